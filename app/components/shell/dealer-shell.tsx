@@ -1,0 +1,213 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { Bell, LogOut, Menu, MessageSquare, X } from "lucide-react";
+import { Dialog, Tooltip } from "radix-ui";
+import type { ReactNode } from "react";
+import { ThemeToggle } from "~/components/ui/theme-toggle";
+import type { ShellData } from "~/utils/shell.server";
+import { BOTTOM_NAV, SIDEBAR, SLIDE_IN_MENU, type NavEntry } from "./nav";
+import { RightColumn } from "./right-column";
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+    isActive
+      ? "bg-brand-600/15 text-brand-700 dark:text-brand-400"
+      : "text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+  }`;
+
+function NavList({ entries, unread, onNavigate }: { entries: NavEntry[]; unread: number; onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {entries.map(({ to, label, icon: Icon }) => (
+        <li key={to + label}>
+          <NavLink to={to} end={to === "/"} className={navClass} onClick={onNavigate} prefetch="intent">
+            <Icon size={18} aria-hidden="true" />
+            <span className="flex-1">{label}</span>
+            {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} /> : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white" aria-label={`${count} unread`}>
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+function IconLink({ to, label, children, badge = 0 }: { to: string; label: string; children: ReactNode; badge?: number }) {
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <Link
+          to={to}
+          aria-label={badge > 0 ? `${label} (${badge} unread)` : label}
+          className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          {children}
+          {badge > 0 ? (
+            <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold text-white">
+              {badge > 99 ? "99+" : badge}
+            </span>
+          ) : null}
+        </Link>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content sideOffset={6} className="rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-700">
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+function SignOutButton({ className = "" }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button
+        type="submit"
+        className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800 ${className}`}
+      >
+        <LogOut size={18} aria-hidden="true" /> Sign out
+      </button>
+    </Form>
+  );
+}
+
+/** The signed-in frame of core spec §2: sidebar, top bar, right column; bottom bar and slide-in menu on phones. */
+export function DealerShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  const { currentUser, panels } = shell;
+  const unread = panels.unreadMessages;
+  return (
+    <div className="min-h-dvh pb-16 lg:pb-0">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
+        <Dialog.Root>
+          <Dialog.Trigger
+            aria-label="Open menu"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800"
+          >
+            <Menu size={20} aria-hidden="true" />
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
+              <div className="flex items-center justify-between">
+                <Dialog.Title className="text-lg font-bold">DealerLane</Dialog.Title>
+                <Dialog.Close aria-label="Close menu" className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800">
+                  <X size={18} aria-hidden="true" />
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Main menu</Dialog.Description>
+              <nav aria-label="Menu">
+                <Dialog.Close asChild>
+                  <div>
+                    <NavList entries={SLIDE_IN_MENU} unread={unread} />
+                  </div>
+                </Dialog.Close>
+              </nav>
+              <SignOutButton className="mt-auto" />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+
+        <Link to="/" className="flex items-center gap-2 font-bold">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="hidden sm:inline">DealerLane</span>
+        </Link>
+
+        <Form method="get" action="/find-dealers" role="search" className="mx-2 max-w-md flex-1">
+          <label htmlFor="dealer-search" className="sr-only">
+            Search dealers
+          </label>
+          <input
+            id="dealer-search"
+            name="name"
+            type="search"
+            placeholder="Search dealers..."
+            className="w-full rounded-full border border-slate-300 bg-slate-100 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          />
+        </Form>
+
+        <Link
+          to="/landing"
+          className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 md:inline-flex dark:hover:bg-slate-800"
+        >
+          Landing
+        </Link>
+        <IconLink to="/notifications" label="Notifications">
+          <Bell size={20} aria-hidden="true" />
+        </IconLink>
+        <IconLink to="/messages" label="Messages" badge={unread}>
+          <MessageSquare size={20} aria-hidden="true" />
+        </IconLink>
+        <ThemeToggle />
+        <Link to="/dealer-profile" className="hidden items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200 sm:flex dark:hover:bg-slate-800">
+          <Avatar name={currentUser.name} src={currentUser.avatar} />
+          <span className="hidden flex-col leading-tight xl:flex">
+            <span className="text-sm font-semibold" data-testid="current-user-name">
+              {currentUser.name}
+            </span>
+            <span className="text-xs text-slate-500 dark:text-slate-400">{currentUser.dealershipName}</span>
+          </span>
+        </Link>
+      </header>
+
+      <div className="mx-auto flex max-w-[1440px] gap-6 px-0 sm:px-4">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 flex-col gap-4 overflow-y-auto py-4 lg:flex">
+          <nav aria-label="Main">
+            <NavList entries={SIDEBAR} unread={unread} />
+          </nav>
+          <SignOutButton className="mt-auto" />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 py-4">
+          {children}
+        </main>
+        <RightColumn panels={panels} />
+      </div>
+
+      <nav
+        aria-label="Bottom"
+        className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch justify-around border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-950"
+      >
+        {BOTTOM_NAV.map(({ to, label, icon: Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={to === "/"}
+            className={({ isActive }) =>
+              `flex flex-1 flex-col items-center justify-center gap-0.5 text-xs ${isActive ? "text-brand-600 dark:text-brand-400" : "text-slate-600 dark:text-slate-400"}`
+            }
+          >
+            <Icon size={20} aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+export function Avatar({ name, src, size = 36 }: { name: string; src?: string | null; size?: number }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join("");
+  if (src) return <img src={src} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+      style={{ width: size, height: size }}
+    >
+      {initials || "?"}
+    </span>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+
+export const inputClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+type FieldProps = { label: string; error?: string; hint?: ReactNode };
+
+export function TextField({ label, error, hint, id, className = "", ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Option = { value: string; label: string };
+
+export function SelectField({
+  label,
+  error,
+  options,
+  id,
+  className = "",
+  ...select
+}: FieldProps & { options: readonly Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={selectId} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        className={inputClass}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${selectId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** "just now", "5m", "3h", "2d", then a short date: compact enough for a phone. */
+export function timeAgo(epochMs: number, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - epochMs) / 1000));
+  if (seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours}h`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return `${days}d`;
+  return new Date(epochMs).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export function formatPriceCents(cents: number | null | undefined): string {
+  return cents == null ? "" : usd.format(cents / 100);
+}

@@ -1,0 +1,29 @@
+/**
+ * One toast at a time (core spec §4, §9): a new toast replaces the one showing.
+ * A tiny store so any component, hook or event handler can raise a toast.
+ */
+export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
+type Shown = ToastMessage & { id: number };
+
+let current: Shown | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+export function toast(message: ToastMessage) {
+  current = { ...message, id: nextId++ };
+  listeners.forEach((l) => l());
+}
+
+export function dismissToast() {
+  current = null;
+  listeners.forEach((l) => l());
+}
+
+export const toastStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: () => current,
+  serverSnapshot: () => null,
+};

@@ -1,0 +1,9 @@
+/** "dealershipName" → "dealership name": how a field is named in the specs' 'Please fill in {field in words}'. */
+export function fieldInWords(field: string): string {
+  const overrides: Record<string, string> = {
+    zipCode: "ZIP code",
+    dealership5MilNumber: "dealership 5 million number",
+    auctionAccessNumber: "auction access number",
+  };
+  return overrides[field] ?? field.replace(/([A-Z])/g, " $1").toLowerCase();
+}

@@ -1,0 +1,25 @@
+import type { Context } from "hono";
+import { DomainError } from "../domain/errors";
+import type { AppEnv } from "../http/types";
+
+/** Signed in, with or without a dealer profile yet (onboarding). Throws 401 otherwise. */
+export function requireViewer(c: Context<AppEnv>) {
+  const viewer = c.var.session?.viewer;
+  if (!viewer) throw new DomainError(401, "Please sign in to continue");
+  return viewer;
+}
+
+/** Signed in with a completed dealer profile: the actor of every dealer action. */
+export function requireDealer(c: Context<AppEnv>) {
+  const viewer = requireViewer(c);
+  if (!viewer.dealer) throw new DomainError(403, "Please complete your dealer profile first");
+  return { ...viewer, dealer: viewer.dealer };
+}
+
+export function requireAdmin(c: Context<AppEnv>) {
+  const viewer = requireViewer(c);
+  if (viewer.role !== "admin") throw new DomainError(403, "Admins only");
+  return viewer;
+}
+
+export const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? "local";

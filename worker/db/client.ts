@@ -1,0 +1,9 @@
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "./schema";
+
+export function openDatabase(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
+
+export type Database = ReturnType<typeof openDatabase>;
+export { schema };

@@ -1,0 +1,292 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Unix epoch milliseconds; every timestamp in the database uses this. */
+const timestamp = (name: string) => integer(name, { mode: "number" });
+const flag = (name: string) => integer(name, { mode: "boolean" });
+const createdAt = () => timestamp("created_at").notNull().default(sql`(unixepoch('subsec') * 1000)`);
+
+/** A sign-in: e-mail and password (or, later, Google). One account owns at most one dealer profile. */
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash"),
+  role: text("role", { enum: ["dealer", "admin"] }).notNull().default("dealer"),
+  createdAt: createdAt(),
+});
+
+/** Only the SHA-256 of the session token is stored, so a leaked table signs nobody in. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const dealers = sqliteTable(
+  "dealers",
+  {
+    id: text("id").primaryKey(),
+    /** Null for dealers that another dealer added to the directory (POST /api/dealers). */
+    accountId: text("account_id")
+      .unique()
+      .references(() => accounts.id, { onDelete: "set null" }),
+    addedByDealerId: text("added_by_dealer_id"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    avatar: text("avatar"),
+    dealershipPhoto: text("dealership_photo"),
+    dealershipName: text("dealership_name").notNull(),
+    dealershipType: text("dealership_type", { enum: ["independent", "franchise", "wholesaler"] })
+      .notNull()
+      .default("independent"),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    zipCode: text("zip_code").notNull().default(""),
+    country: text("country", { enum: ["US", "CA"] })
+      .notNull()
+      .default("US"),
+    licenseNumber: text("license_number"),
+    website: text("website"),
+    description: text("description"),
+    profileType: text("profile_type", { enum: ["seller", "buyer"] })
+      .notNull()
+      .default("seller"),
+    buysCanadianVehicles: flag("buys_canadian_vehicles").notNull().default(false),
+    auctionAccessNumber: text("auction_access_number"),
+    dealership5MilNumber: text("dealership_5mil_number"),
+    vehiclesNeeded: text("vehicles_needed"),
+    vehiclesSold: text("vehicles_sold"),
+    /** Average of received ratings once reviews exist; null until then (shown as "not rated yet"). */
+    rating: real("rating"),
+    lastActiveAt: timestamp("last_active_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    index("dealers_name_idx").on(sql`${t.name} collate nocase`),
+    index("dealers_dealership_name_idx").on(sql`${t.dealershipName} collate nocase`),
+    index("dealers_state_idx").on(t.state),
+    index("dealers_type_idx").on(t.dealershipType),
+    index("dealers_active_idx").on(t.lastActiveAt),
+    index("dealers_added_by_idx").on(t.addedByDealerId),
+  ],
+);
+
+/** A link between two dealers; only "accepted" is used today. Stored once per pair, either direction. */
+export const connections = sqliteTable(
+  "connections",
+  {
+    id: text("id").primaryKey(),
+    requesterId: text("requester_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    receiverId: text("receiver_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "accepted"] })
+      .notNull()
+      .default("accepted"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("connections_pair_idx").on(t.requesterId, t.receiverId),
+    index("connections_receiver_idx").on(t.receiverId, t.requesterId),
+  ],
+);
+
+export const inventoryPosts = sqliteTable(
+  "inventory_posts",
+  {
+    id: text("id").primaryKey(),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: ["single", "multiple", "spreadsheet", "for-sale", "request"] }).notNull(),
+    status: text("status").notNull().default("active"),
+    spreadsheetUrl: text("spreadsheet_url"),
+    auctionFacilitator: text("auction_facilitator"),
+    /** JSON array of our own stored photo addresses (/objects/uploads/{id}). */
+    photoUrls: text("photo_urls", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** JSON text: a list of {text} items (core spec §3 "AI summary"). */
+    aiSummary: text("ai_summary"),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("posts_feed_idx").on(t.createdAt, t.id),
+    index("posts_type_feed_idx").on(t.type, t.createdAt, t.id),
+    index("posts_dealer_idx").on(t.dealerId, t.createdAt),
+  ],
+);
+
+export const vehicles = sqliteTable(
+  "vehicles",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    vin: text("vin"),
+    year: integer("year"),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    trim: text("trim"),
+    mileage: integer("mileage"),
+    /** Whole cents: money is never a float. */
+    priceCents: integer("price_cents"),
+    city: text("city"),
+    state: text("state"),
+    color: text("color"),
+    status: text("status").notNull().default("available"),
+  },
+  (t) => [index("vehicles_post_idx").on(t.postId, t.position), index("vehicles_vin_idx").on(t.vin)],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    attachmentUrl: text("attachment_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_post_idx").on(t.postId, t.createdAt), index("comments_dealer_idx").on(t.dealerId)],
+);
+
+/** One row per (post, viewer): a view is counted once per dealer. */
+export const postViews = sqliteTable(
+  "post_views",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    viewerId: text("viewer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.viewerId] })],
+);
+
+/** One chat per pair of dealers; pairKey is the two dealer ids sorted and joined, so either side finds it. */
+export const chats = sqliteTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    pairKey: text("pair_key").notNull().unique(),
+    lastMessageAt: timestamp("last_message_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chats_last_message_idx").on(t.lastMessageAt)],
+);
+
+export const chatParticipants = sqliteTable(
+  "chat_participants",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    lastReadAt: timestamp("last_read_at"),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.dealerId] }), index("chat_participants_dealer_idx").on(t.dealerId)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    /** Made by the sending browser, so a retried send never stores a second copy. */
+    clientId: text("client_id").notNull(),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    receiverId: text("receiver_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    context: text("context", { mode: "json" }).$type<{ postTitle?: string } | null>(),
+    isRead: flag("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_chat_idx").on(t.chatId, t.createdAt),
+    uniqueIndex("messages_client_idx").on(t.senderId, t.clientId),
+    index("messages_unread_idx").on(t.receiverId, t.isRead),
+  ],
+);
+
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealers.id, { onDelete: "cascade" }),
+  smsEnabled: flag("sms_enabled").notNull().default(false),
+  emailEnabled: flag("email_enabled").notNull().default(true),
+  dealAlerts: flag("deal_alerts").notNull().default(true),
+  priceDrops: flag("price_drops").notNull().default(true),
+  auctionAlerts: flag("auction_alerts").notNull().default(true),
+  confirmations: flag("confirmations").notNull().default(true),
+});
+
+/** Per-account display and privacy settings (core spec §2 Settings, §9 defaults). */
+export const userSettings = sqliteTable("user_settings", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  itemsPerPage: integer("items_per_page").notNull().default(20),
+  inventoryView: text("inventory_view", { enum: ["grid", "list", "compact"] })
+    .notNull()
+    .default("grid"),
+  emailNotifications: flag("email_notifications").notNull().default(true),
+  pushNotifications: flag("push_notifications").notNull().default(true),
+  messageNotifications: flag("message_notifications").notNull().default(true),
+  showEmail: flag("show_email").notNull().default(true),
+  showPhone: flag("show_phone").notNull().default(true),
+  showOnlineStatus: flag("show_online_status").notNull().default(true),
+  updatedAt: timestamp("updated_at"),
+});
+
+/** Fixed-window counters for abuse limits (sign-in, sign-up, contact form). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Messages sent from the public contact form, for support to read in /admin. */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    dealershipName: text("dealership_name"),
+    dealershipType: text("dealership_type"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);

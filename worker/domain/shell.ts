@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+export type RecentChat = {
+  chatId: string;
+  dealerId: string;
+  name: string;
+  dealershipName: string;
+  avatar: string | null;
+  lastMessage: string | null;
+  lastMessageAt: number | null;
+  unread: number;
+};
+
+export type RecentConnection = {
+  dealerId: string;
+  name: string;
+  dealershipName: string;
+  city: string;
+  state: string;
+  connectedAt: number;
+};
+
+/** What the dealer shell shows around every screen: unread count and the right-column panels. */
+export function shellService(db: Database) {
+  return {
+    async panels(dealerId: string) {
+      const [recentChats, unread, recentConnections] = await db.batch([
+        db.all<RecentChat>(sql`
+          select c.id as chatId, c.last_message_at as lastMessageAt, d.id as dealerId, d.name as name,
+                 d.dealership_name as dealershipName, d.avatar as avatar,
+                 (select m.content from messages m where m.chat_id = c.id order by m.created_at desc limit 1) as lastMessage,
+                 (select count(*) from messages m where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread
+          from chat_participants me
+          join chats c on c.id = me.chat_id
+          join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
+          join dealers d on d.id = other.dealer_id
+          where me.dealer_id = ${dealerId}
+          order by c.last_message_at desc
+          limit 3`),
+        db.all<{ n: number }>(sql`select count(*) as n from messages where receiver_id = ${dealerId} and is_read = 0`),
+        db.all<RecentConnection>(sql`
+          select d.id as dealerId, d.name as name, d.dealership_name as dealershipName, d.city as city, d.state as state,
+                 c.created_at as connectedAt
+          from connections c
+          join dealers d on d.id = case when c.requester_id = ${dealerId} then c.receiver_id else c.requester_id end
+          where (c.requester_id = ${dealerId} or c.receiver_id = ${dealerId}) and c.status = 'accepted'
+          order by c.created_at desc
+          limit 3`),
+      ]);
+      return { recentChats, unreadMessages: unread[0]?.n ?? 0, recentConnections };
+    },
+  };
+}

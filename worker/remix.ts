@@ -1,0 +1,38 @@
+import { createRequestHandler } from "@remix-run/cloudflare";
+import type { Context } from "hono";
+import * as build from "remix-server-build";
+import { toCurrentUser } from "./domain/dealers";
+import type { AppEnv } from "./http/types";
+import { TOAST_COOKIE, clearToastCookie, parseFlashToast } from "../app/lib/flash-toast";
+import { readCookie } from "./auth/cookies";
+import { clientIp } from "./auth/guards";
+import type { RemixLoadContextFields } from "./remix-context";
+
+const handleRemixRequest = createRequestHandler(build);
+
+/** The Remix load context: bindings, the signed-in dealer and the domain services (app/ sees types only). */
+export async function renderRemix(c: Context<AppEnv>) {
+  const viewer = c.var.session?.viewer ?? null;
+  const flashToast = readFlashToast(c.req.header("Cookie") ?? null);
+  const context: RemixLoadContextFields = {
+    env: c.env,
+    ctx: c.executionCtx as ExecutionContext,
+    services: c.var.services,
+    viewer,
+    currentUser: viewer ? toCurrentUser(viewer) : null,
+    sessionToken: c.var.sessionToken,
+    clientIp: clientIp(c),
+    nonce: c.var.nonce,
+    flashToast,
+  };
+  const response = await handleRemixRequest(c.req.raw, context);
+  // A redirect carries its toast onward; any other answer has now shown it.
+  if (flashToast && !(response.status >= 300 && response.status < 400)) {
+    response.headers.append("Set-Cookie", clearToastCookie(c.req.url));
+  }
+  return response;
+}
+
+function readFlashToast(cookieHeader: string | null) {
+  return parseFlashToast(readCookie(cookieHeader, TOAST_COOKIE));
+}
