@@ -13,7 +13,10 @@ const handleRemixRequest = createRequestHandler(build);
 /** The Remix load context: bindings, the signed-in dealer and the domain services (app/ sees types only). */
 export async function renderRemix(c: Context<AppEnv>) {
   const viewer = c.var.session?.viewer ?? null;
-  const flashToast = readFlashToast(c.req.header("Cookie") ?? null);
+  // Only a page render or a loader-data request runs the root loader that shows the toast; Remix's
+  // route-manifest requests must leave it for the one that does.
+  const rendersLoaders = !new URL(c.req.url).pathname.startsWith("/__manifest");
+  const flashToast = rendersLoaders ? readFlashToast(c.req.header("Cookie") ?? null) : null;
   const context: RemixLoadContextFields = {
     env: c.env,
     ctx: c.executionCtx as ExecutionContext,

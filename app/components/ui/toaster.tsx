@@ -31,7 +31,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport className="fixed right-0 bottom-16 z-[100] lg:bottom-0 m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none" />
     </Toast.Provider>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * Shared by `npm start`, the end-to-end tests and the benchmark: migrate and seed a local D1 state
+ * directory, then serve the built app with `wrangler dev`.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+// The pinned Node 22 first on PATH: wrangler's `#!/usr/bin/env node` must not find the machine's Node 20.
+export const quietEnv = {
+  ...process.env,
+  PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: "false",
+  CI: "1",
+  NO_D1_WARNING: "true",
+};
+
+function run(command, args, label) {
+  const result = spawnSync(command, args, { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`${label} failed (exit ${result.status})`);
+  }
+  return result.stdout;
+}
+
+export function build() {
+  run(bin("remix"), ["vite:build"], "remix vite:build");
+}
+
+export function migrate(persistTo) {
+  const extra = persistTo ? ["--persist-to", persistTo] : [];
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...extra], "wrangler d1 migrations apply");
+}
+
+export function seed(persistTo) {
+  const extra = persistTo ? ["--persist-to", persistTo] : [];
+  return run(bin("node"), [path.join(root, "scripts", "seed.ts"), ...extra], "seed");
+}
+
+/** Starts `wrangler dev`; resolves once the app answers, with a `stop()` to end it. */
+export async function serve({ port, persistTo, inherit = false }) {
+  const extra = persistTo ? ["--persist-to", persistTo] : [];
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...extra],
+    { cwd: root, env: quietEnv, stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" },
+  );
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/status`);
+      if (res.ok) return { child, stop, url: `http://localhost:${port}` };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error(`wrangler dev did not answer on port ${port} within 90 s:\n${output}`);
+}

@@ -1,0 +1,935 @@
+/// <reference types="node" />
+/**
+ * Demo data for the local D1 database (run by `npm start` on an empty database).
+ *
+ *   node scripts/seed.ts                          seed .wrangler/state (skipped when dealers exist)
+ *   node scripts/seed.ts --persist-to <dir>       any other arguments go to `wrangler d1 execute`
+ *   node scripts/seed.ts --sql-only <file>        only write the SQL, touch no database
+ *
+ * The content is deterministic (createRandom(2026)); only timestamps (relative to now) and password
+ * salts change between runs.
+ */
+import { spawnSync } from "node:child_process";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { summarizeVehicles } from "../app/lib/ai-summary.ts";
+import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
+import {
+  createRandom,
+  DEMO_CANADIAN_LOCATIONS,
+  DEMO_FIRST_NAMES,
+  DEMO_LAST_NAMES,
+  DEMO_LOCATIONS,
+  DEMO_US_LOCATIONS,
+  intBetween,
+  makeDemoComment,
+  makeDemoDealer,
+  makeDemoPost,
+  makeDemoVehicle,
+  pick,
+  randomUuid,
+  shuffle,
+  weighted,
+  type DealerOverrides,
+  type DemoDealer,
+  type DemoLocation,
+  type DemoPost,
+  type DemoPostKind,
+  type DemoVehicle,
+  type Random,
+  VEHICLE_CATALOGUE,
+} from "../app/lib/demo-inventory.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ADMIN_EMAIL = "admin@dealerlane.app";
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// ---------------------------------------------------------------------------------------------------
+// Command line
+
+function parseArgs(argv: string[]): { sqlOnly: string | null; passThrough: string[] } {
+  let sqlOnly: string | null = null;
+  const passThrough: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--sql-only") {
+      const file = argv[++i];
+      if (!file) fail("--sql-only needs a file name");
+      sqlOnly = file;
+    } else if (arg.startsWith("--sql-only=")) {
+      sqlOnly = arg.slice("--sql-only=".length);
+    } else {
+      passThrough.push(arg);
+    }
+  }
+  return { sqlOnly, passThrough };
+}
+
+function fail(message: string): never {
+  console.error(`seed: ${message}`);
+  process.exit(1);
+  throw new Error(message); // not reached; keeps the `never` return type honest for every typing of process.exit
+}
+
+function wrangler(args: string[]) {
+  // Run wrangler's own script with this Node (the project's pinned 22), not whatever `env node` finds.
+  const script =
+    process.platform === "win32"
+      ? path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js")
+      : path.join(ROOT, "node_modules", ".bin", "wrangler");
+  return spawnSync(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+function dealerCount(passThrough: string[]): number {
+  const result = wrangler([
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--json",
+    "--command",
+    "select count(*) as n from dealers",
+    ...passThrough,
+  ]);
+  const output = `${result.stdout ?? ""}`;
+  if (result.status !== 0) {
+    const details = `${output}\n${result.stderr ?? ""}`.trim();
+    if (/no such table/i.test(details))
+      fail("the dealers table does not exist; apply the migrations first (npm run db:migrate).");
+    fail(`could not query the local database:\n${details}`);
+  }
+  const start = output.indexOf("[");
+  try {
+    const sets = JSON.parse(output.slice(start)) as { results?: { n?: number }[] }[];
+    return Number(sets[0]?.results?.[0]?.n ?? 0);
+  } catch {
+    fail(`unexpected output from wrangler:\n${output}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// SQL
+
+type SqlValue = string | number | boolean | null;
+
+function sqlValue(value: SqlValue): string {
+  if (value === null) return "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+    return String(value);
+  }
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+const MAX_ROWS_PER_STATEMENT = 50;
+const MAX_STATEMENT_BYTES = 90_000; // D1 refuses statements over 100 KB.
+
+/** Multi-row INSERTs of at most 50 rows and 90 KB each. */
+type Row = Record<string, SqlValue>;
+
+/** Multi-row INSERTs of at most 50 rows and 90 KB each; the first row's keys are the column names. */
+function insertStatements(table: string, rows: readonly Row[]): string[] {
+  const first = rows[0];
+  if (!first) return [];
+  const columns = Object.keys(first);
+  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n`;
+  const statements: string[] = [];
+  let tuples: string[] = [];
+  let bytes = Buffer.byteLength(head);
+  const flush = () => {
+    if (tuples.length > 0) statements.push(`${head}${tuples.join(",\n")};`);
+    tuples = [];
+    bytes = Buffer.byteLength(head);
+  };
+  for (const row of rows) {
+    const tuple = `(${columns
+      .map((column) => {
+        const value = row[column];
+        if (value === undefined) throw new Error(`${table}: a row has no ${column}`);
+        return sqlValue(value);
+      })
+      .join(", ")})`;
+    const size = Buffer.byteLength(tuple) + 2;
+    if (
+      tuples.length >= MAX_ROWS_PER_STATEMENT ||
+      (tuples.length > 0 && bytes + size > MAX_STATEMENT_BYTES)
+    ) {
+      flush();
+    }
+    tuples.push(tuple);
+    bytes += size;
+  }
+  flush();
+  return statements;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Passwords: the format of worker/auth/password.ts, with PBKDF2 from node:crypto.
+
+const PASSWORD_ITERATIONS = 100_000;
+
+function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, PASSWORD_ITERATIONS, 32, "sha256");
+  return `pbkdf2-sha256$${PASSWORD_ITERATIONS}$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Content
+
+type SeedDealer = DemoDealer & {
+  id: string;
+  accountId: string;
+  role: "dealer" | "admin";
+  createdAt: number;
+  lastActiveAt: number;
+};
+
+type SeedPost = DemoPost & { id: string; dealerId: string; createdAt: number; viewCount: number };
+type SeedComment = { id: string; postId: string; dealerId: string; content: string; createdAt: number };
+type SeedConnection = { id: string; requesterId: string; receiverId: string; createdAt: number };
+type SeedMessage = {
+  id: string;
+  clientId: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  context: string | null;
+  isRead: boolean;
+  createdAt: number;
+};
+type SeedChat = {
+  id: string;
+  pairKey: string;
+  createdAt: number;
+  lastMessageAt: number;
+  participants: { dealerId: string; lastReadAt: number }[];
+  messages: SeedMessage[];
+};
+
+function locationIn(random: Random, state: string): DemoLocation {
+  return pick(
+    random,
+    DEMO_LOCATIONS.filter((l) => l.state === state),
+  );
+}
+
+function dallas(): DemoLocation {
+  const found = DEMO_LOCATIONS.find((l) => l.city === "Dallas" && l.state === "TX");
+  if (!found) throw new Error("Dallas is missing from DEMO_LOCATIONS");
+  return found;
+}
+
+function buildDealers(random: Random, now: number): SeedDealer[] {
+  const drafts: { dealer: DemoDealer; role: "dealer" | "admin" }[] = [];
+  const taken = new Set<string>();
+  const add = (index: number, overrides: DealerOverrides, role: "dealer" | "admin" = "dealer") => {
+    let dealer = makeDemoDealer(random, index, overrides);
+    for (let attempt = 0; taken.has(dealer.dealershipName.toLowerCase()) && attempt < 20; attempt++) {
+      dealer = makeDemoDealer(random, index, overrides);
+    }
+    if (taken.has(dealer.dealershipName.toLowerCase())) {
+      dealer = makeDemoDealer(random, index, {
+        ...overrides,
+        dealershipName: `${dealer.dealershipName} of ${dealer.city}`,
+      });
+    }
+    taken.add(dealer.dealershipName.toLowerCase());
+    drafts.push({ dealer, role });
+  };
+
+  // 0: the demo account behind the quick-login button.
+  add(0, {
+    firstName: "Jordan",
+    lastName: "Reyes",
+    dealershipName: "Reyes Auto Group",
+    dealershipType: "independent",
+    profileType: "seller",
+    email: DEMO_ACCOUNT.email,
+    location: dallas(),
+  });
+  // 1: the administrator, who also needs a dealer profile to use the app.
+  add(
+    1,
+    {
+      firstName: "Avery",
+      lastName: "Collins",
+      dealershipName: "DealerLane Operations",
+      dealershipType: "wholesaler",
+      profileType: "buyer",
+      email: ADMIN_EMAIL,
+      location: dallas(),
+    },
+    "admin",
+  );
+
+  // Everyone else gets a first and a last name nobody else in the network has.
+  const firstNames = shuffle(
+    random,
+    (DEMO_FIRST_NAMES as readonly string[]).filter((n) => n !== "Jordan" && n !== "Avery"),
+  );
+  const lastNames = shuffle(
+    random,
+    (DEMO_LAST_NAMES as readonly string[]).filter((n) => n !== "Reyes" && n !== "Collins"),
+  );
+  const names = (i: number) => ({
+    firstName: firstNames[i % firstNames.length],
+    lastName: lastNames[i % lastNames.length],
+  });
+
+  // 40 US dealers: one per state first (38 states), then anywhere.
+  const states = shuffle(random, [...new Set(DEMO_US_LOCATIONS.map((l) => l.state))]);
+  for (let i = 0; i < 40; i++) {
+    const state = states[i];
+    const location = state ? locationIn(random, state) : pick(random, DEMO_US_LOCATIONS);
+    const dealershipType = i < DEALERSHIP_TYPES.length ? DEALERSHIP_TYPES[i] : undefined;
+    add(drafts.length, { ...names(i), location, dealershipType });
+  }
+
+  // 4 Canadian buyers, one per province.
+  for (const [i, province] of ["ON", "BC", "AB", "QC"].entries()) {
+    const location = pick(
+      random,
+      DEMO_CANADIAN_LOCATIONS.filter((l) => l.state === province),
+    );
+    add(drafts.length, { ...names(40 + i), location, profileType: "buyer" });
+  }
+
+  return drafts.map(({ dealer, role }, index) => {
+    const createdAt =
+      index === 0 ? now - 420 * DAY : now - intBetween(random, 62, 730) * DAY - intBetween(random, 0, DAY);
+    const activity = random();
+    const lastActiveAt =
+      index === 0
+        ? now - 5 * MINUTE
+        : activity < 0.75
+          ? now - intBetween(random, 2 * MINUTE, 3 * DAY)
+          : activity < 0.95
+            ? now - intBetween(random, 3 * DAY, 30 * DAY)
+            : now - intBetween(random, 30 * DAY, 60 * DAY);
+    return {
+      ...dealer,
+      description: role === "admin" ? "DealerLane support and operations." : dealer.description,
+      id: randomUuid(random),
+      accountId: randomUuid(random),
+      role,
+      createdAt,
+      lastActiveAt: Math.max(lastActiveAt, createdAt + DAY),
+    };
+  });
+}
+
+const KIND_WEIGHTS: readonly (readonly [DemoPostKind, number])[] = [
+  ["single", 35],
+  ["multiple", 20],
+  ["for-sale", 20],
+  ["request", 20],
+  ["spreadsheet", 5],
+];
+
+function makePost(
+  random: Random,
+  dealer: SeedDealer,
+  kind: DemoPostKind,
+  createdAt: number,
+  now: number,
+): SeedPost {
+  const post = makeDemoPost(random, dealer, kind);
+  const ageDays = (now - createdAt) / DAY;
+  const viewCount = Math.min(400, Math.round(random() * (15 + ageDays * 9)));
+  return { ...post, id: randomUuid(random), dealerId: dealer.id, createdAt, viewCount };
+}
+
+function buildPosts(random: Random, dealers: SeedDealer[], now: number): SeedPost[] {
+  const [demo] = dealers;
+  if (!demo) throw new Error("no dealers");
+  const members = dealers.filter((d) => d.role === "dealer" && d.id !== demo.id);
+  const postTime = () => now - 30 * MINUTE - Math.round(Math.pow(random(), 1.4) * 60 * DAY);
+  const posts: SeedPost[] = [];
+
+  // The demo dealer's own posts, so "My posts", comments and views have something to show.
+  const demoKinds: DemoPostKind[] = [
+    "single",
+    "multiple",
+    "single",
+    "for-sale",
+    "request",
+    "multiple",
+    "spreadsheet",
+    "single",
+    "for-sale",
+  ];
+  demoKinds.forEach((kind, i) => {
+    const createdAt = i === 0 ? now - intBetween(random, 2 * HOUR, 20 * HOUR) : postTime();
+    posts.push(makePost(random, demo, kind, createdAt, now));
+  });
+
+  while (posts.length < 180) {
+    const kind = weighted(random, KIND_WEIGHTS);
+    const candidates = members.filter((d) => (kind === "request" ? true : d.country === "US"));
+    const dealer = weighted(
+      random,
+      candidates.map((d) => {
+        const fits = kind === "request" ? d.profileType === "buyer" : d.profileType === "seller";
+        return [d, fits ? 3 : 1] as const;
+      }),
+    );
+    posts.push(makePost(random, dealer, kind, postTime(), now));
+  }
+  return posts.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+function buildComments(random: Random, dealers: SeedDealer[], posts: SeedPost[], now: number): SeedComment[] {
+  const demo = dealers[0] as SeedDealer;
+  const commenters = dealers.filter((d) => d.role === "dealer");
+  const comments: SeedComment[] = [];
+  const comment = (post: SeedPost) => {
+    let author = pick(random, commenters);
+    while (author.id === post.dealerId) author = pick(random, commenters);
+    const earliest = post.createdAt + 5 * MINUTE;
+    const createdAt =
+      earliest + Math.round(Math.pow(random(), 2) * Math.max(MINUTE, now - MINUTE - earliest));
+    comments.push({
+      id: randomUuid(random),
+      postId: post.id,
+      dealerId: author.id,
+      content: makeDemoComment(random),
+      createdAt,
+    });
+  };
+  for (const post of posts.filter((p) => p.dealerId === demo.id)) {
+    const count = intBetween(random, 2, 5);
+    for (let i = 0; i < count; i++) comment(post);
+  }
+  const weights = posts.map((p) => [p, p.viewCount + 25] as const);
+  while (comments.length < 440) comment(weighted(random, weights));
+  return comments;
+}
+
+function buildConnections(random: Random, dealers: SeedDealer[], now: number): SeedConnection[] {
+  const [demo, admin] = dealers as [SeedDealer, SeedDealer];
+  const others = dealers.slice(2);
+  const byId = new Map(dealers.map((d) => [d.id, d]));
+  const pairs = new Set<string>();
+  const degree = new Map<string, number>();
+  const connections: SeedConnection[] = [];
+  const key = (a: string, b: string) => [a, b].sort().join(":");
+  const connect = (a: string, b: string) => {
+    if (a === b || pairs.has(key(a, b))) return false;
+    pairs.add(key(a, b));
+    degree.set(a, (degree.get(a) ?? 0) + 1);
+    degree.set(b, (degree.get(b) ?? 0) + 1);
+    const [requesterId, receiverId] = random() < 0.5 ? [a, b] : [b, a];
+    const since = Math.max(byId.get(a)?.createdAt ?? 0, byId.get(b)?.createdAt ?? 0);
+    const createdAt = since + Math.round(random() * (now - HOUR - since));
+    connections.push({ id: randomUuid(random), requesterId, receiverId, createdAt });
+    return true;
+  };
+
+  for (const other of shuffle(random, others).slice(0, 12)) connect(demo.id, other.id);
+  for (const other of shuffle(random, others).slice(0, 3)) connect(admin.id, other.id);
+  for (const dealer of shuffle(random, others)) {
+    const target = intBetween(random, 3, 10);
+    for (let attempt = 0; (degree.get(dealer.id) ?? 0) < target && attempt < 200; attempt++) {
+      const candidate = pick(random, others);
+      if ((degree.get(candidate.id) ?? 0) >= 10) continue;
+      connect(dealer.id, candidate.id);
+    }
+  }
+  return connections;
+}
+
+// Chats ----------------------------------------------------------------------------------------------
+
+type Line = { from: "initiator" | "other"; text: string };
+
+const dollars = (cents: number) =>
+  `$${String(Math.round(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+const roundTo250 = (cents: number) => Math.round(cents / 25_000) * 25_000;
+
+function dealTerms(v: DemoVehicle) {
+  const ask = v.priceCents ?? 1_500_000;
+  const offer = roundTo250(ask * 0.9);
+  const meet = roundTo250((ask + offer) / 2);
+  return {
+    name: `${v.year} ${v.make} ${v.model}${v.trim ? ` ${v.trim}` : ""}`,
+    short: `${v.year} ${v.model}`,
+    miles: v.mileage ? String(v.mileage).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : "low",
+    ask: dollars(ask),
+    offer: dollars(offer),
+    meet: dollars(meet),
+    model: v.model,
+  };
+}
+
+/** Buyer writes first about the seller's vehicle. */
+function inquiryLines(v: DemoVehicle): Line[] {
+  const t = dealTerms(v);
+  const b = (text: string): Line => ({ from: "initiator", text });
+  const s = (text: string): Line => ({ from: "other", text });
+  return [
+    b(`Hey, is the ${t.short} still available?`),
+    s("Yes, still here. Just came back from detail."),
+    b(`What's your bottom dollar? MMR has it around ${t.offer}.`),
+    s(`I'm at ${t.ask}. Could do ${t.meet} if you take it this week.`),
+    b("Can you send a cold start video and the Carfax?"),
+    s("Sent both to your email. Clean, one owner."),
+    b(`Looks good. ${t.meet} works, I'll take it.`),
+    s("Deal. I'll send the bill of sale and wire info."),
+    b("Got it. Wire goes out this afternoon, transport Thursday."),
+    s("Title's in hand, I'll overnight it once the wire lands."),
+    b("Wire sent, confirmation is in your email."),
+    s("Received, thanks. Keys will be at the front desk for the driver."),
+  ];
+}
+
+/** Seller offers a fresh trade to a dealer who buys that kind of unit. */
+function pitchLines(v: DemoVehicle, auction: string): Line[] {
+  const t = dealTerms(v);
+  const s = (text: string): Line => ({ from: "initiator", text });
+  const b = (text: string): Line => ({ from: "other", text });
+  return [
+    s(`Just took in a ${t.name} on trade, ${t.miles} miles. Thought of you.`),
+    b("Nice, what do you need for it?"),
+    s(`${t.ask} and it's yours.`),
+    b(`That's a little strong for me. Would you do ${t.offer}?`),
+    s(`Can't do ${t.offer}. Meet me at ${t.meet}?`),
+    b("Let me check with my used car manager and I'll get back to you."),
+    s("Sounds good, I'll hold it until tomorrow at noon."),
+    b(`We're good at ${t.meet}. Send it over.`),
+    s("Perfect. Paperwork is coming your way."),
+    b(`Thanks! Can you drop it at ${auction} so my driver grabs it there?`),
+    s("Sure, it'll be there by Wednesday."),
+    b("Appreciate it. Send me the next one like it too."),
+  ];
+}
+
+/** Seller answers a buyer's "Looking for…" post. */
+function requestLines(v: DemoVehicle, buyer: SeedDealer): Line[] {
+  const t = dealTerms(v);
+  const s = (text: string): Line => ({ from: "initiator", text });
+  const b = (text: string): Line => ({ from: "other", text });
+  return [
+    s(`Saw your post. I have a ${t.name} with ${t.miles} miles that could work.`),
+    b("Could be. What's the condition like?"),
+    s("Clean inside and out, tires about half. One small scratch on the rear bumper."),
+    b("What are you asking?"),
+    s(`${t.ask}. I can send photos.`),
+    b(`Please do. If it's as clean as you say I'd do ${t.offer}.`),
+    s(`Photos sent. Lowest I can go is ${t.meet}.`),
+    b(`Ok, let's do ${t.meet}. I'll send transport.`),
+    s("Great, where do I make out the bill of sale?"),
+    b(`${buyer.dealershipName}, ${buyer.address}, ${buyer.city}, ${buyer.state} ${buyer.zipCode}.`),
+    s("Got it. It'll be ready for pickup tomorrow after 10."),
+    b("Thanks, pleasure doing business."),
+  ];
+}
+
+/** Two dealers talking shop, no particular vehicle. */
+function shopTalkLines(auction: string, state: string): Line[] {
+  const a = (text: string): Line => ({ from: "initiator", text });
+  const b = (text: string): Line => ({ from: "other", text });
+  return [
+    a(`Are you going to the ${auction} sale Thursday?`),
+    b("Planning on it. Looking for trucks mostly."),
+    a("Same. If you see any clean Tahoes let me know, I've got a buyer."),
+    b("Will do. You still need cheap sedans?"),
+    a("Always. Anything under $8k that runs and drives."),
+    b("I've got three Altimas coming in next week, I'll send you the list."),
+    a("Perfect, send them over."),
+    b("Sending the sheet tonight."),
+    a(`Thanks. Do you have a transport company you like in ${state}?`),
+    b("Call Mike at Southern Car Haulers, tell him I sent you."),
+    a("Appreciate it."),
+    b("Anytime. See you at the sale."),
+  ];
+}
+
+const DOUBLE_TEXTS = [
+  "Also have two more like it coming in Friday if you're interested.",
+  "Let me know either way, I have another dealer asking about it.",
+  "Just checking, did you get my last message?",
+] as const;
+
+const AUCTIONS = [
+  "Manheim Dallas",
+  "ADESA Atlanta",
+  "Manheim Pennsylvania",
+  "America's AA Nashville",
+  "Manheim Riverside",
+] as const;
+
+type ChatPlan = { initiator: SeedDealer; other: SeedDealer; lines: Line[]; postTitle: string | null };
+
+function planChat(
+  random: Random,
+  a: SeedDealer,
+  b: SeedDealer,
+  posts: SeedPost[],
+  preferred?: number,
+): ChatPlan {
+  const listedBy = (d: SeedDealer) =>
+    posts.filter(
+      (p) => p.dealerId === d.id && p.type !== "request" && p.vehicles.some((v) => v.vin !== null),
+    );
+  const requestsBy = (d: SeedDealer) => posts.filter((p) => p.dealerId === d.id && p.type === "request");
+  const kind = preferred ?? intBetween(random, 0, 3);
+  const auction = pick(random, AUCTIONS);
+
+  if (kind === 0 || kind === 1) {
+    // Inquiry about a listed post (kind 0) or a seller pitching (kind 1).
+    const [seller, buyer] =
+      listedBy(b).length > 0 && (listedBy(a).length === 0 || random() < 0.5) ? [b, a] : [a, b];
+    const post = listedBy(seller).length > 0 ? pick(random, listedBy(seller)) : null;
+    const vehicle = post
+      ? (pick(
+          random,
+          post.vehicles.filter((v) => v.vin !== null),
+        ) as DemoVehicle)
+      : makeDemoVehicle(random, seller);
+    return kind === 0
+      ? { initiator: buyer, other: seller, lines: inquiryLines(vehicle), postTitle: post?.title ?? null }
+      : { initiator: seller, other: buyer, lines: pitchLines(vehicle, auction), postTitle: null };
+  }
+  if (kind === 2) {
+    const [buyer, seller] = requestsBy(a).length > 0 ? [a, b] : [b, a];
+    const request = requestsBy(buyer)[0];
+    if (request) {
+      const wanted = request.vehicles[0];
+      const entry = wanted
+        ? VEHICLE_CATALOGUE.find((e) => e.make === wanted.make && e.model === wanted.model)
+        : undefined;
+      let offered = makeDemoVehicle(random, { city: seller.city, state: seller.state, entry });
+      // A request says "2019+": offer one at least that new.
+      for (let i = 0; wanted && offered.year < wanted.year && i < 20; i++) {
+        offered = makeDemoVehicle(random, { city: seller.city, state: seller.state, entry });
+      }
+      return {
+        initiator: seller,
+        other: buyer,
+        lines: requestLines(offered, buyer),
+        postTitle: request.title,
+      };
+    }
+  }
+  return { initiator: a, other: b, lines: shopTalkLines(auction, b.state), postTitle: null };
+}
+
+function buildChat(
+  random: Random,
+  plan: ChatPlan,
+  now: number,
+  options: { unreadFor?: SeedDealer; unreadCount?: number; endAgo: number },
+): SeedChat {
+  let count = intBetween(random, 3, 12);
+  const lines = plan.lines;
+  const unreadFor = options.unreadFor;
+  if (unreadFor) {
+    // The last message must come from the other side for the reader to have something unread.
+    const unreadSender = unreadFor.id === plan.initiator.id ? "other" : "initiator";
+    count = Math.min(count, 11);
+    if (lines[count - 1]?.from !== unreadSender) count = count > 3 ? count - 1 : count + 1;
+  }
+  const chosen = lines.slice(0, count);
+  if (unreadFor && (options.unreadCount ?? 1) > 1) {
+    const last = chosen[chosen.length - 1] as Line;
+    chosen.push({ from: last.from, text: pick(random, DOUBLE_TEXTS) });
+  }
+
+  // Times run backwards from the last message.
+  const times: number[] = [];
+  let t = now - options.endAgo;
+  for (let i = chosen.length - 1; i >= 0; i--) {
+    times[i] = t;
+    t -=
+      random() < 0.15 ? intBetween(random, 6 * HOUR, 30 * HOUR) : intBetween(random, 2 * MINUTE, 90 * MINUTE);
+  }
+
+  const idOf = (line: Line) => (line.from === "initiator" ? plan.initiator : plan.other);
+  const otherOf = (line: Line) => (line.from === "initiator" ? plan.other : plan.initiator);
+  const lastAt = times[times.length - 1] as number;
+  const unreadCount = unreadFor ? (options.unreadCount ?? 1) : 0;
+  const readUpTo = (dealer: SeedDealer) =>
+    unreadFor && dealer.id === unreadFor.id
+      ? (times[chosen.length - 1 - unreadCount] as number)
+      : Math.min(now, lastAt + intBetween(random, MINUTE, 20 * MINUTE));
+  const lastRead = new Map([plan.initiator, plan.other].map((d) => [d.id, readUpTo(d)]));
+
+  const messages: SeedMessage[] = chosen.map((line, i) => {
+    const sender = idOf(line);
+    const receiver = otherOf(line);
+    const createdAt = times[i] as number;
+    return {
+      id: randomUuid(random),
+      clientId: randomUuid(random),
+      senderId: sender.id,
+      receiverId: receiver.id,
+      content: line.text,
+      context: i === 0 && plan.postTitle ? JSON.stringify({ postTitle: plan.postTitle }) : null,
+      isRead: createdAt <= (lastRead.get(receiver.id) ?? 0),
+      createdAt,
+    };
+  });
+  return {
+    id: randomUuid(random),
+    pairKey: [plan.initiator.id, plan.other.id].sort().join(":"),
+    createdAt: times[0] as number,
+    lastMessageAt: lastAt,
+    participants: [plan.initiator, plan.other].map((d) => ({
+      dealerId: d.id,
+      lastReadAt: lastRead.get(d.id) as number,
+    })),
+    messages,
+  };
+}
+
+function buildChats(
+  random: Random,
+  dealers: SeedDealer[],
+  posts: SeedPost[],
+  connections: SeedConnection[],
+  now: number,
+): SeedChat[] {
+  const demo = dealers[0] as SeedDealer;
+  const admin = dealers[1] as SeedDealer;
+  const byId = new Map(dealers.map((d) => [d.id, d]));
+  const chats: SeedChat[] = [];
+  const partnerOf = (c: SeedConnection, id: string) =>
+    byId.get(c.requesterId === id ? c.receiverId : c.requesterId) as SeedDealer;
+
+  const demoPartners = connections
+    .filter((c) => c.requesterId === demo.id || c.receiverId === demo.id)
+    .map((c) => partnerOf(c, demo.id));
+  shuffle(random, demoPartners)
+    .slice(0, 8)
+    .forEach((partner, i) => {
+      const plan = planChat(random, demo, partner, posts, i % 4);
+      const unread = i < 2;
+      chats.push(
+        buildChat(random, plan, now, {
+          unreadFor: unread ? demo : undefined,
+          unreadCount: i === 1 ? 2 : 1,
+          endAgo: unread ? intBetween(random, 20 * MINUTE, 6 * HOUR) : intBetween(random, HOUR, 12 * DAY),
+        }),
+      );
+    });
+
+  const otherPairs = shuffle(
+    random,
+    connections.filter(
+      (c) => ![demo.id, admin.id].includes(c.requesterId) && ![demo.id, admin.id].includes(c.receiverId),
+    ),
+  ).slice(0, 20);
+  for (const connection of otherPairs) {
+    const a = byId.get(connection.requesterId) as SeedDealer;
+    const b = byId.get(connection.receiverId) as SeedDealer;
+    const plan = planChat(random, a, b, posts);
+    const unread = random() < 0.25;
+    chats.push(
+      buildChat(random, plan, now, {
+        unreadFor: unread ? plan.other : undefined,
+        endAgo: intBetween(random, 30 * MINUTE, 25 * DAY),
+      }),
+    );
+  }
+  return chats;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// SQL for everything
+
+function buildSql(now: number) {
+  const random = createRandom(2026);
+  const dealers = buildDealers(random, now);
+  const posts = buildPosts(random, dealers, now);
+  const comments = buildComments(random, dealers, posts, now);
+  const connections = buildConnections(random, dealers, now);
+  const chats = buildChats(random, dealers, posts, connections, now);
+  const dealerById = new Map(dealers.map((d) => [d.id, d]));
+
+  const accountRows: Row[] = dealers.map((d) => ({
+    id: d.accountId,
+    email: d.email,
+    password_hash: hashPassword(DEMO_ACCOUNT.password),
+    role: d.role,
+    created_at: d.createdAt,
+  }));
+  const dealerRows: Row[] = dealers.map((d) => ({
+    id: d.id,
+    account_id: d.accountId,
+    first_name: d.firstName,
+    last_name: d.lastName,
+    name: d.name,
+    email: d.email,
+    phone: d.phone,
+    dealership_name: d.dealershipName,
+    dealership_type: d.dealershipType,
+    address: d.address,
+    city: d.city,
+    state: d.state,
+    zip_code: d.zipCode,
+    country: d.country,
+    license_number: d.licenseNumber,
+    website: d.website,
+    description: d.description,
+    profile_type: d.profileType,
+    buys_canadian_vehicles: d.buysCanadianVehicles,
+    auction_access_number: d.auctionAccessNumber,
+    dealership_5mil_number: d.dealership5MilNumber,
+    rating: d.rating,
+    last_active_at: d.lastActiveAt,
+    created_at: d.createdAt,
+    updated_at: d.createdAt,
+  }));
+  const connectionRows: Row[] = connections.map((c) => ({
+    id: c.id,
+    requester_id: c.requesterId,
+    receiver_id: c.receiverId,
+    status: "accepted",
+    created_at: c.createdAt,
+  }));
+  const postRows: Row[] = posts.map((p) => {
+    const dealer = dealerById.get(p.dealerId) as SeedDealer;
+    const summary = summarizeVehicles(p.vehicles, `${dealer.city}, ${dealer.state}`);
+    return {
+      id: p.id,
+      dealer_id: p.dealerId,
+      title: p.title,
+      description: p.description,
+      type: p.type,
+      status: p.status,
+      spreadsheet_url: p.spreadsheetUrl,
+      auction_facilitator: p.auctionFacilitator,
+      ai_summary: summary.length > 0 ? JSON.stringify(summary) : null,
+      view_count: p.viewCount,
+      created_at: p.createdAt,
+    };
+  });
+  const vehicleRows: Row[] = posts.flatMap((p) =>
+    p.vehicles.map((v, position) => ({
+      id: randomUuid(random),
+      post_id: p.id,
+      position,
+      vin: v.vin,
+      year: v.year,
+      make: v.make,
+      model: v.model,
+      trim: v.trim,
+      mileage: v.mileage,
+      price_cents: v.priceCents,
+      city: v.city,
+      state: v.state,
+      color: v.color,
+      status: v.status,
+    })),
+  );
+  const commentRows: Row[] = comments.map((c) => ({
+    id: c.id,
+    post_id: c.postId,
+    dealer_id: c.dealerId,
+    content: c.content,
+    created_at: c.createdAt,
+  }));
+  const chatRows: Row[] = chats.map((c) => ({
+    id: c.id,
+    pair_key: c.pairKey,
+    last_message_at: c.lastMessageAt,
+    created_at: c.createdAt,
+  }));
+  const participantRows: Row[] = chats.flatMap((c) =>
+    c.participants.map((p) => ({ chat_id: c.id, dealer_id: p.dealerId, last_read_at: p.lastReadAt })),
+  );
+  const messageRows: Row[] = chats.flatMap((c) =>
+    c.messages.map((m) => ({
+      id: m.id,
+      chat_id: c.id,
+      client_id: m.clientId,
+      sender_id: m.senderId,
+      receiver_id: m.receiverId,
+      content: m.content,
+      context: m.context,
+      is_read: m.isRead,
+      created_at: m.createdAt,
+    })),
+  );
+
+  // Parents before children: D1 enforces foreign keys.
+  const statements = [
+    ...insertStatements("accounts", accountRows),
+    ...insertStatements("dealers", dealerRows),
+    ...insertStatements("connections", connectionRows),
+    ...insertStatements("inventory_posts", postRows),
+    ...insertStatements("vehicles", vehicleRows),
+    ...insertStatements("comments", commentRows),
+    ...insertStatements("chats", chatRows),
+    ...insertStatements("chat_participants", participantRows),
+    ...insertStatements("messages", messageRows),
+  ];
+
+  const sql = `-- DealerLane demo data, generated by scripts/seed.ts at ${new Date(now).toISOString()}\n${statements.join("\n\n")}\n`;
+  const counts = {
+    dealers: dealers.length,
+    posts: posts.length,
+    vehicles: vehicleRows.length,
+    comments: comments.length,
+    connections: connections.length,
+    chats: chats.length,
+    messages: messageRows.length,
+  };
+  return { sql, counts, statements: statements.length };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function main() {
+  const started = Date.now();
+  const { sqlOnly, passThrough } = parseArgs(process.argv.slice(2));
+
+  if (!sqlOnly) {
+    const existing = dealerCount(passThrough);
+    if (existing > 0) {
+      console.log(`Demo data already present (${existing} dealers); nothing to do.`);
+      return;
+    }
+  }
+
+  const { sql, counts, statements } = buildSql(Date.now());
+  const summary = `Seeded ${counts.dealers} dealers, ${counts.posts} posts, ${counts.vehicles} vehicles, ${counts.comments} comments, ${counts.connections} connections, ${counts.chats} chats, ${counts.messages} messages`;
+
+  if (sqlOnly) {
+    const file = path.resolve(process.cwd(), sqlOnly);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, sql);
+    console.log(`Wrote ${statements} statements to ${file} (not applied).`);
+    console.log(summary.replace(/^Seeded/, "Would seed"));
+    return;
+  }
+
+  const dir = path.join(ROOT, ".seed");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `seed-${process.pid}.sql`);
+  writeFileSync(file, sql);
+  const result = wrangler(["d1", "execute", "DB", "--local", "--file", file, "--yes", ...passThrough]);
+  if (result.status !== 0) {
+    console.error(`${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim());
+    fail(`wrangler d1 execute failed; the SQL is kept at ${path.relative(ROOT, file)}`);
+  }
+  rmSync(file, { force: true });
+
+  console.log(`${summary} in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
+  console.log(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  console.log(`Admin sign-in: ${ADMIN_EMAIL} / ${DEMO_ACCOUNT.password}`);
+}
+
+main();

@@ -1,0 +1,129 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DEMO_ACCOUNT, expectToast, hydrated, launchBrowser, newContext, quickLogin } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a new dealer", () => {
+  it("signs up, completes the profile, lands in the shell, keeps the theme across a reload and signs out", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = `e2e-${Date.now()}@example.com`;
+
+    await page.goto("/login?mode=signup");
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+    await page.getByLabel("Confirm Password").fill("something-else");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Passwords do not match");
+
+    await page.getByLabel("Confirm Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${BASE_URL}/onboarding`);
+    await expectToast(page, "Please complete your dealer profile");
+
+    await page.getByLabel("First Name").fill("Casey");
+    await page.getByLabel("Last Name").fill("Morgan");
+    await page.getByLabel("Phone").fill("(214) 555-0199");
+    await page.getByLabel("Address").fill("2200 Ross Ave");
+    await page.getByLabel("City").fill("Dallas");
+    await page.getByLabel("State / Province").selectOption("TX");
+    await page.getByLabel("ZIP Code").fill("75201");
+    await page.getByLabel("Auction Access Number").fill("100998877");
+    await page.getByLabel("Dealership 5 Million Number").fill("5M-1234");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expectToast(page, "Please fill in dealership name");
+
+    await page.getByLabel("Dealership Name").fill("Morgan Auto Exchange");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.waitForURL(`${BASE_URL}/onboarding?step=2`);
+    await page.getByRole("link", { name: "Go to my feed" }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    await expect.poll(() => page.getByTestId("current-user-name").innerText()).toBe("Casey Morgan");
+
+    const html = page.locator("html");
+    expect(await html.getAttribute("class")).toContain("dark");
+    await page.getByTestId("theme-toggle").click();
+    expect(await html.getAttribute("class")).not.toContain("dark");
+    await page.reload();
+    expect(await html.getAttribute("class")).not.toContain("dark");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Dealers" }).click();
+    await page.waitForURL(`${BASE_URL}/find-dealers`);
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.waitForURL(`${BASE_URL}/login`);
+    await page.goto("/settings");
+    await page.waitForURL(/\/login\?redirectTo=%2Fsettings/);
+    await context.close();
+  });
+
+  it("is told when sign-in fails, and an unknown path signed in is Page Not Found", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Please fill in all required fields");
+    await page.getByLabel("Email").fill(DEMO_ACCOUNT.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, "Invalid email or password");
+
+    await quickLogin(page);
+    const response = await page.goto("/no/such/screen");
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Page Not Found");
+    await context.close();
+  });
+});
+
+describe("the demo dealer", () => {
+  it("quick-logs in and sees the shell with the demo profile, its chats and connections", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await quickLogin(page);
+    expect(await page.getByTestId("current-user-name").innerText()).toBe("Jordan Reyes");
+    const sidebar = page.getByRole("navigation", { name: "Main" });
+    for (const entry of ["Home", "Find Dealers", "Connections", "Messages", "My Profile", "My Stats", "Pass Thru Sales", "Wholesale News", "Notifications", "Settings"]) {
+      await expect.poll(() => sidebar.getByRole("link", { name: entry, exact: false }).count()).toBe(1);
+    }
+    expect(await page.getByRole("complementary", { name: "Activity" }).getByRole("link", { name: /Open Messages/ }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("works without JavaScript: quick login is a plain form post", async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Quick login (demo)" }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    expect(await page.getByTestId("current-user-name").innerText()).toBe("Jordan Reyes");
+    await context.close();
+  });
+
+  it("on a phone gets the bottom navigation and the slide-in menu", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await quickLogin(page);
+    const bottom = page.getByRole("navigation", { name: "Bottom" });
+    for (const entry of ["Home", "Dealers", "Discover", "Alerts", "Settings"]) {
+      await bottom.getByRole("link", { name: entry, exact: true }).waitFor({ state: "visible" });
+    }
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    for (const entry of ["Dashboard", "My Dealers", "Messages", "Settings"]) {
+      await menu.getByRole("link", { name: new RegExp(entry) }).waitFor({ state: "visible" });
+    }
+    await menu.getByRole("link", { name: /My Dealers/ }).click();
+    await page.waitForURL(`${BASE_URL}/my-dealers`);
+    await context.close();
+  });
+});

@@ -1,0 +1,59 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { DEMO_ACCOUNT } from "../../app/lib/constants";
+
+export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+
+/** Debian's Chromium with the flags this sandbox needs (see README "Tests"). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: BASE_URL,
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
+}
+
+/** The text of the toast showing now (title and description). */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.getByTestId("toast");
+  await toast.waitFor({ state: "visible" });
+  return (await toast.innerText()).replace(/\s+/g, " ");
+}
+
+/** Waits until the toast showing reads `text` (a newer toast replaces an older one). */
+export async function expectToast(page: Page, text: string) {
+  await page
+    .getByTestId("toast")
+    .filter({ hasText: text })
+    .waitFor({ state: "visible", timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`Expected a toast with "${text}", saw: ${await page.getByTestId("toast").allInnerTexts()}`);
+    });
+}
+
+export async function quickLogin(page: Page) {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Quick login (demo)" }).click();
+  await page.waitForURL(`${BASE_URL}/`);
+}
+
+export { DEMO_ACCOUNT };
+
+/** Waits until Remix has hydrated the page, so clicks reach React handlers. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+}

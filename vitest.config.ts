@@ -1,0 +1,37 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit tests (app/lib, next to the code) and API / Durable Object tests (tests/api, tests/do) run inside
+ * workerd with real D1 and R2; every test file gets its own storage with the migrations applied.
+ * The worker imports Remix's server build, so `npm run build` must have run first (npm test does).
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.jsonc" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    resolve: {
+      alias: {
+        "remix-server-build": path.join(import.meta.dirname, "build/server/index.js"),
+        "~": path.join(import.meta.dirname, "app"),
+      },
+    },
+    test: {
+      include: ["app/**/*.test.ts", "worker/**/*.test.ts", "tests/api/**/*.test.ts", "tests/do/**/*.test.ts"],
+      setupFiles: ["./tests/setup/apply-migrations.ts"],
+      // Remix's runtime is CommonJS with circular requires; pre-bundle it to ESM for workerd.
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] },
+        },
+      },
+    },
+  };
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/** Playwright journeys: node-side vitest driving Debian's Chromium against `wrangler dev` on a fresh database. */
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.e2e.ts"],
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
