@@ -4,20 +4,24 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Landing } from "~/components/public/landing";
 import { DealerShell } from "~/components/shell/dealer-shell";
 import { buttonClass } from "~/components/ui/button";
+import { landingMeta } from "~/lib/seo";
 import { loadShell } from "~/utils/shell.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.signedIn ? [{ title: "Page Not Found · DealerLane" }] : [{ title: "DealerLane — the dealer-to-dealer wholesale vehicle network" }];
+  data?.signedIn ? [{ title: "Page Not Found · DealerLane" }] : landingMeta(data?.origin);
 
 /** Signed out, any unknown path shows the landing page; signed in, it is 'Page Not Found' with a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.viewer?.dealer) return { signedIn: false as const };
+  if (!context.viewer?.dealer) {
+    const dealerCount = await context.services.publicSite.countDealers();
+    return { signedIn: false as const, dealerCount, origin: new URL(request.url).origin };
+  }
   return data({ signedIn: true as const, shell: await loadShell(context, request) }, { status: 404 });
 }
 
 export default function UnknownPath() {
   const result = useLoaderData<typeof loader>();
-  if (!result.signedIn) return <Landing />;
+  if (!result.signedIn) return <Landing dealerCount={result.dealerCount} />;
   return (
     <DealerShell shell={result.shell}>
       <section className="mx-auto max-w-lg py-16 text-center">

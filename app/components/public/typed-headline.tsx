@@ -1,0 +1,56 @@
+import { useEffect, useState } from "react";
+import { useMotionAllowed } from "./motion";
+
+const HOLD_MS = 2200;
+const TYPE_MS = 70;
+const ERASE_MS = 35;
+
+/**
+ * The landing's h1: a fixed lead, then each audience typed out, held, and erased. The server HTML (and a
+ * visitor who prefers reduced motion) shows the first audience in full; screen readers get the whole list.
+ */
+export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly string[] }) {
+  const motion = useMotionAllowed();
+  const [phrase, setPhrase] = useState(0);
+  const [length, setLength] = useState(typed[0]?.length ?? 0);
+  const [erasing, setErasing] = useState(false);
+
+  useEffect(() => {
+    if (!motion) return;
+    const word = typed[phrase] ?? "";
+    let wait: number;
+    let step: () => void;
+    if (!erasing && length === word.length) {
+      wait = HOLD_MS;
+      step = () => setErasing(true);
+    } else if (erasing && length === 0) {
+      wait = TYPE_MS * 3;
+      step = () => {
+        setErasing(false);
+        setPhrase((p) => (p + 1) % typed.length);
+      };
+    } else {
+      wait = erasing ? ERASE_MS : TYPE_MS;
+      step = () => setLength((l) => l + (erasing ? -1 : 1));
+    }
+    const timer = window.setTimeout(step, wait);
+    return () => window.clearTimeout(timer);
+  }, [motion, phrase, length, erasing, typed]);
+
+  const shown = (typed[phrase] ?? "").slice(0, length);
+  const spoken = `${typed.slice(0, -1).join(", ")} and ${typed[typed.length - 1]}`;
+  return (
+    <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl dark:text-white">
+      {lead} <span className="sr-only">{spoken}</span>
+      <span
+        aria-hidden="true"
+        className="block min-h-[2lh] text-brand-600 sm:min-h-[1lh] dark:text-brand-400"
+      >
+        {shown}
+        <span className="ml-0.5 inline-block w-[3px] animate-pulse bg-current align-baseline motion-reduce:animate-none">
+          &#8203;
+        </span>
+      </span>
+    </h1>
+  );
+}

@@ -1,0 +1,447 @@
+import AxeBuilder from "@axe-core/playwright";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DEMO_ACCOUNT, hydrated, launchBrowser, newContext, toastText } from "./support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+/** The D1 state directory the app under test uses (tests/e2e/global-setup.ts). */
+const persistTo = process.env.E2E_PERSIST_TO || path.join(root, ".wrangler/e2e-state");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(
+  url: string,
+  options: { theme?: "light" | "dark"; mobile?: boolean; javaScript?: boolean } = {},
+) {
+  const context: BrowserContext =
+    options.javaScript === false
+      ? await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
+      : await newContext(browser, { mobile: options.mobile });
+  if (options.theme) await context.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+  const page = await context.newPage();
+  await page.goto(url);
+  return { page, context };
+}
+
+/** Rows of the local D1 database, read with wrangler like any other local query. */
+function queryD1(sql: string): Array<Record<string, unknown>> {
+  const bin = path.join(root, "node_modules", ".bin");
+  const result = spawnSync(
+    path.join(bin, "wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
+  const parsed = JSON.parse(result.stdout) as Array<{ results: Array<Record<string, unknown>> }>;
+  return parsed[0]?.results ?? [];
+}
+
+const HEADLINES: Array<[string, RegExp]> = [
+  ["/", /The wholesale network built for/],
+  ["/about", /Our mission/],
+  ["/features", /Everything a dealer needs to trade wholesale/],
+  ["/security", /Your dealership's data, protected/],
+  ["/privacy", /Privacy Policy/],
+  ["/mobile", /DealerLane in your pocket/],
+  ["/pricing", /Simple, transparent pricing/],
+  ["/contact", /Contact Us/],
+  ["/help", /How can we help\?/],
+  ["/help/plans-and-pricing", /Plans and pricing/],
+  ["/blog", /The DealerLane Blog/],
+  ["/blog/buying-canadian-vehicles", /Buying Canadian vehicles/],
+  ["/careers", /Build the network dealers trade on/],
+  ["/status", /DealerLane System Status/],
+  ["/api-docs", /API Documentation/],
+];
+
+describe("the public site, signed out", () => {
+  it("shows every public page's headline, title and Open Graph tags, with the twelve footer links", async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    const page = await context.newPage();
+    for (const [url, headline] of HEADLINES) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect.poll(() => page.locator("h1").innerText(), { message: url }).toMatch(headline);
+      expect(await page.locator("h1").count(), url).toBe(1);
+      expect(await page.title(), url).toMatch(/DealerLane/);
+      expect(await page.locator('meta[name="description"]').getAttribute("content"), url).toBeTruthy();
+      expect(await page.locator('meta[property="og:image"]').getAttribute("content"), url).toMatch(
+        /\/og-image\.png$/,
+      );
+      expect(await page.locator('meta[name="twitter:card"]').getAttribute("content"), url).toBe(
+        "summary_large_image",
+      );
+      const footer = await page
+        .locator("footer a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      for (const to of [
+        "/features",
+        "/pricing",
+        "/security",
+        "/mobile",
+        "/help",
+        "/contact",
+        "/api-docs",
+        "/status",
+        "/about",
+        "/blog",
+        "/careers",
+        "/privacy",
+      ]) {
+        expect(footer, `${url} footer`).toContain(to);
+      }
+      const imagesWithoutAlt = await page.locator("img:not([alt])").count();
+      expect(imagesWithoutAlt, `${url} images without alt`).toBe(0);
+    }
+    await context.close();
+  });
+
+  it("holds its layout on a 360 px phone: nothing wider than the screen", async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const [url] of HEADLINES) {
+      await page.goto(url);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, url).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+
+  it("shows the landing page for an unknown path", async () => {
+    const { page, context } = await openPage("/some/unknown/path");
+    await expect.poll(() => page.locator("h1").innerText()).toMatch(/The wholesale network built for/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("link", { name: /Start Free Trial/ })
+          .first()
+          .getAttribute("href"),
+      )
+      .toBe("/login");
+    await context.close();
+  });
+
+  it("lets static pages be cached at the edge, but never the live or personal ones", async () => {
+    const about = await fetch(`${BASE_URL}/about`);
+    expect(about.headers.get("cache-control")).toMatch(/public, max-age=\d+, s-maxage=\d+/);
+    const health = await fetch(`${BASE_URL}/api/health`);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    const landing = await fetch(`${BASE_URL}/`);
+    expect(landing.headers.get("cache-control") ?? "").not.toMatch(/public/);
+
+    // Signed in, the same page carries the dealer's name in its HTML: private.
+    const login = await fetch(`${BASE_URL}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE_URL },
+      body: JSON.stringify(DEMO_ACCOUNT),
+    });
+    expect(login.status).toBe(200);
+    const cookie =
+      (login.headers.getSetCookie().find((c) => c.startsWith("dl_session=")) ?? "").split(";")[0] ?? "";
+    const signedIn = await fetch(`${BASE_URL}/about`, { headers: { Cookie: cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toMatch(/^private/);
+    expect(await signedIn.text()).toContain("Open App");
+  });
+
+  it("pauses the feature carousel while the pointer is over it", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    const carousel = page.getByRole("region", { name: "Features" });
+    await carousel.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const current = () =>
+      page.locator('a[href^="#feature-"][aria-current="true"]').getAttribute("aria-label");
+    expect(await current()).toMatch(/^Slide 1:/);
+    // Every 4 s it moves on by itself.
+    await expect.poll(current, { timeout: 6000 }).toMatch(/^Slide 2:/);
+    await carousel.hover();
+    const held = await current();
+    await page.waitForTimeout(5000);
+    expect(await current()).toBe(held);
+    await page.mouse.move(0, 0);
+    await expect.poll(current, { timeout: 6000 }).not.toBe(held);
+    await context.close();
+  });
+
+  it("links the pricing buttons: Get Started to /login, Contact Sales to /contact", async () => {
+    const { page, context } = await openPage("/pricing");
+    const started = await page
+      .getByRole("link", { name: /Get Started/ })
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(started).toEqual(["/login", "/login"]);
+    expect(await page.getByRole("link", { name: /Contact Sales/ }).getAttribute("href")).toBe("/contact");
+    await expect.poll(() => page.getByText("$99").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("$149").count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("opens the Watch Demo walkthrough of the real screens", async () => {
+    const { page, context } = await openPage("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Watch Demo" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator("figcaption").innerText()).toMatch(/^1 of 5\./);
+    const image = dialog.locator("img");
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(800);
+    await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(() => dialog.locator("figcaption").innerText())
+      .toMatch(/^2 of 5\. Create your account/);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => dialog.locator("figcaption").innerText()).toMatch(/^3 of 5\./);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("keeps the carousels still for visitors who prefer reduced motion", async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const current = () =>
+      page.locator('[aria-label^="Slide"][aria-current="true"]').first().getAttribute("aria-label");
+    expect(await current()).toMatch(/^Slide 1:/);
+    await page.waitForTimeout(4500);
+    expect(await current()).toMatch(/^Slide 1:/);
+    // The figures are final at once: no count-up from zero.
+    expect(await page.getByText("150,000+", { exact: true }).count()).toBe(1);
+    expect(await page.getByText("$2.5B+", { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("filters help articles by title, case-insensitively, and opens one", async () => {
+    const { page, context } = await openPage("/help");
+    await hydrated(page);
+    const titles = () =>
+      page.getByTestId("help-articles").getByRole("link").locator("span.font-medium").allInnerTexts();
+    expect((await titles()).length).toBe(10);
+    await page.getByRole("searchbox", { name: "Search help articles" }).fill("MESSAGE");
+    await expect.poll(titles).toEqual(["Sending your first message"]);
+    await page.getByRole("searchbox", { name: "Search help articles" }).fill("pla");
+    await expect.poll(titles).toEqual(["Plans and pricing", "Changing or cancelling your plan"]);
+    await page.getByRole("searchbox", { name: "Search help articles" }).fill("no such article");
+    await expect.poll(titles).toEqual([]);
+    await expect
+      .poll(() => page.getByText("No articles in this category match your search.").count())
+      .toBe(3);
+    await page.getByRole("searchbox", { name: "Search help articles" }).fill("");
+    await page.getByRole("link", { name: /Plans and pricing/ }).click();
+    await page.waitForURL(`${BASE_URL}/help/plans-and-pricing`);
+    await expect
+      .poll(() => page.locator("article, main").first().innerText())
+      .toMatch(/Basic costs \$99 per month/);
+    expect(await page.getByRole("link", { name: "Contact Support" }).getAttribute("href")).toBe("/contact");
+    await page.goto("/help");
+    expect(await page.getByRole("link", { name: "Call Us" }).getAttribute("href")).toMatch(/^tel:\+1/);
+    await context.close();
+  });
+
+  it("filters help articles without JavaScript too", async () => {
+    const { page, context } = await openPage("/help?q=Plan", { javaScript: false });
+    const titles = await page
+      .getByTestId("help-articles")
+      .getByRole("link")
+      .locator("span.font-medium")
+      .allInnerTexts();
+    expect(titles).toEqual(["Plans and pricing", "Changing or cancelling your plan"]);
+    await context.close();
+  });
+
+  it("shows the five services with live checks and the two past incidents on /status", async () => {
+    const { page, context } = await openPage("/status");
+    const services = page.getByTestId("status-service");
+    expect(await services.locator("h3").allInnerTexts()).toEqual([
+      "Dealer Platform",
+      "Messaging System",
+      "AI Services",
+      "Authentication",
+      "Database",
+    ]);
+    expect(
+      await services.locator("[data-status]").evaluateAll((b) => b.map((e) => e.getAttribute("data-status"))),
+    ).toEqual(Array(5).fill("operational"));
+    expect(await page.getByTestId("status-summary").innerText()).toBe("All Systems Operational");
+    expect(await page.getByText(/Database answered in \d+ ms/).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("Resolved", { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("Completed", { exact: true }).count()).toBeGreaterThan(0);
+    await hydrated(page);
+    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/health") && r.status() === 200);
+    await page.getByRole("button", { name: "Check now" }).click();
+    await refreshed;
+    await context.close();
+  });
+});
+
+describe("the installable web app", () => {
+  it("has a manifest with real icons, and a service worker that shows the offline page without a network", async () => {
+    const manifest = (await (await fetch(`${BASE_URL}/manifest.webmanifest`)).json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+    };
+    expect(manifest).toMatchObject({ name: "DealerLane", start_url: "/", display: "standalone" });
+    for (const size of ["192x192", "512x512"])
+      expect(manifest.icons.some((i) => i.sizes === size)).toBe(true);
+    expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+    for (const icon of manifest.icons) {
+      const res = await fetch(`${BASE_URL}${icon.src}`);
+      expect(res.status, icon.src).toBe(200);
+    }
+    expect((await fetch(`${BASE_URL}/sw.js`)).headers.get("cache-control")).toBe("no-cache");
+
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    const page = await context.newPage();
+    await page.goto("/mobile");
+    await hydrated(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await context.setOffline(true);
+    await page.goto("/pricing");
+    await expect.poll(() => page.locator("h1").innerText()).toBe("You are offline");
+    await context.setOffline(false);
+    await page.goto("/pricing");
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Simple, transparent pricing");
+    await context.close();
+  });
+});
+
+describe("the contact form", () => {
+  it("checks the fields, sends, toasts 'Message Sent', clears the form, and stores the message", async () => {
+    const { page, context } = await openPage("/contact");
+    await hydrated(page);
+    const form = page.getByTestId("contact-form");
+
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => form.getByText("Please enter your full name").count()).toBe(1);
+    expect(await form.getByText("Please enter your e-mail address").count()).toBe(1);
+    expect(await form.getByText("Please enter a message").count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("fullName");
+
+    const email = `e2e-${Date.now()}@contact.example`;
+    await form.getByLabel("Full Name").fill("Casey Morgan");
+    await form.getByLabel("Email").fill("casey-at-example");
+    await form.getByLabel("Message").fill("Do you support dealer groups with five rooftops?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => form.getByText("Please enter a valid e-mail address").count()).toBe(1);
+    expect(await form.getByText("Please enter your full name").count()).toBe(0);
+
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Dealership Name").fill("Morgan Motor Group");
+    await form.getByLabel("Dealership Type").selectOption("franchise");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect(await toastText(page)).toContain("Message Sent");
+    expect(await toastText(page)).toContain(
+      "Thank you for contacting us. We'll get back to you within 24 hours.",
+    );
+    for (const label of ["Full Name", "Email", "Dealership Name", "Message"]) {
+      await expect
+        .poll(() => page.getByTestId("contact-form").getByLabel(label).inputValue(), { message: label })
+        .toBe("");
+    }
+    expect(await page.getByTestId("contact-form").getByLabel("Dealership Type").inputValue()).toBe("");
+
+    const rows = queryD1(
+      `select full_name, dealership_name, dealership_type, message from contact_messages where email = '${email}'`,
+    );
+    expect(rows).toEqual([
+      {
+        full_name: "Casey Morgan",
+        dealership_name: "Morgan Motor Group",
+        dealership_type: "franchise",
+        message: "Do you support dealer groups with five rooftops?",
+      },
+    ]);
+    await context.close();
+  });
+
+  it("works without JavaScript: field errors from the server, then the success message", async () => {
+    const { page, context } = await openPage("/contact", { javaScript: false });
+    await page.getByLabel("Full Name").fill("No Script");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByText("Please enter a valid e-mail address").count()).toBe(1);
+    expect(await page.getByText("Please enter a message").count()).toBe(1);
+    expect(await page.getByLabel("Full Name").inputValue()).toBe("No Script");
+
+    const email = `noscript-${Date.now()}@contact.example`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Message", { exact: true }).fill("Sent from a browser without JavaScript.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByRole("status").innerText()).toContain(
+      "Thank you for contacting us. We'll get back to you within 24 hours.",
+    );
+    expect(await page.getByLabel("Full Name").inputValue()).toBe("");
+    expect(queryD1(`select count(*) as n from contact_messages where email = '${email}'`)).toEqual([
+      { n: 1 },
+    ]);
+    await context.close();
+  });
+
+  it("prefills the message when another page links here with a topic", async () => {
+    const { page, context } = await openPage("/careers");
+    await page.getByRole("link", { name: "Apply for Product Designer" }).click();
+    await page.waitForURL(/\/contact\?topic=careers/);
+    await expect
+      .poll(() => page.getByLabel("Message", { exact: true }).inputValue())
+      .toMatch(/apply for the Product Designer position/);
+    await page.goto("/careers");
+    expect(await page.getByRole("link", { name: "Send General Application" }).getAttribute("href")).toBe(
+      "/contact",
+    );
+    await context.close();
+  });
+});
+
+describe("accessibility", () => {
+  const serious = async (page: Page) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+
+  for (const theme of ["dark", "light"] as const) {
+    for (const url of ["/", "/pricing", "/contact"]) {
+      it(`${url} in the ${theme} theme has no serious or critical axe violations`, async () => {
+        const context = await browser.newContext({ baseURL: BASE_URL, reducedMotion: "reduce" });
+        await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        const page = await context.newPage();
+        await page.goto(url);
+        await hydrated(page);
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+          theme === "dark",
+        );
+        expect(await serious(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it("the contact form with its error messages has no serious or critical axe violations", async () => {
+    const { page, context } = await openPage("/contact");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter a message").waitFor();
+    expect(await serious(page)).toEqual([]);
+    await context.close();
+  });
+});
