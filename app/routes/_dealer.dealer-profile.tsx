@@ -1,16 +1,211 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { CanadianBadge, Rating, TypeBadge, formatCount, memberSince } from "~/components/dealer/dealer-bits";
+import { StatGrid } from "~/components/dealer/stat-grid";
+import { Avatar } from "~/components/shell/dealer-shell";
+import { buttonClass } from "~/components/ui/button";
+import { timeAgo } from "~/lib/format";
+import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile · DealerLane" }];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const id = viewer.dealer.id;
+  const [dealer, stats, activity] = await Promise.all([
+    context.services.directory.get(id, id),
+    context.services.profile.stats(id),
+    context.services.profile.recentActivity(id, 10),
+  ]);
+  if (!dealer) throw new Response("Not found", { status: 404 });
+  return { dealer, stats, activity, profile: viewer.dealer };
+}
+
+const tabClass =
+  "flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white";
+
+/** Core spec §2 My Profile: the dealer as others see them, with figures from their own data. */
 export default function DealerProfile() {
+  const { dealer, stats, activity, profile } = useLoaderData<typeof loader>();
   return (
-    <ScreenPlaceholder
-      title="My Profile"
-      willHold={[
-        "Your dealership profile as other dealers see it",
-        "Your activity, statistics and reviews",
-      ]}
-    />
+    <article className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        {dealer.dealershipPhoto ? (
+          <img
+            src={dealer.dealershipPhoto}
+            alt={`${dealer.dealershipName} dealership`}
+            className="h-40 w-full object-cover sm:h-52"
+          />
+        ) : (
+          <div className="h-24 bg-gradient-to-r from-brand-700 to-brand-400" aria-hidden="true" />
+        )}
+        <div className="flex flex-col gap-3 p-4">
+          <div className="-mt-14 flex flex-wrap items-end justify-between gap-3">
+            <span className="rounded-full border-4 border-white dark:border-slate-900">
+              <Avatar name={dealer.name} src={dealer.avatar} size={96} />
+            </span>
+            <Link to="/profile-edit" className={buttonClass("primary")}>
+              <Pencil size={16} aria-hidden="true" /> Edit Profile
+            </Link>
+          </div>
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold">{dealer.name}</h1>
+              <TypeBadge type={dealer.dealershipType} />
+            </div>
+            <p className="text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
+            <p className="flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
+              <MapPin size={14} aria-hidden="true" />{" "}
+              {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
+            </p>
+          </div>
+          <ul className="flex flex-col gap-1 text-sm">
+            <li className="flex items-center gap-2">
+              <Mail size={14} aria-hidden="true" /> {dealer.email}
+            </li>
+            <li className="flex items-center gap-2">
+              <Phone size={14} aria-hidden="true" /> {dealer.phone || "Not provided"}
+            </li>
+            {dealer.website ? (
+              <li className="flex items-center gap-2">
+                <Globe size={14} aria-hidden="true" />
+                <a
+                  href={dealer.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:underline"
+                >
+                  {dealer.website.replace(/^https?:\/\//, "")}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          <div className="flex flex-wrap gap-2">
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-slate-800">
+              {dealer.profileType}
+            </span>
+            {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
+              Member since {memberSince(dealer.memberSince)}
+            </span>
+            {dealer.licenseNumber ? (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
+                License {dealer.licenseNumber}
+              </span>
+            ) : null}
+          </div>
+          <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-center dark:bg-slate-800/60">
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Rating</dt>
+              <dd className="text-sm">
+                <Rating rating={dealer.rating} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Deals</dt>
+              <dd
+                className="text-sm text-slate-500 dark:text-slate-400"
+                title="Completed deals are not recorded on DealerLane yet"
+              >
+                Not tracked yet
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Connections</dt>
+              <dd className="font-semibold">{formatCount(dealer.connectionCount)}</dd>
+            </div>
+          </dl>
+          {dealer.description ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
+          ) : null}
+          {profile.vehiclesNeeded || profile.vehiclesSold ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {profile.vehiclesNeeded ? (
+                <div>
+                  <h2 className="text-sm font-semibold">Vehicles needed</h2>
+                  <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">
+                    {profile.vehiclesNeeded}
+                  </p>
+                </div>
+              ) : null}
+              {profile.vehiclesSold ? (
+                <div>
+                  <h2 className="text-sm font-semibold">Vehicles sold</h2>
+                  <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">
+                    {profile.vehiclesSold}
+                  </p>
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      <Tabs.Root defaultValue="activity" className="flex flex-col gap-3">
+        <Tabs.List
+          aria-label="Profile sections"
+          className="flex gap-1 rounded-lg bg-slate-200/60 p-1 dark:bg-slate-800/60"
+        >
+          <Tabs.Trigger value="activity" className={tabClass}>
+            Recent Activity
+          </Tabs.Trigger>
+          <Tabs.Trigger value="stats" className={tabClass}>
+            Statistics
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={tabClass}>
+            Reviews
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content
+          value="activity"
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {activity.length === 0 ? (
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              No activity yet.{" "}
+              <Link to="/" className="text-brand-600 underline dark:text-brand-400">
+                Post a vehicle or a request
+              </Link>{" "}
+              to get started.
+            </p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
+              {activity.map((item) => (
+                <li key={`${item.kind}-${item.postId}-${item.createdAt}`} className="py-2">
+                  <Link to={`/post/${item.postId}`} className="block hover:underline">
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
+                      {item.kind === "post" ? "You posted" : "You commented on"} · {timeAgo(item.createdAt)}
+                    </span>
+                    <span className="block text-sm font-medium">{item.title}</span>
+                    {item.kind === "comment" ? (
+                      <span className="line-clamp-1 block text-sm text-slate-600 dark:text-slate-400">
+                        “{item.text}”
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="stats">
+          <StatGrid stats={stats} />
+          <Link
+            to="/my-stats"
+            className="mt-3 inline-block text-sm font-medium text-brand-600 dark:text-brand-400"
+          >
+            All my stats →
+          </Link>
+        </Tabs.Content>
+        <Tabs.Content
+          value="reviews"
+          className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+        >
+          Reviews are coming soon: dealers you complete deals with will be able to rate you here.
+        </Tabs.Content>
+      </Tabs.Root>
+    </article>
   );
 }

@@ -1,17 +1,46 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DealerDirectory } from "~/components/dealer/dealer-directory";
+import { VehicleActivityPanel } from "~/components/dealer/vehicle-activity-panel";
+import { dealerAction, loadDirectory } from "~/utils/dealer-directory.server";
+import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Dealer Network · DealerLane" }];
 
-export default function Dealers() {
+/** Business spec §2 Dealer Network: your connections by default, every dealer on the second tab. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const [directory, activity] = await Promise.all([
+    loadDirectory(context, request, { scopes: ["connected", "all"], exclude: ["self"] }),
+    context.services.profile.vehicleActivity(viewer.dealer.id),
+  ]);
+  return { ...directory, activity };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return dealerAction(context, request, { connectedTitle: "Connected!" });
+}
+
+export default function DealerNetwork() {
+  const data = useLoaderData<typeof loader>();
   return (
-    <ScreenPlaceholder
+    <DealerDirectory
+      data={data}
       title="Dealer Network"
-      willHold={[
-        "Your connections, with mutual connections and ratings",
-        "Connect / Connected toggles that really change your network",
-        "My Vehicle Activity computed from your own posts",
+      intro="The dealers you are connected with, and everyone else on DealerLane."
+      mode="network"
+      scopes={[
+        { value: "connected", label: "My Connections" },
+        { value: "all", label: "All Dealers" },
       ]}
+      aside={<VehicleActivityPanel activity={data.activity} />}
+      emptyHint={
+        data.filters.scope === "connected" ? (
+          <Link to="/find-dealers" className="font-medium text-brand-600 underline dark:text-brand-400">
+            Find dealers to connect with
+          </Link>
+        ) : null
+      }
     />
   );
 }

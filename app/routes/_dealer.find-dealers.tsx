@@ -1,17 +1,41 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DealerDirectory } from "~/components/dealer/dealer-directory";
+import { dealerAction, loadDirectory } from "~/utils/dealer-directory.server";
 
 export const meta: MetaFunction = () => [{ title: "Find Dealers · DealerLane" }];
 
+/** Business spec §2 Find Dealers: everyone except the current dealer and those already connected. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadDirectory(context, request, { exclude: ["self", "connected"] });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return dealerAction(context, request, { connectedTitle: "Connection Added!" });
+}
+
 export default function FindDealers() {
+  const data = useLoaderData<typeof loader>();
   return (
-    <ScreenPlaceholder
+    <DealerDirectory
+      data={data}
       title="Find Dealers"
-      willHold={[
-        "Search the whole dealer directory by name or dealership",
-        "Filters by state, dealership type and Canadian buying; sort by name, rating or connections",
-        "Connect with a dealer in one tap, and add dealers you trade with off-platform",
-      ]}
+      intro="Search the dealer directory, connect in one tap, or add a dealer you already trade with."
+      mode="find"
+      canCreate
+      emptyHint={
+        data.filters.name ? (
+          <>
+            Dealers you are already connected with are not listed here.{" "}
+            <Link
+              to={`/dealers?scope=connected&name=${encodeURIComponent(data.filters.name)}`}
+              className="font-medium text-brand-600 underline dark:text-brand-400"
+            >
+              Search your connections for “{data.filters.name}”
+            </Link>
+          </>
+        ) : null
+      }
     />
   );
 }

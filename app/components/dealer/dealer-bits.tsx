@@ -1,0 +1,78 @@
+import { Star } from "lucide-react";
+import type { DirectoryDealer } from "../../../worker/domain/dealer-directory";
+
+export type { DirectoryDealer };
+
+export const DEALERSHIP_TYPE_LABELS = {
+  independent: "Independent",
+  franchise: "Franchise",
+  wholesaler: "Wholesaler",
+} as const;
+
+export function typeLabel(type: string | null | undefined): string {
+  return DEALERSHIP_TYPE_LABELS[type as keyof typeof DEALERSHIP_TYPE_LABELS] ?? "Independent";
+}
+
+/** "Member since Mar 2024". */
+export function memberSince(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+export const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(n);
+
+/** Rating out of 5, or 'Not rated yet' while the dealer has none (never a made-up figure). */
+export function Rating({ rating, className = "" }: { rating: number | null; className?: string }) {
+  if (rating === null)
+    return <span className={`text-slate-500 dark:text-slate-400 ${className}`}>Not rated yet</span>;
+  return (
+    <span
+      className={`inline-flex items-center gap-1 ${className}`}
+      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
+    >
+      <Star size={14} aria-hidden="true" className="fill-amber-400 text-amber-400" />
+      <span className="font-semibold">{rating.toFixed(1)}</span>
+      <span className="text-slate-500 dark:text-slate-400">/ 5</span>
+    </span>
+  );
+}
+
+export function TypeBadge({ type }: { type: string }) {
+  return (
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      {typeLabel(type)}
+    </span>
+  );
+}
+
+export function CanadianBadge() {
+  return (
+    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 dark:bg-red-950 dark:text-red-300">
+      Canadian
+    </span>
+  );
+}
+
+/** Green when seen in the last 5 minutes; nothing when the dealer hides their online status. */
+export function OnlineDot({ dealer }: { dealer: Pick<DirectoryDealer, "isOnline" | "hidden"> }) {
+  if (dealer.hidden.includes("onlineStatus")) return null;
+  return (
+    <span
+      className={`absolute right-0 bottom-0 h-3 w-3 rounded-full border-2 border-white dark:border-slate-900 ${
+        dealer.isOnline ? "bg-emerald-500" : "bg-slate-400"
+      }`}
+      title={dealer.isOnline ? "Online now" : "Offline"}
+    >
+      <span className="sr-only">{dealer.isOnline ? "Online now" : "Offline"}</span>
+    </span>
+  );
+}
+
+/** One figure with its label: "12 connections". */
+export function Figure({ value, label, title }: { value: string | number; label: string; title?: string }) {
+  return (
+    <div className="min-w-0 text-center" title={title}>
+      <div className="text-sm font-semibold tabular-nums">{value}</div>
+      <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{label}</div>
+    </div>
+  );
+}

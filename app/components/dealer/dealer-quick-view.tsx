@@ -1,0 +1,267 @@
+import { Link } from "@remix-run/react";
+import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useState } from "react";
+import { Avatar } from "~/components/shell/dealer-shell";
+import { Button, buttonClass } from "~/components/ui/button";
+import { apiFetch, failureText } from "~/lib/api-client";
+import { timeAgo } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import type { DealerDirectoryService } from "../../../worker/domain/dealer-directory";
+import { CanadianBadge, Figure, OnlineDot, Rating, TypeBadge, formatCount, memberSince } from "./dealer-bits";
+
+export type QuickViewData = NonNullable<Awaited<ReturnType<DealerDirectoryService["quickView"]>>>;
+
+const POST_TYPE_LABELS: Record<string, string> = {
+  single: "Vehicle",
+  multiple: "Vehicles",
+  spreadsheet: "Inventory sheet",
+  "for-sale": "For Sale",
+  request: "Requesting",
+};
+
+/**
+ * The dealer profile popup (core spec §2 "Dealer profile popup"), with real figures: rating, connections,
+ * mutual connections, vehicles listed and sold, member since, and their latest posts as recent activity.
+ * Deals closed are not recorded yet and say so. Loads GET /api/dealers/{id} when opened.
+ */
+export function DealerQuickView({
+  dealerId,
+  open,
+  onOpenChange,
+}: {
+  dealerId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [data, setData] = useState<QuickViewData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open || !dealerId) return;
+    const controller = new AbortController();
+    setData((current) => (current?.dealer.id === dealerId ? current : null));
+    setError(null);
+    apiFetch<QuickViewData>(`/api/dealers/${encodeURIComponent(dealerId)}`, { signal: controller.signal })
+      .then(setData)
+      .catch((e: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(failureText(e, "Could not load this dealer. Please try again."));
+      });
+    return () => controller.abort();
+  }, [open, dealerId]);
+
+  async function toggleConnection() {
+    if (!data) return;
+    const { dealer } = data;
+    setBusy(true);
+    try {
+      if (dealer.isConnected) {
+        await apiFetch("/api/connections/remove", { method: "POST", body: { dealerId: dealer.id } });
+        toast({ title: "Disconnected", description: `Removed ${dealer.name} from your network` });
+      } else {
+        await apiFetch("/api/connections/add-dealer", { method: "POST", body: { receiverId: dealer.id } });
+        toast({ title: "Connection Added!", description: `Added ${dealer.name} to your network` });
+      }
+      const delta = dealer.isConnected ? -1 : 1;
+      setData({
+        ...data,
+        dealer: {
+          ...dealer,
+          isConnected: !dealer.isConnected,
+          connectionCount: dealer.connectionCount + delta,
+        },
+      });
+    } catch (e) {
+      toast({ title: "Error", description: failureText(e, "Failed to add dealer"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const dealer = data?.dealer;
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          data-testid="dealer-quick-view"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(30rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-white shadow-xl dark:bg-slate-900"
+        >
+          {dealer?.dealershipPhoto ? (
+            <img
+              src={dealer.dealershipPhoto}
+              alt={`${dealer.dealershipName} dealership`}
+              className="h-28 w-full rounded-t-xl object-cover"
+            />
+          ) : (
+            <div
+              className="h-16 rounded-t-xl bg-gradient-to-r from-brand-600 to-brand-400"
+              aria-hidden="true"
+            />
+          )}
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
+          >
+            <X size={16} aria-hidden="true" />
+          </Dialog.Close>
+          <div className="flex flex-col gap-4 p-4">
+            {!dealer ? (
+              <>
+                <Dialog.Title className="text-lg font-semibold">Dealer profile</Dialog.Title>
+                <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                  {error ?? "Loading dealer…"}
+                </Dialog.Description>
+              </>
+            ) : (
+              <>
+                <div className="-mt-12 flex items-end gap-3">
+                  <span className="relative rounded-full border-4 border-white dark:border-slate-900">
+                    <Avatar name={dealer.name} src={dealer.avatar} size={72} />
+                    <OnlineDot dealer={dealer} />
+                  </span>
+                  <div className="min-w-0 pb-1">
+                    <Dialog.Title className="truncate text-lg font-semibold">{dealer.name}</Dialog.Title>
+                    <Dialog.Description className="truncate text-sm text-slate-600 dark:text-slate-400">
+                      {dealer.dealershipName}
+                    </Dialog.Description>
+                  </div>
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <TypeBadge type={dealer.dealershipType} />
+                  {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
+                  <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-400">
+                    <MapPin size={14} aria-hidden="true" />{" "}
+                    {[dealer.city, dealer.state].filter(Boolean).join(", ")}
+                  </span>
+                  {dealer.isConnected ? (
+                    <span className="rounded bg-brand-600/15 px-1.5 text-xs font-semibold text-brand-700 dark:text-brand-400">
+                      1st
+                    </span>
+                  ) : null}
+                </div>
+                <div className="flex items-center justify-between text-sm">
+                  <Rating rating={dealer.rating} />
+                  <span className="text-slate-500 dark:text-slate-400">
+                    {dealer.hidden.includes("onlineStatus")
+                      ? "Online status hidden"
+                      : dealer.isOnline
+                        ? "Online now"
+                        : dealer.lastActiveAt
+                          ? `Active ${timeAgo(dealer.lastActiveAt)}${timeAgo(dealer.lastActiveAt) === "just now" ? "" : " ago"}`
+                          : "Not active yet"}
+                  </span>
+                </div>
+                <div className="grid grid-cols-3 gap-y-3 rounded-lg bg-slate-50 py-3 dark:bg-slate-800/60">
+                  <Figure value={formatCount(dealer.connectionCount)} label="Connections" />
+                  <Figure value={formatCount(dealer.mutualConnections)} label="Mutual" />
+                  <Figure value={formatCount(dealer.vehicleCount)} label="Vehicles listed" />
+                  <Figure value={formatCount(data.vehiclesSold)} label="Vehicles sold" />
+                  <Figure
+                    value="Not tracked yet"
+                    label="Deals closed"
+                    title="Completed deals are not recorded on DealerLane yet"
+                  />
+                  <Figure value={memberSince(dealer.memberSince)} label="Member since" />
+                </div>
+                <ul className="flex flex-col gap-1 text-sm">
+                  <li className="flex items-center gap-2">
+                    <Mail size={14} aria-hidden="true" />
+                    {dealer.email ? (
+                      <a href={`mailto:${dealer.email}`} className="truncate hover:underline">
+                        {dealer.email}
+                      </a>
+                    ) : (
+                      <span className="text-slate-500">Email hidden by this dealer</span>
+                    )}
+                  </li>
+                  <li className="flex items-center gap-2">
+                    <Phone size={14} aria-hidden="true" />
+                    {dealer.phone ? (
+                      <a href={`tel:${dealer.phone}`} className="hover:underline">
+                        {dealer.phone}
+                      </a>
+                    ) : (
+                      <span className="text-slate-500">
+                        {dealer.hidden.includes("phone") ? "Phone hidden by this dealer" : "Not provided"}
+                      </span>
+                    )}
+                  </li>
+                  {dealer.website ? (
+                    <li className="flex items-center gap-2">
+                      <Globe size={14} aria-hidden="true" />
+                      <a
+                        href={dealer.website}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        className="truncate hover:underline"
+                      >
+                        {dealer.website.replace(/^https?:\/\//, "")}
+                      </a>
+                    </li>
+                  ) : null}
+                </ul>
+                {dealer.description ? (
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
+                ) : null}
+                <section>
+                  <h3 className="mb-2 text-sm font-semibold">Recent activity</h3>
+                  {data.recentPosts.length === 0 ? (
+                    <p className="text-sm text-slate-500 dark:text-slate-400">No posts yet.</p>
+                  ) : (
+                    <ul className="flex flex-col gap-2">
+                      {data.recentPosts.map((post) => (
+                        <li key={post.id}>
+                          <Link
+                            to={`/post/${post.id}`}
+                            onClick={() => onOpenChange(false)}
+                            className="block rounded-md p-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                          >
+                            <span className="line-clamp-1 font-medium">{post.title}</span>
+                            <span className="text-xs text-slate-500 dark:text-slate-400">
+                              {POST_TYPE_LABELS[post.type] ?? post.type} · {post.status} ·{" "}
+                              {timeAgo(post.createdAt)}
+                            </span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+                {dealer.isSelf ? null : (
+                  <div className="flex gap-2">
+                    <Button
+                      onClick={toggleConnection}
+                      disabled={busy}
+                      variant={dealer.isConnected ? "secondary" : "primary"}
+                      className="flex-1"
+                      aria-pressed={dealer.isConnected}
+                    >
+                      {dealer.isConnected ? (
+                        <Check size={16} aria-hidden="true" />
+                      ) : (
+                        <UserPlus size={16} aria-hidden="true" />
+                      )}
+                      {dealer.isConnected ? "Connected" : "Connect"}
+                    </Button>
+                    {dealer.hasAccount ? (
+                      <Link
+                        to={`/messages?chat=${dealer.id}`}
+                        className={buttonClass("secondary", "flex-1")}
+                        onClick={() => onOpenChange(false)}
+                      >
+                        <MessageSquare size={16} aria-hidden="true" /> Message
+                      </Link>
+                    ) : null}
+                  </div>
+                )}
+              </>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * Dealer directory benchmark section (issue 5): GET /api/dealers with filters, sorts and a cursor at
+ * ≥ 2 000 dealers — median, p95 and p99, and the ratio of each median to the static asset's (target ≤ 3×).
+ *
+ * When the benchmark's network holds fewer than BENCH_DEALERS dealers (default 2 000), the section tops it
+ * up through POST /api/dealers: directory dealers without an account, named "Zz Bench …" so they sort after
+ * every real dealer, spread over the 60 state codes, the three types and Canadian buying.
+ */
+export const title = "Dealer directory (GET /api/dealers)";
+
+const TARGET_DEALERS = Number(process.env.BENCH_DEALERS || 2000);
+const TARGET_RATIO = 3;
+const STATES = [
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
+  "ON",
+  "BC",
+  "AB",
+  "SK",
+  "MB",
+  "QC",
+  "NS",
+  "NB",
+  "PE",
+  "NL",
+];
+const TYPES = ["independent", "franchise", "wholesaler"];
+const WORDS = [
+  "Motors",
+  "Auto Sales",
+  "Auto Group",
+  "Wholesale",
+  "Car Company",
+  "Pre-Owned",
+  "Auto Exchange",
+  "Remarketing",
+];
+
+const json = (res) => res.json();
+
+async function call(baseUrl, cookie, method, path, body) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
+  return json(res);
+}
+
+/** A believable directory entry, the same for the same index on every run. */
+function benchDealer(i) {
+  const n = String(i).padStart(4, "0");
+  const state = STATES[(i * 7) % STATES.length];
+  return {
+    name: `Zz Bench Dealer ${n}`,
+    email: `bench-dealer-${n}@example.com`,
+    phone: `(555) 555-${String(i % 10000).padStart(4, "0")}`,
+    dealershipName: `Bench ${WORDS[i % WORDS.length]} ${n}`,
+    dealershipType: TYPES[i % TYPES.length],
+    address: `${100 + (i % 9000)} Bench Road`,
+    city: "Benchville",
+    state,
+    zipCode: String(10000 + i).slice(0, 5),
+    website: i % 3 === 0 ? `https://bench-${n}.example` : "",
+    profileType: i % 4 === 0 ? "buyer" : "seller",
+    buysCanadianVehicles: i % 5 === 0,
+  };
+}
+
+/** Adds directory dealers until the network holds `target`, 16 requests at a time. */
+async function topUp(baseUrl, cookie, target) {
+  const { total } = await call(baseUrl, cookie, "GET", "/api/dealers?limit=1");
+  const missing = Math.max(0, target - total);
+  let next = 0;
+  const worker = async () => {
+    while (next < missing) {
+      const i = next++;
+      await call(baseUrl, cookie, "POST", "/api/dealers", benchDealer(total + i));
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  const after = (await call(baseUrl, cookie, "GET", "/api/dealers?limit=1")).total;
+  return { before: total, added: missing, after };
+}
+
+const medianOf = (baseline) => (typeof baseline === "number" ? baseline : baseline?.median);
+
+export async function run(ctx) {
+  const { baseUrl, cookie, measure, staticBaseline } = ctx;
+  // The runner's --n applies unless BENCH_N overrides it for this section.
+  const n = process.env.BENCH_N ? Number(process.env.BENCH_N) : undefined;
+  const network = await topUp(baseUrl, cookie, TARGET_DEALERS);
+
+  const firstPage = await call(baseUrl, cookie, "GET", "/api/dealers?sort=name&limit=20");
+  const cases = [
+    ["first page, name A-Z (20)", "/api/dealers?sort=name&limit=20"],
+    ["state=TX, name A-Z", "/api/dealers?state=TX&limit=20"],
+    [
+      "type + Canadian buying, by rating",
+      "/api/dealers?dealershipType=wholesaler&buysCanadian=false&sort=rating&limit=20",
+    ],
+    [
+      "state + type + Canadian, by connections",
+      "/api/dealers?state=ON&dealershipType=independent&buysCanadian=true&sort=connections&limit=20",
+    ],
+    [
+      "name search 'motors', not me, not connected",
+      "/api/dealers?name=motors&exclude=self,connected&limit=20",
+    ],
+    [
+      "suggestions: not me, not connected, most active (4)",
+      "/api/dealers?exclude=self,connected&sort=active&limit=4",
+    ],
+    [
+      "page 2 by cursor",
+      `/api/dealers?sort=name&limit=20&cursor=${encodeURIComponent(firstPage.nextCursor ?? "")}`,
+    ],
+  ];
+
+  const baseline = medianOf(staticBaseline);
+  const rows = [];
+  for (const [name, path] of cases) {
+    const result = await measure(path, n ? { n } : {});
+    // The runner pairs every request with one for the static asset (same machine load): prefer that.
+    const staticMedian = result.static?.median ?? baseline;
+    const ratio = staticMedian ? result.median / staticMedian : null;
+    rows.push({
+      name,
+      path,
+      median: result.median,
+      p95: result.p95,
+      p99: result.p99,
+      ratio,
+      pass: ratio === null ? null : ratio <= TARGET_RATIO,
+      note: `${ratio === null ? "no static baseline" : `${ratio.toFixed(2)}× static (target ≤ ${TARGET_RATIO}×)`}; ${network.after} dealers`,
+    });
+  }
+  rows.unshift({
+    name: `network: ${network.after} dealers (${network.added} added for the bench)`,
+    note: `target ≥ ${TARGET_DEALERS}`,
+  });
+  return rows;
+}

@@ -1,0 +1,201 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, signUpDealer } from "./helpers";
+
+const me = (cookie: string) =>
+  call("GET", "/api/auth/me", { cookie }).then((r) => r.json as unknown as { userId: string; id: string });
+const rows = async (a: string, b: string) =>
+  (
+    await env.DB.prepare(
+      "select count(*) as n from connections where (requester_id = ?1 and receiver_id = ?2) or (requester_id = ?2 and receiver_id = ?1)",
+    )
+      .bind(a, b)
+      .first<{ n: number }>()
+  )?.n;
+
+describe("POST /api/connections/add-dealer", () => {
+  it("creates an accepted connection with the session's dealer as requester, whatever the body says", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const c = await signUpDealer();
+    const res = await call("POST", "/api/connections/add-dealer", {
+      cookie: a.cookie,
+      body: { requesterId: c.dealerId, receiverId: b.dealerId },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.message).toBe("Connection Added!");
+    expect(res.json.connection).toMatchObject({
+      requesterId: a.dealerId,
+      receiverId: b.dealerId,
+      status: "accepted",
+    });
+    expect(await rows(c.dealerId, b.dealerId)).toBe(0);
+  });
+
+  it("is idempotent in either direction: 200 with a message, nothing created", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    expect(
+      (
+        await call("POST", "/api/connections/add-dealer", {
+          cookie: a.cookie,
+          body: { receiverId: b.dealerId },
+        })
+      ).status,
+    ).toBe(201);
+    const again = await call("POST", "/api/connections/add-dealer", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId },
+    });
+    expect(again.status).toBe(200);
+    expect(again.json.message).toBe("You are already connected with Dana Whitfield");
+    expect(again.json.created).toBe(false);
+    const reverse = await call("POST", "/api/connections/add-dealer", {
+      cookie: b.cookie,
+      body: { receiverId: a.dealerId },
+    });
+    expect(reverse.status).toBe(200);
+    expect(await rows(a.dealerId, b.dealerId)).toBe(1);
+  });
+
+  it("stores one row when both sides connect at the same moment", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const answers = await Promise.all([
+      call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: { receiverId: b.dealerId } }),
+      call("POST", "/api/connections/add-dealer", { cookie: b.cookie, body: { receiverId: a.dealerId } }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(await rows(a.dealerId, b.dealerId)).toBe(1);
+  });
+
+  it("refuses oneself (400), an unknown dealer (404), a missing receiver (400) and no session (401)", async () => {
+    const a = await signUpDealer();
+    const self = await call("POST", "/api/connections/add-dealer", {
+      cookie: a.cookie,
+      body: { receiverId: a.dealerId },
+    });
+    expect(self.status).toBe(400);
+    expect(self.json.message).toBe("You cannot connect with yourself");
+    const unknown = await call("POST", "/api/connections/add-dealer", {
+      cookie: a.cookie,
+      body: { receiverId: crypto.randomUUID() },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: {} })).status).toBe(
+      400,
+    );
+    expect(
+      (await call("POST", "/api/connections/add-dealer", { body: { receiverId: a.dealerId } })).status,
+    ).toBe(401);
+  });
+
+  it("has the documented alias POST /api/dealers/connect", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const res = await call("POST", "/api/dealers/connect", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.message).toBe("Connection Added!");
+    expect(
+      (await call("POST", "/api/dealers/connect", { cookie: b.cookie, body: { receiverId: a.dealerId } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("refuses a cross-site request", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const res = await call("POST", "/api/connections/add-dealer", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(await rows(a.dealerId, b.dealerId)).toBe(0);
+  });
+});
+
+describe("POST /api/connections/remove", () => {
+  it("removes the connection whichever side made it, and says so", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    await call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: { receiverId: b.dealerId } });
+    // connection_count is kept by triggers: it follows every add and remove.
+    const countOf = async (id: string) =>
+      (
+        (await call("GET", `/api/dealers/${id}`, { cookie: a.cookie })).json.dealer as {
+          connectionCount: number;
+        }
+      ).connectionCount;
+    expect([await countOf(a.dealerId), await countOf(b.dealerId)]).toEqual([1, 1]);
+    const res = await call("POST", "/api/connections/remove", {
+      cookie: b.cookie,
+      body: { dealerId: a.dealerId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ removed: true, message: "Removed Dana Whitfield from your network" });
+    expect(await rows(a.dealerId, b.dealerId)).toBe(0);
+    expect([await countOf(a.dealerId), await countOf(b.dealerId)]).toEqual([0, 0]);
+    const again = await call("POST", "/api/connections/remove", {
+      cookie: b.cookie,
+      body: { dealerId: a.dealerId },
+    });
+    expect(again.json.removed).toBe(false);
+    expect(
+      (
+        await call("POST", "/api/connections/remove", {
+          cookie: b.cookie,
+          body: { dealerId: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("GET /api/connections/{userId}", () => {
+  it("lists that account's accepted connections with the other dealer embedded", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const c = await signUpDealer();
+    await call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: { receiverId: b.dealerId } });
+    await call("POST", "/api/connections/add-dealer", { cookie: c.cookie, body: { receiverId: a.dealerId } });
+    const { userId } = await me(a.cookie);
+    const res = await call("GET", `/api/connections/${userId}`, { cookie: a.cookie });
+    expect(res.status).toBe(200);
+    const connections = res.json as unknown as {
+      requesterId: string;
+      receiverId: string;
+      status: string;
+      dealer: { id: string; isConnected: boolean };
+    }[];
+    expect(connections).toHaveLength(2);
+    expect(connections.map((x) => x.dealer.id).sort()).toEqual([b.dealerId, c.dealerId].sort());
+    expect(connections.every((x) => x.status === "accepted" && x.dealer.isConnected)).toBe(true);
+    const searched = await call("GET", `/api/connections?search=whitfield&limit=1`, { cookie: a.cookie });
+    expect((searched.json as unknown as unknown[]).length).toBe(1);
+  });
+
+  it("is private: 403 for another dealer, allowed for an admin, 401 signed out", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const admin = await signUpDealer();
+    await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+    await call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: { receiverId: b.dealerId } });
+    const { userId } = await me(a.cookie);
+    const denied = await call("GET", `/api/connections/${userId}`, { cookie: b.cookie });
+    expect(denied.status).toBe(403);
+    expect(Array.isArray(denied.json)).toBe(false);
+    const byAdmin = await call("GET", `/api/connections/${userId}`, { cookie: admin.cookie });
+    expect(byAdmin.status).toBe(200);
+    expect((byAdmin.json as unknown as unknown[]).length).toBe(1);
+    expect(
+      (await call("GET", `/api/connections/${crypto.randomUUID()}`, { cookie: admin.cookie })).status,
+    ).toBe(404);
+    expect((await call("GET", `/api/connections/${userId}`)).status).toBe(401);
+    // A dealer id is not an account id: the dealer's own dealer id is not their userId.
+    expect((await call("GET", `/api/connections/${a.dealerId}`, { cookie: a.cookie })).status).toBe(403);
+  });
+});

@@ -1,0 +1,150 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ORIGIN, call, signUpDealer } from "./helpers";
+import { SELF } from "cloudflare:test";
+
+const PNG_1x1 = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00];
+
+const toBase64 = (bytes: Uint8Array) => {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+};
+const dataUrl = (bytes: Uint8Array, type = "image/png") => `data:${type};base64,${toBase64(bytes)}`;
+
+/** A JPEG-looking file of exactly `size` bytes. */
+function jpegOfSize(size: number) {
+  const bytes = new Uint8Array(size);
+  bytes.set(JPEG_HEAD);
+  return bytes;
+}
+
+describe("PATCH /api/profile", () => {
+  it("updates the current user's fields and keeps the rest", async () => {
+    const me = await signUpDealer();
+    const res = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      body: {
+        firstName: "Danielle",
+        dealershipName: "Whitfield Motor Group",
+        zip: "78701",
+        website: "https://whitfield.example",
+        vehiclesNeeded: "Late-model trucks",
+        id: "ignored",
+        role: "admin",
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.message).toBe("Profile Updated");
+    expect(res.json.user).toMatchObject({
+      name: "Danielle Whitfield",
+      firstName: "Danielle",
+      lastName: "Whitfield",
+      dealershipName: "Whitfield Motor Group",
+      zip: "78701",
+      city: "Austin",
+      website: "https://whitfield.example",
+      vehiclesNeeded: "Late-model trucks",
+      role: "dealer",
+    });
+    const me2 = await call("GET", "/api/auth/me", { cookie: me.cookie });
+    expect(me2.json.name).toBe("Danielle Whitfield");
+  });
+
+  it("validates the fields", async () => {
+    const me = await signUpDealer();
+    for (const body of [
+      { email: "nope" },
+      { state: "Texas" },
+      { website: "whitfield" },
+      { dealershipName: "" },
+      { dealershipType: "auction" },
+    ]) {
+      const res = await call("PATCH", "/api/profile", { cookie: me.cookie, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call("PATCH", "/api/profile", { body: { city: "X" } })).status).toBe(401);
+  });
+
+  it("stores a valid photo in R2 and keeps its address, never the data URL; the address serves it", async () => {
+    const me = await signUpDealer();
+    const res = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      // The declared type is ignored: the bytes are a PNG.
+      body: {
+        avatar: dataUrl(PNG_1x1, "image/jpeg"),
+        dealershipPhoto: dataUrl(jpegOfSize(5000), "image/jpeg"),
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const user = res.json.user as { avatar: string; dealershipPhoto: string };
+    expect(user.avatar).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    expect(user.dealershipPhoto).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    const row = await env.DB.prepare("select avatar from dealers where id = ?")
+      .bind(me.dealerId)
+      .first<{ avatar: string }>();
+    expect(row?.avatar).toBe(user.avatar);
+    const stored = await env.PHOTOS.get(user.avatar.replace("/objects/", ""));
+    expect(stored?.httpMetadata?.contentType).toBe("image/png");
+    await stored?.arrayBuffer();
+
+    const served = await SELF.fetch(`${ORIGIN}${user.avatar}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_1x1);
+
+    // Sending the current address again changes nothing; null removes the photo.
+    const same = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      body: { avatar: user.avatar, dealershipPhoto: null },
+    });
+    expect(same.json.user).toMatchObject({ avatar: user.avatar, dealershipPhoto: null });
+  });
+
+  it("accepts a photo of exactly 2 MB and answers 413 beyond", async () => {
+    const me = await signUpDealer();
+    const ok = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      body: { avatar: dataUrl(jpegOfSize(2 * 1024 * 1024), "image/jpeg") },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    const big = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      body: { avatar: dataUrl(jpegOfSize(2 * 1024 * 1024 + 1), "image/jpeg") },
+    });
+    expect(big.status).toBe(413);
+    expect(big.json.message).toBe("Profile photo is too large: maximum 2MB");
+    const huge = await call("PATCH", "/api/profile", {
+      cookie: me.cookie,
+      body: {
+        avatar: dataUrl(jpegOfSize(3 * 1024 * 1024)),
+        dealershipPhoto: dataUrl(jpegOfSize(3 * 1024 * 1024)),
+      },
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it("refuses what is not an image, whatever it claims to be", async () => {
+    const me = await signUpDealer();
+    const text = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'></svg>");
+    for (const avatar of [
+      dataUrl(text, "image/png"),
+      dataUrl(new TextEncoder().encode("%PDF-1.7"), "image/jpeg"),
+      "data:image/png;base64,@@@",
+      "https://elsewhere.example/me.png",
+      "/objects/uploads/00000000-0000-0000-0000-000000000000",
+    ]) {
+      const res = await call("PATCH", "/api/profile", { cookie: me.cookie, body: { avatar } });
+      expect(res.status, avatar.slice(0, 40)).toBe(400);
+    }
+    const row = await env.DB.prepare("select avatar from dealers where id = ?")
+      .bind(me.dealerId)
+      .first<{ avatar: string | null }>();
+    expect(row?.avatar).toBeNull();
+  });
+});

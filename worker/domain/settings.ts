@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "../../app/lib/schemas/settings";
+import type { Database } from "../db/client";
+import { userSettings } from "../db/schema";
+
+export type { UserSettings };
+
+type Row = typeof userSettings.$inferSelect;
+
+const toSettings = (row: Row | undefined): UserSettings =>
+  row
+    ? {
+        itemsPerPage:
+          ([10, 20, 50, 100] as const).find((n) => n === row.itemsPerPage) ?? DEFAULT_SETTINGS.itemsPerPage,
+        inventoryView: row.inventoryView,
+        emailNotifications: row.emailNotifications,
+        pushNotifications: row.pushNotifications,
+        messageNotifications: row.messageNotifications,
+        showEmail: row.showEmail,
+        showPhone: row.showPhone,
+        showOnlineStatus: row.showOnlineStatus,
+      }
+    : { ...DEFAULT_SETTINGS };
+
+/**
+ * Per-account display, notification and privacy settings (core spec §2 Settings, §9 defaults).
+ * Read by every screen that sizes a list (items per page), by the feed (inventory view) and, in SQL,
+ * by the dealer directory (privacy).
+ */
+export function settingsService(db: Database) {
+  return {
+    /** The account's settings; the defaults when it never saved any. */
+    async forAccount(accountId: string): Promise<UserSettings> {
+      return toSettings(
+        await db.select().from(userSettings).where(eq(userSettings.accountId, accountId)).get(),
+      );
+    },
+
+    /** Saves what changed (an upsert: the first save creates the row). */
+    async update(accountId: string, patch: SettingsPatch): Promise<UserSettings> {
+      const changes = Object.fromEntries(
+        Object.entries(patch).filter(([, v]) => v !== undefined),
+      ) as Partial<UserSettings>;
+      const updatedAt = Date.now();
+      const [row] = await db
+        .insert(userSettings)
+        .values({ ...DEFAULT_SETTINGS, ...changes, accountId, updatedAt })
+        .onConflictDoUpdate({ target: userSettings.accountId, set: { ...changes, updatedAt } })
+        .returning();
+      return toSettings(row);
+    },
+  };
+}
