@@ -1,0 +1,55 @@
+import { Sparkles } from "lucide-react";
+import { timeAgo } from "~/lib/format";
+import type { LocalMessage } from "./use-conversation";
+
+const TIPS = [
+  "Confirm VIN, mileage and title status in writing before you agree a price.",
+  "Ask for recent photos of the odometer, tyres and any damage.",
+  "Agree who arranges transport and when the gate pass is issued.",
+];
+
+/** Core spec §2 "AI Copilot": static tips, message count, last activity and a hint from the latest message's words. */
+export function hintFor(text: string): { kind: "price" | "inspection" | "general"; text: string } {
+  if (/price|\$/i.test(text)) {
+    return { kind: "price", text: "Price talk: compare with recent auction results for the same year, trim and miles before you counter." };
+  }
+  if (/condition|inspection/i.test(text)) {
+    return { kind: "inspection", text: "Condition question: offer a third-party inspection or a condition report to keep the deal moving." };
+  }
+  return { kind: "general", text: "Keep it moving: confirm availability, price and pickup date in one message." };
+}
+
+export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
+  const last = messages.at(-1);
+  const hint = hintFor(last?.content ?? "");
+  return (
+    <aside aria-label="AI Copilot" className="flex flex-col gap-4 p-4">
+      <h2 className="flex items-center gap-2 font-semibold">
+        <Sparkles size={16} aria-hidden="true" /> AI Copilot
+      </h2>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Messages</dt>
+          <dd className="font-semibold" data-testid="copilot-count">
+            {messages.length}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Last activity</dt>
+          <dd className="font-semibold">{last ? timeAgo(last.createdAt) : "—"}</dd>
+        </div>
+      </dl>
+      <p className="rounded-lg border border-brand-500/40 bg-brand-600/10 p-3 text-sm" data-testid="copilot-hint" data-kind={hint.kind}>
+        {hint.text}
+      </p>
+      <div>
+        <h3 className="mb-1 text-sm font-medium">Tips</h3>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+          {TIPS.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}

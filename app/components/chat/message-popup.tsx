@@ -1,0 +1,90 @@
+import { useNavigate } from "@remix-run/react";
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { apiFetch, failureText } from "~/lib/api-client";
+import type { ChatMessage } from "~/lib/realtime";
+import { toast } from "~/lib/toast";
+
+/**
+ * The message popup of a post card, a dealer card or a dealer popup (core spec §2): send is disabled
+ * while the text is blank; the post's title travels as context; success goes to the conversation.
+ */
+export function MessagePopup({
+  dealer,
+  postTitle,
+  trigger,
+  open,
+  onOpenChange,
+}: {
+  dealer: { id: string; name: string };
+  postTitle?: string;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+
+  async function send() {
+    if (!text.trim() || sending) return;
+    setSending(true);
+    try {
+      await apiFetch<ChatMessage>("/api/messages", {
+        method: "POST",
+        body: {
+          receiverId: dealer.id,
+          content: text,
+          isRead: false,
+          clientId: crypto.randomUUID(),
+          context: postTitle ? { postTitle: postTitle.slice(0, 200) } : undefined,
+        },
+      });
+      toast({ title: "Message Sent!", description: `Your message has been sent to ${dealer.name}` });
+      setText("");
+      onOpenChange?.(false);
+      navigate(`/messages?chat=${dealer.id}`);
+    } catch (error) {
+      toast({ title: "Error", description: failureText(error, "Failed to send message"), variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">Message {dealer.name}</Dialog.Title>
+            <Dialog.Close aria-label="Close" className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800">
+              <X size={16} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+            {postTitle ? `About: ${postTitle}` : "Your message opens a private conversation."}
+          </Dialog.Description>
+          <label htmlFor="popup-message" className="sr-only">
+            Your message
+          </label>
+          <textarea
+            id="popup-message"
+            rows={4}
+            maxLength={4000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Write your message…"
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
+          />
+          <Button onClick={send} disabled={!text.trim() || sending}>
+            {sending ? "Sending…" : "Send Message"}
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

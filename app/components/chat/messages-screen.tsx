@@ -1,0 +1,187 @@
+import { Search } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Avatar } from "~/components/shell/dealer-shell";
+import { inputClass } from "~/components/ui/field";
+import { apiFetch } from "~/lib/api-client";
+import { timeAgo } from "~/lib/format";
+import type { ChatMessage } from "~/lib/realtime";
+import { toast } from "~/lib/toast";
+import { AddChatDialog } from "./add-chat-dialog";
+import { Conversation, type ChatPeer } from "./conversation";
+import { CopilotPanel } from "./copilot-panel";
+import { useInboxFrames } from "./inbox-context";
+import type { LocalMessage } from "./use-conversation";
+
+export type ChatListItem = {
+  id: string;
+  otherParticipant: ChatPeer;
+  lastMessage: ChatMessage | null;
+  unreadCount: number;
+  lastMessageAt: number | null;
+};
+
+type Props = {
+  me: string;
+  userId: string;
+  chats: ChatListItem[];
+  selectedChatId: string | null;
+  initialMessages: ChatMessage[];
+};
+
+/** /messages: conversation list with search and unread badges, the live message pane, and the AI Copilot. */
+export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId, initialMessages }: Props) {
+  const [chats, setChats] = useState(initialChats);
+  const [selected, setSelected] = useState<{ chatId: string; messages: ChatMessage[] } | null>(
+    selectedChatId ? { chatId: selectedChatId, messages: initialMessages } : null,
+  );
+  const [loadingChat, setLoadingChat] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const [activity, setActivity] = useState<LocalMessage[]>([]);
+
+  useEffect(() => setChats(initialChats), [initialChats]);
+  useEffect(() => {
+    if (selectedChatId) setSelected({ chatId: selectedChatId, messages: initialMessages });
+  }, [selectedChatId, initialMessages]);
+  // `?chat={dealerId}` has opened its chat; take the query off the address (business spec §2).
+  useEffect(() => {
+    if (window.location.search.includes("chat=")) window.history.replaceState(window.history.state, "", "/messages");
+  }, [selectedChatId]);
+
+  const refreshChats = useCallback(() => {
+    apiFetch<ChatListItem[]>("/api/chats")
+      .then(setChats)
+      .catch(() => undefined);
+  }, []);
+
+  useInboxFrames((frame) => {
+    if (frame.type === "unread") return refreshChats();
+    if (frame.type !== "chat-message") return;
+    const { message } = frame;
+    setChats((list) => {
+      const chat = list.find((c) => c.id === message.chatId);
+      if (!chat) {
+        refreshChats();
+        return list;
+      }
+      const isOpen = selected?.chatId === message.chatId;
+      const updated = {
+        ...chat,
+        lastMessage: message,
+        lastMessageAt: message.createdAt,
+        unreadCount: message.receiverId === me && !isOpen ? chat.unreadCount + 1 : chat.unreadCount,
+      };
+      return [updated, ...list.filter((c) => c.id !== chat.id)];
+    });
+  });
+
+  async function select(chatId: string) {
+    if (selected?.chatId === chatId) return;
+    setLoadingChat(chatId);
+    try {
+      const messages = await apiFetch<ChatMessage[]>(`/api/chats/${chatId}/messages`);
+      setSelected({ chatId, messages });
+      setChats((list) => list.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)));
+    } catch {
+      toast({ title: "Error", description: "Failed to open this conversation", variant: "destructive" });
+    } finally {
+      setLoadingChat(null);
+    }
+  }
+
+  async function openChatWith(peer: ChatPeer) {
+    try {
+      const chat = await apiFetch<{ id: string; messages: ChatMessage[] }>("/api/chats", {
+        method: "POST",
+        body: { participantId: peer.id },
+      });
+      setChats((list) =>
+        list.some((c) => c.id === chat.id)
+          ? list
+          : [{ id: chat.id, otherParticipant: peer, lastMessage: chat.messages.at(-1) ?? null, unreadCount: 0, lastMessageAt: null }, ...list],
+      );
+      setSelected({ chatId: chat.id, messages: chat.messages });
+    } catch {
+      toast({ title: "Error", description: "Failed to start chat", variant: "destructive" });
+    }
+  }
+
+  const q = query.trim().toLowerCase();
+  const visible = chats.filter(
+    (c) => !q || c.otherParticipant.name.toLowerCase().includes(q) || c.otherParticipant.dealershipName.toLowerCase().includes(q),
+  );
+  const current = selected ? chats.find((c) => c.id === selected.chatId) : undefined;
+
+  return (
+    <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_1fr_16rem] dark:border-slate-800 dark:bg-slate-900">
+      <nav aria-label="Conversations" className={`flex min-h-0 flex-col border-r border-slate-200 dark:border-slate-800 ${current ? "hidden md:flex" : "flex"}`}>
+        <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+          <h1 className="text-lg font-bold">Messages</h1>
+          <div className="relative">
+            <Search size={14} className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <label htmlFor="chat-search" className="sr-only">
+              Search conversations
+            </label>
+            <input id="chat-search" className={`${inputClass} pl-8`} placeholder="Search conversations…" value={query} onChange={(e) => setQuery(e.target.value)} />
+          </div>
+          <AddChatDialog userId={userId} onOpenChat={openChatWith} />
+        </div>
+        <ul className="min-h-0 flex-1 overflow-y-auto">
+          {visible.length === 0 ? (
+            <li className="p-4 text-sm text-slate-500 dark:text-slate-400">{chats.length === 0 ? "No conversations yet." : "No conversation matches that search."}</li>
+          ) : null}
+          {visible.map((chat) => (
+            <li key={chat.id}>
+              <a
+                href={`/messages?chat=${chat.otherParticipant.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  void select(chat.id);
+                }}
+                aria-current={selected?.chatId === chat.id ? "true" : undefined}
+                className={`flex items-center gap-3 border-b border-slate-100 p-3 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800 ${
+                  selected?.chatId === chat.id ? "bg-brand-600/10" : ""
+                }`}
+              >
+                <Avatar name={chat.otherParticipant.name} src={chat.otherParticipant.avatar} />
+                <span className="min-w-0 flex-1">
+                  <span className="flex justify-between gap-2">
+                    <span className="truncate text-sm font-medium">{chat.otherParticipant.name}</span>
+                    {chat.lastMessageAt ? <span className="shrink-0 text-xs text-slate-500">{timeAgo(chat.lastMessageAt)}</span> : null}
+                  </span>
+                  <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                    {loadingChat === chat.id ? "Opening…" : (chat.lastMessage?.content ?? chat.otherParticipant.dealershipName)}
+                  </span>
+                </span>
+                {chat.unreadCount > 0 ? (
+                  <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white" data-testid="chat-unread" aria-label={`${chat.unreadCount} unread`}>
+                    {chat.unreadCount}
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className={`min-h-0 ${current ? "flex" : "hidden md:flex"} flex-col`}>
+        {selected && current ? (
+          <Conversation
+            key={selected.chatId}
+            chatId={selected.chatId}
+            me={me}
+            peer={current.otherParticipant}
+            initial={selected.messages}
+            onBack={() => setSelected(null)}
+            onActivity={setActivity}
+          />
+        ) : (
+          <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">Choose a conversation, or start one with Add Chat.</p>
+        )}
+      </div>
+
+      <div className="hidden min-h-0 overflow-y-auto border-l border-slate-200 xl:block dark:border-slate-800">
+        <CopilotPanel messages={selected ? activity : []} />
+      </div>
+    </div>
+  );
+}

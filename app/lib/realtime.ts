@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/**
+ * Socket frames, one discriminated union shared by the Durable Objects and the browser:
+ * every frame is parsed with it before anything is stored, broadcast or shown.
+ */
+export const MESSAGE_MAX_LENGTH = 4000;
+
+export const messageContentSchema = z
+  .string({ error: "Message text is required" })
+  .trim()
+  .min(1, "Message text is required")
+  .max(MESSAGE_MAX_LENGTH, `A message can hold at most ${MESSAGE_MAX_LENGTH} characters`);
+
+export const clientIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, "Invalid client id");
+
+export const messageContextSchema = z.object({ postTitle: z.string().trim().max(200).optional() }).nullable().optional();
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  content: z.string(),
+  createdAt: z.number(),
+  isRead: z.boolean(),
+  context: z.object({ postTitle: z.string().optional() }).nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Browser → ChatRoom. */
+export const chatClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("send"), clientId: clientIdSchema, content: messageContentSchema, context: messageContextSchema }),
+  z.object({ type: z.literal("typing"), isTyping: z.boolean() }),
+  z.object({ type: z.literal("read") }),
+]);
+export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
+
+/** ChatRoom → browser. */
+export const chatServerFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("message"), message: chatMessageSchema }),
+  z.object({ type: z.literal("typing"), chatId: z.string(), dealerId: z.string(), isTyping: z.boolean() }),
+  z.object({ type: z.literal("read"), chatId: z.string(), dealerId: z.string(), readAt: z.number() }),
+  z.object({ type: z.literal("error"), clientId: z.string().optional(), message: z.string() }),
+]);
+export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
+
+/** DealerInbox → browser: everything live for one dealer's open tabs. */
+export const inboxFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("chat-message"), message: chatMessageSchema, unreadTotal: z.number() }),
+  z.object({ type: z.literal("unread"), unreadTotal: z.number() }),
+  z.object({ type: z.literal("new-post"), postId: z.string(), dealerId: z.string() }),
+]);
+export type InboxFrame = z.infer<typeof inboxFrameSchema>;
+
+export function parseFrame<T>(schema: z.ZodType<T>, raw: unknown): T | null {
+  if (typeof raw !== "string" || raw.length > 20_000) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

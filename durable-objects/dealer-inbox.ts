@@ -1,0 +1,30 @@
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import type { InboxFrame } from "../app/lib/realtime";
+import { DEALER_HEADER } from "../worker/realtime/addresses";
+
+/**
+ * One per dealer, addressed by the dealer id: everything live for that dealer's open tabs — new messages
+ * and unread counts, new posts from the network. Browser → inbox frames are not accepted; the worker and
+ * the chat rooms push through `notify`. Hibernation on, so idle tabs cost nothing.
+ */
+export class DealerInbox extends Server<Env> {
+  static options = { hibernate: true };
+
+  onConnect(connection: Connection, ctx: ConnectionContext) {
+    if (!ctx.request.headers.get(DEALER_HEADER)) connection.close(4401, "Not signed in");
+  }
+
+  onMessage() {
+    // Server → browser only.
+  }
+
+  /** RPC: push a frame to every open tab of this dealer. */
+  async notify(frame: InboxFrame) {
+    this.broadcast(JSON.stringify(frame));
+  }
+
+  /** Health probe over RPC (GET /api/health → realtime). */
+  async ping(): Promise<"pong"> {
+    return "pong";
+  }
+}

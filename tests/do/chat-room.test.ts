@@ -1,0 +1,142 @@
+import { SELF, env, evictAllDurableObjects } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
+import { ORIGIN, call, signUpDealer } from "../api/helpers";
+
+type Socket = { ws: WebSocket; frames: unknown[]; next(match: (f: never) => boolean, timeoutMs?: number): Promise<unknown> };
+
+async function connect(path: string, cookie?: string): Promise<{ status: number; socket?: Socket }> {
+  const headers: Record<string, string> = { Upgrade: "websocket", Origin: ORIGIN };
+  if (cookie) headers.Cookie = cookie;
+  const res = await SELF.fetch(`${ORIGIN}${path}`, { headers });
+  if (res.status !== 101 || !res.webSocket) return { status: res.status };
+  const ws = res.webSocket;
+  ws.accept();
+  const frames: unknown[] = [];
+  const waiters: Array<{ match: (f: never) => boolean; resolve: (f: unknown) => void }> = [];
+  ws.addEventListener("message", (event) => {
+    const frame = JSON.parse(String(event.data));
+    frames.push(frame);
+    for (const w of [...waiters]) {
+      if (w.match(frame as never)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(frame);
+      }
+    }
+  });
+  const next = (match: (f: never) => boolean, timeoutMs = 3000) =>
+    new Promise<unknown>((resolve, reject) => {
+      const seen = frames.find((f) => match(f as never));
+      if (seen) return resolve(seen);
+      const timer = setTimeout(() => reject(new Error(`No matching frame; saw ${JSON.stringify(frames)}`)), timeoutMs);
+      waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+    });
+  return { status: 101, socket: { ws, frames, next } };
+}
+
+async function twoDealersWithAChat() {
+  const a = await signUpDealer();
+  const b = await signUpDealer();
+  const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
+  expect(chat.status).toBe(200);
+  return { a, b, chatId: chat.json.id as string };
+}
+
+const isMessage = (content: string) => (f: ChatServerFrame) => f.type === "message" && f.message.content === content;
+
+describe("ChatRoom", () => {
+  it("delivers a message sent on one socket to the other participant's socket, stored first", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+
+    sa.ws.send(JSON.stringify({ type: "send", clientId: "client-abc-0001", content: "  Is the Tahoe still available?  " }));
+    const received = (await sb.next(isMessage("Is the Tahoe still available?"))) as Extract<ChatServerFrame, { type: "message" }>;
+    expect(received.message).toMatchObject({ senderId: a.dealerId, receiverId: b.dealerId, chatId, clientId: "client-abc-0001" });
+    await sa.next(isMessage("Is the Tahoe still available?"));
+
+    sb.ws.send(JSON.stringify({ type: "send", clientId: "client-abc-0002", content: "Yes — $31,500 firm." }));
+    await sa.next(isMessage("Yes — $31,500 firm."));
+
+    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?").bind(chatId).first<{ n: number }>();
+    expect(stored?.n).toBe(2);
+  });
+
+  it("relays typing to the other side only, and read receipts to both", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    sa.ws.send(JSON.stringify({ type: "typing", isTyping: true }));
+    await sb.next((f: ChatServerFrame) => f.type === "typing" && f.dealerId === a.dealerId && f.isTyping);
+    expect(sa.frames.some((f) => (f as ChatServerFrame).type === "typing")).toBe(false);
+
+    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Ping" } });
+    await sb.next(isMessage("Ping"));
+    sb.ws.send(JSON.stringify({ type: "read" }));
+    await sa.next((f: ChatServerFrame) => f.type === "read" && f.dealerId === b.dealerId);
+    const unread = await env.DB.prepare("select count(*) as n from messages where receiver_id = ? and is_read = 0").bind(b.dealerId).first<{ n: number }>();
+    expect(unread?.n).toBe(0);
+  });
+
+  it("refuses a signed-out socket with 401 and a non-participant with 403", async () => {
+    const { chatId } = await twoDealersWithAChat();
+    const stranger = await signUpDealer();
+    expect((await connect(`/parties/chat-room/${chatId}`)).status).toBe(401);
+    expect((await connect(`/parties/chat-room/${chatId}`, stranger.cookie)).status).toBe(403);
+    expect((await connect(`/parties/chat-room/${chatId}`, "dl_session=forged-token")).status).toBe(401);
+  });
+
+  it("stores one message for a duplicate clientId, over the socket and over REST", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    const frame = JSON.stringify({ type: "send", clientId: "retry-me-12345", content: "Sent twice" });
+    sa.ws.send(frame);
+    sa.ws.send(frame);
+    await sa.next(isMessage("Sent twice"));
+    const rest = await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "Sent twice", clientId: "retry-me-12345" },
+    });
+    expect(rest.status).toBe(200);
+    const count = await env.DB.prepare("select count(*) as n from messages where client_id = 'retry-me-12345'").first<{ n: number }>();
+    expect(count?.n).toBe(1);
+  });
+
+  it("works again after the objects are evicted, and a reconnecting client catches up from D1", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    const first = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Before eviction" } });
+    const seen = (await first.next(isMessage("Before eviction"))) as Extract<ChatServerFrame, { type: "message" }>;
+    first.ws.close();
+
+    await evictAllDurableObjects();
+    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "While B was away" } });
+
+    const missed = await call("GET", `/api/chats/${chatId}/messages?after=${seen.message.createdAt}`, { cookie: b.cookie });
+    expect((missed.json as unknown as Array<{ content: string }>).map((m) => m.content)).toEqual(["While B was away"]);
+
+    const again = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "After eviction" } });
+    await again.next(isMessage("After eviction"));
+  });
+});
+
+describe("DealerInbox", () => {
+  it("lets only its dealer in, and carries new messages with the unread total", async () => {
+    const { a, b } = await twoDealersWithAChat();
+    expect((await connect(`/parties/dealer-inbox/${b.dealerId}`)).status).toBe(401);
+    expect((await connect(`/parties/dealer-inbox/${b.dealerId}`, a.cookie)).status).toBe(403);
+    const inbox = (await connect(`/parties/dealer-inbox/${b.dealerId}`, b.cookie)).socket!;
+    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "One" } });
+    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Two" } });
+    const frame = (await inbox.next(
+      (f: InboxFrame) => f.type === "chat-message" && f.message.content === "Two",
+    )) as Extract<InboxFrame, { type: "chat-message" }>;
+    expect(frame.unreadTotal).toBe(2);
+  });
+
+  it("refuses plain HTTP to the objects", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/parties/chat-room/anything`);
+    expect(res.status).toBe(404);
+  });
+});

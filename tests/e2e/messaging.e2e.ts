@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, launchBrowser, newContext, quickLogin } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A brand-new dealer signed in inside `context`, made through the API as the login page would. */
+async function newDealer(context: BrowserContext, firstName: string) {
+  const headers = { Origin: BASE_URL };
+  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
+  const signup = await context.request.post("/api/auth/signup", { data: { email, password: "a-good-password" }, headers });
+  expect(signup.status()).toBe(201);
+  const profile = await context.request.post("/api/auth/complete-profile", {
+    headers,
+    data: {
+      firstName,
+      lastName: "Buyer",
+      email,
+      phone: "(405) 555-0110",
+      address: "1 Auto Row",
+      city: "Tulsa",
+      state: "OK",
+      zipCode: "74103",
+      dealershipName: `${firstName} Wholesale`,
+      dealershipType: "wholesaler",
+      auctionAccessNumber: "100111222",
+      dealership5MilNumber: "5M-9000",
+    },
+  });
+  expect(profile.status()).toBe(200);
+  return ((await profile.json()) as { user: { id: string; name: string } }).user;
+}
+
+describe("live messaging between two dealers", () => {
+  it("A sends, B sees it without reload, B replies, unread badges update on both sides", async () => {
+    const contextA = await newContext(browser);
+    const contextB = await newContext(browser);
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+
+    const dealerB = await newDealer(contextB, "Riley");
+    await quickLogin(pageA);
+
+    await pageB.goto("/messages");
+    await pageB.getByText("No conversations yet.", { exact: true }).waitFor();
+
+    await pageA.goto(`/messages?chat=${dealerB.id}`);
+    await pageA.waitForURL(`${BASE_URL}/messages`);
+    await pageA.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
+    await pageA.getByLabel("Message Riley Buyer").fill("Hello Riley — still need a couple of F-150s?");
+    await pageA.keyboard.press("Enter");
+    await pageA.getByTestId("message-list").getByText("Hello Riley — still need a couple of F-150s?").waitFor();
+
+    // B: the conversation appears in the list with an unread badge, and the top bar counts it — no reload.
+    await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Jordan Reyes").waitFor();
+    await pageB.getByTestId("chat-unread").filter({ hasText: "1" }).waitFor();
+    await pageB.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
+
+    await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Jordan Reyes").click();
+    await pageB.getByTestId("message-list").getByText("Hello Riley — still need a couple of F-150s?").waitFor();
+    await pageB.getByRole("link", { name: "Messages", exact: true }).first().waitFor();
+    expect(await pageB.getByTestId("chat-unread").count()).toBe(0);
+
+    // A reads receipts and typing live.
+    await pageA.getByTestId("receipt").filter({ hasText: "Seen" }).waitFor();
+    await pageB.getByLabel("Message Jordan Reyes").pressSequentially("Yes", { delay: 20 });
+    await pageA.getByTestId("typing").waitFor();
+
+    // A leaves for the feed; B's reply raises A's badge live.
+    await pageA.goto("/");
+    await pageB.getByLabel("Message Jordan Reyes").fill("Yes — two 2021 XLTs, what's your price?");
+    await pageB.getByRole("button", { name: "Send" }).click();
+    await pageA.getByRole("link", { name: /^Messages \(\d+ unread\)$/ }).first().waitFor();
+
+    await pageA.goto("/messages");
+    await pageA.getByRole("navigation", { name: "Conversations" }).getByText("Riley Buyer").click();
+    await pageA.getByTestId("message-list").getByText("Yes — two 2021 XLTs, what's your price?").waitFor();
+    expect(await pageA.getByTestId("copilot-hint").getAttribute("data-kind")).toBe("price");
+
+    await contextA.close();
+    await contextB.close();
+  });
+
+  it("marks a message it cannot send as failed, with a retry that sends it once", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const peerContext = await newContext(browser);
+    const peer = await newDealer(peerContext, "Morgan");
+    await quickLogin(page);
+    await page.goto(`/messages?chat=${peer.id}`);
+    await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByLabel("Message Morgan Buyer").fill("This one cannot leave yet");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: /Not sent — Retry/ }).waitFor({ timeout: 15_000 });
+    await expectToast(page, "Failed to send message");
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: /Not sent — Retry/ }).click();
+    await page.getByTestId("receipt").waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("message-list").getByText("This one cannot leave yet").count()).toBe(1);
+    await context.close();
+    await peerContext.close();
+  });
+});

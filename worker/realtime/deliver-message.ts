@@ -1,0 +1,32 @@
+import type { ChatServerFrame } from "../../app/lib/realtime";
+import type { messagingService, SendInput } from "../domain/messaging";
+import { chatRoomOf, inboxOf } from "./addresses";
+
+/**
+ * The one way a message is sent, from a socket or over REST: stored in D1 first (idempotent on its
+ * clientId), then broadcast to the chat room and to both dealers' inboxes. A retry of a stored message
+ * is broadcast again — browsers drop what they already hold — so a send that failed half-way heals.
+ */
+export async function deliverMessage(
+  env: Env,
+  messaging: ReturnType<typeof messagingService>,
+  input: SendInput,
+  room?: { broadcastFrame(frame: ChatServerFrame): void },
+) {
+  const { message, created } = await messaging.send(input);
+  const frame: ChatServerFrame = { type: "message", message };
+  const receiverUnread = await messaging.unreadTotal(message.receiverId);
+  const fanOut = Promise.allSettled([
+    room ? Promise.resolve(room.broadcastFrame(frame)) : chatRoomOf(env, message.chatId).deliver(frame),
+    inboxOf(env, message.receiverId).notify({ type: "chat-message", message, unreadTotal: receiverUnread }),
+    inboxOf(env, message.senderId).notify({
+      type: "chat-message",
+      message,
+      unreadTotal: await messaging.unreadTotal(message.senderId),
+    }),
+  ]).then((results) => {
+    for (const r of results) if (r.status === "rejected") console.error("Live delivery failed (stored in D1)", r.reason);
+  });
+  await fanOut;
+  return { message, created };
+}

@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import { routePartykitRequest } from "partyserver";
+import type { AppEnv } from "../http/types";
+import { DEALER_HEADER } from "./addresses";
+
+const refuse = (status: 401 | 403 | 404, message: string) =>
+  new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json" } });
+
+/**
+ * /parties/chat-room/{chatId} and /parties/dealer-inbox/{dealerId}: the session is checked before the
+ * upgrade — only a chat's participants join its room, only the dealer joins its inbox. Plain HTTP requests
+ * to the objects are refused: everything they hold is served by the API.
+ */
+export async function routeSocket(c: Context<AppEnv>) {
+  const response = await routePartykitRequest(c.req.raw, c.env, {
+    onBeforeRequest: () => refuse(404, "Sockets only"),
+    onBeforeConnect: async (request, lobby) => {
+      const dealer = c.var.session?.viewer.dealer;
+      if (!dealer) return refuse(401, "Please sign in to continue");
+      const allowed =
+        lobby.className === "CHAT_ROOM"
+          ? await c.var.services.messaging.isParticipant(lobby.name, dealer.id)
+          : lobby.className === "DEALER_INBOX" && lobby.name === dealer.id;
+      if (!allowed) return refuse(403, "You are not allowed to join this room");
+      const authorised = new Request(request);
+      authorised.headers.set(DEALER_HEADER, dealer.id);
+      return authorised;
+    },
+  });
+  return response ?? refuse(404, "No such room");
+}
