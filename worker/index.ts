@@ -1,14 +1,17 @@
 import { Hono } from "hono";
 import { api } from "./api";
+import { objectRoutes } from "./api/objects";
 import { createServices } from "./domain";
+import { edgeCache } from "./http/edge-cache";
 import { answerError } from "./http/errors";
 import { sameOriginMutations } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { loadSession } from "./http/session";
 import type { AppEnv } from "./http/types";
+import { routeSocket } from "./realtime/sockets";
 import { renderRemix } from "./remix";
 
-/** Worker entry: headers → origin check → session → /api (Hono) → everything else through Remix. */
+/** Worker entry: headers → origin check → session → /api (Hono) → /parties (sockets) → everything else through Remix. */
 const app = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(sameOriginMutations)
@@ -16,10 +19,17 @@ const app = new Hono<AppEnv>()
     c.set("services", createServices(c.env));
     await next();
   })
+  // Photos (signed PUT, immutable GET) need no session: mounted before the session lookup.
+  .route("/objects", objectRoutes)
   .use(loadSession)
   .route("/api", api)
+  .all("/parties/*", (c) => routeSocket(c))
+  .use(edgeCache)
   .all("*", (c) => renderRemix(c))
   .onError(answerError);
+
+export { ChatRoom } from "../durable-objects/chat-room";
+export { DealerInbox } from "../durable-objects/dealer-inbox";
 
 export default {
   fetch: app.fetch,

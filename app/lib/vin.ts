@@ -6,6 +6,7 @@
 export const VIN_LENGTH = 17;
 const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+// prettier-ignore
 const TRANSLITERATION: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
   J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
@@ -61,12 +62,15 @@ export function yearCode(year: number): string {
 
 export type Manufacturer = { make: string; country: string };
 
+// prettier-ignore
 const COUNTRY_BY_FIRST: Record<string, string> = {
-  "1": "United States", "4": "United States", "5": "United States", "2": "Canada", "3": "Mexico",
+  "1": "United States", "4": "United States", "5": "United States", "7": "United States", "2": "Canada", "3": "Mexico",
   J: "Japan", K: "South Korea", S: "United Kingdom", W: "Germany", Y: "Sweden", Z: "Italy", V: "France", L: "China",
+  "6": "Australia", "9": "Brazil",
 };
 
 /** World Manufacturer Identifiers of the makes common on US and Canadian lots. */
+// prettier-ignore
 export const WMI: Record<string, string> = {
   "1FA": "Ford", "1FB": "Ford", "1FC": "Ford", "1FD": "Ford", "1FM": "Ford", "1FT": "Ford", "1FU": "Freightliner",
   "1FV": "Freightliner", "2FA": "Ford", "2FM": "Ford", "2FT": "Ford", "3FA": "Ford", "3FM": "Ford", "3FT": "Ford",
@@ -98,6 +102,15 @@ export const WMI: Record<string, string> = {
   "5YJ": "Tesla", "7SA": "Tesla", "LRW": "Tesla",
   "ZFF": "Ferrari", "ZAR": "Alfa Romeo", "ZFA": "Fiat", "3C3": "Fiat",
   "1ZV": "Ford", "7FA": "Honda", "4S6": "Honda",
+  // More of what US and Canadian lots see: plants in Canada and Mexico, newer WMIs, EV makers, luxury imports.
+  "NM0": "Ford", "1GD": "GMC", "2GK": "GMC", "3GK": "GMC", "2GN": "Chevrolet", "3C4": "Dodge",
+  "4T4": "Toyota", "5TB": "Toyota", "5TE": "Toyota", "5YF": "Toyota", "JTK": "Toyota", "JTL": "Toyota", "58A": "Lexus",
+  "2HN": "Acura", "3N6": "Nissan", "3KP": "Kia", "KMT": "Genesis", "3MV": "Mazda",
+  "4A3": "Mitsubishi", "4A4": "Mitsubishi", "ML3": "Mitsubishi",
+  "WBY": "BMW", "4US": "BMW", "W1V": "Mercedes-Benz", "WV1": "Volkswagen", "WV2": "Volkswagen",
+  "LYV": "Volvo", "WMW": "MINI", "WMZ": "MINI", "WME": "smart",
+  "XP7": "Tesla", "7FC": "Rivian", "7PD": "Rivian", "50E": "Lucid", "LPS": "Polestar",
+  "ZAM": "Maserati", "ZHW": "Lamborghini", "SCB": "Bentley", "SCA": "Rolls-Royce", "SCF": "Aston Martin", "SBM": "McLaren",
 };
 
 export function decodeManufacturer(vin: string): Manufacturer | null {
@@ -107,8 +120,138 @@ export function decodeManufacturer(vin: string): Manufacturer | null {
 }
 
 /** Assembles a VIN with a correct check digit; the seed and the demo account use it. */
-export function buildVin(parts: { wmi: string; descriptor: string; year: number; plant: string; serial: string }): string {
+export function buildVin(parts: {
+  wmi: string;
+  descriptor: string;
+  year: number;
+  plant: string;
+  serial: string;
+}): string {
   const draft = `${parts.wmi}${parts.descriptor}0${yearCode(parts.year)}${parts.plant}${parts.serial}`;
   if (!isVinShaped(draft)) throw new Error(`Not a VIN shape: ${draft}`);
   return `${draft.slice(0, 8)}${computeCheckDigit(draft)}${draft.slice(9)}`;
+}
+
+/** Core spec §5: the hint under a VIN field until it holds 17 characters. */
+export function vinLengthMessage(vin: string): string | null {
+  const missing = VIN_LENGTH - vin.length;
+  if (missing <= 0) return null;
+  return `VIN must be exactly 17 characters (${missing} more needed)`;
+}
+
+/**
+ * Business spec §7: for VINs starting 1GT the GMC Sierra model comes from the series code in positions 4–5
+ * (49 → 2500HD, 42 or 43 → 1500, 44 or 45 → 3500HD, any other 4x → Sierra).
+ */
+export function gmcSierraModel(vin: string): string | null {
+  if (!vin.startsWith("1GT")) return null;
+  const series = vin.slice(3, 5);
+  if (series === "49") return "Sierra 2500HD";
+  if (series === "42" || series === "43") return "Sierra 1500";
+  if (series === "44" || series === "45") return "Sierra 3500HD";
+  if (/^4[0-9A-Z]$/.test(series)) return "Sierra";
+  return null;
+}
+
+export type OfflineVinDecode = {
+  vin: string;
+  /** 17 characters, none of them I, O or Q. */
+  complete: boolean;
+  checkDigitValid: boolean;
+  /** What position 9 should hold, when the VIN is complete. */
+  expectedCheckDigit: string | null;
+  year: number | null;
+  make: string | null;
+  /** Only where the VIN itself tells (GMC Sierra series codes). */
+  model: string | null;
+  country: string | null;
+  wmi: string;
+  /** The manufacturer is known: enough to fill the form's make. */
+  recognized: boolean;
+};
+
+/**
+ * Everything the VIN itself says, with no network: check digit (49 CFR 565), model year (position 10,
+ * cycle from position 7), make and country (WMI). The browser runs it at 17 characters; the server starts
+ * every decode with it and merges NHTSA vPIC's answer on top when vPIC is reachable.
+ */
+export function decodeVinOffline(raw: string): OfflineVinDecode {
+  const vin = cleanVinInput(raw);
+  const complete = isVinShaped(vin);
+  const manufacturer = complete ? decodeManufacturer(vin) : null;
+  const year = complete ? decodeModelYear(vin) : null;
+  return {
+    vin,
+    complete,
+    checkDigitValid: complete && hasValidCheckDigit(vin),
+    expectedCheckDigit: complete ? computeCheckDigit(vin) : null,
+    year,
+    make: manufacturer?.make ?? null,
+    model: complete ? gmcSierraModel(vin) : null,
+    country: complete ? (manufacturer?.country ?? COUNTRY_BY_FIRST[vin[0] ?? ""] ?? null) : null,
+    wmi: vin.slice(0, 3),
+    recognized: manufacturer !== null && year !== null,
+  };
+}
+
+/** The "Auto-filled: …" text of the 'VIN Decoded!' toast. */
+export function autoFilledText(decode: {
+  year: number | null;
+  make: string | null;
+  model?: string | null;
+  trim?: string | null;
+}): string {
+  const parts = [decode.year, decode.make, decode.model, decode.trim].filter(
+    (p) => p !== null && p !== undefined && p !== "",
+  );
+  return `Auto-filled: ${parts.join(" ")}`;
+}
+
+export type VpicFields = {
+  make?: string | null;
+  model?: string | null;
+  trim?: string | null;
+  series?: string | null;
+};
+
+/**
+ * Business spec §7 trim rules: vPIC often leaves Trim empty and puts what dealers call the trim in Series
+ * (BMW "330i xDrive", Mercedes "C300 4MATIC", Ford "XLT"), or repeats the model in it. For the listed makes
+ * the trim is Trim, else Series, without a repeated model name (Series first for Mercedes); Lexus takes the
+ * badge in Series as its model ("RX 350"); GMC 1GT trucks get their Sierra model.
+ */
+export function deriveTrim(vin: string, fields: VpicFields): { model: string | null; trim: string | null } {
+  const make = (fields.make ?? "").trim().toUpperCase();
+  const model = (fields.model ?? "").trim() || null;
+  const trim = (fields.trim ?? "").trim();
+  const series = (fields.series ?? "").trim();
+  const withoutModel = (text: string) =>
+    model && text.toUpperCase().startsWith(`${model.toUpperCase()} `)
+      ? text.slice(model.length + 1).trim()
+      : text;
+  switch (make) {
+    case "GMC": {
+      const sierra = gmcSierraModel(vin);
+      return {
+        model: sierra && (!model || /^sierra\b/i.test(model)) ? sierra : model,
+        trim: withoutModel(trim || series) || null,
+      };
+    }
+    case "MERCEDES-BENZ":
+      // Series carries the badge ("C300 4MATIC"); Trim, when present, is a package name.
+      return { model, trim: withoutModel(series || trim) || null };
+    case "LEXUS":
+      // vPIC's Model is the family ("RX") and Series the badge ("RX 350"): the badge is what dealers call the model.
+      return {
+        model: series && model && series.toUpperCase().startsWith(model.toUpperCase()) ? series : model,
+        trim: withoutModel(trim) || null,
+      };
+    case "BMW":
+    case "AUDI":
+    case "TESLA":
+    case "FORD":
+      return { model, trim: withoutModel(trim || series) || null };
+    default:
+      return { model, trim: trim || null };
+  }
 }

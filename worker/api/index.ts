@@ -1,9 +1,31 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types";
 import { authRoutes } from "./auth";
+import { chatRoutes } from "./chats";
+import { connectionRoutes } from "./connections";
+import { contactRoutes } from "./contact";
+import { dealerRoutes } from "./dealers";
+import { healthRoutes } from "./health";
+import { inventoryRoutes } from "./inventory";
+import { objectApiRoutes } from "./objects";
+import { vinRoutes } from "./vin";
+import { messageRoutes } from "./messages";
+import { profileRoutes } from "./profile";
+import { settingsRoutes } from "./settings";
 
 /** Everything under /api: one router per resource. */
 export const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
+  .route("/contact", contactRoutes)
+  .route("/health", healthRoutes)
+  .route("/chats", chatRoutes)
+  .route("/messages", messageRoutes)
+  .route("/dealers", dealerRoutes)
+  .route("/connections", connectionRoutes)
+  .route("/profile", profileRoutes)
+  .route("/settings", settingsRoutes)
+  .route("/inventory", inventoryRoutes)
+  .route("/objects", objectApiRoutes)
+  .route("/vin", vinRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.
   .all("*", (c) => c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { DomainError } from "../domain/errors";
 import type { AppEnv } from "../http/types";
 
@@ -23,3 +24,15 @@ export function requireAdmin(c: Context<AppEnv>) {
 }
 
 export const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? "local";
+
+/** Router-wide guard: signed-in dealers only, checked before any input is validated. */
+export const dealersOnly = createMiddleware<AppEnv>(async (c, next) => {
+  requireDealer(c);
+  await next();
+});
+
+/** Router-wide guard: signed in (a dealer profile or not), checked before any input is validated. */
+export const viewersOnly = createMiddleware<AppEnv>(async (c, next) => {
+  requireViewer(c);
+  await next();
+});

@@ -70,6 +70,14 @@ export const dealers = sqliteTable(
     /** Average of received ratings once reviews exist; null until then (shown as "not rated yet"). */
     rating: real("rating"),
     lastActiveAt: timestamp("last_active_at"),
+    /** Accepted connections; kept by triggers on `connections` (migration 0005), so sorts and cards read one column. */
+    connectionCount: integer("connection_count").notNull().default(0),
+    /**
+     * "Most active lately" (issue 5): each post or message moves it to max(itself, the event's time) + 6 hours,
+     * so recent and frequent activity both rank higher. Kept by triggers on `inventory_posts` and `messages`
+     * (migration 0005); null until the dealer's first post or message.
+     */
+    activityScore: timestamp("activity_score"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -80,6 +88,8 @@ export const dealers = sqliteTable(
     index("dealers_type_idx").on(t.dealershipType),
     index("dealers_active_idx").on(t.lastActiveAt),
     index("dealers_added_by_idx").on(t.addedByDealerId),
+    index("dealers_connection_count_idx").on(t.connectionCount),
+    index("dealers_activity_idx").on(t.activityScore, t.lastActiveAt),
   ],
 );
 
@@ -129,6 +139,12 @@ export const inventoryPosts = sqliteTable(
     index("posts_feed_idx").on(t.createdAt, t.id),
     index("posts_type_feed_idx").on(t.type, t.createdAt, t.id),
     index("posts_dealer_idx").on(t.dealerId, t.createdAt),
+    // Partial indexes behind the For Sale and Auction Promos tabs: their WHERE must appear verbatim in the
+    // feed query (worker/domain/inventory/feed.ts) for SQLite to use them.
+    index("posts_for_sale_feed_idx").on(t.createdAt, t.id).where(sql`type <> 'request'`),
+    index("posts_auction_feed_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`auction_facilitator is not null or instr(lower(title), 'auction') > 0 or instr(lower(description), 'auction') > 0`),
   ],
 );
 
@@ -152,8 +168,17 @@ export const vehicles = sqliteTable(
     state: text("state"),
     color: text("color"),
     status: text("status").notNull().default("available"),
+    /** From the vehicle-detail form (core spec §2): the dealer's notes, where the unit sits, on the lot or not. */
+    notes: text("notes"),
+    location: text("location"),
+    atDealership: flag("at_dealership"),
   },
-  (t) => [index("vehicles_post_idx").on(t.postId, t.position), index("vehicles_vin_idx").on(t.vin)],
+  (t) => [
+    index("vehicles_post_idx").on(t.postId, t.position),
+    index("vehicles_vin_idx").on(t.vin),
+    // /discover matches wanted vehicles (Requesting posts) to listed ones by make and model, either way.
+    index("vehicles_make_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`),
+  ],
 );
 
 export const comments = sqliteTable(
@@ -290,3 +315,17 @@ export const contactMessages = sqliteTable(
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
+
+/** Server-side secrets made on first use when no environment secret is configured (the upload signing key). */
+export const appSecrets = sqliteTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
+/** NHTSA vPIC answers, merged with the offline decode, kept per VIN (a VIN always decodes the same way). */
+export const vinDecodes = sqliteTable("vin_decodes", {
+  vin: text("vin").primaryKey(),
+  result: text("result", { mode: "json" }).notNull(),
+  decodedAt: timestamp("decoded_at").notNull(),
+});

@@ -1,11 +1,24 @@
 import { authFlows } from "../auth/flows";
 import { openDatabase } from "../db/client";
 import { accountService } from "./accounts";
+import { connectionService } from "./connections";
+import { contactService } from "./contact";
+import { dealerDirectoryService } from "./dealer-directory";
 import { dealerService } from "./dealers";
 import { demoService } from "./demo";
+import { messagingService } from "./messaging";
+import { profileService } from "./profile";
+import { publicSiteService } from "./public-site";
 import { rateLimitService } from "./rate-limits";
 import { sessionService } from "./sessions";
+import { settingsService } from "./settings";
 import { shellService } from "./shell";
+import { inventoryService } from "./inventory";
+import { uploadService } from "./uploads";
+import { vinService } from "./vin";
+import type { AiBinding } from "./inventory/summary";
+import { deliverMessage } from "../realtime/deliver-message";
+import type { SendInput } from "./messaging";
 
 /** Every domain service, bound to this request's bindings. The only way the app reaches D1. */
 export function createServices(env: Env) {
@@ -15,6 +28,11 @@ export function createServices(env: Env) {
   const sessions = sessionService(db);
   const rateLimits = rateLimitService(db);
   const demo = demoService(db);
+  const messaging = messagingService(db);
+  const directory = dealerDirectoryService(db);
+  // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding.
+  const optional = env as Env & { UPLOAD_SIGNING_SECRET?: string; VPIC_BASE_URL?: string; AI?: AiBinding };
+  const uploads = uploadService(db, optional);
   return {
     accounts,
     dealers,
@@ -23,6 +41,18 @@ export function createServices(env: Env) {
     demo,
     auth: authFlows({ accounts, sessions, rateLimits, demo }),
     shell: shellService(db),
+    messaging,
+    /** Send a chat message: stored in D1, then delivered live (worker/realtime/deliver-message.ts). */
+    chat: { send: (input: SendInput) => deliverMessage(env, messaging, input) },
+    contact: contactService(db, rateLimits),
+    publicSite: publicSiteService(db, env),
+    directory,
+    connections: connectionService(db, directory),
+    profile: profileService(db, env.PHOTOS),
+    settings: settingsService(db),
+    uploads,
+    inventory: inventoryService(db, { uploads, ai: optional.AI }),
+    vin: vinService(db, optional),
   };
 }
 

@@ -1,16 +1,319 @@
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Loader2, PenSquare, Search, X } from "lucide-react";
+import { Fragment, useCallback, useEffect, useRef, useState } from "react";
+import { PostCard, type CardUser } from "~/components/post/post-card";
+import { Button } from "~/components/ui/button";
+import { failureText } from "~/lib/api-client";
+import { FEED_PAGE_SIZE_MAX } from "~/lib/constants";
+import { FEED_SORTS, type FeedSort } from "~/lib/schemas/inventory";
+import { toast } from "~/lib/toast";
+import type { FeedPost, PostDetail } from "../../../worker/domain/inventory/types";
+import { Composer, type ComposerHandle } from "./composer";
+import { fetchFeedPage, fitsSort, mergeFresh, toFeedPost } from "./feed-api";
+import { PromoBlock } from "./promo-block";
+import { SuggestedDealers } from "./suggested-dealers";
 
-/** The home feed; posts, composer and sort tabs arrive with the feed issue. */
-export function HomeFeed() {
+/** Core spec §9. */
+export const FEED_LOAD_DELAY_MS = 300;
+export const FEED_SCROLL_TRIGGER = 0.8;
+export const FEED_REFRESH_MS = 30_000;
+export const PROMO_EVERY = 4;
+
+const SORT_LABELS: Record<FeedSort, string> = {
+  recent: "Recent",
+  requests: "Requests",
+  "for-sale": "For Sale",
+  "auction-promo": "Auction Promos",
+};
+
+export type FeedData = {
+  posts: FeedPost[];
+  nextCursor: string | null;
+  sort: FeedSort;
+  search: string;
+  /** 7, or the Items per page the dealer saved in /settings. */
+  pageSize: number;
+};
+
+const sortHref = (sort: FeedSort, search: string) => {
+  const params = new URLSearchParams();
+  if (sort !== "recent") params.set("sort", sort);
+  if (search) params.set("search", search);
+  const query = params.toString();
+  return query ? `/?${query}` : "/";
+};
+
+/** The bar above the feed (core spec §2 "Top bar modes"): a search box, or a post-title box. */
+function FeedTopBar({
+  search,
+  sort,
+  onPostTitle,
+}: {
+  search: string;
+  sort: FeedSort;
+  onPostTitle: (title: string) => void;
+}) {
+  const [mode, setMode] = useState<"search" | "post">("search");
+  const [title, setTitle] = useState("");
+  const navigation = useNavigation();
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/" &&
+    navigation.location.search.includes("search=");
+  const modeClass = (active: boolean) =>
+    `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`;
   return (
-    <ScreenPlaceholder
-      title="Home"
-      willHold={[
-        "The post composer: a quick post, photos and vehicles",
-        "The feed of dealer posts, sorted Recent, Requests, For Sale or Auction Promos",
-        "Comments, messages and dealer profiles from every post",
-      ]}
-      next={{ to: "/find-dealers", label: "Find Dealers" }}
-    />
+    <div className="flex flex-col gap-2 border-y border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
+      <div
+        role="tablist"
+        aria-label="Top bar mode"
+        className="flex shrink-0 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+      >
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === "search"}
+          className={modeClass(mode === "search")}
+          onClick={() => setMode("search")}
+        >
+          Search
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === "post"}
+          className={modeClass(mode === "post")}
+          onClick={() => setMode("post")}
+        >
+          Post
+        </button>
+      </div>
+      {mode === "search" ? (
+        <Form method="get" action="/" role="search" className="flex flex-1 items-center gap-2">
+          {sort !== "recent" ? <input type="hidden" name="sort" value={sort} /> : null}
+          <label htmlFor="feed-search" className="sr-only">
+            Search posts, dealers, makes, models or VINs
+          </label>
+          <div className="relative flex-1">
+            <Search
+              size={16}
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              id="feed-search"
+              name="search"
+              type="search"
+              defaultValue={search}
+              key={search}
+              maxLength={200}
+              placeholder="Search posts, dealers, makes, models, VINs…"
+              className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-3 pl-9 text-sm dark:border-slate-700 dark:bg-slate-950"
+            />
+          </div>
+          <Button type="submit" variant="secondary" aria-label="Search">
+            {searching ? (
+              <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Search size={16} aria-hidden="true" />
+            )}
+          </Button>
+          {search ? (
+            <Link
+              to={sortHref(sort, "")}
+              className="inline-flex min-h-10 items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+              aria-label="Clear search"
+            >
+              <X size={16} aria-hidden="true" />
+            </Link>
+          ) : null}
+        </Form>
+      ) : (
+        <form
+          className="flex flex-1 items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onPostTitle(title);
+            setTitle("");
+          }}
+        >
+          <label htmlFor="feed-post-title" className="sr-only">
+            Post title
+          </label>
+          <input
+            id="feed-post-title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+            placeholder="Post title, e.g. 3 clean Tahoes available"
+            className="flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          />
+          <Button type="submit">
+            <PenSquare size={16} aria-hidden="true" /> Create Post
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The home feed (core spec §2 "Home screen", §4, §9): composer, sort tabs, the first 7 posts from the page's
+ * loader (so the first HTML already holds them), then 7 more by Load More or when scrolling past 80 %,
+ * after 300 ms; a promo block after every 4th post; a refresh every 30 s. A dealer who saved an Items per
+ * page in /settings gets pages of that size instead of 7.
+ */
+export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: FeedData }) {
+  const [posts, setPosts] = useState<FeedPost[]>(feed.posts);
+  const [nextCursor, setNextCursor] = useState<string | null>(feed.nextCursor);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const busy = useRef(false);
+  const composer = useRef<ComposerHandle>(null);
+  const { sort, search, pageSize } = feed;
+  const state = useRef({ posts, nextCursor });
+  state.current = { posts, nextCursor };
+
+  const loadMore = useCallback(async () => {
+    const cursor = state.current.nextCursor;
+    if (!cursor || busy.current) return;
+    busy.current = true;
+    setLoadingMore(true);
+    try {
+      await new Promise((r) => setTimeout(r, FEED_LOAD_DELAY_MS));
+      const page = await fetchFeedPage({ sort, search, limit: pageSize, cursor });
+      setPosts((shown) => {
+        const ids = new Set(shown.map((p) => p.id));
+        return [...shown, ...page.posts.filter((p) => !ids.has(p.id))];
+      });
+      setNextCursor(page.nextCursor);
+    } catch (error) {
+      toast({
+        title: "Could not load more posts",
+        description: failureText(error, "Please try again"),
+        variant: "destructive",
+      });
+    } finally {
+      busy.current = false;
+      setLoadingMore(false);
+    }
+  }, [sort, search, pageSize]);
+
+  // Scrolling past 80 % of the page loads the next 7.
+  useEffect(() => {
+    const onScroll = () => {
+      const { scrollHeight } = document.documentElement;
+      const seen = (window.scrollY + window.innerHeight) / scrollHeight;
+      if (seen > FEED_SCROLL_TRIGGER && state.current.nextCursor && !busy.current) void loadMore();
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [loadMore]);
+
+  // The feed refreshes every 30 s while the tab is visible: new posts on top, fresh counts for those shown.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.hidden || busy.current) return;
+      const shown = state.current.posts.length;
+      const limit = Math.min(Math.max(shown, pageSize), FEED_PAGE_SIZE_MAX);
+      fetchFeedPage({ sort, search, limit })
+        .then((page) => {
+          setPosts((current) => mergeFresh(page.posts, current));
+          if (state.current.posts.length <= limit) setNextCursor(page.nextCursor);
+        })
+        .catch(() => undefined);
+    }, FEED_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [sort, search, pageSize]);
+
+  const onCreated = (post: PostDetail) => {
+    const feedPost = toFeedPost(post);
+    if (!search && fitsSort(feedPost, sort))
+      setPosts((shown) => [feedPost, ...shown.filter((p) => p.id !== feedPost.id)]);
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h1 className="sr-only">Home</h1>
+      <FeedTopBar
+        search={search}
+        sort={sort}
+        onPostTitle={(title) => composer.current?.openPostForm(title)}
+      />
+      <Composer ref={composer} currentUser={currentUser} onCreated={onCreated} />
+
+      <nav
+        aria-label="Sort the feed"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 sm:px-0 dark:border-slate-800"
+      >
+        {FEED_SORTS.map((s) => (
+          <Link
+            key={s}
+            to={sortHref(s, search)}
+            preventScrollReset
+            aria-current={s === sort ? "page" : undefined}
+            className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${
+              s === sort
+                ? "border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-400"
+                : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
+            }`}
+          >
+            {SORT_LABELS[s]}
+          </Link>
+        ))}
+      </nav>
+
+      {search ? (
+        <p className="px-4 text-sm text-slate-600 sm:px-0 dark:text-slate-400">
+          Results for <span className="font-semibold text-slate-900 dark:text-slate-100">“{search}”</span>
+        </p>
+      ) : null}
+
+      {posts.length === 0 ? (
+        <p
+          className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
+          data-testid="feed-empty"
+        >
+          {search ? "No matching dealers found" : "No dealer posts available"}
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-label="Dealer posts" data-testid="feed">
+          {posts.map((post, i) => (
+            <Fragment key={post.id}>
+              <li>
+                <PostCard post={post} currentUser={currentUser} />
+              </li>
+              {i === 1 && !search ? (
+                <li>
+                  <SuggestedDealers />
+                </li>
+              ) : null}
+              {(i + 1) % PROMO_EVERY === 0 ? (
+                <li>
+                  <PromoBlock index={(i + 1) / PROMO_EVERY - 1} />
+                </li>
+              ) : null}
+            </Fragment>
+          ))}
+        </ol>
+      )}
+
+      {nextCursor ? (
+        <div className="flex justify-center pb-4">
+          <Button
+            variant="secondary"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+            data-testid="load-more"
+          >
+            {loadingMore ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+            {loadingMore ? "Loading…" : "Load More"}
+          </Button>
+        </div>
+      ) : posts.length > 0 ? (
+        <p className="pb-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="feed-end">
+          You&apos;ve reached the end of the feed
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,208 @@
+import { Form } from "@remix-run/react";
+import { Car, ImagePlus, Loader2, Send, X } from "lucide-react";
+import { Dialog, RadioGroup } from "radix-ui";
+import { forwardRef, useImperativeHandle, useState } from "react";
+import {
+  CreatePostDialog,
+  draftWith,
+  emptyDraft,
+  type PostDraft,
+} from "~/components/post/create-post-dialog";
+import { VehicleDetailDialog } from "~/components/post/vehicle-detail-dialog";
+import { Avatar } from "~/components/shell/dealer-shell";
+import { Button } from "~/components/ui/button";
+import { apiFetch, failureText } from "~/lib/api-client";
+import { QUICK_POST_REQUIRED, quickPostToPost } from "~/lib/schemas/inventory";
+import { toast } from "~/lib/toast";
+import type { PostDetail } from "../../../worker/domain/inventory/types";
+
+const QUICK_TYPES = [
+  { value: "for-sale", label: "For Sale", hint: "I have vehicles to sell" },
+  { value: "request", label: "Requesting", hint: "I'm looking to buy vehicles from the network" },
+] as const;
+
+export type ComposerHandle = { openPostForm: (title?: string) => void };
+
+/**
+ * The post composer (core spec §2, §4 "Quick post"): type, then Post or Enter → For Sale or Requesting
+ * (default For Sale) → Confirm & Post. Add Photos and Add Vehicle open the full post form. Before JavaScript
+ * loads, the text posts as a For Sale quick post through the home page's action.
+ */
+export const Composer = forwardRef<
+  ComposerHandle,
+  {
+    currentUser: { name: string; avatar: string | null };
+    onCreated: (post: PostDetail, message: string) => void;
+  }
+>(function Composer({ currentUser, onCreated }, ref) {
+  const [text, setText] = useState("");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [type, setType] = useState<"for-sale" | "request">("for-sale");
+  const [sending, setSending] = useState(false);
+  const [draft, setDraftState] = useState<PostDraft>(emptyDraft);
+  const [postFormOpen, setPostFormOpen] = useState(false);
+  const [pickPhotos, setPickPhotos] = useState(false);
+  const [vehicleOpen, setVehicleOpen] = useState(false);
+  const setDraft = (update: (d: PostDraft) => PostDraft) => setDraftState((d) => update(d));
+
+  const openPostForm = (title?: string, photos = false) => {
+    if (title?.trim()) setDraft((d) => ({ ...d, title: d.title || title.trim() }));
+    setPickPhotos(photos);
+    setPostFormOpen(true);
+  };
+  useImperativeHandle(ref, () => ({ openPostForm: (title?: string) => openPostForm(title) }));
+
+  const ask = (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    if (!text.trim()) {
+      toast({ ...QUICK_POST_REQUIRED, variant: "destructive" });
+      return;
+    }
+    setType("for-sale");
+    setConfirmOpen(true);
+  };
+
+  async function confirm() {
+    setSending(true);
+    try {
+      const post = await apiFetch<PostDetail>("/api/inventory", {
+        method: "POST",
+        body: quickPostToPost({ content: text, type }),
+      });
+      setText("");
+      setConfirmOpen(false);
+      toast({ title: "Post created successfully!" });
+      onCreated(post, "Post created successfully!");
+    } catch (error) {
+      toast({
+        title: "Error creating post",
+        description: failureText(error, error instanceof Error ? error.message : "Please try again"),
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section
+      aria-label="Create a post"
+      className="flex flex-col gap-3 border-y border-slate-200 bg-white p-4 shadow-sm sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900"
+    >
+      <Form method="post" onSubmit={ask} className="flex items-start gap-3">
+        <input type="hidden" name="intent" value="quick-post" />
+        <input type="hidden" name="type" value="for-sale" />
+        <Avatar name={currentUser.name} src={currentUser.avatar} size={40} />
+        <label htmlFor="quick-post" className="sr-only">
+          What do you have or need?
+        </label>
+        <textarea
+          id="quick-post"
+          name="content"
+          rows={2}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) ask(e);
+          }}
+          placeholder="Share inventory or tell the network what you're looking for…"
+          className="min-h-11 flex-1 resize-y rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          maxLength={5000}
+        />
+        <Button type="submit" aria-label="Post" data-testid="quick-post-submit">
+          <Send size={16} aria-hidden="true" />
+          <span className="hidden sm:inline">Post</span>
+        </Button>
+      </Form>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="ghost" onClick={() => openPostForm(text, true)} data-testid="add-photos">
+          <ImagePlus size={18} aria-hidden="true" className="text-emerald-600 dark:text-emerald-400" /> Add
+          Photos
+        </Button>
+        <Button variant="ghost" onClick={() => setVehicleOpen(true)} data-testid="add-vehicle-open">
+          <Car size={18} aria-hidden="true" className="text-brand-600 dark:text-brand-400" /> Add Vehicle
+        </Button>
+        <Button variant="ghost" onClick={() => openPostForm(text)} className="ml-auto">
+          Post Inventory
+        </Button>
+      </div>
+
+      <Dialog.Root open={confirmOpen} onOpenChange={(o) => !sending && setConfirmOpen(o)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+          <Dialog.Content
+            data-testid="quick-post-dialog"
+            className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900"
+          >
+            <div className="flex items-center justify-between">
+              <Dialog.Title className="text-lg font-semibold">What kind of post is this?</Dialog.Title>
+              <Dialog.Close
+                aria-label="Close"
+                className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+              >
+                <X size={16} aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm whitespace-pre-line dark:bg-slate-800">
+              {text}
+            </Dialog.Description>
+            <RadioGroup.Root
+              value={type}
+              onValueChange={(v) => setType(v as typeof type)}
+              aria-label="Post type"
+              className="flex flex-col gap-2"
+            >
+              {QUICK_TYPES.map((option) => (
+                <RadioGroup.Item
+                  key={option.value}
+                  value={option.value}
+                  className="flex items-start gap-3 rounded-lg border border-slate-300 p-3 text-left data-[state=checked]:border-brand-500 data-[state=checked]:bg-brand-600/10 dark:border-slate-700"
+                >
+                  <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400">
+                    <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand-600" />
+                  </span>
+                  <span>
+                    <span className="block font-semibold">{option.label}</span>
+                    <span className="block text-sm text-slate-600 dark:text-slate-400">{option.hint}</span>
+                  </span>
+                </RadioGroup.Item>
+              ))}
+            </RadioGroup.Root>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={sending}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button onClick={() => void confirm()} disabled={sending} data-testid="quick-post-confirm">
+                {sending ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+                Confirm &amp; Post
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <CreatePostDialog
+        open={postFormOpen}
+        onOpenChange={setPostFormOpen}
+        draft={draft}
+        setDraft={setDraft}
+        pickPhotosOnOpen={pickPhotos}
+        onCreated={(post) => {
+          setText("");
+          onCreated(post, "Inventory posted successfully!");
+        }}
+      />
+      <VehicleDetailDialog
+        open={vehicleOpen}
+        onOpenChange={setVehicleOpen}
+        onAdd={(vehicle, photos) => {
+          setDraft((d) => draftWith(d, vehicle, photos));
+          setPickPhotos(false);
+          setPostFormOpen(true);
+        }}
+      />
+    </section>
+  );
+});

@@ -1,0 +1,58 @@
+import { ApiError } from "~/lib/api-client";
+import type { FeedSort } from "~/lib/schemas/inventory";
+import type { FeedPost, PostDetail } from "../../../worker/domain/inventory/types";
+
+export type FeedParams = { sort: FeedSort; search: string; limit: number; cursor?: string | null };
+
+/** GET /api/inventory: a page of posts and the next cursor from X-Next-Cursor (null at the end). */
+export async function fetchFeedPage(
+  params: FeedParams,
+  signal?: AbortSignal,
+): Promise<{ posts: FeedPost[]; nextCursor: string | null }> {
+  const query = new URLSearchParams({ sort: params.sort, limit: String(params.limit) });
+  if (params.search) query.set("search", params.search);
+  if (params.cursor) query.set("cursor", params.cursor);
+  const response = await fetch(`/api/inventory?${query}`, { credentials: "include", signal });
+  const text = await response.text();
+  if (!response.ok) {
+    let message: string | undefined;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message;
+    } catch {
+      // plain text body
+    }
+    throw new ApiError(response.status, text || response.statusText, message);
+  }
+  return { posts: JSON.parse(text) as FeedPost[], nextCursor: response.headers.get("X-Next-Cursor") };
+}
+
+/** Whether a post belongs on the tab showing (a new post is added to the top only where it fits). */
+export function fitsSort(post: FeedPost, sort: FeedSort): boolean {
+  switch (sort) {
+    case "requests":
+      return post.type === "request";
+    case "for-sale":
+      return post.type !== "request";
+    case "auction-promo":
+      return (
+        post.auctionFacilitator !== null ||
+        `${post.title} ${post.description}`.toLowerCase().includes("auction")
+      );
+    default:
+      return true;
+  }
+}
+
+export function toFeedPost(post: PostDetail | FeedPost): FeedPost {
+  if (!("vehicles" in post)) return post;
+  const { vehicles: _vehicles, comments: _comments, ...rest } = post;
+  return rest;
+}
+
+/** Fresh posts first, then the older ones already shown that the fresh page did not include. */
+export function mergeFresh(fresh: FeedPost[], shown: FeedPost[]): FeedPost[] {
+  const ids = new Set(fresh.map((p) => p.id));
+  const oldestFresh = fresh[fresh.length - 1];
+  const older = shown.filter((p) => !ids.has(p.id) && (!oldestFresh || p.createdAt <= oldestFresh.createdAt));
+  return [...fresh, ...older];
+}

@@ -1,0 +1,369 @@
+import { Gavel, Pause, Play, Send, Users, Volume2, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { apiFetch } from "~/lib/api-client";
+import { formatPriceCents } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import type { FeedPost, PostDetail, PostVehicle } from "../../../worker/domain/inventory/types";
+
+/** Core spec §9: the mock live video loops over 180 seconds and starts at volume 75. */
+export const LIVE_VIDEO_LOOP_SECONDS = 180;
+export const LIVE_VIDEO_START_VOLUME = 75;
+const BID_STEPS = [50_000, 100_000, 250_000] as const;
+
+function SampleNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-md bg-amber-100 px-3 py-2 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+      {children}
+    </p>
+  );
+}
+
+function PopupFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <Dialog.Content
+          data-testid={testId}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-y-auto rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+            >
+              <X size={16} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{description}</Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The post's vehicles, loaded once when a popup opens (the feed lists posts without them). */
+function usePostVehicles(post: FeedPost | PostDetail, open: boolean): PostVehicle[] | null {
+  const given = "vehicles" in post ? post.vehicles : null;
+  const [loaded, setLoaded] = useState<PostVehicle[] | null>(given);
+  useEffect(() => {
+    if (!open || given || loaded) return;
+    const controller = new AbortController();
+    apiFetch<PostDetail>(`/api/inventory/${encodeURIComponent(post.id)}`, { signal: controller.signal })
+      .then((p) => setLoaded(p.vehicles))
+      .catch(() => setLoaded([]));
+    return () => controller.abort();
+  }, [open, given, loaded, post.id]);
+  return given ?? loaded;
+}
+
+/** A believable sample figure, fixed per post so it does not jump between renders. */
+function sampleFrom(seed: string, min: number, max: number): number {
+  let h = 2166136261;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return min + (Math.abs(h) % (max - min + 1));
+}
+
+/**
+ * Core spec §2 "Auction popup": '{facilitator} - Live Auction Platform'. The lot is the post's real first
+ * vehicle; bids, reserve, time left and activity are sample figures (labelled), and nothing is sent.
+ */
+export function AuctionPopup({
+  post,
+  open,
+  onOpenChange,
+}: {
+  post: FeedPost | PostDetail;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const vehicles = usePostVehicles(post, open);
+  const lot = vehicles?.[0];
+  const facilitator = post.auctionFacilitator ?? "Live Auction";
+  const reserve = lot?.priceCents ?? sampleFrom(post.id, 8_000, 40_000) * 100;
+  const [highBid, setHighBid] = useState(() => Math.round((reserve * 0.86) / 10_000) * 10_000);
+  const [bid, setBid] = useState("");
+  const [activity, setActivity] = useState(() => [
+    { who: "Bidder 4127", amount: Math.round((reserve * 0.86) / 10_000) * 10_000, mine: false },
+    { who: "Bidder 2290", amount: Math.round((reserve * 0.8) / 10_000) * 10_000, mine: false },
+    { who: "Bidder 7731", amount: Math.round((reserve * 0.72) / 10_000) * 10_000, mine: false },
+  ]);
+  const [secondsLeft, setSecondsLeft] = useState(() => sampleFrom(post.id, 90, 600));
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(() => setSecondsLeft((s) => (s > 0 ? s - 1 : 0)), 1000);
+    return () => clearInterval(timer);
+  }, [open]);
+
+  const placeBid = () => {
+    const cents = Math.round(Number(bid.replace(/[^0-9.]/g, "")) * 100);
+    if (!Number.isFinite(cents) || cents <= highBid) {
+      toast({
+        title: "Bid too low",
+        description: `Bid more than ${formatPriceCents(highBid)}`,
+        variant: "destructive",
+      });
+      return;
+    }
+    setHighBid(cents);
+    setActivity((list) => [{ who: "You", amount: cents, mine: true }, ...list].slice(0, 8));
+    setBid("");
+    toast({
+      title: "Sample bid placed",
+      description: "This auction panel is a preview: bids are not sent to the auction.",
+    });
+  };
+
+  return (
+    <PopupFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${facilitator} - Live Auction Platform`}
+      description="Preview of the live auction: sample bids, nothing is sent."
+      testId="auction-popup"
+    >
+      <SampleNote>
+        Sample auction: bids, reserve, timer and activity are sample figures and nothing is sent. The lot is
+        this post's vehicle.
+      </SampleNote>
+      <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+        <p className="text-xs font-semibold text-slate-500 uppercase dark:text-slate-400">Current lot</p>
+        <p className="font-semibold">
+          {lot
+            ? [lot.year, lot.make, lot.model, lot.trim].filter(Boolean).join(" ")
+            : vehicles === null
+              ? "Loading lot…"
+              : post.title}
+        </p>
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">VIN</dt>
+            <dd className="font-mono text-xs break-all">{lot?.vin ?? "Not given"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Mileage</dt>
+            <dd>{lot?.mileage != null ? `${lot.mileage.toLocaleString("en-US")} mi` : "Not given"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">High bid (sample)</dt>
+            <dd className="font-semibold text-emerald-600 dark:text-emerald-400">
+              {formatPriceCents(highBid)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">
+              Reserve{lot?.priceCents != null ? " (asking price)" : " (sample)"}
+            </dt>
+            <dd>{formatPriceCents(reserve)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500 dark:text-slate-400">Time left (sample)</dt>
+            <dd className="tabular-nums">
+              {Math.floor(secondsLeft / 60)}:{String(secondsLeft % 60).padStart(2, "0")}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`bid-${post.id}`} className="text-sm font-medium">
+          Your bid (USD)
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`bid-${post.id}`}
+            inputMode="decimal"
+            value={bid}
+            onChange={(e) => setBid(e.target.value)}
+            placeholder={String(Math.round(highBid / 100) + 500)}
+            className={inputClass}
+          />
+          <Button onClick={placeBid} disabled={!bid.trim()} className="whitespace-nowrap">
+            <Gavel size={16} aria-hidden="true" /> Place Bid
+          </Button>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {BID_STEPS.map((step) => (
+            <Button key={step} variant="secondary" onClick={() => setBid(String((highBid + step) / 100))}>
+              +{formatPriceCents(step)}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <div>
+        <h3 className="mb-1 text-sm font-semibold">Bidding activity (sample)</h3>
+        <ul className="flex flex-col gap-1 text-sm">
+          {activity.map((a, i) => (
+            <li
+              key={i}
+              className={`flex justify-between rounded px-2 py-1 ${a.mine ? "bg-brand-600/10" : "bg-slate-100 dark:bg-slate-800"}`}
+            >
+              <span>{a.who}</span>
+              <span className="font-medium tabular-nums">{formatPriceCents(a.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PopupFrame>
+  );
+}
+
+/**
+ * Core spec §2 "Live video popup": a mock stream — play/pause, a progress bar looping over 3:00, volume
+ * starting at 75, viewers, high bid, vehicles remaining (the post's real available count), a local chat.
+ */
+export function LiveVideoPopup({
+  post,
+  open,
+  onOpenChange,
+}: {
+  post: FeedPost | PostDetail;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const [playing, setPlaying] = useState(true);
+  const [position, setPosition] = useState(0);
+  const [volume, setVolume] = useState(LIVE_VIDEO_START_VOLUME);
+  const [chat, setChat] = useState<{ who: string; text: string }[]>(() => [
+    { who: "Bidder 4127", text: "Any frame rust on this one?" },
+    { who: "Auctioneer", text: "Clean underneath, southern unit." },
+  ]);
+  const [message, setMessage] = useState("");
+  const viewers = useMemo(() => sampleFrom(post.id, 24, 180), [post.id]);
+  const highBid = useMemo(() => sampleFrom(`${post.id}-bid`, 90, 420) * 10_000, [post.id]);
+
+  useEffect(() => {
+    if (!open || !playing) return;
+    const timer = setInterval(() => setPosition((p) => (p + 1) % LIVE_VIDEO_LOOP_SECONDS), 1000);
+    return () => clearInterval(timer);
+  }, [open, playing]);
+
+  const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const send = () => {
+    if (!message.trim()) return;
+    setChat((list) => [...list, { who: "You", text: message.trim() }].slice(-30));
+    setMessage("");
+  };
+
+  return (
+    <PopupFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Live: ${post.title}`}
+      description="Preview of a live video auction stream."
+      testId="live-video-popup"
+    >
+      <SampleNote>
+        Sample stream: the video, viewers, high bid and chat are a preview. Vehicles remaining is this
+        post&apos;s real count.
+      </SampleNote>
+      <div className="relative flex aspect-video items-center justify-center rounded-lg bg-gradient-to-br from-slate-800 to-slate-950 text-white">
+        <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold">LIVE</span>
+        <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded bg-black/50 px-2 py-0.5 text-xs">
+          <Users size={12} aria-hidden="true" /> {viewers} watching
+        </span>
+        <button
+          type="button"
+          onClick={() => setPlaying((p) => !p)}
+          aria-label={playing ? "Pause" : "Play"}
+          className="rounded-full bg-white/15 p-4 hover:bg-white/25"
+        >
+          {playing ? <Pause size={28} aria-hidden="true" /> : <Play size={28} aria-hidden="true" />}
+        </button>
+      </div>
+      <div className="flex items-center gap-3 text-xs tabular-nums">
+        <span>{clock(position)}</span>
+        <div
+          role="progressbar"
+          aria-label="Stream position"
+          aria-valuemin={0}
+          aria-valuemax={LIVE_VIDEO_LOOP_SECONDS}
+          aria-valuenow={position}
+          className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        >
+          <div
+            className="h-full bg-red-600"
+            style={{ width: `${(position / LIVE_VIDEO_LOOP_SECONDS) * 100}%` }}
+          />
+        </div>
+        <span>{clock(LIVE_VIDEO_LOOP_SECONDS)}</span>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <Volume2 size={16} aria-hidden="true" />
+        <span className="sr-only">Volume</span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={volume}
+          onChange={(e) => setVolume(Number(e.target.value))}
+          className="flex-1"
+        />
+        <span className="w-8 text-right tabular-nums">{volume}</span>
+      </label>
+      <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Viewers (sample)</dt>
+          <dd className="font-semibold">{viewers}</dd>
+        </div>
+        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">High bid (sample)</dt>
+          <dd className="font-semibold">{formatPriceCents(highBid)}</dd>
+        </div>
+        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Vehicles remaining</dt>
+          <dd className="font-semibold">{post.availableCount}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold">Live chat (sample, stays on this device)</h3>
+        <ul className="flex max-h-32 flex-col gap-1 overflow-y-auto text-sm">
+          {chat.map((line, i) => (
+            <li key={i}>
+              <span className="font-semibold">{line.who}:</span> {line.text}
+            </li>
+          ))}
+        </ul>
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <label htmlFor={`live-chat-${post.id}`} className="sr-only">
+            Chat message
+          </label>
+          <input
+            id={`live-chat-${post.id}`}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            placeholder="Say something…"
+            className={inputClass}
+          />
+          <Button type="submit" disabled={!message.trim()} aria-label="Send chat message">
+            <Send size={16} aria-hidden="true" />
+          </Button>
+        </form>
+      </div>
+    </PopupFrame>
+  );
+}

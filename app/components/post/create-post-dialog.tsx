@@ -1,0 +1,346 @@
+import { Loader2, Plus, Trash2, X } from "lucide-react";
+import { Dialog, Tabs } from "radix-ui";
+import { useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { apiFetch, failureText } from "~/lib/api-client";
+import { AUCTION_FACILITATORS } from "~/lib/constants";
+import {
+  MAX_VEHICLES_PER_POST,
+  POST_PHOTO_LIMIT,
+  SPREADSHEET_REQUIRED,
+  TITLE_REQUIRED,
+} from "~/lib/schemas/inventory";
+import { toast } from "~/lib/toast";
+import type { PostDetail } from "../../../worker/domain/inventory/types";
+import {
+  PhotoUploader,
+  uploadedUrls,
+  uploadsBusy,
+  type PhotoUpload,
+  type PhotoUploaderHandle,
+} from "./photo-uploader";
+import {
+  CompleteLabel,
+  emptyVehicle,
+  toVehicleInput,
+  VehicleFields,
+  vehicleIsComplete,
+  type VehicleDraft,
+} from "./vehicle-fields";
+
+export type PostMode = "single" | "multiple" | "spreadsheet";
+
+/** Everything the post form holds; kept by the composer so a failure or a closed dialog loses nothing. */
+export type PostDraft = {
+  mode: PostMode;
+  title: string;
+  description: string;
+  auctionFacilitator: string;
+  spreadsheetUrl: string;
+  vehicles: VehicleDraft[];
+  photos: PhotoUpload[];
+};
+
+export const emptyDraft = (): PostDraft => ({
+  mode: "single",
+  title: "",
+  description: "",
+  auctionFacilitator: "",
+  spreadsheetUrl: "",
+  vehicles: [emptyVehicle()],
+  photos: [],
+});
+
+/** Opening with more than one vehicle starts in multiple mode (core spec §4). */
+export function draftWith(draft: PostDraft, vehicle: VehicleDraft, photos: PhotoUpload[]): PostDraft {
+  const kept = draft.vehicles.filter((v) => vehicleIsComplete(v) || v.vin || v.make || v.model);
+  const vehicles = [...kept, vehicle];
+  return {
+    ...draft,
+    mode: vehicles.length > 1 ? "multiple" : draft.mode === "spreadsheet" ? "single" : draft.mode,
+    vehicles,
+    photos: [...draft.photos, ...photos].slice(0, POST_PHOTO_LIMIT),
+  };
+}
+
+const MODE_LABELS: Record<PostMode, string> = {
+  single: "Single Vehicle",
+  multiple: "Multiple Vehicles",
+  spreadsheet: "Spreadsheet Link",
+};
+
+/**
+ * Post creation (core spec §2 "Post creation", §5, §8): single / multiple / spreadsheet tabs, title,
+ * description, auction facilitator, photos and the vehicles with their Complete / Incomplete labels.
+ * Only complete vehicles are sent. Success toasts and resets; a failure toasts and keeps everything.
+ */
+export function CreatePostDialog({
+  open,
+  onOpenChange,
+  draft,
+  setDraft,
+  onCreated,
+  pickPhotosOnOpen = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  draft: PostDraft;
+  setDraft: (update: (draft: PostDraft) => PostDraft) => void;
+  onCreated: (post: PostDetail) => void;
+  pickPhotosOnOpen?: boolean;
+}) {
+  const [submitting, setSubmitting] = useState(false);
+  const uploader = useRef<PhotoUploaderHandle>(null);
+  const { mode } = draft;
+  const vehicles = mode === "single" ? draft.vehicles.slice(0, 1) : draft.vehicles;
+  const complete = vehicles.filter(vehicleIsComplete);
+  const needsVehicle = mode !== "spreadsheet" && complete.length === 0;
+  const busy = uploadsBusy(draft.photos);
+
+  const setField = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const updateVehicle = (key: string) => (update: (v: VehicleDraft) => VehicleDraft) =>
+    setDraft((d) => ({ ...d, vehicles: d.vehicles.map((v) => (v.key === key ? update(v) : v)) }));
+
+  async function submit() {
+    if (!draft.title.trim()) {
+      toast({ ...TITLE_REQUIRED, variant: "destructive" });
+      return;
+    }
+    if (mode === "spreadsheet" && !draft.spreadsheetUrl.trim()) {
+      toast({ ...SPREADSHEET_REQUIRED, variant: "destructive" });
+      return;
+    }
+    if (busy) {
+      toast({
+        title: "Photos still uploading",
+        description: "Your post goes out as soon as the photos are up. Please wait a moment.",
+      });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const post = await apiFetch<PostDetail>("/api/inventory", {
+        method: "POST",
+        body: {
+          title: draft.title,
+          description: draft.description,
+          type: mode,
+          auctionFacilitator: draft.auctionFacilitator || undefined,
+          spreadsheetUrl: mode === "spreadsheet" ? draft.spreadsheetUrl : undefined,
+          vehicles: mode === "spreadsheet" ? [] : complete.map(toVehicleInput),
+          photoUrls: uploadedUrls(draft.photos),
+        },
+      });
+      toast({ title: "Inventory posted successfully!" });
+      setDraft(() => emptyDraft());
+      onCreated(post);
+      onOpenChange(false);
+    } catch (error) {
+      toast({
+        title: "Error posting inventory",
+        description: failureText(error, error instanceof Error ? error.message : "Please try again"),
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <Dialog.Content
+          data-testid="create-post-dialog"
+          onOpenAutoFocus={(e) => {
+            if (pickPhotosOnOpen) {
+              e.preventDefault();
+              setTimeout(() => uploader.current?.openPicker(), 0);
+            }
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(44rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            <Dialog.Title className="text-lg font-semibold">Post Inventory</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+            >
+              <X size={18} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Post one vehicle, several vehicles or a spreadsheet link to the network.
+          </Dialog.Description>
+          <form
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
+              <Tabs.Root value={mode} onValueChange={(v) => setField("mode", v as PostMode)}>
+                <Tabs.List
+                  aria-label="Post mode"
+                  className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+                >
+                  {(Object.keys(MODE_LABELS) as PostMode[]).map((m) => (
+                    <Tabs.Trigger
+                      key={m}
+                      value={m}
+                      className="rounded-md px-2 py-2 text-xs font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow sm:text-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-white"
+                    >
+                      {MODE_LABELS[m]}
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+              </Tabs.Root>
+
+              <div className="flex flex-col gap-1">
+                <label htmlFor="post-title" className="text-sm font-medium">
+                  Title
+                  <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+                    {" "}
+                    *
+                  </span>
+                </label>
+                <input
+                  id="post-title"
+                  value={draft.title}
+                  onChange={(e) => setField("title", e.target.value)}
+                  maxLength={200}
+                  className={inputClass}
+                  placeholder="e.g. 2019 F-150 XLT, fresh trade"
+                />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="post-description" className="text-sm font-medium">
+                  Description
+                </label>
+                <textarea
+                  id="post-description"
+                  rows={3}
+                  value={draft.description}
+                  onChange={(e) => setField("description", e.target.value)}
+                  maxLength={5000}
+                  className={inputClass}
+                />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor="post-facilitator" className="text-sm font-medium">
+                  Auction facilitator (optional)
+                </label>
+                <select
+                  id="post-facilitator"
+                  value={draft.auctionFacilitator}
+                  onChange={(e) => setField("auctionFacilitator", e.target.value)}
+                  className={inputClass}
+                >
+                  <option value="">None</option>
+                  {AUCTION_FACILITATORS.map((f) => (
+                    <option key={f} value={f}>
+                      {f}
+                    </option>
+                  ))}
+                </select>
+              </div>
+
+              {mode === "spreadsheet" ? (
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="post-spreadsheet" className="text-sm font-medium">
+                    Spreadsheet URL
+                    <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+                      {" "}
+                      *
+                    </span>
+                  </label>
+                  <input
+                    id="post-spreadsheet"
+                    type="url"
+                    inputMode="url"
+                    value={draft.spreadsheetUrl}
+                    onChange={(e) => setField("spreadsheetUrl", e.target.value)}
+                    placeholder="https://docs.google.com/spreadsheets/…"
+                    className={inputClass}
+                  />
+                </div>
+              ) : (
+                <div className="flex flex-col gap-3">
+                  {vehicles.map((vehicle, i) => (
+                    <fieldset
+                      key={vehicle.key}
+                      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+                      data-testid="vehicle-card"
+                    >
+                      <legend className="sr-only">Vehicle {i + 1}</legend>
+                      <div className="flex items-center justify-between gap-2">
+                        <span className="text-sm font-semibold">
+                          {mode === "single" ? "Vehicle" : `Vehicle ${i + 1}`}
+                        </span>
+                        <span className="flex items-center gap-2">
+                          <CompleteLabel vehicle={vehicle} />
+                          {mode === "multiple" && vehicles.length > 1 ? (
+                            <button
+                              type="button"
+                              aria-label={`Remove vehicle ${i + 1}`}
+                              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-800"
+                              onClick={() =>
+                                setDraft((d) => ({
+                                  ...d,
+                                  vehicles: d.vehicles.filter((v) => v.key !== vehicle.key),
+                                }))
+                              }
+                            >
+                              <Trash2 size={16} aria-hidden="true" />
+                            </button>
+                          ) : null}
+                        </span>
+                      </div>
+                      <VehicleFields
+                        vehicle={vehicle}
+                        onChange={updateVehicle(vehicle.key)}
+                        idPrefix={`vehicle-${vehicle.key}`}
+                      />
+                    </fieldset>
+                  ))}
+                  {mode === "multiple" ? (
+                    <Button
+                      variant="secondary"
+                      disabled={draft.vehicles.length >= MAX_VEHICLES_PER_POST}
+                      onClick={() => setDraft((d) => ({ ...d, vehicles: [...d.vehicles, emptyVehicle()] }))}
+                    >
+                      <Plus size={16} aria-hidden="true" /> Add another vehicle
+                    </Button>
+                  ) : null}
+                </div>
+              )}
+
+              <PhotoUploader
+                ref={uploader}
+                limit={POST_PHOTO_LIMIT}
+                photos={draft.photos}
+                onChange={(update) => setDraft((d) => ({ ...d, photos: update(d.photos) }))}
+              />
+            </div>
+            <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+              <p className="text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+                {needsVehicle
+                  ? "Fill in make and model of at least one vehicle to post."
+                  : mode === "spreadsheet"
+                    ? "Dealers open your sheet from 'View Business Information'."
+                    : `${complete.length} complete ${complete.length === 1 ? "vehicle" : "vehicles"} will be posted${vehicles.length > complete.length ? "; incomplete ones are left out" : ""}.`}
+              </p>
+              <Button type="submit" disabled={submitting || needsVehicle} data-testid="submit-post">
+                {submitting ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+                {submitting ? "Posting…" : busy ? "Waiting for photos…" : "Post Inventory"}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

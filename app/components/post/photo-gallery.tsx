@@ -1,0 +1,224 @@
+import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useCallback, useRef, useState, type KeyboardEvent } from "react";
+
+/** Core spec §9: scroll arrows only above 6 photos, 120 px a step. */
+export const GALLERY_ARROWS_ABOVE = 6;
+export const GALLERY_SCROLL_STEP_PX = 120;
+
+/** Index after moving by `step`, wrapping at both ends (core spec §4). */
+export const wrapIndex = (index: number, step: number, count: number) =>
+  count === 0 ? 0 : (index + step + count) % count;
+
+function Thumbnails({
+  photos,
+  current,
+  onPick,
+  label,
+  dark = false,
+}: {
+  photos: string[];
+  current: number;
+  onPick: (index: number) => void;
+  label: string;
+  dark?: boolean;
+}) {
+  const strip = useRef<HTMLDivElement>(null);
+  const arrows = photos.length > GALLERY_ARROWS_ABOVE;
+  const scroll = (direction: 1 | -1) =>
+    strip.current?.scrollBy({ left: direction * GALLERY_SCROLL_STEP_PX, behavior: "smooth" });
+  const arrowClass = `shrink-0 rounded-full p-1.5 ${dark ? "bg-white/10 text-white hover:bg-white/20" : "bg-slate-200 hover:bg-slate-300 dark:bg-slate-800 dark:hover:bg-slate-700"}`;
+  return (
+    <div className="flex items-center gap-1">
+      {arrows ? (
+        <button
+          type="button"
+          aria-label="Scroll thumbnails left"
+          className={arrowClass}
+          onClick={() => scroll(-1)}
+        >
+          <ChevronLeft size={16} aria-hidden="true" />
+        </button>
+      ) : null}
+      <div
+        ref={strip}
+        role="group"
+        aria-label={label}
+        className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto scroll-smooth py-1 [scrollbar-width:thin]"
+      >
+        {photos.map((src, i) => (
+          <button
+            key={`${src}-${i}`}
+            type="button"
+            onClick={() => onPick(i)}
+            aria-label={`Show photo ${i + 1} of ${photos.length}`}
+            aria-current={i === current ? "true" : undefined}
+            className={`shrink-0 overflow-hidden rounded-md border-2 ${i === current ? "border-brand-500" : "border-transparent opacity-75 hover:opacity-100"}`}
+          >
+            <img
+              src={src}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={64}
+              height={48}
+              className="h-12 w-16 object-cover"
+            />
+          </button>
+        ))}
+      </div>
+      {arrows ? (
+        <button
+          type="button"
+          aria-label="Scroll thumbnails right"
+          className={arrowClass}
+          onClick={() => scroll(1)}
+        >
+          <ChevronRight size={16} aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The post's photos (core spec §2 "Photo gallery", §9): main photo (click opens the full-screen viewer),
+ * 'N of M', thumbnails with arrows only above 6 photos. Photos are 4:3 (uploads are fitted into 800×600)
+ * and lazy-loaded with their size set, so nothing jumps while they arrive.
+ */
+export function PhotoGallery({ photos, title }: { photos: string[]; title: string }) {
+  const [current, setCurrent] = useState(0);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  if (photos.length === 0) return null;
+  const index = Math.min(current, photos.length - 1);
+  return (
+    <div data-gallery className="flex flex-col gap-2">
+      <button
+        type="button"
+        className="relative block w-full overflow-hidden rounded-lg bg-slate-200 dark:bg-slate-800"
+        onClick={() => setViewerOpen(true)}
+        aria-label={`Open photo ${index + 1} of ${photos.length} full screen`}
+      >
+        <img
+          src={photos[index]}
+          alt={`${title}, photo ${index + 1} of ${photos.length}`}
+          loading="lazy"
+          decoding="async"
+          width={800}
+          height={600}
+          className="aspect-[4/3] w-full object-cover"
+        />
+        <span
+          className="absolute right-2 bottom-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white"
+          data-testid="gallery-counter"
+        >
+          {index + 1} of {photos.length}
+        </span>
+      </button>
+      {photos.length > 1 ? (
+        <Thumbnails photos={photos} current={index} onPick={setCurrent} label="Photos" />
+      ) : null}
+      <PhotoViewer
+        photos={photos}
+        title={title}
+        open={viewerOpen}
+        onOpenChange={setViewerOpen}
+        index={index}
+        onIndexChange={setCurrent}
+      />
+    </div>
+  );
+}
+
+/** Full-screen viewer: previous and next (wrapping), thumbnails, counter, left/right keys, Escape closes. */
+export function PhotoViewer({
+  photos,
+  title,
+  open,
+  onOpenChange,
+  index,
+  onIndexChange,
+}: {
+  photos: string[];
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  index: number;
+  onIndexChange: (index: number) => void;
+}) {
+  const move = useCallback(
+    (step: number) => onIndexChange(wrapIndex(index, step, photos.length)),
+    [index, onIndexChange, photos.length],
+  );
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      move(-1);
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      move(1);
+    }
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <Dialog.Content
+          onKeyDown={onKeyDown}
+          data-testid="photo-viewer"
+          className="fixed inset-0 z-50 flex flex-col gap-3 p-3 text-white outline-none sm:p-6"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <Dialog.Title className="truncate text-sm font-medium sm:text-base">{title}</Dialog.Title>
+            <span className="shrink-0 text-sm tabular-nums" data-testid="viewer-counter" aria-live="polite">
+              {index + 1} of {photos.length}
+            </span>
+            <Dialog.Close
+              aria-label="Close photos"
+              className="rounded-full bg-white/10 p-2 hover:bg-white/20"
+            >
+              <X size={18} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Use the left and right arrow keys to move between photos, Escape to close.
+          </Dialog.Description>
+          <div className="relative flex min-h-0 flex-1 items-center justify-center">
+            <img
+              src={photos[index]}
+              alt={`${title}, photo ${index + 1} of ${photos.length}`}
+              width={800}
+              height={600}
+              className="max-h-full max-w-full rounded-md object-contain"
+            />
+            {photos.length > 1 ? (
+              <>
+                <button
+                  type="button"
+                  onClick={() => move(-1)}
+                  aria-label="Previous photo"
+                  className="absolute top-1/2 left-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
+                >
+                  <ChevronLeft size={24} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  onClick={() => move(1)}
+                  aria-label="Next photo"
+                  className="absolute top-1/2 right-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
+                >
+                  <ChevronRight size={24} aria-hidden="true" />
+                </button>
+              </>
+            ) : null}
+          </div>
+          {photos.length > 1 ? (
+            <div className="mx-auto w-full max-w-3xl">
+              <Thumbnails photos={photos} current={index} onPick={onIndexChange} label="All photos" dark />
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,165 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { VEHICLE_AUCTION_CHOICES, VEHICLE_FORM_PHOTO_LIMIT } from "~/lib/schemas/inventory";
+import { VIN_LENGTH } from "~/lib/vin";
+import { PhotoUploader, uploadsBusy, type PhotoUpload } from "./photo-uploader";
+import { emptyVehicle, VehicleFields, type VehicleDraft } from "./vehicle-fields";
+
+const AUCTION_LABELS: Record<(typeof VEHICLE_AUCTION_CHOICES)[number], string> = {
+  manheim: "Manheim",
+  adesa: "ADESA",
+  copart: "Copart",
+  iaai: "IAA",
+  autoauction: "Auto auction",
+  custom: "Custom",
+};
+
+/**
+ * The vehicle-detail form (core spec §2, §5): the vehicle fields plus notes, location, an at-dealership flag,
+ * up to 30 photos and a preferred auction (kept in the form, not sent). Add Vehicle needs a 17-character
+ * VIN, a make and a model; the vehicle then joins the post form.
+ */
+export function VehicleDetailDialog({
+  open,
+  onOpenChange,
+  onAdd,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdd: (vehicle: VehicleDraft, photos: PhotoUpload[]) => void;
+}) {
+  const [vehicle, setVehicle] = useState<VehicleDraft>(() => emptyVehicle({ atDealership: true }));
+  const [photos, setPhotos] = useState<PhotoUpload[]>([]);
+  const [auction, setAuction] = useState("");
+  const ready =
+    vehicle.vin.length === VIN_LENGTH && vehicle.make.trim() !== "" && vehicle.model.trim() !== "";
+  const busy = uploadsBusy(photos);
+
+  const add = () => {
+    if (!ready || busy) return;
+    onAdd(vehicle, photos);
+    setVehicle(emptyVehicle({ atDealership: true }));
+    setPhotos([]);
+    setAuction("");
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <Dialog.Content
+          data-testid="vehicle-detail-dialog"
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(42rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            <Dialog.Title className="text-lg font-semibold">Add Vehicle</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+            >
+              <X size={18} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Describe one vehicle; it is added to your post.
+          </Dialog.Description>
+          <form
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={(e) => {
+              e.preventDefault();
+              add();
+            }}
+          >
+            <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
+              <VehicleFields vehicle={vehicle} onChange={setVehicle} idPrefix="vehicle-detail" vinStrict>
+                <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
+                  <label htmlFor="vehicle-detail-location" className="text-sm font-medium">
+                    Location
+                  </label>
+                  <input
+                    id="vehicle-detail-location"
+                    value={vehicle.location}
+                    onChange={(e) => setVehicle((v) => ({ ...v, location: e.target.value }))}
+                    maxLength={120}
+                    placeholder="e.g. Back lot, row C"
+                    className={inputClass}
+                  />
+                </div>
+                <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
+                  <label htmlFor="vehicle-detail-notes" className="text-sm font-medium">
+                    Notes
+                  </label>
+                  <textarea
+                    id="vehicle-detail-notes"
+                    rows={3}
+                    value={vehicle.notes}
+                    onChange={(e) => setVehicle((v) => ({ ...v, notes: e.target.value }))}
+                    maxLength={1000}
+                    className={inputClass}
+                  />
+                </div>
+                <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+                  <input
+                    type="checkbox"
+                    checked={vehicle.atDealership ?? false}
+                    onChange={(e) => setVehicle((v) => ({ ...v, atDealership: e.target.checked }))}
+                    className="h-4 w-4"
+                  />
+                  Vehicle is at the dealership
+                </label>
+                <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
+                  <label htmlFor="vehicle-detail-auction" className="text-sm font-medium">
+                    Preferred auction{" "}
+                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+                      (for your reference, not posted)
+                    </span>
+                  </label>
+                  <select
+                    id="vehicle-detail-auction"
+                    value={auction}
+                    onChange={(e) => setAuction(e.target.value)}
+                    className={inputClass}
+                  >
+                    <option value="">No preference</option>
+                    {VEHICLE_AUCTION_CHOICES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {AUCTION_LABELS[choice]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </VehicleFields>
+              <PhotoUploader
+                limit={VEHICLE_FORM_PHOTO_LIMIT}
+                photos={photos}
+                onChange={setPhotos}
+                label="Vehicle photos"
+              />
+            </div>
+            <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                {ready
+                  ? busy
+                    ? "Waiting for the photos to finish uploading…"
+                    : "Ready to add."
+                  : "VIN (17 characters), make and model are needed."}
+              </p>
+              <div className="flex gap-2">
+                <Dialog.Close asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={!ready || busy} data-testid="add-vehicle">
+                  Add Vehicle
+                </Button>
+              </div>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,315 @@
+import { useRef, type ReactNode } from "react";
+import { inputClass } from "~/components/ui/field";
+import { apiFetch } from "~/lib/api-client";
+import { US_STATE_CODES } from "~/lib/constants";
+import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "~/lib/schemas/inventory";
+import { toast } from "~/lib/toast";
+import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "~/lib/vin";
+import type { VinDecode } from "../../../worker/domain/vin";
+
+/** A vehicle as the forms hold it: text fields as typed. */
+export type VehicleDraft = {
+  key: string;
+  vin: string;
+  year: string;
+  make: string;
+  model: string;
+  trim: string;
+  mileage: string;
+  price: string;
+  city: string;
+  state: string;
+  color: string;
+  notes: string;
+  location: string;
+  atDealership: boolean | null;
+};
+
+export const emptyVehicle = (defaults: Partial<VehicleDraft> = {}): VehicleDraft => ({
+  key: crypto.randomUUID(),
+  vin: "",
+  year: "",
+  make: "",
+  model: "",
+  trim: "",
+  mileage: "",
+  price: "",
+  city: "",
+  state: "",
+  color: "",
+  notes: "",
+  location: "",
+  atDealership: null,
+  ...defaults,
+});
+
+export const vehicleIsComplete = (v: VehicleDraft) => isCompleteVehicle(v);
+
+/** The API's vehicle: blanks left out, numbers parsed by the shared schema on the server. */
+export function toVehicleInput(v: VehicleDraft): NonNullable<CreatePostInput["vehicles"]>[number] {
+  const text = (s: string) => (s.trim() === "" ? undefined : s.trim());
+  return {
+    vin: text(v.vin),
+    year: text(v.year),
+    make: v.make.trim(),
+    model: v.model.trim(),
+    trim: text(v.trim),
+    mileage: text(v.mileage),
+    price: text(v.price),
+    city: text(v.city),
+    state: text(v.state),
+    color: text(v.color),
+    notes: text(v.notes),
+    location: text(v.location),
+    atDealership: v.atDealership ?? undefined,
+  };
+}
+
+export function CompleteLabel({ vehicle }: { vehicle: VehicleDraft }) {
+  const complete = vehicleIsComplete(vehicle);
+  return (
+    <span
+      data-testid="vehicle-completeness"
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+        complete
+          ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+          : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+      }`}
+    >
+      {complete ? "Complete" : "Incomplete"}
+    </span>
+  );
+}
+
+function Field({
+  id,
+  label,
+  required,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {required ? (
+          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint}
+    </div>
+  );
+}
+
+/**
+ * The per-vehicle fields of core spec §2: VIN, year, make, model, trim, mileage, price, city, state, color.
+ * Labels mark year, make, model, mileage, price, city, state and VIN as required; only make and model gate
+ * submission. The VIN is forced upper case and capped at 17; at 17 it is decoded in the browser and the
+ * form is filled ('VIN Decoded!'), then NHTSA's richer answer (model, trim) fills what is still blank.
+ */
+export function VehicleFields({
+  vehicle,
+  onChange,
+  idPrefix,
+  vinStrict = false,
+  children,
+}: {
+  vehicle: VehicleDraft;
+  onChange: (update: (v: VehicleDraft) => VehicleDraft) => void;
+  idPrefix: string;
+  /** The vehicle-detail form: the VIN must be exactly 17 (red text otherwise). */
+  vinStrict?: boolean;
+  children?: ReactNode;
+}) {
+  const decoded = useRef<string | null>(null);
+  const set = (field: keyof VehicleDraft) => (value: string) => onChange((v) => ({ ...v, [field]: value }));
+  const id = (field: string) => `${idPrefix}-${field}`;
+
+  function changeVin(raw: string) {
+    const vin = cleanVinInput(raw);
+    onChange((v) => ({ ...v, vin }));
+    if (vin.length !== VIN_LENGTH || decoded.current === vin) return;
+    decoded.current = vin;
+    const offline = decodeVinOffline(vin);
+    if (!offline.recognized) {
+      toast({
+        title: "VIN Not Recognized",
+        description: "Could not decode this VIN automatically",
+        variant: "destructive",
+      });
+    } else {
+      onChange((v) => ({
+        ...v,
+        year: offline.year ? String(offline.year) : v.year,
+        make: offline.make ?? v.make,
+        model: offline.model ?? v.model,
+      }));
+      toast({ title: "VIN Decoded!", description: autoFilledText(offline) });
+    }
+    // NHTSA vPIC (when the server has it) adds model and trim.
+    apiFetch<VinDecode>(`/api/vin/${vin}`)
+      .then((full) => {
+        if (full.source !== "vpic" || decoded.current !== vin) return;
+        onChange((v) => ({
+          ...v,
+          year: v.year || (full.year ? String(full.year) : ""),
+          make: v.make || (full.make ?? ""),
+          model: full.model && (!v.model || v.model === offline.model) ? full.model : v.model,
+          trim: v.trim || (full.trim ?? ""),
+        }));
+        toast({ title: "VIN Decoded!", description: autoFilledText(full) });
+      })
+      .catch(() => undefined);
+  }
+
+  const vinMessage = vehicle.vin.length > 0 || vinStrict ? vinLengthMessage(vehicle.vin) : null;
+  const checkDigitWarning =
+    vehicle.vin.length === VIN_LENGTH && !decodeVinOffline(vehicle.vin).checkDigitValid
+      ? "The check digit (9th character) does not match: please double-check this VIN."
+      : null;
+
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <div className="col-span-2 sm:col-span-3">
+        <Field
+          id={id("vin")}
+          label="VIN"
+          required
+          hint={
+            vinMessage ? (
+              <p
+                id={`${id("vin")}-hint`}
+                className={`text-xs ${vinStrict ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}
+              >
+                {vinMessage}
+              </p>
+            ) : checkDigitWarning ? (
+              <p id={`${id("vin")}-hint`} className="text-xs text-amber-700 dark:text-amber-300">
+                {checkDigitWarning}
+              </p>
+            ) : null
+          }
+        >
+          <input
+            id={id("vin")}
+            value={vehicle.vin}
+            onChange={(e) => changeVin(e.target.value)}
+            maxLength={VIN_LENGTH}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={vinMessage || checkDigitWarning ? `${id("vin")}-hint` : undefined}
+            className={`${inputClass} font-mono uppercase`}
+            placeholder="17 characters"
+          />
+        </Field>
+      </div>
+      <Field id={id("year")} label="Year" required>
+        <input
+          id={id("year")}
+          type="number"
+          inputMode="numeric"
+          min={YEAR_MIN}
+          max={YEAR_MAX}
+          step={1}
+          value={vehicle.year}
+          onChange={(e) => set("year")(e.target.value)}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("make")} label="Make" required>
+        <input
+          id={id("make")}
+          value={vehicle.make}
+          onChange={(e) => set("make")(e.target.value)}
+          maxLength={60}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("model")} label="Model" required>
+        <input
+          id={id("model")}
+          value={vehicle.model}
+          onChange={(e) => set("model")(e.target.value)}
+          maxLength={60}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("trim")} label="Trim">
+        <input
+          id={id("trim")}
+          value={vehicle.trim}
+          onChange={(e) => set("trim")(e.target.value)}
+          maxLength={60}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("mileage")} label="Mileage" required>
+        <input
+          id={id("mileage")}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={vehicle.mileage}
+          onChange={(e) => set("mileage")(e.target.value.replace(/\D/g, ""))}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("price")} label="Price" required>
+        <input
+          id={id("price")}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={vehicle.price}
+          onChange={(e) => set("price")(e.target.value)}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("city")} label="City" required>
+        <input
+          id={id("city")}
+          value={vehicle.city}
+          onChange={(e) => set("city")(e.target.value)}
+          maxLength={80}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={id("state")} label="State" required>
+        <select
+          id={id("state")}
+          value={vehicle.state}
+          onChange={(e) => set("state")(e.target.value)}
+          className={inputClass}
+        >
+          <option value="">Select…</option>
+          {US_STATE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id("color")} label="Color">
+        <input
+          id={id("color")}
+          value={vehicle.color}
+          onChange={(e) => set("color")(e.target.value)}
+          maxLength={40}
+          className={inputClass}
+        />
+      </Field>
+      {children}
+    </div>
+  );
+}

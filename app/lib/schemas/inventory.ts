@@ -1,0 +1,342 @@
+/**
+ * Inventory posts, vehicles, comments and the feed query (core spec §3, §5, §7, §9). One schema per form,
+ * used by the API, the Remix actions and the browser forms alike. Pure code.
+ */
+import { z } from "zod";
+import {
+  AUCTION_FACILITATORS,
+  FEED_PAGE_SIZE,
+  FEED_PAGE_SIZE_MAX,
+  POST_TYPES,
+  US_STATE_CODES,
+} from "../constants";
+
+export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+
+/** Core spec §9. */
+export const POST_PHOTO_LIMIT = 50;
+export const VEHICLE_FORM_PHOTO_LIMIT = 30;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const MAX_VEHICLES_PER_POST = 50;
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2030;
+export const COMMENT_MAX = 2000;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const QUICK_POST_TITLE_MAX = 50;
+
+export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
+
+/** Vehicle-detail form auction choices (core spec §9); shown, never sent. */
+export const VEHICLE_AUCTION_CHOICES = [
+  "manheim",
+  "adesa",
+  "copart",
+  "iaai",
+  "autoauction",
+  "custom",
+] as const;
+
+/** Our own stored photo address: the upload URL without its query (DESIGN.md "Files"). */
+export const PHOTO_PATH_PATTERN =
+  /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** `/objects/uploads/{id}` from a stored address, absolute or not; null when it is not one of ours. */
+export function photoPathOf(address: string, ownOrigin?: string): string | null {
+  let path = address;
+  if (/^https?:\/\//i.test(address)) {
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      return null;
+    }
+    if (ownOrigin && url.origin !== ownOrigin) return null;
+    if (url.search || url.hash) return null;
+    path = url.pathname;
+  }
+  return PHOTO_PATH_PATTERN.test(path) ? path : null;
+}
+
+/** Core spec §2 "Quick post flow": the text cut to 47 characters plus '…' when it is over 50. */
+export function quickPostTitle(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, " ");
+  return trimmed.length > QUICK_POST_TITLE_MAX ? `${trimmed.slice(0, 47)}…` : trimmed;
+}
+
+/** Empty form values ("" or null) mean "not given". */
+const blankToUndefined = (value: unknown) =>
+  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
+
+const numberFrom = (value: unknown) => {
+  const v = blankToUndefined(value);
+  if (typeof v === "string") {
+    const cleaned = v.replace(/[,$\s]/g, "");
+    return cleaned === "" ? undefined : Number(cleaned);
+  }
+  return v;
+};
+
+export const vinSchema = z
+  .string({ error: "VIN must be text" })
+  .trim()
+  .toUpperCase()
+  .refine((v) => v.length === 17, { message: "VIN must be exactly 17 characters" })
+  .refine((v) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v), {
+    message: "VIN may hold only letters and digits, never I, O or Q",
+  });
+
+export const vehicleInputSchema = z.object({
+  vin: z.preprocess(blankToUndefined, vinSchema.optional()),
+  year: z.preprocess(
+    numberFrom,
+    z
+      .number({ error: "Year must be a number" })
+      .int("Year must be a whole number")
+      .min(YEAR_MIN, `Year must be from ${YEAR_MIN} to ${YEAR_MAX}`)
+      .max(YEAR_MAX, `Year must be from ${YEAR_MIN} to ${YEAR_MAX}`)
+      .optional(),
+  ),
+  make: z.preprocess(
+    (v) => v ?? "",
+    z.string({ error: "Make must be text" }).trim().max(60, "Make is too long"),
+  ),
+  model: z.preprocess(
+    (v) => v ?? "",
+    z.string({ error: "Model must be text" }).trim().max(60, "Model is too long"),
+  ),
+  trim: optionalText(60, "Trim"),
+  mileage: z.preprocess(
+    numberFrom,
+    z
+      .number({ error: "Mileage must be digits only" })
+      .int("Mileage must be digits only")
+      .min(0, "Mileage cannot be negative")
+      .max(9_999_999, "Mileage is too high")
+      .optional(),
+  ),
+  price: z.preprocess(
+    numberFrom,
+    z
+      .number({ error: "Price must be a number" })
+      .min(0, "Price cannot be negative")
+      .max(100_000_000, "Price is too high")
+      .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, {
+        message: "Price must be in whole cents",
+      })
+      .optional(),
+  ),
+  city: optionalText(80, "City"),
+  state: z.preprocess(
+    (v) => (typeof v === "string" ? blankToUndefined(v.trim().toUpperCase()) : blankToUndefined(v)),
+    z.enum(US_STATE_CODES, { error: "State must be one of the 50 US state codes" }).optional(),
+  ),
+  color: optionalText(40, "Color"),
+  status: z.enum(VEHICLE_STATUSES, { error: "Vehicle status must be available, pending or sold" }).optional(),
+  notes: optionalText(1000, "Notes"),
+  location: optionalText(120, "Location"),
+  atDealership: z.boolean({ error: "At dealership must be true or false" }).optional(),
+});
+export type VehicleInput = z.infer<typeof vehicleInputSchema>;
+
+/** Core spec §2: a vehicle card is Complete when make and model are both filled. */
+export const isCompleteVehicle = (v: { make?: string | null; model?: string | null }) =>
+  Boolean(v.make?.trim()) && Boolean(v.model?.trim());
+
+export const TITLE_REQUIRED = {
+  title: "Title required",
+  description: "Please enter a title for your post",
+} as const;
+export const SPREADSHEET_REQUIRED = {
+  title: "Spreadsheet URL required",
+  description: "Please enter a spreadsheet URL",
+} as const;
+export const QUICK_POST_REQUIRED = {
+  title: "Post content required",
+  description: "Please enter some content for your post",
+} as const;
+
+/** POST /api/inventory. `dealerId`, when sent, is dropped: the dealer comes from the session. */
+export const createPostSchema = z
+  .object({
+    title: z.preprocess(
+      (v) => v ?? "",
+      z
+        .string({ error: TITLE_REQUIRED.description })
+        .trim()
+        .min(1, TITLE_REQUIRED.description)
+        .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+    ),
+    description: z.preprocess(
+      (v) => v ?? "",
+      z
+        .string({ error: "Description must be text" })
+        .trim()
+        .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+    ),
+    type: z.enum(POST_TYPES, {
+      error: "Post type must be single, multiple, spreadsheet, for-sale or request",
+    }),
+    /** Quick posts send status active; nothing else may be chosen at creation. */
+    status: z.literal("active", { error: "A new post is always active" }).optional(),
+    spreadsheetUrl: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: "Spreadsheet URL must be text" })
+        .trim()
+        .max(2000, "Spreadsheet URL is too long")
+        .refine(
+          (u) => {
+            try {
+              const url = new URL(u);
+              return url.protocol === "http:" || url.protocol === "https:";
+            } catch {
+              return false;
+            }
+          },
+          { message: "Spreadsheet URL must be an http:// or https:// address" },
+        )
+        .optional(),
+    ),
+    auctionFacilitator: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(AUCTION_FACILITATORS, { error: "Please choose an auction facilitator from the list" })
+        .optional(),
+    ),
+    vehicles: z
+      .array(vehicleInputSchema, { error: "Vehicles must be a list" })
+      .max(MAX_VEHICLES_PER_POST, `At most ${MAX_VEHICLES_PER_POST} vehicles per post`)
+      .default([]),
+    photoUrls: z
+      .array(z.string({ error: "Each photo must be a stored photo address" }).max(500), {
+        error: "Photos must be a list",
+      })
+      .max(POST_PHOTO_LIMIT, `Maximum ${POST_PHOTO_LIMIT} photos allowed`)
+      .default([]),
+  })
+  .superRefine((post, ctx) => {
+    if (post.type === "spreadsheet" && !post.spreadsheetUrl) {
+      ctx.addIssue({ code: "custom", path: ["spreadsheetUrl"], message: SPREADSHEET_REQUIRED.description });
+    }
+    const complete = post.vehicles.filter(isCompleteVehicle);
+    if (post.type === "single" && complete.length > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["vehicles"],
+        message: "A single-vehicle post holds one vehicle",
+      });
+    }
+    post.photoUrls.forEach((address, i) => {
+      if (!photoPathOf(address)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["photoUrls", i],
+          message: "Photos must be photos uploaded to DealerLane",
+        });
+      }
+    });
+  });
+export type CreatePostInput = z.input<typeof createPostSchema>;
+export type CreatePost = z.output<typeof createPostSchema>;
+
+/** The quick post of the composer: text, then For Sale or Requesting (default For Sale). */
+export const quickPostSchema = z.object({
+  content: z.preprocess(
+    (v) => v ?? "",
+    z
+      .string({ error: QUICK_POST_REQUIRED.description })
+      .trim()
+      .min(1, QUICK_POST_REQUIRED.description)
+      .max(DESCRIPTION_MAX, `Post must be at most ${DESCRIPTION_MAX} characters`),
+  ),
+  type: z.enum(["for-sale", "request"]).default("for-sale"),
+});
+
+/** A quick post becomes a regular post: title cut from the text, status active, no vehicles. */
+export function quickPostToPost(input: z.output<typeof quickPostSchema>): CreatePostInput {
+  return {
+    title: quickPostTitle(input.content),
+    description: input.content,
+    type: input.type,
+    status: "active",
+    vehicles: [],
+    photoUrls: [],
+  };
+}
+
+export const commentSchema = z.object({
+  content: z.preprocess(
+    (v) => v ?? "",
+    z
+      .string({ error: "Please write a comment" })
+      .trim()
+      .min(1, "Please write a comment")
+      .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  ),
+});
+
+export const feedQuerySchema = z.object({
+  search: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+  ),
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(FEED_SORTS, { error: "Sort must be recent, requests, for-sale or auction-promo" })
+      .default("recent"),
+  ),
+  limit: z.preprocess(
+    (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
+    z
+      .number({ error: "Limit must be a number" })
+      .int("Limit must be a whole number")
+      .min(1, "Limit must be at least 1")
+      .max(FEED_PAGE_SIZE_MAX, `Limit must be at most ${FEED_PAGE_SIZE_MAX}`)
+      .default(FEED_PAGE_SIZE),
+  ),
+  cursor: z.preprocess(blankToUndefined, z.string().max(300, "Invalid cursor").optional()),
+});
+export type FeedQuery = z.output<typeof feedQuerySchema>;
+
+export const postIdSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Core spec §4: a post is a live auction when its title or description mentions an auction. */
+export function isLiveAuction(post: { title: string; description?: string | null }): boolean {
+  const text = `${post.title} ${post.description ?? ""}`.toLowerCase();
+  return text.includes("auction") || text.includes("live auction");
+}
+
+/** Core spec §3: the AI summary text as items, the raw text when it is not a list, [] when empty. */
+export function parseAiSummary(
+  text: string | null | undefined,
+): { items: { text: string }[] } | { raw: string } {
+  if (!text) return { items: [] };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return { raw: text };
+    return {
+      items: parsed
+        .map((item) =>
+          item && typeof item === "object" && "text" in item
+            ? String((item as { text: unknown }).text)
+            : String(item),
+        )
+        .map((t) => ({ text: t })),
+    };
+  } catch {
+    return { raw: text };
+  }
+}

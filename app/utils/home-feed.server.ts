@@ -1,0 +1,67 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  QUICK_POST_REQUIRED,
+  createPostSchema,
+  feedQuerySchema,
+  quickPostSchema,
+  quickPostToPost,
+} from "~/lib/schemas/inventory";
+import { dealerAction } from "./dealer-directory.server";
+import { requireDealer } from "./guards.server";
+import { redirectWithToast } from "./responses.server";
+
+/**
+ * The signed-in home page's data: the first 7 posts (or the dealer's saved Items per page) of the chosen tab
+ * and search, read in the same request as the page so the first HTML already holds them (core spec §2: no
+ * loading waterfall).
+ */
+export async function loadHomeFeed(context: AppLoadContext, request: Request) {
+  const { viewer } = requireDealer(context, request);
+  const url = new URL(request.url);
+  const pageSize = await context.services.inventory.feedPageSize(viewer.accountId);
+  const parsed = feedQuerySchema.safeParse({
+    search: url.searchParams.get("search") ?? undefined,
+    sort: url.searchParams.get("sort") ?? undefined,
+    limit: pageSize,
+  });
+  const query = parsed.success ? parsed.data : feedQuerySchema.parse({ limit: pageSize });
+  const page = await context.services.inventory.listFeed(query);
+  return {
+    posts: page.posts,
+    nextCursor: page.nextCursor,
+    sort: query.sort,
+    search: query.search ?? "",
+    pageSize,
+  };
+}
+
+/**
+ * The home page's form posts: the quick post before JavaScript has loaded (with JavaScript the composer
+ * calls the API), and the Connect button of the suggested dealers.
+ */
+export async function homeFeedAction(context: AppLoadContext, request: Request) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "connect" || intent === "disconnect")
+    return dealerAction(context, request, { connectedTitle: "Connection Added!" });
+  const { viewer } = requireDealer(context, request);
+  const form = await request.formData();
+  const quick = quickPostSchema.safeParse({
+    content: form.get("content"),
+    type: form.get("type") ?? undefined,
+  });
+  if (!quick.success) {
+    return redirectWithToast(
+      "/",
+      { title: QUICK_POST_REQUIRED.title, description: QUICK_POST_REQUIRED.description },
+      request,
+    );
+  }
+  try {
+    const input = createPostSchema.parse(quickPostToPost(quick.data));
+    await context.services.inventory.createPost(viewer.dealer, input, new URL(request.url).origin);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "Please try again";
+    return redirectWithToast("/", { title: "Error creating post", description: message }, request);
+  }
+  return redirectWithToast("/", { title: "Post created successfully!" }, request);
+}

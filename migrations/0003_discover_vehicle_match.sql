@@ -1,0 +1,1 @@
+CREATE INDEX `vehicles_make_model_idx` ON `vehicles` ("make" collate nocase,"model" collate nocase);

@@ -1,0 +1,424 @@
+/**
+ * `npm run bench`: response times of the app over a large local network, at 1 000 and 20 000 posts.
+ *
+ *   node scripts/bench.mjs                       both sizes, 200 requests per figure, README updated
+ *   node scripts/bench.mjs --sizes 1000 --n 50   a quick look (README left alone unless --readme)
+ *   node scripts/bench.mjs --only feed,dealers   only these sections
+ *   node scripts/bench.mjs --fresh               rebuild the bench databases first
+ *   node scripts/bench.mjs --no-build            reuse the current build/
+ *
+ * For each size it seeds (once) a separate state directory .wrangler/bench-state-{size} with
+ * scripts/seed-large.ts, serves the built app from it with `wrangler dev`, measures a static asset as the
+ * baseline, then runs every section module in scripts/bench/*.mjs. A section exports
+ * `async function run(ctx)` and answers rows: `{ name, median, p95, p99 }` (what ctx.measure returns, plus
+ * a name). The context:
+ *
+ *   ctx.baseUrl          http://localhost:{port}
+ *   ctx.cookie           a signed-in session of the bench's own dealer (ctx.dealerId)
+ *   ctx.posts            1000 | 20000
+ *   ctx.seed             counts and ids from .wrangler/bench-state-{size}/bench-seed.json
+ *   ctx.measure(pathOrUrl, { headers, n = 200, method, body, signedIn = true, expectStatus = 200 })
+ *                        → { median, p95, p99, mean, min, n, static } in ms (after 20 warm-ups); each request
+ *                        is paired with one for the static asset, whose figures come back in `static`
+ *   ctx.fetch(pathOrUrl, init)  a signed-in fetch, for setting a measurement up (cursors, ids)
+ *   ctx.staticBaseline   { median, p95, p99 } of GET /favicon.svg measured in the same run, before the sections
+ *   ctx.log(line)
+ *
+ * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) README.md "## Performance".
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, migrate, quietEnv } from "./local-app.mjs";
+import { markerOf, seedLarge } from "./seed-large.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const STATIC_ASSET = "/favicon.svg";
+const WARM_UP = 20;
+
+function parseArgs(argv) {
+  const options = {
+    sizes: [1000, 20000],
+    n: 200,
+    only: null,
+    fresh: false,
+    build: true,
+    readme: null,
+    dealers: 2000,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => argv[++i];
+    if (arg === "--sizes") options.sizes = next().split(",").map(Number);
+    else if (arg === "--n") options.n = Number(next());
+    else if (arg === "--only") options.only = next().split(",");
+    else if (arg === "--fresh") options.fresh = true;
+    else if (arg === "--no-build") options.build = false;
+    else if (arg === "--readme") options.readme = true;
+    else if (arg === "--no-readme") options.readme = false;
+    else if (arg === "--dealers") options.dealers = Number(next());
+    else throw new Error(`Unknown argument ${arg}`);
+  }
+  // The README is written by full runs only, unless asked.
+  options.readme ??=
+    options.sizes.includes(1000) && options.sizes.includes(20000) && options.n >= 200 && !options.only;
+  return options;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** JSON with comments (wrangler.jsonc) → value; comments outside strings are dropped. */
+function parseJsonc(text) {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      out += "\n";
+    } else if (c === "/" && text[i + 1] === "*") {
+      i = text.indexOf("*/", i + 2) + 1;
+    } else out += c;
+  }
+  return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
+}
+
+/**
+ * The app as one bundle with its own copy of the static files, so that source edits or rebuilds made
+ * while the benchmark runs (wrangler dev watches its sources) neither restart nor change what is measured.
+ */
+function bundleApp() {
+  const outdir = path.join(root, ".wrangler", "bench-bundle");
+  rmSync(outdir, { recursive: true, force: true });
+  const result = spawnSync(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    ["deploy", "--dry-run", "--outdir", outdir],
+    {
+      cwd: root,
+      env: quietEnv,
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0) throw new Error(`bundling failed:\n${result.stdout}\n${result.stderr}`);
+  cpSync(path.join(root, "build", "client"), path.join(outdir, "client"), { recursive: true });
+  const config = parseJsonc(readFileSync(path.join(root, "wrangler.jsonc"), "utf8"));
+  delete config.alias;
+  delete config.$schema;
+  config.main = "index.js";
+  config.no_bundle = true;
+  config.assets = { ...config.assets, directory: "client" };
+  for (const db of config.d1_databases ?? [])
+    db.migrations_dir = path.join(root, db.migrations_dir ?? "migrations");
+  writeFileSync(path.join(outdir, "wrangler.json"), JSON.stringify(config, null, 2));
+  return path.join(outdir, "wrangler.json");
+}
+
+/** `wrangler dev` of the bundle; resolves once the app answers, with a stop(). */
+async function serveBundle({ port, persistTo, configPath }) {
+  const child = spawn(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    [
+      "dev",
+      "--config",
+      configPath,
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" },
+  );
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/status`);
+      if (res.ok) return { stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error(`wrangler dev did not answer on port ${port} within 90 s:\n${output}`);
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+export function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (x) => Math.round(x * 100) / 100;
+  return {
+    n: sorted.length,
+    min: round(sorted[0]),
+    median: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    mean: round(sorted.reduce((s, x) => s + x, 0) / sorted.length),
+  };
+}
+
+function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
+  const url = (pathOrUrl) => (/^https?:/.test(pathOrUrl) ? pathOrUrl : `${baseUrl}${pathOrUrl}`);
+  const headersFor = (signedIn, headers = {}) => ({
+    Origin: baseUrl,
+    ...(signedIn ? { Cookie: seed.cookie } : {}),
+    ...headers,
+  });
+  const ctx = {
+    baseUrl,
+    cookie: seed.cookie,
+    dealerId: seed.dealerId,
+    posts,
+    seed,
+    log,
+    staticBaseline: null,
+    fetch: (pathOrUrl, init = {}) =>
+      fetch(url(pathOrUrl), { ...init, headers: headersFor(true, init.headers) }),
+    /**
+     * Sequential requests (one at a time), each read to the end; answers milliseconds. Every request is paired
+     * with a request for the static asset (alternating which goes first), so the row's "× static" compares
+     * the two under the same machine load: `static` holds those paired samples.
+     */
+    async measure(pathOrUrl, options = {}) {
+      const { headers, method = "GET", body, signedIn = true, expectStatus = 200 } = options;
+      const count = options.n ?? n;
+      const target = url(pathOrUrl);
+      const time = async (address, init, expected) => {
+        const started = performance.now();
+        const response = await fetch(address, init);
+        await response.arrayBuffer();
+        const elapsed = performance.now() - started;
+        if (response.status !== expected)
+          throw new Error(
+            `${init.method ?? "GET"} ${address} answered ${response.status}, expected ${expected}`,
+          );
+        return elapsed;
+      };
+      const once = () =>
+        time(
+          target,
+          { method, body, headers: headersFor(signedIn, headers), redirect: "manual" },
+          expectStatus,
+        );
+      const baseline = () => time(url(STATIC_ASSET), { headers: headersFor(false) }, 200);
+      for (let i = 0; i < WARM_UP; i++) {
+        await once();
+        await baseline();
+      }
+      const samples = [];
+      const statics = [];
+      for (let i = 0; i < count; i++) {
+        if (i % 2 === 0) {
+          samples.push(await once());
+          statics.push(await baseline());
+        } else {
+          statics.push(await baseline());
+          samples.push(await once());
+        }
+      }
+      staticSamples.push(...statics);
+      return { ...stats(samples), static: stats(statics) };
+    },
+  };
+  return ctx;
+}
+
+async function sections(only) {
+  const dir = path.join(root, "scripts", "bench");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort((a, b) => (a === "feed.mjs" ? -1 : b === "feed.mjs" ? 1 : a.localeCompare(b)));
+  const loaded = [];
+  for (const file of files) {
+    const name = file.replace(/\.mjs$/, "");
+    if (only && !only.includes(name)) continue;
+    const module = await import(pathToFileURL(path.join(dir, file)).href);
+    if (typeof module.run !== "function") throw new Error(`scripts/bench/${file} has no run(ctx) export`);
+    loaded.push({ name, title: module.title ?? name, run: module.run });
+  }
+  return loaded;
+}
+
+async function measureSize(size, options, modules, configPath) {
+  const persistTo = path.join(root, ".wrangler", `bench-state-${size}`);
+  const log = (line) => console.log(`[${size}] ${line}`);
+  const existing = markerOf(persistTo);
+  const seed =
+    !options.fresh && existing && existing.posts === size
+      ? existing
+      : seedLarge({ posts: size, dealers: options.dealers, persistTo, fresh: options.fresh, log });
+  // Migrations that landed since the bench data was seeded.
+  migrate(persistTo);
+  const port = await freePort();
+  log(`serving on port ${port}…`);
+  const app = await serveBundle({ port, persistTo, configPath });
+  try {
+    const staticSamples = [];
+    const ctx = makeContext({
+      baseUrl: `http://127.0.0.1:${port}`,
+      seed,
+      posts: size,
+      n: options.n,
+      log,
+      staticSamples,
+    });
+    const check = await ctx.fetch("/api/auth/me");
+    if (check.status !== 200)
+      throw new Error(
+        `the bench session does not sign in (GET /api/auth/me → ${check.status}); run with --fresh`,
+      );
+    // Warm the worker and SQLite's page cache before anything is measured.
+    for (let i = 0; i < 50; i++) await (await ctx.fetch(i % 2 ? "/api/inventory" : "/")).arrayBuffer();
+    ctx.staticBaseline = await ctx.measure(STATIC_ASSET, { signedIn: false });
+    const rows = [];
+    for (const module of modules) {
+      log(`section ${module.name}…`);
+      try {
+        for (const row of await module.run(ctx)) rows.push({ section: module.title, ...row });
+      } catch (error) {
+        // One broken section must not cost the others their figures.
+        log(`section ${module.name} failed: ${error instanceof Error ? error.message : error}`);
+        rows.push({
+          section: module.title,
+          name: `failed: ${String(error instanceof Error ? error.message : error).slice(0, 80)}`,
+        });
+      }
+    }
+    // The table's baseline: every static request of the run (each row also has its own paired ones).
+    const baseline = stats(staticSamples);
+    return { size, seed, baseline, rows };
+  } finally {
+    app.stop();
+  }
+}
+
+const fmt = (x) =>
+  typeof x !== "number" || !Number.isFinite(x) ? "—" : x < 10 ? x.toFixed(2) : x.toFixed(1);
+const ratio = (a, b) =>
+  typeof a === "number" && typeof b === "number" && Number.isFinite(a) && b > 0
+    ? `${(a / b).toFixed(1)}×`
+    : "—";
+/** A row's own paired static median when it has one, else the run's baseline. */
+const staticOf = (row, result) => row.static?.median ?? result.baseline.median;
+
+export function table(results) {
+  const [small, large] = results;
+  const lines = [];
+  const sizes = results.map((r) => `${r.size.toLocaleString("en-US")} posts`);
+  lines.push(
+    `| Section | Request | ${results.map((_, i) => `median / p95 (ms) @ ${sizes[i]} | × static @ ${sizes[i]}`).join(" | ")}${large ? " | growth (median) |" : " |"}`,
+  );
+  lines.push(`|---|---|${results.map(() => "---:|---:").join("|")}${large ? "|---:|" : "|"}`);
+  lines.push(
+    `| baseline | GET ${STATIC_ASSET} (static asset) | ${results.map((r) => `${fmt(r.baseline.median)} / ${fmt(r.baseline.p95)} | 1.0×`).join(" | ")}${
+      large ? ` | ${ratio(large.baseline.median, small.baseline.median)} |` : " |"
+    }`,
+  );
+  for (const row of small.rows) {
+    const cells = results.map((r) => {
+      const match = r.rows.find((x) => x.section === row.section && x.name === row.name);
+      return match
+        ? `${fmt(match.median)} / ${fmt(match.p95)} | ${ratio(match.median, staticOf(match, r))}`
+        : "— | —";
+    });
+    const big = large?.rows.find((x) => x.section === row.section && x.name === row.name);
+    lines.push(
+      `| ${row.section} | ${row.name} | ${cells.join(" | ")}${large ? ` | ${big ? ratio(big.median, row.median) : "—"} |` : " |"}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function updateReadme(markdown) {
+  const file = path.join(root, "README.md");
+  if (!existsSync(file)) {
+    console.log("README.md does not exist yet; the table is above.");
+    return;
+  }
+  const text = readFileSync(file, "utf8");
+  const heading = "## Performance";
+  const start = text.indexOf(`\n${heading}\n`);
+  let before = text;
+  let after = "";
+  if (start >= 0) {
+    before = text.slice(0, start);
+    const rest = text.slice(start + heading.length + 2);
+    const nextHeading = rest.search(/\n## /);
+    after = nextHeading >= 0 ? rest.slice(nextHeading) : "";
+  }
+  const section = `\n${heading}\n\n${markdown}\n`;
+  writeFileSync(file, `${before.replace(/\s*$/, "\n")}${section}${after}`);
+  console.log("README.md: ## Performance updated.");
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const modules = await sections(options.only);
+  if (modules.length === 0) throw new Error("No bench sections to run");
+  if (options.build) {
+    console.log("Building…");
+    build();
+  }
+  console.log("Bundling…");
+  const configPath = bundleApp();
+  const results = [];
+  for (const size of options.sizes) results.push(await measureSize(size, options, modules, configPath));
+
+  const when = new Date().toISOString().slice(0, 10);
+  const counts = results
+    .map(
+      (r) =>
+        `${r.seed.posts.toLocaleString("en-US")} posts / ${r.seed.vehicles.toLocaleString("en-US")} vehicles / ${r.seed.comments.toLocaleString("en-US")} comments / ${r.seed.dealers.toLocaleString("en-US")} dealers`,
+    )
+    .join(" and ");
+  const markdown = [
+    `Measured with \`npm run bench\` on ${when}: \`wrangler dev\` (local workerd, local D1) serving the production build, one request at a time, ${options.n} requests per figure after ${WARM_UP} warm-ups, signed in as a dealer of the bench network (${counts}, seeded by \`scripts/seed-large.ts\` into \`.wrangler/bench-state-{size}\`). Each request is paired with a GET ${STATIC_ASSET} (a static asset) and "× static" divides the median by the median of those paired static requests, so both are measured under the same machine load; "growth" divides the 20 000-post median by the 1 000-post one. Targets: feed first page ≤ 3× static; no growth above 1.5×.`,
+    "",
+    table(results),
+  ].join("\n");
+  console.log(`\n${markdown}\n`);
+  mkdirSync(path.join(root, ".wrangler"), { recursive: true });
+  writeFileSync(
+    path.join(root, ".wrangler", "bench-results.json"),
+    `${JSON.stringify({ at: new Date().toISOString(), n: options.n, results }, null, 2)}\n`,
+  );
+  if (options.readme) updateReadme(markdown);
+}
+
+main().catch((error) => {
+  console.error(`bench: ${error instanceof Error ? error.stack : error}`);
+  process.exit(1);
+});

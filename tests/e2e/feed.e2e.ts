@@ -1,0 +1,199 @@
+import { deflateSync, crc32 } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, quickLogin } from "./support";
+
+/** A real PNG of the given size and colour, so the browser can decode and compress it. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(): Promise<Page> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await quickLogin(page);
+  await hydrated(page);
+  return page;
+}
+
+describe("the feed", () => {
+  it("posts a single vehicle with two photos and a decoded VIN, shows it first, takes a comment and opens it full screen", async () => {
+    const page = await signedIn();
+    const title = `E2E Accord ${Date.now()}`;
+
+    await page.getByRole("button", { name: "Post Inventory" }).click();
+    const dialog = page.getByTestId("create-post-dialog");
+    await dialog.waitFor();
+    await dialog.getByLabel(/^Title/).fill(title);
+    await dialog.getByLabel(/^Description/).fill("One owner, clean Carfax.");
+
+    // A VIN under 17 characters says how many are missing; at 17 it decodes in the browser.
+    const vin = dialog.locator("input[id$='-vin']");
+    await vin.fill("1hgcm82633a0");
+    await dialog.getByText("VIN must be exactly 17 characters (5 more needed)").waitFor();
+    expect(await vin.inputValue()).toBe("1HGCM82633A0");
+    await vin.fill("1HGCM82633A004352");
+    await expectToast(page, "VIN Decoded!");
+    await expectToast(page, "Auto-filled: 2003 Honda");
+    expect(await dialog.locator("input[id$='-year']").inputValue()).toBe("2003");
+    expect(await dialog.locator("input[id$='-make']").inputValue()).toBe("Honda");
+    await dialog.getByTestId("vehicle-completeness").getByText("Incomplete").waitFor();
+    await dialog.locator("input[id$='-model']").fill("Accord");
+    await dialog.getByTestId("vehicle-completeness").getByText("Complete").waitFor();
+    await dialog.locator("input[id$='-mileage']").fill("98,500 miles");
+    expect(await dialog.locator("input[id$='-mileage']").inputValue()).toBe("98500");
+    await dialog.locator("input[id$='-price']").fill("6250.50");
+    await dialog.locator("select[id$='-state']").selectOption("TX");
+
+    // Two photos: compressed in the browser to fit 800×600, uploaded one after another.
+    await dialog.getByTestId("photo-input").setInputFiles([
+      { name: "front.png", mimeType: "image/png", buffer: png(1600, 1200, [200, 40, 40]) },
+      { name: "side.png", mimeType: "image/png", buffer: png(900, 1200, [40, 40, 200]) },
+    ]);
+    await dialog.locator("[data-testid=photo-upload][data-status=done]").nth(1).waitFor({ timeout: 20_000 });
+
+    await dialog.getByTestId("submit-post").click();
+    await expectToast(page, "Inventory posted successfully!");
+    await dialog.waitFor({ state: "hidden" });
+
+    // First under Recent, with its photos (fitted into 800×600) and counts.
+    const first = page.getByTestId("post-card").first();
+    await first.getByRole("heading", { name: title }).waitFor();
+    await first.getByTestId("gallery-counter").getByText("1 of 2").waitFor();
+    const size = await first
+      .locator("[data-gallery] img")
+      .first()
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return { w: img.naturalWidth, h: img.naturalHeight };
+      });
+    expect(size.w).toBeLessThanOrEqual(800);
+    expect(size.h).toBeLessThanOrEqual(600);
+    expect(size).toEqual({ w: 800, h: 600 });
+    await first.getByText("1 vehicle", { exact: true }).waitFor();
+    await first.getByText("1 vehicle: 2003 Honda Accord").waitFor();
+
+    await page.reload();
+    await hydrated(page);
+    const reloaded = page.getByTestId("post-card").first();
+    await reloaded.getByRole("heading", { name: title }).waitFor();
+
+    // A comment shows at once and stays.
+    await reloaded.getByRole("button", { name: "Comment" }).click();
+    await reloaded.getByText("No comments yet. Be the first to comment!").waitFor();
+    const post = reloaded.getByRole("button", { name: "POST COMMENT" });
+    expect(await post.isDisabled()).toBe(true);
+    await reloaded.getByLabel("Write a comment").fill("   ");
+    expect(await post.isDisabled()).toBe(true);
+    await reloaded.getByLabel("Write a comment").fill("Is the title in hand?");
+    await post.click();
+    await expectToast(page, "Comment added successfully");
+    await reloaded.getByTestId("comment").getByText("Is the title in hand?").waitFor();
+    await reloaded.getByText("1 comment", { exact: true }).waitFor();
+
+    // Clicking the body opens /post/{id}.
+    const postId = await reloaded.getAttribute("data-post-id");
+    await reloaded.getByText("One owner, clean Carfax.").click();
+    await page.waitForURL(`${BASE_URL}/post/${postId}`);
+    await page.getByTestId("back-to-feed").waitFor();
+    await page.getByText("Is the title in hand?").waitFor();
+    await page.getByText("1HGCM82633A004352").waitFor();
+
+    // Gallery keys: left and right wrap around, Escape closes.
+    await page.locator("[data-gallery] button").first().click();
+    const viewer = page.getByTestId("photo-viewer");
+    await viewer.waitFor();
+    const counter = viewer.getByTestId("viewer-counter");
+    expect(await counter.innerText()).toBe("1 of 2");
+    await page.keyboard.press("ArrowRight");
+    expect(await counter.innerText()).toBe("2 of 2");
+    await page.keyboard.press("ArrowRight");
+    expect(await counter.innerText()).toBe("1 of 2");
+    await page.keyboard.press("ArrowLeft");
+    expect(await counter.innerText()).toBe("2 of 2");
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "hidden" });
+
+    await page.getByTestId("back-to-feed").click();
+    await page.waitForURL(`${BASE_URL}/`);
+  });
+
+  it("shows a quick Requesting post under Requests", async () => {
+    const page = await signedIn();
+    const text = `Looking for two clean Odysseys, 2019 or newer, cash buyer ${Date.now()}`;
+
+    await page.getByTestId("quick-post-submit").click();
+    await expectToast(page, "Post content required");
+
+    await page.getByLabel("What do you have or need?").fill(text);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByTestId("quick-post-dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByRole("radio", { name: /For Sale/ }).getAttribute("aria-checked")).toBe("true");
+    await dialog.getByRole("radio", { name: /Requesting/ }).click();
+    await dialog.getByTestId("quick-post-confirm").click();
+    await expectToast(page, "Post created successfully!");
+
+    const expectedTitle = `${text.slice(0, 47)}…`;
+    await page.getByRole("link", { name: "Requests" }).click();
+    await page.waitForURL(`${BASE_URL}/?sort=requests`);
+    const first = page.getByTestId("post-card").first();
+    await first.getByRole("heading", { name: expectedTitle }).waitFor();
+    await first.getByText("Requesting", { exact: true }).waitFor();
+
+    await page.getByRole("link", { name: "For Sale" }).click();
+    await page.waitForURL(`${BASE_URL}/?sort=for-sale`);
+    await page.getByTestId("post-card").first().waitFor();
+    expect(await page.getByRole("heading", { name: expectedTitle }).count()).toBe(0);
+  });
+
+  it("loads 7 posts, then 7 more with Load More, with a promo after every 4th", async () => {
+    const page = await signedIn();
+    const cards = page.getByTestId("post-card");
+    expect(await cards.count()).toBe(7);
+    expect(await page.getByTestId("promo-block").count()).toBe(1);
+    await page.getByTestId("load-more").click();
+    await cards.nth(13).waitFor();
+    expect(await cards.count()).toBe(14);
+    expect(await page.getByTestId("promo-block").count()).toBe(3);
+    const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-post-id")));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("searches from the top bar and says when nothing matches", async () => {
+    const page = await signedIn();
+    await page.getByLabel("Search posts, dealers, makes, models or VINs").fill("qqqzzzxxx");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${BASE_URL}/?search=qqqzzzxxx`);
+    await page.getByText("No matching dealers found").waitFor();
+  });
+});

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import {
+  commentSchema,
+  createPostSchema,
+  feedQuerySchema,
+  postIdSchema,
+} from "../../app/lib/schemas/inventory";
+import { requireDealer } from "../auth/guards";
+import type { AppEnv } from "../http/types";
+import { validate } from "./validate";
+
+/**
+ * /api/inventory (core spec §7): the feed, one post, new posts and comments. Every call needs a signed-in
+ * dealer; the poster and the commenter come from the session, whatever the body says.
+ */
+export const inventoryRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", feedQuerySchema), async (c) => {
+    requireDealer(c);
+    const page = await c.var.services.inventory.listFeed(c.req.valid("query"));
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    c.header("Cache-Control", "no-store");
+    return c.json(page.posts, 200);
+  })
+  .get("/:id", validate("param", postIdSchema), async (c) => {
+    const { dealer } = requireDealer(c);
+    const post = await c.var.services.inventory.viewPost(c.req.valid("param").id, dealer.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(post, 200);
+  })
+  .post("/", validate("json", createPostSchema), async (c) => {
+    const { dealer } = requireDealer(c);
+    const origin = new URL(c.req.url).origin;
+    const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin);
+    return c.json(post, 201);
+  })
+  .post("/:id/comments", validate("param", postIdSchema), validate("json", commentSchema), async (c) => {
+    const { dealer } = requireDealer(c);
+    const comment = await c.var.services.inventory.addComment(
+      c.req.valid("param").id,
+      dealer,
+      c.req.valid("json").content,
+    );
+    return c.json(comment, 201);
+  });

@@ -1,0 +1,226 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { FeedQuery, FeedSort } from "../../../app/lib/schemas/inventory";
+import type { Database } from "../../db/client";
+import { badRequest } from "../errors";
+import type { FeedPage, FeedPost } from "./types";
+
+/**
+ * The feed (core spec §7 GET /api/inventory): one query per page whatever the page size or the size of the
+ * network. Posts are read newest first through an index on (created_at, id) — a partial index per tab — with
+ * keyset pagination, and the dealer and the three counts come from the same statement (a join on the dealer's
+ * primary key, correlated counts on vehicles_post_idx and comments_post_idx). Search walks the FTS5 index
+ * newest document first (ORDER BY rowid DESC), so it stops after one page too.
+ */
+
+/**
+ * The tab filters. Each must stay textually identical to the WHERE of its partial index in
+ * worker/db/schema.ts (posts_for_sale_feed_idx, posts_auction_feed_idx), or SQLite will not use the index.
+ */
+const SORT_FILTERS: Record<FeedSort, SQL> = {
+  recent: sql`1 = 1`,
+  requests: sql`p.type = 'request'`,
+  "for-sale": sql`p.type <> 'request'`,
+  "auction-promo": sql`(p.auction_facilitator is not null or instr(lower(p.title), 'auction') > 0 or instr(lower(p.description), 'auction') > 0)`,
+};
+
+/** Post, dealer and counts: the columns every feed statement selects. */
+export const POST_COLUMNS = sql`
+  p.id as id, p.dealer_id as dealerId, p.title as title, p.description as description, p.type as type,
+  p.status as status, p.created_at as createdAt, p.spreadsheet_url as spreadsheetUrl,
+  p.auction_facilitator as auctionFacilitator, p.photo_urls as photoUrls, p.ai_summary as aiSummary,
+  p.view_count as viewCount,
+  d.name as dealerName, d.dealership_name as dealershipName, d.dealership_type as dealershipType,
+  d.avatar as dealerAvatar, d.city as dealerCity, d.state as dealerState,
+  d.buys_canadian_vehicles as buysCanadianVehicles, d.rating as dealerRating, d.created_at as dealerCreatedAt,
+  (select count(*) from vehicles v where v.post_id = p.id) as vehicleCount,
+  (select count(*) from vehicles v where v.post_id = p.id and v.status = 'available') as availableCount,
+  (select count(*) from comments c where c.post_id = p.id) as commentCount`;
+
+export type PostRow = {
+  id: string;
+  dealerId: string;
+  title: string;
+  description: string;
+  type: FeedPost["type"];
+  status: string;
+  createdAt: number;
+  spreadsheetUrl: string | null;
+  auctionFacilitator: string | null;
+  photoUrls: string | null;
+  aiSummary: string | null;
+  viewCount: number;
+  dealerName: string;
+  dealershipName: string;
+  dealershipType: FeedPost["dealer"]["dealershipType"];
+  dealerAvatar: string | null;
+  dealerCity: string;
+  dealerState: string;
+  buysCanadianVehicles: number;
+  dealerRating: number | null;
+  dealerCreatedAt: number;
+  vehicleCount: number;
+  availableCount: number;
+  commentCount: number;
+};
+
+function parsePhotoUrls(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((u): u is string => typeof u === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toFeedPost(row: PostRow): FeedPost {
+  return {
+    id: row.id,
+    dealerId: row.dealerId,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    status: row.status,
+    createdAt: new Date(row.createdAt).toISOString(),
+    spreadsheetUrl: row.spreadsheetUrl,
+    auctionFacilitator: row.auctionFacilitator,
+    photoUrls: parsePhotoUrls(row.photoUrls),
+    aiSummary: row.aiSummary,
+    vehicleCount: Number(row.vehicleCount),
+    availableCount: Number(row.availableCount),
+    commentCount: Number(row.commentCount),
+    viewCount: Number(row.viewCount),
+    dealer: {
+      id: row.dealerId,
+      name: row.dealerName,
+      dealershipName: row.dealershipName,
+      dealershipType: row.dealershipType,
+      avatar: row.dealerAvatar,
+      city: row.dealerCity,
+      state: row.dealerState,
+      buysCanadianVehicles: Boolean(row.buysCanadianVehicles),
+      rating: row.dealerRating,
+      memberSince: new Date(row.dealerCreatedAt).toISOString(),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cursors: opaque to clients, base64url of JSON. A feed cursor is ["f", createdAt, id]; a search cursor is
+// ["s", docId] (the FTS document's rowid).
+
+type FeedCursor = { kind: "feed"; createdAt: number; id: string } | { kind: "search"; docId: number };
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+function fromBase64Url(text: string): string {
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+export function encodeCursor(cursor: FeedCursor): string {
+  return toBase64Url(
+    JSON.stringify(cursor.kind === "feed" ? ["f", cursor.createdAt, cursor.id] : ["s", cursor.docId]),
+  );
+}
+
+export function decodeCursor(text: string): FeedCursor {
+  try {
+    const value: unknown = JSON.parse(fromBase64Url(text));
+    if (Array.isArray(value)) {
+      if (
+        value[0] === "f" &&
+        Number.isSafeInteger(value[1]) &&
+        typeof value[2] === "string" &&
+        value[2].length <= 100
+      ) {
+        return { kind: "feed", createdAt: value[1] as number, id: value[2] };
+      }
+      if (value[0] === "s" && Number.isSafeInteger(value[1]))
+        return { kind: "search", docId: value[1] as number };
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest("Invalid cursor");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Search text → an FTS5 query
+
+/**
+ * Each word of the dealer's search becomes a quoted FTS5 phrase (so no input is ever FTS syntax), the
+ * last one a prefix match so results appear while typing. All words must match. Null when nothing is left.
+ */
+export function toFtsQuery(search: string): string | null {
+  const words = search
+    .normalize("NFKC")
+    .split(/\s+/)
+    .map((w) => w.replace(/"/g, "").trim())
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, 8);
+  if (words.length === 0) return null;
+  return words
+    .map((word, i) => {
+      const phrase = `"${word}"`;
+      // A one-letter prefix would expand to much of the index; only the last word is a prefix.
+      return i === words.length - 1 && word.length >= 2 ? `${phrase}*` : phrase;
+    })
+    .join(" ");
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const filter = SORT_FILTERS[query.sort];
+  const take = query.limit + 1;
+  const fts = query.search ? toFtsQuery(query.search) : null;
+
+  if (query.search && !fts) return { posts: [], nextCursor: null };
+
+  if (fts) {
+    if (cursor && cursor.kind !== "search") throw badRequest("Invalid cursor");
+    const after = cursor ? sql`and s.rowid < ${cursor.docId}` : sql``;
+    const rows = await db.all<PostRow & { docId: number }>(sql`
+      select ${POST_COLUMNS}, s.rowid as docId
+      from post_search s
+      join post_search_docs sd on sd.doc_id = s.rowid
+      join inventory_posts p on p.id = sd.post_id
+      join dealers d on d.id = p.dealer_id
+      where post_search match ${fts} and ${filter} ${after}
+      order by s.rowid desc
+      limit ${take}`);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      posts: page.map(toFeedPost),
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor({ kind: "search", docId: last.docId }) : null,
+    };
+  }
+
+  if (cursor && cursor.kind !== "feed") throw badRequest("Invalid cursor");
+  const after = cursor ? sql`and (p.created_at, p.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+  const rows = await db.all<PostRow>(sql`
+    select ${POST_COLUMNS}
+    from inventory_posts p
+    join dealers d on d.id = p.dealer_id
+    where ${filter} ${after}
+    order by p.created_at desc, p.id desc
+    limit ${take}`);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    posts: page.map(toFeedPost),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ kind: "feed", createdAt: last.createdAt, id: last.id })
+        : null,
+  };
+}

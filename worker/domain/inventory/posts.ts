@@ -1,0 +1,187 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { isCompleteVehicle, type CreatePost } from "../../../app/lib/schemas/inventory";
+import type { Database } from "../../db/client";
+import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
+import { notFound } from "../errors";
+import { newId } from "../ids";
+import { POST_COLUMNS, toFeedPost, type PostRow } from "./feed";
+import type { PostComment, PostDetail, PostVehicle } from "./types";
+
+/** A post shows at most this many comments (the newest, oldest first); commentCount tells the total. */
+export const POST_COMMENTS_SHOWN = 200;
+/** Vehicles per insert statement: 16 columns each stays under D1's 100 bound parameters. */
+const VEHICLES_PER_STATEMENT = 6;
+
+export const POST_NOT_FOUND = "Post not found";
+
+type VehicleRow = typeof vehicles.$inferSelect;
+
+export function toPostVehicle(v: VehicleRow): PostVehicle {
+  return {
+    id: v.id,
+    vin: v.vin,
+    year: v.year,
+    make: v.make,
+    model: v.model,
+    trim: v.trim,
+    mileage: v.mileage,
+    price: v.priceCents === null ? null : v.priceCents / 100,
+    priceCents: v.priceCents,
+    city: v.city,
+    state: v.state,
+    color: v.color,
+    status: v.status,
+    notes: v.notes,
+    location: v.location,
+    atDealership: v.atDealership,
+  };
+}
+
+function postSelect(db: Database, postId: string) {
+  return db.all<PostRow>(sql`
+    select ${POST_COLUMNS}
+    from inventory_posts p
+    join dealers d on d.id = p.dealer_id
+    where p.id = ${postId}`);
+}
+
+function vehiclesSelect(db: Database, postId: string) {
+  return db.select().from(vehicles).where(eq(vehicles.postId, postId)).orderBy(asc(vehicles.position));
+}
+
+function commentsSelect(db: Database, postId: string) {
+  return db
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      attachmentUrl: comments.attachmentUrl,
+      dealerId: dealers.id,
+      dealerName: dealers.name,
+      dealerAvatar: dealers.avatar,
+    })
+    .from(comments)
+    .innerJoin(dealers, eq(dealers.id, comments.dealerId))
+    .where(eq(comments.postId, postId))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(POST_COMMENTS_SHOWN);
+}
+
+type CommentRow = Awaited<ReturnType<typeof commentsSelect>>[number];
+
+export function toPostComment(c: CommentRow): PostComment {
+  return {
+    id: c.id,
+    postId: c.postId,
+    content: c.content,
+    createdAt: new Date(c.createdAt).toISOString(),
+    attachmentUrl: c.attachmentUrl,
+    dealer: { id: c.dealerId, name: c.dealerName, avatar: c.dealerAvatar },
+  };
+}
+
+/**
+ * One post with its vehicles and comments: three reads in parallel (one round trip of wall time). When a
+ * viewer is given, the view is counted first, once per viewer and never for the post's own dealer: the
+ * insert into post_views does nothing on a repeat, and a trigger on post_views (migration 0002) moves
+ * view_count only when a row was really inserted.
+ */
+export async function findPost(db: Database, postId: string, viewerId?: string): Promise<PostDetail> {
+  if (viewerId) {
+    await db.run(sql`
+      insert into post_views (post_id, viewer_id, created_at)
+      select p.id, ${viewerId}, ${Date.now()} from inventory_posts p where p.id = ${postId} and p.dealer_id <> ${viewerId}
+      on conflict do nothing`);
+  }
+  const [postRows, vehicleRows, commentRows] = await Promise.all([
+    postSelect(db, postId),
+    vehiclesSelect(db, postId),
+    commentsSelect(db, postId),
+  ]);
+  const row = postRows[0];
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return {
+    ...toFeedPost(row),
+    vehicles: vehicleRows.map(toPostVehicle),
+    comments: commentRows.reverse().map(toPostComment),
+  };
+}
+
+export type NewPost = {
+  input: CreatePost;
+  dealerId: string;
+  photoPaths: string[];
+  aiSummary: string;
+  now?: number;
+};
+
+/** Post, vehicles and photos in one D1 batch: all or nothing. Answers the new post's id. */
+export async function insertPost(db: Database, post: NewPost): Promise<string> {
+  const id = newId();
+  const { input } = post;
+  const kept = input.vehicles.filter(isCompleteVehicle);
+  const vehicleRows = kept.map((v, position) => ({
+    id: newId(),
+    postId: id,
+    position,
+    vin: v.vin ?? null,
+    year: v.year ?? null,
+    make: v.make,
+    model: v.model,
+    trim: v.trim ?? null,
+    mileage: v.mileage ?? null,
+    priceCents: v.price === undefined ? null : Math.round(v.price * 100),
+    city: v.city ?? null,
+    state: v.state ?? null,
+    color: v.color ?? null,
+    status: v.status ?? "available",
+    notes: v.notes ?? null,
+    location: v.location ?? null,
+    atDealership: v.atDealership ?? null,
+  }));
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(inventoryPosts).values({
+      id,
+      dealerId: post.dealerId,
+      title: input.title,
+      description: input.description,
+      type: input.type,
+      status: "active",
+      spreadsheetUrl: input.spreadsheetUrl ?? null,
+      auctionFacilitator: input.auctionFacilitator ?? null,
+      photoUrls: post.photoPaths,
+      aiSummary: post.aiSummary,
+      createdAt: post.now ?? Date.now(),
+    }),
+  ];
+  for (let i = 0; i < vehicleRows.length; i += VEHICLES_PER_STATEMENT) {
+    statements.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
+  }
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return id;
+}
+
+/** A comment on an existing post; 404 'Post not found' when the post is gone. */
+export async function insertComment(
+  db: Database,
+  comment: { postId: string; dealer: { id: string; name: string; avatar: string | null }; content: string },
+): Promise<PostComment> {
+  const id = newId();
+  const now = Date.now();
+  const inserted = await db.all<{ id: string }>(sql`
+    insert into comments (id, post_id, dealer_id, content, created_at)
+    select ${id}, p.id, ${comment.dealer.id}, ${comment.content}, ${now}
+    from inventory_posts p where p.id = ${comment.postId}
+    returning id`);
+  if (inserted.length === 0) throw notFound(POST_NOT_FOUND);
+  return {
+    id,
+    postId: comment.postId,
+    content: comment.content,
+    createdAt: new Date(now).toISOString(),
+    attachmentUrl: null,
+    dealer: { ...comment.dealer },
+  };
+}

@@ -1,0 +1,232 @@
+import { eq } from "drizzle-orm";
+import { IMAGE_TYPES, sniffImageType, type ImageType } from "../../app/lib/image-type";
+import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "../../app/lib/schemas/inventory";
+import type { Database } from "../db/client";
+import { appSecrets } from "../db/schema";
+import { DomainError, badRequest, forbidden, notFound } from "./errors";
+import { randomToken } from "./ids";
+
+/**
+ * Photo uploads through signed URLs (DESIGN.md "Files"): POST /api/objects/upload hands out
+ * `/objects/uploads/{id}?expires=…&signature=…`, HMAC-SHA256-signed for one PUT of one image of at most
+ * 10 MB within UPLOAD_URL_TTL_SECONDS. The PUT is checked (signature, expiry, type, magic bytes, size) and
+ * streamed into R2; the stored address is the URL without its query, served with immutable cache headers.
+ *
+ * The signing key is the UPLOAD_SIGNING_SECRET secret when configured; otherwise a random key made once and
+ * kept in D1 (app_secrets), so links survive restarts and work offline and in tests.
+ */
+
+export type UploadEnv = { PHOTOS: R2Bucket; UPLOAD_SIGNING_SECRET?: string };
+
+export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
+const SECRET_NAME = "upload-signing-key";
+const KEY_PREFIX = "uploads/";
+const SNIFF_BYTES = 32;
+
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(text)) return null;
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  try {
+    const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+const signedText = (id: string, expires: number) =>
+  new TextEncoder().encode(`PUT /objects/uploads/${id} ${expires}`);
+
+export type ReceiveUpload = {
+  id: string;
+  expires: string | undefined;
+  signature: string | undefined;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+  now?: number;
+};
+
+export function uploadService(db: Database, env: UploadEnv) {
+  async function storedSecret(): Promise<string> {
+    const [, rows] = await db.batch([
+      db.insert(appSecrets).values({ name: SECRET_NAME, value: randomToken() }).onConflictDoNothing(),
+      db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)),
+    ]);
+    const value = rows[0]?.value;
+    if (!value) throw new Error("The upload signing key could not be stored");
+    return value;
+  }
+
+  async function signingKey(): Promise<CryptoKey> {
+    const secret = env.UPLOAD_SIGNING_SECRET || (await storedSecret());
+    return crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+  }
+
+  return {
+    /** A fresh signed PUT address on our own origin for one image. */
+    async createUploadUrl(
+      origin: string,
+      now = Date.now(),
+    ): Promise<{ uploadURL: string; expiresAt: string }> {
+      const id = crypto.randomUUID();
+      const expires = Math.floor(now / 1000) + UPLOAD_URL_TTL_SECONDS;
+      const signature = new Uint8Array(
+        await crypto.subtle.sign("HMAC", await signingKey(), signedText(id, expires)),
+      );
+      return {
+        uploadURL: `${origin}/objects/uploads/${id}?expires=${expires}&signature=${toBase64Url(signature)}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** The signed PUT: every check, then the bytes stream into R2. Answers the stored address. */
+    async receive(
+      upload: ReceiveUpload,
+    ): Promise<{ photoUrl: string; contentType: ImageType; size: number }> {
+      const path = `/objects/uploads/${upload.id}`;
+      if (!PHOTO_PATH_PATTERN.test(path)) throw notFound("Upload not found");
+
+      const expires = Number(upload.expires);
+      const signature = fromBase64Url(upload.signature ?? "");
+      if (!upload.expires || !Number.isSafeInteger(expires) || !signature) {
+        throw forbidden("This upload link is not valid");
+      }
+      const genuine = await crypto.subtle.verify(
+        "HMAC",
+        await signingKey(),
+        signature,
+        signedText(upload.id, expires),
+      );
+      if (!genuine) throw forbidden("This upload link is not valid");
+      if (expires * 1000 < (upload.now ?? Date.now())) throw forbidden("This upload link has expired");
+
+      const declaredType = (upload.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+      if (!(IMAGE_TYPES as readonly string[]).includes(declaredType)) {
+        throw badRequest("Only images can be uploaded: JPEG, PNG, WebP, GIF or AVIF");
+      }
+      const size = Number(upload.contentLength);
+      if (upload.contentLength === undefined || !Number.isSafeInteger(size) || size < 0) {
+        throw badRequest("The upload needs a Content-Length");
+      }
+      if (size > PHOTO_MAX_BYTES) throw new DomainError(413, "Photos must be at most 10 MB");
+      if (size === 0 || !upload.body) throw badRequest("The file is empty");
+
+      const key = `${KEY_PREFIX}${upload.id}`;
+      if (await env.PHOTOS.head(key)) throw forbidden("This upload link has already been used");
+
+      // Read just enough to check the magic bytes, then stream the rest behind them.
+      const reader = upload.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let buffered = 0;
+      while (buffered < Math.min(SNIFF_BYTES, size)) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        buffered += value.byteLength;
+      }
+      const head = new Uint8Array(buffered);
+      let offset = 0;
+      for (const chunk of chunks) {
+        head.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      const actualType = sniffImageType(head);
+      if (actualType !== declaredType) {
+        await reader.cancel().catch(() => undefined);
+        throw badRequest(
+          actualType
+            ? `The file is a ${actualType} image, not ${declaredType}`
+            : "The file is not an image: JPEG, PNG, WebP, GIF or AVIF only",
+        );
+      }
+      if (buffered > size) {
+        await reader.cancel().catch(() => undefined);
+        throw badRequest("The file is longer than its Content-Length");
+      }
+
+      const { readable, writable } = new FixedLengthStream(size);
+      const pump = (async () => {
+        const writer = writable.getWriter();
+        try {
+          await writer.write(head);
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            await writer.write(value);
+          }
+          await writer.close();
+        } catch (error) {
+          await writer.abort(error).catch(() => undefined);
+          throw error;
+        }
+      })();
+      try {
+        await Promise.all([
+          env.PHOTOS.put(key, readable, {
+            httpMetadata: { contentType: actualType, cacheControl: "public, max-age=31536000, immutable" },
+          }),
+          pump,
+        ]);
+      } catch {
+        await env.PHOTOS.delete(key).catch(() => undefined);
+        throw badRequest("The upload did not match its Content-Length");
+      }
+      return { photoUrl: path, contentType: actualType, size };
+    },
+
+    /** GET of a stored photo: the bytes from R2 with long-lived immutable caching. */
+    async serve(id: string, ifNoneMatch: string | undefined): Promise<Response> {
+      if (!PHOTO_PATH_PATTERN.test(`/objects/uploads/${id}`)) throw notFound("Photo not found");
+      const object = await env.PHOTOS.get(`${KEY_PREFIX}${id}`);
+      if (!object) throw notFound("Photo not found");
+      const headers = new Headers({
+        "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": "inline",
+        ETag: object.httpEtag,
+      });
+      if (ifNoneMatch && ifNoneMatch === object.httpEtag) {
+        await object.body.cancel();
+        return new Response(null, { status: 304, headers });
+      }
+      headers.set("Content-Length", String(object.size));
+      return new Response(object.body, { status: 200, headers });
+    },
+
+    /**
+     * Normalises photo addresses (absolute on our origin, or paths) to their paths and checks that each one
+     * really is stored. 400 naming the first that is not.
+     */
+    async storedPhotoPaths(addresses: readonly string[], ownOrigin: string): Promise<string[]> {
+      const paths = addresses.map((address) => {
+        const path = photoPathOf(address, ownOrigin);
+        if (!path) throw badRequest("Photos must be photos uploaded to DealerLane");
+        return path;
+      });
+      const unique = [...new Set(paths)];
+      const found = await Promise.all(
+        unique.map((p) => env.PHOTOS.head(`${KEY_PREFIX}${p.slice("/objects/uploads/".length)}`)),
+      );
+      const missing = unique.find((_, i) => !found[i]);
+      if (missing) throw badRequest(`Photo not found: ${missing}`);
+      return unique;
+    },
+  };
+}
+
+/** The R2 key behind a stored photo id. */
+export const uploadKeyOf = (id: string) => `${KEY_PREFIX}${id}`;

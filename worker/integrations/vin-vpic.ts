@@ -1,0 +1,86 @@
+/**
+ * NHTSA vPIC adapter (https://vpic.nhtsa.dot.gov/api): GET /vehicles/DecodeVinValues/{vin}?format=json.
+ * Only used when a base URL is configured (VPIC_BASE_URL); fetch is injected so tests use a local fake and
+ * never reach the internet.
+ */
+
+export type VpicDecode = {
+  make: string | null;
+  model: string | null;
+  modelYear: number | null;
+  trim: string | null;
+  series: string | null;
+  vehicleType: string | null;
+  bodyClass: string | null;
+  engine: string | null;
+  transmission: string | null;
+  drive: string | null;
+  plantCountry: string | null;
+  errorCode: string | null;
+  errorText: string | null;
+};
+
+export const VPIC_TIMEOUT_MS = 2500;
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+const text = (value: unknown): string | null => {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return trimmed === "" || trimmed === "Not Applicable" ? null : trimmed;
+};
+
+function engineOf(r: Record<string, unknown>): string | null {
+  const litres = text(r.DisplacementL);
+  const cylinders = text(r.EngineCylinders);
+  const model = text(r.EngineModel);
+  const parts = [
+    litres ? `${Number(litres).toFixed(1)}L` : null,
+    cylinders ? `${cylinders}-cylinder` : null,
+    text(r.FuelTypePrimary),
+    model,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" ") : null;
+}
+
+/**
+ * The first entry of vPIC's Results, or null when vPIC does not know the VIN, answers something else, or
+ * does not answer within the timeout.
+ */
+export async function fetchVpicDecode(
+  vin: string,
+  options: { baseUrl: string; fetch?: Fetch; timeoutMs?: number },
+): Promise<VpicDecode | null> {
+  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const url = `${options.baseUrl.replace(/\/+$/, "")}/vehicles/DecodeVinValues/${encodeURIComponent(vin)}?format=json`;
+  try {
+    const response = await fetchImpl(url, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(options.timeoutMs ?? VPIC_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { Results?: Record<string, unknown>[] };
+    const r = body.Results?.[0];
+    if (!r) return null;
+    const year = Number(text(r.ModelYear));
+    const decode: VpicDecode = {
+      make: text(r.Make),
+      model: text(r.Model),
+      modelYear: Number.isInteger(year) && year > 1900 ? year : null,
+      trim: text(r.Trim),
+      series: text(r.Series),
+      vehicleType: text(r.VehicleType),
+      bodyClass: text(r.BodyClass),
+      engine: engineOf(r),
+      transmission: text(r.TransmissionStyle),
+      drive: text(r.DriveType),
+      plantCountry: text(r.PlantCountry),
+      errorCode: text(r.ErrorCode),
+      errorText: text(r.ErrorText),
+    };
+    return decode.make ? decode : null;
+  } catch (error) {
+    console.warn("vPIC did not answer:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
