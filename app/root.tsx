@@ -9,11 +9,8 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import { Tooltip } from "radix-ui";
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import "./load-context";
-import { Toaster } from "./components/ui/toaster";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "./lib/constants";
 import { themeBootScript } from "./lib/theme";
 import { toast } from "./lib/toast";
 import stylesheet from "./tailwind.css?url";
@@ -30,6 +27,22 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { currentUser: context.currentUser, flashToast: context.flashToast };
 }
 
+/**
+ * The toast viewport loads after the page is interactive: it keeps Radix Toast out of the first download
+ * (the public pages' JavaScript budget). A toast raised before it arrives waits in the store and shows then.
+ */
+const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -43,10 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh font-sans antialiased">
-        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-          {children}
-        </Tooltip.Provider>
-        <Toaster />
+        {children}
+        <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -59,6 +70,10 @@ export default function App() {
   useEffect(() => {
     if (flashToast) toast(flashToast);
   }, [flashToast]);
+  useEffect(() => {
+    // The installable web app (public/sw.js); production builds only, so development never serves stale files.
+    if (import.meta.env.PROD && "serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js");
+  }, []);
   return <Outlet />;
 }
 

@@ -1,6 +1,5 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
-// @ts-expect-error: plain ESM script without types
 import { migrate, seed, serve } from "../../scripts/local-app.mjs";
 import { E2E_PORT } from "./support";
 

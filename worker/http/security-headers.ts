@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./types";
 
-function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -26,10 +26,18 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   c.set("nonce", nonce);
   await next();
-  const headers = c.res.headers;
-  // Responses from fetch() or R2 can be immutable; copy before touching them.
-  if (Object.isFrozen(headers)) c.res = new Response(c.res.body, c.res);
-  c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // A socket upgrade answers with its own 101; re-wrapping it would drop the socket.
+  if (c.res.status === 101) return;
+  try {
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    // Responses from fetch(), R2 or the cache can have immutable headers; copy before touching them.
+    c.res = new Response(c.res.body, c.res);
+  }
+  // A page served from the edge cache keeps the policy whose nonce its HTML carries.
+  if (!c.res.headers.has("Content-Security-Policy")) {
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  }
   c.res.headers.set("X-Content-Type-Options", "nosniff");
   c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   c.res.headers.set("X-Frame-Options", "DENY");

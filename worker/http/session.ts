@@ -9,7 +9,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set("sessionToken", session ? token : undefined);
   c.set("session", session);
   await next();
-  if (session?.refreshed && token && !c.res.headers.has("Set-Cookie")) {
+  if (session?.refreshed && token && c.res.status !== 101 && !c.res.headers.has("Set-Cookie")) {
     c.res.headers.append("Set-Cookie", sessionCookie(token, c.req.url));
   }
 });

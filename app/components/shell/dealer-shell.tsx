@@ -2,7 +2,10 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { Bell, LogOut, Menu, MessageSquare, X } from "lucide-react";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
+import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
+import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/constants";
 import type { ShellData } from "~/utils/shell.server";
 import { BOTTOM_NAV, SIDEBAR, SLIDE_IN_MENU, type NavEntry } from "./nav";
 import { RightColumn } from "./right-column";
@@ -79,8 +82,18 @@ function SignOutButton({ className = "" }: { className?: string }) {
 
 /** The signed-in frame of core spec §2: sidebar, top bar, right column; bottom bar and slide-in menu on phones. */
 export function DealerShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <InboxProvider dealerId={shell.currentUser.id ?? ""} initialUnread={shell.panels.unreadMessages}>
+        <ShellFrame shell={shell}>{children}</ShellFrame>
+      </InboxProvider>
+    </Tooltip.Provider>
+  );
+}
+
+function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { currentUser, panels } = shell;
-  const unread = panels.unreadMessages;
+  const unread = useInbox().unreadTotal;
   return (
     <div className="min-h-dvh pb-16 lg:pb-0">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
@@ -121,18 +134,7 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
           <span className="hidden sm:inline">DealerLane</span>
         </Link>
 
-        <Form method="get" action="/find-dealers" role="search" className="mx-2 max-w-md flex-1">
-          <label htmlFor="dealer-search" className="sr-only">
-            Search dealers
-          </label>
-          <input
-            id="dealer-search"
-            name="name"
-            type="search"
-            placeholder="Search dealers..."
-            className="w-full rounded-full border border-slate-300 bg-slate-100 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-          />
-        </Form>
+        <DealerSearch />
 
         <Link
           to="/landing"
