@@ -4,7 +4,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", "migrations/", ".seed/"] },
+  {
+    ignores: ["build/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", "migrations/", ".seed/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

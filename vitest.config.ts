@@ -29,7 +29,10 @@ export default defineConfig(async () => {
       // Remix's runtime is CommonJS with circular requires; pre-bundle it to ESM for workerd.
       deps: {
         optimizer: {
-          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] },
+          ssr: {
+            enabled: true,
+            include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"],
+          },
         },
       },
     },

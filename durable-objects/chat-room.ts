@@ -32,11 +32,19 @@ export class ChatRoom extends Server<Env> {
         await deliverMessage(
           this.env,
           services.messaging,
-          { senderId: dealerId, receiverId, content: frame.content, clientId: frame.clientId, context: frame.context },
+          {
+            senderId: dealerId,
+            receiverId,
+            content: frame.content,
+            clientId: frame.clientId,
+            context: frame.context,
+          },
           { broadcastFrame: (f) => this.broadcastFrame(f) },
         );
       } else if (frame.type === "typing") {
-        this.broadcastFrame({ type: "typing", chatId: this.name, dealerId, isTyping: frame.isTyping }, [connection.id]);
+        this.broadcastFrame({ type: "typing", chatId: this.name, dealerId, isTyping: frame.isTyping }, [
+          connection.id,
+        ]);
       } else {
         const read = await services.messaging.markRead(dealerId, this.name);
         this.broadcastFrame({ type: "read", chatId: this.name, dealerId, readAt: read.readAt });
@@ -45,7 +53,11 @@ export class ChatRoom extends Server<Env> {
     } catch (error) {
       const message = error instanceof DomainError ? error.message : "Failed to send message";
       if (!(error instanceof DomainError)) console.error("ChatRoom frame failed", error);
-      this.sendFrame(connection, { type: "error", message, clientId: frame.type === "send" ? frame.clientId : undefined });
+      this.sendFrame(connection, {
+        type: "error",
+        message,
+        clientId: frame.type === "send" ? frame.clientId : undefined,
+      });
     }
   }
 

@@ -359,6 +359,13 @@ export function table(results) {
       `| ${row.section} | ${row.name} | ${cells.join(" | ")}${large ? ` | ${big ? ratio(big.median, row.median) : "—"} |` : " |"}`,
     );
   }
+  // Figures that are not response times (sizes, counts, delivery checks) travel as notes under the table.
+  const notes = results.flatMap((r) =>
+    r.rows
+      .filter((row) => row.note)
+      .map((row) => `- ${row.section} · ${row.name} @ ${r.size.toLocaleString("en-US")} posts: ${row.note}`),
+  );
+  if (notes.length) lines.push("", ...notes);
   return lines.join("\n");
 }
 

@@ -19,7 +19,9 @@ async function cycle() {
     build();
     migrate();
     app = await serve({ port, inherit: true });
-    console.log(`\n↻ DealerLane rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s → http://localhost:${port}`);
+    console.log(
+      `\n↻ DealerLane rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s → http://localhost:${port}`,
+    );
   } catch (error) {
     console.error(`\n✗ ${error.message} — fix it and save again`);
   }

@@ -17,7 +17,12 @@ export const quietEnv = {
 };
 
 function run(command, args, label) {
-  const result = spawnSync(command, args, { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: quietEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     throw new Error(`${label} failed (exit ${result.status})`);
@@ -31,7 +36,11 @@ export function build() {
 
 export function migrate(persistTo) {
   const extra = persistTo ? ["--persist-to", persistTo] : [];
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...extra], "wrangler d1 migrations apply");
+  run(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", ...extra],
+    "wrangler d1 migrations apply",
+  );
 }
 
 export function seed(persistTo) {
@@ -39,13 +48,39 @@ export function seed(persistTo) {
   return run(bin("node"), [path.join(root, "scripts", "seed.ts"), ...extra], "seed");
 }
 
+async function portIsTaken(port) {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts `wrangler dev`; resolves once the app answers, with a `stop()` to end it. */
 export async function serve({ port, persistTo, inherit = false }) {
+  // Something else answering on the port would pass for our app: refuse instead.
+  if (await portIsTaken(port)) throw new Error(`Port ${port} is already in use; choose another with PORT=…`);
   const extra = persistTo ? ["--persist-to", persistTo] : [];
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...extra],
-    { cwd: root, env: quietEnv, stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" },
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+      ...extra,
+    ],
+    {
+      cwd: root,
+      env: quietEnv,
+      stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
+      detached: process.platform !== "win32",
+    },
   );
   let output = "";
   child.stdout?.on("data", (d) => (output += d));

@@ -11,8 +11,12 @@ migrate();
 console.log("Checking demo data…");
 process.stdout.write(seed());
 const app = await serve({ port, inherit: true });
-console.log(`\nDealerLane is running on http://localhost:${port} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or the Quick login button on /login)\n`);
+console.log(
+  `\nDealerLane is running on http://localhost:${port} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}  (or the Quick login button on /login)\n`,
+);
 process.on("SIGINT", () => {
   app.stop();
   process.exit(0);

@@ -26,7 +26,9 @@ function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (existsSync(chromium)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is missing at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   step("apt-get update", "apt-get", ["update"]);

@@ -14,8 +14,15 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? "GET", credentials: "include", signal: options.signal };
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? "GET",
+    credentials: "include",
+    signal: options.signal,
+  };
   if (options.body !== undefined) {
     init.headers = { "Content-Type": "application/json" };
     init.body = JSON.stringify(options.body);

@@ -3,9 +3,56 @@
 export const PRODUCT_NAME = "DealerLane";
 
 export const US_STATE_CODES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
-  "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-  "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ] as const;
 
 export const CANADIAN_PROVINCE_CODES = ["ON", "BC", "AB", "SK", "MB", "QC", "NS", "NB", "PE", "NL"] as const;
@@ -22,7 +69,13 @@ export type DealershipType = (typeof DEALERSHIP_TYPES)[number];
 export const PROFILE_TYPES = ["seller", "buyer"] as const;
 
 /** The contact form's wider list (business spec §3 "Contact type options"). */
-export const CONTACT_DEALERSHIP_TYPES = ["independent", "franchise", "wholesaler", "auction", "other"] as const;
+export const CONTACT_DEALERSHIP_TYPES = [
+  "independent",
+  "franchise",
+  "wholesaler",
+  "auction",
+  "other",
+] as const;
 
 export const AUCTION_FACILITATORS = [
   "Manheim",
@@ -57,6 +110,7 @@ export const SESSION_DAYS = 30;
 
 export const ITEMS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
 export const INVENTORY_VIEWS = ["grid", "list", "compact"] as const;
+export type InventoryView = (typeof INVENTORY_VIEWS)[number];
 
 /** The seeded demo account behind the quick-login button on /login. */
 export const DEMO_ACCOUNT = { email: "demo@dealerlane.app", password: "DealerLane-demo-2026" } as const;

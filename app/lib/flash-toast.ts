@@ -21,7 +21,10 @@ export function parseFlashToast(raw: string | undefined): FlashToast | null {
     if (!parsed || typeof parsed !== "object") return null;
     const { title, description } = parsed as { title?: unknown; description?: unknown };
     if (typeof title !== "string") return null;
-    return { title: title.slice(0, 120), description: typeof description === "string" ? description.slice(0, 300) : undefined };
+    return {
+      title: title.slice(0, 120),
+      description: typeof description === "string" ? description.slice(0, 300) : undefined,
+    };
   } catch {
     return null;
   }

@@ -12,9 +12,17 @@ export const messageContentSchema = z
   .min(1, "Message text is required")
   .max(MESSAGE_MAX_LENGTH, `A message can hold at most ${MESSAGE_MAX_LENGTH} characters`);
 
-export const clientIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, "Invalid client id");
+export const clientIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid client id");
 
-export const messageContextSchema = z.object({ postTitle: z.string().trim().max(200).optional() }).nullable().optional();
+export const messageContextSchema = z
+  .object({ postTitle: z.string().trim().max(200).optional() })
+  .nullable()
+  .optional();
 
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -31,7 +39,12 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Browser → ChatRoom. */
 export const chatClientFrameSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("send"), clientId: clientIdSchema, content: messageContentSchema, context: messageContextSchema }),
+  z.object({
+    type: z.literal("send"),
+    clientId: clientIdSchema,
+    content: messageContentSchema,
+    context: messageContextSchema,
+  }),
   z.object({ type: z.literal("typing"), isTyping: z.boolean() }),
   z.object({ type: z.literal("read") }),
 ]);

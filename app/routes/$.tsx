@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { Landing } from "~/components/public/landing";
-import { DealerShell } from "~/components/shell/dealer-shell";
-import { buttonClass } from "~/components/ui/button";
 import { landingMeta } from "~/lib/seo";
 import { loadShell } from "~/utils/shell.server";
 
@@ -19,18 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ signedIn: true as const, shell: await loadShell(context, request) }, { status: 404 });
 }
 
+const NotFoundInShell = lazy(() => import("~/components/shell/not-found-in-shell"));
+
 export default function UnknownPath() {
   const result = useLoaderData<typeof loader>();
   if (!result.signedIn) return <Landing dealerCount={result.dealerCount} />;
   return (
-    <DealerShell shell={result.shell}>
-      <section className="mx-auto max-w-lg py-16 text-center">
-        <h1 className="text-3xl font-bold">Page Not Found</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">The page you are looking for does not exist or has moved.</p>
-        <Link to="/" className={`${buttonClass("primary")} mt-6`}>
-          Back to Home
-        </Link>
-      </section>
-    </DealerShell>
+    <Suspense fallback={null}>
+      <NotFoundInShell shell={result.shell} />
+    </Suspense>
   );
 }

@@ -7,9 +7,7 @@ export default function Admin() {
   return (
     <ScreenPlaceholder
       title="Admin"
-      willHold={[
-        "Revenue statistics and links to users, deals, promotions and pricing",
-      ]}
+      willHold={["Revenue statistics and links to users, deals, promotions and pricing"]}
     />
   );
 }

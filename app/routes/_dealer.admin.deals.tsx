@@ -7,9 +7,7 @@ export default function AdminDeals() {
   return (
     <ScreenPlaceholder
       title="Admin · Deals"
-      willHold={[
-        "Deals awaiting approval, with Approve and Reject",
-      ]}
+      willHold={["Deals awaiting approval, with Approve and Reject"]}
     />
   );
 }

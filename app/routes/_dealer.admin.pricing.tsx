@@ -4,12 +4,5 @@ import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
 export const meta: MetaFunction = () => [{ title: "Admin · Pricing · DealerLane" }];
 
 export default function AdminPricing() {
-  return (
-    <ScreenPlaceholder
-      title="Admin · Pricing"
-      willHold={[
-        "Plan prices and add-ons",
-      ]}
-    />
-  );
+  return <ScreenPlaceholder title="Admin · Pricing" willHold={["Plan prices and add-ons"]} />;
 }

@@ -7,9 +7,7 @@ export default function AdminUsers() {
   return (
     <ScreenPlaceholder
       title="Admin · Users"
-      willHold={[
-        "Searchable user table with edit, suspend and delete",
-      ]}
+      willHold={["Searchable user table with edit, suspend and delete"]}
     />
   );
 }

@@ -39,7 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await context.services.chat.send({ senderId: viewer.dealer.id, receiverId, content: content.data });
   } catch {
-    return redirectWithToast(`/messages?chat=${encodeURIComponent(receiverId)}`, { title: "Error", description: "Failed to send message" }, request);
+    return redirectWithToast(
+      `/messages?chat=${encodeURIComponent(receiverId)}`,
+      { title: "Error", description: "Failed to send message" },
+      request,
+    );
   }
   return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
 }

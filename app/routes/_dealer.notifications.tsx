@@ -7,9 +7,7 @@ export default function Notifications() {
   return (
     <ScreenPlaceholder
       title="Notifications"
-      willHold={[
-        "Deal alerts, new connections and replies to your posts",
-      ]}
+      willHold={["Deal alerts, new connections and replies to your posts"]}
     />
   );
 }

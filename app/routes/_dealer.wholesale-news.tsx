@@ -7,9 +7,7 @@ export default function WholesaleNews() {
   return (
     <ScreenPlaceholder
       title="Wholesale News"
-      willHold={[
-        "Market news for wholesale dealers: auctions, values and trends",
-      ]}
+      willHold={["Market news for wholesale dealers: auctions, values and trends"]}
     />
   );
 }

@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Landing } from "~/components/public/landing";
-import { DealerShell } from "~/components/shell/dealer-shell";
-import { HomeFeed } from "~/components/feed/home-feed";
+import { lazy, Suspense } from "react";
 import { landingMeta } from "~/lib/seo";
 import { homeFeedAction, loadHomeFeed } from "~/utils/home-feed.server";
+import { cacheHeaders, publicPageHeaders } from "~/utils/public-cache.server";
 import { loadShell } from "~/utils/shell.server";
+
+const LANDING_CACHE = "public, max-age=0, s-maxage=60";
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.signedIn ? [{ title: "Home · DealerLane" }] : landingMeta(data?.origin);
@@ -15,7 +18,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.viewer) {
     const dealerCount = await context.services.publicSite.countDealers();
-    return { signedIn: false as const, dealerCount, origin: new URL(request.url).origin };
+    // The landing is the same for every signed-out visitor: the edge keeps it a minute (dealer counter).
+    return data(
+      { signedIn: false as const, dealerCount, origin: new URL(request.url).origin },
+      { headers: cacheHeaders(context, LANDING_CACHE) },
+    );
   }
   if (!context.viewer.dealer) throw redirect("/onboarding");
   const [shell, feed] = await Promise.all([loadShell(context, request), loadHomeFeed(context, request)]);
@@ -27,16 +34,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return homeFeedAction(context, request);
 }
 
+/** Lazy: the landing's visitors never download the dealer app (the public pages' JavaScript budget). */
+const SignedInHome = lazy(() => import("~/components/feed/signed-in-home"));
+
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   if (!data.signedIn) return <Landing dealerCount={data.dealerCount} />;
   return (
-    <DealerShell shell={data.shell}>
-      <HomeFeed
-        key={`${data.feed.sort}|${data.feed.search}`}
-        currentUser={{ id: data.shell.currentUser.id, name: data.shell.currentUser.name, avatar: data.shell.currentUser.avatar }}
-        feed={data.feed}
-      />
-    </DealerShell>
+    <Suspense fallback={<p className="p-6 text-center text-sm text-slate-500">Loading your feed…</p>}>
+      <SignedInHome shell={data.shell} feed={data.feed} />
+    </Suspense>
   );
 }

@@ -57,12 +57,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       default: {
         const { cookie } = await auth.signIn(email, password, from);
-        return redirectWithToast(redirectTo, { title: "Welcome back!", description: "You are signed in." }, request, [cookie]);
+        return redirectWithToast(
+          redirectTo,
+          { title: "Welcome back!", description: "You are signed in." },
+          request,
+          [cookie],
+        );
       }
     }
   } catch (error) {
-    if (error instanceof Error && "status" in error && typeof error.status === "number" && error.status < 500) {
-      return { toast: { title: FAILURE_TITLE[intent], description: error.message, variant: "destructive" } satisfies ToastMessage };
+    if (
+      error instanceof Error &&
+      "status" in error &&
+      typeof error.status === "number" &&
+      error.status < 500
+    ) {
+      return {
+        toast: {
+          title: FAILURE_TITLE[intent],
+          description: error.message,
+          variant: "destructive",
+        } satisfies ToastMessage,
+      };
     }
     throw error;
   }
@@ -92,7 +108,9 @@ export default function Login() {
   }
 
   const switchTo = mode === "login" ? "signup" : "login";
-  const keep = params.get("redirectTo") ? `&redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}` : "";
+  const keep = params.get("redirectTo")
+    ? `&redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}`
+    : "";
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-slate-100 to-slate-200 p-4 dark:from-slate-950 dark:to-slate-900">
@@ -101,9 +119,13 @@ export default function Login() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           DealerLane
         </Link>
-        <h1 className="text-2xl font-bold">{mode === "login" ? "Sign in to your account" : "Create your account"}</h1>
+        <h1 className="text-2xl font-bold">
+          {mode === "login" ? "Sign in to your account" : "Create your account"}
+        </h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {mode === "login" ? "Welcome back to the dealer network." : "Join thousands of dealers trading wholesale."}
+          {mode === "login"
+            ? "Welcome back to the dealer network."
+            : "Join thousands of dealers trading wholesale."}
         </p>
 
         <a
@@ -118,9 +140,12 @@ export default function Login() {
           <GoogleMark /> Continue with Google
         </a>
         {googleNotice ? (
-          <p role="status" className="mt-2 rounded-md bg-amber-100 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-            Google sign-in is not configured on this server yet. Please use your e-mail and password, or try the demo
-            account below.
+          <p
+            role="status"
+            className="mt-2 rounded-md bg-amber-100 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          >
+            Google sign-in is not configured on this server yet. Please use your e-mail and password, or try
+            the demo account below.
           </p>
         ) : null}
 
@@ -129,7 +154,13 @@ export default function Login() {
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
 
-        <Form method="post" noValidate onSubmit={checkBeforeSending} className="flex flex-col gap-4" key={mode}>
+        <Form
+          method="post"
+          noValidate
+          onSubmit={checkBeforeSending}
+          className="flex flex-col gap-4"
+          key={mode}
+        >
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
           <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
           <TextField
@@ -140,7 +171,12 @@ export default function Login() {
             hint={mode === "signup" ? "At least 8 characters" : undefined}
           />
           {mode === "signup" ? (
-            <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" />
+            <TextField
+              label="Confirm Password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+            />
           ) : null}
           <Button type="submit" name="intent" value={mode} disabled={busyIntent === mode}>
             {busyIntent === mode ? "Please wait…" : mode === "login" ? "Sign In" : "Create Account"}
@@ -149,7 +185,10 @@ export default function Login() {
 
         <p className="mt-4 text-center text-sm">
           {mode === "login" ? "New to DealerLane? " : "Already have an account? "}
-          <Link to={`/login?mode=${switchTo}${keep}`} className="font-medium text-brand-600 underline dark:text-brand-400">
+          <Link
+            to={`/login?mode=${switchTo}${keep}`}
+            className="font-medium text-brand-600 underline dark:text-brand-400"
+          >
             {mode === "login" ? "Create an account" : "Sign in"}
           </Link>
         </p>
@@ -163,12 +202,26 @@ export default function Login() {
             <Form method="post" className="flex-1">
               <input type="hidden" name="email" value={DEMO_ACCOUNT.email} />
               <input type="hidden" name="password" value={DEMO_ACCOUNT.password} />
-              <Button type="submit" name="intent" value="demo-login" variant="secondary" className="w-full" disabled={busyIntent === "demo-login"}>
+              <Button
+                type="submit"
+                name="intent"
+                value="demo-login"
+                variant="secondary"
+                className="w-full"
+                disabled={busyIntent === "demo-login"}
+              >
                 {busyIntent === "demo-login" ? "Signing in…" : "Quick login (demo)"}
               </Button>
             </Form>
             <Form method="post" className="flex-1">
-              <Button type="submit" name="intent" value="create-demo" variant="secondary" className="w-full" disabled={busyIntent === "create-demo"}>
+              <Button
+                type="submit"
+                name="intent"
+                value="create-demo"
+                variant="secondary"
+                className="w-full"
+                disabled={busyIntent === "create-demo"}
+              >
                 {busyIntent === "create-demo" ? "Creating…" : "Create demo account"}
               </Button>
             </Form>
@@ -182,10 +235,22 @@ export default function Login() {
 function GoogleMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.9 1.2 8 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.9 1.2 8 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.9 1.2 8 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.9 1.2 8 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }

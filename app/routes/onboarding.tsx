@@ -26,7 +26,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { fieldErrors, message: parsed.error.issues[0]?.message ?? "Failed to save profile" };
   }
   await context.services.dealers.completeProfile(viewer.accountId, parsed.data);
-  return redirectWithToast("/onboarding?step=2", { title: "Profile saved", description: "Step 2 of 3: choose your plan." }, request);
+  return redirectWithToast(
+    "/onboarding?step=2",
+    { title: "Profile saved", description: "Step 2 of 3: choose your plan." },
+    request,
+  );
 }
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -36,7 +40,8 @@ export default function Onboarding() {
   const result = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   useEffect(() => {
-    if (result?.message) toast({ title: "Missing Information", description: result.message, variant: "destructive" });
+    if (result?.message)
+      toast({ title: "Missing Information", description: result.message, variant: "destructive" });
   }, [result]);
   const errors = result?.fieldErrors ?? {};
 
@@ -50,12 +55,51 @@ export default function Onboarding() {
             Your dealer profile is what the network sees on your posts, in chats and in the dealer directory.
           </p>
           <Form method="post" noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
-            <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={user?.firstName} error={errors.firstName} />
-            <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={user?.lastName} error={errors.lastName} />
-            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={user?.email || email} error={errors.email} />
-            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={user?.phone} error={errors.phone} />
-            <TextField label="Address" name="address" autoComplete="street-address" defaultValue={user?.address} error={errors.address} className="sm:col-span-2" />
-            <TextField label="City" name="city" autoComplete="address-level2" defaultValue={user?.city} error={errors.city} />
+            <TextField
+              label="First Name"
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={user?.firstName}
+              error={errors.firstName}
+            />
+            <TextField
+              label="Last Name"
+              name="lastName"
+              autoComplete="family-name"
+              defaultValue={user?.lastName}
+              error={errors.lastName}
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={user?.email || email}
+              error={errors.email}
+            />
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={user?.phone}
+              error={errors.phone}
+            />
+            <TextField
+              label="Address"
+              name="address"
+              autoComplete="street-address"
+              defaultValue={user?.address}
+              error={errors.address}
+              className="sm:col-span-2"
+            />
+            <TextField
+              label="City"
+              name="city"
+              autoComplete="address-level2"
+              defaultValue={user?.city}
+              error={errors.city}
+            />
             <SelectField
               label="State / Province"
               name="state"
@@ -63,22 +107,41 @@ export default function Onboarding() {
               error={errors.state}
               options={[{ value: "", label: "Choose…" }, ...STATE_CODES.map((s) => ({ value: s, label: s }))]}
             />
-            <TextField label="ZIP Code" name="zipCode" autoComplete="postal-code" defaultValue={user?.zip} error={errors.zipCode} />
+            <TextField
+              label="ZIP Code"
+              name="zipCode"
+              autoComplete="postal-code"
+              defaultValue={user?.zip}
+              error={errors.zipCode}
+            />
             <SelectField
               label="Country"
               name="country"
               defaultValue={user?.country ?? "US"}
               options={COUNTRIES.map((c) => ({ value: c, label: c === "US" ? "United States" : "Canada" }))}
             />
-            <TextField label="Dealership Name" name="dealershipName" defaultValue={user?.dealershipName} error={errors.dealershipName} />
+            <TextField
+              label="Dealership Name"
+              name="dealershipName"
+              defaultValue={user?.dealershipName}
+              error={errors.dealershipName}
+            />
             <SelectField
               label="Dealership Type"
               name="dealershipType"
               defaultValue={user?.dealershipType ?? "independent"}
               options={DEALERSHIP_TYPES.map((t) => ({ value: t, label: label(t) }))}
             />
-            <TextField label="Auction Access Number" name="auctionAccessNumber" error={errors.auctionAccessNumber} />
-            <TextField label="Dealership 5 Million Number" name="dealership5MilNumber" error={errors.dealership5MilNumber} />
+            <TextField
+              label="Auction Access Number"
+              name="auctionAccessNumber"
+              error={errors.auctionAccessNumber}
+            />
+            <TextField
+              label="Dealership 5 Million Number"
+              name="dealership5MilNumber"
+              error={errors.dealership5MilNumber}
+            />
             <SelectField
               label="I mostly…"
               name="profileType"
@@ -89,7 +152,13 @@ export default function Onboarding() {
               ]}
             />
             <label className="flex items-center gap-2 self-end text-sm">
-              <input type="checkbox" name="buysCanadianVehicles" value="true" defaultChecked={user?.buysCanadianVehicles} className="h-4 w-4" />
+              <input
+                type="checkbox"
+                name="buysCanadianVehicles"
+                value="true"
+                defaultChecked={user?.buysCanadianVehicles}
+                className="h-4 w-4"
+              />
               I buy Canadian vehicles
             </label>
             <div className="flex gap-3 sm:col-span-2">
@@ -108,8 +177,9 @@ export default function Onboarding() {
         <>
           <h1 className="mt-1 text-2xl font-bold">Choose your plan</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-400">
-            Your dealer profile is saved. Paid plans — Basic at $99/month and Premium at $149/month — open with
-            online payment soon; until then every DealerLane feature is available to you on the free trial.
+            Your dealer profile is saved. Paid plans — Basic at $99/month and Premium at $149/month — open
+            with online payment soon; until then every DealerLane feature is available to you on the free
+            trial.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/" className={buttonClass("primary")}>

@@ -24,6 +24,7 @@ export function requireViewer(context: AppLoadContext, request: Request) {
 
 /** Only same-site paths: never bounce a dealer to another site after sign-in. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
   return to;
 }

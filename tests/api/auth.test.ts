@@ -28,7 +28,9 @@ describe("POST /api/auth/signup", () => {
   it("stores only a PBKDF2 hash with its scheme and iteration count", async () => {
     const email = uniqueEmail();
     await call("POST", "/api/auth/signup", { body: { email, password: "long-enough-1" }, headers: ip() });
-    const row = await env.DB.prepare("select password_hash from accounts where email = ?").bind(email).first<{ password_hash: string }>();
+    const row = await env.DB.prepare("select password_hash from accounts where email = ?")
+      .bind(email)
+      .first<{ password_hash: string }>();
     expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(row?.password_hash).not.toContain("long-enough-1");
   });
@@ -66,7 +68,10 @@ describe("POST /api/auth/signup", () => {
     const email = uniqueEmail();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await call("POST", "/api/auth/signup", { body: { email, password: "long-enough-1" }, headers: ip() });
+      const res = await call("POST", "/api/auth/signup", {
+        body: { email, password: "long-enough-1" },
+        headers: ip(),
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -82,7 +87,11 @@ describe("POST /api/auth/signup", () => {
 describe("POST /api/auth/login", () => {
   it("signs in with the right password and rotates the session", async () => {
     const { email, password, cookie: firstCookie } = await signUpDealer();
-    const res = await call("POST", "/api/auth/login", { body: { email, password }, cookie: firstCookie, headers: ip() });
+    const res = await call("POST", "/api/auth/login", {
+      body: { email, password },
+      cookie: firstCookie,
+      headers: ip(),
+    });
     expect(res.status).toBe(200);
     const second = sessionCookieOf(res.headers);
     expect(second).not.toBe(firstCookie);
@@ -92,7 +101,10 @@ describe("POST /api/auth/login", () => {
 
   it("answers one 401 message for a wrong password and for an unknown e-mail", async () => {
     const { email } = await signUpDealer();
-    const wrong = await call("POST", "/api/auth/login", { body: { email, password: "wrong-password" }, headers: ip() });
+    const wrong = await call("POST", "/api/auth/login", {
+      body: { email, password: "wrong-password" },
+      headers: ip(),
+    });
     const unknown = await call("POST", "/api/auth/login", {
       body: { email: uniqueEmail(), password: "wrong-password" },
       headers: ip(),
@@ -113,7 +125,12 @@ describe("POST /api/auth/login", () => {
     const sameIp = { "CF-Connecting-IP": "198.51.100.77" };
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await call("POST", "/api/auth/login", { body: { email: uniqueEmail(), password: "x" }, headers: sameIp })).status;
+      last = (
+        await call("POST", "/api/auth/login", {
+          body: { email: uniqueEmail(), password: "x" },
+          headers: sameIp,
+        })
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -124,7 +141,9 @@ describe("sessions", () => {
     const { cookie } = await signUpDealer();
     const tampered = cookie.slice(0, -2) + (cookie.endsWith("AA") ? "BB" : "AA");
     expect((await call("GET", "/api/auth/me", { cookie: tampered })).status).toBe(401);
-    expect((await call("GET", "/api/auth/status", { cookie: tampered })).json).toEqual({ authenticated: false });
+    expect((await call("GET", "/api/auth/status", { cookie: tampered })).json).toEqual({
+      authenticated: false,
+    });
   });
 
   it("treats an expired session as no session", async () => {
@@ -155,7 +174,10 @@ describe("sessions", () => {
 
   it("refuses a cookie-authenticated mutation from another origin with 403", async () => {
     const { cookie } = await signUpDealer();
-    const res = await call("POST", "/api/auth/logout", { cookie, headers: { Origin: "https://evil.example" } });
+    const res = await call("POST", "/api/auth/logout", {
+      cookie,
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect((await call("GET", "/api/auth/me", { cookie })).status).toBe(200);
     const fetchMeta = await call("POST", "/api/auth/logout", {
@@ -198,25 +220,39 @@ describe("POST /api/auth/complete-profile", () => {
   });
 
   it("names the first missing field in words", async () => {
-    const signup = await call("POST", "/api/auth/signup", { body: { email: uniqueEmail(), password: "long-enough-1" }, headers: ip() });
+    const signup = await call("POST", "/api/auth/signup", {
+      body: { email: uniqueEmail(), password: "long-enough-1" },
+      headers: ip(),
+    });
     const cookie = sessionCookieOf(signup.headers);
     const { dealershipName: _omit, ...withoutDealership } = VALID_PROFILE;
     const res = await call("POST", "/api/auth/complete-profile", { cookie, body: withoutDealership });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Please fill in dealership name");
-    const blank = await call("POST", "/api/auth/complete-profile", { cookie, body: { ...VALID_PROFILE, firstName: "  " } });
+    const blank = await call("POST", "/api/auth/complete-profile", {
+      cookie,
+      body: { ...VALID_PROFILE, firstName: "  " },
+    });
     expect(blank.json.message).toBe("Please fill in first name");
-    const badState = await call("POST", "/api/auth/complete-profile", { cookie, body: { ...VALID_PROFILE, state: "DC" } });
+    const badState = await call("POST", "/api/auth/complete-profile", {
+      cookie,
+      body: { ...VALID_PROFILE, state: "DC" },
+    });
     expect(badState.status).toBe(400);
     expect((await call("GET", "/api/auth/me", { cookie })).json.hasProfile).toBe(false);
   });
 
   it("saves the profile once; a second save updates the same dealer", async () => {
     const { cookie, dealerId } = await signUpDealer();
-    const res = await call("POST", "/api/auth/complete-profile", { cookie, body: { ...VALID_PROFILE, city: "Round Rock" } });
+    const res = await call("POST", "/api/auth/complete-profile", {
+      cookie,
+      body: { ...VALID_PROFILE, city: "Round Rock" },
+    });
     expect(res.status).toBe(200);
     expect((res.json.user as { id: string; city: string }).id).toBe(dealerId);
-    const count = await env.DB.prepare("select count(*) as n from dealers where name = 'Dana Whitfield' and city = 'Round Rock'").first<{ n: number }>();
+    const count = await env.DB.prepare(
+      "select count(*) as n from dealers where name = 'Dana Whitfield' and city = 'Round Rock'",
+    ).first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 });
@@ -229,7 +265,9 @@ describe("POST /api/auth/create-dummy", () => {
     expect(me.json.hasProfile).toBe(true);
     expect(me.json.name).toBeTruthy();
     expect(me.json.dealershipName).toBeTruthy();
-    const posts = await env.DB.prepare("select count(*) as n from inventory_posts where dealer_id = ?").bind(me.json.id).first<{ n: number }>();
+    const posts = await env.DB.prepare("select count(*) as n from inventory_posts where dealer_id = ?")
+      .bind(me.json.id)
+      .first<{ n: number }>();
     expect(posts?.n).toBeGreaterThanOrEqual(3);
   });
 });

@@ -21,7 +21,12 @@ export async function call(method: string, path: string, { body, cookie, headers
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & Record<string, never> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: json as Record<string, unknown> & Record<string, never>,
+  };
 }
 
 /** The `name=value` part of a response's session cookie, ready to send back. */
@@ -55,12 +60,21 @@ export const VALID_PROFILE = {
 };
 
 /** Signs up a new account and completes its dealer profile; answers the cookie and the dealer id. */
-export async function signUpDealer(email = `dealer-${crypto.randomUUID()}@example.com`, password = "correct-horse-1") {
+export async function signUpDealer(
+  email = `dealer-${crypto.randomUUID()}@example.com`,
+  password = "correct-horse-1",
+) {
   const ip = freshIp();
-  const signup = await call("POST", "/api/auth/signup", { body: { email, password }, headers: { "CF-Connecting-IP": ip } });
+  const signup = await call("POST", "/api/auth/signup", {
+    body: { email, password },
+    headers: { "CF-Connecting-IP": ip },
+  });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${signup.text}`);
   const cookie = sessionCookieOf(signup.headers);
-  const profile = await call("POST", "/api/auth/complete-profile", { cookie, body: { ...VALID_PROFILE, email } });
+  const profile = await call("POST", "/api/auth/complete-profile", {
+    cookie,
+    body: { ...VALID_PROFILE, email },
+  });
   if (profile.status !== 200) throw new Error(`profile failed: ${profile.status} ${profile.text}`);
   return { cookie, email, password, dealerId: (profile.json.user as { id: string }).id };
 }

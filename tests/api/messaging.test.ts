@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { call, signUpDealer } from "./helpers";
 
-type Msg = { id: string; chatId: string; senderId: string; receiverId: string; content: string; context: { postTitle?: string } | null };
-type Chat = { id: string; unreadCount: number; otherParticipant: { id: string; name: string }; lastMessage: Msg | null };
+type Msg = {
+  id: string;
+  chatId: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  context: { postTitle?: string } | null;
+};
+type Chat = {
+  id: string;
+  unreadCount: number;
+  otherParticipant: { id: string; name: string };
+  lastMessage: Msg | null;
+};
 
 describe("signed out", () => {
   it.each([
@@ -31,8 +43,12 @@ describe("POST /api/chats", () => {
 
   it("refuses a chat with oneself (400), an unknown dealer (404) and a missing participant (400)", async () => {
     const a = await signUpDealer();
-    expect((await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: a.dealerId } })).status).toBe(400);
-    expect((await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: "nobody" } })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: a.dealerId } })).status,
+    ).toBe(400);
+    expect(
+      (await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: "nobody" } })).status,
+    ).toBe(404);
     expect((await call("POST", "/api/chats", { cookie: a.cookie, body: {} })).status).toBe(400);
   });
 });
@@ -43,7 +59,13 @@ describe("POST /api/messages", () => {
     const b = await signUpDealer();
     const res = await call("POST", "/api/messages", {
       cookie: a.cookie,
-      body: { senderId: b.dealerId, receiverId: b.dealerId, content: "  Interested in the F-150  ", isRead: true, context: { postTitle: "2019 Ford F-150 XLT" } },
+      body: {
+        senderId: b.dealerId,
+        receiverId: b.dealerId,
+        content: "  Interested in the F-150  ",
+        isRead: true,
+        context: { postTitle: "2019 Ford F-150 XLT" },
+      },
     });
     expect(res.status).toBe(201);
     const message = res.json as unknown as Msg & { isRead: boolean };
@@ -61,7 +83,10 @@ describe("POST /api/messages", () => {
   ])("refuses %s with 400", async (_label, override) => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    const res = await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Hi", ...override } });
+    const res = await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "Hi", ...override },
+    });
     expect(res.status).toBe(400);
     expect(res.json.issues).toBeDefined();
   });
@@ -69,13 +94,23 @@ describe("POST /api/messages", () => {
   it("lets any dealer message any other dealer, connected or not, and 4000 characters is fine", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    const res = await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "y".repeat(4000) } });
+    const res = await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "y".repeat(4000) },
+    });
     expect(res.status).toBe(201);
   });
 
   it("answers 404 for an unknown receiver", async () => {
     const a = await signUpDealer();
-    expect((await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: "ghost", content: "Hi" } })).status).toBe(404);
+    expect(
+      (
+        await call("POST", "/api/messages", {
+          cookie: a.cookie,
+          body: { receiverId: "ghost", content: "Hi" },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -83,46 +118,82 @@ describe("GET /api/chats, messages and read", () => {
   it("lists chats with the other dealer, the last message and unread counts; reading clears them", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "First" } });
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Second" } });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "First" },
+    });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "Second" },
+    });
 
     const bChats = (await call("GET", "/api/chats", { cookie: b.cookie })).json as unknown as Chat[];
     expect(bChats).toHaveLength(1);
-    expect(bChats[0]).toMatchObject({ unreadCount: 2, otherParticipant: { id: a.dealerId, name: "Dana Whitfield" } });
+    expect(bChats[0]).toMatchObject({
+      unreadCount: 2,
+      otherParticipant: { id: a.dealerId, name: "Dana Whitfield" },
+    });
     expect(bChats[0]!.lastMessage?.content).toBe("Second");
     const aChats = (await call("GET", "/api/chats", { cookie: a.cookie })).json as unknown as Chat[];
     expect(aChats[0]!.unreadCount).toBe(0);
 
     const chatId = bChats[0]!.id;
-    const list = (await call("GET", `/api/chats/${chatId}/messages`, { cookie: b.cookie })).json as unknown as Msg[];
+    const list = (await call("GET", `/api/chats/${chatId}/messages`, { cookie: b.cookie }))
+      .json as unknown as Msg[];
     expect(list.map((m) => m.content)).toEqual(["First", "Second"]);
-    const viaMessages = (await call("GET", `/api/messages?chatId=${chatId}`, { cookie: b.cookie })).json as unknown as Msg[];
+    const viaMessages = (await call("GET", `/api/messages?chatId=${chatId}`, { cookie: b.cookie }))
+      .json as unknown as Msg[];
     expect(viaMessages).toHaveLength(2);
 
     const read = await call("POST", `/api/chats/${chatId}/read`, { cookie: b.cookie });
     expect(read.status).toBe(200);
     expect(read.json.unreadTotal).toBe(0);
-    expect(((await call("GET", "/api/chats", { cookie: b.cookie })).json as unknown as Chat[])[0]!.unreadCount).toBe(0);
+    expect(
+      ((await call("GET", "/api/chats", { cookie: b.cookie })).json as unknown as Chat[])[0]!.unreadCount,
+    ).toBe(0);
   });
 
   it("keeps a chat's messages to its participants", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     const stranger = await signUpDealer();
-    const sent = (await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Private" } })).json as unknown as Msg;
-    expect((await call("GET", `/api/chats/${sent.chatId}/messages`, { cookie: stranger.cookie })).status).toBe(403);
-    expect((await call("POST", `/api/chats/${sent.chatId}/read`, { cookie: stranger.cookie })).status).toBe(403);
-    expect((await call("GET", `/api/messages?chatId=${sent.chatId}`, { cookie: stranger.cookie })).status).toBe(403);
+    const sent = (
+      await call("POST", "/api/messages", {
+        cookie: a.cookie,
+        body: { receiverId: b.dealerId, content: "Private" },
+      })
+    ).json as unknown as Msg;
+    expect(
+      (await call("GET", `/api/chats/${sent.chatId}/messages`, { cookie: stranger.cookie })).status,
+    ).toBe(403);
+    expect((await call("POST", `/api/chats/${sent.chatId}/read`, { cookie: stranger.cookie })).status).toBe(
+      403,
+    );
+    expect(
+      (await call("GET", `/api/messages?chatId=${sent.chatId}`, { cookie: stranger.cookie })).status,
+    ).toBe(403);
   });
 
   it("pages after a time for catching up", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    const first = (await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Old" } })).json as unknown as Msg & { createdAt: number };
+    const first = (
+      await call("POST", "/api/messages", {
+        cookie: a.cookie,
+        body: { receiverId: b.dealerId, content: "Old" },
+      })
+    ).json as unknown as Msg & { createdAt: number };
     await new Promise((r) => setTimeout(r, 5));
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "New" } });
-    const after = (await call("GET", `/api/chats/${first.chatId}/messages?after=${first.createdAt}`, { cookie: b.cookie })).json as unknown as Msg[];
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "New" },
+    });
+    const after = (
+      await call("GET", `/api/chats/${first.chatId}/messages?after=${first.createdAt}`, { cookie: b.cookie })
+    ).json as unknown as Msg[];
     expect(after.map((m) => m.content)).toEqual(["New"]);
-    expect((await call("GET", `/api/chats/${first.chatId}/messages?after=-1`, { cookie: b.cookie })).status).toBe(400);
+    expect(
+      (await call("GET", `/api/chats/${first.chatId}/messages?after=-1`, { cookie: b.cookie })).status,
+    ).toBe(400);
   });
 });

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
 import { ORIGIN, call, signUpDealer } from "../api/helpers";
 
-type Socket = { ws: WebSocket; frames: unknown[]; next(match: (f: never) => boolean, timeoutMs?: number): Promise<unknown> };
+type Socket = {
+  ws: WebSocket;
+  frames: unknown[];
+  next(match: (f: never) => boolean, timeoutMs?: number): Promise<unknown>;
+};
 
 async function connect(path: string, cookie?: string): Promise<{ status: number; socket?: Socket }> {
   const headers: Record<string, string> = { Upgrade: "websocket", Origin: ORIGIN };
@@ -28,7 +32,10 @@ async function connect(path: string, cookie?: string): Promise<{ status: number;
     new Promise<unknown>((resolve, reject) => {
       const seen = frames.find((f) => match(f as never));
       if (seen) return resolve(seen);
-      const timer = setTimeout(() => reject(new Error(`No matching frame; saw ${JSON.stringify(frames)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`No matching frame; saw ${JSON.stringify(frames)}`)),
+        timeoutMs,
+      );
       waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   return { status: 101, socket: { ws, frames, next } };
@@ -42,7 +49,8 @@ async function twoDealersWithAChat() {
   return { a, b, chatId: chat.json.id as string };
 }
 
-const isMessage = (content: string) => (f: ChatServerFrame) => f.type === "message" && f.message.content === content;
+const isMessage = (content: string) => (f: ChatServerFrame) =>
+  f.type === "message" && f.message.content === content;
 
 describe("ChatRoom", () => {
   it("delivers a message sent on one socket to the other participant's socket, stored first", async () => {
@@ -50,15 +58,31 @@ describe("ChatRoom", () => {
     const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
     const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
 
-    sa.ws.send(JSON.stringify({ type: "send", clientId: "client-abc-0001", content: "  Is the Tahoe still available?  " }));
-    const received = (await sb.next(isMessage("Is the Tahoe still available?"))) as Extract<ChatServerFrame, { type: "message" }>;
-    expect(received.message).toMatchObject({ senderId: a.dealerId, receiverId: b.dealerId, chatId, clientId: "client-abc-0001" });
+    sa.ws.send(
+      JSON.stringify({
+        type: "send",
+        clientId: "client-abc-0001",
+        content: "  Is the Tahoe still available?  ",
+      }),
+    );
+    const received = (await sb.next(isMessage("Is the Tahoe still available?"))) as Extract<
+      ChatServerFrame,
+      { type: "message" }
+    >;
+    expect(received.message).toMatchObject({
+      senderId: a.dealerId,
+      receiverId: b.dealerId,
+      chatId,
+      clientId: "client-abc-0001",
+    });
     await sa.next(isMessage("Is the Tahoe still available?"));
 
     sb.ws.send(JSON.stringify({ type: "send", clientId: "client-abc-0002", content: "Yes — $31,500 firm." }));
     await sa.next(isMessage("Yes — $31,500 firm."));
 
-    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?").bind(chatId).first<{ n: number }>();
+    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
+      .bind(chatId)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(2);
   });
 
@@ -70,11 +94,18 @@ describe("ChatRoom", () => {
     await sb.next((f: ChatServerFrame) => f.type === "typing" && f.dealerId === a.dealerId && f.isTyping);
     expect(sa.frames.some((f) => (f as ChatServerFrame).type === "typing")).toBe(false);
 
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Ping" } });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "Ping" },
+    });
     await sb.next(isMessage("Ping"));
     sb.ws.send(JSON.stringify({ type: "read" }));
     await sa.next((f: ChatServerFrame) => f.type === "read" && f.dealerId === b.dealerId);
-    const unread = await env.DB.prepare("select count(*) as n from messages where receiver_id = ? and is_read = 0").bind(b.dealerId).first<{ n: number }>();
+    const unread = await env.DB.prepare(
+      "select count(*) as n from messages where receiver_id = ? and is_read = 0",
+    )
+      .bind(b.dealerId)
+      .first<{ n: number }>();
     expect(unread?.n).toBe(0);
   });
 
@@ -98,25 +129,43 @@ describe("ChatRoom", () => {
       body: { receiverId: b.dealerId, content: "Sent twice", clientId: "retry-me-12345" },
     });
     expect(rest.status).toBe(200);
-    const count = await env.DB.prepare("select count(*) as n from messages where client_id = 'retry-me-12345'").first<{ n: number }>();
+    const count = await env.DB.prepare(
+      "select count(*) as n from messages where client_id = 'retry-me-12345'",
+    ).first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 
   it("works again after the objects are evicted, and a reconnecting client catches up from D1", async () => {
     const { a, b, chatId } = await twoDealersWithAChat();
     const first = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Before eviction" } });
-    const seen = (await first.next(isMessage("Before eviction"))) as Extract<ChatServerFrame, { type: "message" }>;
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "Before eviction" },
+    });
+    const seen = (await first.next(isMessage("Before eviction"))) as Extract<
+      ChatServerFrame,
+      { type: "message" }
+    >;
     first.ws.close();
 
     await evictAllDurableObjects();
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "While B was away" } });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "While B was away" },
+    });
 
-    const missed = await call("GET", `/api/chats/${chatId}/messages?after=${seen.message.createdAt}`, { cookie: b.cookie });
-    expect((missed.json as unknown as Array<{ content: string }>).map((m) => m.content)).toEqual(["While B was away"]);
+    const missed = await call("GET", `/api/chats/${chatId}/messages?after=${seen.message.createdAt}`, {
+      cookie: b.cookie,
+    });
+    expect((missed.json as unknown as Array<{ content: string }>).map((m) => m.content)).toEqual([
+      "While B was away",
+    ]);
 
     const again = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "After eviction" } });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "After eviction" },
+    });
     await again.next(isMessage("After eviction"));
   });
 });
@@ -127,12 +176,51 @@ describe("DealerInbox", () => {
     expect((await connect(`/parties/dealer-inbox/${b.dealerId}`)).status).toBe(401);
     expect((await connect(`/parties/dealer-inbox/${b.dealerId}`, a.cookie)).status).toBe(403);
     const inbox = (await connect(`/parties/dealer-inbox/${b.dealerId}`, b.cookie)).socket!;
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "One" } });
-    await call("POST", "/api/messages", { cookie: a.cookie, body: { receiverId: b.dealerId, content: "Two" } });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "One" },
+    });
+    await call("POST", "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId, content: "Two" },
+    });
     const frame = (await inbox.next(
       (f: InboxFrame) => f.type === "chat-message" && f.message.content === "Two",
     )) as Extract<InboxFrame, { type: "chat-message" }>;
     expect(frame.unreadTotal).toBe(2);
+  });
+
+  it("announces a new post to the inboxes of the author's connections", async () => {
+    const author = await signUpDealer();
+    const follower = await signUpDealer();
+    const stranger = await signUpDealer();
+    const connected = await call("POST", "/api/connections/add-dealer", {
+      cookie: follower.cookie,
+      body: { receiverId: author.dealerId },
+    });
+    expect(connected.status).toBe(201);
+    const followerInbox = (await connect(`/parties/dealer-inbox/${follower.dealerId}`, follower.cookie))
+      .socket!;
+    const strangerInbox = (await connect(`/parties/dealer-inbox/${stranger.dealerId}`, stranger.cookie))
+      .socket!;
+    const post = await call("POST", "/api/inventory", {
+      cookie: author.cookie,
+      body: {
+        type: "for-sale",
+        title: "Three clean Camrys, priced to move",
+        description: "Call me",
+        vehicles: [],
+        photoUrls: [],
+      },
+    });
+    expect(post.status).toBe(201);
+    const frame = (await followerInbox.next((f: InboxFrame) => f.type === "new-post")) as Extract<
+      InboxFrame,
+      { type: "new-post" }
+    >;
+    expect(frame).toEqual({ type: "new-post", postId: post.json.id, dealerId: author.dealerId });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(strangerInbox.frames).toEqual([]);
   });
 
   it("refuses plain HTTP to the objects", async () => {

@@ -134,6 +134,8 @@ describe("the dealer network", () => {
     await page.goto("/");
     await hydrated(page);
     await expect.poll(() => page.getByTestId("post-card").count()).toBe(10);
+    // …and the Inventory view (List) changes the feed's layout: no galleries, a thumbnail at most.
+    expect(await page.locator('[data-testid="post-card"][data-view="list"]').count()).toBe(10);
     await context.close();
   });
 });

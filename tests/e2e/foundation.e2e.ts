@@ -1,6 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DEMO_ACCOUNT, expectToast, hydrated, launchBrowser, newContext, quickLogin } from "./support";
+import {
+  BASE_URL,
+  DEMO_ACCOUNT,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  newContext,
+  quickLogin,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -92,10 +100,26 @@ describe("the demo dealer", () => {
     await quickLogin(page);
     expect(await page.getByTestId("current-user-name").innerText()).toBe("Jordan Reyes");
     const sidebar = page.getByRole("navigation", { name: "Main" });
-    for (const entry of ["Home", "Find Dealers", "Connections", "Messages", "My Profile", "My Stats", "Pass Thru Sales", "Wholesale News", "Notifications", "Settings"]) {
+    for (const entry of [
+      "Home",
+      "Find Dealers",
+      "Connections",
+      "Messages",
+      "My Profile",
+      "My Stats",
+      "Pass Thru Sales",
+      "Wholesale News",
+      "Notifications",
+      "Settings",
+    ]) {
       await expect.poll(() => sidebar.getByRole("link", { name: entry, exact: false }).count()).toBe(1);
     }
-    expect(await page.getByRole("complementary", { name: "Activity" }).getByRole("link", { name: /Open Messages/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("complementary", { name: "Activity" })
+        .getByRole("link", { name: /Open Messages/ })
+        .count(),
+    ).toBe(1);
     await context.close();
   });
 

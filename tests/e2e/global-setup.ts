@@ -1,14 +1,35 @@
 import { rmSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { migrate, seed, serve } from "../../scripts/local-app.mjs";
-import { E2E_PORT } from "./support";
 
-/** A fresh, seeded database in its own state directory, served by `wrangler dev` for the whole run. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A fresh, seeded database in a state directory of its own, served by `wrangler dev` on a free port for the
+ * whole run; test files find both through E2E_PORT and E2E_PERSIST_TO (forked workers inherit them).
+ * Two runs on one machine never share a server or a database.
+ */
 export default async function setup() {
-  const persistTo = path.resolve(import.meta.dirname, "../../.wrangler/e2e-state");
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+  const persistTo = path.resolve(import.meta.dirname, `../../.wrangler/e2e-state-${process.pid}`);
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   seed(persistTo);
-  const app = await serve({ port: E2E_PORT, persistTo });
-  return () => app.stop();
+  const app = await serve({ port, persistTo });
+  process.env.E2E_PORT = String(port);
+  process.env.E2E_PERSIST_TO = persistTo;
+  return () => {
+    app.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  };
 }

@@ -14,7 +14,10 @@ afterAll(async () => {
 async function newDealer(context: BrowserContext, firstName: string) {
   const headers = { Origin: BASE_URL };
   const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await context.request.post("/api/auth/signup", { data: { email, password: "a-good-password" }, headers });
+  const signup = await context.request.post("/api/auth/signup", {
+    data: { email, password: "a-good-password" },
+    headers,
+  });
   expect(signup.status()).toBe(201);
   const profile = await context.request.post("/api/auth/complete-profile", {
     headers,
@@ -55,7 +58,10 @@ describe("live messaging between two dealers", () => {
     await pageA.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
     await pageA.getByLabel("Message Riley Buyer").fill("Hello Riley — still need a couple of F-150s?");
     await pageA.keyboard.press("Enter");
-    await pageA.getByTestId("message-list").getByText("Hello Riley — still need a couple of F-150s?").waitFor();
+    await pageA
+      .getByTestId("message-list")
+      .getByText("Hello Riley — still need a couple of F-150s?")
+      .waitFor();
 
     // B: the conversation appears in the list with an unread badge, and the top bar counts it — no reload.
     await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Jordan Reyes").waitFor();
@@ -63,7 +69,10 @@ describe("live messaging between two dealers", () => {
     await pageB.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
 
     await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Jordan Reyes").click();
-    await pageB.getByTestId("message-list").getByText("Hello Riley — still need a couple of F-150s?").waitFor();
+    await pageB
+      .getByTestId("message-list")
+      .getByText("Hello Riley — still need a couple of F-150s?")
+      .waitFor();
     await pageB.getByRole("link", { name: "Messages", exact: true }).first().waitFor();
     expect(await pageB.getByTestId("chat-unread").count()).toBe(0);
 
@@ -76,7 +85,10 @@ describe("live messaging between two dealers", () => {
     await pageA.goto("/");
     await pageB.getByLabel("Message Jordan Reyes").fill("Yes — two 2021 XLTs, what's your price?");
     await pageB.getByRole("button", { name: "Send" }).click();
-    await pageA.getByRole("link", { name: /^Messages \(\d+ unread\)$/ }).first().waitFor();
+    await pageA
+      .getByRole("link", { name: /^Messages \(\d+ unread\)$/ })
+      .first()
+      .waitFor();
 
     await pageA.goto("/messages");
     await pageA.getByRole("navigation", { name: "Conversations" }).getByText("Riley Buyer").click();

@@ -20,7 +20,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { mobile?: boolean } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: BASE_URL,
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
@@ -41,7 +44,9 @@ export async function expectToast(page: Page, text: string) {
     .filter({ hasText: text })
     .waitFor({ state: "visible", timeout: 10_000 })
     .catch(async () => {
-      throw new Error(`Expected a toast with "${text}", saw: ${await page.getByTestId("toast").allInnerTexts()}`);
+      throw new Error(
+        `Expected a toast with "${text}", saw: ${await page.getByTestId("toast").allInnerTexts()}`,
+      );
     });
 }
 
@@ -55,5 +60,7 @@ export { DEMO_ACCOUNT };
 
 /** Waits until Remix has hydrated the page, so clicks reach React handlers. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined,
+  );
 }

@@ -6,7 +6,11 @@ import type { AppEnv } from "../http/types";
 import type { Context } from "hono";
 import { validate } from "./validate";
 
-const origin = (c: Context<AppEnv>) => ({ ip: clientIp(c), url: c.req.url, previousToken: c.var.sessionToken });
+const origin = (c: Context<AppEnv>) => ({
+  ip: clientIp(c),
+  url: c.req.url,
+  previousToken: c.var.sessionToken,
+});
 
 /** The signed-in answer of every auth call: the current user of the core spec plus `userId` and `role`. */
 async function currentUserOf(c: Context<AppEnv>, accountId: string) {

@@ -19,13 +19,23 @@ export const chatRoutes = new Hono<AppEnv>()
     const { dealer } = requireDealer(c);
     return c.json(await c.var.services.messaging.listChats(dealer.id), 200);
   })
-  .post("/", validate("json", z.object({ participantId: z.string().min(1, "participantId is required").max(64) })), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.messaging.openChat(dealer.id, c.req.valid("json").participantId), 200);
-  })
+  .post(
+    "/",
+    validate("json", z.object({ participantId: z.string().min(1, "participantId is required").max(64) })),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return c.json(
+        await c.var.services.messaging.openChat(dealer.id, c.req.valid("json").participantId),
+        200,
+      );
+    },
+  )
   .get("/:id/messages", validate("param", idParam), validate("query", pageQuery), async (c) => {
     const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.messaging.listMessages(dealer.id, c.req.valid("param").id, c.req.valid("query")), 200);
+    return c.json(
+      await c.var.services.messaging.listMessages(dealer.id, c.req.valid("param").id, c.req.valid("query")),
+      200,
+    );
   })
   .post("/:id/read", validate("param", idParam), async (c) => {
     const { dealer } = requireDealer(c);
@@ -33,7 +43,12 @@ export const chatRoutes = new Hono<AppEnv>()
     // The receipt and the new unread count travel live; the answer does not wait for them.
     c.executionCtx.waitUntil(
       Promise.allSettled([
-        chatRoomOf(c.env, read.chatId).deliver({ type: "read", chatId: read.chatId, dealerId: dealer.id, readAt: read.readAt }),
+        chatRoomOf(c.env, read.chatId).deliver({
+          type: "read",
+          chatId: read.chatId,
+          dealerId: dealer.id,
+          readAt: read.readAt,
+        }),
         inboxOf(c.env, dealer.id).notify({ type: "unread", unreadTotal: read.unreadTotal }),
       ]),
     );

@@ -28,4 +28,6 @@ export const api = new Hono<AppEnv>()
   .route("/objects", objectApiRoutes)
   .route("/vin", vinRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.
-  .all("*", (c) => c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  .all("*", (c) =>
+    c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
+  );

@@ -20,7 +20,10 @@ export const messageRoutes = new Hono<AppEnv>()
     const { dealer } = requireDealer(c);
     const { chatId } = c.req.valid("query");
     const messaging = c.var.services.messaging;
-    return c.json(chatId ? await messaging.listMessages(dealer.id, chatId) : await messaging.latestMessages(dealer.id), 200);
+    return c.json(
+      chatId ? await messaging.listMessages(dealer.id, chatId) : await messaging.latestMessages(dealer.id),
+      200,
+    );
   })
   .post("/", validate("json", sendMessageSchema), async (c) => {
     const { dealer } = requireDealer(c);

@@ -37,7 +37,8 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
   const iterations = Number(iterationsText);
-  if (scheme !== SCHEME || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText) return false;
+  if (scheme !== SCHEME || !Number.isInteger(iterations) || iterations < 1 || !saltText || !hashText)
+    return false;
   const expected = fromBase64(hashText);
   const actual = await derive(password, fromBase64(saltText), iterations);
   return constantTimeEqual(actual, expected);

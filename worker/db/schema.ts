@@ -4,14 +4,19 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
 const flag = (name: string) => integer(name, { mode: "boolean" });
-const createdAt = () => timestamp("created_at").notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () =>
+  timestamp("created_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** A sign-in: e-mail and password (or, later, Google). One account owns at most one dealer profile. */
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash"),
-  role: text("role", { enum: ["dealer", "admin"] }).notNull().default("dealer"),
+  role: text("role", { enum: ["dealer", "admin"] })
+    .notNull()
+    .default("dealer"),
   createdAt: createdAt(),
 });
 
@@ -129,7 +134,10 @@ export const inventoryPosts = sqliteTable(
     spreadsheetUrl: text("spreadsheet_url"),
     auctionFacilitator: text("auction_facilitator"),
     /** JSON array of our own stored photo addresses (/objects/uploads/{id}). */
-    photoUrls: text("photo_urls", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    photoUrls: text("photo_urls", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** JSON text: a list of {text} items (core spec §3 "AI summary"). */
     aiSummary: text("ai_summary"),
     viewCount: integer("view_count").notNull().default(0),
@@ -141,10 +149,14 @@ export const inventoryPosts = sqliteTable(
     index("posts_dealer_idx").on(t.dealerId, t.createdAt),
     // Partial indexes behind the For Sale and Auction Promos tabs: their WHERE must appear verbatim in the
     // feed query (worker/domain/inventory/feed.ts) for SQLite to use them.
-    index("posts_for_sale_feed_idx").on(t.createdAt, t.id).where(sql`type <> 'request'`),
+    index("posts_for_sale_feed_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`type <> 'request'`),
     index("posts_auction_feed_idx")
       .on(t.createdAt, t.id)
-      .where(sql`auction_facilitator is not null or instr(lower(title), 'auction') > 0 or instr(lower(description), 'auction') > 0`),
+      .where(
+        sql`auction_facilitator is not null or instr(lower(title), 'auction') > 0 or instr(lower(description), 'auction') > 0`,
+      ),
   ],
 );
 
@@ -234,7 +246,10 @@ export const chatParticipants = sqliteTable(
       .references(() => dealers.id, { onDelete: "cascade" }),
     lastReadAt: timestamp("last_read_at"),
   },
-  (t) => [primaryKey({ columns: [t.chatId, t.dealerId] }), index("chat_participants_dealer_idx").on(t.dealerId)],
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.dealerId] }),
+    index("chat_participants_dealer_idx").on(t.dealerId),
+  ],
 );
 
 export const messages = sqliteTable(

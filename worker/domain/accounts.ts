@@ -18,18 +18,33 @@ export function accountService(db: Database) {
         .where(eq(accounts.id, accountId))
         .get();
       if (!row) throw new DomainError(404, "Account not found");
-      return { accountId: row.account.id, email: row.account.email, role: row.account.role, dealer: row.dealer };
+      return {
+        accountId: row.account.id,
+        email: row.account.email,
+        role: row.account.role,
+        dealer: row.dealer,
+      };
     },
 
     /** `email` arrives trimmed and lower-cased by the shared schema. */
     async signUp(email: string, password: string) {
-      const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).get();
+      const existing = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.email, email))
+        .get();
       if (existing) throw conflict("An account with this e-mail already exists. Please sign in instead.");
-      const account = { id: newId(), email, passwordHash: await hashPassword(password), role: "dealer" as const };
+      const account = {
+        id: newId(),
+        email,
+        passwordHash: await hashPassword(password),
+        role: "dealer" as const,
+      };
       try {
         await db.insert(accounts).values(account);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("An account with this e-mail already exists. Please sign in instead.");
+        if (isUniqueViolation(error))
+          throw conflict("An account with this e-mail already exists. Please sign in instead.");
         throw error;
       }
       return { id: account.id, email, role: account.role };

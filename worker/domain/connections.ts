@@ -75,6 +75,15 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
       return { removed: deleted.length > 0, dealerName: other.name };
     },
 
+    /** The ids of a dealer's accepted connections, either direction (the audience of their new posts). */
+    async connectedDealerIds(dealerId: string): Promise<string[]> {
+      const rows = await db.all<{ id: string }>(sql`
+        select case when requester_id = ${dealerId} then receiver_id else requester_id end as id
+        from connections
+        where (requester_id = ${dealerId} or receiver_id = ${dealerId}) and status = 'accepted'`);
+      return rows.map((r) => r.id);
+    },
+
     async between(a: string, b: string): Promise<Connection | null> {
       const [row] = await findPair(db, a, b);
       return row ?? null;

@@ -3,7 +3,16 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { summarizeVehicles } from "../../app/lib/ai-summary";
 import { createRandom, makeDemoDealer, makeDemoPost } from "../../app/lib/demo-inventory";
 import type { Database } from "../db/client";
-import { accounts, chatParticipants, chats, connections, dealers, inventoryPosts, messages, vehicles } from "../db/schema";
+import {
+  accounts,
+  chatParticipants,
+  chats,
+  connections,
+  dealers,
+  inventoryPosts,
+  messages,
+  vehicles,
+} from "../db/schema";
 import { newId } from "./ids";
 
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
@@ -46,7 +55,9 @@ export function demoService(db: Database) {
             status: "active",
             spreadsheetUrl: post.spreadsheetUrl,
             auctionFacilitator: post.auctionFacilitator,
-            aiSummary: post.vehicles.length ? JSON.stringify(summarizeVehicles(post.vehicles, profile)) : null,
+            aiSummary: post.vehicles.length
+              ? JSON.stringify(summarizeVehicles(post.vehicles, profile))
+              : null,
             createdAt: now - (i + 1) * 60 * 60 * 1000,
           },
           vehicles: post.vehicles.map((v, position) => ({ ...v, id: newId(), postId: id, position })),
@@ -61,12 +72,16 @@ export function demoService(db: Database) {
         ...posts.map((p) => db.insert(inventoryPosts).values(p.row)),
         ...posts.filter((p) => p.vehicles.length).map((p) => db.insert(vehicles).values(p.vehicles)),
         ...partners.map((partner) =>
-          db.insert(connections).values({ id: newId(), requesterId: dealerId, receiverId: partner.id, status: "accepted" }),
+          db
+            .insert(connections)
+            .values({ id: newId(), requesterId: dealerId, receiverId: partner.id, status: "accepted" }),
         ),
       ];
       if (welcomer) {
         statements.push(
-          db.insert(chats).values({ id: chatId, pairKey: [dealerId, welcomer.id].sort().join(":"), lastMessageAt: now }),
+          db
+            .insert(chats)
+            .values({ id: chatId, pairKey: [dealerId, welcomer.id].sort().join(":"), lastMessageAt: now }),
           db.insert(chatParticipants).values([
             { chatId, dealerId, lastReadAt: null },
             { chatId, dealerId: welcomer.id, lastReadAt: now },

@@ -17,6 +17,7 @@ import { inventoryService } from "./inventory";
 import { uploadService } from "./uploads";
 import { vinService } from "./vin";
 import type { AiBinding } from "./inventory/summary";
+import { announceNewPost } from "../realtime/announce-post";
 import { deliverMessage } from "../realtime/deliver-message";
 import type { SendInput } from "./messaging";
 
@@ -33,6 +34,7 @@ export function createServices(env: Env) {
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding.
   const optional = env as Env & { UPLOAD_SIGNING_SECRET?: string; VPIC_BASE_URL?: string; AI?: AiBinding };
   const uploads = uploadService(db, optional);
+  const connections = connectionService(db, directory);
   return {
     accounts,
     dealers,
@@ -47,11 +49,16 @@ export function createServices(env: Env) {
     contact: contactService(db, rateLimits),
     publicSite: publicSiteService(db, env),
     directory,
-    connections: connectionService(db, directory),
+    connections,
     profile: profileService(db, env.PHOTOS),
     settings: settingsService(db),
     uploads,
-    inventory: inventoryService(db, { uploads, ai: optional.AI }),
+    inventory: inventoryService(db, {
+      uploads,
+      ai: optional.AI,
+      onPostCreated: async (post) =>
+        announceNewPost(env, post, [post.dealerId, ...(await connections.connectedDealerIds(post.dealerId))]),
+    }),
     vin: vinService(db, optional),
   };
 }

@@ -13,7 +13,12 @@ import type { uploadService } from "./uploads";
 
 export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDealer } from "./inventory/types";
 
-type Deps = { uploads: ReturnType<typeof uploadService>; ai?: AiBinding };
+type Deps = {
+  uploads: ReturnType<typeof uploadService>;
+  ai?: AiBinding;
+  /** Told once a post is stored (live announcement to the dealer's network). */
+  onPostCreated?: (post: PostDetail) => Promise<void>;
+};
 
 /** Inventory posts: the feed, one post, new posts and comments (core spec §2, §3, §7). */
 export function inventoryService(db: Database, deps: Deps) {
@@ -61,7 +66,9 @@ export function inventoryService(db: Database, deps: Deps) {
         photoPaths,
         aiSummary: JSON.stringify(summary),
       });
-      return findPost(db, id);
+      const post = await findPost(db, id);
+      await deps.onPostCreated?.(post);
+      return post;
     },
 
     /**

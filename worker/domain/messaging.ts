@@ -207,7 +207,11 @@ export function messagingService(db: Database) {
       const lastByChat = new Map(
         lastMessages.map((m) => [
           m.chatId,
-          toChatMessage({ ...m, isRead: Boolean(m.isRead), context: m.context ? JSON.parse(m.context) : null }),
+          toChatMessage({
+            ...m,
+            isRead: Boolean(m.isRead),
+            context: m.context ? JSON.parse(m.context) : null,
+          }),
         ]),
       );
       const me = byId.get(dealerId);
@@ -230,7 +234,11 @@ export function messagingService(db: Database) {
     },
 
     /** A page of a chat's messages: the latest, those before a time (scrolling up) or after one (catching up). */
-    async listMessages(dealerId: string, chatId: string, page: { after?: number; before?: number; limit?: number } = {}) {
+    async listMessages(
+      dealerId: string,
+      chatId: string,
+      page: { after?: number; before?: number; limit?: number } = {},
+    ) {
       await requireParticipant(chatId, dealerId);
       const limit = Math.min(page.limit ?? CHAT_PAGE_SIZE, 200);
       if (page.after !== undefined) {
@@ -273,7 +281,9 @@ export function messagingService(db: Database) {
         db
           .update(messages)
           .set({ isRead: true })
-          .where(and(eq(messages.chatId, chatId), eq(messages.receiverId, dealerId), eq(messages.isRead, false))),
+          .where(
+            and(eq(messages.chatId, chatId), eq(messages.receiverId, dealerId), eq(messages.isRead, false)),
+          ),
         db
           .update(chatParticipants)
           .set({ lastReadAt: readAt })

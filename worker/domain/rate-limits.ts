@@ -34,8 +34,13 @@ export function rateLimitService(db: Database) {
       checks.forEach(([limit], i) => {
         const row = results[i]?.[0];
         if (row && row.count > limit.max) {
-          const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + limit.windowSeconds * 1000 - now) / 1000));
-          throw new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfterSeconds });
+          const retryAfterSeconds = Math.max(
+            1,
+            Math.ceil((row.window_start + limit.windowSeconds * 1000 - now) / 1000),
+          );
+          throw new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", {
+            retryAfterSeconds,
+          });
         }
       });
     },

@@ -42,10 +42,19 @@ export function sessionService(db: Database) {
       if (!row) return null;
       const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
       if (refreshed) {
-        await db.update(sessions).set({ expiresAt: now + SESSION_MS }).where(eq(sessions.tokenHash, tokenHash));
-        if (row.dealer) await db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id));
+        await db
+          .update(sessions)
+          .set({ expiresAt: now + SESSION_MS })
+          .where(eq(sessions.tokenHash, tokenHash));
+        if (row.dealer)
+          await db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id));
       }
-      const viewer = { accountId: row.account.id, email: row.account.email, role: row.account.role, dealer: row.dealer };
+      const viewer = {
+        accountId: row.account.id,
+        email: row.account.email,
+        role: row.account.role,
+        dealer: row.dealer,
+      };
       return { viewer, tokenHash, refreshed };
     },
 

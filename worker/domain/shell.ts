@@ -39,7 +39,9 @@ export function shellService(db: Database) {
           where me.dealer_id = ${dealerId}
           order by c.last_message_at desc
           limit 3`),
-        db.all<{ n: number }>(sql`select count(*) as n from messages where receiver_id = ${dealerId} and is_read = 0`),
+        db.all<{ n: number }>(
+          sql`select count(*) as n from messages where receiver_id = ${dealerId} and is_read = 0`,
+        ),
         db.all<RecentConnection>(sql`
           select d.id as dealerId, d.name as name, d.dealership_name as dealershipName, d.city as city, d.state as state,
                  c.created_at as connectedAt

@@ -23,7 +23,12 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
   const cacheControl = c.res.headers.get("Cache-Control") ?? "";
-  if (c.res.status !== 200 || !/\bpublic\b/.test(cacheControl) || !/s-maxage=\d+/.test(cacheControl) || c.res.headers.has("Set-Cookie")) {
+  if (
+    c.res.status !== 200 ||
+    !/\bpublic\b/.test(cacheControl) ||
+    !/s-maxage=\d+/.test(cacheControl) ||
+    c.res.headers.has("Set-Cookie")
+  ) {
     return;
   }
   const stored = new Response(c.res.clone().body, c.res);

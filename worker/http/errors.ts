@@ -11,7 +11,9 @@ export const answerError: ErrorHandler<AppEnv> = (error, c) => {
     return c.json(issues ? { message: error.message, issues } : { message: error.message }, error.status);
   }
   if (error instanceof HTTPException && error.status < 500) {
-    const message = /malformed json/i.test(error.message) ? "Malformed JSON in request body" : error.message || "Bad request";
+    const message = /malformed json/i.test(error.message)
+      ? "Malformed JSON in request body"
+      : error.message || "Bad request";
     return c.json({ message }, error.status);
   }
   const errorId = crypto.randomUUID();

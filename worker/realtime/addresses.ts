@@ -4,7 +4,9 @@ import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
 export const DEALER_HEADER = "x-dealerlane-dealer-id";
 
 export function chatRoomOf(env: Env, chatId: string) {
-  return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId)) as unknown as { deliver(frame: ChatServerFrame): Promise<void> };
+  return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId)) as unknown as {
+    deliver(frame: ChatServerFrame): Promise<void>;
+  };
 }
 
 export function inboxOf(env: Env, dealerId: string) {

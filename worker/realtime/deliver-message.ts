@@ -25,7 +25,8 @@ export async function deliverMessage(
       unreadTotal: await messaging.unreadTotal(message.senderId),
     }),
   ]).then((results) => {
-    for (const r of results) if (r.status === "rejected") console.error("Live delivery failed (stored in D1)", r.reason);
+    for (const r of results)
+      if (r.status === "rejected") console.error("Live delivery failed (stored in D1)", r.reason);
   });
   await fanOut;
   return { message, created };

@@ -11,7 +11,13 @@ import type { ChatPeer } from "./conversation";
 type Connection = { dealer: ChatPeer & { city?: string; state?: string } };
 
 /** Add Chat: search your accepted connections by name or dealership and open a chat with one. */
-export function AddChatDialog({ userId, onOpenChat }: { userId: string; onOpenChat: (peer: ChatPeer) => Promise<void> }) {
+export function AddChatDialog({
+  userId,
+  onOpenChat,
+}: {
+  userId: string;
+  onOpenChat: (peer: ChatPeer) => Promise<void>;
+}) {
   const [open, setOpen] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [query, setQuery] = useState("");
@@ -29,7 +35,8 @@ export function AddChatDialog({ userId, onOpenChat }: { userId: string; onOpenCh
 
   const q = query.trim().toLowerCase();
   const matches = (connections ?? []).filter(
-    ({ dealer }) => !q || dealer.name.toLowerCase().includes(q) || dealer.dealershipName.toLowerCase().includes(q),
+    ({ dealer }) =>
+      !q || dealer.name.toLowerCase().includes(q) || dealer.dealershipName.toLowerCase().includes(q),
   );
 
   return (
@@ -44,20 +51,36 @@ export function AddChatDialog({ userId, onOpenChat }: { userId: string; onOpenCh
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[80dvh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Start a chat</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800">
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+            >
               <X size={16} aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">Search your connections by name or dealership.</Dialog.Description>
+          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+            Search your connections by name or dealership.
+          </Dialog.Description>
           <label htmlFor="add-chat-search" className="sr-only">
             Search connections
           </label>
-          <input id="add-chat-search" className={inputClass} placeholder="Search connections…" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
+          <input
+            id="add-chat-search"
+            className={inputClass}
+            placeholder="Search connections…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoFocus
+          />
           <ul className="min-h-24 overflow-y-auto">
-            {connections === null ? <li className="p-2 text-sm text-slate-500">Loading connections…</li> : null}
+            {connections === null ? (
+              <li className="p-2 text-sm text-slate-500">Loading connections…</li>
+            ) : null}
             {connections && matches.length === 0 ? (
               <li className="p-2 text-sm text-slate-500 dark:text-slate-400">
-                {connections.length === 0 ? "No connections yet — connect with dealers from Find Dealers." : "No connection matches that search."}
+                {connections.length === 0
+                  ? "No connections yet — connect with dealers from Find Dealers."
+                  : "No connection matches that search."}
               </li>
             ) : null}
             {matches.map(({ dealer }) => (
@@ -79,7 +102,9 @@ export function AddChatDialog({ userId, onOpenChat }: { userId: string; onOpenCh
                   <Avatar name={dealer.name} src={dealer.avatar} size={32} />
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">{dealer.name}</span>
-                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{dealer.dealershipName}</span>
+                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                      {dealer.dealershipName}
+                    </span>
                   </span>
                   {busy === dealer.id ? <span className="ml-auto text-xs">Opening…</span> : null}
                 </button>

@@ -7,7 +7,8 @@ import { useConversation, type LocalMessage } from "./use-conversation";
 
 export type ChatPeer = { id: string; name: string; dealershipName: string; avatar: string | null };
 
-const clock = (ms: number) => new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+const clock = (ms: number) =>
+  new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** The message pane: history, live messages, typing, receipts; Enter sends, Shift+Enter is a new line. */
 export function Conversation({
@@ -25,7 +26,12 @@ export function Conversation({
   onBack: () => void;
   onActivity: (messages: LocalMessage[]) => void;
 }) {
-  const { messages, otherTyping, live, send, retry, typing } = useConversation({ chatId, me, otherId: peer.id, initial });
+  const { messages, otherTyping, live, send, retry, typing } = useConversation({
+    chatId,
+    me,
+    otherId: peer.id,
+    initial,
+  });
   const [draft, setDraft] = useState("");
   const bottom = useRef<HTMLLIElement>(null);
   const lastOwn = [...messages].reverse().find((m) => m.senderId === me);
@@ -51,7 +57,12 @@ export function Conversation({
   return (
     <section aria-label={`Conversation with ${peer.name}`} className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
-        <button type="button" onClick={onBack} aria-label="Back to conversations" className="rounded-md p-2 hover:bg-slate-200 md:hidden dark:hover:bg-slate-800">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="rounded-md p-2 hover:bg-slate-200 md:hidden dark:hover:bg-slate-800"
+        >
           <ArrowLeft size={18} aria-hidden="true" />
         </button>
         <Avatar name={peer.name} src={peer.avatar} />
@@ -59,19 +70,31 @@ export function Conversation({
           <h2 className="truncate font-semibold">{peer.name}</h2>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">{peer.dealershipName}</p>
         </div>
-        <span className={`text-xs ${live ? "text-emerald-600 dark:text-emerald-400" : "text-amber-600 dark:text-amber-400"}`} data-testid="chat-live">
+        <span
+          className={`text-xs ${live ? "text-emerald-600 dark:text-emerald-400" : "text-amber-600 dark:text-amber-400"}`}
+          data-testid="chat-live"
+        >
           {live ? "● Live" : "○ Reconnecting…"}
         </span>
       </header>
 
-      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-3" aria-live="polite" data-testid="message-list">
+      <ol
+        className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-3"
+        aria-live="polite"
+        data-testid="message-list"
+      >
         {messages.length === 0 ? (
-          <li className="m-auto text-sm text-slate-500 dark:text-slate-400">No messages yet. Say hello to {peer.name}.</li>
+          <li className="m-auto text-sm text-slate-500 dark:text-slate-400">
+            No messages yet. Say hello to {peer.name}.
+          </li>
         ) : null}
         {messages.map((m) => {
           const own = m.senderId === me;
           return (
-            <li key={m.clientId + m.senderId} className={`flex max-w-[85%] flex-col ${own ? "self-end items-end" : "self-start items-start"}`}>
+            <li
+              key={m.clientId + m.senderId}
+              className={`flex max-w-[85%] flex-col ${own ? "self-end items-end" : "self-start items-start"}`}
+            >
               {m.context?.postTitle ? (
                 <span className="mb-1 rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
                   Re: {m.context.postTitle}
@@ -79,7 +102,9 @@ export function Conversation({
               ) : null}
               <p
                 className={`rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words ${
-                  own ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+                  own
+                    ? "bg-brand-600 text-white"
+                    : "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
                 } ${m.status === "failed" ? "opacity-70 ring-2 ring-red-500" : ""}`}
               >
                 {m.content}
@@ -88,11 +113,17 @@ export function Conversation({
                 {clock(m.createdAt)}
                 {own && m.status === "sending" ? " · Sending…" : null}
                 {own && m.status === "failed" ? (
-                  <button type="button" onClick={() => retry(m.clientId)} className="inline-flex items-center gap-1 font-medium text-red-600 underline dark:text-red-400">
+                  <button
+                    type="button"
+                    onClick={() => retry(m.clientId)}
+                    className="inline-flex items-center gap-1 font-medium text-red-600 underline dark:text-red-400"
+                  >
                     <RotateCw size={12} aria-hidden="true" /> Not sent — Retry
                   </button>
                 ) : null}
-                {own && m === lastOwn && m.status === "sent" ? <span data-testid="receipt">{m.isRead ? "· Seen" : "· Sent"}</span> : null}
+                {own && m === lastOwn && m.status === "sent" ? (
+                  <span data-testid="receipt">{m.isRead ? "· Seen" : "· Sent"}</span>
+                ) : null}
               </span>
             </li>
           );

@@ -11,12 +11,21 @@ const TIPS = [
 /** Core spec §2 "AI Copilot": static tips, message count, last activity and a hint from the latest message's words. */
 export function hintFor(text: string): { kind: "price" | "inspection" | "general"; text: string } {
   if (/price|\$/i.test(text)) {
-    return { kind: "price", text: "Price talk: compare with recent auction results for the same year, trim and miles before you counter." };
+    return {
+      kind: "price",
+      text: "Price talk: compare with recent auction results for the same year, trim and miles before you counter.",
+    };
   }
   if (/condition|inspection/i.test(text)) {
-    return { kind: "inspection", text: "Condition question: offer a third-party inspection or a condition report to keep the deal moving." };
+    return {
+      kind: "inspection",
+      text: "Condition question: offer a third-party inspection or a condition report to keep the deal moving.",
+    };
   }
-  return { kind: "general", text: "Keep it moving: confirm availability, price and pickup date in one message." };
+  return {
+    kind: "general",
+    text: "Keep it moving: confirm availability, price and pickup date in one message.",
+  };
 }
 
 export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
@@ -39,7 +48,11 @@ export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
           <dd className="font-semibold">{last ? timeAgo(last.createdAt) : "—"}</dd>
         </div>
       </dl>
-      <p className="rounded-lg border border-brand-500/40 bg-brand-600/10 p-3 text-sm" data-testid="copilot-hint" data-kind={hint.kind}>
+      <p
+        className="rounded-lg border border-brand-500/40 bg-brand-600/10 p-3 text-sm"
+        data-testid="copilot-hint"
+        data-kind={hint.kind}
+      >
         {hint.text}
       </p>
       <div>

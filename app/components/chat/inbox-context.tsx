@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { apiFetch } from "~/lib/api-client";
 import { inboxFrameSchema, parseFrame, type InboxFrame } from "~/lib/realtime";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
@@ -13,7 +22,15 @@ const InboxContext = createContext<Inbox>({ unreadTotal: 0, connected: false, su
  * unread count current and hands every frame to screens that subscribe (messages, feed). While the socket
  * is down it polls the chat list instead, and stops as soon as the socket is back.
  */
-export function InboxProvider({ dealerId, initialUnread, children }: { dealerId: string; initialUnread: number; children: ReactNode }) {
+export function InboxProvider({
+  dealerId,
+  initialUnread,
+  children,
+}: {
+  dealerId: string;
+  initialUnread: number;
+  children: ReactNode;
+}) {
   const [unreadTotal, setUnreadTotal] = useState(initialUnread);
   const [connected, setConnected] = useState(false);
   const listeners = useRef(new Set<Listener>());

@@ -47,7 +47,11 @@ export function MessagePopup({
       onOpenChange?.(false);
       navigate(`/messages?chat=${dealer.id}`);
     } catch (error) {
-      toast({ title: "Error", description: failureText(error, "Failed to send message"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: failureText(error, "Failed to send message"),
+        variant: "destructive",
+      });
     } finally {
       setSending(false);
     }
@@ -61,7 +65,10 @@ export function MessagePopup({
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Message {dealer.name}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800">
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+            >
               <X size={16} aria-hidden="true" />
             </Dialog.Close>
           </div>

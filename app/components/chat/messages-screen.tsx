@@ -44,7 +44,8 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
   }, [selectedChatId, initialMessages]);
   // `?chat={dealerId}` has opened its chat; take the query off the address (business spec §2).
   useEffect(() => {
-    if (window.location.search.includes("chat=")) window.history.replaceState(window.history.state, "", "/messages");
+    if (window.location.search.includes("chat="))
+      window.history.replaceState(window.history.state, "", "/messages");
   }, [selectedChatId]);
 
   const refreshChats = useCallback(() => {
@@ -97,7 +98,16 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
       setChats((list) =>
         list.some((c) => c.id === chat.id)
           ? list
-          : [{ id: chat.id, otherParticipant: peer, lastMessage: chat.messages.at(-1) ?? null, unreadCount: 0, lastMessageAt: null }, ...list],
+          : [
+              {
+                id: chat.id,
+                otherParticipant: peer,
+                lastMessage: chat.messages.at(-1) ?? null,
+                unreadCount: 0,
+                lastMessageAt: null,
+              },
+              ...list,
+            ],
       );
       setSelected({ chatId: chat.id, messages: chat.messages });
     } catch {
@@ -107,27 +117,45 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
 
   const q = query.trim().toLowerCase();
   const visible = chats.filter(
-    (c) => !q || c.otherParticipant.name.toLowerCase().includes(q) || c.otherParticipant.dealershipName.toLowerCase().includes(q),
+    (c) =>
+      !q ||
+      c.otherParticipant.name.toLowerCase().includes(q) ||
+      c.otherParticipant.dealershipName.toLowerCase().includes(q),
   );
   const current = selected ? chats.find((c) => c.id === selected.chatId) : undefined;
 
   return (
     <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_1fr_16rem] dark:border-slate-800 dark:bg-slate-900">
-      <nav aria-label="Conversations" className={`flex min-h-0 flex-col border-r border-slate-200 dark:border-slate-800 ${current ? "hidden md:flex" : "flex"}`}>
+      <nav
+        aria-label="Conversations"
+        className={`flex min-h-0 flex-col border-r border-slate-200 dark:border-slate-800 ${current ? "hidden md:flex" : "flex"}`}
+      >
         <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
           <h1 className="text-lg font-bold">Messages</h1>
           <div className="relative">
-            <Search size={14} className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Search
+              size={14}
+              className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <label htmlFor="chat-search" className="sr-only">
               Search conversations
             </label>
-            <input id="chat-search" className={`${inputClass} pl-8`} placeholder="Search conversations…" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input
+              id="chat-search"
+              className={`${inputClass} pl-8`}
+              placeholder="Search conversations…"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </div>
           <AddChatDialog userId={userId} onOpenChat={openChatWith} />
         </div>
         <ul className="min-h-0 flex-1 overflow-y-auto">
           {visible.length === 0 ? (
-            <li className="p-4 text-sm text-slate-500 dark:text-slate-400">{chats.length === 0 ? "No conversations yet." : "No conversation matches that search."}</li>
+            <li className="p-4 text-sm text-slate-500 dark:text-slate-400">
+              {chats.length === 0 ? "No conversations yet." : "No conversation matches that search."}
+            </li>
           ) : null}
           {visible.map((chat) => (
             <li key={chat.id}>
@@ -146,14 +174,22 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
                 <span className="min-w-0 flex-1">
                   <span className="flex justify-between gap-2">
                     <span className="truncate text-sm font-medium">{chat.otherParticipant.name}</span>
-                    {chat.lastMessageAt ? <span className="shrink-0 text-xs text-slate-500">{timeAgo(chat.lastMessageAt)}</span> : null}
+                    {chat.lastMessageAt ? (
+                      <span className="shrink-0 text-xs text-slate-500">{timeAgo(chat.lastMessageAt)}</span>
+                    ) : null}
                   </span>
                   <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-                    {loadingChat === chat.id ? "Opening…" : (chat.lastMessage?.content ?? chat.otherParticipant.dealershipName)}
+                    {loadingChat === chat.id
+                      ? "Opening…"
+                      : (chat.lastMessage?.content ?? chat.otherParticipant.dealershipName)}
                   </span>
                 </span>
                 {chat.unreadCount > 0 ? (
-                  <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white" data-testid="chat-unread" aria-label={`${chat.unreadCount} unread`}>
+                  <span
+                    className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+                    data-testid="chat-unread"
+                    aria-label={`${chat.unreadCount} unread`}
+                  >
                     {chat.unreadCount}
                   </span>
                 ) : null}
@@ -175,7 +211,9 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
             onActivity={setActivity}
           />
         ) : (
-          <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">Choose a conversation, or start one with Add Chat.</p>
+          <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            Choose a conversation, or start one with Add Chat.
+          </p>
         )}
       </div>
 

@@ -15,7 +15,10 @@ function merge(list: LocalMessage[], incoming: ChatMessage): LocalMessage[] {
   const index = list.findIndex(
     (m) => m.id === incoming.id || (m.clientId === incoming.clientId && m.senderId === incoming.senderId),
   );
-  const next = index >= 0 ? list.map((m, i) => (i === index ? { ...incoming, status: "sent" as const } : m)) : [...list, { ...incoming, status: "sent" as const }];
+  const next =
+    index >= 0
+      ? list.map((m, i) => (i === index ? { ...incoming, status: "sent" as const } : m))
+      : [...list, { ...incoming, status: "sent" as const }];
   return next.sort((a, b) => a.createdAt - b.createdAt);
 }
 
@@ -34,7 +37,9 @@ export function useConversation({
   otherId: string;
   initial: ChatMessage[];
 }) {
-  const [messages, setMessages] = useState<LocalMessage[]>(() => initial.map((m) => ({ ...m, status: "sent" })));
+  const [messages, setMessages] = useState<LocalMessage[]>(() =>
+    initial.map((m) => ({ ...m, status: "sent" })),
+  );
   const [otherTyping, setOtherTyping] = useState(false);
   const [live, setLive] = useState(false);
   const socketRef = useRef<ReturnType<typeof openLiveSocket> | null>(null);
@@ -55,7 +60,9 @@ export function useConversation({
   }, []);
 
   const markFailed = useCallback((clientId: string) => {
-    setMessages((list) => list.map((m) => (m.clientId === clientId && m.status === "sending" ? { ...m, status: "failed" } : m)));
+    setMessages((list) =>
+      list.map((m) => (m.clientId === clientId && m.status === "sending" ? { ...m, status: "failed" } : m)),
+    );
     toast({ title: "Error", description: "Failed to send message", variant: "destructive" });
   }, []);
 
@@ -112,7 +119,9 @@ export function useConversation({
         clearTimeout(typingHide.current);
         if (frame.isTyping) typingHide.current = setTimeout(() => setOtherTyping(false), TYPING_SHOWN_MS);
       } else if (frame.type === "read" && frame.dealerId !== me) {
-        setMessages((list) => list.map((m) => (m.senderId === me && m.createdAt <= frame.readAt ? { ...m, isRead: true } : m)));
+        setMessages((list) =>
+          list.map((m) => (m.senderId === me && m.createdAt <= frame.readAt ? { ...m, isRead: true } : m)),
+        );
       } else if (frame.type === "error" && frame.clientId) {
         markFailed(frame.clientId);
       }

@@ -4,10 +4,11 @@ import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type CardUser } from "~/components/post/post-card";
 import { Button } from "~/components/ui/button";
 import { failureText } from "~/lib/api-client";
-import { FEED_PAGE_SIZE_MAX } from "~/lib/constants";
+import { FEED_PAGE_SIZE_MAX, type InventoryView } from "~/lib/constants";
 import { FEED_SORTS, type FeedSort } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
 import type { FeedPost, PostDetail } from "../../../worker/domain/inventory/types";
+import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";
 import { fetchFeedPage, fitsSort, mergeFresh, toFeedPost } from "./feed-api";
 import { PromoBlock } from "./promo-block";
@@ -33,6 +34,8 @@ export type FeedData = {
   search: string;
   /** 7, or the Items per page the dealer saved in /settings. */
   pageSize: number;
+  /** The dealer's Inventory view setting: how much of each post the feed shows. */
+  inventoryView: InventoryView;
 };
 
 const sortHref = (sort: FeedSort, search: string) => {
@@ -209,21 +212,47 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
     return () => window.removeEventListener("scroll", onScroll);
   }, [loadMore]);
 
-  // The feed refreshes every 30 s while the tab is visible: new posts on top, fresh counts for those shown.
+  /** New posts on top and fresh counts for the posts shown. */
+  const refresh = useCallback(async () => {
+    const shown = state.current.posts.length;
+    const limit = Math.min(Math.max(shown, pageSize), FEED_PAGE_SIZE_MAX);
+    const page = await fetchFeedPage({ sort, search, limit });
+    setPosts((current) => mergeFresh(page.posts, current));
+    if (state.current.posts.length <= limit) setNextCursor(page.nextCursor);
+  }, [sort, search, pageSize]);
+
+  // Live: the inbox socket announces posts from the network; they wait behind an 'N new posts' button.
+  const { connected } = useInbox();
+  const [announced, setAnnounced] = useState<string[]>([]);
+  useInboxFrames((frame) => {
+    if (frame.type !== "new-post" || frame.dealerId === currentUser.id) return;
+    if (state.current.posts.some((p) => p.id === frame.postId)) return;
+    setAnnounced((ids) => (ids.includes(frame.postId) ? ids : [...ids, frame.postId]));
+  });
+  const showAnnounced = () => {
+    refresh()
+      .then(() => {
+        setAnnounced([]);
+        window.scrollTo({ top: 0, behavior: "smooth" });
+      })
+      .catch((error) =>
+        toast({
+          title: "Error",
+          description: failureText(error, "Failed to load new posts"),
+          variant: "destructive",
+        }),
+      );
+  };
+
+  // Only while the live socket is down, the spec's refresh every 30 s takes over (tab visible only).
   useEffect(() => {
+    if (connected) return;
     const timer = setInterval(() => {
       if (document.hidden || busy.current) return;
-      const shown = state.current.posts.length;
-      const limit = Math.min(Math.max(shown, pageSize), FEED_PAGE_SIZE_MAX);
-      fetchFeedPage({ sort, search, limit })
-        .then((page) => {
-          setPosts((current) => mergeFresh(page.posts, current));
-          if (state.current.posts.length <= limit) setNextCursor(page.nextCursor);
-        })
-        .catch(() => undefined);
+      refresh().catch(() => undefined);
     }, FEED_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [sort, search, pageSize]);
+  }, [connected, refresh]);
 
   const onCreated = (post: PostDetail) => {
     const feedPost = toFeedPost(post);
@@ -240,6 +269,16 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         onPostTitle={(title) => composer.current?.openPostForm(title)}
       />
       <Composer ref={composer} currentUser={currentUser} onCreated={onCreated} />
+      {announced.length > 0 ? (
+        <button
+          type="button"
+          onClick={showAnnounced}
+          data-testid="new-posts"
+          className="sticky top-20 z-10 self-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
+        >
+          {announced.length} new {announced.length === 1 ? "post" : "posts"}
+        </button>
+      ) : null}
 
       <nav
         aria-label="Sort the feed"
@@ -280,7 +319,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
           {posts.map((post, i) => (
             <Fragment key={post.id}>
               <li>
-                <PostCard post={post} currentUser={currentUser} />
+                <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} />
               </li>
               {i === 1 && !search ? (
                 <li>

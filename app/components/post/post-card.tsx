@@ -17,6 +17,7 @@ import {
 import { useState, type MouseEvent } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import type { InventoryView } from "~/lib/constants";
 import { Avatar } from "~/components/shell/dealer-shell";
 import { localLogoFor } from "~/lib/dealer-logos";
 import { formatPriceCents, timeAgo } from "~/lib/format";
@@ -136,11 +137,14 @@ export function PostCard({
   currentUser,
   expanded = false,
   initialComments,
+  view = "grid",
 }: {
   post: FeedPost | PostDetail;
   currentUser: CardUser;
   expanded?: boolean;
   initialComments?: PostComment[];
+  /** The dealer's Inventory view setting: grid (everything), list (no gallery, a thumbnail), compact (no media). */
+  view?: InventoryView;
 }) {
   const [post, setPost] = useState<FeedPost | PostDetail>(initialPost);
   const [seen, setSeen] = useState(initialPost);
@@ -161,6 +165,7 @@ export function PostCard({
   const live = isLiveAuction(post);
   const place = [post.dealer.city, post.dealer.state].filter(Boolean).join(", ");
   const created = Date.parse(post.createdAt);
+  const layout: InventoryView = expanded ? "grid" : view;
 
   const expand = (event: MouseEvent<HTMLElement>) => {
     if (expanded) return;
@@ -176,6 +181,7 @@ export function PostCard({
       aria-labelledby={`post-${post.id}-title`}
       data-testid="post-card"
       data-post-id={post.id}
+      data-view={layout}
       onClick={expand}
       className={`flex flex-col gap-3 border-slate-200 bg-white p-4 shadow-sm sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900 ${
         expanded ? "" : "cursor-pointer border-y hover:border-brand-500/50"
@@ -221,15 +227,28 @@ export function PostCard({
         <DealerLogo name={post.dealer.dealershipName} />
       </header>
 
-      {post.description ? (
-        <p className={`text-sm break-words whitespace-pre-line ${expanded ? "" : "line-clamp-4"}`}>
+      {post.description && layout !== "compact" ? (
+        <p
+          className={`text-sm break-words whitespace-pre-line ${expanded ? "" : layout === "list" ? "line-clamp-2" : "line-clamp-4"}`}
+        >
           {post.description}
         </p>
       ) : null}
 
-      <PhotoGallery photos={post.photoUrls} title={post.title} />
+      {layout === "grid" ? (
+        <PhotoGallery photos={post.photoUrls} title={post.title} />
+      ) : layout === "list" && post.photoUrls[0] ? (
+        <img
+          src={post.photoUrls[0]}
+          alt={`${post.title}, photo 1 of ${post.photoUrls.length}`}
+          width={160}
+          height={120}
+          loading="lazy"
+          className="h-[120px] w-[160px] rounded-md object-cover"
+        />
+      ) : null}
 
-      {live ? (
+      {layout === "compact" ? null : live ? (
         <section
           aria-label="Live auction"
           className="flex flex-col gap-2 rounded-lg border border-red-500/40 bg-red-50 p-3 sm:flex-row sm:items-center dark:bg-red-950/40"
@@ -255,7 +274,7 @@ export function PostCard({
         </p>
       ) : null}
 
-      <AiSummary text={post.aiSummary} />
+      {layout === "compact" ? null : <AiSummary text={post.aiSummary} />}
 
       {post.spreadsheetUrl ? (
         <a

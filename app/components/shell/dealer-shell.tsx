@@ -17,7 +17,15 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
   }`;
 
-function NavList({ entries, unread, onNavigate }: { entries: NavEntry[]; unread: number; onNavigate?: () => void }) {
+function NavList({
+  entries,
+  unread,
+  onNavigate,
+}: {
+  entries: NavEntry[];
+  unread: number;
+  onNavigate?: () => void;
+}) {
   return (
     <ul className="flex flex-col gap-1">
       {entries.map(({ to, label, icon: Icon }) => (
@@ -35,13 +43,26 @@ function NavList({ entries, unread, onNavigate }: { entries: NavEntry[]; unread:
 
 function UnreadBadge({ count }: { count: number }) {
   return (
-    <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white" aria-label={`${count} unread`}>
+    <span
+      className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+      aria-label={`${count} unread`}
+    >
       {count > 99 ? "99+" : count}
     </span>
   );
 }
 
-function IconLink({ to, label, children, badge = 0 }: { to: string; label: string; children: ReactNode; badge?: number }) {
+function IconLink({
+  to,
+  label,
+  children,
+  badge = 0,
+}: {
+  to: string;
+  label: string;
+  children: ReactNode;
+  badge?: number;
+}) {
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
@@ -59,7 +80,10 @@ function IconLink({ to, label, children, badge = 0 }: { to: string; label: strin
         </Link>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content sideOffset={6} className="rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-700">
+        <Tooltip.Content
+          sideOffset={6}
+          className="rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-700"
+        >
           {label}
         </Tooltip.Content>
       </Tooltip.Portal>
@@ -96,7 +120,10 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
   const unread = useInbox().unreadTotal;
   return (
     <div className="min-h-dvh pb-16 lg:pb-0">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
@@ -112,7 +139,10 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
             <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
               <div className="flex items-center justify-between">
                 <Dialog.Title className="text-lg font-bold">DealerLane</Dialog.Title>
-                <Dialog.Close aria-label="Close menu" className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800">
+                <Dialog.Close
+                  aria-label="Close menu"
+                  className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+                >
                   <X size={18} aria-hidden="true" />
                 </Dialog.Close>
               </div>
@@ -149,7 +179,10 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
           <MessageSquare size={20} aria-hidden="true" />
         </IconLink>
         <ThemeToggle />
-        <Link to="/dealer-profile" className="hidden items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200 sm:flex dark:hover:bg-slate-800">
+        <Link
+          to="/dealer-profile"
+          className="hidden items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200 sm:flex dark:hover:bg-slate-800"
+        >
           <Avatar name={currentUser.name} src={currentUser.avatar} />
           <span className="hidden flex-col leading-tight xl:flex">
             <span className="text-sm font-semibold" data-testid="current-user-name">
@@ -202,7 +235,17 @@ export function Avatar({ name, src, size = 36 }: { name: string; src?: string | 
     .slice(0, 2)
     .map((p) => p[0]?.toUpperCase())
     .join("");
-  if (src) return <img src={src} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />;
+  if (src)
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className="rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   return (
     <span
       aria-hidden="true"

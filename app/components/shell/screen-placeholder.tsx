@@ -5,7 +5,15 @@ import { buttonClass } from "~/components/ui/button";
  * An honest page for a screen whose capability has not landed yet: it names what it will hold,
  * and offers nothing that pretends to work.
  */
-export function ScreenPlaceholder({ title, willHold, next }: { title: string; willHold: string[]; next?: { to: string; label: string } }) {
+export function ScreenPlaceholder({
+  title,
+  willHold,
+  next,
+}: {
+  title: string;
+  willHold: string[];
+  next?: { to: string; label: string };
+}) {
   return (
     <section className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
       <h1 className="text-2xl font-bold">{title}</h1>

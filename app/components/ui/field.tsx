@@ -5,7 +5,14 @@ export const inputClass =
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode };
 
-export function TextField({ label, error, hint, id, className = "", ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className = "",
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const inputId = id ?? generated;
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
@@ -14,7 +21,13 @@ export function TextField({ label, error, hint, id, className = "", ...input }: 
       <label htmlFor={inputId} className="text-sm font-medium">
         {label}
       </label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...input}
+      />
       {error ? (
         <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
           {error}

@@ -7,7 +7,11 @@ import { dismissToast, toastStore } from "~/lib/toast";
 export function Toaster() {
   const shown = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.serverSnapshot);
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
       {shown ? (
         <Toast.Root
           key={shown.id}
@@ -21,7 +25,9 @@ export function Toaster() {
         >
           <Toast.Title className="font-semibold">{shown.title}</Toast.Title>
           {shown.description ? (
-            <Toast.Description className="col-start-1 text-sm opacity-90">{shown.description}</Toast.Description>
+            <Toast.Description className="col-start-1 text-sm opacity-90">
+              {shown.description}
+            </Toast.Description>
           ) : null}
           <Toast.Close
             aria-label="Close"

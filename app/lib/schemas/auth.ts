@@ -30,13 +30,17 @@ const requiredText = (field: string, max = 120) =>
     .min(1, `Please fill in ${fieldInWords(field)}`)
     .max(max, `${fieldInWords(field)} is too long`);
 
-const booleanField = z.union([z.boolean(), z.enum(["true", "false", "on"])]).transform((v) => v === true || v === "true" || v === "on");
+const booleanField = z
+  .union([z.boolean(), z.enum(["true", "false", "on"])])
+  .transform((v) => v === true || v === "true" || v === "on");
 
 /** Onboarding step 1 (business spec §3 "Profile submission at onboarding", §5 messages). */
 export const onboardingProfileSchema = z.object({
   firstName: requiredText("firstName", 60),
   lastName: requiredText("lastName", 60),
-  email: requiredText("email", 254).toLowerCase().pipe(z.email({ error: "Please enter a valid e-mail address" })),
+  email: requiredText("email", 254)
+    .toLowerCase()
+    .pipe(z.email({ error: "Please enter a valid e-mail address" })),
   phone: requiredText("phone", 30).regex(/^[+()\d\s.-]{7,30}$/, "Please enter a valid phone number"),
   address: requiredText("address", 200),
   city: requiredText("city", 80),

@@ -20,7 +20,10 @@ export function checkLoginForm(values: Record<string, FormDataEntryValue | undef
   const email = typeof values.email === "string" ? values.email : "";
   const password = typeof values.password === "string" ? values.password : "";
   if (!email.trim() || !password) {
-    return { ok: false, toast: { title: "Missing Information", description: "Please fill in all required fields" } };
+    return {
+      ok: false,
+      toast: { title: "Missing Information", description: "Please fill in all required fields" },
+    };
   }
   if (intent === "signup" && password !== values.confirmPassword) {
     return { ok: false, toast: { title: "Password Mismatch", description: "Passwords do not match" } };

@@ -1,0 +1,20 @@
+import { DealerShell } from "~/components/shell/dealer-shell";
+import type { ShellData } from "~/utils/shell.server";
+import { HomeFeed, type FeedData } from "./home-feed";
+
+/** The signed-in `/`: shell and feed. Loaded lazily so the public landing never ships the dealer app. */
+export default function SignedInHome({ shell, feed }: { shell: ShellData; feed: FeedData }) {
+  return (
+    <DealerShell shell={shell}>
+      <HomeFeed
+        key={`${feed.sort}|${feed.search}`}
+        currentUser={{
+          id: shell.currentUser.id,
+          name: shell.currentUser.name,
+          avatar: shell.currentUser.avatar,
+        }}
+        feed={feed}
+      />
+    </DealerShell>
+  );
+}
