@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Landing } from "~/components/public/landing";
 import { lazy, Suspense } from "react";
 import { landingMeta } from "~/lib/seo";
@@ -35,7 +35,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** Lazy: the landing's visitors never download the dealer app (the public pages' JavaScript budget). */
-const SignedInHome = lazy(() => import("~/components/feed/signed-in-home"));
+const loadSignedInHome = () => import("~/components/feed/signed-in-home");
+const SignedInHome = lazy(loadSignedInHome);
+
+/** On navigations inside the app, a signed-in dealer's code arrives before the page renders: no fallback flash. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const result = await serverLoader<typeof loader>();
+  if (result.signedIn) await loadSignedInHome();
+  return result;
+}
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();

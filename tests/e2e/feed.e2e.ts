@@ -179,6 +179,7 @@ describe("the feed", () => {
   it("loads 7 posts, then 7 more with Load More, with a promo after every 4th", async () => {
     const page = await signedIn();
     const cards = page.getByTestId("post-card");
+    await cards.nth(6).waitFor();
     expect(await cards.count()).toBe(7);
     expect(await page.getByTestId("promo-block").count()).toBe(1);
     await page.getByTestId("load-more").click();
