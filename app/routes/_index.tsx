@@ -4,12 +4,18 @@ import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Landing } from "~/components/public/landing";
 import { lazy, Suspense } from "react";
 import { landingMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { homeFeedAction, loadHomeFeed } from "~/utils/home-feed.server";
 import { cacheHeaders, publicPageHeaders } from "~/utils/public-cache.server";
 import { loadShell } from "~/utils/shell.server";
 
 const LANDING_CACHE = "public, max-age=0, s-maxage=60";
 export const headers = publicPageHeaders;
+
+/** Signed out, `/` is the landing: server HTML enhanced by public/landing.js, without React (JS budget). */
+export const handle: RouteHandle = {
+  hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.signedIn ? [{ title: "Home · DealerLane" }] : landingMeta(data?.origin);

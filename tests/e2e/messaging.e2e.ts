@@ -126,4 +126,26 @@ describe("live messaging between two dealers", () => {
     await context.close();
     await peerContext.close();
   });
+
+  it("sends from a post card's message popup with the post's title as context, then opens the chat", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await quickLogin(page);
+    const card = page.locator('[data-testid="post-card"]').filter({ has: page.getByRole("button", { name: "Message", exact: true }) }).first();
+    await card.waitFor();
+    const title = (await card.locator("h3").innerText()).trim();
+    await card.getByRole("button", { name: "Message", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    const send = dialog.getByRole("button", { name: "Send Message" });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel("Your message").fill("   ");
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel("Your message").fill("Is this still available for pickup Friday?");
+    await send.click();
+    await expectToast(page, "Your message has been sent to");
+    await page.waitForURL(`${BASE_URL}/messages`);
+    await page.getByTestId("message-list").getByText("Is this still available for pickup Friday?").waitFor();
+    await page.getByTestId("message-list").getByText(`Re: ${title}`).first().waitFor();
+    await context.close();
+  });
 });

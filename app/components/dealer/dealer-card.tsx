@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { Eye, MapPin, MessageSquare, Pencil } from "lucide-react";
+import { MessagePopup } from "~/components/chat/message-popup";
 import { Avatar } from "~/components/shell/dealer-shell";
 import { Button } from "~/components/ui/button";
 import { ConnectToggle } from "./connect-toggle";
@@ -143,15 +143,20 @@ export function DealerCard({
         >
           <Eye size={16} aria-hidden="true" /> Quick View
         </Button>
-        {dealer.isConnected && dealer.hasAccount ? (
-          <Link
-            to={`/messages?chat=${dealer.id}`}
-            className={ICON_BUTTON}
-            aria-label={`Message ${dealer.name}`}
-            title="Message"
-          >
-            <MessageSquare size={16} aria-hidden="true" />
-          </Link>
+        {dealer.hasAccount && !dealer.isSelf ? (
+          <MessagePopup
+            dealer={{ id: dealer.id, name: dealer.name }}
+            trigger={
+              <button
+                type="button"
+                className={ICON_BUTTON}
+                aria-label={`Message ${dealer.name}`}
+                title="Message"
+              >
+                <MessageSquare size={16} aria-hidden="true" />
+              </button>
+            }
+          />
         ) : null}
         {dealer.canEdit && onEdit ? (
           <button

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
+import { MessagePopup } from "~/components/chat/message-popup";
 import { Avatar } from "~/components/shell/dealer-shell";
 import { Button, buttonClass } from "~/components/ui/button";
 import { apiFetch, failureText } from "~/lib/api-client";
@@ -247,13 +248,14 @@ export function DealerQuickView({
                       {dealer.isConnected ? "Connected" : "Connect"}
                     </Button>
                     {dealer.hasAccount ? (
-                      <Link
-                        to={`/messages?chat=${dealer.id}`}
-                        className={buttonClass("secondary", "flex-1")}
-                        onClick={() => onOpenChange(false)}
-                      >
-                        <MessageSquare size={16} aria-hidden="true" /> Message
-                      </Link>
+                      <MessagePopup
+                        dealer={{ id: dealer.id, name: dealer.name }}
+                        trigger={
+                          <button type="button" className={buttonClass("secondary", "flex-1")}>
+                            <MessageSquare size={16} aria-hidden="true" /> Message
+                          </button>
+                        }
+                      />
                     ) : null}
                   </div>
                 )}
