@@ -26,9 +26,13 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
     search: url.searchParams.get("search") ?? undefined,
     sort: url.searchParams.get("sort") ?? undefined,
     limit: pageSize,
+    // Load More without JavaScript is a link to the next page.
+    cursor: url.searchParams.get("cursor") ?? undefined,
   });
   const query = parsed.success ? parsed.data : feedQuerySchema.parse({ limit: pageSize });
-  const page = await context.services.inventory.listFeed(query);
+  const page = await context.services.inventory
+    .listFeed(query)
+    .catch(() => context.services.inventory.listFeed({ ...query, cursor: undefined }));
   return {
     posts: page.posts,
     nextCursor: page.nextCursor,
@@ -36,6 +40,7 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
     search: query.search ?? "",
     pageSize,
     inventoryView: settings.inventoryView,
+    olderPage: Boolean(query.cursor),
   };
 }
 

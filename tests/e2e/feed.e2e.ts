@@ -173,7 +173,8 @@ describe("the feed", () => {
     await page.getByRole("link", { name: "For Sale" }).click();
     await page.waitForURL(`${BASE_URL}/?sort=for-sale`);
     await page.getByTestId("post-card").first().waitFor();
-    expect(await page.getByRole("heading", { name: expectedTitle }).count()).toBe(0);
+    // The tab's posts replace the previous ones once its data has rendered.
+    await expect.poll(() => page.getByRole("heading", { name: expectedTitle }).count()).toBe(0);
   });
 
   it("loads 7 posts, then 7 more with Load More, with a promo after every 4th", async () => {
@@ -188,6 +189,24 @@ describe("the feed", () => {
     expect(await page.getByTestId("promo-block").count()).toBe(3);
     const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-post-id")));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("pages with Load More before JavaScript loads (a plain link to the next page)", async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Quick login (demo)" }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    const cards = page.getByTestId("post-card");
+    expect(await cards.count()).toBe(7);
+    const first = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-post-id")));
+    await page.getByTestId("load-more").click();
+    await page.waitForURL(/\?cursor=/);
+    expect(await cards.count()).toBe(7);
+    const next = await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-post-id")));
+    expect(next.some((id) => first.includes(id))).toBe(false);
+    await page.getByRole("link", { name: "← Back to the newest posts" }).waitFor();
+    await context.close();
   });
 
   it("searches from the top bar and says when nothing matches", async () => {

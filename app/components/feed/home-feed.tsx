@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Loader2, PenSquare, Search, X } from "lucide-react";
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type CardUser } from "~/components/post/post-card";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { failureText } from "~/lib/api-client";
 import { FEED_PAGE_SIZE_MAX, type InventoryView } from "~/lib/constants";
 import { FEED_SORTS, type FeedSort } from "~/lib/schemas/inventory";
@@ -36,6 +36,8 @@ export type FeedData = {
   pageSize: number;
   /** The dealer's Inventory view setting: how much of each post the feed shows. */
   inventoryView: InventoryView;
+  /** This page starts further down the feed (Load More followed without JavaScript). */
+  olderPage?: boolean;
 };
 
 const sortHref = (sort: FeedSort, search: string) => {
@@ -269,6 +271,11 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         onPostTitle={(title) => composer.current?.openPostForm(title)}
       />
       <Composer ref={composer} currentUser={currentUser} onCreated={onCreated} />
+      {feed.olderPage ? (
+        <Link to={feedHref({ sort, search })} className="self-center text-sm font-medium text-brand-600 underline dark:text-brand-400">
+          ← Back to the newest posts
+        </Link>
+      ) : null}
       {announced.length > 0 ? (
         <button
           type="button"
@@ -338,15 +345,19 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
 
       {nextCursor ? (
         <div className="flex justify-center pb-4">
-          <Button
-            variant="secondary"
-            onClick={() => void loadMore()}
-            disabled={loadingMore}
+          <a
+            href={feedHref({ sort, search, cursor: nextCursor })}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!loadingMore) void loadMore();
+            }}
+            aria-disabled={loadingMore || undefined}
+            className={buttonClass("secondary")}
             data-testid="load-more"
           >
             {loadingMore ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
             {loadingMore ? "Loading…" : "Load More"}
-          </Button>
+          </a>
         </div>
       ) : posts.length > 0 ? (
         <p className="pb-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="feed-end">
@@ -355,4 +366,14 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       ) : null}
     </div>
   );
+}
+
+/** The feed's address for a tab, a search and (for Load More without JavaScript) a cursor. */
+function feedHref({ sort, search, cursor }: { sort: FeedSort; search: string; cursor?: string }) {
+  const params = new URLSearchParams();
+  if (sort !== "recent") params.set("sort", sort);
+  if (search) params.set("search", search);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.toString();
+  return query ? `/?${query}` : "/";
 }

@@ -7,7 +7,7 @@ export default function SignedInHome({ shell, feed }: { shell: ShellData; feed: 
   return (
     <DealerShell shell={shell}>
       <HomeFeed
-        key={`${feed.sort}|${feed.search}`}
+        key={`${feed.sort}|${feed.search}|${feed.olderPage ? "older" : "newest"}`}
         currentUser={{
           id: shell.currentUser.id,
           name: shell.currentUser.name,
