@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
@@ -43,8 +44,26 @@ function DeferredToaster() {
   ) : null;
 }
 
+/**
+ * A route module's `handle`: `hydrate(data)` answers false when the page is plain server HTML, enhanced by
+ * public/landing.js instead of React (the signed-out landing: its JavaScript budget leaves no room for React).
+ */
+export type RouteHandle = { hydrate?: (data: unknown) => boolean };
+
+/** Whether this document loads the Remix app; any matched route can opt its page out. */
+function useHydrates(): boolean {
+  const matches = useMatches();
+  // Once React runs in the browser it stays in charge, whatever page it navigates to.
+  if (typeof document !== "undefined") return true;
+  // A one-shot toast needs the toast viewport, which is React.
+  const root = matches.find((m) => m.id === "root")?.data as { flashToast?: unknown } | undefined;
+  if (root?.flashToast) return true;
+  return !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate?.(m.data) === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const hydrates = useHydrates();
   return (
     <html lang="en" className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
       <head>
@@ -57,9 +76,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh font-sans antialiased">
         {children}
-        <DeferredToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <DeferredToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // The production build registers the service worker here too, as the app does (see App).
+          <script
+            type="module"
+            src="/landing.js"
+            nonce={nonce}
+            data-service-worker={import.meta.env.PROD ? "/sw.js" : undefined}
+          />
+        )}
       </body>
     </html>
   );

@@ -4,10 +4,16 @@ import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Landing } from "~/components/public/landing";
 import { landingMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import { loadShell } from "~/utils/shell.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.signedIn ? [{ title: "Page Not Found · DealerLane" }] : landingMeta(data?.origin);
+
+/** The landing shown here is server HTML enhanced by public/landing.js, without React (JS budget). */
+export const handle: RouteHandle = {
+  hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
+};
 
 /** Signed out, any unknown path shows the landing page; signed in, it is 'Page Not Found' with a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

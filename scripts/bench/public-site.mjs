@@ -1,7 +1,7 @@
 /**
  * Public site benchmark section: the landing page's response time signed out (median and p95 of the run's
  * requests, as a ratio to the static asset), and the JavaScript and CSS each public page ships, gzipped —
- * what its HTML links as module scripts, module preloads and stylesheets.
+ * what its HTML links as scripts (inline module imports and src), module preloads and stylesheets.
  */
 import { gzipSync } from "node:zlib";
 
@@ -29,6 +29,7 @@ function assetsOf(html) {
   const js = new Set();
   const css = new Set();
   for (const [, href] of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) js.add(href);
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) js.add(src);
   for (const [, src] of html.matchAll(/import \* as \w+ from "([^"]+)"/g)) js.add(src);
   for (const [, src] of html.matchAll(/import\("([^"]+)"\)/g)) js.add(src);
   for (const [, href] of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css.add(href);

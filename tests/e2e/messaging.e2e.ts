@@ -131,7 +131,10 @@ describe("live messaging between two dealers", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await quickLogin(page);
-    const card = page.locator('[data-testid="post-card"]').filter({ has: page.getByRole("button", { name: "Message", exact: true }) }).first();
+    const card = page
+      .locator('[data-testid="post-card"]')
+      .filter({ has: page.getByRole("button", { name: "Message", exact: true }) })
+      .first();
     await card.waitFor();
     const title = (await card.locator("h3").innerText()).trim();
     await card.getByRole("button", { name: "Message", exact: true }).click();

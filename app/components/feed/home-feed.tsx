@@ -272,7 +272,10 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       />
       <Composer ref={composer} currentUser={currentUser} onCreated={onCreated} />
       {feed.olderPage ? (
-        <Link to={feedHref({ sort, search })} className="self-center text-sm font-medium text-brand-600 underline dark:text-brand-400">
+        <Link
+          to={feedHref({ sort, search })}
+          className="self-center text-sm font-medium text-brand-600 underline dark:text-brand-400"
+        >
           ← Back to the newest posts
         </Link>
       ) : null}

@@ -7,7 +7,8 @@ const S = LANDING_STATS;
 /**
  * Business spec §9: the three figures count up over 2 s in 60 steps when they scroll into view, then the
  * dealer counter grows by 10–29 every 2 s. It starts at 3000, or at the real number of dealers when larger.
- * The server HTML shows the final figures; reduced motion keeps them still.
+ * The server HTML shows the final figures; reduced motion keeps them still. Where React does not run (the
+ * landing), public/landing.js animates the same `data-stat` figures from the `data-stats` settings.
  */
 export function AnimatedStats({ dealerCount = 0 }: { dealerCount?: number }) {
   const dealerStart = Math.max(S.dealerCounterStart, dealerCount);
@@ -51,19 +52,22 @@ export function AnimatedStats({ dealerCount = 0 }: { dealerCount?: number }) {
   }, [motion]);
 
   const stats = [
-    { value: `${formatCount(dealers * progress)}+`, label: "Dealers on the network" },
-    { value: `${formatCount(S.deals * progress)}+`, label: "Wholesale deals closed" },
-    { value: `$${(S.revenueBillions * progress).toFixed(1)}B+`, label: "In wholesale volume" },
+    { id: "dealers", value: `${formatCount(dealers * progress)}+`, label: "Dealers on the network" },
+    { id: "deals", value: `${formatCount(S.deals * progress)}+`, label: "Wholesale deals closed" },
+    { id: "volume", value: `$${(S.revenueBillions * progress).toFixed(1)}B+`, label: "In wholesale volume" },
   ];
   return (
-    <dl ref={ref} className="grid gap-6 sm:grid-cols-3">
+    <dl ref={ref} data-stats={JSON.stringify({ ...S, dealerStart })} className="grid gap-6 sm:grid-cols-3">
       {stats.map((stat) => (
         <div
           key={stat.label}
           className="flex flex-col-reverse items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
           <dt className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-400">{stat.label}</dt>
-          <dd className="text-4xl font-extrabold tracking-tight text-slate-900 tabular-nums dark:text-white">
+          <dd
+            data-stat={stat.id}
+            className="text-4xl font-extrabold tracking-tight text-slate-900 tabular-nums dark:text-white"
+          >
             {stat.value}
           </dd>
         </div>

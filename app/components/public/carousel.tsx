@@ -16,6 +16,8 @@ type Props = {
  * A horizontally scrolling, snapping track with every slide in the server HTML: it can be swiped, scrolled
  * and its dots followed without JavaScript. In the browser it advances every `intervalMs`, pauses while
  * hovered or focused (and with its pause button), and never moves by itself for reduced motion.
+ * Where React does not run (the landing), public/landing.js does the same through the `data-carousel*` hooks:
+ * the markup carries everything it needs (both button icons, the dots' state in `aria-current`).
  */
 export function Carousel({ label, idPrefix, intervalMs, slideTitles, children }: Props) {
   const slides = Children.toArray(children);
@@ -66,6 +68,8 @@ export function Carousel({ label, idPrefix, intervalMs, slideTitles, children }:
   return (
     <div
       className="relative"
+      data-carousel={label.toLowerCase()}
+      data-interval={intervalMs}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -75,6 +79,7 @@ export function Carousel({ label, idPrefix, intervalMs, slideTitles, children }:
     >
       <div
         ref={track}
+        data-carousel-track=""
         role="region"
         aria-roledescription="carousel"
         aria-label={label}
@@ -101,23 +106,30 @@ export function Carousel({ label, idPrefix, intervalMs, slideTitles, children }:
         ))}
       </div>
       <div className="mt-4 flex items-center justify-center gap-3">
-        {motion ? (
-          <button
-            type="button"
-            onClick={() => setStopped((s) => !s)}
-            aria-label={
-              stopped ? `Play ${label.toLowerCase()} slide show` : `Pause ${label.toLowerCase()} slide show`
-            }
-            className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            {stopped ? <Play size={16} aria-hidden="true" /> : <Pause size={16} aria-hidden="true" />}
-          </button>
-        ) : null}
+        {/* Hidden until motion is known to be allowed: a still carousel has nothing to pause. */}
+        <button
+          type="button"
+          hidden={!motion}
+          data-carousel-toggle=""
+          onClick={() => setStopped((s) => !s)}
+          aria-label={
+            stopped ? `Play ${label.toLowerCase()} slide show` : `Pause ${label.toLowerCase()} slide show`
+          }
+          className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <span data-icon="pause" className="contents" hidden={stopped}>
+            <Pause size={16} aria-hidden="true" />
+          </span>
+          <span data-icon="play" className="contents" hidden={!stopped}>
+            <Play size={16} aria-hidden="true" />
+          </span>
+        </button>
         <ol className="flex items-center gap-1">
           {slides.map((_, i) => (
             <li key={i}>
               <a
                 href={`#${idPrefix}-${i + 1}`}
+                data-carousel-dot=""
                 onClick={(e) => {
                   e.preventDefault();
                   goTo(i);
@@ -126,13 +138,8 @@ export function Carousel({ label, idPrefix, intervalMs, slideTitles, children }:
                 aria-current={i === current ? "true" : undefined}
                 className="group flex h-8 w-8 items-center justify-center rounded-full"
               >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${
-                    i === current
-                      ? "w-6 bg-brand-600 dark:bg-brand-400"
-                      : "w-2.5 bg-slate-400 group-hover:bg-slate-500 dark:bg-slate-600"
-                  }`}
-                />
+                {/* Styled from aria-current, so whatever sets it (React or landing.js) moves the dot. */}
+                <span className="block h-2.5 w-2.5 rounded-full bg-slate-400 transition-all group-hover:bg-slate-500 group-aria-[current=true]:w-6 group-aria-[current=true]:bg-brand-600 dark:bg-slate-600 dark:group-aria-[current=true]:bg-brand-400" />
               </a>
             </li>
           ))}

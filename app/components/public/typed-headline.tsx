@@ -8,6 +8,7 @@ const ERASE_MS = 35;
 /**
  * The landing's h1: a fixed lead, then each audience typed out, held, and erased. The server HTML (and a
  * visitor who prefers reduced motion) shows the first audience in full; screen readers get the whole list.
+ * Where React does not run (the landing), public/landing.js does the same from the `data-typed` settings.
  */
 export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly string[] }) {
   const motion = useMotionAllowed();
@@ -44,9 +45,10 @@ export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly s
       {lead} <span className="sr-only">{spoken}</span>
       <span
         aria-hidden="true"
+        data-typed={JSON.stringify({ phrases: typed, holdMs: HOLD_MS, typeMs: TYPE_MS, eraseMs: ERASE_MS })}
         className="block min-h-[2lh] text-brand-600 sm:min-h-[1lh] dark:text-brand-400"
       >
-        {shown}
+        <span data-typed-text="">{shown}</span>
         <span className="ml-0.5 inline-block w-[3px] animate-pulse bg-current align-baseline motion-reduce:animate-none">
           &#8203;
         </span>

@@ -1,10 +1,8 @@
 import { PlayCircle } from "lucide-react";
-import { Suspense, lazy, useState } from "react";
+import { useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { DemoDialog } from "./demo-dialog";
 import { useHydrated } from "./motion";
-
-const loadDialog = () => import("./demo-dialog");
-const DemoDialog = lazy(loadDialog);
 
 const triggerClass = buttonClass(
   "secondary",
@@ -12,45 +10,36 @@ const triggerClass = buttonClass(
 );
 
 /**
- * Watch Demo: opens the captioned walkthrough in a dialog. The dialog's code loads only when a visitor
- * reaches for the button; before JavaScript runs, the button is a link to the same walkthrough on /features.
+ * Watch Demo: opens the captioned walkthrough in a dialog. Before any script runs, the button is a link to
+ * the same walkthrough on /features; the script in charge (React, or public/landing.js on the landing) swaps
+ * the link for the button that opens the dialog.
  */
 export function WatchDemo() {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const content = (
     <>
       <PlayCircle size={20} aria-hidden="true" /> Watch Demo
     </>
   );
-  if (!hydrated) {
-    return (
-      <a href="/features#walkthrough" className={triggerClass}>
-        {content}
-      </a>
-    );
-  }
   return (
     <>
+      <a href="/features#walkthrough" hidden={hydrated} data-demo-link="" className={triggerClass}>
+        {content}
+      </a>
       <button
+        ref={trigger}
         type="button"
+        hidden={!hydrated}
         aria-haspopup="dialog"
+        data-demo-open=""
         className={triggerClass}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         {content}
       </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <DemoDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      <DemoDialog open={open} onClose={() => setOpen(false)} returnFocus={trigger} />
     </>
   );
 }
