@@ -87,7 +87,8 @@ export const dealers = sqliteTable(
     updatedAt: timestamp("updated_at"),
   },
   (t) => [
-    index("dealers_name_idx").on(sql`${t.name} collate nocase`),
+    // Covers the name-ordered directory scan and its name/dealership substring filter without row lookups.
+    index("dealers_name_search_idx").on(sql`${t.name} collate nocase`, t.id, t.dealershipName),
     index("dealers_dealership_name_idx").on(sql`${t.dealershipName} collate nocase`),
     index("dealers_state_idx").on(t.state),
     index("dealers_type_idx").on(t.dealershipType),
