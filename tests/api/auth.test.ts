@@ -121,7 +121,25 @@ describe("POST /api/auth/login", () => {
     expect(res.status).toBe(400);
   });
 
-  it("rate-limits sign-in attempts per IP", async () => {
+  it("counts only failed sign-ins: a shared account stays open, a guessed one locks for a while", async () => {
+    const { email, password } = await signUpDealer();
+    for (let i = 0; i < 15; i++) {
+      expect(
+        (await call("POST", "/api/auth/login", { body: { email, password }, headers: ip() })).status,
+      ).toBe(200);
+    }
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await call("POST", "/api/auth/login", { body: { email, password: "wrong-guess" }, headers: ip() }))
+          .status,
+      ).toBe(401);
+    }
+    const locked = await call("POST", "/api/auth/login", { body: { email, password }, headers: ip() });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("rate-limits failed sign-in attempts per IP", async () => {
     const sameIp = { "CF-Connecting-IP": "198.51.100.77" };
     let last = 0;
     for (let i = 0; i < 31; i++) {

@@ -1,6 +1,7 @@
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
-import { LIMITS, type rateLimitService } from "../domain/rate-limits";
+import { DomainError } from "../domain/errors";
+import { LIMITS, type Limit, type rateLimitService } from "../domain/rate-limits";
 import type { sessionService } from "../domain/sessions";
 import { clearSessionCookie, sessionCookie } from "./cookies";
 
@@ -32,10 +33,24 @@ export function authFlows({ accounts, sessions, rateLimits, demo }: Deps) {
       return { account, cookie: await startSession(account.id, from) };
     },
 
+    /**
+     * Only failed sign-ins count against the limits: guessing is slowed per e-mail and per IP, while a
+     * shared account (the demo's quick login) can be signed into by any number of visitors.
+     */
     async signIn(email: string, password: string, from: RequestOrigin) {
-      await rateLimits.spend([LIMITS.signInPerIp, from.ip], [LIMITS.signInPerEmail, email]);
-      const account = await accounts.signIn(email, password);
-      return { account, cookie: await startSession(account.id, from) };
+      const limits: Array<[Limit, string]> = [
+        [LIMITS.signInPerIp, from.ip],
+        [LIMITS.signInPerEmail, email],
+      ];
+      await rateLimits.assertUnder(...limits);
+      try {
+        const account = await accounts.signIn(email, password);
+        return { account, cookie: await startSession(account.id, from) };
+      } catch (error) {
+        if (error instanceof DomainError && error.status === 401)
+          await rateLimits.spend(...limits).catch(() => undefined);
+        throw error;
+      }
     },
 
     async createDemoDealer(from: RequestOrigin) {

@@ -45,6 +45,23 @@ export function rateLimitService(db: Database) {
       });
     },
 
+    /** Throws 429 when any limit is already used up, without counting this attempt. */
+    async assertUnder(...checks: Array<[limit: Limit, subject: string]>): Promise<void> {
+      const now = Date.now();
+      for (const [limit, subject] of checks) {
+        const row = await db.get<{ window_start: number; count: number }>(
+          sql`select window_start, count from rate_limits where key = ${`${limit.name}:${subject}`}`,
+        );
+        const windowEnd = row ? row.window_start + limit.windowSeconds * 1000 : 0;
+        if (row && windowEnd > now && row.count >= limit.max) {
+          const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
+          throw new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", {
+            retryAfterSeconds,
+          });
+        }
+      }
+    },
+
     async forgetStale(): Promise<void> {
       await db.run(sql`delete from rate_limits where window_start < ${Date.now() - 24 * 60 * 60 * 1000}`);
     },
