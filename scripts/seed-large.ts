@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
+import { dealerRow } from "./seed-rows.ts";
 import {
   createRandom,
   DEMO_LOCATIONS,
@@ -259,31 +260,7 @@ function build(options: { posts: number; dealers: number }, now: number) {
     role: "dealer",
     created_at: d.createdAt,
   }));
-  const dealerRows: Row[] = dealers.map((d) => ({
-    id: d.id,
-    account_id: d.accountId,
-    first_name: d.firstName,
-    last_name: d.lastName,
-    name: d.name,
-    email: d.email,
-    phone: d.phone,
-    dealership_name: d.dealershipName,
-    dealership_type: d.dealershipType,
-    address: d.address,
-    city: d.city,
-    state: d.state,
-    zip_code: d.zipCode,
-    country: d.country,
-    license_number: d.licenseNumber,
-    website: d.website,
-    description: d.description,
-    profile_type: d.profileType,
-    buys_canadian_vehicles: d.buysCanadianVehicles,
-    rating: d.rating,
-    last_active_at: d.lastActiveAt,
-    created_at: d.createdAt,
-    updated_at: d.createdAt,
-  }));
+  const dealerRows: Row[] = dealers.map(dealerRow);
   const postRows: Row[] = posts.map((p) => ({
     id: p.id,
     dealer_id: p.dealerId,

@@ -15,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
+import { dealerRow } from "./seed-rows.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
 import {
   createRandom,
@@ -765,33 +766,7 @@ function buildSql(now: number) {
     role: d.role,
     created_at: d.createdAt,
   }));
-  const dealerRows: Row[] = dealers.map((d) => ({
-    id: d.id,
-    account_id: d.accountId,
-    first_name: d.firstName,
-    last_name: d.lastName,
-    name: d.name,
-    email: d.email,
-    phone: d.phone,
-    dealership_name: d.dealershipName,
-    dealership_type: d.dealershipType,
-    address: d.address,
-    city: d.city,
-    state: d.state,
-    zip_code: d.zipCode,
-    country: d.country,
-    license_number: d.licenseNumber,
-    website: d.website,
-    description: d.description,
-    profile_type: d.profileType,
-    buys_canadian_vehicles: d.buysCanadianVehicles,
-    auction_access_number: d.auctionAccessNumber,
-    dealership_5mil_number: d.dealership5MilNumber,
-    rating: d.rating,
-    last_active_at: d.lastActiveAt,
-    created_at: d.createdAt,
-    updated_at: d.createdAt,
-  }));
+  const dealerRows: Row[] = dealers.map(dealerRow);
   const connectionRows: Row[] = connections.map((c) => ({
     id: c.id,
     requester_id: c.requesterId,

@@ -153,11 +153,11 @@ describe("VIN form helpers", () => {
 describe("GMC Sierra series codes and trim rules (business spec §7)", () => {
   it.each([
     ["1GT49REY4LF123456", "Sierra 2500HD"],
-    ["1GT42XXX0LF123456", "Sierra 1500"],
-    ["1GT43XXX0LF123456", "Sierra 1500"],
-    ["1GT44XXX0LF123456", "Sierra 3500HD"],
-    ["1GT45XXX0LF123456", "Sierra 3500HD"],
-    ["1GT4AXXX0LF123456", "Sierra"],
+    ["1GT42UUU0LF123456", "Sierra 1500"],
+    ["1GT43UUU0LF123456", "Sierra 1500"],
+    ["1GT44UUU0LF123456", "Sierra 3500HD"],
+    ["1GT45UUU0LF123456", "Sierra 3500HD"],
+    ["1GT4AUUU0LF123456", "Sierra"],
   ])("%s → %s", (vin, model) => {
     expect(gmcSierraModel(vin)).toBe(model);
   });

@@ -6,72 +6,13 @@
  * up through POST /api/dealers: directory dealers without an account, named "Zz Bench …" so they sort after
  * every real dealer, spread over the 60 state codes, the three types and Canadian buying.
  */
+import { STATE_CODES } from "../../app/lib/constants.ts";
+
 export const title = "Dealer directory (GET /api/dealers)";
 
 const TARGET_DEALERS = Number(process.env.BENCH_DEALERS || 2000);
 const TARGET_RATIO = 3;
-const STATES = [
-  "AL",
-  "AK",
-  "AZ",
-  "AR",
-  "CA",
-  "CO",
-  "CT",
-  "DE",
-  "FL",
-  "GA",
-  "HI",
-  "ID",
-  "IL",
-  "IN",
-  "IA",
-  "KS",
-  "KY",
-  "LA",
-  "ME",
-  "MD",
-  "MA",
-  "MI",
-  "MN",
-  "MS",
-  "MO",
-  "MT",
-  "NE",
-  "NV",
-  "NH",
-  "NJ",
-  "NM",
-  "NY",
-  "NC",
-  "ND",
-  "OH",
-  "OK",
-  "OR",
-  "PA",
-  "RI",
-  "SC",
-  "SD",
-  "TN",
-  "TX",
-  "UT",
-  "VT",
-  "VA",
-  "WA",
-  "WV",
-  "WI",
-  "WY",
-  "ON",
-  "BC",
-  "AB",
-  "SK",
-  "MB",
-  "QC",
-  "NS",
-  "NB",
-  "PE",
-  "NL",
-];
+const STATES = STATE_CODES;
 const TYPES = ["independent", "franchise", "wholesaler"];
 const WORDS = [
   "Motors",
