@@ -37,7 +37,9 @@ for (const dir of ["app", "worker", "durable-objects", "migrations"]) {
     timer = setTimeout(() => (running = running.then(cycle)), 300);
   });
 }
-process.on("SIGINT", () => {
-  app?.stop();
-  process.exit(0);
-});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    app?.stop();
+    process.exit(0);
+  });
+}
