@@ -12,6 +12,8 @@ export const quietEnv = {
   ...process.env,
   PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
   WRANGLER_SEND_METRICS: "false",
+  // Offline by design: Miniflare's placeholder Request.cf instead of a fetch of workers.cloudflare.com.
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "1",
   NO_D1_WARNING: "true",
 };
