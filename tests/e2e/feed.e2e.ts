@@ -211,9 +211,9 @@ describe("the feed", () => {
 
   it("searches from the top bar and says when nothing matches", async () => {
     const page = await signedIn();
-    await page.getByLabel("Search posts, dealers, makes, models or VINs").fill("qqqzzzxxx");
+    await page.getByLabel("Search posts, dealers, makes, models or VINs").fill("qqqzzzwww");
     await page.keyboard.press("Enter");
-    await page.waitForURL(`${BASE_URL}/?search=qqqzzzxxx`);
+    await page.waitForURL(`${BASE_URL}/?search=qqqzzzwww`);
     await page.getByText("No matching dealers found").waitFor();
   });
 });
