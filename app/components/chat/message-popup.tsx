@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { X } from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -63,15 +63,7 @@ export function MessagePopup({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Message {dealer.name}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-            >
-              <X size={16} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader>Message {dealer.name}</DialogHeader>
           <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
             {postTitle ? `About: ${postTitle}` : "Your message opens a private conversation."}
           </Dialog.Description>

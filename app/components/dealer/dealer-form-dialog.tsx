@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { X } from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
@@ -80,15 +80,7 @@ export function DealerFormDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl dark:bg-slate-900">
-          <div className="flex items-center justify-between border-b border-slate-200 p-4 dark:border-slate-800">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-            >
-              <X size={16} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader className="border-b border-slate-200 p-4 dark:border-slate-800">{title}</DialogHeader>
           <Dialog.Description className="px-4 pt-3 text-sm text-slate-600 dark:text-slate-400">
             {mode.kind === "create"
               ? "Add a dealer you trade with to the directory. Fields marked * are required."

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { Car, ImagePlus, Loader2, Send, X } from "lucide-react";
+import { Car, ImagePlus, Loader2, Send } from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, RadioGroup } from "radix-ui";
 import { forwardRef, useImperativeHandle, useState } from "react";
 import {
@@ -134,15 +135,7 @@ export const Composer = forwardRef<
             data-testid="quick-post-dialog"
             className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900"
           >
-            <div className="flex items-center justify-between">
-              <Dialog.Title className="text-lg font-semibold">What kind of post is this?</Dialog.Title>
-              <Dialog.Close
-                aria-label="Close"
-                className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-              >
-                <X size={16} aria-hidden="true" />
-              </Dialog.Close>
-            </div>
+            <DialogHeader>What kind of post is this?</DialogHeader>
             <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm whitespace-pre-line dark:bg-slate-800">
               {text}
             </Dialog.Description>

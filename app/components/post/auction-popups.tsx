@@ -1,4 +1,5 @@
-import { Gavel, Pause, Play, Send, Users, Volume2, X } from "lucide-react";
+import { Gavel, Pause, Play, Send, Users, Volume2 } from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -44,15 +45,7 @@ function PopupFrame({
           data-testid={testId}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-y-auto rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900"
         >
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-            >
-              <X size={16} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader>{title}</DialogHeader>
           <Dialog.Description className="sr-only">{description}</Dialog.Description>
           {children}
         </Dialog.Content>

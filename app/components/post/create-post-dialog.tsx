@@ -1,4 +1,5 @@
-import { Loader2, Plus, Trash2, X } from "lucide-react";
+import { Loader2, Plus, Trash2 } from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tabs } from "radix-ui";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -162,15 +163,9 @@ export function CreatePostDialog({
           }}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(44rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
         >
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-lg font-semibold">Post Inventory</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-            >
-              <X size={18} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            Post Inventory
+          </DialogHeader>
           <Dialog.Description className="sr-only">
             Post one vehicle, several vehicles or a spreadsheet link to the network.
           </Dialog.Description>

@@ -1,4 +1,5 @@
-import { X } from "lucide-react";
+import {} from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -55,15 +56,9 @@ export function VehicleDetailDialog({
           data-testid="vehicle-detail-dialog"
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(42rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
         >
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-lg font-semibold">Add Vehicle</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-            >
-              <X size={18} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DialogHeader className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            Add Vehicle
+          </DialogHeader>
           <Dialog.Description className="sr-only">
             Describe one vehicle; it is added to your post.
           </Dialog.Description>

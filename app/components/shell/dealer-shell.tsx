@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { Bell, LogOut, Menu, MessageSquare, X } from "lucide-react";
+import { Bell, LogOut, Menu, MessageSquare } from "lucide-react";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
@@ -137,15 +138,9 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
             <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">DealerLane</Dialog.Title>
-                <Dialog.Close
-                  aria-label="Close menu"
-                  className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
-                >
-                  <X size={18} aria-hidden="true" />
-                </Dialog.Close>
-              </div>
+              <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
+                DealerLane
+              </DialogHeader>
               <Dialog.Description className="sr-only">Main menu</Dialog.Description>
               <nav aria-label="Menu">
                 <Dialog.Close asChild>
