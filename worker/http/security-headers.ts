@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { isLocalHost } from "../../app/lib/cookies";
 import type { AppEnv } from "./types";
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -18,8 +19,6 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
-
-const isLocalHost = (hostname: string) => ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
 
 /** Every response the worker makes carries these; static files get theirs from public/_headers. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
