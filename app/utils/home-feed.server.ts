@@ -18,10 +18,7 @@ import { redirectWithToast } from "./responses.server";
 export async function loadHomeFeed(context: AppLoadContext, request: Request) {
   const { viewer } = requireDealer(context, request);
   const url = new URL(request.url);
-  const [pageSize, settings] = await Promise.all([
-    context.services.inventory.feedPageSize(viewer.accountId),
-    context.services.settings.forAccount(viewer.accountId),
-  ]);
+  const { pageSize, inventoryView } = await context.services.settings.feedView(viewer.accountId);
   const parsed = feedQuerySchema.safeParse({
     search: url.searchParams.get("search") ?? undefined,
     sort: url.searchParams.get("sort") ?? undefined,
@@ -39,7 +36,7 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
     sort: query.sort,
     search: query.search ?? "",
     pageSize,
-    inventoryView: settings.inventoryView,
+    inventoryView,
     olderPage: Boolean(query.cursor),
   };
 }

@@ -1,8 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/client";
-import { inventoryService } from "../../worker/domain/inventory";
-import { uploadService } from "../../worker/domain/uploads";
+import { settingsService } from "../../worker/domain/settings";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 
 /** A 1×1 PNG: enough for the magic-byte check. */
@@ -615,21 +614,21 @@ describe("POST /api/inventory/{id}/comments", () => {
   });
 });
 
-describe("feed page size", () => {
+describe("feed page size (settings.feedView)", () => {
   it("is 7, or the Items per page the dealer saved in /settings", async () => {
     const db = openDatabase(env.DB);
-    const inventory = inventoryService(db, { uploads: uploadService(db, env) });
+    const settings = settingsService(db);
     const dealer = await signUpDealer();
     const me = await call("GET", "/api/auth/me", { cookie: dealer.cookie });
     const accountId = me.json.userId as string;
-    expect(await inventory.feedPageSize(accountId)).toBe(7);
+    expect((await settings.feedView(accountId)).pageSize).toBe(7);
     await env.DB.prepare("insert into user_settings (account_id, items_per_page) values (?, 10)")
       .bind(accountId)
       .run();
-    expect(await inventory.feedPageSize(accountId)).toBe(10);
+    expect((await settings.feedView(accountId)).pageSize).toBe(10);
     await env.DB.prepare("update user_settings set items_per_page = 100 where account_id = ?")
       .bind(accountId)
       .run();
-    expect(await inventory.feedPageSize(accountId)).toBe(50);
+    expect((await settings.feedView(accountId)).pageSize).toBe(50);
   });
 });

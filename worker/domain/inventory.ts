@@ -1,9 +1,6 @@
 import type { CreatePost, FeedQuery } from "../../app/lib/schemas/inventory";
 import { isCompleteVehicle } from "../../app/lib/schemas/inventory";
-import { eq } from "drizzle-orm";
-import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX, ITEMS_PER_PAGE_OPTIONS } from "../../app/lib/constants";
 import type { Database } from "../db/client";
-import { userSettings } from "../db/schema";
 import type { DealerRow } from "./dealers";
 import { listFeed } from "./inventory/feed";
 import { findPost, insertComment, insertPost } from "./inventory/posts";
@@ -69,22 +66,6 @@ export function inventoryService(db: Database, deps: Deps) {
       const post = await findPost(db, id);
       await deps.onPostCreated?.(post);
       return post;
-    },
-
-    /**
-     * Posts per feed page for this account: the spec's 7 (core spec §9), or the Items per page the dealer
-     * chose and saved in /settings (10, 20, 50 or 100) — only a saved choice changes the feed.
-     */
-    async feedPageSize(accountId: string): Promise<number> {
-      const row = await db
-        .select({ itemsPerPage: userSettings.itemsPerPage })
-        .from(userSettings)
-        .where(eq(userSettings.accountId, accountId))
-        .get();
-      const chosen = row?.itemsPerPage;
-      return chosen && (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(chosen)
-        ? Math.min(chosen, FEED_PAGE_SIZE_MAX)
-        : FEED_PAGE_SIZE;
     },
 
     addComment(postId: string, dealer: DealerRow, content: string): Promise<PostComment> {

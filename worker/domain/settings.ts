@@ -1,4 +1,10 @@
 import { eq } from "drizzle-orm";
+import {
+  FEED_PAGE_SIZE,
+  FEED_PAGE_SIZE_MAX,
+  ITEMS_PER_PAGE_OPTIONS,
+  type InventoryView,
+} from "../../app/lib/constants";
 import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "../../app/lib/schemas/settings";
 import type { Database } from "../db/client";
 import { userSettings } from "../db/schema";
@@ -11,7 +17,7 @@ const toSettings = (row: Row | undefined): UserSettings =>
   row
     ? {
         itemsPerPage:
-          ([10, 20, 50, 100] as const).find((n) => n === row.itemsPerPage) ?? DEFAULT_SETTINGS.itemsPerPage,
+          ITEMS_PER_PAGE_OPTIONS.find((n) => n === row.itemsPerPage) ?? DEFAULT_SETTINGS.itemsPerPage,
         inventoryView: row.inventoryView,
         emailNotifications: row.emailNotifications,
         pushNotifications: row.pushNotifications,
@@ -34,6 +40,20 @@ export function settingsService(db: Database) {
       return toSettings(
         await db.select().from(userSettings).where(eq(userSettings.accountId, accountId)).get(),
       );
+    },
+
+    /**
+     * How the home feed looks for this account, from one read: posts per page — the spec's 7 (core spec §9),
+     * or the Items per page the dealer chose and saved (only a saved choice changes the feed) — and the
+     * inventory view.
+     */
+    async feedView(accountId: string): Promise<{ pageSize: number; inventoryView: InventoryView }> {
+      const row = await db.select().from(userSettings).where(eq(userSettings.accountId, accountId)).get();
+      const saved = ITEMS_PER_PAGE_OPTIONS.find((n) => n === row?.itemsPerPage);
+      return {
+        pageSize: saved ? Math.min(saved, FEED_PAGE_SIZE_MAX) : FEED_PAGE_SIZE,
+        inventoryView: toSettings(row).inventoryView,
+      };
     },
 
     /** Saves what changed (an upsert: the first save creates the row). */
