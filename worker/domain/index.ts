@@ -42,7 +42,7 @@ export function createServices(env: Env) {
     rateLimits,
     demo,
     auth: authFlows({ accounts, sessions, rateLimits, demo }),
-    shell: shellService(db),
+    shell: shellService(db, messaging),
     messaging,
     /** Send a chat message: stored in D1, then delivered live (worker/realtime/deliver-message.ts). */
     chat: { send: (input: SendInput) => deliverMessage(env, messaging, input) },

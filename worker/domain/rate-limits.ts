@@ -14,6 +14,14 @@ export const LIMITS = {
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
+/** 429 with the seconds until the window that refused this attempt closes. */
+function tooManyAttempts(windowEnd: number, now: number) {
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
+  return new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", {
+    retryAfterSeconds,
+  });
+}
+
 export function rateLimitService(db: Database) {
   return {
     /** Counts one attempt against each limit; throws 429 with Retry-After when any is exceeded. */
@@ -33,15 +41,8 @@ export function rateLimitService(db: Database) {
       const results = await Promise.all(statements);
       checks.forEach(([limit], i) => {
         const row = results[i]?.[0];
-        if (row && row.count > limit.max) {
-          const retryAfterSeconds = Math.max(
-            1,
-            Math.ceil((row.window_start + limit.windowSeconds * 1000 - now) / 1000),
-          );
-          throw new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", {
-            retryAfterSeconds,
-          });
-        }
+        if (row && row.count > limit.max)
+          throw tooManyAttempts(row.window_start + limit.windowSeconds * 1000, now);
       });
     },
 
@@ -53,12 +54,7 @@ export function rateLimitService(db: Database) {
           sql`select window_start, count from rate_limits where key = ${`${limit.name}:${subject}`}`,
         );
         const windowEnd = row ? row.window_start + limit.windowSeconds * 1000 : 0;
-        if (row && windowEnd > now && row.count >= limit.max) {
-          const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
-          throw new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", {
-            retryAfterSeconds,
-          });
-        }
+        if (row && windowEnd > now && row.count >= limit.max) throw tooManyAttempts(windowEnd, now);
       }
     },
 

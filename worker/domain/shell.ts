@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import type { messagingService } from "./messaging";
 
 export type RecentChat = {
   chatId: string;
@@ -22,7 +23,10 @@ export type RecentConnection = {
 };
 
 /** What the dealer shell shows around every screen: unread count and the right-column panels. */
-export function shellService(db: Database) {
+export function shellService(
+  db: Database,
+  messaging: Pick<ReturnType<typeof messagingService>, "unreadTotal">,
+) {
   return {
     async panels(dealerId: string) {
       // Raw statements cannot join a D1 batch; three parallel reads cost one round trip of wall time.
@@ -39,9 +43,7 @@ export function shellService(db: Database) {
           where me.dealer_id = ${dealerId}
           order by c.last_message_at desc
           limit 3`),
-        db.all<{ n: number }>(
-          sql`select count(*) as n from messages where receiver_id = ${dealerId} and is_read = 0`,
-        ),
+        messaging.unreadTotal(dealerId),
         db.all<RecentConnection>(sql`
           select d.id as dealerId, d.name as name, d.dealership_name as dealershipName, d.city as city, d.state as state,
                  c.created_at as connectedAt
@@ -51,7 +53,7 @@ export function shellService(db: Database) {
           order by c.created_at desc
           limit 3`),
       ]);
-      return { recentChats, unreadMessages: unread[0]?.n ?? 0, recentConnections };
+      return { recentChats, unreadMessages: unread, recentConnections };
     },
   };
 }

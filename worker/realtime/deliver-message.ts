@@ -15,19 +15,17 @@ export async function deliverMessage(
 ) {
   const { message, created } = await messaging.send(input);
   const frame: ChatServerFrame = { type: "message", message };
-  const receiverUnread = await messaging.unreadTotal(message.receiverId);
-  const fanOut = Promise.allSettled([
+  const [receiverUnread, senderUnread] = await Promise.all([
+    messaging.unreadTotal(message.receiverId),
+    messaging.unreadTotal(message.senderId),
+  ]);
+  const results = await Promise.allSettled([
     room ? Promise.resolve(room.broadcastFrame(frame)) : chatRoomOf(env, message.chatId).deliver(frame),
     inboxOf(env, message.receiverId).notify({ type: "chat-message", message, unreadTotal: receiverUnread }),
-    inboxOf(env, message.senderId).notify({
-      type: "chat-message",
-      message,
-      unreadTotal: await messaging.unreadTotal(message.senderId),
-    }),
-  ]).then((results) => {
-    for (const r of results)
-      if (r.status === "rejected") console.error("Live delivery failed (stored in D1)", r.reason);
-  });
-  await fanOut;
+    inboxOf(env, message.senderId).notify({ type: "chat-message", message, unreadTotal: senderUnread }),
+  ]);
+  for (const r of results) {
+    if (r.status === "rejected") console.error("Live delivery failed (stored in D1)", r.reason);
+  }
   return { message, created };
 }
