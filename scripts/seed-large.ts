@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
-import { dealerRow } from "./seed-rows.ts";
+import { dealerRow, vehicleRow } from "./seed-rows.ts";
 import {
   createRandom,
   DEMO_LOCATIONS,
@@ -275,22 +275,7 @@ function build(options: { posts: number; dealers: number }, now: number) {
     created_at: p.createdAt,
   }));
   const vehicleRows: Row[] = posts.flatMap((p) =>
-    p.vehicles.map((v, position) => ({
-      id: randomUuid(random),
-      post_id: p.id,
-      position,
-      vin: v.vin,
-      year: v.year,
-      make: v.make,
-      model: v.model,
-      trim: v.trim,
-      mileage: v.mileage,
-      price_cents: v.priceCents,
-      city: v.city,
-      state: v.state,
-      color: v.color,
-      status: v.status,
-    })),
+    p.vehicles.map((v, position) => vehicleRow(v, { id: randomUuid(random), postId: p.id, position })),
   );
 
   // The benchmark's session: only the SHA-256 of the token is stored (worker/domain/sessions.ts).

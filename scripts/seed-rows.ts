@@ -1,4 +1,4 @@
-import type { DemoDealer } from "../app/lib/demo-inventory.ts";
+import type { DemoDealer, DemoVehicle } from "../app/lib/demo-inventory.ts";
 
 /** A generated dealer as both seeders hold it: the demo profile plus its ids and times. */
 export type SeededDealer = DemoDealer & {
@@ -36,5 +36,28 @@ export function dealerRow(d: SeededDealer): Record<string, string | number | boo
     last_active_at: d.lastActiveAt,
     created_at: d.createdAt,
     updated_at: d.createdAt,
+  };
+}
+
+/** The `vehicles` row of a seeded vehicle, the `position`-th of its post. */
+export function vehicleRow(
+  v: DemoVehicle,
+  ids: { id: string; postId: string; position: number },
+): Record<string, string | number | boolean | null> {
+  return {
+    id: ids.id,
+    post_id: ids.postId,
+    position: ids.position,
+    vin: v.vin,
+    year: v.year,
+    make: v.make,
+    model: v.model,
+    trim: v.trim,
+    mileage: v.mileage,
+    price_cents: v.priceCents,
+    city: v.city,
+    state: v.state,
+    color: v.color,
+    status: v.status,
   };
 }

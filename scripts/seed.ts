@@ -15,7 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
-import { dealerRow } from "./seed-rows.ts";
+import { dealerRow, vehicleRow } from "./seed-rows.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
 import {
   createRandom,
@@ -792,22 +792,7 @@ function buildSql(now: number) {
     };
   });
   const vehicleRows: Row[] = posts.flatMap((p) =>
-    p.vehicles.map((v, position) => ({
-      id: randomUuid(random),
-      post_id: p.id,
-      position,
-      vin: v.vin,
-      year: v.year,
-      make: v.make,
-      model: v.model,
-      trim: v.trim,
-      mileage: v.mileage,
-      price_cents: v.priceCents,
-      city: v.city,
-      state: v.state,
-      color: v.color,
-      status: v.status,
-    })),
+    p.vehicles.map((v, position) => vehicleRow(v, { id: randomUuid(random), postId: p.id, position })),
   );
   const commentRows: Row[] = comments.map((c) => ({
     id: c.id,
