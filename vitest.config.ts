@@ -13,8 +13,9 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
-        wrangler: { configPath: "./wrangler.jsonc" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        wrangler: { configPath: "./wrangler.toml" },
+        // Offline: no vPIC (the VIN tests bring a local fake), whatever wrangler.toml configures.
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, VPIC_BASE_URL: "" } },
       }),
     ],
     resolve: {

@@ -31,7 +31,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, migrate, quietEnv } from "./local-app.mjs";
+import { experimental_readRawConfig } from "wrangler";
+import { build, migrate, OFFLINE_VARS, quietEnv } from "./local-app.mjs";
 import { markerOf, seedLarge } from "./seed-large.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -79,26 +80,6 @@ function freePort() {
   });
 }
 
-/** JSON with comments (wrangler.jsonc) → value; comments outside strings are dropped. */
-function parseJsonc(text) {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-      out += "\n";
-    } else if (c === "/" && text[i + 1] === "*") {
-      i = text.indexOf("*/", i + 2) + 1;
-    } else out += c;
-  }
-  return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
-}
-
 /**
  * The app as one bundle with its own copy of the static files, so that source edits or rebuilds made
  * while the benchmark runs (wrangler dev watches its sources) neither restart nor change what is measured.
@@ -117,9 +98,9 @@ function bundleApp() {
   );
   if (result.status !== 0) throw new Error(`bundling failed:\n${result.stdout}\n${result.stderr}`);
   cpSync(path.join(root, "build", "client"), path.join(outdir, "client"), { recursive: true });
-  const config = parseJsonc(readFileSync(path.join(root, "wrangler.jsonc"), "utf8"));
+  const { rawConfig: config } = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") });
   delete config.alias;
-  delete config.$schema;
+  config.vars = { ...config.vars, ...OFFLINE_VARS };
   config.main = "index.js";
   config.no_bundle = true;
   config.assets = { ...config.assets, directory: "client" };

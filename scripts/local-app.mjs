@@ -59,8 +59,14 @@ async function portIsTaken(port) {
   }
 }
 
-/** Starts `wrangler dev`; resolves once the app answers, with a `stop()` to end it. */
-export async function serve({ port, persistTo, inherit = false }) {
+/** Tests and the benchmark run offline: the offline VIN decoder, never NHTSA's vPIC. */
+export const OFFLINE_VARS = { VPIC_BASE_URL: "" };
+
+/**
+ * Starts `wrangler dev`; resolves once the app answers, with a `stop()` to end it. `vars` override
+ * wrangler.toml's [vars] (e.g. OFFLINE_VARS).
+ */
+export async function serve({ port, persistTo, inherit = false, vars = {} }) {
   // Something else answering on the port would pass for our app: refuse instead.
   if (await portIsTaken(port)) throw new Error(`Port ${port} is already in use; choose another with PORT=…`);
   const extra = persistTo ? ["--persist-to", persistTo] : [];
@@ -76,6 +82,7 @@ export async function serve({ port, persistTo, inherit = false }) {
       "--log-level",
       "warn",
       ...extra,
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     {
       cwd: root,

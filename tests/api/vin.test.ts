@@ -11,6 +11,10 @@ beforeAll(async () => {
 });
 
 describe("GET /api/vin/{vin} (offline: no vPIC configured)", () => {
+  it("runs with vPIC switched off, though wrangler.toml names NHTSA's API for deploys", () => {
+    expect(env.VPIC_BASE_URL).toBe("");
+  });
+
   it("decodes year, make and country from the VIN itself", async () => {
     const res = await call("GET", "/api/vin/1HGCM82633A004352", { cookie });
     expect(res.status).toBe(200);

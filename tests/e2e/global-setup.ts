@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { migrate, seed, serve } from "../../scripts/local-app.mjs";
+import { migrate, OFFLINE_VARS, seed, serve } from "../../scripts/local-app.mjs";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +25,7 @@ export default async function setup() {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   seed(persistTo);
-  const app = await serve({ port, persistTo });
+  const app = await serve({ port, persistTo, vars: OFFLINE_VARS });
   process.env.E2E_PORT = String(port);
   process.env.E2E_PERSIST_TO = persistTo;
   return () => {
