@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { COUNTRIES, DEALERSHIP_TYPES, INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS, POST_TYPES } from "./constants";
+import {
+  COUNTRIES,
+  DEALERSHIP_TYPES,
+  INVENTORY_VIEWS,
+  ITEMS_PER_PAGE_OPTIONS,
+  POST_TYPES,
+} from "./constants";
 
 /**
  * What the API answers, in one place (DESIGN.md "Request conventions"): the worker's domain returns these
@@ -315,3 +321,16 @@ export const vinDecodeSchema = z.object({
 export type VinDecode = z.infer<typeof vinDecodeSchema>;
 
 export const contactReceiptSchema = z.object({ id: z.string(), createdAt: isoTime });
+
+export const authStatusSchema = z.object({ authenticated: z.boolean() });
+
+const checkStatus = z.enum(["operational", "degraded", "down"]);
+const checkSchema = z.object({ status: checkStatus, latencyMs: z.number() });
+export const healthReportSchema = z.object({
+  status: checkStatus,
+  checkedAt: isoTime,
+  services: z.object({ database: checkSchema, storage: checkSchema, realtime: checkSchema }),
+});
+export type CheckStatus = z.infer<typeof checkStatus>;
+export type Check = z.infer<typeof checkSchema>;
+export type HealthReport = z.infer<typeof healthReportSchema>;

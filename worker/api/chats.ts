@@ -1,26 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { chatMessagesQuery, chatsQuery, openChatBody } from "../../app/lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import { CHAT_PAGE_MAX, CHATS_PAGE_MAX } from "../domain/messaging";
 import type { AppEnv } from "../http/types";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
 import { answerList } from "./answers";
 import { validate } from "./validate";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
-export const openChatBody = z.object({
-  participantId: z.string({ error: "participantId is required" }).min(1, "participantId is required").max(64),
-});
-export const chatsQuery = z.object({
-  cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(CHATS_PAGE_MAX).optional(),
-});
-export const chatMessagesQuery = z.object({
-  cursor: z.string().max(1000).optional(),
-  after: z.string().min(1).max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).optional(),
-});
-
 /** Chats: the REST side of messaging (the spec's client, the public API, and the fallback while a socket is down). */
 export const chatRoutes = new Hono<AppEnv>()
   .use(dealersOnly)

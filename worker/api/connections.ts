@@ -1,25 +1,12 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import { z } from "zod";
+import { addDealerBody, connectionsQuery, removeDealerBody } from "../../app/lib/schemas/network";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError, forbidden } from "../domain/errors";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { validate } from "./validate";
-
-const dealerId = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
-
-/** `requesterId` may be sent (the spec's client does) but is ignored: the requester is the session's dealer. */
-export const addDealerBody = z.object({
-  receiverId: dealerId("Please choose a dealer to connect with"),
-  requesterId: z.unknown().optional(),
-});
-export const removeDealerBody = z.object({ dealerId: dealerId("Please choose a dealer to disconnect from") });
-export const connectionsQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(1000).optional(),
-});
 
 /**
  * POST /api/connections/add-dealer and its alias POST /api/dealers/connect, one handler: 201 with the new
@@ -30,7 +17,10 @@ export const addDealer = createFactory<AppEnv>().createHandlers(
   validate("json", addDealerBody),
   async (c) => {
     const { dealer: me } = requireDealer(c);
-    const { created, connection } = await c.var.services.connections.add(me.id, c.req.valid("json").receiverId);
+    const { created, connection } = await c.var.services.connections.add(
+      me.id,
+      c.req.valid("json").receiverId,
+    );
     return c.json(connection, created ? 201 : 200);
   },
 );

@@ -1,29 +1,9 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { clientIdSchema, messageContentSchema, messageContextSchema } from "../../app/lib/realtime";
+import { latestMessagesQuery, sendMessageSchema } from "../../app/lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import { CHAT_PAGE_MAX } from "../domain/messaging";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { validate } from "./validate";
-
-/** The sender always comes from the session: a `senderId` in the body is ignored. */
-export const sendMessageSchema = z.object({
-  receiverId: z.string({ error: "receiverId is required" }).min(1, "receiverId is required").max(64),
-  content: messageContentSchema,
-  isRead: z.boolean().optional(),
-  context: messageContextSchema,
-  clientId: clientIdSchema.optional(),
-});
-
-/** One chat's messages are read at GET /api/chats/{id}/messages; this list spans every chat. */
-export const latestMessagesQuery = z.strictObject(
-  {
-    cursor: z.string().max(1000).optional(),
-    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).optional(),
-  },
-  { error: "GET /api/messages takes cursor and limit; read one chat at GET /api/chats/{id}/messages" },
-);
 
 export const messageRoutes = new Hono<AppEnv>()
   .use(dealersOnly)

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { toIso, type Connection } from "../../app/lib/api-types";
+import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
 import type { Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
@@ -19,7 +20,6 @@ type ConnectionRow = {
 
 const CONNECTIONS_PAGE = cursorKind("connections", cursorValue.time, cursorValue.id);
 export const CONNECTIONS_PAGE_SIZE = 50;
-export const CONNECTIONS_PAGE_MAX = 100;
 
 const findPair = (db: Database, a: string, b: string) =>
   db.all<ConnectionRow>(sql`
@@ -47,7 +47,10 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
      * is the same connection, reported with `created: false`. The insert checks the reverse pair in
      * the same statement, so two simultaneous calls from both sides still store one row.
      */
-    async add(requesterId: string, receiverId: string): Promise<{ created: boolean; connection: Connection }> {
+    async add(
+      requesterId: string,
+      receiverId: string,
+    ): Promise<{ created: boolean; connection: Connection }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
       const [receiver] = await db.all<{ id: string }>(sql`select id from dealers where id = ${receiverId}`);
       if (!receiver) throw notFound("Dealer not found");

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   toIso,
   toIsoOrNull,
@@ -8,6 +8,7 @@ import {
   type OpenedChat,
   type ReadReceipt,
 } from "../../app/lib/api-types";
+import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "../../app/lib/schemas/network";
 import type { Database } from "../db/client";
 import { chatParticipants, chats, dealers, messages } from "../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
@@ -15,9 +16,7 @@ import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
 
 export const CHAT_PAGE_SIZE = 50;
-export const CHAT_PAGE_MAX = 200;
 export const CHATS_PAGE_SIZE = 50;
-export const CHATS_PAGE_MAX = 200;
 
 export type { ChatParticipant, ChatSummary };
 
@@ -142,21 +141,29 @@ export function messagingService(db: Database) {
    * those stored after it (catching up), where the next cursor keeps going forward.
    */
   async function chatMessages(chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
-    const limit = clampPage(page.limit, CHAT_PAGE_SIZE, CHAT_PAGE_MAX);
-    const newer = page.after ? await anchorOf(chatId, page.after) : page.cursor && NEWER.is(page.cursor) ? NEWER.decode(page.cursor) : null;
+    const limit = clampPage(page.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
+    const newer = page.after
+      ? await anchorOf(chatId, page.after)
+      : page.cursor && NEWER.is(page.cursor)
+        ? NEWER.decode(page.cursor)
+        : null;
     if (newer) {
       const [time, id] = newer;
       const rows = await db.all<MessageRow>(sql`${messageColumns}
         where m.chat_id = ${chatId} and (m.created_at > ${time} or (m.created_at = ${time} and m.id > ${id}))
         order by m.created_at, m.id limit ${limit + 1}`);
-      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) => NEWER.encode(last.createdAt, last.id));
+      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
+        NEWER.encode(last.createdAt, last.id),
+      );
     }
     const older = OLDER.decode(page.cursor);
     const rows = await db.all<MessageRow>(sql`${messageColumns}
       where m.chat_id = ${chatId}
         ${older ? sql`and (m.created_at < ${older[0]} or (m.created_at = ${older[0]} and m.id < ${older[1]}))` : sql``}
       order by m.created_at desc, m.id desc limit ${limit + 1}`);
-    const result = pageOf(rows.map(parseRow), limit, toChatMessage, (last) => OLDER.encode(last.createdAt, last.id));
+    const result = pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
+      OLDER.encode(last.createdAt, last.id),
+    );
     return { ...result, items: result.items.reverse() };
   }
 
@@ -249,7 +256,13 @@ export function messagingService(db: Database) {
       const limit = clampPage(options.limit, CHATS_PAGE_SIZE, CHATS_PAGE_MAX);
       const cursor = CHATS.decode(options.cursor);
       const activity = sql`coalesce(c.last_message_at, c.created_at)`;
-      const rows = await db.all<{ id: string; lastMessageAt: number | null; at: number; otherId: string; unread: number }>(sql`
+      const rows = await db.all<{
+        id: string;
+        lastMessageAt: number | null;
+        at: number;
+        otherId: string;
+        unread: number;
+      }>(sql`
         select c.id as id, c.last_message_at as lastMessageAt, ${activity} as at, other.dealer_id as otherId,
                (select count(*) from messages m
                  where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread
@@ -260,7 +273,12 @@ export function messagingService(db: Database) {
           ${cursor ? sql`and (${activity} < ${cursor[0]} or (${activity} = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
         order by ${activity} desc, c.id desc
         limit ${limit + 1}`);
-      const page = pageOf(rows, limit, (row) => row, (last) => CHATS.encode(last.at, last.id));
+      const page = pageOf(
+        rows,
+        limit,
+        (row) => row,
+        (last) => CHATS.encode(last.at, last.id),
+      );
       if (page.items.length === 0) return { items: [], nextCursor: null };
       const dealerIds = [dealerId, ...new Set(page.items.map((r) => r.otherId))];
       const [people, lastMessages] = await Promise.all([
@@ -307,7 +325,7 @@ export function messagingService(db: Database) {
       dealerId: string,
       options: { cursor?: string; limit?: number } = {},
     ): Promise<Page<ChatMessage>> {
-      const limit = clampPage(options.limit, CHAT_PAGE_SIZE, CHAT_PAGE_MAX);
+      const limit = clampPage(options.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
       const cursor = LATEST.decode(options.cursor);
       const after = cursor
         ? sql`and (m.created_at < ${cursor[0]} or (m.created_at = ${cursor[0]} and m.id < ${cursor[1]}))`
@@ -319,7 +337,9 @@ export function messagingService(db: Database) {
           union all
           ${messageColumns} where m.receiver_id = ${dealerId} and m.sender_id != ${dealerId} ${after})
         order by createdAt desc, id desc limit ${limit + 1}`);
-      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) => LATEST.encode(last.createdAt, last.id));
+      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
+        LATEST.encode(last.createdAt, last.id),
+      );
     },
 
     /** Marks what the dealer received in a chat as read; answers the time and the dealer's unread total. */
@@ -358,6 +378,7 @@ function parseRow(row: MessageRow): MessageRow {
   return {
     ...row,
     isRead: Boolean(raw.isRead),
-    context: typeof raw.context === "string" ? (JSON.parse(raw.context) as MessageRow["context"]) : raw.context,
+    context:
+      typeof raw.context === "string" ? (JSON.parse(raw.context) as MessageRow["context"]) : raw.context,
   };
 }
