@@ -61,7 +61,11 @@ export type ListPage<T> = { items: T[]; nextCursor: string | null; total: number
 export async function apiList<T>(path: string, options: Options = {}): Promise<ListPage<T>> {
   const { data, headers } = await apiRequest<T[]>(path, options);
   const total = headers.get(TOTAL_COUNT_HEADER);
-  return { items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER), total: total === null ? null : Number(total) };
+  return {
+    items: data,
+    nextCursor: headers.get(NEXT_CURSOR_HEADER),
+    total: total === null ? null : Number(total),
+  };
 }
 
 /** `path` with `cursor` added to its query. */

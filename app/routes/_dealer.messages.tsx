@@ -23,7 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chatWith ? messaging.findChat(me, chatWith) : Promise.resolve(null),
     chatWith && chatWith !== me ? context.services.directory.get(me, chatWith) : Promise.resolve(null),
   ]);
-  if (chatWith && !peer) throw await redirectWithToast("/messages", { title: "Failed to start chat" }, request);
+  if (chatWith && !peer)
+    throw await redirectWithToast("/messages", { title: "Failed to start chat" }, request);
   const opened = existing ? await messaging.listMessages(me, existing) : null;
   return {
     me,

@@ -549,7 +549,11 @@ describe("PATCH /api/dealers/{id}", () => {
       body: { rating: 5, city: "Plano" },
     });
     expect(res.status, res.text).toBe(200);
-    expect(directoryDealerSchema.parse(res.json)).toMatchObject({ city: "Plano", canEdit: true, rating: null });
+    expect(directoryDealerSchema.parse(res.json)).toMatchObject({
+      city: "Plano",
+      canEdit: true,
+      rating: null,
+    });
   });
 
   it("validates like create, and answers 404 for an unknown dealer", async () => {

@@ -27,7 +27,10 @@ export const dealerRoutes = new Hono<AppEnv>()
     const { viewer, dealerId, options } = who(c);
     const { limit, ...query } = c.req.valid("query");
     const pageSize = limit ?? (await c.var.services.settings.forAccount(viewer.accountId)).itemsPerPage;
-    return answerList(c, await c.var.services.directory.list(dealerId, { ...query, limit: pageSize }, options));
+    return answerList(
+      c,
+      await c.var.services.directory.list(dealerId, { ...query, limit: pageSize }, options),
+    );
   })
   .post("/", dealersOnly, validate("json", dealerCreateSchema), async (c) => {
     const { dealer: me } = requireDealer(c);

@@ -95,7 +95,9 @@ export function AddChatDialog({
             ) : null}
             {connections && matches.length === 0 ? (
               <li className="p-2 text-sm text-slate-500 dark:text-slate-400">
-                {q ? "No connection matches that search." : "No connections yet — connect with dealers from Find Dealers."}
+                {q
+                  ? "No connection matches that search."
+                  : "No connections yet — connect with dealers from Find Dealers."}
               </li>
             ) : null}
             {matches.map(({ dealer }) => (

@@ -92,7 +92,8 @@ export function useConversation({
         const page: ListPage<ChatMessage> = await apiList<ChatMessage>(path);
         missed.push(...page.items);
         // Without a held message the answer is the latest page, whose cursor points back in time.
-        path = newest && page.nextCursor ? withCursor(`/api/chats/${chatId}/messages`, page.nextCursor) : null;
+        path =
+          newest && page.nextCursor ? withCursor(`/api/chats/${chatId}/messages`, page.nextCursor) : null;
       }
       if (missed.length) {
         setMessages((list) => missed.reduce(merge, list));
@@ -138,7 +139,9 @@ export function useConversation({
       } else if (frame.type === "read" && frame.dealerId !== me) {
         setMessages((list) =>
           list.map((m) =>
-            m.senderId === me && Date.parse(m.createdAt) <= Date.parse(frame.readAt) ? { ...m, isRead: true } : m,
+            m.senderId === me && Date.parse(m.createdAt) <= Date.parse(frame.readAt)
+              ? { ...m, isRead: true }
+              : m,
           ),
         );
       } else if (frame.type === "error" && frame.clientId) {

@@ -34,9 +34,12 @@ export function DealerSearch() {
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      apiList<DirectoryDealer>(`/api/dealers?name=${encodeURIComponent(q)}&limit=${SUGGESTIONS}&exclude=self`, {
-        signal: controller.signal,
-      })
+      apiList<DirectoryDealer>(
+        `/api/dealers?name=${encodeURIComponent(q)}&limit=${SUGGESTIONS}&exclude=self`,
+        {
+          signal: controller.signal,
+        },
+      )
         .then((page) => {
           setResults(page.items);
           setActive(-1);

@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import type { Discovery } from "../../../app/lib/api-types";
 import { nearbyStates } from "../../../app/lib/neighbouring-states";
 import type { Database } from "../../db/client";
-import { cardsByIds, notStaff, queryCards, toCard, viewerOf, type CardRow, type ViewerOptions } from "./cards";
+import {
+  cardsByIds,
+  notStaff,
+  queryCards,
+  toCard,
+  viewerOf,
+  type CardRow,
+  type ViewerOptions,
+} from "./cards";
 import { filtersFor } from "./search";
 
 type MatchRow = { dealerId: string; vehicles: string; exact: number };

@@ -34,8 +34,11 @@ export function dealerDirectoryService(db: Database) {
       return ids.flatMap((id) => cards.get(id) ?? []);
     },
 
-    discover: (viewerDealerId: string, viewerState: string, options: ViewerOptions & { limit?: number } = {}) =>
-      discoverDealers(db, viewerDealerId, viewerState, options),
+    discover: (
+      viewerDealerId: string,
+      viewerState: string,
+      options: ViewerOptions & { limit?: number } = {},
+    ) => discoverDealers(db, viewerDealerId, viewerState, options),
 
     /**
      * The dealer profile popup (Quick View): the card plus figures only the popup shows — vehicles

@@ -9,7 +9,16 @@ import {
 } from "../../../app/lib/schemas/dealer";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue as v, type Page } from "../cursors";
-import { and, mineCte, notStaff, queryCards, toCard, viewerOf, type CardRow, type ViewerOptions } from "./cards";
+import {
+  and,
+  mineCte,
+  notStaff,
+  queryCards,
+  toCard,
+  viewerOf,
+  type CardRow,
+  type ViewerOptions,
+} from "./cards";
 
 export type DirectoryQuery = {
   name?: string;
@@ -121,8 +130,7 @@ export async function searchDealers(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const encode = sort.cursor.encode as (...parts: unknown[]) => string;
-  const nextCursor =
-    rows.length > limit && last ? encode(...sort.of(last), last.name, last.id) : null;
+  const nextCursor = rows.length > limit && last ? encode(...sort.of(last), last.name, last.id) : null;
   const total = rows[0]?.total ?? (cursor ? await countDealers(db, viewerDealerId, query) : 0);
   return { items: page.map((row) => toCard(row, viewer, now)), nextCursor, total };
 }

@@ -161,8 +161,7 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
     const last = page[page.length - 1];
     return {
       posts: page.map(toFeedPost),
-      nextCursor:
-        rows.length > query.limit && last ? SEARCH_CURSOR.encode(last.docId) : null,
+      nextCursor: rows.length > query.limit && last ? SEARCH_CURSOR.encode(last.docId) : null,
     };
   }
 
@@ -179,7 +178,6 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
   const last = page[page.length - 1];
   return {
     posts: page.map(toFeedPost),
-    nextCursor:
-      rows.length > query.limit && last ? FEED_CURSOR.encode(last.createdAt, last.id) : null,
+    nextCursor: rows.length > query.limit && last ? FEED_CURSOR.encode(last.createdAt, last.id) : null,
   };
 }
