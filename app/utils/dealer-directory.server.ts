@@ -48,6 +48,7 @@ export async function loadDirectory(
   const settings = await context.services.settings.forAccount(viewer.accountId);
   const isAdmin = viewer.role === "admin";
   let page;
+  let cursorRefused = false;
   try {
     page = await context.services.directory.list(
       viewer.dealer.id,
@@ -57,6 +58,7 @@ export async function loadDirectory(
   } catch (error) {
     // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
     if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
+    cursorRefused = true;
     page = await context.services.directory.list(
       viewer.dealer.id,
       { ...query, cursor: undefined, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
@@ -75,7 +77,7 @@ export async function loadDirectory(
     page,
     filters,
     itemsPerPage: settings.itemsPerPage,
-    fromCursor: Boolean(query.cursor),
+    fromCursor: Boolean(query.cursor) && !cursorRefused,
     me: { id: viewer.dealer.id, isAdmin, name: currentUser.name },
   };
 }

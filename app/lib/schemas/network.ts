@@ -4,7 +4,11 @@ import { clientIdSchema, messageContentSchema, messageContextSchema } from "../r
 /** Request schemas of the connection and messaging calls (business spec §7, core spec §7). */
 
 const dealerId = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
-const cursor = z.string().max(1000).optional().describe("X-Next-Cursor of the previous page");
+const cursor = z
+  .string()
+  .max(1000, "Invalid cursor: start again from the first page")
+  .optional()
+  .describe("X-Next-Cursor of the previous page");
 
 export const CONNECTIONS_PAGE_MAX = 100;
 export const CHATS_PAGE_MAX = 200;
