@@ -55,9 +55,9 @@ export type CardRow = {
 export const mineCte = (me: string) =>
   sql`mine(id) as (select partner_id from (${acceptedConnectionsOf(me)}))`;
 
+/** The dealer's partners that are also the viewer's: each half of the dealer's connections reads an index. */
 const mutualCountOf = (id: SQL) => sql`(
-  (select count(*) from connections c where c.requester_id = ${id} and c.status = 'accepted' and c.receiver_id in (select id from mine)) +
-  (select count(*) from connections c where c.receiver_id = ${id} and c.status = 'accepted' and c.requester_id in (select id from mine)))`;
+  select count(*) from (${acceptedConnectionsOf(id)}) theirs where theirs.partner_id in (select id from mine))`;
 
 const vehicleCountOf = (id: SQL) => sql`(
   select count(*) from inventory_posts p join vehicles v on v.post_id = p.id
