@@ -1,5 +1,6 @@
-/** "just now", "5m", "3h", "2d", then a short date: compact enough for a phone. */
-export function timeAgo(epochMs: number, now = Date.now()): string {
+/** "just now", "5m", "3h", "2d", then a short date: compact enough for a phone. Takes the API's ISO times. */
+export function timeAgo(at: string | number, now = Date.now()): string {
+  const epochMs = typeof at === "string" ? Date.parse(at) : at;
   const seconds = Math.max(0, Math.round((now - epochMs) / 1000));
   if (seconds < 45) return "just now";
   const minutes = Math.round(seconds / 60);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatMessageSchema, isoTime, type ChatMessage } from "./api-types";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser:
@@ -24,18 +25,7 @@ export const messageContextSchema = z
   .nullable()
   .optional();
 
-export const chatMessageSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  chatId: z.string(),
-  senderId: z.string(),
-  receiverId: z.string(),
-  content: z.string(),
-  createdAt: z.number(),
-  isRead: z.boolean(),
-  context: z.object({ postTitle: z.string().optional() }).nullable(),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export { chatMessageSchema, type ChatMessage };
 
 /** Browser → ChatRoom. */
 export const chatClientFrameSchema = z.discriminatedUnion("type", [
@@ -54,7 +44,7 @@ export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
 export const chatServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), message: chatMessageSchema }),
   z.object({ type: z.literal("typing"), chatId: z.string(), dealerId: z.string(), isTyping: z.boolean() }),
-  z.object({ type: z.literal("read"), chatId: z.string(), dealerId: z.string(), readAt: z.number() }),
+  z.object({ type: z.literal("read"), chatId: z.string(), dealerId: z.string(), readAt: isoTime }),
   z.object({ type: z.literal("error"), clientId: z.string().optional(), message: z.string() }),
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;

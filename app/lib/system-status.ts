@@ -2,13 +2,9 @@
  * The health report of `GET /api/health` and how the /status page reads it. Pure: shared by the worker
  * (which measures) and the page (which shows it and refreshes it every 30 s).
  */
-export type CheckStatus = "operational" | "degraded" | "down";
-export type Check = { status: CheckStatus; latencyMs: number };
-export type HealthReport = {
-  status: CheckStatus;
-  checkedAt: string;
-  services: { database: Check; storage: Check; realtime: Check };
-};
+import type { Check, CheckStatus, HealthReport } from "./api-types";
+
+export type { Check, CheckStatus, HealthReport };
 
 /** Business spec §2 "System Status": the five status kinds. */
 export type StatusKind = CheckStatus | "resolved" | "completed";

@@ -8,28 +8,40 @@ import { redirectWithToast } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages · DealerLane" }];
 
-/** `?chat={dealerId}` opens (or creates) the chat with that dealer; the page then clears the query. */
+/**
+ * `?chat={dealerId}` opens the chat with that dealer; the page then clears the query. A GET never writes:
+ * an existing chat is read here, and a chat that does not exist yet is started by the page (POST /api/chats)
+ * or, before JavaScript loads, by the first message sent through the action below.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const me = viewer.dealer.id;
   const messaging = context.services.messaging;
   const chatWith = new URL(request.url).searchParams.get("chat");
-  let selectedChatId: string | null = null;
-  if (chatWith) {
-    try {
-      selectedChatId = await messaging.ensureChat(me, chatWith);
-    } catch {
-      throw await redirectWithToast("/messages", { title: "Failed to start chat" }, request);
-    }
-  }
-  const [chats, initialMessages] = await Promise.all([
+  const [chats, existing, peer] = await Promise.all([
     messaging.listChats(me),
-    selectedChatId ? messaging.listMessages(me, selectedChatId) : Promise.resolve([]),
+    chatWith ? messaging.findChat(me, chatWith) : Promise.resolve(null),
+    chatWith && chatWith !== me ? context.services.directory.get(me, chatWith) : Promise.resolve(null),
   ]);
-  return { me, userId: currentUser.userId, chats, selectedChatId, initialMessages };
+  if (chatWith && !peer)
+    throw await redirectWithToast("/messages", { title: "Failed to start chat" }, request);
+  const opened = existing ? await messaging.listMessages(me, existing) : null;
+  return {
+    me,
+    userId: currentUser.userId,
+    chats: chats.items,
+    chatsCursor: chats.nextCursor,
+    selectedChatId: existing,
+    initialMessages: opened?.items ?? [],
+    initialOlderCursor: opened?.nextCursor ?? null,
+    startWith:
+      peer && !existing
+        ? { id: peer.id, name: peer.name, dealershipName: peer.dealershipName, avatar: peer.avatar }
+        : null,
+  };
 }
 
-/** Sending without JavaScript: the same operation as the socket and REST paths. */
+/** Sending without JavaScript: the same operation as the socket and REST paths (it starts the chat if needed). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await request.formData();

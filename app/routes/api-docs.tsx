@@ -1,100 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { KeyRound, Package } from "lucide-react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { publicMeta } from "~/lib/seo";
+import { apiDocs, type DocEndpoint } from "~/utils/api-docs.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
+/** The endpoints, parameters and answer shapes come from the API's own schemas (app/utils/api-docs.server.ts). */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  publicPage(context, request, { endpoints: apiDocs() });
 export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   publicMeta({
     title: "API Documentation",
     description:
-      "The DealerLane API: list dealers, connect, read and send messages and list deals, authenticated with a bearer API key.",
+      "The DealerLane API: the dealer directory, connections, messages, the inventory feed and your profile, with every request and answer shape.",
     path: "/api-docs",
     origin: data?.origin,
   });
-
-type Endpoint = {
-  method: "GET" | "POST";
-  path: string;
-  summary: string;
-  params?: Array<{ name: string; where: "query" | "body"; text: string }>;
-  example: string;
-};
-
-/** Business spec §7 "Marketing-only documented API". */
-const ENDPOINTS: Endpoint[] = [
-  {
-    method: "GET",
-    path: "/api/dealers",
-    summary: "List dealers on the network, optionally filtered.",
-    params: [
-      { name: "name", where: "query", text: "Part of a dealer's or dealership's name." },
-      { name: "state", where: "query", text: "Two-letter state or province code, e.g. TX or ON." },
-      { name: "dealershipType", where: "query", text: "independent, franchise or wholesaler." },
-      { name: "buysCanadian", where: "query", text: "true or false." },
-    ],
-    example: `[
-  {
-    "id": "d7f3c2a0-…",
-    "name": "Dana Whitfield",
-    "dealershipName": "Whitfield Motors",
-    "dealershipType": "independent",
-    "city": "Austin",
-    "state": "TX",
-    "buysCanadianVehicles": false
-  }
-]`,
-  },
-  {
-    method: "POST",
-    path: "/api/dealers/connect",
-    summary: "Connect your dealership with another dealer.",
-    params: [{ name: "dealerId", where: "body", text: "The id of the dealer to connect with." }],
-    example: `{ "message": "Connection Added!" }`,
-  },
-  {
-    method: "GET",
-    path: "/api/messages",
-    summary: "Your dealership's recent messages, newest first.",
-    params: [{ name: "chatId", where: "query", text: "Only the messages of one conversation." }],
-    example: `[
-  {
-    "id": "5b1e…",
-    "chatId": "c41a…",
-    "senderId": "d7f3…",
-    "content": "Is the F-150 still available?",
-    "createdAt": "2026-11-20T15:04:05.000Z"
-  }
-]`,
-  },
-  {
-    method: "POST",
-    path: "/api/messages",
-    summary: "Send a message to another dealer. The sender is always the dealership the key belongs to.",
-    params: [
-      { name: "receiverId", where: "body", text: "The dealer to write to." },
-      { name: "content", where: "body", text: "The message text (not blank)." },
-    ],
-    example: `{ "id": "9a0d…", "chatId": "c41a…", "createdAt": "2026-11-20T15:05:00.000Z" }`,
-  },
-  {
-    method: "GET",
-    path: "/api/deals",
-    summary: "Your dealership's deals with their status.",
-    example: `[
-  {
-    "id": "e2c9…",
-    "status": "confirmed",
-    "vin": "1FTFW1E50MFA00000",
-    "year": 2021, "make": "Ford", "model": "F-150",
-    "price": 31500
-  }
-]`,
-  },
-];
 
 const SDKS = [
   { name: "JavaScript", detail: "For Node.js and the browser, with TypeScript types." },
@@ -102,35 +25,63 @@ const SDKS = [
   { name: "PHP", detail: "For PHP websites and dealer management add-ons." },
 ];
 
+/** Code scrolls inside its own box, so a long line never widens a 360 px page. */
 const codeClass =
-  "mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100 dark:bg-black/60 [&_code]:font-mono";
+  "mt-2 max-w-full overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100 dark:bg-black/60 [&_code]:font-mono";
+const inlineCode = "rounded bg-slate-200 px-1 font-mono text-[0.9em] break-words dark:bg-slate-800";
+
+const ACCESS_LABELS: Record<DocEndpoint["access"], string> = {
+  public: "No sign-in needed",
+  "signed-in": "Signed in",
+  dealer: "Signed in with a dealer profile",
+};
+
+const METHOD_COLOURS: Record<DocEndpoint["method"], string> = {
+  GET: "bg-emerald-700",
+  POST: "bg-brand-600",
+  PATCH: "bg-amber-700",
+  PUT: "bg-violet-700",
+};
+
+function groupsOf(endpoints: DocEndpoint[]) {
+  const groups = new Map<string, DocEndpoint[]>();
+  for (const e of endpoints) groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
+  return [...groups];
+}
+
+const groupAnchor = (group: string) => `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
 export default function ApiDocs() {
+  const { endpoints } = useLoaderData<typeof loader>();
+  const groups = groupsOf(endpoints);
   return (
     <PublicLayout>
       <PageIntro eyebrow="Developers" title="API Documentation">
         <p>
-          Connect your dealer management system to DealerLane: read the network, send messages and sync deals.
+          Connect your dealer management system to DealerLane: read the network, connect, message dealers and
+          sync your inventory.
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
+        <nav aria-label="On this page" className="min-w-0 lg:sticky lg:top-24 lg:self-start">
           <ul className="flex flex-wrap gap-2 text-sm lg:flex-col lg:gap-1">
-            <li>
-              <a
-                href="#authentication"
-                className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800"
-              >
-                Authentication
-              </a>
-            </li>
-            {ENDPOINTS.map((e) => (
-              <li key={e.method + e.path}>
+            {[
+              ["authentication", "Authentication"],
+              ["conventions", "Conventions"],
+            ].map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`} className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800">
+                  {label}
+                </a>
+              </li>
+            ))}
+            {groups.map(([group]) => (
+              <li key={group}>
                 <a
-                  href={`#${e.method.toLowerCase()}-${e.path.replace(/\W+/g, "-")}`}
-                  className="rounded px-2 py-1 font-mono text-xs hover:bg-slate-200 dark:hover:bg-slate-800"
+                  href={`#${groupAnchor(group)}`}
+                  className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800"
                 >
-                  {e.method} {e.path}
+                  {group}
                 </a>
               </li>
             ))}
@@ -148,88 +99,74 @@ export default function ApiDocs() {
               Authentication
             </h2>
             <p className="mt-3 text-slate-700 dark:text-slate-300">
-              Every call is authenticated with an API key sent as a bearer token. Keys are issued by our sales
-              team to dealerships and partners in our API early-access programme; each key acts as one
-              dealership.
+              Bearer API keys, obtained from our sales team, are coming with our API early-access programme.
+              Today every call below is made the way the DealerLane web app makes it: with the session cookie
+              that <code className={inlineCode}>POST /api/auth/login</code> sets. Calls that change something
+              must come from the DealerLane site itself (the request&apos;s Origin), so a page on another site
+              can never act for you.
             </p>
             <pre tabIndex={0} className={codeClass}>
-              <code>{`curl https://dealerlane.app/api/dealers?state=TX \\
-  -H "Authorization: Bearer YOUR_API_KEY"`}</code>
+              <code>{`curl -c cookies.txt https://dealerlane.app/api/auth/login \
+  -H "Content-Type: application/json" -H "Origin: https://dealerlane.app" \
+  -d '{"email":"you@dealership.example","password":"…"}'
+curl -b cookies.txt "https://dealerlane.app/api/dealers?state=TX"`}</code>
             </pre>
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-              Requests and responses are JSON. Errors answer{" "}
-              <code className="rounded bg-slate-200 px-1 font-mono dark:bg-slate-800">{`{ "message": "…", "issues": [ … ] }`}</code>{" "}
-              with 400 for invalid input, 401 for a missing or unknown key, 403 when not allowed, 404 when not
-              found and 429 when you are sending too fast (wait for the number of seconds in Retry-After).
-            </p>
           </section>
 
-          <section aria-labelledby="endpoints-title" className="mt-12">
-            <h2 id="endpoints-title" className="text-2xl font-bold">
-              Endpoints
+          <section id="conventions" aria-labelledby="conventions-title" className="mt-12 scroll-mt-24">
+            <h2 id="conventions-title" className="text-2xl font-bold">
+              Conventions
             </h2>
-            <ul className="mt-6 flex flex-col gap-8">
-              {ENDPOINTS.map((e) => (
-                <li
-                  key={e.method + e.path}
-                  id={`${e.method.toLowerCase()}-${e.path.replace(/\W+/g, "-")}`}
-                  className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <h3 className="flex flex-wrap items-center gap-2 font-mono text-base font-semibold">
-                    <span
-                      className={`rounded px-2 py-0.5 text-xs font-bold text-white ${e.method === "GET" ? "bg-emerald-700" : "bg-brand-600"}`}
-                    >
-                      {e.method}
-                    </span>
-                    {e.path}
-                  </h3>
-                  <p className="mt-2 text-slate-700 dark:text-slate-300">{e.summary}</p>
-                  {e.params ? (
-                    <table className="mt-3 w-full text-left text-sm">
-                      <caption className="sr-only">Parameters of {e.method + " " + e.path}</caption>
-                      <thead>
-                        <tr className="border-b border-slate-200 dark:border-slate-700">
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            Parameter
-                          </th>
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            In
-                          </th>
-                          <th scope="col" className="py-1.5 font-semibold">
-                            Meaning
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {e.params.map((p) => (
-                          <tr
-                            key={p.name}
-                            className="border-b border-slate-100 last:border-0 dark:border-slate-800"
-                          >
-                            <td className="py-1.5 pr-3 font-mono">{p.name}</td>
-                            <td className="py-1.5 pr-3 text-slate-600 dark:text-slate-400">{p.where}</td>
-                            <td className="py-1.5 text-slate-700 dark:text-slate-300">{p.text}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  ) : null}
-                  <p className="mt-3 text-sm font-medium">Example response</p>
-                  <pre tabIndex={0} className={codeClass}>
-                    <code>{e.example}</code>
-                  </pre>
-                </li>
-              ))}
+            <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-slate-700 dark:text-slate-300">
+              <li>
+                Requests and answers are JSON: send bodies with{" "}
+                <code className={inlineCode}>Content-Type: application/json</code> (anything else is 415).
+              </li>
+              <li>
+                A list is a JSON array. When more follows, the answer carries{" "}
+                <code className={inlineCode}>X-Next-Cursor</code>: send it back as{" "}
+                <code className={inlineCode}>cursor</code> for the next page. The last page has no cursor. A
+                cursor only works for the list and order it came from; any other is 400.
+              </li>
+              <li>
+                Creating something answers 201 with what was created; changing something answers 200 with it
+                as it now is. A PATCH changes only the fields sent, and one that sends none is 400.
+              </li>
+              <li>Times are ISO 8601 strings in UTC, such as 2026-11-20T15:04:05.000Z.</li>
+              <li>
+                Errors answer <code className={inlineCode}>{`{ "message": "…", "issues": [ … ] }`}</code>: 400
+                invalid input (each problem in issues), 401 not signed in (checked before anything else), 403
+                not allowed, 404 not found, 409 conflict, 413 too large, 415 not JSON, 429 too many requests
+                (wait the seconds in Retry-After).
+              </li>
             </ul>
           </section>
+
+          {groups.map(([group, list]) => (
+            <section
+              key={group}
+              id={groupAnchor(group)}
+              aria-labelledby={`${groupAnchor(group)}-title`}
+              className="mt-12 scroll-mt-24"
+            >
+              <h2 id={`${groupAnchor(group)}-title`} className="text-2xl font-bold">
+                {group}
+              </h2>
+              <ul className="mt-6 flex flex-col gap-8">
+                {list.map((e) => (
+                  <EndpointCard key={e.anchor} endpoint={e} />
+                ))}
+              </ul>
+            </section>
+          ))}
 
           <section id="sdks" aria-labelledby="sdks-title" className="mt-12 scroll-mt-24">
             <h2 id="sdks-title" className="flex items-center gap-2 text-2xl font-bold">
               <Package size={22} aria-hidden="true" className="text-brand-700 dark:text-brand-400" /> SDKs
             </h2>
             <p className="mt-3 text-slate-700 dark:text-slate-300">
-              Client libraries for JavaScript, Python and PHP are shared with early-access customers together
-              with their API key.
+              Client libraries for JavaScript, Python and PHP come with the API early-access programme. Tell
+              us which one you need.
             </p>
             <ul className="mt-4 grid gap-4 md:grid-cols-3">
               {SDKS.map((sdk) => (
@@ -267,5 +204,89 @@ export default function ApiDocs() {
         </div>
       </div>
     </PublicLayout>
+  );
+}
+
+function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
+  return (
+    <li
+      id={e.anchor}
+      className="min-w-0 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h3 className="flex flex-wrap items-center gap-2 font-mono text-base font-semibold break-all">
+        <span className={`rounded px-2 py-0.5 text-xs font-bold text-white ${METHOD_COLOURS[e.method]}`}>
+          {e.method}
+        </span>
+        {e.path}
+      </h3>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{e.summary}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {ACCESS_LABELS[e.access]}
+        {e.alias ? (
+          <>
+            {" "}
+            · the same operation as <code className={inlineCode}>{`${e.method} ${e.alias}`}</code>
+          </>
+        ) : null}
+      </p>
+      {e.params.length > 0 ? (
+        <div className="mt-3 max-w-full overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <caption className="sr-only">Parameters of {`${e.method} ${e.path}`}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-1.5 pr-3 font-semibold">
+                  Parameter
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-semibold">
+                  In
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-semibold">
+                  Type
+                </th>
+                <th scope="col" className="py-1.5 font-semibold">
+                  Meaning
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {e.params.map((p) => (
+                <tr
+                  key={`${p.where}-${p.name}`}
+                  className="border-b border-slate-100 last:border-0 dark:border-slate-800"
+                >
+                  <td className="py-1.5 pr-3 font-mono">
+                    {p.name}
+                    {p.required ? "" : "?"}
+                  </td>
+                  <td className="py-1.5 pr-3 text-slate-600 dark:text-slate-400">{p.where}</td>
+                  <td className="py-1.5 pr-3 font-mono text-xs break-words text-slate-700 dark:text-slate-300">
+                    {p.type}
+                  </td>
+                  <td className="py-1.5 text-slate-700 dark:text-slate-300">{p.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {e.answers.map((a) => (
+        <div key={`${a.status}-${a.when ?? ""}`} className="mt-3">
+          <p className="text-sm font-medium">
+            {a.status}
+            {a.when ? ` when ${a.when}` : ""}
+            {a.list
+              ? ` · a list, next page in X-Next-Cursor${a.total ? ", total in X-Total-Count" : ""}`
+              : ""}
+            {a.shape ? "" : a.status === 204 ? " · no body" : ""}
+          </p>
+          {a.shape ? (
+            <pre tabIndex={0} className={codeClass}>
+              <code>{a.shape}</code>
+            </pre>
+          ) : null}
+        </div>
+      ))}
+    </li>
   );
 }

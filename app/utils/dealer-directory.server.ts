@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { DirectoryDealer } from "../../worker/domain/dealer-directory";
+import type { DirectoryDealer } from "~/lib/api-types";
 import type { DomainError } from "../../worker/domain/errors";
 import {
   dealerCreateSchema,
@@ -48,6 +48,7 @@ export async function loadDirectory(
   const settings = await context.services.settings.forAccount(viewer.accountId);
   const isAdmin = viewer.role === "admin";
   let page;
+  let cursorRefused = false;
   try {
     page = await context.services.directory.list(
       viewer.dealer.id,
@@ -55,8 +56,9 @@ export async function loadDirectory(
       { isAdmin },
     );
   } catch (error) {
-    // A stale cursor (the sort changed): start again from the first page.
-    if (!isDomainError(error) || !query.cursor) throw error;
+    // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
+    if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
+    cursorRefused = true;
     page = await context.services.directory.list(
       viewer.dealer.id,
       { ...query, cursor: undefined, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
@@ -75,7 +77,7 @@ export async function loadDirectory(
     page,
     filters,
     itemsPerPage: settings.itemsPerPage,
-    fromCursor: Boolean(query.cursor),
+    fromCursor: Boolean(query.cursor) && !cursorRefused,
     me: { id: viewer.dealer.id, isAdmin, name: currentUser.name },
   };
 }
@@ -115,16 +117,17 @@ export async function dealerAction(
     switch (intent) {
       case "connect": {
         const result = await services.connections.add(viewer.dealer.id, dealerId);
+        const dealerName = result.connection.dealer.name;
         return {
           intent,
           ok: true,
           dealerId,
           connected: true,
           toast: result.created
-            ? { title: options.connectedTitle, description: `Added ${result.dealerName} to your network` }
+            ? { title: options.connectedTitle, description: `Added ${dealerName} to your network` }
             : {
                 title: "Already connected",
-                description: `You are already connected with ${result.dealerName}`,
+                description: `You are already connected with ${dealerName}`,
               },
         };
       }
@@ -148,7 +151,7 @@ export async function dealerAction(
             toast: { title: "Error", description: "Failed to create dealer", variant: "destructive" },
           };
         }
-        const dealer = await services.directory.create(viewer.dealer.id, parsed.data);
+        const dealer = await services.dealers.create(viewer.dealer.id, parsed.data);
         return {
           intent,
           ok: true,
@@ -178,7 +181,7 @@ export async function dealerAction(
             },
           };
         }
-        const dealer = await services.directory.update(
+        const dealer = await services.dealers.update(
           { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: viewer.role === "admin" },
           dealerId,
           parsed.data,

@@ -25,8 +25,6 @@ const WORDS = [
   "Remarketing",
 ];
 
-const json = (res) => res.json();
-
 async function call(baseUrl, cookie, method, path, body) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
@@ -34,7 +32,14 @@ async function call(baseUrl, cookie, method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return json(res);
+  return res;
+}
+
+/** GET /api/dealers answers an array; the total and the next cursor travel in headers. */
+async function dealersPage(baseUrl, cookie, path) {
+  const res = await call(baseUrl, cookie, "GET", path);
+  await res.arrayBuffer();
+  return { total: Number(res.headers.get("X-Total-Count")), nextCursor: res.headers.get("X-Next-Cursor") };
 }
 
 /** A believable directory entry, the same for the same index on every run. */
@@ -59,17 +64,17 @@ function benchDealer(i) {
 
 /** Adds directory dealers until the network holds `target`, 16 requests at a time. */
 async function topUp(baseUrl, cookie, target) {
-  const { total } = await call(baseUrl, cookie, "GET", "/api/dealers?limit=1");
+  const { total } = await dealersPage(baseUrl, cookie, "/api/dealers?limit=1");
   const missing = Math.max(0, target - total);
   let next = 0;
   const worker = async () => {
     while (next < missing) {
       const i = next++;
-      await call(baseUrl, cookie, "POST", "/api/dealers", benchDealer(total + i));
+      await (await call(baseUrl, cookie, "POST", "/api/dealers", benchDealer(total + i))).arrayBuffer();
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  const after = (await call(baseUrl, cookie, "GET", "/api/dealers?limit=1")).total;
+  const after = (await dealersPage(baseUrl, cookie, "/api/dealers?limit=1")).total;
   return { before: total, added: missing, after };
 }
 
@@ -81,7 +86,7 @@ export async function run(ctx) {
   const n = process.env.BENCH_N ? Number(process.env.BENCH_N) : undefined;
   const network = await topUp(baseUrl, cookie, TARGET_DEALERS);
 
-  const firstPage = await call(baseUrl, cookie, "GET", "/api/dealers?sort=name&limit=20");
+  const firstPage = await dealersPage(baseUrl, cookie, "/api/dealers?sort=name&limit=20");
   const cases = [
     ["first page, name A-Z (20)", "/api/dealers?sort=name&limit=20"],
     ["state=TX, name A-Z", "/api/dealers?state=TX&limit=20"],

@@ -38,7 +38,7 @@ async function signUp(baseUrl, label) {
       dealership5MilNumber: "5M-0",
     }),
   });
-  const { user } = await profile.json();
+  const user = await profile.json();
   return { cookie, id: user.id };
 }
 
@@ -179,10 +179,9 @@ async function otherDealers(baseUrl, cookie, count) {
       { headers: { Cookie: cookie } },
     );
     if (!res.ok) throw new Error(`GET /api/dealers → ${res.status}`);
-    const page = await res.json();
-    const dealers = Array.isArray(page) ? page : page.dealers;
+    const dealers = await res.json();
     found.push(...dealers.map((d) => ({ id: d.id })));
-    cursor = res.headers.get("X-Next-Cursor") ?? page.nextCursor ?? "";
+    cursor = res.headers.get("X-Next-Cursor") ?? "";
     if (!cursor) break;
   }
   if (found.length < count)

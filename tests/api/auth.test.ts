@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { currentUserSchema } from "../../app/lib/api-types";
 import { VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 const ip = () => ({ "CF-Connecting-IP": freshIp() });
@@ -13,6 +14,7 @@ describe("POST /api/auth/signup", () => {
       headers: ip(),
     });
     expect(res.status).toBe(201);
+    expect(currentUserSchema.parse(res.json)).toMatchObject({ email, id: null, hasProfile: false });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("dl_session="));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -93,6 +95,7 @@ describe("POST /api/auth/login", () => {
       headers: ip(),
     });
     expect(res.status).toBe(200);
+    expect(currentUserSchema.parse(res.json)).toMatchObject({ email, name: "Dana Whitfield" });
     const second = sessionCookieOf(res.headers);
     expect(second).not.toBe(firstCookie);
     expect((await call("GET", "/api/auth/me", { cookie: firstCookie })).status).toBe(401);
@@ -184,7 +187,7 @@ describe("sessions", () => {
   it("ends the session at logout; replaying the cookie is signed out", async () => {
     const { cookie } = await signUpDealer();
     const out = await call("POST", "/api/auth/logout", { cookie });
-    expect(out.status).toBe(200);
+    expect(out.status).toBe(204);
     expect(out.headers.getSetCookie()[0]).toMatch(/^dl_session=; .*Max-Age=0/);
     expect((await call("GET", "/api/auth/me", { cookie })).status).toBe(401);
     expect((await call("GET", "/api/auth/status", { cookie })).json).toEqual({ authenticated: false });
@@ -267,7 +270,7 @@ describe("POST /api/auth/complete-profile", () => {
       body: { ...VALID_PROFILE, city: "Round Rock" },
     });
     expect(res.status).toBe(200);
-    expect((res.json.user as { id: string; city: string }).id).toBe(dealerId);
+    expect(currentUserSchema.parse(res.json)).toMatchObject({ id: dealerId, city: "Round Rock" });
     const count = await env.DB.prepare(
       "select count(*) as n from dealers where name = 'Dana Whitfield' and city = 'Round Rock'",
     ).first<{ n: number }>();
@@ -279,6 +282,7 @@ describe("POST /api/auth/create-dummy", () => {
   it("creates a demo dealer with a complete profile and posts, signed in", async () => {
     const res = await call("POST", "/api/auth/create-dummy", { headers: ip() });
     expect(res.status).toBe(201);
+    expect(currentUserSchema.parse(res.json).hasProfile).toBe(true);
     const me = await call("GET", "/api/auth/me", { cookie: sessionCookieOf(res.headers) });
     expect(me.json.hasProfile).toBe(true);
     expect(me.json.name).toBeTruthy();

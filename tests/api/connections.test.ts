@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { connectionSchema, dealerQuickViewSchema } from "../../app/lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
 const me = (cookie: string) =>
@@ -23,33 +25,29 @@ describe("POST /api/connections/add-dealer", () => {
       body: { requesterId: c.dealerId, receiverId: b.dealerId },
     });
     expect(res.status).toBe(201);
-    expect(res.json.message).toBe("Connection Added!");
-    expect(res.json.connection).toMatchObject({
+    expect(connectionSchema.parse(res.json)).toMatchObject({
       requesterId: a.dealerId,
       receiverId: b.dealerId,
       status: "accepted",
+      dealer: { id: b.dealerId, isConnected: true },
     });
     expect(await rows(c.dealerId, b.dealerId)).toBe(0);
   });
 
-  it("is idempotent in either direction: 200 with a message, nothing created", async () => {
+  it("is idempotent in either direction: 200 with the existing connection, nothing created", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    expect(
-      (
-        await call("POST", "/api/connections/add-dealer", {
-          cookie: a.cookie,
-          body: { receiverId: b.dealerId },
-        })
-      ).status,
-    ).toBe(201);
+    const first = await call("POST", "/api/connections/add-dealer", {
+      cookie: a.cookie,
+      body: { receiverId: b.dealerId },
+    });
+    expect(first.status).toBe(201);
     const again = await call("POST", "/api/connections/add-dealer", {
       cookie: a.cookie,
       body: { receiverId: b.dealerId },
     });
     expect(again.status).toBe(200);
-    expect(again.json.message).toBe("You are already connected with Dana Whitfield");
-    expect(again.json.created).toBe(false);
+    expect(connectionSchema.parse(again.json).id).toBe(connectionSchema.parse(first.json).id);
     const reverse = await call("POST", "/api/connections/add-dealer", {
       cookie: b.cookie,
       body: { receiverId: a.dealerId },
@@ -98,7 +96,7 @@ describe("POST /api/connections/add-dealer", () => {
       body: { receiverId: b.dealerId },
     });
     expect(res.status).toBe(201);
-    expect(res.json.message).toBe("Connection Added!");
+    expect(connectionSchema.parse(res.json).receiverId).toBe(b.dealerId);
     expect(
       (await call("POST", "/api/dealers/connect", { cookie: b.cookie, body: { receiverId: a.dealerId } }))
         .status,
@@ -119,31 +117,28 @@ describe("POST /api/connections/add-dealer", () => {
 });
 
 describe("POST /api/connections/remove", () => {
-  it("removes the connection whichever side made it, and says so", async () => {
+  it("removes the connection whichever side made it: 204, again 204, unknown dealer 404", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     await call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: { receiverId: b.dealerId } });
     // connection_count is kept by triggers: it follows every add and remove.
     const countOf = async (id: string) =>
-      (
-        (await call("GET", `/api/dealers/${id}`, { cookie: a.cookie })).json.dealer as {
-          connectionCount: number;
-        }
-      ).connectionCount;
+      dealerQuickViewSchema.parse((await call("GET", `/api/dealers/${id}`, { cookie: a.cookie })).json).dealer
+        .connectionCount;
     expect([await countOf(a.dealerId), await countOf(b.dealerId)]).toEqual([1, 1]);
     const res = await call("POST", "/api/connections/remove", {
       cookie: b.cookie,
       body: { dealerId: a.dealerId },
     });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ removed: true, message: "Removed Dana Whitfield from your network" });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe("");
     expect(await rows(a.dealerId, b.dealerId)).toBe(0);
     expect([await countOf(a.dealerId), await countOf(b.dealerId)]).toEqual([0, 0]);
     const again = await call("POST", "/api/connections/remove", {
       cookie: b.cookie,
       body: { dealerId: a.dealerId },
     });
-    expect(again.json.removed).toBe(false);
+    expect(again.status).toBe(204);
     expect(
       (
         await call("POST", "/api/connections/remove", {
@@ -165,17 +160,20 @@ describe("GET /api/connections/{userId}", () => {
     const { userId } = await me(a.cookie);
     const res = await call("GET", `/api/connections/${userId}`, { cookie: a.cookie });
     expect(res.status).toBe(200);
-    const connections = res.json as unknown as {
-      requesterId: string;
-      receiverId: string;
-      status: string;
-      dealer: { id: string; isConnected: boolean };
-    }[];
+    const connections = z.array(connectionSchema).parse(res.json);
     expect(connections).toHaveLength(2);
     expect(connections.map((x) => x.dealer.id).sort()).toEqual([b.dealerId, c.dealerId].sort());
     expect(connections.every((x) => x.status === "accepted" && x.dealer.isConnected)).toBe(true);
     const searched = await call("GET", `/api/connections?search=whitfield&limit=1`, { cookie: a.cookie });
-    expect((searched.json as unknown as unknown[]).length).toBe(1);
+    expect(z.array(connectionSchema).parse(searched.json)).toHaveLength(1);
+    expect(searched.headers.get("X-Next-Cursor")).toBeTruthy();
+    const rest = await call(
+      "GET",
+      `/api/connections?search=whitfield&limit=1&cursor=${searched.headers.get("X-Next-Cursor")}`,
+      { cookie: a.cookie },
+    );
+    expect(z.array(connectionSchema).parse(rest.json)).toHaveLength(1);
+    expect(rest.headers.get("X-Next-Cursor")).toBeNull();
   });
 
   it("is private: 403 for another dealer, allowed for an admin, 401 signed out", async () => {
@@ -190,7 +188,7 @@ describe("GET /api/connections/{userId}", () => {
     expect(Array.isArray(denied.json)).toBe(false);
     const byAdmin = await call("GET", `/api/connections/${userId}`, { cookie: admin.cookie });
     expect(byAdmin.status).toBe(200);
-    expect((byAdmin.json as unknown as unknown[]).length).toBe(1);
+    expect(z.array(connectionSchema).parse(byAdmin.json)).toHaveLength(1);
     expect(
       (await call("GET", `/api/connections/${crypto.randomUUID()}`, { cookie: admin.cookie })).status,
     ).toBe(404);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { contactReceiptSchema } from "../../app/lib/api-types";
 import { call, freshIp } from "./helpers";
 
 const VALID = {
@@ -26,8 +27,9 @@ describe("POST /api/contact", () => {
   it("stores a valid message and answers 201", async () => {
     const res = await send(VALID);
     expect(res.status).toBe(201);
-    expect(res.json.message).toBe("Thank you for contacting us. We'll get back to you within 24 hours.");
+    const receipt = contactReceiptSchema.parse(res.json);
     const row = await env.DB.prepare("select * from contact_messages").first<Record<string, unknown>>();
+    expect(row?.id).toBe(receipt.id);
     expect(row).toMatchObject({
       full_name: "Maria Alvarez",
       email: "maria@alvarez-auto.example",
@@ -83,7 +85,7 @@ describe("POST /api/contact", () => {
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const res = await send({ ...VALID, website: "https://spam.example" });
     expect(res.status).toBe(201);
-    expect(res.json.message).toBe("Thank you for contacting us. We'll get back to you within 24 hours.");
+    expect(contactReceiptSchema.parse(res.json).id).toBeTruthy();
     expect(await storedCount()).toBe(0);
   });
 

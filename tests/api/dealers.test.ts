@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "../../app/lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
 type Dealer = {
@@ -17,9 +19,9 @@ type Dealer = {
   mutualConnections: number;
   vehicleCount: number;
   dealsCompleted: null;
-  memberSince: number;
+  memberSince: string;
   isOnline: boolean;
-  lastActiveAt: number | null;
+  lastActiveAt: string | null;
   isConnected: boolean;
   isSelf: boolean;
   canEdit: boolean;
@@ -93,10 +95,14 @@ async function addPost(
   return postId;
 }
 
-const list = async (cookie: string, query: string) => {
+/** A page of GET /api/dealers: the JSON array, with the cursor and total from its headers. */
+const list = async (cookie: string, query: string): Promise<Page> => {
   const res = await call("GET", `/api/dealers?${query}`, { cookie });
   expect(res.status, res.text).toBe(200);
-  return res.json as unknown as Page;
+  const dealers = z.array(directoryDealerSchema).parse(res.json);
+  const total = res.headers.get("X-Total-Count");
+  expect(total).toMatch(/^\d+$/);
+  return { dealers: dealers as Dealer[], nextCursor: res.headers.get("X-Next-Cursor"), total: Number(total) };
 };
 const names = (page: Page) => page.dealers.map((d) => d.name);
 
@@ -310,7 +316,8 @@ describe("GET /api/dealers", () => {
     expect(byName.Delta).toMatchObject({ mutualConnections: 1, vehicleCount: 0, isOnline: true });
     expect(byName["Echo Person"]).toMatchObject({ isOnline: false, lastActiveAt: null });
     expect(byName.Alpha?.dealsCompleted).toBeNull();
-    expect(typeof byName.Alpha?.memberSince).toBe("number");
+    expect(byName.Alpha?.memberSince).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(byName.Alpha?.lastActiveAt ?? "")).toBeGreaterThan(Date.now() - 2 * MINUTE);
     expect(byName.Alpha?.canEdit).toBe(false);
   });
 
@@ -388,7 +395,11 @@ describe("privacy", () => {
       hidden: ["email", "phone", "onlineStatus"],
     });
     const quick = await call("GET", `/api/dealers/${shy.dealerId}`, { cookie: other.cookie });
-    expect(quick.json.dealer).toMatchObject({ email: null, phone: null, isOnline: false });
+    expect(dealerQuickViewSchema.parse(quick.json).dealer).toMatchObject({
+      email: null,
+      phone: null,
+      isOnline: false,
+    });
     const connections = await call("POST", "/api/connections/add-dealer", {
       cookie: other.cookie,
       body: { receiverId: shy.dealerId },
@@ -416,8 +427,7 @@ describe("POST /api/dealers", () => {
       body: { ...VALID_DEALER, licenseNumber: "", description: "" },
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.json.message).toBe("Dealer Created");
-    const dealer = res.json.dealer as unknown as Dealer & {
+    const dealer = directoryDealerSchema.parse(res.json) as Dealer & {
       website: string;
       licenseNumber: string | null;
       description: string | null;
@@ -482,7 +492,7 @@ describe("POST /api/dealers", () => {
       body: { ...VALID_DEALER, state: "qc", website: "" },
     });
     expect(res.status).toBe(201);
-    expect((res.json.dealer as unknown as Dealer).state).toBe("QC");
+    expect(directoryDealerSchema.parse(res.json).state).toBe("QC");
     expect((await call("POST", "/api/dealers", { body: VALID_DEALER })).status).toBe(401);
   });
 });
@@ -500,8 +510,7 @@ describe("PATCH /api/dealers/{id}", () => {
       },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.message).toBe("Dealer Updated");
-    expect(res.json.dealer).toMatchObject({
+    expect(directoryDealerSchema.parse(res.json)).toMatchObject({
       dealershipName: "Whitfield Motor Co",
       state: "OK",
       canEdit: true,
@@ -520,7 +529,7 @@ describe("PATCH /api/dealers/{id}", () => {
     });
     expect(res.status).toBe(403);
     const created = await call("POST", "/api/dealers", { cookie: me.cookie, body: VALID_DEALER });
-    const addedId = (created.json.dealer as unknown as Dealer).id;
+    const addedId = directoryDealerSchema.parse(created.json).id;
     expect(
       (await call("PATCH", `/api/dealers/${addedId}`, { cookie: other.cookie, body: { city: "Plano" } }))
         .status,
@@ -540,7 +549,11 @@ describe("PATCH /api/dealers/{id}", () => {
       body: { rating: 5, city: "Plano" },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.dealer).toMatchObject({ city: "Plano", canEdit: true, rating: null });
+    expect(directoryDealerSchema.parse(res.json)).toMatchObject({
+      city: "Plano",
+      canEdit: true,
+      rating: null,
+    });
   });
 
   it("validates like create, and answers 404 for an unknown dealer", async () => {
@@ -577,7 +590,7 @@ describe("GET /api/dealers/inventory-counts and /api/dealers/{id}", () => {
     await addPost(seller, [{ make: "Ford", model: "Escape", status: "sold" }], "single", "sold");
     const res = await call("GET", `/api/dealers/${seller}`, { cookie: me.cookie });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({
+    expect(dealerQuickViewSchema.parse(res.json)).toMatchObject({
       vehiclesSold: 1,
       posts: 1,
       dealer: { name: "Quick View Seller", rating: 4.4 },
@@ -627,11 +640,7 @@ describe("GET /api/dealers/discover", () => {
 
     const res = await call("GET", "/api/dealers/discover", { cookie: me.cookie });
     expect(res.status, res.text).toBe(200);
-    const body = res.json as unknown as {
-      near: { states: string[]; dealers: Dealer[] };
-      wantYourInventory: { dealer: Dealer; vehicles: string[]; sameModel: boolean }[];
-      haveWhatYouWant: { dealer: Dealer; vehicles: string[] }[];
-    };
+    const body = discoverySchema.parse(res.json);
     expect(body.near.states).toEqual(["NE", "CO", "IA", "KS", "MO", "SD", "WY"]);
     const nearIds = body.near.dealers.map((d) => d.id);
     expect(nearIds).toContain(texan);

@@ -75,6 +75,6 @@ export async function signUpDealer(
     cookie,
     body: { ...VALID_PROFILE, email },
   });
-  if (profile.status !== 200) throw new Error(`profile failed: ${profile.status} ${profile.text}`);
-  return { cookie, email, password, dealerId: (profile.json.user as { id: string }).id };
+  if (profile.status !== 201) throw new Error(`profile failed: ${profile.status} ${profile.text}`);
+  return { cookie, email, password, dealerId: (profile.json as unknown as { id: string }).id };
 }

@@ -1,20 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  chatMessageSchema,
+  chatSummarySchema,
+  openedChatSchema,
+  readReceiptSchema,
+} from "../../app/lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
-type Msg = {
-  id: string;
-  chatId: string;
-  senderId: string;
-  receiverId: string;
-  content: string;
-  context: { postTitle?: string } | null;
-};
-type Chat = {
-  id: string;
-  unreadCount: number;
-  otherParticipant: { id: string; name: string };
-  lastMessage: Msg | null;
-};
+const messagesOf = (json: unknown) => z.array(chatMessageSchema).parse(json);
+const chatsOf = (json: unknown) => z.array(chatSummarySchema).parse(json);
 
 describe("signed out", () => {
   it.each([
@@ -31,14 +26,17 @@ describe("signed out", () => {
 });
 
 describe("POST /api/chats", () => {
-  it("opens the same chat for the same pair, whoever opens it", async () => {
+  it("opens the same chat for the same pair, whoever opens it: 201 when it starts, 200 after", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     const fromA = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
     const fromB = await call("POST", "/api/chats", { cookie: b.cookie, body: { participantId: a.dealerId } });
-    expect(fromA.status).toBe(200);
-    expect(fromA.json.id).toBe(fromB.json.id);
-    expect(fromA.json.messages).toEqual([]);
+    expect(fromA.status).toBe(201);
+    expect(fromB.status).toBe(200);
+    const chat = openedChatSchema.parse(fromA.json);
+    expect(chat.id).toBe(openedChatSchema.parse(fromB.json).id);
+    expect(chat.messages).toEqual([]);
+    expect(chat.otherParticipant.id).toBe(b.dealerId);
   });
 
   it("refuses a chat with oneself (400), an unknown dealer (404) and a missing participant (400)", async () => {
@@ -68,7 +66,7 @@ describe("POST /api/messages", () => {
       },
     });
     expect(res.status).toBe(201);
-    const message = res.json as unknown as Msg & { isRead: boolean };
+    const message = chatMessageSchema.parse(res.json);
     expect(message.senderId).toBe(a.dealerId);
     expect(message.content).toBe("Interested in the F-150");
     expect(message.context).toEqual({ postTitle: "2019 Ford F-150 XLT" });
@@ -127,71 +125,80 @@ describe("GET /api/chats, messages and read", () => {
       body: { receiverId: b.dealerId, content: "Second" },
     });
 
-    const bChats = (await call("GET", "/api/chats", { cookie: b.cookie })).json as unknown as Chat[];
+    const bChats = chatsOf((await call("GET", "/api/chats", { cookie: b.cookie })).json);
     expect(bChats).toHaveLength(1);
     expect(bChats[0]).toMatchObject({
       unreadCount: 2,
       otherParticipant: { id: a.dealerId, name: "Dana Whitfield" },
     });
     expect(bChats[0]!.lastMessage?.content).toBe("Second");
-    const aChats = (await call("GET", "/api/chats", { cookie: a.cookie })).json as unknown as Chat[];
+    const aChats = chatsOf((await call("GET", "/api/chats", { cookie: a.cookie })).json);
     expect(aChats[0]!.unreadCount).toBe(0);
 
     const chatId = bChats[0]!.id;
-    const list = (await call("GET", `/api/chats/${chatId}/messages`, { cookie: b.cookie }))
-      .json as unknown as Msg[];
+    const list = messagesOf((await call("GET", `/api/chats/${chatId}/messages`, { cookie: b.cookie })).json);
     expect(list.map((m) => m.content)).toEqual(["First", "Second"]);
-    const viaMessages = (await call("GET", `/api/messages?chatId=${chatId}`, { cookie: b.cookie }))
-      .json as unknown as Msg[];
-    expect(viaMessages).toHaveLength(2);
+    // Across every chat, newest first; one chat's messages have one address, /api/chats/{id}/messages.
+    const latest = messagesOf((await call("GET", "/api/messages", { cookie: b.cookie })).json);
+    expect(latest.map((m) => m.content)).toEqual(["Second", "First"]);
+    const byChat = await call("GET", `/api/messages?chatId=${chatId}`, { cookie: b.cookie });
+    expect(byChat.status).toBe(400);
+    expect(byChat.json.message).toContain("/api/chats/{id}/messages");
 
     const read = await call("POST", `/api/chats/${chatId}/read`, { cookie: b.cookie });
     expect(read.status).toBe(200);
-    expect(read.json.unreadTotal).toBe(0);
-    expect(
-      ((await call("GET", "/api/chats", { cookie: b.cookie })).json as unknown as Chat[])[0]!.unreadCount,
-    ).toBe(0);
+    expect(readReceiptSchema.parse(read.json).unreadTotal).toBe(0);
+    expect(chatsOf((await call("GET", "/api/chats", { cookie: b.cookie })).json)[0]!.unreadCount).toBe(0);
+    const unread = await call("GET", "/api/chats/unread", { cookie: b.cookie });
+    expect(unread.json).toEqual({ unreadTotal: 0 });
   });
 
   it("keeps a chat's messages to its participants", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     const stranger = await signUpDealer();
-    const sent = (
-      await call("POST", "/api/messages", {
-        cookie: a.cookie,
-        body: { receiverId: b.dealerId, content: "Private" },
-      })
-    ).json as unknown as Msg;
+    const sent = chatMessageSchema.parse(
+      (
+        await call("POST", "/api/messages", {
+          cookie: a.cookie,
+          body: { receiverId: b.dealerId, content: "Private" },
+        })
+      ).json,
+    );
     expect(
       (await call("GET", `/api/chats/${sent.chatId}/messages`, { cookie: stranger.cookie })).status,
     ).toBe(403);
     expect((await call("POST", `/api/chats/${sent.chatId}/read`, { cookie: stranger.cookie })).status).toBe(
       403,
     );
+    expect(messagesOf((await call("GET", "/api/messages", { cookie: stranger.cookie })).json)).toEqual([]);
     expect(
-      (await call("GET", `/api/messages?chatId=${sent.chatId}`, { cookie: stranger.cookie })).status,
+      (await call("GET", `/api/chats/${sent.chatId}/messages?after=${sent.id}`, { cookie: stranger.cookie }))
+        .status,
     ).toBe(403);
   });
 
-  it("pages after a time for catching up", async () => {
+  it("catches up after the newest message held, and refuses an id that is not one of the chat's", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    const first = (
-      await call("POST", "/api/messages", {
-        cookie: a.cookie,
-        body: { receiverId: b.dealerId, content: "Old" },
-      })
-    ).json as unknown as Msg & { createdAt: number };
+    const first = chatMessageSchema.parse(
+      (
+        await call("POST", "/api/messages", {
+          cookie: a.cookie,
+          body: { receiverId: b.dealerId, content: "Old" },
+        })
+      ).json,
+    );
     await new Promise((r) => setTimeout(r, 5));
     await call("POST", "/api/messages", {
       cookie: a.cookie,
       body: { receiverId: b.dealerId, content: "New" },
     });
-    const after = (
-      await call("GET", `/api/chats/${first.chatId}/messages?after=${first.createdAt}`, { cookie: b.cookie })
-    ).json as unknown as Msg[];
-    expect(after.map((m) => m.content)).toEqual(["New"]);
+    const after = await call("GET", `/api/chats/${first.chatId}/messages?after=${first.id}`, {
+      cookie: b.cookie,
+    });
+    expect(messagesOf(after.json).map((m) => m.content)).toEqual(["New"]);
+    expect(after.headers.get("X-Next-Cursor")).toBeNull();
     expect(
       (await call("GET", `/api/chats/${first.chatId}/messages?after=-1`, { cookie: b.cookie })).status,
     ).toBe(400);

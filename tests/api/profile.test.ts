@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { currentUserSchema } from "../../app/lib/api-types";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 import { SELF } from "cloudflare:test";
 
@@ -40,8 +41,7 @@ describe("PATCH /api/profile", () => {
       },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.message).toBe("Profile Updated");
-    expect(res.json.user).toMatchObject({
+    expect(currentUserSchema.parse(res.json)).toMatchObject({
       name: "Danielle Whitfield",
       firstName: "Danielle",
       lastName: "Whitfield",
@@ -82,7 +82,7 @@ describe("PATCH /api/profile", () => {
       },
     });
     expect(res.status, res.text).toBe(200);
-    const user = res.json.user as { avatar: string; dealershipPhoto: string };
+    const user = currentUserSchema.parse(res.json) as { avatar: string; dealershipPhoto: string };
     expect(user.avatar).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     expect(user.dealershipPhoto).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     const row = await env.DB.prepare("select avatar from dealers where id = ?")
@@ -103,7 +103,7 @@ describe("PATCH /api/profile", () => {
       cookie: me.cookie,
       body: { avatar: user.avatar, dealershipPhoto: null },
     });
-    expect(same.json.user).toMatchObject({ avatar: user.avatar, dealershipPhoto: null });
+    expect(currentUserSchema.parse(same.json)).toMatchObject({ avatar: user.avatar, dealershipPhoto: null });
   });
 
   it("accepts a photo of exactly 2 MB and answers 413 beyond", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { userSettingsSchema } from "../../app/lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
 describe("/api/settings", () => {
@@ -26,7 +27,12 @@ describe("/api/settings", () => {
       body: { itemsPerPage: 50, inventoryView: "compact", showPhone: false },
     });
     expect(saved.status).toBe(200);
-    expect(saved.json.message).toBe("Settings Saved");
+    expect(userSettingsSchema.parse(saved.json)).toMatchObject({
+      itemsPerPage: 50,
+      inventoryView: "compact",
+      showPhone: false,
+      showEmail: true,
+    });
     await call("PATCH", "/api/settings", { cookie: a.cookie, body: { pushNotifications: false } });
     const after = await call("GET", "/api/settings", { cookie: a.cookie });
     expect(after.json).toMatchObject({

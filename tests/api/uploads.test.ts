@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { uploadTicketSchema } from "../../app/lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { UPLOAD_URL_TTL_SECONDS, uploadService } from "../../worker/domain/uploads";
 import { ORIGIN, call, signUpDealer } from "./helpers";
@@ -35,8 +36,8 @@ beforeAll(async () => {
 
 async function signedUrl(): Promise<URL> {
   const res = await call("POST", "/api/objects/upload", { cookie });
-  expect(res.status).toBe(200);
-  return new URL(res.json.uploadURL as string);
+  expect(res.status).toBe(201);
+  return new URL(uploadTicketSchema.parse(res.json).uploadURL);
 }
 
 const put = (url: URL | string, body: BodyInit, contentType: string, headers: Record<string, string> = {}) =>

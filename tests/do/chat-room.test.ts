@@ -1,6 +1,6 @@
 import { SELF, env, evictAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
+import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "../../app/lib/realtime";
 import { ORIGIN, call, signUpDealer } from "../api/helpers";
 
 type Socket = {
@@ -45,7 +45,7 @@ async function twoDealersWithAChat() {
   const a = await signUpDealer();
   const b = await signUpDealer();
   const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
-  expect(chat.status).toBe(200);
+  expect(chat.status).toBe(201);
   return { a, b, chatId: chat.json.id as string };
 }
 
@@ -75,6 +75,9 @@ describe("ChatRoom", () => {
       chatId,
       clientId: "client-abc-0001",
     });
+    // Frames carry ISO times, like the API.
+    expect(chatServerFrameSchema.parse(received)).toEqual(received);
+    expect(received.message.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     await sa.next(isMessage("Is the Tahoe still available?"));
 
     sb.ws.send(JSON.stringify({ type: "send", clientId: "client-abc-0002", content: "Yes — $31,500 firm." }));
@@ -100,7 +103,10 @@ describe("ChatRoom", () => {
     });
     await sb.next(isMessage("Ping"));
     sb.ws.send(JSON.stringify({ type: "read" }));
-    await sa.next((f: ChatServerFrame) => f.type === "read" && f.dealerId === b.dealerId);
+    const receipt = (await sa.next(
+      (f: ChatServerFrame) => f.type === "read" && f.dealerId === b.dealerId,
+    )) as Extract<ChatServerFrame, { type: "read" }>;
+    expect(Date.parse(receipt.readAt)).toBeGreaterThan(Date.now() - 60_000);
     const unread = await env.DB.prepare(
       "select count(*) as n from messages where receiver_id = ? and is_read = 0",
     )
@@ -154,7 +160,7 @@ describe("ChatRoom", () => {
       body: { receiverId: b.dealerId, content: "While B was away" },
     });
 
-    const missed = await call("GET", `/api/chats/${chatId}/messages?after=${seen.message.createdAt}`, {
+    const missed = await call("GET", `/api/chats/${chatId}/messages?after=${seen.message.id}`, {
       cookie: b.cookie,
     });
     expect((missed.json as unknown as Array<{ content: string }>).map((m) => m.content)).toEqual([

@@ -37,7 +37,7 @@ async function newDealer(context: BrowserContext, firstName: string) {
     },
   });
   expect(profile.status()).toBe(200);
-  return ((await profile.json()) as { user: { id: string; name: string } }).user;
+  return (await profile.json()) as { id: string; name: string };
 }
 
 describe("live messaging between two dealers", () => {

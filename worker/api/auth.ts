@@ -1,9 +1,9 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { createFactory } from "hono/factory";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "../../app/lib/schemas/auth";
-import { clientIp, requireViewer } from "../auth/guards";
+import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
 import type { AppEnv } from "../http/types";
-import type { Context } from "hono";
 import { validate } from "./validate";
 
 const origin = (c: Context<AppEnv>) => ({
@@ -18,35 +18,42 @@ async function currentUserOf(c: Context<AppEnv>, accountId: string) {
   return toCurrentUser(viewer);
 }
 
+/** GET /api/auth/me and its alias GET /api/profile, one handler: the signed-in account's current user. */
+export const currentUser = createFactory<AppEnv>().createHandlers(viewersOnly, (c) =>
+  c.json(toCurrentUser(requireViewer(c)), 200),
+);
+
 export const authRoutes = new Hono<AppEnv>()
+  /** 201 with the new account's current user (no dealer profile yet), signed in. */
   .post("/signup", validate("json", signUpSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const { account, cookie } = await c.var.services.auth.signUp(email, password, origin(c));
     c.header("Set-Cookie", cookie);
-    return c.json({ message: "Account Created", user: await currentUserOf(c, account.id) }, 201);
+    return c.json(await currentUserOf(c, account.id), 201);
   })
   .post("/login", validate("json", signInSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const { account, cookie } = await c.var.services.auth.signIn(email, password, origin(c));
     c.header("Set-Cookie", cookie);
-    return c.json({ message: "Welcome back!", user: await currentUserOf(c, account.id) }, 200);
+    return c.json(await currentUserOf(c, account.id), 200);
   })
   .post("/logout", async (c) => {
     const { cookie } = await c.var.services.auth.signOut(origin(c));
     c.header("Set-Cookie", cookie);
-    return c.json({ message: "Signed out" }, 200);
+    return c.body(null, 204);
   })
   .get("/status", (c) => c.json({ authenticated: c.var.session !== null }, 200))
-  .get("/me", (c) => c.json(toCurrentUser(requireViewer(c)), 200))
+  .get("/me", ...currentUser)
   .post("/create-dummy", async (c) => {
     const { accountId, cookie } = await c.var.services.auth.createDemoDealer(origin(c));
     c.header("Set-Cookie", cookie);
-    return c.json({ message: "Demo account created", user: await currentUserOf(c, accountId) }, 201);
+    return c.json(await currentUserOf(c, accountId), 201);
   })
-  .post("/complete-profile", validate("json", onboardingProfileSchema), async (c) => {
+  /** Onboarding step 1: 201 with the current user when it created the dealer profile, 200 when it updated it. */
+  .post("/complete-profile", viewersOnly, validate("json", onboardingProfileSchema), async (c) => {
     const viewer = requireViewer(c);
     const dealer = await c.var.services.dealers.completeProfile(viewer.accountId, c.req.valid("json"));
-    return c.json({ message: "Profile saved", user: toCurrentUser({ ...viewer, dealer }) }, 200);
+    return c.json(toCurrentUser({ ...viewer, dealer }), viewer.dealer ? 200 : 201);
   })
   .get("/google", (c) => {
     // Google sign-in arrives with its own issue; until a client id is configured, say so on /login.

@@ -1,40 +1,44 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { chatMessagesQuery, chatsQuery, openChatBody } from "../../app/lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
+import { answerList } from "./answers";
 import { validate } from "./validate";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
-const pageQuery = z.object({
-  after: z.coerce.number().int().nonnegative().optional(),
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-
 /** Chats: the REST side of messaging (the spec's client, the public API, and the fallback while a socket is down). */
 export const chatRoutes = new Hono<AppEnv>()
   .use(dealersOnly)
-  .get("/", async (c) => {
+  .get("/", validate("query", chatsQuery), async (c) => {
     const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.messaging.listChats(dealer.id), 200);
+    return answerList(c, await c.var.services.messaging.listChats(dealer.id, c.req.valid("query")));
   })
-  .post(
-    "/",
-    validate("json", z.object({ participantId: z.string().min(1, "participantId is required").max(64) })),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return c.json(
-        await c.var.services.messaging.openChat(dealer.id, c.req.valid("json").participantId),
-        200,
-      );
-    },
-  )
-  .get("/:id/messages", validate("param", idParam), validate("query", pageQuery), async (c) => {
+  /** The dealer's unread messages across every chat: the badge's figure while the live inbox is down. */
+  .get("/unread", async (c) => {
     const { dealer } = requireDealer(c);
-    return c.json(
+    c.header("Cache-Control", "no-store");
+    return c.json({ unreadTotal: await c.var.services.messaging.unreadTotal(dealer.id) }, 200);
+  })
+  /** Opens the chat with a dealer: 201 when this call started it, 200 when it existed. */
+  .post("/", validate("json", openChatBody), async (c) => {
+    const { dealer } = requireDealer(c);
+    const { chat, created } = await c.var.services.messaging.openChat(
+      dealer.id,
+      c.req.valid("json").participantId,
+    );
+    return c.json(chat, created ? 201 : 200);
+  })
+  /**
+   * A chat's messages, oldest first on a page: the latest page, then `cursor` for older ones; `after`
+   * (the id of the newest message held) catches up on newer ones, and its next cursor keeps going forward.
+   */
+  .get("/:id/messages", validate("param", idParam), validate("query", chatMessagesQuery), async (c) => {
+    const { dealer } = requireDealer(c);
+    return answerList(
+      c,
       await c.var.services.messaging.listMessages(dealer.id, c.req.valid("param").id, c.req.valid("query")),
-      200,
     );
   })
   .post("/:id/read", validate("param", idParam), async (c) => {

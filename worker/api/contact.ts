@@ -1,26 +1,26 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { CONTACT_SENT, contactMessageSchema, isHoneypotFilled } from "../../app/lib/schemas/contact";
+import { toIso } from "../../app/lib/api-types";
+import { contactMessageSchema, isHoneypotFilled } from "../../app/lib/schemas/contact";
 import { clientIp } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";
 
-/** A filled honeypot gets the same 201 as a person, and nothing is stored or counted. */
+/** A filled honeypot gets the same 201 as a person (a receipt for nothing), and nothing is stored or counted. */
 const dropBots = createMiddleware<AppEnv>(async (c, next) => {
   const body: unknown = await c.req.json().catch(() => null);
   if (body && typeof body === "object" && isHoneypotFilled(body as Record<string, unknown>)) {
-    return c.json({ message: CONTACT_SENT.description }, 201);
+    return c.json({ id: crypto.randomUUID(), createdAt: toIso(Date.now()) }, 201);
   }
   await next();
 });
 
-/** `POST /api/contact`: the contact form as JSON (business spec §2 "Contact Us"), stored for support. */
+/** `POST /api/contact`: the contact form as JSON (business spec §2 "Contact Us"), stored for support; 201 with its receipt. */
 export const contactRoutes = new Hono<AppEnv>().post(
   "/",
   dropBots,
   validate("json", contactMessageSchema),
   async (c) => {
-    await c.var.services.contact.send(c.req.valid("json"), { ip: clientIp(c) });
-    return c.json({ message: CONTACT_SENT.description }, 201);
+    return c.json(await c.var.services.contact.send(c.req.valid("json"), { ip: clientIp(c) }), 201);
   },
 );

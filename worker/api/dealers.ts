@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "../../app/lib/schemas/dealer";
-import { requireDealer, requireViewer, viewersOnly } from "../auth/guards";
+import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { notFound } from "../domain/errors";
-import { addDealer, addDealerBody } from "./connections";
+import { answerList } from "./answers";
+import { addDealer } from "./connections";
 import { validate } from "./validate";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -20,34 +21,32 @@ export const dealerRoutes = new Hono<AppEnv>()
   .use(viewersOnly)
   /**
    * GET /api/dealers?name=&state=&dealershipType=&buysCanadian=&sort=&exclude=&scope=&limit=&cursor=
-   * → { dealers, nextCursor, total }. Without `limit`, a page is the viewer's items-per-page setting.
+   * → a list of dealers. Without `limit`, a page is the viewer's items-per-page setting.
    */
   .get("/", validate("query", directoryQuerySchema), async (c) => {
     const { viewer, dealerId, options } = who(c);
     const { limit, ...query } = c.req.valid("query");
     const pageSize = limit ?? (await c.var.services.settings.forAccount(viewer.accountId)).itemsPerPage;
-    const page = await c.var.services.directory.list(dealerId, { ...query, limit: pageSize }, options);
-    return c.json(page, 200);
+    return answerList(
+      c,
+      await c.var.services.directory.list(dealerId, { ...query, limit: pageSize }, options),
+    );
   })
-  .post("/", validate("json", dealerCreateSchema), async (c) => {
+  .post("/", dealersOnly, validate("json", dealerCreateSchema), async (c) => {
     const { dealer: me } = requireDealer(c);
-    const dealer = await c.var.services.directory.create(me.id, c.req.valid("json"));
-    return c.json({ message: "Dealer Created", dealer }, 201);
+    return c.json(await c.var.services.dealers.create(me.id, c.req.valid("json")), 201);
   })
-  .get("/inventory-counts", async (c) => {
-    requireViewer(c);
-    return c.json(await c.var.services.directory.inventoryCounts(), 200);
-  })
+  .get("/inventory-counts", async (c) => c.json(await c.var.services.directory.inventoryCounts(), 200))
   /** /discover's data: dealers nearby, buyers wanting the viewer's inventory, sellers of what the viewer wants. */
-  .get("/discover", async (c) => {
+  .get("/discover", dealersOnly, async (c) => {
     const { dealer: me, role } = requireDealer(c);
     return c.json(
       await c.var.services.directory.discover(me.id, me.state, { isAdmin: role === "admin" }),
       200,
     );
   })
-  /** The documented public alias of POST /api/connections/add-dealer (business spec §7, API docs). */
-  .post("/connect", validate("json", addDealerBody), (c) => addDealer(c, c.req.valid("json").receiverId))
+  /** The documented public alias of POST /api/connections/add-dealer (business spec §7): the same handler. */
+  .post("/connect", ...addDealer)
   /** The dealer profile popup (Quick View): the dealer card plus recent activity. */
   .get("/:id", validate("param", idParam), async (c) => {
     const { dealerId, options } = who(c);
@@ -57,10 +56,10 @@ export const dealerRoutes = new Hono<AppEnv>()
   })
   .patch("/:id", validate("param", idParam), validate("json", dealerUpdateSchema), async (c) => {
     const viewer = requireViewer(c);
-    const dealer = await c.var.services.directory.update(
+    const dealer = await c.var.services.dealers.update(
       { accountId: viewer.accountId, dealerId: viewer.dealer?.id ?? null, isAdmin: viewer.role === "admin" },
       c.req.valid("param").id,
       c.req.valid("json"),
     );
-    return c.json({ message: "Dealer Updated", dealer }, 200);
+    return c.json(dealer, 200);
   });

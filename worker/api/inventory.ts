@@ -5,8 +5,9 @@ import {
   feedQuerySchema,
   postIdSchema,
 } from "../../app/lib/schemas/inventory";
-import { requireDealer } from "../auth/guards";
+import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
+import { answerList } from "./answers";
 import { validate } from "./validate";
 
 /**
@@ -14,12 +15,10 @@ import { validate } from "./validate";
  * dealer; the poster and the commenter come from the session, whatever the body says.
  */
 export const inventoryRoutes = new Hono<AppEnv>()
+  .use(dealersOnly)
   .get("/", validate("query", feedQuerySchema), async (c) => {
-    requireDealer(c);
     const page = await c.var.services.inventory.listFeed(c.req.valid("query"));
-    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
-    c.header("Cache-Control", "no-store");
-    return c.json(page.posts, 200);
+    return answerList(c, { items: page.posts, nextCursor: page.nextCursor });
   })
   .get("/:id", validate("param", postIdSchema), async (c) => {
     const { dealer } = requireDealer(c);

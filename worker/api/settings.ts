@@ -14,5 +14,5 @@ export const settingsRoutes = new Hono<AppEnv>()
   .patch("/", validate("json", settingsPatchSchema), async (c) => {
     const viewer = requireViewer(c);
     const settings = await c.var.services.settings.update(viewer.accountId, c.req.valid("json"));
-    return c.json({ message: "Settings Saved", settings }, 200);
+    return c.json(settings, 200);
   });

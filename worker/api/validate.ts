@@ -1,15 +1,43 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
 
-/** zValidator with DESIGN.md's 400 body: the first problem as `message`, every problem in `issues`. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+export const NOT_JSON = "Send the body as JSON with Content-Type: application/json";
+export const NOTHING_TO_UPDATE = "Nothing to update: send at least one field";
+
+/** An update that names no field (every value absent once the schema has dropped what it does not know). */
+const isEmptyUpdate = (data: unknown) =>
+  typeof data === "object" &&
+  data !== null &&
+  !Array.isArray(data) &&
+  Object.values(data).every((value) => value === undefined);
+
+/**
+ * zValidator with DESIGN.md's contract, for every route at once: a JSON body under any other content type
+ * is 415 (Hono's validator would read it as `{}`), an invalid one is 400 with the first problem as `message`
+ * and every problem in `issues`, and a PATCH that changes nothing is 400. Routers check the session in a
+ * `.use()` guard before this runs, so an anonymous call with a bad body is 401.
+ */
 export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
-) =>
-  zValidator(target, schema, (result, c) => {
+) => {
+  const check = zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
       return c.json({ message: issues[0]?.message ?? "Invalid input", issues }, 400);
     }
+    if (target === "json" && c.req.method === "PATCH" && isEmptyUpdate(result.data)) {
+      return c.json({ message: NOTHING_TO_UPDATE }, 400);
+    }
   });
+  if (target !== "json") return check;
+  return createMiddleware(async (c, next) => {
+    const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
+    if (!JSON_MEDIA_TYPE.test(mediaType)) return c.json({ message: NOT_JSON }, 415);
+    return check(c, next);
+  }) as unknown as typeof check;
+};

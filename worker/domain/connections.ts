@@ -1,10 +1,16 @@
 import { sql } from "drizzle-orm";
+import { toIso, type Connection } from "../../app/lib/api-types";
+import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
 import type { Database } from "../db/client";
-import type { DealerDirectoryService, DirectoryDealer, ViewerOptions } from "./dealer-directory";
+import { acceptedConnectionsOf } from "./accepted-connections";
+import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
+import type { DealerDirectoryService, ViewerOptions } from "./directory";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
 
-export type Connection = {
+export type { Connection };
+
+type ConnectionRow = {
   id: string;
   requesterId: string;
   receiverId: string;
@@ -12,11 +18,11 @@ export type Connection = {
   createdAt: number;
 };
 
-/** A connection as GET /api/connections answers it: the other dealer embedded (business spec §3). */
-export type ConnectionWithDealer = Connection & { dealer: DirectoryDealer };
+const CONNECTIONS_PAGE = cursorKind("connections", cursorValue.time, cursorValue.id);
+export const CONNECTIONS_PAGE_SIZE = 50;
 
 const findPair = (db: Database, a: string, b: string) =>
-  db.all<Connection>(sql`
+  db.all<ConnectionRow>(sql`
     select id, requester_id as requesterId, receiver_id as receiverId, status, created_at as createdAt
     from connections
     where (requester_id = ${a} and receiver_id = ${b}) or (requester_id = ${b} and receiver_id = ${a})
@@ -27,6 +33,14 @@ const findPair = (db: Database, a: string, b: string) =>
  * Adding through the add-dealer call creates an accepted connection at once.
  */
 export function connectionService(db: Database, directory: DealerDirectoryService) {
+  /** The connection as the API shows it: the other dealer (seen by `viewerDealerId`) embedded. */
+  async function withDealer(row: ConnectionRow, ownerId: string, viewerDealerId: string | null) {
+    const otherId = row.requesterId === ownerId ? row.receiverId : row.requesterId;
+    const dealer = await directory.get(viewerDealerId, otherId);
+    if (!dealer) throw notFound("Dealer not found");
+    return { ...row, createdAt: toIso(row.createdAt), dealer };
+  }
+
   return {
     /**
      * Connects the session's dealer with `receiverId`. Idempotent: the same pair in either direction
@@ -36,36 +50,32 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
     async add(
       requesterId: string,
       receiverId: string,
-    ): Promise<{ created: boolean; connection: Connection; dealerName: string }> {
+    ): Promise<{ created: boolean; connection: Connection }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
-      const [receiver] = await db.all<{ name: string; dealershipName: string }>(
-        sql`select name, dealership_name as dealershipName from dealers where id = ${receiverId}`,
-      );
+      const [receiver] = await db.all<{ id: string }>(sql`select id from dealers where id = ${receiverId}`);
       if (!receiver) throw notFound("Dealer not found");
       const id = newId();
-      const inserted = await db.all<Connection>(sql`
+      const inserted = await db.all<ConnectionRow>(sql`
         insert into connections (id, requester_id, receiver_id, status)
         select ${id}, ${requesterId}, ${receiverId}, 'accepted'
         where not exists (select 1 from connections where requester_id = ${receiverId} and receiver_id = ${requesterId})
         on conflict (requester_id, receiver_id) do nothing
         returning id, requester_id as requesterId, receiver_id as receiverId, status, created_at as createdAt`);
       const created = inserted[0];
-      if (created) return { created: true, connection: created, dealerName: receiver.name };
+      if (created) return { created: true, connection: await withDealer(created, requesterId, requesterId) };
       const [existing] = await findPair(db, requesterId, receiverId);
       if (!existing) throw new DomainError(409, "The connection changed while saving; please try again");
       if (existing.status !== "accepted") {
         // A pending request either way becomes accepted: both sides now want it.
         await db.run(sql`update connections set status = 'accepted' where id = ${existing.id}`);
-        return { created: true, connection: { ...existing, status: "accepted" }, dealerName: receiver.name };
+        const accepted = { ...existing, status: "accepted" as const };
+        return { created: true, connection: await withDealer(accepted, requesterId, requesterId) };
       }
-      return { created: false, connection: existing, dealerName: receiver.name };
+      return { created: false, connection: await withDealer(existing, requesterId, requesterId) };
     },
 
     /** Removes the connection between two dealers, whichever side made it. */
-    async remove(
-      dealerId: string,
-      otherId: string,
-    ): Promise<{ removed: boolean; dealerName: string | null }> {
+    async remove(dealerId: string, otherId: string): Promise<{ removed: boolean; dealerName: string }> {
       const [other] = await db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`);
       if (!other) throw notFound("Dealer not found");
       const deleted = await db.all<{ id: string }>(sql`
@@ -75,53 +85,64 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
       return { removed: deleted.length > 0, dealerName: other.name };
     },
 
-    /** The ids of a dealer's accepted connections, either direction (the audience of their new posts). */
+    /** The ids of a dealer's accepted connections (the audience of their new posts). */
     async connectedDealerIds(dealerId: string): Promise<string[]> {
-      const rows = await db.all<{ id: string }>(sql`
-        select case when requester_id = ${dealerId} then receiver_id else requester_id end as id
-        from connections
-        where (requester_id = ${dealerId} or receiver_id = ${dealerId}) and status = 'accepted'`);
+      const rows = await db.all<{ id: string }>(
+        sql`select partner_id as id from (${acceptedConnectionsOf(dealerId)})`,
+      );
       return rows.map((r) => r.id);
     },
 
-    async between(a: string, b: string): Promise<Connection | null> {
+    async between(a: string, b: string): Promise<ConnectionRow | null> {
       const [row] = await findPair(db, a, b);
       return row ?? null;
     },
 
     /**
-     * A dealer's accepted connections, newest first, each with the other dealer as `viewerDealerId`
-     * may see them (privacy applies). Two statements whatever the count.
+     * A page of a dealer's accepted connections, newest first, each with the other dealer as
+     * `viewerDealerId` may see them (privacy applies), optionally searched by name or dealership.
+     * Two statements whatever the page size; the cursor is checked (400 when it is not ours).
      */
     async listFor(
       dealerId: string,
       viewerDealerId: string | null,
-      options: ViewerOptions & { search?: string; limit?: number } = {},
-    ): Promise<ConnectionWithDealer[]> {
-      const limit = Math.min(Math.max(options.limit ?? 500, 1), 1000);
+      options: ViewerOptions & { search?: string; limit?: number; cursor?: string } = {},
+    ): Promise<Page<Connection>> {
+      const limit = Math.min(Math.max(options.limit ?? CONNECTIONS_PAGE_SIZE, 1), CONNECTIONS_PAGE_MAX);
+      const cursor = CONNECTIONS_PAGE.decode(options.cursor);
       const pattern = options.search?.trim()
         ? `%${options.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
         : null;
-      const rows = await db.all<Connection & { otherId: string }>(sql`
+      const rows = await db.all<ConnectionRow & { otherId: string }>(sql`
         select c.id as id, c.requester_id as requesterId, c.receiver_id as receiverId, c.status as status,
-               c.created_at as createdAt,
-               case when c.requester_id = ${dealerId} then c.receiver_id else c.requester_id end as otherId
-        from connections c
-        join dealers d on d.id = case when c.requester_id = ${dealerId} then c.receiver_id else c.requester_id end
-        where (c.requester_id = ${dealerId} or c.receiver_id = ${dealerId}) and c.status = 'accepted'
+               c.created_at as createdAt, mine.partner_id as otherId
+        from (${acceptedConnectionsOf(dealerId)}) mine
+        join connections c on c.id = mine.id
+        join dealers d on d.id = mine.partner_id
+        where 1 = 1
           ${pattern ? sql`and (d.name like ${pattern} escape '\\' or d.dealership_name like ${pattern} escape '\\')` : sql``}
-        order by c.created_at desc
-        limit ${limit}`);
+          ${cursor ? sql`and (c.created_at < ${cursor[0]} or (c.created_at = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
+        order by c.created_at desc, c.id desc
+        limit ${limit + 1}`);
+      const page = pageOf(
+        rows,
+        limit,
+        (row) => row,
+        (last) => CONNECTIONS_PAGE.encode(last.createdAt, last.id),
+      );
       const dealers = await directory.many(
         viewerDealerId,
-        rows.map((r) => r.otherId),
+        page.items.map((r) => r.otherId),
         options,
       );
       const byId = new Map(dealers.map((d) => [d.id, d]));
-      return rows.flatMap(({ otherId, ...connection }) => {
-        const dealer = byId.get(otherId);
-        return dealer ? [{ ...connection, dealer }] : [];
-      });
+      return {
+        nextCursor: page.nextCursor,
+        items: page.items.flatMap(({ otherId, ...connection }) => {
+          const dealer = byId.get(otherId);
+          return dealer ? [{ ...connection, createdAt: toIso(connection.createdAt), dealer }] : [];
+        }),
+      };
     },
   };
 }

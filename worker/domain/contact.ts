@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import { toIso } from "../../app/lib/api-types";
 import type { ContactMessage } from "../../app/lib/schemas/contact";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
@@ -11,9 +12,10 @@ export type StoredContactMessage = typeof contactMessages.$inferSelect;
 export function contactService(db: Database, rateLimits: ReturnType<typeof rateLimitService>) {
   return {
     /** Stores one message; at most `LIMITS.contactPerIp` an hour from one address (throws 429 beyond). */
-    async send(message: ContactMessage, from: { ip: string }): Promise<{ id: string }> {
+    async send(message: ContactMessage, from: { ip: string }): Promise<{ id: string; createdAt: string }> {
       await rateLimits.spend([LIMITS.contactPerIp, from.ip]);
       const id = newId();
+      const createdAt = Date.now();
       await db.insert(contactMessages).values({
         id,
         fullName: message.fullName,
@@ -21,8 +23,9 @@ export function contactService(db: Database, rateLimits: ReturnType<typeof rateL
         dealershipName: message.dealershipName ?? null,
         dealershipType: message.dealershipType ?? null,
         message: message.message,
+        createdAt,
       });
-      return { id };
+      return { id, createdAt: toIso(createdAt) };
     },
 
     async listRecent(limit = 50): Promise<StoredContactMessage[]> {

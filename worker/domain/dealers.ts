@@ -1,14 +1,20 @@
 import { eq } from "drizzle-orm";
+import type { CurrentUser, DirectoryDealer } from "../../app/lib/api-types";
+import { CANADIAN_PROVINCE_CODES } from "../../app/lib/constants";
 import type { OnboardingProfile } from "../../app/lib/schemas/auth";
+import type { DealerCreateInput, DealerUpdateInput } from "../../app/lib/schemas/dealer";
 import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
+import { cardOf, viewerOf } from "./directory/cards";
+import { forbidden, notFound } from "./errors";
 import { newId } from "./ids";
 import type { Viewer } from "./sessions";
 
 export type DealerRow = typeof dealers.$inferSelect;
+export type { CurrentUser };
 
 /** The core spec's "Current user", where `id` is the dealer id used everywhere a dealer is named. */
-export function toCurrentUser(viewer: Viewer) {
+export function toCurrentUser(viewer: Viewer): CurrentUser {
   const d = viewer.dealer;
   return {
     id: d?.id ?? null,
@@ -37,8 +43,18 @@ export function toCurrentUser(viewer: Viewer) {
     dealershipPhoto: d?.dealershipPhoto ?? null,
   };
 }
-export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
+const countryOf = (state: string) =>
+  (CANADIAN_PROVINCE_CODES as readonly string[]).includes(state) ? "CA" : "US";
+
+const splitName = (name: string) => {
+  const [firstName, ...rest] = name.split(/\s+/);
+  return { firstName: firstName ?? "", lastName: rest.join(" ") };
+};
+
+export type DealerEditor = { accountId: string; dealerId: string | null; isAdmin: boolean };
+
+/** Dealers themselves: onboarding's profile, the dealers others add to the directory, and edits. */
 export function dealerService(db: Database) {
   return {
     /** Onboarding step 1: creates the account's dealer profile, or updates it when it already exists. */
@@ -60,6 +76,53 @@ export function dealerService(db: Database) {
 
     async findById(id: string): Promise<DealerRow | undefined> {
       return db.select().from(dealers).where(eq(dealers.id, id)).get();
+    },
+
+    /**
+     * POST /api/dealers: a dealer another dealer trades with off-platform. It has no account and
+     * records who added it; the figures start at zero and the rating at "not rated yet".
+     */
+    async create(addedByDealerId: string, input: DealerCreateInput): Promise<DirectoryDealer> {
+      const id = newId();
+      await db.insert(dealers).values({
+        id,
+        accountId: null,
+        addedByDealerId,
+        ...splitName(input.name),
+        ...input,
+        country: countryOf(input.state),
+        updatedAt: Date.now(),
+      });
+      const card = await cardOf(db, viewerOf(addedByDealerId), id);
+      if (!card) throw new Error("The new dealer was not found after saving");
+      return card;
+    },
+
+    /**
+     * PATCH /api/dealers/{id}: only the dealer's own account or an admin may change it (403 for
+     * everyone else, 404 for an unknown id). Only the fields sent change.
+     */
+    async update(editor: DealerEditor, dealerId: string, input: DealerUpdateInput): Promise<DirectoryDealer> {
+      const existing = await db
+        .select({ accountId: dealers.accountId })
+        .from(dealers)
+        .where(eq(dealers.id, dealerId))
+        .get();
+      if (!existing) throw notFound("Dealer not found");
+      const own = existing.accountId !== null && existing.accountId === editor.accountId;
+      if (!own && !editor.isAdmin) throw forbidden("Only this dealer or an admin can edit this dealer");
+      const changes: Partial<typeof dealers.$inferInsert> = Object.fromEntries(
+        Object.entries(input).filter(([, v]) => v !== undefined),
+      );
+      if (input.name !== undefined) Object.assign(changes, splitName(input.name));
+      if (input.state !== undefined) changes.country = countryOf(input.state);
+      await db
+        .update(dealers)
+        .set({ ...changes, updatedAt: Date.now() })
+        .where(eq(dealers.id, dealerId));
+      const card = await cardOf(db, viewerOf(editor.dealerId, { isAdmin: editor.isAdmin }), dealerId);
+      if (!card) throw notFound("Dealer not found");
+      return card;
     },
   };
 }

@@ -3,7 +3,7 @@ import { openDatabase } from "../db/client";
 import { accountService } from "./accounts";
 import { connectionService } from "./connections";
 import { contactService } from "./contact";
-import { dealerDirectoryService } from "./dealer-directory";
+import { dealerDirectoryService } from "./directory";
 import { dealerService } from "./dealers";
 import { demoService } from "./demo";
 import { messagingService } from "./messaging";

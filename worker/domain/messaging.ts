@@ -1,11 +1,24 @@
-import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { ChatMessage } from "../../app/lib/realtime";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  toIso,
+  toIsoOrNull,
+  type ChatMessage,
+  type ChatParticipant,
+  type ChatSummary,
+  type OpenedChat,
+  type ReadReceipt,
+} from "../../app/lib/api-types";
+import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "../../app/lib/schemas/network";
 import type { Database } from "../db/client";
 import { chatParticipants, chats, dealers, messages } from "../db/schema";
+import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
 
 export const CHAT_PAGE_SIZE = 50;
+export const CHATS_PAGE_SIZE = 50;
+
+export type { ChatParticipant, ChatSummary };
 
 export type SendInput = {
   senderId: string;
@@ -15,24 +28,14 @@ export type SendInput = {
   context?: { postTitle?: string } | null;
 };
 
-export type ChatParticipant = {
-  id: string;
-  name: string;
-  dealershipName: string;
-  avatar: string | null;
-  city: string;
-  state: string;
-};
-
-export type ChatSummary = {
-  id: string;
-  participants: ChatParticipant[];
-  otherParticipant: ChatParticipant;
-  lastMessage: ChatMessage | null;
-  messages: ChatMessage[];
-  unreadCount: number;
-  lastMessageAt: number | null;
-};
+/**
+ * Cursors: a chat's messages page backwards in time (older) and, to catch up, forwards (newer); the chat
+ * list pages by latest activity; GET /api/messages by time across every chat. Each keyed by (time, id).
+ */
+const OLDER = cursorKind("messages.older", cursorValue.time, cursorValue.id);
+const NEWER = cursorKind("messages.newer", cursorValue.time, cursorValue.id);
+const CHATS = cursorKind("chats", cursorValue.time, cursorValue.id);
+const LATEST = cursorKind("messages.latest", cursorValue.time, cursorValue.id);
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
@@ -45,11 +48,16 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     senderId: row.senderId,
     receiverId: row.receiverId,
     content: row.content,
-    createdAt: row.createdAt,
+    createdAt: toIso(row.createdAt),
     isRead: row.isRead,
     context: row.context ?? null,
   };
 }
+
+const clampPage = (limit: number | undefined, size: number, max: number) =>
+  Math.min(Math.max(limit ?? size, 1), max);
+
+export type MessagePage = { cursor?: string; after?: string; limit?: number };
 
 /** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
 export function messagingService(db: Database) {
@@ -58,24 +66,38 @@ export function messagingService(db: Database) {
     if (!dealer) throw notFound("Dealer not found");
   }
 
+  /** The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). */
+  async function findChat(dealerId: string, otherId: string): Promise<string | null> {
+    const chat = await db
+      .select({ id: chats.id })
+      .from(chats)
+      .where(eq(chats.pairKey, pairKeyOf(dealerId, otherId)))
+      .get();
+    return chat?.id ?? null;
+  }
+
   /** The one chat of a pair of dealers, created on first use, whoever opens it. */
-  async function ensureChat(dealerId: string, otherId: string): Promise<string> {
+  async function ensureChat(dealerId: string, otherId: string): Promise<{ id: string; created: boolean }> {
     if (dealerId === otherId) throw badRequest("You cannot start a chat with yourself");
-    const pairKey = pairKeyOf(dealerId, otherId);
-    const existing = await db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, pairKey)).get();
-    if (existing) return existing.id;
+    const existing = await findChat(dealerId, otherId);
+    if (existing) return { id: existing, created: false };
     await requireDealerExists(otherId);
-    await db.insert(chats).values({ id: newId(), pairKey }).onConflictDoNothing({ target: chats.pairKey });
-    const chat = await db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, pairKey)).get();
-    if (!chat) throw new Error("Chat was not created");
+    const pairKey = pairKeyOf(dealerId, otherId);
+    const inserted = await db
+      .insert(chats)
+      .values({ id: newId(), pairKey })
+      .onConflictDoNothing({ target: chats.pairKey })
+      .returning({ id: chats.id });
+    const chatId = inserted[0]?.id ?? (await findChat(dealerId, otherId));
+    if (!chatId) throw new Error("Chat was not created");
     await db
       .insert(chatParticipants)
       .values([
-        { chatId: chat.id, dealerId },
-        { chatId: chat.id, dealerId: otherId },
+        { chatId, dealerId },
+        { chatId, dealerId: otherId },
       ])
       .onConflictDoNothing();
-    return chat.id;
+    return { id: chatId, created: inserted.length > 0 };
   }
 
   async function requireParticipant(chatId: string, dealerId: string) {
@@ -96,18 +118,69 @@ export function messagingService(db: Database) {
     return row?.n ?? 0;
   }
 
-  async function recentMessages(chatId: string, limit = CHAT_PAGE_SIZE) {
-    const rows = await db
-      .select()
+  async function participantOf(dealerId: string): Promise<ChatParticipant> {
+    const person = await db
+      .select({
+        id: dealers.id,
+        name: dealers.name,
+        dealershipName: dealers.dealershipName,
+        avatar: dealers.avatar,
+        city: dealers.city,
+        state: dealers.state,
+      })
+      .from(dealers)
+      .where(eq(dealers.id, dealerId))
+      .get();
+    if (!person) throw notFound("Dealer not found");
+    return person;
+  }
+
+  /**
+   * A page of a chat's messages, oldest first on the page. Without a cursor: the latest. With an OLDER
+   * cursor: those before it (scrolling up). With `after` (a message id of this chat) or a NEWER cursor:
+   * those stored after it (catching up), where the next cursor keeps going forward.
+   */
+  async function chatMessages(chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
+    const limit = clampPage(page.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
+    const newer = page.after
+      ? await anchorOf(chatId, page.after)
+      : page.cursor && NEWER.is(page.cursor)
+        ? NEWER.decode(page.cursor)
+        : null;
+    if (newer) {
+      const [time, id] = newer;
+      const rows = await db.all<MessageRow>(sql`${messageColumns}
+        where m.chat_id = ${chatId} and (m.created_at > ${time} or (m.created_at = ${time} and m.id > ${id}))
+        order by m.created_at, m.id limit ${limit + 1}`);
+      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
+        NEWER.encode(last.createdAt, last.id),
+      );
+    }
+    const older = OLDER.decode(page.cursor);
+    const rows = await db.all<MessageRow>(sql`${messageColumns}
+      where m.chat_id = ${chatId}
+        ${older ? sql`and (m.created_at < ${older[0]} or (m.created_at = ${older[0]} and m.id < ${older[1]}))` : sql``}
+      order by m.created_at desc, m.id desc limit ${limit + 1}`);
+    const result = pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
+      OLDER.encode(last.createdAt, last.id),
+    );
+    return { ...result, items: result.items.reverse() };
+  }
+
+  /** The (time, id) of a message of this chat, the point `after` catches up from; 400 when it is not one. */
+  async function anchorOf(chatId: string, messageId: string): Promise<[number, string]> {
+    const row = await db
+      .select({ createdAt: messages.createdAt, id: messages.id })
       .from(messages)
-      .where(eq(messages.chatId, chatId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit);
-    return rows.reverse().map(toChatMessage);
+      .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId)))
+      .get();
+    if (!row) throw badRequest("after must be the id of a message in this chat");
+    return [row.createdAt, row.id];
   }
 
   return {
     ensureChat,
+    findChat,
     requireParticipant,
 
     /** The dealer on the other side of a chat, after checking `dealerId` is in it. */
@@ -129,10 +202,11 @@ export function messagingService(db: Database) {
       );
     },
 
-    /** POST /api/chats: the chat with that dealer and its latest messages. */
-    async openChat(dealerId: string, participantId: string) {
-      const chatId = await ensureChat(dealerId, participantId);
-      return { id: chatId, messages: await recentMessages(chatId) };
+    /** POST /api/chats: the chat with that dealer (created on first use) and its latest messages. */
+    async openChat(dealerId: string, participantId: string): Promise<{ chat: OpenedChat; created: boolean }> {
+      const { id, created } = await ensureChat(dealerId, participantId);
+      const [otherParticipant, page] = await Promise.all([participantOf(participantId), chatMessages(id)]);
+      return { chat: { id, otherParticipant, messages: page.items }, created };
     },
 
     /**
@@ -140,7 +214,7 @@ export function messagingService(db: Database) {
      * Answers whether this call created it.
      */
     async send(input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
-      const chatId = await ensureChat(input.senderId, input.receiverId);
+      const { id: chatId } = await ensureChat(input.senderId, input.receiverId);
       const clientId = input.clientId ?? newId();
       const now = Date.now();
       const [inserted] = await db
@@ -171,110 +245,105 @@ export function messagingService(db: Database) {
       return { message: toChatMessage(stored), created: false };
     },
 
-    /** GET /api/chats: every chat of the dealer, newest first, in three queries whatever their number. */
-    async listChats(dealerId: string): Promise<ChatSummary[]> {
+    /**
+     * GET /api/chats: a page of the dealer's chats, latest activity first, in three queries whatever the
+     * page size.
+     */
+    async listChats(
+      dealerId: string,
+      options: { cursor?: string; limit?: number } = {},
+    ): Promise<Page<ChatSummary>> {
+      const limit = clampPage(options.limit, CHATS_PAGE_SIZE, CHATS_PAGE_MAX);
+      const cursor = CHATS.decode(options.cursor);
+      const activity = sql`coalesce(c.last_message_at, c.created_at)`;
       const rows = await db.all<{
         id: string;
         lastMessageAt: number | null;
+        at: number;
         otherId: string;
         unread: number;
       }>(sql`
-        select c.id as id, c.last_message_at as lastMessageAt, other.dealer_id as otherId,
+        select c.id as id, c.last_message_at as lastMessageAt, ${activity} as at, other.dealer_id as otherId,
                (select count(*) from messages m
                  where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread
         from chat_participants me
         join chats c on c.id = me.chat_id
         join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
         where me.dealer_id = ${dealerId}
-        order by coalesce(c.last_message_at, c.created_at) desc
-        limit 200`);
-      if (rows.length === 0) return [];
-      const dealerIds = [dealerId, ...new Set(rows.map((r) => r.otherId))];
+          ${cursor ? sql`and (${activity} < ${cursor[0]} or (${activity} = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
+        order by ${activity} desc, c.id desc
+        limit ${limit + 1}`);
+      const page = pageOf(
+        rows,
+        limit,
+        (row) => row,
+        (last) => CHATS.encode(last.at, last.id),
+      );
+      if (page.items.length === 0) return { items: [], nextCursor: null };
+      const dealerIds = [dealerId, ...new Set(page.items.map((r) => r.otherId))];
       const [people, lastMessages] = await Promise.all([
         db.all<ChatParticipant>(sql`
           select id, name, dealership_name as dealershipName, avatar, city, state
           from dealers where id in (select value from json_each(${JSON.stringify(dealerIds)}))`),
-        db.all<Omit<MessageRow, "isRead" | "context"> & { isRead: number; context: string | null }>(sql`
-          select m.id as id, m.chat_id as chatId, m.client_id as clientId, m.sender_id as senderId,
-                 m.receiver_id as receiverId, m.content as content, m.context as context, m.is_read as isRead,
-                 m.created_at as createdAt
-          from messages m
+        db.all<MessageRow>(sql`${messageColumns}
           where m.id in (
-            select (select m2.id from messages m2 where m2.chat_id = c.value order by m2.created_at desc limit 1)
-            from json_each(${JSON.stringify(rows.map((r) => r.id))}) c)`),
+            select (select m2.id from messages m2 where m2.chat_id = c.value order by m2.created_at desc, m2.id desc limit 1)
+            from json_each(${JSON.stringify(page.items.map((r) => r.id))}) c)`),
       ]);
       const byId = new Map(people.map((p) => [p.id, p]));
-      const lastByChat = new Map(
-        lastMessages.map((m) => [
-          m.chatId,
-          toChatMessage({
-            ...m,
-            isRead: Boolean(m.isRead),
-            context: m.context ? JSON.parse(m.context) : null,
-          }),
-        ]),
-      );
+      const lastByChat = new Map(lastMessages.map((m) => [m.chatId, toChatMessage(parseRow(m))]));
       const me = byId.get(dealerId);
-      return rows.flatMap((row) => {
-        const other = byId.get(row.otherId);
-        if (!me || !other) return [];
-        const lastMessage = lastByChat.get(row.id) ?? null;
-        return [
-          {
-            id: row.id,
-            participants: [me, other],
-            otherParticipant: other,
-            lastMessage,
-            messages: lastMessage ? [lastMessage] : [],
-            unreadCount: row.unread,
-            lastMessageAt: row.lastMessageAt,
-          },
-        ];
-      });
+      return {
+        nextCursor: page.nextCursor,
+        items: page.items.flatMap((row) => {
+          const other = byId.get(row.otherId);
+          if (!me || !other) return [];
+          const lastMessage = lastByChat.get(row.id) ?? null;
+          return [
+            {
+              id: row.id,
+              participants: [me, other],
+              otherParticipant: other,
+              lastMessage,
+              messages: lastMessage ? [lastMessage] : [],
+              unreadCount: row.unread,
+              lastMessageAt: toIsoOrNull(row.lastMessageAt),
+            },
+          ];
+        }),
+      };
     },
 
-    /** A page of a chat's messages: the latest, those before a time (scrolling up) or after one (catching up). */
-    async listMessages(
-      dealerId: string,
-      chatId: string,
-      page: { after?: number; before?: number; limit?: number } = {},
-    ) {
+    /** GET /api/chats/{id}/messages: a page of a chat's messages, for one of its dealers. */
+    async listMessages(dealerId: string, chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
       await requireParticipant(chatId, dealerId);
-      const limit = Math.min(page.limit ?? CHAT_PAGE_SIZE, 200);
-      if (page.after !== undefined) {
-        const rows = await db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.chatId, chatId), gt(messages.createdAt, page.after)))
-          .orderBy(asc(messages.createdAt), asc(messages.id))
-          .limit(limit);
-        return rows.map(toChatMessage);
-      }
-      if (page.before !== undefined) {
-        const rows = await db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.chatId, chatId), lt(messages.createdAt, page.before)))
-          .orderBy(desc(messages.createdAt), desc(messages.id))
-          .limit(limit);
-        return rows.reverse().map(toChatMessage);
-      }
-      return recentMessages(chatId, limit);
+      return chatMessages(chatId, page);
     },
 
-    /** The dealer's latest messages across all chats (the documented GET /api/messages). */
-    async latestMessages(dealerId: string, limit = CHAT_PAGE_SIZE) {
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(or(eq(messages.senderId, dealerId), eq(messages.receiverId, dealerId)))
-        .orderBy(desc(messages.createdAt))
-        .limit(limit);
-      return rows.map(toChatMessage);
+    /** GET /api/messages: the dealer's messages across all chats, newest first. */
+    async latestMessages(
+      dealerId: string,
+      options: { cursor?: string; limit?: number } = {},
+    ): Promise<Page<ChatMessage>> {
+      const limit = clampPage(options.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
+      const cursor = LATEST.decode(options.cursor);
+      const after = cursor
+        ? sql`and (m.created_at < ${cursor[0]} or (m.created_at = ${cursor[0]} and m.id < ${cursor[1]}))`
+        : sql``;
+      // Each half reads its own index (sender, receiver); the union is cut to one page.
+      const rows = await db.all<MessageRow>(sql`
+        select * from (
+          ${messageColumns} where m.sender_id = ${dealerId} ${after}
+          union all
+          ${messageColumns} where m.receiver_id = ${dealerId} and m.sender_id != ${dealerId} ${after})
+        order by createdAt desc, id desc limit ${limit + 1}`);
+      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
+        LATEST.encode(last.createdAt, last.id),
+      );
     },
 
     /** Marks what the dealer received in a chat as read; answers the time and the dealer's unread total. */
-    async markRead(dealerId: string, chatId: string) {
+    async markRead(dealerId: string, chatId: string): Promise<ReadReceipt> {
       await requireParticipant(chatId, dealerId);
       const readAt = Date.now();
       await db.batch([
@@ -289,9 +358,27 @@ export function messagingService(db: Database) {
           .set({ lastReadAt: readAt })
           .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.dealerId, dealerId))),
       ]);
-      return { chatId, readAt, unreadTotal: await unreadTotal(dealerId) };
+      return { chatId, readAt: toIso(readAt), unreadTotal: await unreadTotal(dealerId) };
     },
 
     unreadTotal,
+  };
+}
+
+/** The message columns under the names of Drizzle's row, for raw statements. */
+const messageColumns = sql`
+  select m.id as id, m.chat_id as chatId, m.client_id as clientId, m.sender_id as senderId,
+         m.receiver_id as receiverId, m.content as content, m.context as context, m.is_read as isRead,
+         m.created_at as createdAt
+  from messages m`;
+
+/** A raw row's flag and JSON column as Drizzle would have mapped them. */
+function parseRow(row: MessageRow): MessageRow {
+  const raw = row as unknown as { isRead: number | boolean; context: string | null | MessageRow["context"] };
+  return {
+    ...row,
+    isRead: Boolean(raw.isRead),
+    context:
+      typeof raw.context === "string" ? (JSON.parse(raw.context) as MessageRow["context"]) : raw.context,
   };
 }

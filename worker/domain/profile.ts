@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { sniffImageType, type ImageType } from "../../app/lib/image-type";
 import { PROFILE_PHOTO_MAX_BYTES, type ProfilePatch } from "../../app/lib/schemas/profile";
+import { toIso } from "../../app/lib/api-types";
 import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
+import { acceptedConnectionsOf } from "./accepted-connections";
 import type { DealerRow } from "./dealers";
 import { DomainError, badRequest } from "./errors";
 import { newId } from "./ids";
@@ -187,8 +189,7 @@ export function profileService(db: Database, photos: R2Bucket) {
           (select count(*) from inventory_posts p join comments c on c.post_id = p.id
              where p.dealer_id = ${dealerId} and c.dealer_id != ${dealerId}) as commentsReceived,
           (select count(*) from comments where dealer_id = ${dealerId}) as commentsWritten,
-          ((select count(*) from connections where requester_id = ${dealerId} and status = 'accepted') +
-           (select count(*) from connections where receiver_id = ${dealerId} and status = 'accepted')) as connections,
+          (select count(*) from (${acceptedConnectionsOf(dealerId)})) as connections,
           (select count(*) from chat_participants where dealer_id = ${dealerId}) as chats,
           (select count(*) from messages where sender_id = ${dealerId}) as messagesSent,
           (select count(*) from inventory_posts where dealer_id = ${dealerId} and created_at >= ${monthStart}) as postsThisMonth,
@@ -246,7 +247,7 @@ export function profileService(db: Database, photos: R2Bucket) {
 
     /** The profile's Recent Activity tab: the dealer's latest posts and comments, newest first. */
     async recentActivity(dealerId: string, limit = 10) {
-      return db.all<{
+      const rows = await db.all<{
         kind: "post" | "comment";
         postId: string;
         title: string;
@@ -263,6 +264,7 @@ export function profileService(db: Database, photos: R2Bucket) {
           from comments c join inventory_posts p on p.id = c.post_id where c.dealer_id = ${dealerId}
           order by c.created_at desc limit ${limit})
         order by createdAt desc limit ${limit}`);
+      return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
     },
   };
 }

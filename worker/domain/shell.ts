@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { toIso, toIsoOrNull } from "../../app/lib/api-types";
 import type { Database } from "../db/client";
+import { acceptedConnectionsOf } from "./accepted-connections";
 import type { messagingService } from "./messaging";
 
 export type RecentChat = {
@@ -9,7 +11,7 @@ export type RecentChat = {
   dealershipName: string;
   avatar: string | null;
   lastMessage: string | null;
-  lastMessageAt: number | null;
+  lastMessageAt: string | null;
   unread: number;
 };
 
@@ -19,7 +21,7 @@ export type RecentConnection = {
   dealershipName: string;
   city: string;
   state: string;
-  connectedAt: number;
+  connectedAt: string;
 };
 
 /** What the dealer shell shows around every screen: unread count and the right-column panels. */
@@ -31,7 +33,7 @@ export function shellService(
     async panels(dealerId: string) {
       // Raw statements cannot join a D1 batch; three parallel reads cost one round trip of wall time.
       const [recentChats, unread, recentConnections] = await Promise.all([
-        db.all<RecentChat>(sql`
+        db.all<Omit<RecentChat, "lastMessageAt"> & { lastMessageAt: number | null }>(sql`
           select c.id as chatId, c.last_message_at as lastMessageAt, d.id as dealerId, d.name as name,
                  d.dealership_name as dealershipName, d.avatar as avatar,
                  (select m.content from messages m where m.chat_id = c.id order by m.created_at desc limit 1) as lastMessage,
@@ -44,16 +46,19 @@ export function shellService(
           order by c.last_message_at desc
           limit 3`),
         messaging.unreadTotal(dealerId),
-        db.all<RecentConnection>(sql`
+        db.all<Omit<RecentConnection, "connectedAt"> & { connectedAt: number }>(sql`
           select d.id as dealerId, d.name as name, d.dealership_name as dealershipName, d.city as city, d.state as state,
                  c.created_at as connectedAt
-          from connections c
-          join dealers d on d.id = case when c.requester_id = ${dealerId} then c.receiver_id else c.requester_id end
-          where (c.requester_id = ${dealerId} or c.receiver_id = ${dealerId}) and c.status = 'accepted'
+          from (${acceptedConnectionsOf(dealerId)}) c
+          join dealers d on d.id = c.partner_id
           order by c.created_at desc
           limit 3`),
       ]);
-      return { recentChats, unreadMessages: unread, recentConnections };
+      return {
+        recentChats: recentChats.map((c) => ({ ...c, lastMessageAt: toIsoOrNull(c.lastMessageAt) })),
+        unreadMessages: unread,
+        recentConnections: recentConnections.map((c) => ({ ...c, connectedAt: toIso(c.connectedAt) })),
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { VinDecode } from "../../app/lib/api-types";
 import { decodeVinOffline, deriveTrim } from "../../app/lib/vin";
 import type { Database } from "../db/client";
 import { vinDecodes } from "../db/schema";
@@ -6,25 +7,7 @@ import { fetchVpicDecode } from "../integrations/vin-vpic";
 import { badRequest } from "./errors";
 
 /** GET /api/vin/{vin}: what the VIN says offline, with NHTSA vPIC's answer merged in when it is reachable. */
-export type VinDecode = {
-  vin: string;
-  recognized: boolean;
-  checkDigitValid: boolean;
-  year: number | null;
-  make: string | null;
-  model: string | null;
-  trim: string | null;
-  series: string | null;
-  country: string | null;
-  vehicleType: string | null;
-  bodyClass: string | null;
-  engine: string | null;
-  transmission: string | null;
-  drive: string | null;
-  /** "offline": our decoder only; "vpic": merged with vPIC (then cached per VIN). */
-  source: "offline" | "vpic";
-  cached: boolean;
-};
+export type { VinDecode };
 
 export type VinEnv = { VPIC_BASE_URL?: string };
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;

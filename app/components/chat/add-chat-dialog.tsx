@@ -5,13 +5,15 @@ import { useEffect, useState } from "react";
 import { Avatar } from "~/components/shell/dealer-shell";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch } from "~/lib/api-client";
+import { apiList, withCursor } from "~/lib/api-client";
 import { toast } from "~/lib/toast";
 import type { ChatPeer } from "./conversation";
 
-type Connection = { dealer: ChatPeer & { city?: string; state?: string } };
+type Connection = { id: string; dealer: ChatPeer & { city?: string; state?: string } };
 
-/** Add Chat: search your accepted connections by name or dealership and open a chat with one. */
+const SEARCH_DELAY_MS = 200;
+
+/** Add Chat: search your accepted connections by name or dealership (on the server) and open a chat with one. */
 export function AddChatDialog({
   userId,
   onOpenChat,
@@ -21,24 +23,46 @@ export function AddChatDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
+  const q = query.trim();
+  const listPath = `/api/connections/${encodeURIComponent(userId)}${q ? `?search=${encodeURIComponent(q)}` : ""}`;
 
   useEffect(() => {
-    if (!open || connections) return;
-    apiFetch<Connection[]>(`/api/connections/${userId}`)
-      .then(setConnections)
-      .catch(() => {
-        setConnections([]);
-        toast({ title: "Error", description: "Failed to load your connections", variant: "destructive" });
-      });
-  }, [open, connections, userId]);
+    if (!open) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiList<Connection>(listPath, { signal: controller.signal })
+        .then((page) => {
+          setConnections(page.items);
+          setNextCursor(page.nextCursor);
+        })
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setConnections([]);
+          setNextCursor(null);
+          toast({ title: "Error", description: "Failed to load your connections", variant: "destructive" });
+        });
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, listPath]);
 
-  const q = query.trim().toLowerCase();
-  const matches = (connections ?? []).filter(
-    ({ dealer }) =>
-      !q || dealer.name.toLowerCase().includes(q) || dealer.dealershipName.toLowerCase().includes(q),
-  );
+  async function showMore() {
+    if (!nextCursor) return;
+    try {
+      const page = await apiList<Connection>(withCursor(listPath, nextCursor));
+      setConnections((held) => [...(held ?? []), ...page.items]);
+      setNextCursor(page.nextCursor);
+    } catch {
+      toast({ title: "Error", description: "Failed to load your connections", variant: "destructive" });
+    }
+  }
+
+  const matches = connections ?? [];
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -71,9 +95,9 @@ export function AddChatDialog({
             ) : null}
             {connections && matches.length === 0 ? (
               <li className="p-2 text-sm text-slate-500 dark:text-slate-400">
-                {connections.length === 0
-                  ? "No connections yet — connect with dealers from Find Dealers."
-                  : "No connection matches that search."}
+                {q
+                  ? "No connection matches that search."
+                  : "No connections yet — connect with dealers from Find Dealers."}
               </li>
             ) : null}
             {matches.map(({ dealer }) => (
@@ -103,6 +127,13 @@ export function AddChatDialog({
                 </button>
               </li>
             ))}
+            {nextCursor ? (
+              <li className="p-2">
+                <Button variant="ghost" className="w-full" onClick={() => void showMore()}>
+                  Show more connections
+                </Button>
+              </li>
+            ) : null}
           </ul>
         </Dialog.Content>
       </Dialog.Portal>

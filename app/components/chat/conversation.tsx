@@ -7,8 +7,8 @@ import { useConversation, type LocalMessage } from "./use-conversation";
 
 export type ChatPeer = { id: string; name: string; dealershipName: string; avatar: string | null };
 
-const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** The message pane: history, live messages, typing, receipts; Enter sends, Shift+Enter is a new line. */
 export function Conversation({
@@ -16,6 +16,7 @@ export function Conversation({
   me,
   peer,
   initial,
+  olderCursor,
   onBack,
   onActivity,
 }: {
@@ -23,23 +24,23 @@ export function Conversation({
   me: string;
   peer: ChatPeer;
   initial: ChatMessage[];
+  olderCursor: string | null;
   onBack: () => void;
   onActivity: (messages: LocalMessage[]) => void;
 }) {
-  const { messages, otherTyping, live, send, retry, typing } = useConversation({
-    chatId,
-    me,
-    otherId: peer.id,
-    initial,
-  });
+  const { messages, otherTyping, live, send, retry, typing, hasOlder, loadingOlder, loadOlder } =
+    useConversation({ chatId, me, otherId: peer.id, initial, olderCursor });
   const [draft, setDraft] = useState("");
   const bottom = useRef<HTMLLIElement>(null);
   const lastOwn = [...messages].reverse().find((m) => m.senderId === me);
 
+  // Follow the newest message (not an older page loaded above it).
+  const newest = messages.at(-1);
+  const newestKey = newest ? `${newest.clientId}:${newest.status}` : "";
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
-    onActivity(messages);
-  }, [messages, otherTyping, onActivity]);
+  }, [newestKey, otherTyping]);
+  useEffect(() => onActivity(messages), [messages, onActivity]);
 
   function submit() {
     if (!draft.trim()) return;
@@ -83,6 +84,13 @@ export function Conversation({
         aria-live="polite"
         data-testid="message-list"
       >
+        {hasOlder ? (
+          <li className="self-center">
+            <Button variant="ghost" onClick={() => void loadOlder()} disabled={loadingOlder}>
+              {loadingOlder ? "Loading…" : "Load earlier messages"}
+            </Button>
+          </li>
+        ) : null}
         {messages.length === 0 ? (
           <li className="m-auto text-sm text-slate-500 dark:text-slate-400">
             No messages yet. Say hello to {peer.name}.

@@ -20,7 +20,7 @@ const InboxContext = createContext<Inbox>({ unreadTotal: 0, connected: false, su
 /**
  * The dealer's live inbox for every signed-in screen: one socket to DealerInbox/{dealerId}. It keeps the
  * unread count current and hands every frame to screens that subscribe (messages, feed). While the socket
- * is down it polls the chat list instead, and stops as soon as the socket is back.
+ * is down it polls the unread count instead, and stops as soon as the socket is back.
  */
 export function InboxProvider({
   dealerId,
@@ -48,8 +48,7 @@ export function InboxProvider({
       if (poll) return;
       poll = setInterval(async () => {
         try {
-          const chats = await apiFetch<Array<{ unreadCount: number }>>("/api/chats");
-          const total = chats.reduce((sum, c) => sum + c.unreadCount, 0);
+          const { unreadTotal: total } = await apiFetch<{ unreadTotal: number }>("/api/chats/unread");
           setUnreadTotal(total);
           listeners.current.forEach((l) => l({ type: "unread", unreadTotal: total }));
         } catch {

@@ -1,10 +1,11 @@
 import { Search } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/dealer-shell";
+import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch } from "~/lib/api-client";
+import { apiList, apiRequest, withCursor } from "~/lib/api-client";
+import type { ChatMessage, ChatSummary, OpenedChat } from "~/lib/api-types";
 import { timeAgo } from "~/lib/format";
-import type { ChatMessage } from "~/lib/realtime";
 import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
@@ -12,47 +13,83 @@ import { CopilotPanel } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
 
-export type ChatListItem = {
-  id: string;
+export type ChatListItem = Pick<ChatSummary, "id" | "lastMessage" | "unreadCount" | "lastMessageAt"> & {
   otherParticipant: ChatPeer;
-  lastMessage: ChatMessage | null;
-  unreadCount: number;
-  lastMessageAt: number | null;
 };
+
+type Selected = { chatId: string; messages: ChatMessage[]; olderCursor: string | null };
 
 type Props = {
   me: string;
   userId: string;
   chats: ChatListItem[];
+  chatsCursor: string | null;
   selectedChatId: string | null;
   initialMessages: ChatMessage[];
+  initialOlderCursor: string | null;
+  /** `?chat=` named a dealer with no chat yet: the page starts it (a GET loader never writes). */
+  startWith: ChatPeer | null;
 };
 
 /** /messages: conversation list with search and unread badges, the live message pane, and the AI Copilot. */
-export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId, initialMessages }: Props) {
+export function MessagesScreen({
+  me,
+  userId,
+  chats: initialChats,
+  chatsCursor: initialChatsCursor,
+  selectedChatId,
+  initialMessages,
+  initialOlderCursor,
+  startWith,
+}: Props) {
   const [chats, setChats] = useState(initialChats);
-  const [selected, setSelected] = useState<{ chatId: string; messages: ChatMessage[] } | null>(
-    selectedChatId ? { chatId: selectedChatId, messages: initialMessages } : null,
+  const [chatsCursor, setChatsCursor] = useState(initialChatsCursor);
+  const [loadingOlderChats, setLoadingOlderChats] = useState(false);
+  const [selected, setSelected] = useState<Selected | null>(
+    selectedChatId
+      ? { chatId: selectedChatId, messages: initialMessages, olderCursor: initialOlderCursor }
+      : null,
   );
   const [loadingChat, setLoadingChat] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [activity, setActivity] = useState<LocalMessage[]>([]);
 
-  useEffect(() => setChats(initialChats), [initialChats]);
   useEffect(() => {
-    if (selectedChatId) setSelected({ chatId: selectedChatId, messages: initialMessages });
-  }, [selectedChatId, initialMessages]);
+    setChats(initialChats);
+    setChatsCursor(initialChatsCursor);
+  }, [initialChats, initialChatsCursor]);
+  useEffect(() => {
+    if (selectedChatId)
+      setSelected({ chatId: selectedChatId, messages: initialMessages, olderCursor: initialOlderCursor });
+  }, [selectedChatId, initialMessages, initialOlderCursor]);
   // `?chat={dealerId}` has opened its chat; take the query off the address (business spec §2).
   useEffect(() => {
     if (window.location.search.includes("chat="))
       window.history.replaceState(window.history.state, "", "/messages");
-  }, [selectedChatId]);
+  }, [selectedChatId, startWith]);
 
   const refreshChats = useCallback(() => {
-    apiFetch<ChatListItem[]>("/api/chats")
-      .then(setChats)
+    apiList<ChatListItem>("/api/chats")
+      .then((page) => {
+        setChats(page.items);
+        setChatsCursor(page.nextCursor);
+      })
       .catch(() => undefined);
   }, []);
+
+  async function showOlderChats() {
+    if (!chatsCursor) return;
+    setLoadingOlderChats(true);
+    try {
+      const page = await apiList<ChatListItem>(withCursor("/api/chats", chatsCursor));
+      setChats((list) => [...list, ...page.items.filter((c) => !list.some((held) => held.id === c.id))]);
+      setChatsCursor(page.nextCursor);
+    } catch {
+      toast({ title: "Error", description: "Failed to load more conversations", variant: "destructive" });
+    } finally {
+      setLoadingOlderChats(false);
+    }
+  }
 
   useInboxFrames((frame) => {
     if (frame.type === "unread") return refreshChats();
@@ -79,8 +116,8 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
     if (selected?.chatId === chatId) return;
     setLoadingChat(chatId);
     try {
-      const messages = await apiFetch<ChatMessage[]>(`/api/chats/${chatId}/messages`);
-      setSelected({ chatId, messages });
+      const page = await apiList<ChatMessage>(`/api/chats/${chatId}/messages`);
+      setSelected({ chatId, messages: page.items, olderCursor: page.nextCursor });
       setChats((list) => list.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)));
     } catch {
       toast({ title: "Error", description: "Failed to open this conversation", variant: "destructive" });
@@ -91,7 +128,7 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
 
   async function openChatWith(peer: ChatPeer) {
     try {
-      const chat = await apiFetch<{ id: string; messages: ChatMessage[] }>("/api/chats", {
+      const { data: chat, status } = await apiRequest<OpenedChat>("/api/chats", {
         method: "POST",
         body: { participantId: peer.id },
       });
@@ -109,11 +146,23 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
               ...list,
             ],
       );
-      setSelected({ chatId: chat.id, messages: chat.messages });
+      // A chat that existed may hold more than its latest page: open it through the paged list.
+      if (status === 201) setSelected({ chatId: chat.id, messages: chat.messages, olderCursor: null });
+      else await select(chat.id);
     } catch {
       toast({ title: "Error", description: "Failed to start chat", variant: "destructive" });
     }
   }
+
+  // Once per dealer named by ?chat= with no chat yet: start it.
+  const openChat = useRef(openChatWith);
+  openChat.current = openChatWith;
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!startWith || started.current === startWith.id) return;
+    started.current = startWith.id;
+    void openChat.current(startWith);
+  }, [startWith]);
 
   const q = query.trim().toLowerCase();
   const visible = chats.filter(
@@ -123,6 +172,7 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
       c.otherParticipant.dealershipName.toLowerCase().includes(q),
   );
   const current = selected ? chats.find((c) => c.id === selected.chatId) : undefined;
+  const starting = !selected ? startWith : null;
 
   return (
     <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_1fr_16rem] dark:border-slate-800 dark:bg-slate-900">
@@ -196,10 +246,22 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
               </a>
             </li>
           ))}
+          {chatsCursor && !q ? (
+            <li className="p-3">
+              <Button
+                variant="ghost"
+                className="w-full"
+                onClick={() => void showOlderChats()}
+                disabled={loadingOlderChats}
+              >
+                {loadingOlderChats ? "Loading…" : "Show older conversations"}
+              </Button>
+            </li>
+          ) : null}
         </ul>
       </nav>
 
-      <div className={`min-h-0 ${current ? "flex" : "hidden md:flex"} flex-col`}>
+      <div className={`min-h-0 ${current || starting ? "flex" : "hidden md:flex"} flex-col`}>
         {selected && current ? (
           <Conversation
             key={selected.chatId}
@@ -207,9 +269,12 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
             me={me}
             peer={current.otherParticipant}
             initial={selected.messages}
+            olderCursor={selected.olderCursor}
             onBack={() => setSelected(null)}
             onActivity={setActivity}
           />
+        ) : starting ? (
+          <StartingConversation peer={starting} />
         ) : (
           <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">
             Choose a conversation, or start one with Add Chat.
@@ -221,5 +286,46 @@ export function MessagesScreen({ me, userId, chats: initialChats, selectedChatId
         <CopilotPanel messages={selected ? activity : []} />
       </div>
     </div>
+  );
+}
+
+/**
+ * `?chat=` named a dealer with no chat yet: the page is starting it. Before JavaScript loads, the form
+ * sends the first message through the page's action, which starts the chat.
+ */
+function StartingConversation({ peer }: { peer: ChatPeer }) {
+  return (
+    <section aria-label={`Conversation with ${peer.name}`} className="flex h-full min-h-0 flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
+        <Avatar name={peer.name} src={peer.avatar} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">{peer.name}</h2>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400">{peer.dealershipName}</p>
+        </div>
+      </header>
+      <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">
+        No messages yet. Say hello to {peer.name}.
+      </p>
+      <form
+        method="post"
+        action="/messages"
+        className="flex items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-800"
+      >
+        <input type="hidden" name="receiverId" value={peer.id} />
+        <label htmlFor="first-message" className="sr-only">
+          Message {peer.name}
+        </label>
+        <textarea
+          id="first-message"
+          name="content"
+          rows={2}
+          required
+          maxLength={4000}
+          placeholder="Type a message…"
+          className="min-h-11 flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
+        <Button type="submit">Send</Button>
+      </form>
+    </section>
   );
 }

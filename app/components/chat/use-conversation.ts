@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, apiList, withCursor, type ListPage } from "~/lib/api-client";
 import { chatServerFrameSchema, parseFrame, type ChatMessage, type ChatServerFrame } from "~/lib/realtime";
 import { toast } from "~/lib/toast";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
@@ -19,8 +19,11 @@ function merge(list: LocalMessage[], incoming: ChatMessage): LocalMessage[] {
     index >= 0
       ? list.map((m, i) => (i === index ? { ...incoming, status: "sent" as const } : m))
       : [...list, { ...incoming, status: "sent" as const }];
-  return next.sort((a, b) => a.createdAt - b.createdAt);
+  return next.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
+
+/** A catch-up reads at most this many pages at once; the next poll or reconnect reads on. */
+const CATCH_UP_PAGES = 5;
 
 /**
  * One open conversation: the ChatRoom socket (live messages, typing, read receipts), optimistic sends
@@ -31,17 +34,22 @@ export function useConversation({
   me,
   otherId,
   initial,
+  olderCursor: initialOlderCursor,
 }: {
   chatId: string;
   me: string;
   otherId: string;
   initial: ChatMessage[];
+  /** The cursor of the page before `initial` (null when `initial` starts the chat). */
+  olderCursor: string | null;
 }) {
   const [messages, setMessages] = useState<LocalMessage[]>(() =>
     initial.map((m) => ({ ...m, status: "sent" })),
   );
   const [otherTyping, setOtherTyping] = useState(false);
   const [live, setLive] = useState(false);
+  const [olderCursor, setOlderCursor] = useState(initialOlderCursor);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const socketRef = useRef<ReturnType<typeof openLiveSocket> | null>(null);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
@@ -74,9 +82,19 @@ export function useConversation({
 
   /** Everything stored after the newest message we hold: after a reconnect, or each poll while offline. */
   const catchUp = useCallback(async () => {
-    const newest = messagesRef.current.filter((m) => m.status === "sent").at(-1)?.createdAt ?? 0;
+    const newest = messagesRef.current.filter((m) => m.status === "sent").at(-1);
     try {
-      const missed = await apiFetch<ChatMessage[]>(`/api/chats/${chatId}/messages?after=${newest}`);
+      const missed: ChatMessage[] = [];
+      let path: string | null = newest
+        ? `/api/chats/${chatId}/messages?after=${encodeURIComponent(newest.id)}`
+        : `/api/chats/${chatId}/messages`;
+      for (let pages = 0; path && pages < CATCH_UP_PAGES; pages++) {
+        const page: ListPage<ChatMessage> = await apiList<ChatMessage>(path);
+        missed.push(...page.items);
+        // Without a held message the answer is the latest page, whose cursor points back in time.
+        path =
+          newest && page.nextCursor ? withCursor(`/api/chats/${chatId}/messages`, page.nextCursor) : null;
+      }
       if (missed.length) {
         setMessages((list) => missed.reduce(merge, list));
         if (missed.some((m) => m.senderId !== me)) markRead();
@@ -120,7 +138,11 @@ export function useConversation({
         if (frame.isTyping) typingHide.current = setTimeout(() => setOtherTyping(false), TYPING_SHOWN_MS);
       } else if (frame.type === "read" && frame.dealerId !== me) {
         setMessages((list) =>
-          list.map((m) => (m.senderId === me && m.createdAt <= frame.readAt ? { ...m, isRead: true } : m)),
+          list.map((m) =>
+            m.senderId === me && Date.parse(m.createdAt) <= Date.parse(frame.readAt)
+              ? { ...m, isRead: true }
+              : m,
+          ),
         );
       } else if (frame.type === "error" && frame.clientId) {
         markFailed(frame.clientId);
@@ -185,7 +207,7 @@ export function useConversation({
         senderId: me,
         receiverId: otherId,
         content: text,
-        createdAt: Date.now(),
+        createdAt: new Date().toISOString(),
         isRead: false,
         context: null,
         status: "sending",
@@ -223,5 +245,30 @@ export function useConversation({
     }, 3000);
   }, []);
 
-  return { messages, otherTyping, live, send, retry, typing };
+  /** The page before the oldest message shown (scrolling up). */
+  const loadOlder = useCallback(async () => {
+    if (!olderCursor) return;
+    setLoadingOlder(true);
+    try {
+      const page = await apiList<ChatMessage>(withCursor(`/api/chats/${chatId}/messages`, olderCursor));
+      setMessages((list) => page.items.reduce(merge, list));
+      setOlderCursor(page.nextCursor);
+    } catch {
+      toast({ title: "Error", description: "Failed to load earlier messages", variant: "destructive" });
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [chatId, olderCursor]);
+
+  return {
+    messages,
+    otherTyping,
+    live,
+    send,
+    retry,
+    typing,
+    hasOlder: olderCursor !== null,
+    loadingOlder,
+    loadOlder,
+  };
 }

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import type { DirectoryDealer } from "../../../worker/domain/dealer-directory";
+import type { DirectoryDealer } from "~/lib/api-types";
 
 export type { DirectoryDealer };
 
@@ -14,8 +14,8 @@ export function typeLabel(type: string | null | undefined): string {
 }
 
 /** "Member since Mar 2024". */
-export function memberSince(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+export function memberSince(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 export const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(n);

@@ -41,7 +41,7 @@ export function DealerDirectory({
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const more = useFetcher<DirectoryData>();
-  const [dealers, setDealers] = useState<DirectoryDealer[]>(data.page.dealers);
+  const [dealers, setDealers] = useState<DirectoryDealer[]>(data.page.items);
   const [nextCursor, setNextCursor] = useState<string | null>(data.page.nextCursor);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [quickView, setQuickView] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function DealerDirectory({
 
   // New loader data (filters changed, or revalidation after an action): start from its first page.
   useEffect(() => {
-    setDealers(data.page.dealers);
+    setDealers(data.page.items);
     setNextCursor(data.page.nextCursor);
     setHidden(new Set());
   }, [data.page]);
@@ -60,7 +60,7 @@ export function DealerDirectory({
     const page = more.data.page;
     setDealers((current) => {
       const seen = new Set(current.map((d) => d.id));
-      return [...current, ...page.dealers.filter((d) => !seen.has(d.id))];
+      return [...current, ...page.items.filter((d) => !seen.has(d.id))];
     });
     setNextCursor(page.nextCursor);
   }, [more.data, more.state]);

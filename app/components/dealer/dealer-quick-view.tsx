@@ -5,13 +5,13 @@ import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { Avatar } from "~/components/shell/dealer-shell";
 import { Button, buttonClass } from "~/components/ui/button";
-import { apiFetch, failureText } from "~/lib/api-client";
+import { apiFetch, apiRequest, failureText } from "~/lib/api-client";
+import type { Connection, DealerQuickView } from "~/lib/api-types";
 import { timeAgo } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import type { DealerDirectoryService } from "../../../worker/domain/dealer-directory";
 import { CanadianBadge, Figure, OnlineDot, Rating, TypeBadge, formatCount, memberSince } from "./dealer-bits";
 
-export type QuickViewData = NonNullable<Awaited<ReturnType<DealerDirectoryService["quickView"]>>>;
+export type QuickViewData = DealerQuickView;
 
 const POST_TYPE_LABELS: Record<string, string> = {
   single: "Vehicle",
@@ -58,14 +58,23 @@ export function DealerQuickView({
     const { dealer } = data;
     setBusy(true);
     try {
+      let delta = 0;
       if (dealer.isConnected) {
         await apiFetch("/api/connections/remove", { method: "POST", body: { dealerId: dealer.id } });
         toast({ title: "Disconnected", description: `Removed ${dealer.name} from your network` });
+        delta = -1;
       } else {
-        await apiFetch("/api/connections/add-dealer", { method: "POST", body: { receiverId: dealer.id } });
-        toast({ title: "Connection Added!", description: `Added ${dealer.name} to your network` });
+        const { status } = await apiRequest<Connection>("/api/connections/add-dealer", {
+          method: "POST",
+          body: { receiverId: dealer.id },
+        });
+        toast(
+          status === 201
+            ? { title: "Connection Added!", description: `Added ${dealer.name} to your network` }
+            : { title: "Already connected", description: `You are already connected with ${dealer.name}` },
+        );
+        delta = status === 201 ? 1 : 0;
       }
-      const delta = dealer.isConnected ? -1 : 1;
       setData({
         ...data,
         dealer: {

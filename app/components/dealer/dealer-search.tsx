@@ -1,8 +1,8 @@
 import { Form, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/dealer-shell";
-import { apiFetch } from "~/lib/api-client";
-import type { DirectoryDealer, DirectoryPage } from "../../../worker/domain/dealer-directory";
+import { apiList } from "~/lib/api-client";
+import type { DirectoryDealer } from "~/lib/api-types";
 import { DealerQuickView } from "./dealer-quick-view";
 
 const SUGGESTIONS = 6;
@@ -34,12 +34,14 @@ export function DealerSearch() {
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      apiFetch<DirectoryPage>(
+      apiList<DirectoryDealer>(
         `/api/dealers?name=${encodeURIComponent(q)}&limit=${SUGGESTIONS}&exclude=self`,
-        { signal: controller.signal },
+        {
+          signal: controller.signal,
+        },
       )
         .then((page) => {
-          setResults(page.dealers);
+          setResults(page.items);
           setActive(-1);
           setLoading(false);
         })

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { apiFetch, failureText } from "~/lib/api-client";
 import { QUICK_POST_REQUIRED, quickPostToPost } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
-import type { PostDetail } from "../../../worker/domain/inventory/types";
+import type { PostDetail } from "~/lib/api-types";
 
 const QUICK_TYPES = [
   { value: "for-sale", label: "For Sale", hint: "I have vehicles to sell" },

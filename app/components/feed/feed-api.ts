@@ -1,6 +1,6 @@
-import { ApiError } from "~/lib/api-client";
+import { apiList } from "~/lib/api-client";
+import type { FeedPost, PostDetail } from "~/lib/api-types";
 import type { FeedSort } from "~/lib/schemas/inventory";
-import type { FeedPost, PostDetail } from "../../../worker/domain/inventory/types";
 
 export type FeedParams = { sort: FeedSort; search: string; limit: number; cursor?: string | null };
 
@@ -12,18 +12,8 @@ export async function fetchFeedPage(
   const query = new URLSearchParams({ sort: params.sort, limit: String(params.limit) });
   if (params.search) query.set("search", params.search);
   if (params.cursor) query.set("cursor", params.cursor);
-  const response = await fetch(`/api/inventory?${query}`, { credentials: "include", signal });
-  const text = await response.text();
-  if (!response.ok) {
-    let message: string | undefined;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message;
-    } catch {
-      // plain text body
-    }
-    throw new ApiError(response.status, text || response.statusText, message);
-  }
-  return { posts: JSON.parse(text) as FeedPost[], nextCursor: response.headers.get("X-Next-Cursor") };
+  const page = await apiList<FeedPost>(`/api/inventory?${query}`, { signal });
+  return { posts: page.items, nextCursor: page.nextCursor };
 }
 
 /** Whether a post belongs on the tab showing (a new post is added to the top only where it fits). */

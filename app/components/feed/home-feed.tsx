@@ -7,7 +7,7 @@ import { failureText } from "~/lib/api-client";
 import { FEED_PAGE_SIZE_MAX, type InventoryView } from "~/lib/constants";
 import { FEED_SORTS, type FeedSort } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
-import type { FeedPost, PostDetail } from "../../../worker/domain/inventory/types";
+import type { FeedPost, PostDetail } from "~/lib/api-types";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";
 import { fetchFeedPage, fitsSort, mergeFresh, toFeedPost } from "./feed-api";

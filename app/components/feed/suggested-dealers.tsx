@@ -14,7 +14,7 @@ import {
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import { Avatar } from "~/components/shell/dealer-shell";
 import { Button, buttonClass } from "~/components/ui/button";
-import { apiFetch } from "~/lib/api-client";
+import { apiList, withCursor } from "~/lib/api-client";
 
 /** Core spec §9: suggestions are fetched 4 at a time, at most 8 cards are shown. */
 export const SUGGESTIONS_FETCH_LIMIT = 4;
@@ -22,8 +22,13 @@ export const SUGGESTIONS_MAX_CARDS = 8;
 
 type Page = { dealers: DirectoryDealer[]; nextCursor: string | null; total: number };
 
-const suggestionsUrl = (cursor?: string | null) =>
-  `/api/dealers?limit=${SUGGESTIONS_FETCH_LIMIT}&exclude=self,connected&sort=active${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+async function fetchSuggestions(cursor: string | null, signal?: AbortSignal): Promise<Page> {
+  const page = await apiList<DirectoryDealer>(
+    withCursor(`/api/dealers?limit=${SUGGESTIONS_FETCH_LIMIT}&exclude=self,connected&sort=active`, cursor),
+    { signal },
+  );
+  return { dealers: page.items, nextCursor: page.nextCursor, total: page.total ?? page.items.length };
+}
 
 /**
  * 'Suggested Dealers to Connect With' (core spec §2): dealers the current dealer is not connected to, most
@@ -38,7 +43,7 @@ export function SuggestedDealers() {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<Page>(suggestionsUrl(), { signal: controller.signal })
+    fetchSuggestions(null, controller.signal)
       .then(setPage)
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
@@ -48,7 +53,7 @@ export function SuggestedDealers() {
     if (!page?.nextCursor) return;
     setLoadingMore(true);
     try {
-      const next = await apiFetch<Page>(suggestionsUrl(page.nextCursor));
+      const next = await fetchSuggestions(page.nextCursor);
       setPage({
         dealers: [...page.dealers, ...next.dealers].slice(0, SUGGESTIONS_MAX_CARDS),
         nextCursor: next.nextCursor,

@@ -7,7 +7,7 @@ import { inputClass } from "~/components/ui/field";
 import { apiFetch } from "~/lib/api-client";
 import { formatPriceCents } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import type { FeedPost, PostDetail, PostVehicle } from "../../../worker/domain/inventory/types";
+import type { FeedPost, PostDetail, PostVehicle } from "~/lib/api-types";
 
 /** Core spec §9: the mock live video loops over 180 seconds and starts at volume 75. */
 export const LIVE_VIDEO_LOOP_SECONDS = 180;

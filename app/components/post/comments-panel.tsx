@@ -6,7 +6,7 @@ import { apiFetch, failureText } from "~/lib/api-client";
 import { timeAgo } from "~/lib/format";
 import { COMMENT_MAX } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
-import type { PostComment, PostDetail } from "../../../worker/domain/inventory/types";
+import type { PostComment, PostDetail } from "~/lib/api-types";
 
 type Shown = PostComment & { pending?: boolean };
 

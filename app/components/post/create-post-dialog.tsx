@@ -13,7 +13,7 @@ import {
   TITLE_REQUIRED,
 } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
-import type { PostDetail } from "../../../worker/domain/inventory/types";
+import type { PostDetail } from "~/lib/api-types";
 import {
   PhotoUploader,
   uploadedUrls,

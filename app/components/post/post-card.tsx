@@ -23,7 +23,7 @@ import { localLogoFor } from "~/lib/dealer-logos";
 import { formatPriceCents, timeAgo } from "~/lib/format";
 import { isLiveAuction } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
-import type { FeedPost, PostComment, PostDetail } from "../../../worker/domain/inventory/types";
+import type { FeedPost, PostComment, PostDetail } from "~/lib/api-types";
 import { AiSummary } from "./ai-summary";
 import { AuctionPopup, LiveVideoPopup } from "./auction-popups";
 import { CommentsPanel } from "./comments-panel";

@@ -181,7 +181,10 @@ export const directoryQuerySchema = z.object({
       .max(DIRECTORY_LIMIT_MAX, `limit must be at most ${DIRECTORY_LIMIT_MAX}`)
       .optional(),
   ),
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(500).optional()),
+  cursor: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().max(1000, "Invalid cursor: start again from the first page").optional(),
+  ),
 });
 export type DirectoryQueryInput = z.infer<typeof directoryQuerySchema>;
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
+import { toIso } from "../../../app/lib/api-types";
 import type { FeedQuery, FeedSort } from "../../../app/lib/schemas/inventory";
 import type { Database } from "../../db/client";
-import { badRequest } from "../errors";
+import { cursorKind, cursorValue } from "../cursors";
 import type { FeedPage, FeedPost } from "./types";
 
 /**
@@ -81,7 +82,7 @@ export function toFeedPost(row: PostRow): FeedPost {
     description: row.description,
     type: row.type,
     status: row.status,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: toIso(row.createdAt),
     spreadsheetUrl: row.spreadsheetUrl,
     auctionFacilitator: row.auctionFacilitator,
     photoUrls: parsePhotoUrls(row.photoUrls),
@@ -100,55 +101,16 @@ export function toFeedPost(row: PostRow): FeedPost {
       state: row.dealerState,
       buysCanadianVehicles: Boolean(row.buysCanadianVehicles),
       rating: row.dealerRating,
-      memberSince: new Date(row.dealerCreatedAt).toISOString(),
+      memberSince: toIso(row.dealerCreatedAt),
     },
   };
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Cursors: opaque to clients, base64url of JSON. A feed cursor is ["f", createdAt, id]; a search cursor is
-// ["s", docId] (the FTS document's rowid).
+// Cursors: the feed by (createdAt, id), a search by the FTS document's rowid — each checked (worker/domain/cursors.ts).
 
-type FeedCursor = { kind: "feed"; createdAt: number; id: string } | { kind: "search"; docId: number };
-
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64Url(text: string): string {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
-export function encodeCursor(cursor: FeedCursor): string {
-  return toBase64Url(
-    JSON.stringify(cursor.kind === "feed" ? ["f", cursor.createdAt, cursor.id] : ["s", cursor.docId]),
-  );
-}
-
-export function decodeCursor(text: string): FeedCursor {
-  try {
-    const value: unknown = JSON.parse(fromBase64Url(text));
-    if (Array.isArray(value)) {
-      if (
-        value[0] === "f" &&
-        Number.isSafeInteger(value[1]) &&
-        typeof value[2] === "string" &&
-        value[2].length <= 100
-      ) {
-        return { kind: "feed", createdAt: value[1] as number, id: value[2] };
-      }
-      if (value[0] === "s" && Number.isSafeInteger(value[1]))
-        return { kind: "search", docId: value[1] as number };
-    }
-  } catch {
-    // falls through to the 400 below
-  }
-  throw badRequest("Invalid cursor");
-}
+const FEED_CURSOR = cursorKind("feed", cursorValue.time, cursorValue.id);
+const SEARCH_CURSOR = cursorKind("feed.search", cursorValue.rowid);
 
 // ---------------------------------------------------------------------------------------------------
 // Search text → an FTS5 query
@@ -177,7 +139,6 @@ export function toFtsQuery(search: string): string | null {
 // ---------------------------------------------------------------------------------------------------
 
 export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const filter = SORT_FILTERS[query.sort];
   const take = query.limit + 1;
   const fts = query.search ? toFtsQuery(query.search) : null;
@@ -185,8 +146,8 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
   if (query.search && !fts) return { posts: [], nextCursor: null };
 
   if (fts) {
-    if (cursor && cursor.kind !== "search") throw badRequest("Invalid cursor");
-    const after = cursor ? sql`and s.rowid < ${cursor.docId}` : sql``;
+    const cursor = SEARCH_CURSOR.decode(query.cursor);
+    const after = cursor ? sql`and s.rowid < ${cursor[0]}` : sql``;
     const rows = await db.all<PostRow & { docId: number }>(sql`
       select ${POST_COLUMNS}, s.rowid as docId
       from post_search s
@@ -200,13 +161,12 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
     const last = page[page.length - 1];
     return {
       posts: page.map(toFeedPost),
-      nextCursor:
-        rows.length > query.limit && last ? encodeCursor({ kind: "search", docId: last.docId }) : null,
+      nextCursor: rows.length > query.limit && last ? SEARCH_CURSOR.encode(last.docId) : null,
     };
   }
 
-  if (cursor && cursor.kind !== "feed") throw badRequest("Invalid cursor");
-  const after = cursor ? sql`and (p.created_at, p.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+  const cursor = FEED_CURSOR.decode(query.cursor);
+  const after = cursor ? sql`and (p.created_at, p.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
   const rows = await db.all<PostRow>(sql`
     select ${POST_COLUMNS}
     from inventory_posts p
@@ -218,9 +178,6 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
   const last = page[page.length - 1];
   return {
     posts: page.map(toFeedPost),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ kind: "feed", createdAt: last.createdAt, id: last.id })
-        : null,
+    nextCursor: rows.length > query.limit && last ? FEED_CURSOR.encode(last.createdAt, last.id) : null,
   };
 }

@@ -1,0 +1,477 @@
+import { z } from "zod";
+import {
+  authStatusSchema,
+  chatMessageSchema,
+  chatSummarySchema,
+  connectionSchema,
+  contactReceiptSchema,
+  currentUserSchema,
+  dealerQuickViewSchema,
+  directoryDealerSchema,
+  discoverySchema,
+  feedPostSchema,
+  healthReportSchema,
+  inventoryCountsSchema,
+  openedChatSchema,
+  postCommentSchema,
+  postDetailSchema,
+  readReceiptSchema,
+  storedUploadSchema,
+  unreadCountSchema,
+  uploadTicketSchema,
+  userSettingsSchema,
+  vinDecodeSchema,
+} from "./api-types";
+import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
+import { contactMessageSchema } from "./schemas/contact";
+import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "./schemas/dealer";
+import { commentSchema, createPostSchema, feedQuerySchema } from "./schemas/inventory";
+import {
+  addDealerBody,
+  chatMessagesQuery,
+  chatsQuery,
+  connectionsQuery,
+  latestMessagesQuery,
+  openChatBody,
+  removeDealerBody,
+  sendMessageSchema,
+} from "./schemas/network";
+import { profilePatchSchema } from "./schemas/profile";
+import { settingsPatchSchema } from "./schemas/settings";
+
+/**
+ * Every endpoint the worker serves, with the schemas it reads and answers: the single description behind
+ * /api-docs, and the list the API tests walk to hold every endpoint to the contract (and to check that the
+ * router serves exactly these). Add an endpoint here when you add it to the router.
+ */
+
+export type Access = "public" | "signed-in" | "dealer";
+
+export type Answer = {
+  status: number;
+  /** The body's schema; absent for an empty answer (204) or a redirect. */
+  schema?: z.ZodType;
+  /** A JSON array of `schema` items, paged by `X-Next-Cursor`. */
+  list?: boolean;
+  /** `X-Total-Count` comes with each page. */
+  total?: boolean;
+  when?: string;
+};
+
+export type ApiEndpoint = {
+  method: "GET" | "POST" | "PATCH" | "PUT";
+  /** Path parameters in braces: /api/dealers/{id}. */
+  path: string;
+  group: string;
+  summary: string;
+  access: Access;
+  /** Path parameters and what they name. */
+  params?: Record<string, string>;
+  /** What a query or body parameter means, where its schema does not say. */
+  notes?: Record<string, string>;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answers: Answer[];
+  /** The other path of the same operation (one handler serves both). */
+  alias?: string;
+};
+
+const dealer: Access = "dealer";
+
+export const API_ENDPOINTS: ApiEndpoint[] = [
+  // Accounts
+  {
+    method: "POST",
+    path: "/api/auth/signup",
+    group: "Accounts",
+    summary: "Create an account and sign in (the session cookie is set). The dealer profile comes next.",
+    access: "public",
+    body: signUpSchema,
+    answers: [{ status: 201, schema: currentUserSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    group: "Accounts",
+    summary: "Sign in with e-mail and password; the session cookie is set.",
+    access: "public",
+    body: signInSchema,
+    answers: [{ status: 200, schema: currentUserSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    group: "Accounts",
+    summary: "Sign out: the session ends and its cookie is cleared.",
+    access: "public",
+    answers: [{ status: 204 }],
+  },
+  {
+    method: "GET",
+    path: "/api/auth/status",
+    group: "Accounts",
+    summary: "Whether the request carries a valid session.",
+    access: "public",
+    answers: [{ status: 200, schema: authStatusSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/auth/me",
+    group: "Accounts",
+    summary: "The signed-in account as the current user.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: currentUserSchema }],
+    alias: "/api/profile",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/create-dummy",
+    group: "Accounts",
+    summary: "Create a demo dealer account with sample posts, and sign in as it.",
+    access: "public",
+    answers: [{ status: 201, schema: currentUserSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/complete-profile",
+    group: "Accounts",
+    summary: "Onboarding: save the account's dealer profile.",
+    access: "signed-in",
+    body: onboardingProfileSchema,
+    answers: [
+      { status: 201, schema: currentUserSchema, when: "the dealer profile was created" },
+      { status: 200, schema: currentUserSchema, when: "the dealer profile existed and was updated" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/auth/google",
+    group: "Accounts",
+    summary: "Browser navigation: starts Google sign-in (redirects to /login while it is not configured).",
+    access: "public",
+    answers: [{ status: 302 }],
+  },
+  {
+    method: "GET",
+    path: "/api/profile",
+    group: "Profile and settings",
+    summary: "The signed-in account as the current user.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: currentUserSchema }],
+    alias: "/api/auth/me",
+  },
+  {
+    method: "PATCH",
+    path: "/api/profile",
+    group: "Profile and settings",
+    summary:
+      "Change your dealer profile: only the fields sent change. Photos travel as data URLs (an image of at most 2 MB each), the current address keeps a photo, null removes it.",
+    access: dealer,
+    body: profilePatchSchema,
+    answers: [{ status: 200, schema: currentUserSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/settings",
+    group: "Profile and settings",
+    summary: "Your display, notification and privacy settings.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: userSettingsSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/settings",
+    group: "Profile and settings",
+    summary: "Change your settings: only the fields sent change.",
+    access: "signed-in",
+    body: settingsPatchSchema,
+    answers: [{ status: 200, schema: userSettingsSchema }],
+  },
+
+  // Dealers and connections
+  {
+    method: "GET",
+    path: "/api/dealers",
+    group: "Dealers",
+    summary:
+      "The dealer directory, filtered and sorted. Without limit, a page holds your items-per-page setting.",
+    access: "signed-in",
+    query: directoryQuerySchema,
+    notes: {
+      name: "part of the dealer's or the dealership's name",
+      state: "two-letter state or province code, such as TX or ON",
+      dealershipType: "independent, franchise or wholesaler",
+      buysCanadian: "true or false",
+      sort: "name (A-Z), rating (unrated last), connections or active (most active lately)",
+      exclude: "comma-separated: self leaves you out, connected leaves out your connections",
+      scope: "all, connected (your connections) or added (dealers you added)",
+      limit: "page size; your items-per-page setting when absent",
+      cursor: "X-Next-Cursor of the previous page, with the same filters and sort",
+    },
+    answers: [{ status: 200, schema: directoryDealerSchema, list: true, total: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/dealers",
+    group: "Dealers",
+    summary: "Add a dealer you trade with to the directory (a dealer without an account).",
+    access: dealer,
+    body: dealerCreateSchema,
+    answers: [{ status: 201, schema: directoryDealerSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/dealers/inventory-counts",
+    group: "Dealers",
+    summary: "How many vehicles each dealer lists.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: inventoryCountsSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/dealers/discover",
+    group: "Dealers",
+    summary: "Dealers near you, buyers wanting what you list, and sellers of what you are looking for.",
+    access: dealer,
+    answers: [{ status: 200, schema: discoverySchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/dealers/connect",
+    group: "Dealers",
+    summary: "Connect with a dealer.",
+    access: dealer,
+    body: addDealerBody,
+    answers: [
+      { status: 201, schema: connectionSchema, when: "the connection was made" },
+      { status: 200, schema: connectionSchema, when: "you were already connected" },
+    ],
+    alias: "/api/connections/add-dealer",
+  },
+  {
+    method: "GET",
+    path: "/api/dealers/{id}",
+    group: "Dealers",
+    summary: "One dealer with the figures of their profile popup and their latest posts.",
+    access: "signed-in",
+    params: { id: "the dealer id" },
+    answers: [{ status: 200, schema: dealerQuickViewSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/dealers/{id}",
+    group: "Dealers",
+    summary: "Change a dealer: your own, or any as an admin. Only the fields sent change.",
+    access: "signed-in",
+    params: { id: "the dealer id" },
+    body: dealerUpdateSchema,
+    answers: [{ status: 200, schema: directoryDealerSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/connections/add-dealer",
+    group: "Connections",
+    summary: "Connect with a dealer.",
+    access: dealer,
+    body: addDealerBody,
+    answers: [
+      { status: 201, schema: connectionSchema, when: "the connection was made" },
+      { status: 200, schema: connectionSchema, when: "you were already connected" },
+    ],
+    alias: "/api/dealers/connect",
+  },
+  {
+    method: "POST",
+    path: "/api/connections/remove",
+    group: "Connections",
+    summary: "Remove a connection, whoever made it (also 204 when there was none).",
+    access: dealer,
+    body: removeDealerBody,
+    answers: [{ status: 204 }],
+  },
+  {
+    method: "GET",
+    path: "/api/connections",
+    group: "Connections",
+    summary: "Your connections, newest first, each with the other dealer.",
+    access: dealer,
+    query: connectionsQuery,
+    answers: [{ status: 200, schema: connectionSchema, list: true }],
+  },
+  {
+    method: "GET",
+    path: "/api/connections/{userId}",
+    group: "Connections",
+    summary: "An account's connections: your own, or anyone's as an admin.",
+    access: "signed-in",
+    params: { userId: "the account id (userId of the current user)" },
+    query: connectionsQuery,
+    answers: [{ status: 200, schema: connectionSchema, list: true }],
+  },
+
+  // Messaging
+  {
+    method: "GET",
+    path: "/api/chats",
+    group: "Messaging",
+    summary: "Your chats, latest activity first, with the last message and your unread count.",
+    access: dealer,
+    query: chatsQuery,
+    answers: [{ status: 200, schema: chatSummarySchema, list: true }],
+  },
+  {
+    method: "GET",
+    path: "/api/chats/unread",
+    group: "Messaging",
+    summary: "How many messages you have not read, across every chat.",
+    access: dealer,
+    answers: [{ status: 200, schema: unreadCountSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/chats",
+    group: "Messaging",
+    summary: "Open the chat with a dealer and read its latest messages.",
+    access: dealer,
+    body: openChatBody,
+    answers: [
+      { status: 201, schema: openedChatSchema, when: "this call started the chat" },
+      { status: 200, schema: openedChatSchema, when: "the chat existed" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/chats/{id}/messages",
+    group: "Messaging",
+    summary:
+      "A chat's messages, oldest first on each page: the latest page, then older pages by cursor. To catch up, send after= the newest message you hold.",
+    access: dealer,
+    params: { id: "the chat id" },
+    query: chatMessagesQuery,
+    answers: [{ status: 200, schema: chatMessageSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/chats/{id}/read",
+    group: "Messaging",
+    summary: "Mark what you received in a chat as read.",
+    access: dealer,
+    params: { id: "the chat id" },
+    answers: [{ status: 200, schema: readReceiptSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/messages",
+    group: "Messaging",
+    summary: "Your messages across every chat, newest first.",
+    access: dealer,
+    query: latestMessagesQuery,
+    answers: [{ status: 200, schema: chatMessageSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/messages",
+    group: "Messaging",
+    summary: "Send a message to a dealer. The sender is always you; the chat is started when needed.",
+    access: dealer,
+    body: sendMessageSchema,
+    answers: [
+      { status: 201, schema: chatMessageSchema, when: "the message was stored" },
+      { status: 200, schema: chatMessageSchema, when: "a message with this clientId was already stored" },
+    ],
+  },
+
+  // Inventory
+  {
+    method: "GET",
+    path: "/api/inventory",
+    group: "Inventory",
+    summary: "The feed, newest first: every tab, and full-text search.",
+    access: dealer,
+    query: feedQuerySchema,
+    notes: {
+      search: "words to find in titles, descriptions and vehicles",
+      sort: "recent, requests, for-sale or auction-promo",
+      limit: "page size",
+      cursor: "X-Next-Cursor of the previous page, with the same search and sort",
+    },
+    answers: [{ status: 200, schema: feedPostSchema, list: true }],
+  },
+  {
+    method: "GET",
+    path: "/api/inventory/{id}",
+    group: "Inventory",
+    summary: "One post with its vehicles and latest comments.",
+    access: dealer,
+    params: { id: "the post id" },
+    answers: [{ status: 200, schema: postDetailSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/inventory",
+    group: "Inventory",
+    summary: "Post inventory or a request. Photos must be addresses of photos uploaded here.",
+    access: dealer,
+    body: createPostSchema,
+    answers: [{ status: 201, schema: postDetailSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/inventory/{id}/comments",
+    group: "Inventory",
+    summary: "Comment on a post.",
+    access: dealer,
+    params: { id: "the post id" },
+    body: commentSchema,
+    answers: [{ status: 201, schema: postCommentSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/objects/upload",
+    group: "Inventory",
+    summary: "A signed address for one photo upload (one PUT of one image of at most 10 MB).",
+    access: dealer,
+    answers: [{ status: 201, schema: uploadTicketSchema }],
+  },
+  {
+    method: "PUT",
+    path: "/objects/uploads/{id}",
+    group: "Inventory",
+    summary:
+      "Upload the photo to the uploadURL, with the image's Content-Type as the body type. The signature is the credential.",
+    access: "public",
+    params: { id: "from uploadURL (keep its expires and signature query)" },
+    answers: [{ status: 201, schema: storedUploadSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/vin/{vin}",
+    group: "Inventory",
+    summary: "Decode a VIN: year, make, model and more.",
+    access: "signed-in",
+    params: { vin: "the 17-character VIN" },
+    answers: [{ status: 200, schema: vinDecodeSchema }],
+  },
+
+  // Site
+  {
+    method: "POST",
+    path: "/api/contact",
+    group: "Site",
+    summary: "Send a message to DealerLane support (at most five an hour from one address).",
+    access: "public",
+    body: contactMessageSchema,
+    answers: [{ status: 201, schema: contactReceiptSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/health",
+    group: "Site",
+    summary: "The status of the database, photo storage and real-time messaging (503 while one is down).",
+    access: "public",
+    answers: [{ status: 200, schema: healthReportSchema }],
+  },
+];
+
+export const endpointAnchor = (e: Pick<ApiEndpoint, "method" | "path">) =>
+  `${e.method.toLowerCase()}${e.path.replace(/[^a-z0-9]+/gi, "-")}`.replace(/-+$/, "");

@@ -1,0 +1,336 @@
+import { z } from "zod";
+import {
+  COUNTRIES,
+  DEALERSHIP_TYPES,
+  INVENTORY_VIEWS,
+  ITEMS_PER_PAGE_OPTIONS,
+  POST_TYPES,
+} from "./constants";
+
+/**
+ * What the API answers, in one place (DESIGN.md "Request conventions"): the worker's domain returns these
+ * types, the screens read them, the API tests parse answers with these schemas, and /api-docs renders them.
+ * Times are ISO 8601 strings; a list is a JSON array whose next cursor travels in `X-Next-Cursor`.
+ */
+
+export const isoTime = z.iso.datetime().describe("ISO 8601 time");
+export type IsoTime = z.infer<typeof isoTime>;
+
+/** An epoch-millisecond time from D1 as the API shows it. */
+export const toIso = (epochMs: number) => new Date(epochMs).toISOString();
+export const toIsoOrNull = (epochMs: number | null | undefined) => (epochMs == null ? null : toIso(epochMs));
+
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errorId: z.string().optional().describe("only on a 500: quote it to support"),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+const dealershipType = z.enum(DEALERSHIP_TYPES);
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts and dealers
+
+/** The core spec's "Current user": `id` is the dealer id used everywhere a dealer is named. */
+export const currentUserSchema = z.object({
+  id: z.string().nullable().describe("the dealer id; null until onboarding saved the dealer profile"),
+  userId: z.string().describe("the account id"),
+  role: z.enum(["dealer", "admin"]),
+  hasProfile: z.boolean(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dealershipName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.enum(COUNTRIES),
+  dealershipType,
+  profileType: z.enum(["seller", "buyer"]),
+  buysCanadianVehicles: z.boolean(),
+  description: z.string(),
+  website: z.string(),
+  vehiclesNeeded: z.string(),
+  vehiclesSold: z.string(),
+  avatar: z.string().nullable(),
+  dealershipPhoto: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * A dealer as every dealer list, card and popup shows it (business spec §3 Dealer), each figure computed
+ * from the database. Email, phone and online status are null / false when the dealer hid them.
+ */
+export const directoryDealerSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable().describe("the dealer's account; null for a dealer added to the directory"),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  dealershipPhoto: z.string().nullable(),
+  dealershipName: z.string(),
+  dealershipType,
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.enum(COUNTRIES),
+  licenseNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  profileType: z.enum(["seller", "buyer"]),
+  buysCanadianVehicles: z.boolean(),
+  rating: z.number().nullable().describe("out of 5; null until rated"),
+  connectionCount: z.number().int(),
+  mutualConnections: z.number().int(),
+  vehicleCount: z.number().int().describe("vehicles listed on inventory posts (requests not counted)"),
+  dealsCompleted: z.null().describe("completed deals are not recorded yet"),
+  memberSince: isoTime,
+  isOnline: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+  isConnected: z.boolean(),
+  isSelf: z.boolean(),
+  hasAccount: z.boolean(),
+  addedByDealerId: z.string().nullable(),
+  canEdit: z.boolean().describe("PATCH /api/dealers/{id} will succeed for you"),
+  hidden: z.array(z.enum(["email", "phone", "onlineStatus"])).describe("what this dealer hides from you"),
+});
+export type DirectoryDealer = z.infer<typeof directoryDealerSchema>;
+
+/** The dealer profile popup (Quick View): the card plus figures only the popup shows. */
+export const dealerQuickViewSchema = z.object({
+  dealer: directoryDealerSchema,
+  vehiclesSold: z.number().int(),
+  posts: z.number().int(),
+  openRequests: z.number().int(),
+  recentPosts: z.array(
+    z.object({ id: z.string(), title: z.string(), type: z.string(), status: z.string(), createdAt: isoTime }),
+  ),
+});
+export type DealerQuickView = z.infer<typeof dealerQuickViewSchema>;
+
+const discoverMatchSchema = z.object({
+  dealer: directoryDealerSchema,
+  vehicles: z.array(z.string()),
+  sameModel: z.boolean(),
+});
+export type DiscoverMatch = z.infer<typeof discoverMatchSchema>;
+
+/** /discover: dealers nearby, buyers wanting your inventory, sellers of what you want. */
+export const discoverySchema = z.object({
+  near: z.object({ states: z.array(z.string()), dealers: z.array(directoryDealerSchema) }),
+  wantYourInventory: z.array(discoverMatchSchema),
+  haveWhatYouWant: z.array(discoverMatchSchema),
+});
+export type Discovery = z.infer<typeof discoverySchema>;
+
+export const inventoryCountsSchema = z
+  .record(z.string(), z.number().int())
+  .describe("dealer id → vehicles listed");
+
+/** A connection between two dealers with the other dealer embedded (business spec §3 Connection). */
+export const connectionSchema = z.object({
+  id: z.string(),
+  requesterId: z.string(),
+  receiverId: z.string(),
+  status: z.enum(["accepted", "pending"]),
+  createdAt: isoTime,
+  dealer: directoryDealerSchema.describe("the other dealer"),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const userSettingsSchema = z.object({
+  itemsPerPage: z.union(ITEMS_PER_PAGE_OPTIONS.map((n) => z.literal(n))),
+  inventoryView: z.enum(INVENTORY_VIEWS),
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  messageNotifications: z.boolean(),
+  showEmail: z.boolean(),
+  showPhone: z.boolean(),
+  showOnlineStatus: z.boolean(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Messaging
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  clientId: z.string().describe("made by the sender's browser, so a retried send is never stored twice"),
+  chatId: z.string(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  content: z.string(),
+  createdAt: isoTime,
+  isRead: z.boolean(),
+  context: z.object({ postTitle: z.string().optional() }).nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatParticipantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dealershipName: z.string(),
+  avatar: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+});
+export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
+
+export const chatSummarySchema = z.object({
+  id: z.string(),
+  participants: z.array(chatParticipantSchema),
+  otherParticipant: chatParticipantSchema,
+  lastMessage: chatMessageSchema.nullable(),
+  messages: z.array(chatMessageSchema).describe("the last message, if any"),
+  unreadCount: z.number().int(),
+  lastMessageAt: isoTime.nullable(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+
+/** POST /api/chats: the chat with that dealer and its latest messages, oldest first. */
+export const openedChatSchema = z.object({
+  id: z.string(),
+  otherParticipant: chatParticipantSchema,
+  messages: z.array(chatMessageSchema),
+});
+export type OpenedChat = z.infer<typeof openedChatSchema>;
+
+export const readReceiptSchema = z.object({
+  chatId: z.string(),
+  readAt: isoTime,
+  unreadTotal: z.number().int().describe("your unread messages across every chat"),
+});
+export type ReadReceipt = z.infer<typeof readReceiptSchema>;
+
+export const unreadCountSchema = z.object({ unreadTotal: z.number().int() });
+
+// ---------------------------------------------------------------------------------------------------
+// Inventory
+
+export const postDealerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dealershipName: z.string(),
+  dealershipType,
+  avatar: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  buysCanadianVehicles: z.boolean(),
+  rating: z.number().nullable(),
+  memberSince: isoTime,
+});
+export type PostDealer = z.infer<typeof postDealerSchema>;
+
+/** A post as the feed lists it: no vehicles or comments, their counts instead. */
+export const feedPostSchema = z.object({
+  id: z.string(),
+  dealerId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(POST_TYPES),
+  status: z.string(),
+  createdAt: isoTime,
+  spreadsheetUrl: z.string().nullable(),
+  auctionFacilitator: z.string().nullable(),
+  photoUrls: z.array(z.string()),
+  aiSummary: z.string().nullable().describe("a JSON list of {text} items"),
+  vehicleCount: z.number().int(),
+  availableCount: z.number().int(),
+  commentCount: z.number().int(),
+  viewCount: z.number().int(),
+  dealer: postDealerSchema,
+});
+export type FeedPost = z.infer<typeof feedPostSchema>;
+
+export const postVehicleSchema = z.object({
+  id: z.string(),
+  vin: z.string().nullable(),
+  year: z.number().int().nullable(),
+  make: z.string(),
+  model: z.string(),
+  trim: z.string().nullable(),
+  mileage: z.number().int().nullable(),
+  price: z.number().nullable().describe("dollars with cents"),
+  priceCents: z.number().int().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  color: z.string().nullable(),
+  status: z.string(),
+  notes: z.string().nullable(),
+  location: z.string().nullable(),
+  atDealership: z.boolean().nullable(),
+});
+export type PostVehicle = z.infer<typeof postVehicleSchema>;
+
+export const postCommentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  createdAt: isoTime,
+  attachmentUrl: z.string().nullable(),
+  dealer: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+});
+export type PostComment = z.infer<typeof postCommentSchema>;
+
+export const postDetailSchema = feedPostSchema.extend({
+  vehicles: z.array(postVehicleSchema),
+  comments: z.array(postCommentSchema),
+});
+export type PostDetail = z.infer<typeof postDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Uploads, VIN, contact
+
+export const uploadTicketSchema = z.object({
+  uploadURL: z.string().describe("PUT the image here with its content type, within a few minutes"),
+  expiresAt: isoTime,
+});
+
+export const storedUploadSchema = z.object({
+  photoUrl: z.string().describe("the photo's address: the upload URL without its query"),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+
+export const vinDecodeSchema = z.object({
+  vin: z.string(),
+  recognized: z.boolean(),
+  checkDigitValid: z.boolean(),
+  year: z.number().int().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  trim: z.string().nullable(),
+  series: z.string().nullable(),
+  country: z.string().nullable(),
+  vehicleType: z.string().nullable(),
+  bodyClass: z.string().nullable(),
+  engine: z.string().nullable(),
+  transmission: z.string().nullable(),
+  drive: z.string().nullable(),
+  source: z.enum(["offline", "vpic"]).describe("offline: our decoder only; vpic: merged with NHTSA vPIC"),
+  cached: z.boolean(),
+});
+export type VinDecode = z.infer<typeof vinDecodeSchema>;
+
+export const contactReceiptSchema = z.object({ id: z.string(), createdAt: isoTime });
+
+export const authStatusSchema = z.object({ authenticated: z.boolean() });
+
+const checkStatus = z.enum(["operational", "degraded", "down"]);
+const checkSchema = z.object({ status: checkStatus, latencyMs: z.number() });
+export const healthReportSchema = z.object({
+  status: checkStatus,
+  checkedAt: isoTime,
+  services: z.object({ database: checkSchema, storage: checkSchema, realtime: checkSchema }),
+});
+export type CheckStatus = z.infer<typeof checkStatus>;
+export type Check = z.infer<typeof checkSchema>;
+export type HealthReport = z.infer<typeof healthReportSchema>;

@@ -1,0 +1,1 @@
+CREATE INDEX `accounts_role_idx` ON `accounts` (`role`);

@@ -1,0 +1,15 @@
+import type { Context } from "hono";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "../../app/lib/api-types";
+import type { Page } from "../domain/cursors";
+import type { AppEnv } from "../http/types";
+
+/**
+ * A list as every list answers (DESIGN.md "Request conventions"): a JSON array, the next page's cursor in
+ * `X-Next-Cursor` (absent on the last page), and `X-Total-Count` where the total came for free.
+ */
+export function answerList<T>(c: Context<AppEnv>, page: Page<T>) {
+  if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  if (page.total !== undefined) c.header(TOTAL_COUNT_HEADER, String(page.total));
+  c.header("Cache-Control", "no-store");
+  return c.json(page.items, 200);
+}

@@ -1,0 +1,136 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { DirectoryDealer } from "../../../app/lib/api-types";
+import type { DealershipType } from "../../../app/lib/constants";
+import {
+  DIRECTORY_LIMIT_MAX,
+  type DirectoryExclude,
+  type DirectoryScope,
+  type DirectorySort,
+} from "../../../app/lib/schemas/dealer";
+import type { Database } from "../../db/client";
+import { cursorKind, cursorValue as v, type Page } from "../cursors";
+import {
+  and,
+  mineCte,
+  notStaff,
+  queryCards,
+  toCard,
+  viewerOf,
+  type CardRow,
+  type ViewerOptions,
+} from "./cards";
+
+export type DirectoryQuery = {
+  name?: string;
+  state?: string;
+  dealershipType?: DealershipType;
+  buysCanadian?: boolean;
+  sort?: DirectorySort;
+  exclude?: DirectoryExclude[];
+  /** all (default), the viewer's connections, or the dealers the viewer added. */
+  scope?: DirectoryScope;
+  limit: number;
+  cursor?: string;
+};
+
+/**
+ * Every sort: its keys (each descending, before the name A-Z / id tie-break every order ends with), a
+ * cursor kind holding the last row's keys, and those keys read from a row. Connections and activity are
+ * columns kept by triggers (migration 0005), so every sort reads an index, not a count per dealer. Keys that
+ * may be null sort last (SQLite's order for DESC) and travel as -1, below every real value.
+ */
+const SORTS = {
+  name: { keys: [], cursor: cursorKind("dealers.name", v.name, v.id), of: () => [] },
+  rating: {
+    keys: [sql`coalesce(d.rating, -1)`],
+    cursor: cursorKind("dealers.rating", v.rating, v.name, v.id),
+    of: (r: CardRow) => [r.rating ?? -1],
+  },
+  connections: {
+    keys: [sql`d.connection_count`],
+    cursor: cursorKind("dealers.connections", v.count, v.name, v.id),
+    of: (r: CardRow) => [r.connectionCount],
+  },
+  active: {
+    keys: [sql`d.activity_score`, sql`d.last_active_at`],
+    cursor: cursorKind("dealers.active", v.time, v.time, v.name, v.id),
+    of: (r: CardRow) => [r.activityScore ?? -1, r.lastActiveAt ?? -1],
+  },
+} as const;
+
+/** Rows after the cursor's row in the sort's order: keys descending, then name A-Z, then id. */
+function afterRow(keys: readonly SQL[], values: unknown[]): SQL {
+  const [name, id] = values.slice(keys.length) as [string, string];
+  let after = sql`(d.name collate nocase > ${name} or (d.name collate nocase = ${name} and d.id > ${id}))`;
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = sql`coalesce(${keys[i]}, -1)`;
+    after = sql`(${key} < ${values[i]} or (${key} = ${values[i]} and ${after}))`;
+  }
+  return after;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function filtersFor(me: string, q: Omit<DirectoryQuery, "limit" | "cursor" | "sort">): SQL[] {
+  const where: SQL[] = [notStaff(sql.raw("d.id"))];
+  if (q.name) {
+    const pattern = `%${escapeLike(q.name.trim())}%`;
+    where.push(sql`(d.name like ${pattern} escape '\\' or d.dealership_name like ${pattern} escape '\\')`);
+  }
+  if (q.state) where.push(sql`d.state = ${q.state.toUpperCase()}`);
+  if (q.dealershipType) where.push(sql`d.dealership_type = ${q.dealershipType}`);
+  if (q.buysCanadian !== undefined) where.push(sql`d.buys_canadian_vehicles = ${q.buysCanadian ? 1 : 0}`);
+  const exclude = new Set(q.exclude ?? []);
+  if (exclude.has("self")) where.push(sql`d.id != ${me}`);
+  if (exclude.has("connected")) where.push(sql`d.id not in (select id from mine)`);
+  if (q.scope === "connected") where.push(sql`d.id in (select id from mine)`);
+  if (q.scope === "added") where.push(sql`d.added_by_dealer_id = ${me}`);
+  return where;
+}
+
+const clampLimit = (limit: number) => Math.min(Math.max(1, Math.floor(limit) || 1), DIRECTORY_LIMIT_MAX);
+
+/** How many dealers match (for an empty page after the last cursor). */
+export async function countDealers(
+  db: Database,
+  viewerDealerId: string | null,
+  query: Omit<DirectoryQuery, "limit" | "cursor">,
+): Promise<number> {
+  const me = viewerDealerId ?? "";
+  const [row] = await db.all<{ n: number }>(sql`
+    with ${mineCte(me)}
+    select count(*) as n from dealers d where ${and(filtersFor(me, query))}`);
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of dealers. Filters are ANDed; `exclude` drops the viewer and/or their connections; sorts:
+ * name A-Z (default), rating (unrated last), connections, active (recent and frequent posts and messages:
+ * dealers.activity_score). `total` counts every match (all pages). One statement per page (a second only
+ * to count an empty page reached by a cursor). A cursor made for another sort, or crafted, is a 400.
+ */
+export async function searchDealers(
+  db: Database,
+  viewerDealerId: string | null,
+  query: DirectoryQuery,
+  options: ViewerOptions = {},
+): Promise<Page<DirectoryDealer> & { total: number }> {
+  const viewer = viewerOf(viewerDealerId, options);
+  const now = Date.now();
+  const sort = SORTS[query.sort ?? "name"];
+  const limit = clampLimit(query.limit);
+  const cursor = sort.cursor.decode(query.cursor) as unknown[] | null;
+  const filters = filtersFor(viewer.dealerId, query);
+  const rows = await queryCards(db, viewer, {
+    where: cursor ? [...filters, afterRow(sort.keys, cursor)] : filters,
+    countWhere: filters,
+    keys: [...sort.keys],
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const encode = sort.cursor.encode as (...parts: unknown[]) => string;
+  const nextCursor = rows.length > limit && last ? encode(...sort.of(last), last.name, last.id) : null;
+  const total = rows[0]?.total ?? (cursor ? await countDealers(db, viewerDealerId, query) : 0);
+  return { items: page.map((row) => toCard(row, viewer, now)), nextCursor, total };
+}
