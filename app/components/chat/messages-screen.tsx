@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { inputClass } from "~/components/ui/field";
 import { apiFetch } from "~/lib/api-client";
 import { timeAgo } from "~/lib/format";
