@@ -11,6 +11,7 @@ import {
 } from "../../app/lib/schemas/dealer";
 import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
+import { textFromBase64Url, toBase64Url } from "./base64url";
 import { badRequest, forbidden, notFound } from "./errors";
 import { newId } from "./ids";
 
@@ -204,20 +205,13 @@ const and = (parts: SQL[]) => (parts.length > 0 ? sql.join(parts, sql` and `) : 
 // Cursors: opaque base64url JSON, tied to the sort they were made for.
 
 function encodeCursor(cursor: Cursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(cursor));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return toBase64Url(JSON.stringify(cursor));
 }
 
 function decodeCursor(text: string | undefined, sort: DirectorySort): Cursor | null {
   if (!text) return null;
   try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const cursor = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    ) as Cursor;
+    const cursor = JSON.parse(textFromBase64Url(text)) as Cursor;
     const valid =
       cursor.s === sort &&
       ("o" in cursor

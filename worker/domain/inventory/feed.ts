@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FeedQuery, FeedSort } from "../../../app/lib/schemas/inventory";
 import type { Database } from "../../db/client";
+import { textFromBase64Url, toBase64Url } from "../base64url";
 import { badRequest } from "../errors";
 import type { FeedPage, FeedPost } from "./types";
 
@@ -111,18 +112,6 @@ export function toFeedPost(row: PostRow): FeedPost {
 
 type FeedCursor = { kind: "feed"; createdAt: number; id: string } | { kind: "search"; docId: number };
 
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64Url(text: string): string {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
 export function encodeCursor(cursor: FeedCursor): string {
   return toBase64Url(
     JSON.stringify(cursor.kind === "feed" ? ["f", cursor.createdAt, cursor.id] : ["s", cursor.docId]),
@@ -131,7 +120,7 @@ export function encodeCursor(cursor: FeedCursor): string {
 
 export function decodeCursor(text: string): FeedCursor {
   try {
-    const value: unknown = JSON.parse(fromBase64Url(text));
+    const value: unknown = JSON.parse(textFromBase64Url(text));
     if (Array.isArray(value)) {
       if (
         value[0] === "f" &&
