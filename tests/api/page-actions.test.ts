@@ -84,3 +84,46 @@ describe("page forms answer a body they cannot read with 400/415, never 500", ()
     expect(res.status).toBe(302);
   });
 });
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const URLENCODED = "application/x-www-form-urlencoded";
+
+describe("page forms check their one schema on the server too (before JavaScript loads)", () => {
+  it("Add Dealer with missing fields answers 400 with the errors on the fields, not 'Failed to create dealer'", async () => {
+    const res = await post(
+      "/find-dealers",
+      URLENCODED,
+      form({ intent: "create", email: "not-an-email", phone: "(512) 555-0100", state: "TX" }),
+      true,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Please fill in full name");
+    expect(res.text).toContain("Please enter a valid e-mail address");
+    expect(res.text).toContain("Please fill in dealership name");
+    expect(res.text).not.toContain("Failed to create dealer");
+  });
+
+  it("onboarding names the missing field in words and keeps what was typed", async () => {
+    const res = await post(
+      "/onboarding",
+      URLENCODED,
+      form({ firstName: "Casey", lastName: "Morgan", email: "casey@example.com", phone: "(214) 555-0199" }),
+      true,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Please fill in dealership name");
+    expect(res.text).toContain("Please fill in auction access number");
+    expect(res.text).toContain('value="Casey"');
+  });
+
+  it("sign-in never sends a typed password back in the page", async () => {
+    const res = await post(
+      "/login",
+      URLENCODED,
+      form({ intent: "login", email: "", password: "hunter22-secret" }),
+      false,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).not.toContain("hunter22-secret");
+  });
+});
