@@ -16,7 +16,12 @@ type FieldUi =
       required?: boolean;
       wide?: boolean;
     }
-  | { kind: "select"; label: string | Record<Perspective, string>; options: (p: Perspective) => Option[] }
+  | {
+      kind: "select";
+      label: string | Record<Perspective, string>;
+      options: (p: Perspective) => Option[];
+      required?: boolean;
+    }
   | { kind: "textarea"; label: string }
   | { kind: "checkbox"; label: Record<Perspective, string> };
 type Option = { value: string; label: string };
@@ -57,6 +62,7 @@ const UI: Record<DealerFieldName, FieldUi> = {
   state: {
     kind: "select",
     label: "State / Province",
+    required: true,
     options: () => [{ value: "", label: "Choose…" }, ...STATE_CODES.map((s) => ({ value: s, label: s }))],
   },
   zipCode: { kind: "text", label: "ZIP Code", autoComplete: "postal-code", required: true },
@@ -73,9 +79,6 @@ const UI: Record<DealerFieldName, FieldUi> = {
   vehiclesNeeded: { kind: "textarea", label: "Vehicles needed" },
   vehiclesSold: { kind: "textarea", label: "Vehicles sold" },
 };
-
-/** The required fields of the forms that mark them ('Fields marked * are required'). */
-const REQUIRED = new Set<DealerFieldName>(["state"]);
 
 /**
  * The dealer's fields, one component for onboarding step 1, the create and edit dealer dialogs and Edit
@@ -100,7 +103,8 @@ export function DealerFields({
         if (!field) return null;
         const ui = UI[name];
         const props = fieldProps(field);
-        const star = markRequired && ((ui.kind === "text" && ui.required) || REQUIRED.has(name)) ? " *" : "";
+        // The dialogs mark what is required ('Fields marked * are required').
+        const star = markRequired && "required" in ui && ui.required ? " *" : "";
         switch (ui.kind) {
           case "text":
             return (
