@@ -111,7 +111,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page Not Found" : "Something went wrong";
+  // A request the server refused with a reason (a page form it could not read: 400/415) says why.
+  const reason =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string"
+      ? (error.data.message as string)
+      : null;
+  const title = notFound ? "Page Not Found" : reason ? "Request not accepted" : "Something went wrong";
   return (
     <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{`${title} · DealerLane`}</title>
@@ -119,7 +124,7 @@ export function ErrorBoundary() {
       <p className="text-slate-500 dark:text-slate-400">
         {notFound
           ? "The page you are looking for does not exist or has moved."
-          : "An unexpected error happened. Please try again in a moment."}
+          : (reason ?? "An unexpected error happened. Please try again in a moment.")}
       </p>
       <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-500">
         Back to Home

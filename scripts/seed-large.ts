@@ -6,7 +6,7 @@
  *   node scripts/seed-large.ts --posts 1000 --dealers 2000 --persist-to <dir> --fresh
  *
  * Per 20 000 posts: ≥ 60 000 vehicles, ≥ 100 000 comments; 2 000 dealers (default) with connections,
- * chats and messages. Rows come from the demo generators (app/lib/demo-inventory.ts), are written as SQL
+ * chats and messages. Rows come from the demo generators (worker/domain/demo-inventory.ts), are written as SQL
  * files and applied in chunks with `wrangler d1 execute --local --persist-to <dir> --file <f> --yes`.
  * The signed-in dealer of the benchmark gets a session written straight into D1; its cookie and the counts
  * are kept in <dir>/bench-seed.json, which also tells the benchmark the state is ready.
@@ -32,7 +32,7 @@ import {
   weighted,
   type DemoPostKind,
   type DemoVehicle,
-} from "../app/lib/demo-inventory.ts";
+} from "../worker/domain/demo-inventory.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MINUTE = 60_000;

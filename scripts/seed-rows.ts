@@ -1,4 +1,4 @@
-import type { DemoDealer, DemoVehicle } from "../app/lib/demo-inventory.ts";
+import type { DemoDealer, DemoVehicle } from "../worker/domain/demo-inventory.ts";
 
 /** A generated dealer as both seeders hold it: the demo profile plus its ids and times. */
 export type SeededDealer = DemoDealer & {

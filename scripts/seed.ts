@@ -15,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
+import { formatDollars } from "../app/lib/format.ts";
 import { dealerRow, vehicleRow } from "./seed-rows.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
 import {
@@ -41,7 +42,7 @@ import {
   type DemoVehicle,
   type Random,
   VEHICLE_CATALOGUE,
-} from "../app/lib/demo-inventory.ts";
+} from "../worker/domain/demo-inventory.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ADMIN_EMAIL = "admin@dealerlane.app";
@@ -455,8 +456,6 @@ function buildConnections(random: Random, dealers: SeedDealer[], now: number): S
 
 type Line = { from: "initiator" | "other"; text: string };
 
-const dollars = (cents: number) =>
-  `$${String(Math.round(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 const roundTo250 = (cents: number) => Math.round(cents / 25_000) * 25_000;
 
 function dealTerms(v: DemoVehicle) {
@@ -467,9 +466,9 @@ function dealTerms(v: DemoVehicle) {
     name: `${v.year} ${v.make} ${v.model}${v.trim ? ` ${v.trim}` : ""}`,
     short: `${v.year} ${v.model}`,
     miles: v.mileage ? String(v.mileage).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : "low",
-    ask: dollars(ask),
-    offer: dollars(offer),
-    meet: dollars(meet),
+    ask: formatDollars(ask),
+    offer: formatDollars(offer),
+    meet: formatDollars(meet),
     model: v.model,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDollarRange, formatDollars, summarizeVehicles } from "./ai-summary.ts";
+import { formatDollarRange, summarizeVehicles } from "./ai-summary.ts";
+import { formatDollars } from "./format.ts";
 
 describe("formatDollars", () => {
   it("formats whole dollars with separators", () => {

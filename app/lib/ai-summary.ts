@@ -2,6 +2,7 @@
  * The "AI summary" of an inventory post (core spec §3): a short list of {text} facts computed from its
  * vehicles. Pure code, no I/O: the seed script and the worker both build it the same way.
  */
+import { formatDollars } from "./format.ts";
 
 export type SummaryItem = { text: string };
 
@@ -14,13 +15,6 @@ export type SummaryVehicle = {
 };
 
 export type SummaryLocation = string | { city?: string | null; state?: string | null } | null | undefined;
-
-/** Whole dollars with thousands separators: 1850000 → "$18,500". */
-export function formatDollars(cents: number): string {
-  const dollars = Math.round(cents / 100);
-  const sign = dollars < 0 ? "-" : "";
-  return `${sign}$${String(Math.abs(dollars)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
-}
 
 /** "$18,500–$42,000", or one amount when both ends agree. */
 export function formatDollarRange(lowCents: number, highCents: number): string {

@@ -14,6 +14,10 @@ export function timeAgo(at: string | number, now = Date.now()): string {
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
+/** The one money formatter: integer cents as whole US dollars with separators, 1850000 → "$18,500". */
+export const formatDollars = (cents: number): string => usd.format(cents / 100);
+
+/** A price that may be missing: "" when there is none. */
 export function formatPriceCents(cents: number | null | undefined): string {
-  return cents == null ? "" : usd.format(cents / 100);
+  return cents == null ? "" : formatDollars(cents);
 }

@@ -1,7 +1,9 @@
 /** "dealershipName" → "dealership name": how a field is named in the specs' 'Please fill in {field in words}'. */
 export function fieldInWords(field: string): string {
   const overrides: Record<string, string> = {
+    name: "full name",
     zipCode: "ZIP code",
+    description: "business description",
     dealership5MilNumber: "dealership 5 million number",
     auctionAccessNumber: "auction access number",
   };

@@ -4,7 +4,7 @@ import { Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { CanadianBadge, Rating, TypeBadge, formatCount, memberSince } from "~/components/dealer/dealer-bits";
 import { StatGrid } from "~/components/dealer/stat-grid";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { timeAgo } from "~/lib/format";
 import { requireDealer } from "~/utils/guards.server";

@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { MessagesScreen } from "~/components/chat/messages-screen";
 import { messageContentSchema } from "~/lib/realtime";
 import { requireDealer } from "~/utils/guards.server";
-import { redirectWithToast } from "~/utils/responses.server";
+import { readForm } from "~/utils/form-body.server";
+import { redirectWithFailure, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages · DealerLane" }];
 
@@ -44,18 +45,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Sending without JavaScript: the same operation as the socket and REST paths (it starts the chat if needed). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const receiverId = String(form.get("receiverId") ?? "");
   const content = messageContentSchema.safeParse(form.get("content"));
   if (!content.success || !receiverId) return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
   try {
     await context.services.chat.send({ senderId: viewer.dealer.id, receiverId, content: content.data });
-  } catch {
-    return redirectWithToast(
-      `/messages?chat=${encodeURIComponent(receiverId)}`,
-      { title: "Error", description: "Failed to send message" },
-      request,
-    );
+  } catch (error) {
+    const failure = routeFailure(error, { title: "Error", fallback: "Failed to send message" });
+    return redirectWithFailure(`/messages?chat=${encodeURIComponent(receiverId)}`, failure, request);
   }
   return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
 }

@@ -4,9 +4,14 @@ import { ArrowLeft } from "lucide-react";
 import { PostCard } from "~/components/post/post-card";
 import { buttonClass } from "~/components/ui/button";
 import { commentSchema } from "~/lib/schemas/inventory";
-import { isDomainError } from "~/utils/dealer-directory.server";
+import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
-import { redirectWithToast } from "~/utils/responses.server";
+import {
+  isDomainError,
+  redirectWithFailure,
+  redirectWithToast,
+  routeFailure,
+} from "~/utils/responses.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.post ? `${data.post.title} · DealerLane` : "Post not found · DealerLane" },
@@ -29,7 +34,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const id = params.id ?? "";
-  const parsed = commentSchema.safeParse({ content: (await request.formData()).get("content") });
+  const parsed = commentSchema.safeParse({ content: (await readForm(request)).get("content") });
   if (!parsed.success) {
     return redirectWithToast(
       `/post/${id}`,
@@ -40,8 +45,8 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   try {
     await context.services.inventory.addComment(id, viewer.dealer, parsed.data.content);
   } catch (error) {
-    const description = isDomainError(error) ? error.message : "Please try again";
-    return redirectWithToast(`/post/${id}`, { title: "Comment not posted", description }, request);
+    const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
+    return redirectWithFailure(`/post/${id}`, failure, request);
   }
   return redirectWithToast(`/post/${id}`, { title: "Comment added successfully" }, request);
 }

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Home } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { DealerFields } from "~/components/dealer/dealer-fields";
 import { ProfilePhotoField, type PhotoValue } from "~/components/dealer/profile-photo-field";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextField, inputClass } from "~/components/ui/field";
-import { DEALERSHIP_TYPES, STATE_CODES } from "~/lib/constants";
-import { typeLabel } from "~/components/dealer/dealer-bits";
-import { profilePatchSchema } from "~/lib/schemas/profile";
+import { useSchemaForm } from "~/components/ui/form";
+import { firstError, parseForm } from "~/lib/forms";
+import { profileFormSchema } from "~/lib/schemas/profile";
 import { toast } from "~/lib/toast";
-import { isDomainError } from "~/utils/dealer-directory.server";
+import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
-import { redirectWithToast } from "~/utils/responses.server";
+import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Profile · DealerLane" }];
 
@@ -44,48 +45,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { ok: false; message: string; fieldErrors: Record<string, string>; at: number };
+/** A photo arrives as a compressed data URL (with JavaScript) or as the file itself (before it loads). */
+function photosOf(form: FormData) {
+  const photos: { avatar?: string | File | null; dealershipPhoto?: string | File | null } = {};
+  for (const field of ["avatar", "dealershipPhoto"] as const) {
+    if (form.get(`remove-${field}`) === "true") {
+      photos[field] = null;
+      continue;
+    }
+    for (const value of form.getAll(field)) {
+      if (typeof value === "string" ? value !== "" : value.size > 0) photos[field] = value;
+    }
+  }
+  return photos;
+}
+
+/** The photos never travel back in a failed submission's values. */
+const HIDDEN = ["avatar", "dealershipPhoto"];
 
 /**
- * Saves the profile through the same domain call as PATCH /api/profile. With JavaScript the page sends
- * that call's JSON body (photos as compressed data URLs); before it loads, a multipart form with the files.
+ * Saves the profile through the same domain call as PATCH /api/profile, checked with `profileFormSchema`
+ * in the browser and here. One multipart form with or without JavaScript; with it, the photos are
+ * compressed in the browser first and travel as data URLs.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  let body: Record<string, unknown>;
-  const photos: { avatar?: string | File | null; dealershipPhoto?: string | File | null } = {};
-  if (request.headers.get("Content-Type")?.includes("application/json")) {
-    body = (await request.json()) as Record<string, unknown>;
-  } else {
-    const form = await request.formData();
-    body = { buysCanadianVehicles: "false" };
-    for (const [key, value] of form)
-      if (typeof value === "string" && !key.startsWith("remove-")) body[key] = value;
-    for (const field of ["avatar", "dealershipPhoto"] as const) {
-      const file = form.get(field);
-      if (form.get(`remove-${field}`) === "true") photos[field] = null;
-      else if (file instanceof File && file.size > 0) photos[field] = file;
-    }
+  const form = await readForm(request);
+  const submission = parseForm(form, profileFormSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
   }
-  const parsed = profilePatchSchema.safeParse(body);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return {
-      ok: false,
-      message: parsed.error.issues[0]?.message ?? "Failed to update profile. Please try again.",
-      fieldErrors,
-      at: Date.now(),
-    } satisfies ActionResult;
-  }
-  const { avatar, dealershipPhoto, ...fields } = parsed.data;
-  if (avatar !== undefined) photos.avatar = avatar;
-  if (dealershipPhoto !== undefined) photos.dealershipPhoto = dealershipPhoto;
   try {
-    await context.services.profile.update(viewer.dealer, fields, photos);
+    await context.services.profile.update(viewer.dealer, submission.value, photosOf(form));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return { ok: false, message: error.message, fieldErrors: {}, at: Date.now() } satisfies ActionResult;
+    const failure = routeFailure(error, {
+      title: "Update Failed",
+      fallback: "Failed to update profile. Please try again.",
+    });
+    return failureData(failure, {
+      result: submission.reply({ hideFields: HIDDEN, fieldErrors: failure.fieldErrors }),
+    });
   }
   return redirectWithToast(
     "/dealer-profile",
@@ -93,6 +92,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
   );
 }
+
+/** Core spec §2 Edit Profile's sections and the dealer fields each one asks for. */
+const PERSONAL = ["firstName", "lastName", "email", "phone"] as const;
+const DEALERSHIP = [
+  "dealershipName",
+  "dealershipType",
+  "profileType",
+  "licenseNumber",
+  "website",
+  "description",
+  "buysCanadianVehicles",
+] as const;
+const ADDRESS = ["address", "city", "state", "zipCode"] as const;
+const VEHICLES = ["vehiclesNeeded", "vehiclesSold"] as const;
+
+/** Core spec §8: a profile that cannot be saved is 'Update Failed' with the reason. */
+const updateFailed = (message?: string) =>
+  toast({
+    title: "Update Failed",
+    description: message || "Failed to update profile. Please try again.",
+    variant: "destructive",
+  });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -109,92 +130,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function TextArea({
-  label,
-  name,
-  defaultValue,
-  error,
-  rows = 3,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  error?: string;
-  rows?: number;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1 sm:col-span-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-      />
-      {error ? <p className="text-sm text-red-600 dark:text-red-400">{error}</p> : null}
-    </div>
-  );
-}
-
 /** Core spec §2 Edit Profile: Personal, Dealership, Address, Profile Photo, Dealership Photo, Vehicle Information. */
 export default function ProfileEdit() {
   const { profile } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submit = useSubmit();
   const [avatar, setAvatar] = useState<PhotoValue>(undefined);
   const [dealershipPhoto, setDealershipPhoto] = useState<PhotoValue>(undefined);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const saving = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const errors = { ...(result?.fieldErrors ?? {}), ...clientErrors };
+  const { fields, formProps } = useSchemaForm(profileFormSchema, {
+    lastResult: answer?.result,
+    defaultValue: { ...profile, buysCanadianVehicles: profile.buysCanadianVehicles ? "on" : null },
+    onInvalid: updateFailed,
+  });
 
   useEffect(() => {
-    if (result)
-      toast({
-        title: "Update Failed",
-        description: result.message || "Failed to update profile. Please try again.",
-        variant: "destructive",
-      });
-  }, [result]);
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    let body: Record<string, unknown>;
-    try {
-      const form = new FormData(event.currentTarget);
-      body = { buysCanadianVehicles: false };
-      for (const [key, value] of form)
-        if (typeof value === "string" && !key.startsWith("remove-")) body[key] = value;
-      if (avatar !== undefined) body.avatar = avatar;
-      if (dealershipPhoto !== undefined) body.dealershipPhoto = dealershipPhoto;
-    } catch {
-      toast({
-        title: "Save Error",
-        description: "Failed to prepare profile data. Please try again.",
-        variant: "destructive",
-      });
-      return;
-    }
-    const parsed = profilePatchSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setClientErrors(found);
-      toast({
-        title: "Update Failed",
-        description: parsed.error.issues[0]?.message ?? "Failed to update profile. Please try again.",
-        variant: "destructive",
-      });
-      return;
-    }
-    setClientErrors({});
-    submit(body as Parameters<typeof submit>[0], { method: "post", encType: "application/json" });
-  }
+    if (!answer) return;
+    updateFailed(
+      answer.toast?.description ?? firstError(answer.result.error, [...PERSONAL, ...DEALERSHIP, ...ADDRESS]),
+    );
+  }, [answer]);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
@@ -204,134 +159,24 @@ export default function ProfileEdit() {
           <Home size={16} aria-hidden="true" /> HOME
         </Link>
       </div>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={save}
-        className="flex flex-col gap-4"
-      >
+      <Form method="post" encType="multipart/form-data" {...formProps} className="flex flex-col gap-4">
         <Section title="Personal">
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            defaultValue={profile.firstName}
-            error={errors.firstName}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            defaultValue={profile.lastName}
-            error={errors.lastName}
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={profile.email}
-            error={errors.email}
-          />
-          <TextField
-            label="Phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={profile.phone}
-            error={errors.phone}
-          />
+          <DealerFields fields={fields} names={PERSONAL} perspective="self" />
         </Section>
-
         <Section title="Dealership">
-          <TextField
-            label="Dealership Name"
-            name="dealershipName"
-            defaultValue={profile.dealershipName}
-            error={errors.dealershipName}
-          />
-          <SelectField
-            label="Dealership Type"
-            name="dealershipType"
-            defaultValue={profile.dealershipType}
-            options={DEALERSHIP_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
-          />
-          <SelectField
-            label="I mostly…"
-            name="profileType"
-            defaultValue={profile.profileType}
-            options={[
-              { value: "seller", label: "Sell wholesale (seller)" },
-              { value: "buyer", label: "Buy wholesale (buyer)" },
-            ]}
-          />
-          <TextField
-            label="License Number"
-            name="licenseNumber"
-            defaultValue={profile.licenseNumber}
-            error={errors.licenseNumber}
-          />
-          <TextField
-            label="Website"
-            name="website"
-            type="url"
-            placeholder="https://"
-            defaultValue={profile.website}
-            error={errors.website}
-            className="sm:col-span-2"
-          />
-          <TextArea
-            label="Business Description"
-            name="description"
-            defaultValue={profile.description}
-            error={errors.description}
-          />
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input
-              type="checkbox"
-              name="buysCanadianVehicles"
-              value="true"
-              defaultChecked={profile.buysCanadianVehicles}
-              className="h-4 w-4"
-            />
-            I buy Canadian vehicles
-          </label>
+          <DealerFields fields={fields} names={DEALERSHIP} perspective="self" />
+        </Section>
+        <Section title="Address">
+          <DealerFields fields={fields} names={ADDRESS} perspective="self" />
         </Section>
 
-        <Section title="Address">
-          <TextField
-            label="Address"
-            name="address"
-            autoComplete="street-address"
-            defaultValue={profile.address}
-            error={errors.address}
-            className="sm:col-span-2"
-          />
-          <TextField
-            label="City"
-            name="city"
-            autoComplete="address-level2"
-            defaultValue={profile.city}
-            error={errors.city}
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <SelectField
-              label="State"
-              name="state"
-              defaultValue={profile.state}
-              error={errors.state}
-              options={[{ value: "", label: "Choose…" }, ...STATE_CODES.map((s) => ({ value: s, label: s }))]}
-            />
-            <TextField
-              label="ZIP Code"
-              name="zipCode"
-              autoComplete="postal-code"
-              defaultValue={profile.zipCode}
-              error={errors.zipCode}
-            />
-          </div>
-        </Section>
+        {/* With JavaScript a picked photo is compressed and sent as a data URL; a removed one as remove-{field}. */}
+        {typeof avatar === "string" ? <input type="hidden" name="avatar" value={avatar} /> : null}
+        {avatar === null ? <input type="hidden" name="remove-avatar" value="true" /> : null}
+        {typeof dealershipPhoto === "string" ? (
+          <input type="hidden" name="dealershipPhoto" value={dealershipPhoto} />
+        ) : null}
+        {dealershipPhoto === null ? <input type="hidden" name="remove-dealershipPhoto" value="true" /> : null}
 
         <section
           aria-labelledby="profile-photo-title"
@@ -349,9 +194,6 @@ export default function ProfileEdit() {
             value={avatar}
             onChange={setAvatar}
           />
-          {errors.avatar ? (
-            <p className="mt-2 text-sm text-red-600 dark:text-red-400">{errors.avatar}</p>
-          ) : null}
         </section>
 
         <section
@@ -373,18 +215,7 @@ export default function ProfileEdit() {
         </section>
 
         <Section title="Vehicle Information">
-          <TextArea
-            label="Vehicles needed"
-            name="vehiclesNeeded"
-            defaultValue={profile.vehiclesNeeded}
-            error={errors.vehiclesNeeded}
-          />
-          <TextArea
-            label="Vehicles sold"
-            name="vehiclesSold"
-            defaultValue={profile.vehiclesSold}
-            error={errors.vehiclesSold}
-          />
+          <DealerFields fields={fields} names={VEHICLES} perspective="self" />
         </Section>
 
         <div className="flex flex-wrap justify-end gap-2">

@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "~/lib/constants";
+import { firstError, parseForm } from "~/lib/forms";
 import { settingsFormSchema, type UserSettings } from "~/lib/schemas/settings";
 import { toast } from "~/lib/toast";
+import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · DealerLane" }];
@@ -19,15 +22,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** SAVE SETTINGS: the whole form, stored per account (works before JavaScript loads). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  const parsed = settingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return {
-      ok: false as const,
-      at: Date.now(),
-      message: parsed.error.issues[0]?.message ?? "Failed to save settings",
-    };
+  const submission = parseForm(await readForm(request), settingsFormSchema);
+  if (submission.status !== "success") {
+    const message = firstError(submission.error, Object.keys(submission.error ?? {}));
+    return data(
+      { ok: false as const, at: Date.now(), message: message ?? "Failed to save settings" },
+      { status: 400 },
+    );
   }
-  const settings = await context.services.settings.update(viewer.accountId, parsed.data);
+  const settings = await context.services.settings.update(viewer.accountId, submission.value);
   return { ok: true as const, at: Date.now(), settings };
 }
 

@@ -2,18 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckCircle2, Clock, Mail, MapPin, Phone, Send } from "lucide-react";
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { Button } from "~/components/ui/button";
-import { SelectField, TextField, inputClass } from "~/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { findPosition } from "~/lib/careers";
 import { CONTACT_DEALERSHIP_TYPES, SUPPORT } from "~/lib/constants";
 import { SUPPORT_HOURS } from "~/lib/marketing";
@@ -22,15 +15,16 @@ import {
   CONTACT_SENT,
   CONTACT_TOPICS,
   CONTACT_TYPE_LABELS,
-  checkContactForm,
+  contactMessageSchema,
   isContactTopic,
   isHoneypotFilled,
-  type ContactField,
-  type ContactFieldErrors,
 } from "~/lib/schemas/contact";
 import { publicMeta } from "~/lib/seo";
-import { toast, type ToastMessage } from "~/lib/toast";
+import { parseForm } from "~/lib/forms";
+import { toast } from "~/lib/toast";
+import { readForm } from "~/utils/form-body.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { failureData, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   publicMeta({
@@ -60,64 +54,25 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const NOT_CACHED = { "Cache-Control": "private, no-store" };
-const FIELDS: ContactField[] = ["fullName", "email", "dealershipName", "dealershipType", "message"];
 
 /** Stores the message (business spec §2 "Contact Us"); works without JavaScript, field errors included. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  if (isHoneypotFilled(form)) return data({ sent: true as const }, { headers: NOT_CACHED });
-  const values = Object.fromEntries(
-    FIELDS.map((f) => [f, typeof form[f] === "string" ? String(form[f]) : ""]),
-  );
-  const checked = checkContactForm(form);
-  if (!checked.ok) return data({ errors: checked.errors, values }, { status: 400, headers: NOT_CACHED });
+  const form = await readForm(request);
+  if (isHoneypotFilled(Object.fromEntries(form)))
+    return data({ sent: true as const }, { headers: NOT_CACHED });
+  const submission = parseForm(form, contactMessageSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400, headers: NOT_CACHED });
+  }
   try {
-    await context.services.contact.send(checked.message, { ip: context.clientIp });
+    await context.services.contact.send(submission.value, { ip: context.clientIp });
   } catch (error) {
-    const status = (error as { status?: unknown }).status;
-    if (status === 429) {
-      const retryAfter =
-        (error as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds ?? 3600;
-      const failure: ToastMessage = {
-        title: "Too many messages",
-        description: `${(error as Error).message} You can also e-mail ${SUPPORT.email}.`,
-        variant: "destructive",
-      };
-      return data(
-        { toast: failure, values },
-        { status: 429, headers: { ...NOT_CACHED, "Retry-After": String(retryAfter) } },
-      );
-    }
-    throw error;
+    const failure = routeFailure(error, { title: "Message not sent" });
+    if (failure.status === 429) failure.toast.title = "Too many messages";
+    failure.toast.description = `${failure.toast.description} You can also e-mail ${SUPPORT.email}.`;
+    return failureData(failure, { result: submission.reply() }, NOT_CACHED);
   }
   return data({ sent: true as const }, { headers: NOT_CACHED });
-}
-
-function TextAreaField({
-  label,
-  error,
-  ...textarea
-}: { label: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} min-h-36`}
-        {...textarea}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -136,51 +91,27 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 
 export default function Contact() {
   const { prefill } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null);
-  // After a message is sent the form starts over empty (a new key remounts it without the prefill).
+  // After a message is sent the form starts over empty (a new form id resets it, without the prefill).
   const [round, setRound] = useState(0);
-  const sent = Boolean(result && "sent" in result);
+  const sent = Boolean(answer && "sent" in answer);
+  const { form, fields, formProps } = useSchemaForm(contactMessageSchema, {
+    id: `contact-${round}`,
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    defaultValue: round > 0 || sent ? { email: "", message: "" } : prefill,
+  });
 
   useEffect(() => {
-    if (!result) return;
-    if ("sent" in result) {
+    if (!answer) return;
+    if ("sent" in answer) {
       toast(CONTACT_SENT);
-      setClientErrors(null);
       setRound((r) => r + 1);
-    } else if ("toast" in result) {
-      toast(result.toast);
+    } else if ("toast" in answer && answer.toast) {
+      toast(answer.toast);
     }
-  }, [result]);
-
-  const errors: ContactFieldErrors = clientErrors ?? (result && "errors" in result ? result.errors : {});
-  const values = result && "values" in result ? result.values : null;
-  const defaults = values ?? (round > 0 || sent ? { email: "", message: "" } : prefill);
-
-  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
-    const form = Object.fromEntries(new FormData(event.currentTarget));
-    if (isHoneypotFilled(form)) return;
-    const checked = checkContactForm(form);
-    if (checked.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(checked.errors);
-    const first = FIELDS.find((f) => checked.errors[f]);
-    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
-  }
-
-  function forgetError(field: string) {
-    if (clientErrors && field in clientErrors) {
-      const rest = { ...clientErrors };
-      delete rest[field as ContactField];
-      setClientErrors(rest);
-    }
-  }
+  }, [answer]);
 
   return (
     <PublicLayout>
@@ -213,47 +144,31 @@ export default function Contact() {
             </div>
           ) : null}
           <Form
-            key={round}
-            ref={formRef}
+            key={form.id}
             method="post"
             action="/contact"
-            noValidate
-            onSubmit={checkBeforeSending}
-            onChange={(e) => forgetError((e.target as HTMLInputElement).name)}
+            {...formProps}
             className="relative mt-6 flex flex-col gap-5"
             data-testid="contact-form"
           >
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                label="Full Name"
-                name="fullName"
-                autoComplete="name"
-                required
-                defaultValue={values?.fullName ?? ""}
-                error={errors.fullName}
-              />
+              <TextField label="Full Name" autoComplete="name" required {...fieldProps(fields.fullName)} />
               <TextField
                 label="Email"
-                name="email"
                 type="email"
                 inputMode="email"
                 autoComplete="email"
                 required
-                defaultValue={defaults.email ?? ""}
-                error={errors.email}
+                {...fieldProps(fields.email)}
               />
               <TextField
                 label="Dealership Name"
-                name="dealershipName"
                 autoComplete="organization"
-                defaultValue={values?.dealershipName ?? ""}
-                error={errors.dealershipName}
+                {...fieldProps(fields.dealershipName)}
               />
               <SelectField
                 label="Dealership Type"
-                name="dealershipType"
-                defaultValue={values?.dealershipType ?? ""}
-                error={errors.dealershipType}
+                {...fieldProps(fields.dealershipType)}
                 options={[
                   { value: "", label: "Select a type (optional)" },
                   ...CONTACT_DEALERSHIP_TYPES.map((t) => ({ value: t, label: CONTACT_TYPE_LABELS[t] })),
@@ -262,12 +177,10 @@ export default function Contact() {
             </div>
             <TextAreaField
               label="Message"
-              name="message"
               required
               rows={6}
-              defaultValue={defaults.message ?? ""}
-              error={errors.message}
               placeholder="How can we help?"
+              {...fieldProps(fields.message)}
             />
             {/* Honeypot: invisible to people and assistive technology; bots that fill it are answered but ignored. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

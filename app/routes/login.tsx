@@ -1,14 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
 import { DEMO_ACCOUNT } from "~/lib/constants";
-import { checkLoginForm, type LoginIntent } from "~/lib/schemas/login-form";
-import { toast, type ToastMessage } from "~/lib/toast";
+import { parseForm } from "~/lib/forms";
+import {
+  loginFailureToast,
+  loginIntentOf,
+  signInFormSchema,
+  signUpFormSchema,
+  type LoginIntent,
+} from "~/lib/schemas/login-form";
+import { toast } from "~/lib/toast";
+import { readForm } from "~/utils/form-body.server";
 import { safeRedirect } from "~/utils/guards.server";
-import { redirectWithToast } from "~/utils/responses.server";
+import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in · DealerLane" },
@@ -27,11 +36,31 @@ const FAILURE_TITLE: Record<LoginIntent, string> = {
   "create-demo": "Error",
 };
 
+/** Business spec §8: the text when the server gives none. */
+const FAILURE_FALLBACK: Record<LoginIntent, string> = {
+  login: "Invalid email or password",
+  "demo-login": "Invalid email or password",
+  signup: "Failed to create account",
+  "create-demo": "Failed to create demo account",
+};
+
+/** Passwords never travel back in a refused form's values. */
+const PASSWORDS = ["password", "confirmPassword"];
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const checked = checkLoginForm(Object.fromEntries(form));
-  if (!checked.ok) return { toast: { ...checked.toast, variant: "destructive" } satisfies ToastMessage };
-  const { intent, email, password } = checked;
+  const form = await readForm(request);
+  const intent = loginIntentOf(form.get("intent"));
+  let credentials: { email: string; password: string } = DEMO_ACCOUNT;
+  let submission = null;
+  if (intent === "login" || intent === "signup") {
+    submission = parseForm(form, intent === "signup" ? signUpFormSchema : signInFormSchema);
+    if (submission.status !== "success") {
+      const toast = loginFailureToast(intent, Object.fromEntries(form), submission.error);
+      return data({ result: submission.reply({ hideFields: PASSWORDS }), toast }, { status: 400 });
+    }
+    credentials = submission.value;
+  }
+  const { email, password } = credentials;
   const from = { ip: context.clientIp, url: request.url, previousToken: context.sessionToken };
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const auth = context.services.auth;
@@ -66,46 +95,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (
-      error instanceof Error &&
-      "status" in error &&
-      typeof error.status === "number" &&
-      error.status < 500
-    ) {
-      return {
-        toast: {
-          title: FAILURE_TITLE[intent],
-          description: error.message,
-          variant: "destructive",
-        } satisfies ToastMessage,
-      };
-    }
-    throw error;
+    const failure = routeFailure(error, { title: FAILURE_TITLE[intent], fallback: FAILURE_FALLBACK[intent] });
+    return failureData(failure, {
+      result: submission?.reply({ hideFields: PASSWORDS, fieldErrors: failure.fieldErrors }) ?? null,
+    });
   }
 }
 
 export default function Login() {
   const [params] = useSearchParams();
   const { googleConfigured } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const [googleNotice, setGoogleNotice] = useState(params.get("google") === "unavailable");
+  const { form, fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
+    id: `login-${mode}`,
+    lastResult: answer?.result,
+    onInvalid: (_message, refused) =>
+      toast(loginFailureToast(mode, Object.fromEntries(refused.values), refused.errors)),
+  });
+
+  // Only the sign-up schema has the confirmation (conform types the fields by the first schema).
+  const confirmPassword =
+    mode === "signup" ? (fields as Record<string, FieldMetadata<unknown>>).confirmPassword : undefined;
 
   useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData]);
-
-  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const values = Object.fromEntries(new FormData(event.currentTarget, submitter));
-    const checked = checkLoginForm(values);
-    if (!checked.ok) {
-      event.preventDefault();
-      toast({ ...checked.toast, variant: "destructive" });
-    }
-  }
+    if (answer?.toast) toast(answer.toast);
+  }, [answer]);
 
   const switchTo = mode === "login" ? "signup" : "login";
   const keep = params.get("redirectTo")
@@ -154,28 +172,28 @@ export default function Login() {
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
 
-        <Form
-          method="post"
-          noValidate
-          onSubmit={checkBeforeSending}
-          className="flex flex-col gap-4"
-          key={mode}
-        >
+        <Form method="post" {...formProps} className="flex flex-col gap-4" key={form.id}>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...fieldProps(fields.email)}
+          />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete={mode === "login" ? "current-password" : "new-password"}
             hint={mode === "signup" ? "At least 8 characters" : undefined}
+            {...fieldProps(fields.password)}
           />
-          {mode === "signup" ? (
+          {confirmPassword ? (
             <TextField
               label="Confirm Password"
-              name="confirmPassword"
               type="password"
               autoComplete="new-password"
+              {...fieldProps(confirmPassword)}
             />
           ) : null}
           <Button type="submit" name="intent" value={mode} disabled={busyIntent === mode}>

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { DealerFields } from "~/components/dealer/dealer-fields";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
-import { COUNTRIES, DEALERSHIP_TYPES, STATE_CODES } from "~/lib/constants";
+import { useSchemaForm } from "~/components/ui/form";
+import { firstError, parseForm } from "~/lib/forms";
 import { onboardingProfileSchema } from "~/lib/schemas/auth";
 import { toast } from "~/lib/toast";
+import { readForm } from "~/utils/form-body.server";
 import { requireViewer } from "~/utils/guards.server";
-import { redirectWithToast } from "~/utils/responses.server";
+import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Set up your dealership · DealerLane" }];
 
@@ -17,15 +20,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { step, user: context.currentUser, email: viewer.email };
 }
 
+/** Onboarding step 1's fields, in the form's order. */
+const PROFILE_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "state",
+  "zipCode",
+  "country",
+  "dealershipName",
+  "dealershipType",
+  "auctionAccessNumber",
+  "dealership5MilNumber",
+  "profileType",
+  "buysCanadianVehicles",
+] as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireViewer(context, request);
-  const parsed = onboardingProfileSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return { fieldErrors, message: parsed.error.issues[0]?.message ?? "Failed to save profile" };
+  const submission = parseForm(await readForm(request), onboardingProfileSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
-  await context.services.dealers.completeProfile(viewer.accountId, parsed.data);
+  try {
+    await context.services.dealers.completeProfile(viewer.accountId, submission.value);
+  } catch (error) {
+    // Business spec §8: 'Error' with the server's message, or 'Failed to save profile'.
+    const failure = routeFailure(error, { title: "Error", fallback: "Failed to save profile" });
+    return failureData(failure, { result: submission.reply({ fieldErrors: failure.fieldErrors }) });
+  }
   return redirectWithToast(
     "/onboarding?step=2",
     { title: "Profile saved", description: "Step 2 of 3: choose your plan." },
@@ -33,17 +59,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Business spec §5: a missing field is 'Missing Information' / 'Please fill in {field in words}'. */
+const missing = (message: string) =>
+  toast({ title: "Missing Information", description: message, variant: "destructive" });
 
 export default function Onboarding() {
   const { step, user, email } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
+  const { fields, formProps } = useSchemaForm(onboardingProfileSchema, {
+    lastResult: answer?.result,
+    defaultValue: {
+      firstName: user?.firstName,
+      lastName: user?.lastName,
+      email: user?.email || email,
+      phone: user?.phone,
+      address: user?.address,
+      city: user?.city,
+      state: user?.state ?? "",
+      zipCode: user?.zip,
+      country: user?.country ?? "US",
+      dealershipName: user?.dealershipName,
+      dealershipType: user?.dealershipType ?? "independent",
+      profileType: user?.profileType ?? "seller",
+      buysCanadianVehicles: user?.buysCanadianVehicles ? "on" : null,
+    },
+    onInvalid: missing,
+  });
   useEffect(() => {
-    if (result?.message)
-      toast({ title: "Missing Information", description: result.message, variant: "destructive" });
-  }, [result]);
-  const errors = result?.fieldErrors ?? {};
+    if (!answer) return;
+    if (answer.toast) toast(answer.toast);
+    else {
+      const message = firstError(answer.result.error, PROFILE_FIELDS);
+      if (message) missing(message);
+    }
+  }, [answer]);
 
   return (
     <main className="mx-auto max-w-3xl p-4 sm:p-8">
@@ -54,113 +104,8 @@ export default function Onboarding() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Your dealer profile is what the network sees on your posts, in chats and in the dealer directory.
           </p>
-          <Form method="post" noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="First Name"
-              name="firstName"
-              autoComplete="given-name"
-              defaultValue={user?.firstName}
-              error={errors.firstName}
-            />
-            <TextField
-              label="Last Name"
-              name="lastName"
-              autoComplete="family-name"
-              defaultValue={user?.lastName}
-              error={errors.lastName}
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={user?.email || email}
-              error={errors.email}
-            />
-            <TextField
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={user?.phone}
-              error={errors.phone}
-            />
-            <TextField
-              label="Address"
-              name="address"
-              autoComplete="street-address"
-              defaultValue={user?.address}
-              error={errors.address}
-              className="sm:col-span-2"
-            />
-            <TextField
-              label="City"
-              name="city"
-              autoComplete="address-level2"
-              defaultValue={user?.city}
-              error={errors.city}
-            />
-            <SelectField
-              label="State / Province"
-              name="state"
-              defaultValue={user?.state ?? ""}
-              error={errors.state}
-              options={[{ value: "", label: "Choose…" }, ...STATE_CODES.map((s) => ({ value: s, label: s }))]}
-            />
-            <TextField
-              label="ZIP Code"
-              name="zipCode"
-              autoComplete="postal-code"
-              defaultValue={user?.zip}
-              error={errors.zipCode}
-            />
-            <SelectField
-              label="Country"
-              name="country"
-              defaultValue={user?.country ?? "US"}
-              options={COUNTRIES.map((c) => ({ value: c, label: c === "US" ? "United States" : "Canada" }))}
-            />
-            <TextField
-              label="Dealership Name"
-              name="dealershipName"
-              defaultValue={user?.dealershipName}
-              error={errors.dealershipName}
-            />
-            <SelectField
-              label="Dealership Type"
-              name="dealershipType"
-              defaultValue={user?.dealershipType ?? "independent"}
-              options={DEALERSHIP_TYPES.map((t) => ({ value: t, label: label(t) }))}
-            />
-            <TextField
-              label="Auction Access Number"
-              name="auctionAccessNumber"
-              error={errors.auctionAccessNumber}
-            />
-            <TextField
-              label="Dealership 5 Million Number"
-              name="dealership5MilNumber"
-              error={errors.dealership5MilNumber}
-            />
-            <SelectField
-              label="I mostly…"
-              name="profileType"
-              defaultValue={user?.profileType ?? "seller"}
-              options={[
-                { value: "seller", label: "Sell wholesale (seller)" },
-                { value: "buyer", label: "Buy wholesale (buyer)" },
-              ]}
-            />
-            <label className="flex items-center gap-2 self-end text-sm">
-              <input
-                type="checkbox"
-                name="buysCanadianVehicles"
-                value="true"
-                defaultChecked={user?.buysCanadianVehicles}
-                className="h-4 w-4"
-              />
-              I buy Canadian vehicles
-            </label>
+          <Form method="post" {...formProps} className="mt-6 grid gap-4 sm:grid-cols-2">
+            <DealerFields fields={fields} names={PROFILE_FIELDS} perspective="self" />
             <div className="flex gap-3 sm:col-span-2">
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving…" : "Save and continue"}

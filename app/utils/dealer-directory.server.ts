@@ -1,23 +1,18 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/cloudflare";
 import type { DirectoryDealer } from "~/lib/api-types";
-import type { DomainError } from "../../worker/domain/errors";
+import { parseForm } from "~/lib/forms";
 import {
-  dealerCreateSchema,
-  dealerUpdateSchema,
+  dealerFormSchema,
   directoryQuerySchema,
   type DirectoryExclude,
   type DirectoryScope,
 } from "~/lib/schemas/dealer";
+import type { ToastMessage } from "~/lib/toast";
+import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
-
-/** A DomainError from the services (app/ imports worker/ types only, so it is recognised by shape). */
-export function isDomainError(error: unknown): error is DomainError {
-  return (
-    error instanceof Error &&
-    error.name === "DomainError" &&
-    typeof (error as { status?: unknown }).status === "number"
-  );
-}
+import { failureData, isDomainError, routeFailure } from "./responses.server";
 
 export type DirectoryFilters = {
   name: string;
@@ -88,37 +83,80 @@ export type DealerActionResult = {
   dealerId?: string;
   connected?: boolean;
   dealer?: DirectoryDealer;
-  fieldErrors?: Record<string, string>;
-  toast: { title: string; description?: string; variant?: "default" | "destructive" };
-};
-
-const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
+  /** The dealer dialog's submission (conform): field errors, or a reset after saving. */
+  result?: SubmissionResult<string[]>;
+  toast?: ToastMessage;
 };
 
 /**
  * The action half: connect / disconnect (the Connect/Connected toggle), create and update (the dealer
- * dialogs). Answers data, never a redirect, so the same form works with or without JavaScript.
- * `connectedTitle` names the toast of this screen ('Connection Added!' on /find-dealers, 'Connected!' on /dealers).
+ * dialogs, one form checked with `dealerFormSchema`). Answers data, never a redirect, so the same form
+ * works with or without JavaScript. `connectedTitle` names the toast of this screen ('Connection Added!'
+ * on /find-dealers, 'Connected!' on /dealers). `form` is the body when the caller has read it already.
  */
 export async function dealerAction(
   context: AppLoadContext,
   request: Request,
   options: { connectedTitle: "Connection Added!" | "Connected!" },
-): Promise<DealerActionResult> {
+  body?: FormData,
+) {
   const { viewer } = requireDealer(context, request);
-  const form = await request.formData();
+  const form = body ?? (await readForm(request));
   const intent = String(form.get("intent") ?? "");
   const dealerId = String(form.get("dealerId") ?? "");
   const services = context.services;
+  if (intent === "create" || intent === "update") {
+    const submission = parseForm(form, dealerFormSchema);
+    if (submission.status !== "success") {
+      return data<DealerActionResult>(
+        { intent, ok: false, dealerId, result: submission.reply() },
+        { status: 400 },
+      );
+    }
+    try {
+      const dealer =
+        intent === "create"
+          ? await services.dealers.create(viewer.dealer.id, submission.value)
+          : await services.dealers.update(
+              { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: viewer.role === "admin" },
+              dealerId,
+              submission.value,
+            );
+      return data<DealerActionResult>({
+        intent,
+        ok: true,
+        dealer,
+        dealerId: dealer.id,
+        result: submission.reply({ resetForm: true }),
+        toast:
+          intent === "create"
+            ? { title: "Dealer Created", description: `${dealer.name} was added to the dealer directory.` }
+            : { title: "Dealer Updated", description: "Dealer information has been successfully updated." },
+      });
+    } catch (error) {
+      // Business spec §8: 'Failed to create dealer' (never the server's text); an update shows the server's.
+      const failure = routeFailure(
+        error,
+        intent === "create"
+          ? { title: "Error", fallback: "Failed to create dealer", serverMessage: false }
+          : { title: "Error", fallback: "Failed to update dealer" },
+      );
+      const explainedByFields = Object.keys(failure.fieldErrors).length > 0;
+      return failureData(failure, {
+        intent,
+        ok: false,
+        dealerId,
+        result: submission.reply({ fieldErrors: failure.fieldErrors }),
+        ...(explainedByFields ? {} : { toast: failure.toast }),
+      } satisfies DealerActionResult);
+    }
+  }
   try {
     switch (intent) {
       case "connect": {
         const result = await services.connections.add(viewer.dealer.id, dealerId);
         const dealerName = result.connection.dealer.name;
-        return {
+        return data<DealerActionResult>({
           intent,
           ok: true,
           dealerId,
@@ -129,98 +167,30 @@ export async function dealerAction(
                 title: "Already connected",
                 description: `You are already connected with ${dealerName}`,
               },
-        };
+        });
       }
       case "disconnect": {
         const result = await services.connections.remove(viewer.dealer.id, dealerId);
-        return {
+        return data<DealerActionResult>({
           intent,
           ok: true,
           dealerId,
           connected: false,
           toast: { title: "Disconnected", description: `Removed ${result.dealerName} from your network` },
-        };
-      }
-      case "create": {
-        const parsed = dealerCreateSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success) {
-          return {
-            intent,
-            ok: false,
-            fieldErrors: fieldErrorsOf(parsed.error.issues),
-            toast: { title: "Error", description: "Failed to create dealer", variant: "destructive" },
-          };
-        }
-        const dealer = await services.dealers.create(viewer.dealer.id, parsed.data);
-        return {
-          intent,
-          ok: true,
-          dealer,
-          dealerId: dealer.id,
-          toast: {
-            title: "Dealer Created",
-            description: `${dealer.name} was added to the dealer directory.`,
-          },
-        };
-      }
-      case "update": {
-        // The dialog sends every field; an unticked checkbox is simply absent.
-        const values = { buysCanadianVehicles: "false", ...Object.fromEntries(form) };
-        const parsed = dealerUpdateSchema.safeParse(values);
-        if (!parsed.success) {
-          const fieldErrors = fieldErrorsOf(parsed.error.issues);
-          return {
-            intent,
-            ok: false,
-            dealerId,
-            fieldErrors,
-            toast: {
-              title: "Error",
-              description: Object.values(fieldErrors)[0] ?? "Failed to update dealer",
-              variant: "destructive",
-            },
-          };
-        }
-        const dealer = await services.dealers.update(
-          { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: viewer.role === "admin" },
-          dealerId,
-          parsed.data,
-        );
-        return {
-          intent,
-          ok: true,
-          dealer,
-          dealerId,
-          toast: {
-            title: "Dealer Updated",
-            description: "Dealer information has been successfully updated.",
-          },
-        };
+        });
       }
       default:
-        return {
-          intent,
-          ok: false,
-          toast: { title: "Error", description: "Unknown action", variant: "destructive" },
-        };
+        return data<DealerActionResult>(
+          {
+            intent,
+            ok: false,
+            toast: { title: "Error", description: "Unknown action", variant: "destructive" },
+          },
+          { status: 400 },
+        );
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const fallback =
-      intent === "create"
-        ? "Failed to create dealer"
-        : intent === "update"
-          ? "Failed to update dealer"
-          : "Failed to add dealer";
-    return {
-      intent,
-      ok: false,
-      dealerId,
-      toast: {
-        title: "Error",
-        description: intent === "create" ? fallback : error.message || fallback,
-        variant: "destructive",
-      },
-    };
+    const failure = routeFailure(error, { title: "Error", fallback: "Failed to add dealer" });
+    return failureData(failure, { intent, ok: false, dealerId } satisfies DealerActionResult);
   }
 }

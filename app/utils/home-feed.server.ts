@@ -8,7 +8,8 @@ import {
 } from "~/lib/schemas/inventory";
 import { dealerAction } from "./dealer-directory.server";
 import { requireDealer } from "./guards.server";
-import { redirectWithToast } from "./responses.server";
+import { readForm } from "./form-body.server";
+import { redirectWithFailure, redirectWithToast, routeFailure } from "./responses.server";
 
 /**
  * The signed-in home page's data: the first 7 posts (or the dealer's saved Items per page) of the chosen tab
@@ -46,11 +47,11 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
  * calls the API), and the Connect button of the suggested dealers.
  */
 export async function homeFeedAction(context: AppLoadContext, request: Request) {
-  const intent = (await request.clone().formData()).get("intent");
-  if (intent === "connect" || intent === "disconnect")
-    return dealerAction(context, request, { connectedTitle: "Connection Added!" });
   const { viewer } = requireDealer(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "connect" || intent === "disconnect")
+    return dealerAction(context, request, { connectedTitle: "Connection Added!" }, form);
   const quick = quickPostSchema.safeParse({
     content: form.get("content"),
     type: form.get("type") ?? undefined,
@@ -62,12 +63,16 @@ export async function homeFeedAction(context: AppLoadContext, request: Request) 
       request,
     );
   }
+  const post = createPostSchema.safeParse(quickPostToPost(quick.data));
+  if (!post.success) {
+    const description = post.error.issues[0]?.message;
+    return redirectWithToast("/", { title: "Error creating post", description }, request);
+  }
   try {
-    const input = createPostSchema.parse(quickPostToPost(quick.data));
-    await context.services.inventory.createPost(viewer.dealer, input, new URL(request.url).origin);
+    await context.services.inventory.createPost(viewer.dealer, post.data, new URL(request.url).origin);
   } catch (error) {
-    const message = error instanceof Error ? error.message : "Please try again";
-    return redirectWithToast("/", { title: "Error creating post", description: message }, request);
+    const failure = routeFailure(error, { title: "Error creating post", fallback: "Please try again" });
+    return redirectWithFailure("/", failure, request);
   }
   return redirectWithToast("/", { title: "Post created successfully!" }, request);
 }

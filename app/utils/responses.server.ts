@@ -1,9 +1,79 @@
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { DomainError } from "../../worker/domain/errors";
 import { toastCookie, type FlashToast } from "~/lib/flash-toast";
+import type { ToastMessage } from "~/lib/toast";
 
 /** A redirect that shows a toast on the page it lands on, plus any other cookies to set. */
 export function redirectWithToast(to: string, toast: FlashToast, request: Request, cookies: string[] = []) {
   const headers = new Headers();
   for (const cookie of [...cookies, toastCookie(toast, request.url)]) headers.append("Set-Cookie", cookie);
   return redirect(to, { headers });
+}
+
+/** A DomainError from the services (app/ imports worker/ types only, so it is recognised by shape). */
+export function isDomainError(error: unknown): error is DomainError {
+  return (
+    error instanceof Error &&
+    error.name === "DomainError" &&
+    typeof (error as { status?: unknown }).status === "number"
+  );
+}
+
+/** What a route shows for a failure the dealer can act on: a toast, and the fields it names. */
+export type RouteFailure = {
+  status: DomainError["status"];
+  toast: ToastMessage;
+  fieldErrors: Record<string, string[]>;
+  retryAfterSeconds?: number;
+};
+
+/**
+ * The one way a Remix action turns a domain error into what the dealer sees (the JSON API's twin is
+ * worker/http/errors.ts answerError): the screen's toast title with the server's message (or the
+ * screen's own text where the spec names one), and field errors for the issues that name a field.
+ * Anything that is not a DomainError is rethrown: the error page, logged with an id.
+ */
+export function routeFailure(
+  error: unknown,
+  toast: { title: string; fallback?: string; serverMessage?: boolean },
+): RouteFailure {
+  if (!isDomainError(error)) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.details?.issues ?? []) {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    const field = Array.isArray(path) ? path[0] : undefined;
+    if ((typeof field === "string" || typeof field === "number") && typeof message === "string") {
+      (fieldErrors[String(field)] ??= []).push(message);
+    }
+  }
+  const useServer = toast.serverMessage ?? true;
+  return {
+    status: error.status,
+    toast: {
+      title: toast.title,
+      description: (useServer ? error.message : undefined) || toast.fallback || error.message,
+      variant: "destructive",
+    },
+    fieldErrors,
+    retryAfterSeconds: error.details?.retryAfterSeconds,
+  };
+}
+
+/** A failure as action data, with its status (and `Retry-After` for a 429). */
+export function failureData<T extends object>(failure: RouteFailure, body: T, headers: HeadersInit = {}) {
+  const all = new Headers(headers);
+  if (failure.retryAfterSeconds) all.set("Retry-After", String(failure.retryAfterSeconds));
+  return data<T & { toast: ToastMessage }>(
+    { ...body, toast: failure.toast },
+    { status: failure.status, headers: all },
+  );
+}
+
+/** A failure on a page that answers with a redirect (a form without JavaScript): the toast travels along. */
+export function redirectWithFailure(to: string, failure: RouteFailure, request: Request) {
+  return redirectWithToast(
+    to,
+    { title: failure.toast.title, description: failure.toast.description },
+    request,
+  );
 }

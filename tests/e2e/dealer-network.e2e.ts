@@ -72,6 +72,36 @@ describe("the dealer network", () => {
     await context.close();
   });
 
+  it("adds a dealer: field problems show on the fields, then 'Dealer Created'", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await freshDealer(page);
+
+    await page.goto("/find-dealers");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Dealer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Full Name").fill("Jamie Ortiz");
+    await dialog.getByLabel("Email").fill("jamie-at-example");
+    await dialog.getByRole("button", { name: "Create Dealer" }).click();
+    await expect.poll(() => dialog.getByText("Please enter a valid e-mail address").count()).toBe(1);
+    expect(await dialog.getByText("Please fill in dealership name").count()).toBe(1);
+    expect(await page.getByTestId("toast").filter({ hasText: "Failed to create dealer" }).count()).toBe(0);
+
+    const name = `Ortiz Motors ${Date.now()}`;
+    await dialog.getByLabel("Email").fill(`jamie-${Date.now()}@ortiz.example`);
+    await dialog.getByLabel("Phone").fill("(305) 555-0147");
+    await dialog.getByLabel("Dealership Name").fill(name);
+    await dialog.getByLabel("Address").fill("800 Brickell Ave");
+    await dialog.getByLabel("City").fill("Miami");
+    await dialog.getByLabel("State / Province").selectOption("FL");
+    await dialog.getByLabel("ZIP Code").fill("33131");
+    await dialog.getByRole("button", { name: "Create Dealer" }).click();
+    await expectToast(page, "Dealer Created");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+  });
+
   it("edits the profile with a new photo and sees it in the top bar", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

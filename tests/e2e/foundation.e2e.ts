@@ -91,6 +91,35 @@ describe("a new dealer", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Page Not Found");
     await context.close();
   });
+  it("signs up and completes the profile without JavaScript: the server names the missing field", async () => {
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login?mode=signup");
+    await page.getByLabel("Email").fill(`noscript-${Date.now()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+    await page.getByLabel("Confirm Password").fill("a-good-password");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${BASE_URL}/onboarding`);
+
+    await page.getByLabel("First Name").fill("Robin");
+    await page.getByLabel("Last Name").fill("Ames");
+    await page.getByLabel("Phone").fill("(512) 555-0123");
+    await page.getByLabel("Address").fill("100 Congress Ave");
+    await page.getByLabel("City").fill("Austin");
+    await page.getByLabel("State / Province").selectOption("TX");
+    await page.getByLabel("ZIP Code").fill("78701");
+    await page.getByLabel("Auction Access Number").fill("100554433");
+    await page.getByLabel("Dealership 5 Million Number").fill("5M-7788");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.waitForLoadState("load");
+    expect(await page.getByText("Please fill in dealership name").count()).toBe(1);
+    expect(await page.getByLabel("First Name").inputValue()).toBe("Robin");
+
+    await page.getByLabel("Dealership Name").fill("Ames Auto Wholesale");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.waitForURL(`${BASE_URL}/onboarding?step=2`);
+    await context.close();
+  });
 });
 
 describe("the demo dealer", () => {

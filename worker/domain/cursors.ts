@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textFromBase64Url, toBase64Url } from "./base64url";
 import { badRequest } from "./errors";
 
 /**
@@ -7,18 +8,6 @@ import { badRequest } from "./errors";
  * was made for, and every value has bounds, so a cursor from another list or sort, or a crafted one, is a
  * 400 and never reaches SQL as an unexpected value. Keyset values only: no offsets to push out of range.
  */
-
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64Url(text: string): string {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
 
 /** Bounded cursor values. `-1` stands for "none" in sort keys that may be null (nulls sort last). */
 export const cursorValue = {
@@ -57,7 +46,7 @@ export function cursorKind<const Kind extends string, const Values extends [z.Zo
 function parseCursor(text: string, schema: z.ZodType) {
   let value: unknown;
   try {
-    value = text.length <= 1000 ? JSON.parse(fromBase64Url(text)) : undefined;
+    value = text.length <= 1000 ? JSON.parse(textFromBase64Url(text)) : undefined;
   } catch {
     value = undefined;
   }
@@ -68,7 +57,7 @@ function parseCursor(text: string, schema: z.ZodType) {
 
 function peekKind(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(fromBase64Url(text));
+    const value: unknown = JSON.parse(textFromBase64Url(text));
     return Array.isArray(value) ? value[0] : undefined;
   } catch {
     return undefined;

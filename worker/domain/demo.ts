@@ -1,7 +1,7 @@
 import { desc, isNotNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { summarizeVehicles } from "../../app/lib/ai-summary";
-import { createRandom, makeDemoDealer, makeDemoPost } from "../../app/lib/demo-inventory";
+import { createRandom, makeDemoDealer, makeDemoPost } from "./demo-inventory";
 import type { Database } from "../db/client";
 import {
   accounts,

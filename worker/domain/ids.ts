@@ -1,3 +1,5 @@
+import { toBase64Url } from "./base64url";
+
 export const newId = () => crypto.randomUUID();
 
 export async function sha256Hex(text: string): Promise<string> {
@@ -7,9 +9,5 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** 32 random bytes, base64url: the session token and other bearer secrets. */
 export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }

@@ -3,6 +3,7 @@ import { IMAGE_TYPES, sniffImageType, type ImageType } from "../../app/lib/image
 import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "../../app/lib/schemas/inventory";
 import type { Database } from "../db/client";
 import { appSecrets } from "../db/schema";
+import { fromBase64Url, toBase64Url } from "./base64url";
 import { DomainError, badRequest, forbidden, notFound } from "./errors";
 import { randomToken } from "./ids";
 
@@ -23,18 +24,11 @@ const SECRET_NAME = "upload-signing-key";
 const KEY_PREFIX = "uploads/";
 const SNIFF_BYTES = 32;
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+/** A signature as it arrives in the URL: base64url of 20 to 100 characters, else nothing. */
+function signatureBytes(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(text)) return null;
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
   try {
-    const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return fromBase64Url(text);
   } catch {
     return null;
   }
@@ -100,7 +94,7 @@ export function uploadService(db: Database, env: UploadEnv) {
       if (!PHOTO_PATH_PATTERN.test(path)) throw notFound("Upload not found");
 
       const expires = Number(upload.expires);
-      const signature = fromBase64Url(upload.signature ?? "");
+      const signature = signatureBytes(upload.signature ?? "");
       if (!upload.expires || !Number.isSafeInteger(expires) || !signature) {
         throw forbidden("This upload link is not valid");
       }

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { apiList, withCursor } from "~/lib/api-client";

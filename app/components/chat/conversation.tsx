@@ -1,6 +1,6 @@
 import { ArrowLeft, RotateCw } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import type { ChatMessage } from "~/lib/realtime";
 import { useConversation, type LocalMessage } from "./use-conversation";

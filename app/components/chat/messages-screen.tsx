@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { apiList, apiRequest, withCursor } from "~/lib/api-client";

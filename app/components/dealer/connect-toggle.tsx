@@ -38,7 +38,7 @@ export function ConnectToggle({
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle" || reported.current === data) return;
     reported.current = data;
-    toast(data.toast);
+    if (data.toast) toast(data.toast);
     if (data.ok && data.dealerId === dealerId) onChange?.(Boolean(data.connected));
   }, [fetcher.data, fetcher.state, dealerId, onChange]);
 

@@ -1,6 +1,6 @@
 import { Eye, MapPin, MessageSquare, Pencil } from "lucide-react";
 import { MessagePopup } from "~/components/chat/message-popup";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { ConnectToggle } from "./connect-toggle";
 import {

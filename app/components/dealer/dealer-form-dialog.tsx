@@ -1,23 +1,40 @@
 import { useFetcher } from "@remix-run/react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { SelectField, TextField, inputClass } from "~/components/ui/field";
-import { DEALERSHIP_TYPES, STATE_CODES } from "~/lib/constants";
-import { dealerCreateSchema, dealerUpdateSchema } from "~/lib/schemas/dealer";
+import { useSchemaForm } from "~/components/ui/form";
+import { dealerFormSchema } from "~/lib/schemas/dealer";
 import { toast } from "~/lib/toast";
 import type { DealerActionResult } from "~/utils/dealer-directory.server";
-import { typeLabel, type DirectoryDealer } from "./dealer-bits";
+import type { DirectoryDealer } from "./dealer-bits";
+import { DealerFields } from "./dealer-fields";
 
 type Mode = { kind: "create" } | { kind: "edit"; dealer: DirectoryDealer };
 
-const STATE_OPTIONS = [{ value: "", label: "Choose…" }, ...STATE_CODES.map((s) => ({ value: s, label: s }))];
+/** Business spec §5: the create and edit dealer forms' fields, in the dialog's order. */
+const DIALOG_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "dealershipName",
+  "dealershipType",
+  "profileType",
+  "address",
+  "city",
+  "state",
+  "zipCode",
+  "licenseNumber",
+  "website",
+  "description",
+  "buysCanadianVehicles",
+] as const;
 
 /**
  * Create and edit dealer dialogs (business spec §5): required Full Name, Email, Phone, Dealership Name,
- * Address, City, State, ZIP Code; optional License Number, Website, Business Description. Checked in the
- * browser with the server's schema, then saved through the screen's action.
+ * Address, City, State, ZIP Code; optional License Number, Website, Business Description. One form on
+ * `dealerFormSchema`, checked in the browser and by the screen's action; a field's problem shows on the
+ * field, and the 'Error' toast is for a failure the fields do not explain.
  */
 export function DealerFormDialog({
   mode,
@@ -31,18 +48,38 @@ export function DealerFormDialog({
   onSaved?: (dealer: DirectoryDealer) => void;
 }) {
   const fetcher = useFetcher<DealerActionResult>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const reported = useRef<unknown>(null);
-  const formId = useId();
+  const baseId = useId();
+  // A new form id each time the dialog opens: conform starts over from the dealer's values.
+  const [round, setRound] = useState(0);
   const dealer = mode.kind === "edit" ? mode.dealer : null;
   const saving = fetcher.state !== "idle";
+  const { form, fields, formProps } = useSchemaForm(dealerFormSchema, {
+    id: `${baseId}-${round}`,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: {
+      name: dealer?.name ?? "",
+      email: dealer?.email ?? "",
+      phone: dealer?.phone ?? "",
+      dealershipName: dealer?.dealershipName ?? "",
+      dealershipType: dealer?.dealershipType ?? "independent",
+      profileType: dealer?.profileType ?? "seller",
+      address: dealer?.address ?? "",
+      city: dealer?.city ?? "",
+      state: dealer?.state ?? "",
+      zipCode: dealer?.zipCode ?? "",
+      licenseNumber: dealer?.licenseNumber ?? "",
+      website: dealer?.website ?? "",
+      description: dealer?.description ?? "",
+      buysCanadianVehicles: dealer?.buysCanadianVehicles ? "on" : null,
+    },
+  });
 
   useEffect(() => {
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle" || reported.current === data) return;
     reported.current = data;
-    toast(data.toast);
-    setErrors(data.fieldErrors ?? {});
+    if (data.toast) toast(data.toast);
     if (data.ok && data.dealer) {
       onSaved?.(data.dealer);
       onOpenChange(false);
@@ -50,29 +87,8 @@ export function DealerFormDialog({
   }, [fetcher.data, fetcher.state, onSaved, onOpenChange]);
 
   useEffect(() => {
-    if (open) setErrors({});
+    if (open) setRound((r) => r + 1);
   }, [open]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed =
-      mode.kind === "create"
-        ? dealerCreateSchema.safeParse(values)
-        : dealerUpdateSchema.safeParse({ buysCanadianVehicles: "false", ...values });
-    if (parsed.success) return;
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    setErrors(found);
-    toast({
-      title: "Error",
-      description:
-        mode.kind === "create"
-          ? "Failed to create dealer"
-          : (Object.values(found)[0] ?? "Failed to update dealer"),
-      variant: "destructive",
-    });
-  }
 
   const title = mode.kind === "create" ? "Add a Dealer" : `Edit ${dealer?.name ?? "Dealer"}`;
   return (
@@ -87,137 +103,20 @@ export function DealerFormDialog({
               : "Update this dealer's details. Fields marked * are required."}
           </Dialog.Description>
           <fetcher.Form
-            id={formId}
             method="post"
-            noValidate
-            onSubmit={submit}
+            {...formProps}
             className="grid gap-3 overflow-y-auto p-4 sm:grid-cols-2"
-            key={dealer?.id ?? "create"}
+            key={form.id}
           >
             <input type="hidden" name="intent" value={mode.kind === "create" ? "create" : "update"} />
             {dealer ? <input type="hidden" name="dealerId" value={dealer.id} /> : null}
-            <TextField
-              label="Full Name *"
-              name="name"
-              autoComplete="name"
-              defaultValue={dealer?.name}
-              error={errors.name}
-            />
-            <TextField
-              label="Email *"
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={dealer?.email ?? ""}
-              error={errors.email}
-            />
-            <TextField
-              label="Phone *"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={dealer?.phone ?? ""}
-              error={errors.phone}
-            />
-            <TextField
-              label="Dealership Name *"
-              name="dealershipName"
-              defaultValue={dealer?.dealershipName}
-              error={errors.dealershipName}
-            />
-            <SelectField
-              label="Dealership Type"
-              name="dealershipType"
-              defaultValue={dealer?.dealershipType ?? "independent"}
-              options={DEALERSHIP_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
-              error={errors.dealershipType}
-            />
-            <SelectField
-              label="Profile Type"
-              name="profileType"
-              defaultValue={dealer?.profileType ?? "seller"}
-              options={[
-                { value: "seller", label: "Seller" },
-                { value: "buyer", label: "Buyer" },
-              ]}
-            />
-            <TextField
-              label="Address *"
-              name="address"
-              autoComplete="street-address"
-              defaultValue={dealer?.address}
-              error={errors.address}
-              className="sm:col-span-2"
-            />
-            <TextField
-              label="City *"
-              name="city"
-              autoComplete="address-level2"
-              defaultValue={dealer?.city}
-              error={errors.city}
-            />
-            <div className="grid grid-cols-2 gap-3">
-              <SelectField
-                label="State *"
-                name="state"
-                defaultValue={dealer?.state ?? ""}
-                options={STATE_OPTIONS}
-                error={errors.state}
-              />
-              <TextField
-                label="ZIP Code *"
-                name="zipCode"
-                autoComplete="postal-code"
-                defaultValue={dealer?.zipCode}
-                error={errors.zipCode}
-              />
-            </div>
-            <TextField
-              label="License Number"
-              name="licenseNumber"
-              defaultValue={dealer?.licenseNumber ?? ""}
-              error={errors.licenseNumber}
-            />
-            <TextField
-              label="Website"
-              name="website"
-              type="url"
-              placeholder="https://"
-              defaultValue={dealer?.website ?? ""}
-              error={errors.website}
-            />
-            <div className="flex flex-col gap-1 sm:col-span-2">
-              <label htmlFor={`${formId}-description`} className="text-sm font-medium">
-                Business Description
-              </label>
-              <textarea
-                id={`${formId}-description`}
-                name="description"
-                rows={3}
-                defaultValue={dealer?.description ?? ""}
-                className={inputClass}
-                aria-invalid={errors.description ? true : undefined}
-              />
-              {errors.description ? (
-                <p className="text-sm text-red-600 dark:text-red-400">{errors.description}</p>
-              ) : null}
-            </div>
-            <label className="flex items-center gap-2 text-sm sm:col-span-2">
-              <input
-                type="checkbox"
-                name="buysCanadianVehicles"
-                value="true"
-                defaultChecked={dealer?.buysCanadianVehicles}
-                className="h-4 w-4"
-              />
-              Buys Canadian vehicles
-            </label>
+            <DealerFields fields={fields} names={DIALOG_FIELDS} perspective="other" markRequired />
           </fetcher.Form>
           <div className="flex justify-end gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
             <Dialog.Close asChild>
               <Button variant="secondary">Cancel</Button>
             </Dialog.Close>
-            <Button type="submit" form={formId} disabled={saving}>
+            <Button type="submit" form={form.id} disabled={saving}>
               {saving ? "Saving…" : mode.kind === "create" ? "Create Dealer" : "Save Changes"}
             </Button>
           </div>

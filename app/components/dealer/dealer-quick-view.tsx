@@ -3,7 +3,7 @@ import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "l
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { apiFetch, apiRequest, failureText } from "~/lib/api-client";
 import type { Connection, DealerQuickView } from "~/lib/api-types";

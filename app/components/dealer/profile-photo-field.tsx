@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { IMAGE_TYPES } from "~/lib/image-type";
 import { PROFILE_PHOTO_MAX_BYTES } from "~/lib/schemas/profile";
 import { toast } from "~/lib/toast";
@@ -39,8 +39,8 @@ async function compress(file: File): Promise<Blob> {
 
 /**
  * One profile photo (hint 'maximum 2MB', one photo): pick, preview, remove. With JavaScript the photo is
- * compressed in the browser and kept as a data URL for PATCH /api/profile; before it loads, the file
- * input posts the original with the form.
+ * compressed in the browser and kept as a data URL that the form sends in place of the file; before it
+ * loads, the file input posts the original with the form.
  */
 export function ProfilePhotoField({
   name,
@@ -102,7 +102,7 @@ export function ProfilePhotoField({
       });
     } finally {
       setBusy(false);
-      // The data URL travels in the JSON body; the file itself must not go a second time.
+      // The data URL travels with the form; the file itself must not go a second time.
       if (input.current) input.current.value = "";
     }
   }

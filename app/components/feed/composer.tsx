@@ -10,7 +10,7 @@ import {
   type PostDraft,
 } from "~/components/post/create-post-dialog";
 import { VehicleDetailDialog } from "~/components/post/vehicle-detail-dialog";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { apiFetch, failureText } from "~/lib/api-client";
 import { QUICK_POST_REQUIRED, quickPostToPost } from "~/lib/schemas/inventory";

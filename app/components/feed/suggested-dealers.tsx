@@ -12,7 +12,7 @@ import {
   type DirectoryDealer,
 } from "~/components/dealer/dealer-bits";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { apiList, withCursor } from "~/lib/api-client";
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { apiFetch, failureText } from "~/lib/api-client";
 import { timeAgo } from "~/lib/format";
 import { COMMENT_MAX } from "~/lib/schemas/inventory";

@@ -18,7 +18,7 @@ import { useState, type MouseEvent } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import type { InventoryView } from "~/lib/constants";
-import { Avatar } from "~/components/shell/dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 import { localLogoFor } from "~/lib/dealer-logos";
 import { formatPriceCents, timeAgo } from "~/lib/format";
 import { isLiveAuction } from "~/lib/schemas/inventory";

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { Bell, LogOut, Menu, MessageSquare } from "lucide-react";
+import { Avatar } from "~/components/ui/avatar";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
@@ -220,34 +221,5 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         ))}
       </nav>
     </div>
-  );
-}
-
-export function Avatar({ name, src, size = 36 }: { name: string; src?: string | null; size?: number }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]?.toUpperCase())
-    .join("");
-  if (src)
-    return (
-      <img
-        src={src}
-        alt=""
-        width={size}
-        height={size}
-        className="rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
-  return (
-    <span
-      aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-      style={{ width: size, height: size }}
-    >
-      {initials || "?"}
-    </span>
   );
 }

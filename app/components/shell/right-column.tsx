@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
 import { timeAgo } from "~/lib/format";
-import { Avatar } from "./dealer-shell";
+import { Avatar } from "~/components/ui/avatar";
 
 /** Right column (core spec §2): the dealer's latest conversations and newest connections — real data. */
 export function RightColumn({ panels }: { panels: ShellData["panels"] }) {

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 export const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
@@ -77,5 +83,54 @@ export function SelectField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className = "",
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const generated = useId();
+  const areaId = id ?? generated;
+  const describedBy = error ? `${areaId}-error` : hint ? `${areaId}-hint` : undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={areaId} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...textarea}
+      />
+      {error ? (
+        <p id={`${areaId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${areaId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  className = "",
+  ...input
+}: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return (
+    <label className={`flex items-center gap-2 text-sm ${className}`}>
+      <input type="checkbox" className="h-4 w-4" {...input} />
+      {label}
+    </label>
   );
 }

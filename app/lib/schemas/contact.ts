@@ -45,27 +45,11 @@ export const contactMessageSchema = z.object({
     .max(5000, "Please keep your message under 5,000 characters"),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
-export type ContactField = keyof ContactMessage;
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 /** True when the hidden honeypot field came back filled in. */
 export function isHoneypotFilled(values: Record<string, unknown> | null | undefined): boolean {
   const value = values?.[CONTACT_HONEYPOT_FIELD];
   return typeof value === "string" && value.trim() !== "";
-}
-
-/** Parses form values; on failure answers the first message of each field. */
-export function checkContactForm(
-  values: Record<string, unknown>,
-): { ok: true; message: ContactMessage } | { ok: false; errors: ContactFieldErrors } {
-  const parsed = contactMessageSchema.safeParse(values);
-  if (parsed.success) return { ok: true, message: parsed.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
 }
 
 export const CONTACT_TYPE_LABELS: Record<(typeof CONTACT_DEALERSHIP_TYPES)[number], string> = {

@@ -1,119 +1,52 @@
 import { z } from "zod";
-import { DEALERSHIP_TYPES, PROFILE_TYPES, STATE_CODES, type StateCode } from "../constants";
+import { DEALERSHIP_TYPES } from "../constants";
+import { dealerField, dealerFieldDefaults, isStateCode } from "./dealer-fields";
 
-/** Business spec §5: the create and edit dealer forms, shared by POST/PATCH /api/dealers and the dialogs. */
+export { booleanInput, isStateCode, stateCodeSchema, websiteSchema } from "./dealer-fields";
 
-const LABELS = {
-  name: "full name",
-  email: "email",
-  phone: "phone",
-  dealershipName: "dealership name",
-  address: "address",
-  city: "city",
-  state: "state",
-  zipCode: "ZIP code",
-} as const;
+/**
+ * Business spec §5: the create and edit dealer dialogs (one form, every field sent) and POST /api/dealers.
+ * Required: full name, email, phone, dealership name, address, city, state, ZIP code; license number,
+ * website and business description optional; dealership type and profile type always hold a value.
+ */
+export const dealerFormSchema = z.object({
+  name: dealerField.name,
+  email: dealerField.email,
+  phone: dealerField.phone,
+  dealershipName: dealerField.dealershipName,
+  dealershipType: dealerFieldDefaults.dealershipType,
+  address: dealerField.address,
+  city: dealerField.city,
+  state: dealerField.state,
+  zipCode: dealerField.zipCode,
+  licenseNumber: dealerField.licenseNumber,
+  website: dealerField.website,
+  description: dealerField.description,
+  profileType: dealerFieldDefaults.profileType,
+  buysCanadianVehicles: dealerFieldDefaults.buysCanadianVehicles,
+});
 
-const required = (field: keyof typeof LABELS, max: number) =>
-  z
-    .string({ error: `Please fill in ${LABELS[field]}` })
-    .trim()
-    .min(1, `Please fill in ${LABELS[field]}`)
-    .max(max, `${LABELS[field].charAt(0).toUpperCase()}${LABELS[field].slice(1)} is too long`);
-
-/** Empty text becomes null: the optional fields of §5 (license, website, description). */
-const optionalText = (max: number, label: string) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (typeof v === "string" ? v.trim() : v))
-    .pipe(
-      z
-        .string()
-        .max(max, `${label} is too long`)
-        .transform((v) => (v === "" ? null : v))
-        .nullable()
-        .optional(),
-    );
-
-export const isStateCode = (s: string): s is StateCode => (STATE_CODES as readonly string[]).includes(s);
-
-/** At most 2 letters, upper-cased, one of the 60 codes (50 US states and 10 provinces). */
-export const stateCodeSchema = required("state", 20)
-  .toUpperCase()
-  .refine((s) => s.length <= 2, "State must be at most 2 characters")
-  .refine(isStateCode, "Please choose a US state or Canadian province code");
-
-export const websiteSchema = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v) => (typeof v === "string" ? v.trim() : v))
-  .pipe(
-    z
-      .string()
-      .max(300, "Website is too long")
-      .refine((v) => v === "" || isHttpUrl(v), "Website must be a URL starting with http:// or https://")
-      .transform((v) => (v === "" ? null : v))
-      .nullable()
-      .optional(),
-  );
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
-
-/** Checkbox ("on"/"true") or JSON boolean. */
-export const booleanInput = z
-  .union([z.boolean(), z.enum(["true", "false", "on", "off", ""])])
-  .transform((v) => v === true || v === "true" || v === "on");
-
-const dealerShape = {
-  name: required("name", 120),
-  email: required("email", 254)
-    .toLowerCase()
-    .pipe(z.email({ error: "Please enter a valid e-mail address" })),
-  phone: required("phone", 30).regex(/^[+()\d\s.-]{7,30}$/, "Please enter a valid phone number"),
-  dealershipName: required("dealershipName", 120),
-  dealershipType: z
-    .enum(DEALERSHIP_TYPES, { error: "Please choose a dealership type" })
-    .default("independent"),
-  address: required("address", 200),
-  city: required("city", 80),
-  state: stateCodeSchema,
-  zipCode: required("zipCode", 10),
-  licenseNumber: optionalText(60, "License number"),
-  website: websiteSchema,
-  description: optionalText(2000, "Business description"),
-  profileType: z.enum(PROFILE_TYPES, { error: "Please choose seller or buyer" }).default("seller"),
-  buysCanadianVehicles: booleanInput.default(false),
-};
-
-/** POST /api/dealers and the create dialog. */
-export const dealerCreateSchema = z.object(dealerShape);
+/** POST /api/dealers: the create dialog's fields. */
+export const dealerCreateSchema = dealerFormSchema;
 export type DealerCreateInput = z.infer<typeof dealerCreateSchema>;
 
 /** PATCH /api/dealers/{id}: the same fields and rules, each optional (only what is sent changes). */
 export const dealerUpdateSchema = z
   .object({
-    name: dealerShape.name.optional(),
-    email: dealerShape.email.optional(),
-    phone: dealerShape.phone.optional(),
-    dealershipName: dealerShape.dealershipName.optional(),
-    dealershipType: z.enum(DEALERSHIP_TYPES, { error: "Please choose a dealership type" }).optional(),
-    address: dealerShape.address.optional(),
-    city: dealerShape.city.optional(),
-    state: stateCodeSchema.optional(),
-    zipCode: dealerShape.zipCode.optional(),
-    licenseNumber: dealerShape.licenseNumber,
-    website: dealerShape.website,
-    description: dealerShape.description,
-    profileType: z.enum(PROFILE_TYPES, { error: "Please choose seller or buyer" }).optional(),
-    buysCanadianVehicles: booleanInput.optional(),
+    name: dealerField.name.optional(),
+    email: dealerField.email.optional(),
+    phone: dealerField.phone.optional(),
+    dealershipName: dealerField.dealershipName.optional(),
+    dealershipType: dealerField.dealershipType.optional(),
+    address: dealerField.address.optional(),
+    city: dealerField.city.optional(),
+    state: dealerField.state.optional(),
+    zipCode: dealerField.zipCode.optional(),
+    licenseNumber: dealerField.licenseNumber,
+    website: dealerField.website,
+    description: dealerField.description,
+    profileType: dealerField.profileType.optional(),
+    buysCanadianVehicles: dealerField.buysCanadianVehicles.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
 export type DealerUpdateInput = z.infer<typeof dealerUpdateSchema>;

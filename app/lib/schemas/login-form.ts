@@ -1,37 +1,50 @@
-import { DEMO_ACCOUNT } from "../constants";
-import { signInSchema, signUpSchema } from "./auth";
+import { z } from "zod";
+import type { FieldErrors } from "../forms";
+import type { ToastMessage } from "../toast";
+import { emailSchema, passwordSchema, signInSchema } from "./auth";
 
-export type LoginIntent = "login" | "signup" | "demo-login" | "create-demo";
-const INTENTS: readonly LoginIntent[] = ["login", "signup", "demo-login", "create-demo"];
+export const LOGIN_INTENTS = ["login", "signup", "demo-login", "create-demo"] as const;
+export type LoginIntent = (typeof LOGIN_INTENTS)[number];
 
-type Checked =
-  | { ok: true; intent: LoginIntent; email: string; password: string }
-  | { ok: false; toast: { title: string; description: string } };
+/** The button that sent the form; anything else signs in. */
+export const loginIntentOf = (value: unknown): LoginIntent =>
+  LOGIN_INTENTS.find((intent) => intent === value) ?? "login";
+
+/** Sign in: e-mail and password present (a wrong password of any length gets the same answer). */
+export const signInFormSchema = z.object({ email: emailSchema, password: signInSchema.shape.password });
+
+/** Sign up: the account's rules, and the confirmation must match. */
+export const signUpFormSchema = z
+  .object({ email: emailSchema, password: passwordSchema, confirmPassword: z.string().optional() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
 
 /**
- * The /login form's checks, the same in the browser (before sending) and in the action (without JS):
- * business spec §5 — 'Missing Information', 'Password Mismatch', then the shared e-mail/password rules.
+ * The /login form's toast for a refused form, the same in the browser and in the action (business spec §5):
+ * 'Missing Information' first, then 'Password Mismatch', then the field's own message.
  */
-export function checkLoginForm(values: Record<string, FormDataEntryValue | undefined>): Checked {
-  const intent = INTENTS.find((i) => i === values.intent) ?? "login";
-  if (intent === "create-demo") return { ok: true, intent, email: "", password: "" };
-  if (intent === "demo-login") return { ok: true, intent, ...DEMO_ACCOUNT };
-
-  const email = typeof values.email === "string" ? values.email : "";
-  const password = typeof values.password === "string" ? values.password : "";
-  if (!email.trim() || !password) {
+export function loginFailureToast(
+  intent: "login" | "signup",
+  values: Record<string, unknown>,
+  errors: FieldErrors | null | undefined,
+): ToastMessage {
+  const filled = (name: string) => typeof values[name] === "string" && String(values[name]).trim() !== "";
+  if (!filled("email") || !filled("password")) {
     return {
-      ok: false,
-      toast: { title: "Missing Information", description: "Please fill in all required fields" },
+      title: "Missing Information",
+      description: "Please fill in all required fields",
+      variant: "destructive",
     };
   }
-  if (intent === "signup" && password !== values.confirmPassword) {
-    return { ok: false, toast: { title: "Password Mismatch", description: "Passwords do not match" } };
+  if (intent === "signup" && errors?.confirmPassword?.length) {
+    return { title: "Password Mismatch", description: "Passwords do not match", variant: "destructive" };
   }
-  const parsed = (intent === "signup" ? signUpSchema : signInSchema).safeParse({ email, password });
-  if (!parsed.success) {
-    const title = intent === "signup" ? "Signup Failed" : "Login Failed";
-    return { ok: false, toast: { title, description: parsed.error.issues[0]?.message ?? "Invalid input" } };
-  }
-  return { ok: true, intent, ...parsed.data };
+  const description = errors?.email?.[0] ?? errors?.password?.[0] ?? "Invalid input";
+  return {
+    title: intent === "signup" ? "Signup Failed" : "Login Failed",
+    description,
+    variant: "destructive",
+  };
 }

@@ -3,8 +3,9 @@
  * dealer-to-dealer wholesale network. Pure code (no I/O, no Node APIs): the seed script uses it for the
  * local database and the worker uses it to build a fresh demo dealer at runtime.
  */
-import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, type DealershipType } from "./constants.ts";
-import { buildVin, WMI } from "./vin.ts";
+import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, type DealershipType } from "../../app/lib/constants.ts";
+import { formatDollars } from "../../app/lib/format.ts";
+import { buildVin, WMI } from "../../app/lib/vin.ts";
 
 export type Random = () => number;
 
@@ -66,10 +67,6 @@ export function randomUuid(random: Random): string {
 
 function formatNumber(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-function formatDollars(cents: number): string {
-  return `$${formatNumber(cents / 100)}`;
 }
 
 export function slugify(text: string): string {

@@ -1,0 +1,129 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN, freshIp, signUpDealer } from "./helpers";
+
+/**
+ * Core spec §7 / issue 10: every page form (Remix action) answers 415 to a body that is not a form and
+ * 400 to a form it cannot read, with a clear message, never a 500.
+ */
+const PUBLIC_ACTIONS = ["/login", "/contact"];
+const DEALER_ACTIONS = [
+  "/onboarding",
+  "/?index",
+  "/settings",
+  "/profile-edit",
+  "/post/no-such-post",
+  "/messages",
+  "/dealers",
+  "/find-dealers",
+  "/my-dealers",
+  "/discover",
+];
+
+const BAD_BODIES = [
+  { name: "JSON", type: "application/json", body: '{"content":"hello"}', status: 415 },
+  { name: "text", type: "text/plain", body: "content=hello", status: 415 },
+  { name: "no content type", type: null, body: "content=hello", status: 415 },
+  {
+    name: "a broken multipart",
+    type: "multipart/form-data; boundary=----dealerlane",
+    body: '------dealerlane\r\nContent-Disposition: form-data; name="content"\r\n\r\nhello',
+    status: 400,
+  },
+  { name: "a multipart without a boundary", type: "multipart/form-data", body: "content=hello", status: 400 },
+] as const;
+
+let cookie = "";
+beforeAll(async () => {
+  cookie = (await signUpDealer()).cookie;
+});
+
+async function post(path: string, type: string | null, body: string, withCookie: boolean) {
+  const headers = new Headers({
+    Origin: ORIGIN,
+    Host: new URL(ORIGIN).host,
+    "CF-Connecting-IP": freshIp(),
+    Accept: "text/html",
+  });
+  if (type) headers.set("Content-Type", type);
+  if (withCookie) headers.set("Cookie", cookie);
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers,
+    body: new TextEncoder().encode(body),
+    redirect: "manual",
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe("page forms answer a body they cannot read with 400/415, never 500", () => {
+  const cases = [
+    ...PUBLIC_ACTIONS.map((path) => ({ path, signedIn: false })),
+    ...DEALER_ACTIONS.map((path) => ({ path, signedIn: true })),
+  ];
+  for (const { path, signedIn } of cases) {
+    for (const bad of BAD_BODIES) {
+      it(`POST ${path} with ${bad.name} → ${bad.status}`, async () => {
+        const res = await post(path, bad.type, bad.body, signedIn);
+        expect(res.status).toBe(bad.status);
+        expect(res.text).toContain(
+          bad.status === 415 ? "This page takes a form post" : "The form could not be read",
+        );
+      });
+    }
+  }
+
+  it("still answers a real form post as before (a signed-out page action)", async () => {
+    const res = await post("/login", "application/x-www-form-urlencoded", "intent=login", false);
+    expect(res.status).toBeLessThan(500);
+    expect(res.status).not.toBe(415);
+  });
+
+  it("checks the session before the body: signed out, a dealer page redirects to /login", async () => {
+    const res = await post("/settings", "application/json", "{}", false);
+    expect(res.status).toBe(302);
+  });
+});
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const URLENCODED = "application/x-www-form-urlencoded";
+
+describe("page forms check their one schema on the server too (before JavaScript loads)", () => {
+  it("Add Dealer with missing fields answers 400 with the errors on the fields, not 'Failed to create dealer'", async () => {
+    const res = await post(
+      "/find-dealers",
+      URLENCODED,
+      form({ intent: "create", email: "not-an-email", phone: "(512) 555-0100", state: "TX" }),
+      true,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Please fill in full name");
+    expect(res.text).toContain("Please enter a valid e-mail address");
+    expect(res.text).toContain("Please fill in dealership name");
+    expect(res.text).not.toContain("Failed to create dealer");
+  });
+
+  it("onboarding names the missing field in words and keeps what was typed", async () => {
+    const res = await post(
+      "/onboarding",
+      URLENCODED,
+      form({ firstName: "Casey", lastName: "Morgan", email: "casey@example.com", phone: "(214) 555-0199" }),
+      true,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Please fill in dealership name");
+    expect(res.text).toContain("Please fill in auction access number");
+    expect(res.text).toContain('value="Casey"');
+  });
+
+  it("sign-in never sends a typed password back in the page", async () => {
+    const res = await post(
+      "/login",
+      URLENCODED,
+      form({ intent: "login", email: "", password: "hunter22-secret" }),
+      false,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).not.toContain("hunter22-secret");
+  });
+});
