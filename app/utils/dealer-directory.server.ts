@@ -8,6 +8,7 @@ import {
   type DirectoryExclude,
   type DirectoryScope,
 } from "~/lib/schemas/dealer";
+import { isAdmin } from "~/lib/roles";
 import { requireDealer } from "./guards.server";
 
 /** A DomainError from the services (app/ imports worker/ types only, so it is recognised by shape). */
@@ -46,13 +47,13 @@ export async function loadDirectory(
   const scope: DirectoryScope =
     query.scope && scopes.includes(query.scope) ? query.scope : (options.defaultScope ?? scopes[0] ?? "all");
   const settings = await context.services.settings.forAccount(viewer.accountId);
-  const isAdmin = viewer.role === "admin";
+  const admin = isAdmin(viewer);
   let page;
   try {
     page = await context.services.directory.list(
       viewer.dealer.id,
       { ...query, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin },
+      { isAdmin: admin },
     );
   } catch (error) {
     // A stale cursor (the sort changed): start again from the first page.
@@ -60,7 +61,7 @@ export async function loadDirectory(
     page = await context.services.directory.list(
       viewer.dealer.id,
       { ...query, cursor: undefined, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin },
+      { isAdmin: admin },
     );
   }
   const filters: DirectoryFilters = {
@@ -76,7 +77,7 @@ export async function loadDirectory(
     filters,
     itemsPerPage: settings.itemsPerPage,
     fromCursor: Boolean(query.cursor),
-    me: { id: viewer.dealer.id, isAdmin, name: currentUser.name },
+    me: { id: viewer.dealer.id, isAdmin: admin, name: currentUser.name },
   };
 }
 
@@ -179,7 +180,7 @@ export async function dealerAction(
           };
         }
         const dealer = await services.directory.update(
-          { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: viewer.role === "admin" },
+          { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) },
           dealerId,
           parsed.data,
         );

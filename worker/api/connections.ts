@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { isAdmin } from "../../app/lib/roles";
 import { requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError, forbidden } from "../domain/errors";
 import type { AppEnv } from "../http/types";
@@ -55,12 +56,13 @@ export const connectionRoutes = new Hono<AppEnv>()
    * Both GETs answer a plain array of connections, each with the other dealer embedded as `dealer`.
    */
   .get("/", validate("query", listQuery), async (c) => {
-    const { dealer: me, role } = requireDealer(c);
+    const viewer = requireDealer(c);
+    const me = viewer.dealer;
     const { search, limit } = c.req.valid("query");
     const connections = await c.var.services.connections.listFor(me.id, me.id, {
       search,
       limit,
-      isAdmin: role === "admin",
+      isAdmin: isAdmin(viewer),
     });
     return c.json(connections, 200);
   })
@@ -72,8 +74,8 @@ export const connectionRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = requireViewer(c);
       const { userId } = c.req.valid("param");
-      const isAdmin = viewer.role === "admin";
-      if (userId !== viewer.accountId && !isAdmin) throw forbidden("You can only see your own connections");
+      const admin = isAdmin(viewer);
+      if (userId !== viewer.accountId && !admin) throw forbidden("You can only see your own connections");
       const owner =
         userId === viewer.accountId
           ? viewer
@@ -90,7 +92,7 @@ export const connectionRoutes = new Hono<AppEnv>()
         {
           search,
           limit,
-          isAdmin,
+          isAdmin: admin,
         },
       );
       return c.json(connections, 200);
