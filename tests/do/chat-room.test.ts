@@ -9,11 +9,15 @@ type Socket = {
   next(match: (f: never) => boolean, timeoutMs?: number): Promise<unknown>;
 };
 
-async function connect(path: string, cookie?: string): Promise<{ status: number; socket?: Socket }> {
-  const headers: Record<string, string> = { Upgrade: "websocket", Origin: ORIGIN };
+async function connect(
+  path: string,
+  cookie?: string,
+  origin = ORIGIN,
+): Promise<{ status: number; socket?: Socket; body?: unknown }> {
+  const headers: Record<string, string> = { Upgrade: "websocket", Origin: origin };
   if (cookie) headers.Cookie = cookie;
   const res = await SELF.fetch(`${ORIGIN}${path}`, { headers });
-  if (res.status !== 101 || !res.webSocket) return { status: res.status };
+  if (res.status !== 101 || !res.webSocket) return { status: res.status, body: await res.json() };
   const ws = res.webSocket;
   ws.accept();
   const frames: unknown[] = [];
@@ -226,5 +230,27 @@ describe("DealerInbox", () => {
   it("refuses plain HTTP to the objects", async () => {
     const res = await SELF.fetch(`${ORIGIN}/parties/chat-room/anything`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe("socket upgrades", () => {
+  it("refuse another site's page before the upgrade, even with the dealer's cookie", async () => {
+    const { a, chatId } = await twoDealersWithAChat();
+    for (const path of [`/parties/chat-room/${chatId}`, `/parties/dealer-inbox/${a.dealerId}`]) {
+      const foreign = await connect(path, a.cookie, "https://evil.example");
+      expect(foreign.status, path).toBe(403);
+      expect(foreign.body).toEqual({ message: "Cross-site request refused" });
+      expect((await connect(path, a.cookie)).status, path).toBe(101);
+    }
+  });
+
+  it("answer an unknown party with a JSON 404, socket or not", async () => {
+    const a = await signUpDealer();
+    const socket = await connect("/parties/no-such-party/room-1", a.cookie);
+    expect(socket.status).toBe(404);
+    expect(socket.body).toEqual({ message: "No such room" });
+    const plain = await SELF.fetch(`${ORIGIN}/parties/no-such-party/room-1`);
+    expect(plain.status).toBe(404);
+    expect(await plain.json()).toEqual({ message: "No such room" });
   });
 });
