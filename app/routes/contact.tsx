@@ -72,7 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = checkContactForm(form);
   if (!checked.ok) return data({ errors: checked.errors, values }, { status: 400, headers: NOT_CACHED });
   try {
-    await context.services.contact.send(checked.message, { ip: context.clientIp });
+    await context.services.contact.send(checked.message, {
+      ip: context.clientIp,
+      accountId: context.viewer?.accountId,
+    });
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 429) {

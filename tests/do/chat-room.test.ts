@@ -1,6 +1,7 @@
 import { SELF, env, evictAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
+import { LIMITS } from "../../worker/domain/rate-limits";
 import { ORIGIN, call, signUpDealer } from "../api/helpers";
 
 type Socket = {
@@ -171,6 +172,34 @@ describe("ChatRoom", () => {
       body: { receiverId: b.dealerId, content: "After eviction" },
     });
     await again.next(isMessage("After eviction"));
+  });
+});
+
+describe("ChatRoom rate limit", () => {
+  it("answers a send over the dealer's message limit with an error frame and keeps the socket open", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)")
+      .bind(`${LIMITS.messagesPerDealer.name}:${a.dealerId}`, Date.now(), LIMITS.messagesPerDealer.max)
+      .run();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    sa.ws.send(JSON.stringify({ type: "send", clientId: "over-the-limit-1", content: "One too many" }));
+    const refused = (await sa.next(
+      (f: ChatServerFrame) => f.type === "error" && f.clientId === "over-the-limit-1",
+    )) as Extract<ChatServerFrame, { type: "error" }>;
+    expect(refused.message).toMatch(/^Slow down: at most 600 messages an hour\./);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(sa.ws.readyState).toBe(WebSocket.OPEN);
+    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
+      .bind(chatId)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+
+    // Still live both ways: typing is relayed, and the other dealer's sends arrive.
+    sa.ws.send(JSON.stringify({ type: "typing", isTyping: true }));
+    await sb.next((f: ChatServerFrame) => f.type === "typing" && f.dealerId === a.dealerId);
+    sb.ws.send(JSON.stringify({ type: "send", clientId: "under-the-limit-1", content: "Still here" }));
+    await sa.next(isMessage("Still here"));
   });
 });
 

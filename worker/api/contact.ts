@@ -20,7 +20,10 @@ export const contactRoutes = new Hono<AppEnv>().post(
   dropBots,
   validate("json", contactMessageSchema),
   async (c) => {
-    await c.var.services.contact.send(c.req.valid("json"), { ip: clientIp(c) });
+    await c.var.services.contact.send(c.req.valid("json"), {
+      ip: clientIp(c),
+      accountId: c.var.session?.viewer.accountId,
+    });
     return c.json({ message: CONTACT_SENT.description }, 201);
   },
 );

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import type { DealerDirectoryService, DirectoryDealer, ViewerOptions } from "./dealer-directory";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 
 export type Connection = {
   id: string;
@@ -26,7 +27,11 @@ const findPair = (db: Database, a: string, b: string) =>
  * Connections between dealers: stored once per pair, in either direction (business spec §3, §4).
  * Adding through the add-dealer call creates an accepted connection at once.
  */
-export function connectionService(db: Database, directory: DealerDirectoryService) {
+export function connectionService(
+  db: Database,
+  directory: DealerDirectoryService,
+  rateLimits: RateLimitService,
+) {
   return {
     /**
      * Connects the session's dealer with `receiverId`. Idempotent: the same pair in either direction
@@ -38,6 +43,7 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
       receiverId: string,
     ): Promise<{ created: boolean; connection: Connection; dealerName: string }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
+      await rateLimits.spend([LIMITS.connectionsPerDealer, requesterId]);
       const [receiver] = await db.all<{ name: string; dealershipName: string }>(
         sql`select name, dealership_name as dealershipName from dealers where id = ${receiverId}`,
       );
@@ -66,6 +72,7 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
       dealerId: string,
       otherId: string,
     ): Promise<{ removed: boolean; dealerName: string | null }> {
+      await rateLimits.spend([LIMITS.connectionsPerDealer, dealerId]);
       const [other] = await db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`);
       if (!other) throw notFound("Dealer not found");
       const deleted = await db.all<{ id: string }>(sql`

@@ -13,6 +13,7 @@ import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
 import { badRequest, forbidden, notFound } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 
 /** A dealer counts as online when seen within this window (and shows it: privacy settings). */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -352,7 +353,7 @@ export type Discovery = {
 };
 
 /** The dealer directory: search, filters, sorts and every dealer figure (business spec §2, §3, §9). */
-export function dealerDirectoryService(db: Database) {
+export function dealerDirectoryService(db: Database, rateLimits: RateLimitService) {
   async function byIds(
     viewer: Viewer,
     ids: string[],
@@ -482,6 +483,7 @@ export function dealerDirectoryService(db: Database) {
      * records who added it; the figures start at zero and the rating at "not rated yet".
      */
     async create(addedByDealerId: string, input: DealerCreateInput): Promise<DirectoryDealer> {
+      await rateLimits.spend([LIMITS.dealersAddedPerDealer, addedByDealerId]);
       const id = newId();
       const [firstName, ...rest] = input.name.split(/\s+/);
       await db.insert(dealers).values({

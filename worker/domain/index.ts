@@ -29,12 +29,12 @@ export function createServices(env: Env) {
   const sessions = sessionService(db);
   const rateLimits = rateLimitService(db);
   const demo = demoService(db);
-  const messaging = messagingService(db);
-  const directory = dealerDirectoryService(db);
+  const messaging = messagingService(db, rateLimits);
+  const directory = dealerDirectoryService(db, rateLimits);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding.
   const optional = env as Env & { UPLOAD_SIGNING_SECRET?: string; VPIC_BASE_URL?: string; AI?: AiBinding };
   const uploads = uploadService(db, optional);
-  const connections = connectionService(db, directory);
+  const connections = connectionService(db, directory, rateLimits);
   return {
     accounts,
     dealers,
@@ -50,11 +50,12 @@ export function createServices(env: Env) {
     publicSite: publicSiteService(db, env),
     directory,
     connections,
-    profile: profileService(db, env.PHOTOS),
+    profile: profileService(db, env.PHOTOS, rateLimits),
     settings: settingsService(db),
     uploads,
     inventory: inventoryService(db, {
       uploads,
+      rateLimits,
       ai: optional.AI,
       onPostCreated: async (post) =>
         announceNewPost(env, post, [post.dealerId, ...(await connections.connectedDealerIds(post.dealerId))]),

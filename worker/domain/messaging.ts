@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { chatParticipants, chats, dealers, messages } from "../db/schema";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 
 export const CHAT_PAGE_SIZE = 50;
 
@@ -52,7 +53,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 }
 
 /** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
-export function messagingService(db: Database) {
+export function messagingService(db: Database, rateLimits: RateLimitService) {
   async function requireDealerExists(id: string) {
     const dealer = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, id)).get();
     if (!dealer) throw notFound("Dealer not found");
@@ -140,6 +141,7 @@ export function messagingService(db: Database) {
      * Answers whether this call created it.
      */
     async send(input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
+      await rateLimits.spend([LIMITS.messagesPerDealer, input.senderId]);
       const chatId = await ensureChat(input.senderId, input.receiverId);
       const clientId = input.clientId ?? newId();
       const now = Date.now();
