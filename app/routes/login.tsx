@@ -32,18 +32,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = checkLoginForm(Object.fromEntries(form));
   if (!checked.ok) return { toast: { ...checked.toast, variant: "destructive" } satisfies ToastMessage };
   const { intent, email, password } = checked;
-  const from = { ip: context.clientIp, url: request.url, previousToken: context.sessionToken };
+  const from = {
+    ip: context.clientIp,
+    url: request.url,
+    previousToken: context.sessionToken,
+    cookieHeader: request.headers.get("Cookie"),
+  };
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const auth = context.services.auth;
   try {
     switch (intent) {
       case "signup": {
-        const { cookie } = await auth.signUp(email, password, from);
+        const { cookies } = await auth.signUp(email, password, from);
         return redirectWithToast(
           "/onboarding",
           { title: "Account Created", description: "Please complete your dealer profile" },
           request,
-          [cookie],
+          cookies,
         );
       }
       case "create-demo": {
@@ -56,12 +61,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       }
       default: {
-        const { cookie } = await auth.signIn(email, password, from);
+        const { cookies } = await auth.signIn(email, password, from);
         return redirectWithToast(
           redirectTo,
           { title: "Welcome back!", description: "You are signed in." },
           request,
-          [cookie],
+          cookies,
         );
       }
     }

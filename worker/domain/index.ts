@@ -1,3 +1,4 @@
+import { deviceCookies } from "../auth/device-cookies";
 import { authFlows } from "../auth/flows";
 import { openDatabase } from "../db/client";
 import { accountService } from "./accounts";
@@ -10,6 +11,7 @@ import { messagingService } from "./messaging";
 import { profileService } from "./profile";
 import { publicSiteService } from "./public-site";
 import { rateLimitService } from "./rate-limits";
+import { secretStore } from "./secrets";
 import { sessionService } from "./sessions";
 import { settingsService } from "./settings";
 import { shellService } from "./shell";
@@ -41,7 +43,13 @@ export function createServices(env: Env) {
     sessions,
     rateLimits,
     demo,
-    auth: authFlows({ accounts, sessions, rateLimits, demo }),
+    auth: authFlows({
+      accounts,
+      sessions,
+      rateLimits,
+      demo,
+      devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
+    }),
     shell: shellService(db, messaging),
     messaging,
     /** Send a chat message: stored in D1, then delivered live (worker/realtime/deliver-message.ts). */

@@ -12,8 +12,14 @@ const HOUR = 60 * 60;
  * The per-dealer ones are keyed by dealer id: generous for a busy dealer, tight for a script.
  */
 export const LIMITS = {
+  /** Failed sign-ins (docs/decisions/0008-sign-in-throttling.md): one address trying many accounts… */
   signInPerIp: { name: "sign-in:ip", max: 30, windowSeconds: 15 * 60 },
-  signInPerEmail: { name: "sign-in:email", max: 10, windowSeconds: 15 * 60 },
+  /** …one address guessing one account… */
+  signInPerIpAccount: { name: "sign-in:ip-account", max: 5, windowSeconds: 15 * 60 },
+  /** …one account guessed from many addresses: then browsers without its device cookie wait… */
+  signInPerAccount: { name: "sign-in:email", max: 10, windowSeconds: 15 * 60 },
+  /** …and a browser with a device cookie that keeps failing stops being trusted. */
+  signInPerDevice: { name: "sign-in:device", max: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: 60 * 60 },
   signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
   demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
@@ -81,13 +87,29 @@ export function rateLimitService(db: Database) {
     /** Throws 429 when any limit is already used up, without counting this attempt. */
     async assertUnder(...checks: Array<[limit: Limit, subject: string]>): Promise<void> {
       const now = Date.now();
-      for (const [limit, subject] of checks) {
-        const row = await db.get<{ window_start: number; count: number }>(
-          sql`select window_start, count from rate_limits where key = ${`${limit.name}:${subject}`}`,
-        );
+      const rows = await Promise.all(
+        checks.map(([limit, subject]) =>
+          db.get<{ window_start: number; count: number }>(
+            sql`select window_start, count from rate_limits where key = ${`${limit.name}:${subject}`}`,
+          ),
+        ),
+      );
+      checks.forEach(([limit], i) => {
+        const row = rows[i];
         const windowEnd = row ? row.window_start + limit.windowSeconds * 1000 : 0;
         if (row && windowEnd > now && row.count >= limit.max) throw tooManyAttempts(limit, windowEnd, now);
-      }
+      });
+    },
+
+    /** Whether every limit still has room, without counting anything. */
+    async isUnder(...checks: Array<[limit: Limit, subject: string]>): Promise<boolean> {
+      return this.assertUnder(...checks).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DomainError && error.status === 429) return false;
+          throw error;
+        },
+      );
     },
 
     async forgetStale(): Promise<void> {
