@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { DEMO_ACCOUNT } from "~/lib/constants";
+import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
 import { checkLoginForm, type LoginIntent } from "~/lib/schemas/login-form";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { safeRedirect } from "~/utils/guards.server";
@@ -17,7 +18,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.viewer) throw redirect(context.viewer.dealer ? "/" : "/onboarding");
-  return { googleConfigured: Boolean(context.env.GOOGLE_CLIENT_ID) };
+  return {
+    googleConfigured: Boolean(context.env.GOOGLE_CLIENT_ID),
+    demoMode: isDemoMode(context.env.DEMO_MODE),
+  };
 }
 
 const FAILURE_TITLE: Record<LoginIntent, string> = {
@@ -32,6 +36,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = checkLoginForm(Object.fromEntries(form));
   if (!checked.ok) return { toast: { ...checked.toast, variant: "destructive" } satisfies ToastMessage };
   const { intent, email, password } = checked;
+  if ((intent === "demo-login" || intent === "create-demo") && !isDemoMode(context.env.DEMO_MODE)) {
+    const toast: ToastMessage = {
+      title: FAILURE_TITLE[intent],
+      description: DEMO_OFF_MESSAGE,
+      variant: "destructive",
+    };
+    return data({ toast }, { status: 403 });
+  }
   const from = {
     ip: context.clientIp,
     url: request.url,
@@ -56,6 +68,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(
           "/",
           { title: "Demo account created", description: "You are signed in to a fresh demo dealership." },
+          request,
+          [cookie],
+        );
+      }
+      case "demo-login": {
+        const { cookie } = await auth.quickLogin(from);
+        return redirectWithToast(
+          redirectTo,
+          { title: "Welcome back!", description: "You are signed in." },
           request,
           [cookie],
         );
@@ -91,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const [params] = useSearchParams();
-  const { googleConfigured } = useLoaderData<typeof loader>();
+  const { googleConfigured, demoMode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const mode = params.get("mode") === "signup" ? "signup" : "login";
@@ -149,8 +170,8 @@ export default function Login() {
             role="status"
             className="mt-2 rounded-md bg-amber-100 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
           >
-            Google sign-in is not configured on this server yet. Please use your e-mail and password, or try
-            the demo account below.
+            Google sign-in is not configured on this server yet. Please use your e-mail and password
+            {demoMode ? ", or try the demo account below" : ""}.
           </p>
         ) : null}
 
@@ -198,42 +219,49 @@ export default function Login() {
           </Link>
         </p>
 
-        <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
-          <p className="text-sm font-medium">Just looking around?</p>
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Demo account: {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password}
-          </p>
-          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <Form method="post" className="flex-1">
-              <input type="hidden" name="email" value={DEMO_ACCOUNT.email} />
-              <input type="hidden" name="password" value={DEMO_ACCOUNT.password} />
-              <Button
-                type="submit"
-                name="intent"
-                value="demo-login"
-                variant="secondary"
-                className="w-full"
-                disabled={busyIntent === "demo-login"}
-              >
-                {busyIntent === "demo-login" ? "Signing in…" : "Quick login (demo)"}
-              </Button>
-            </Form>
-            <Form method="post" className="flex-1">
-              <Button
-                type="submit"
-                name="intent"
-                value="create-demo"
-                variant="secondary"
-                className="w-full"
-                disabled={busyIntent === "create-demo"}
-              >
-                {busyIntent === "create-demo" ? "Creating…" : "Create demo account"}
-              </Button>
-            </Form>
-          </div>
-        </div>
+        {demoMode ? <DemoAccounts busyIntent={busyIntent} /> : null}
       </div>
     </main>
+  );
+}
+
+/** Quick login and a fresh demo account; shown only while DEMO_MODE is on (README "Configuration"). */
+function DemoAccounts({ busyIntent }: { busyIntent: FormDataEntryValue | null | undefined }) {
+  return (
+    <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
+      <p className="text-sm font-medium">Just looking around?</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Demo account: {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password}
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <Form method="post" className="flex-1">
+          <input type="hidden" name="email" value={DEMO_ACCOUNT.email} />
+          <input type="hidden" name="password" value={DEMO_ACCOUNT.password} />
+          <Button
+            type="submit"
+            name="intent"
+            value="demo-login"
+            variant="secondary"
+            className="w-full"
+            disabled={busyIntent === "demo-login"}
+          >
+            {busyIntent === "demo-login" ? "Signing in…" : "Quick login (demo)"}
+          </Button>
+        </Form>
+        <Form method="post" className="flex-1">
+          <Button
+            type="submit"
+            name="intent"
+            value="create-demo"
+            variant="secondary"
+            className="w-full"
+            disabled={busyIntent === "create-demo"}
+          >
+            {busyIntent === "create-demo" ? "Creating…" : "Create demo account"}
+          </Button>
+        </Form>
+      </div>
+    </div>
   );
 }
 

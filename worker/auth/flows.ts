@@ -1,6 +1,7 @@
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
-import { DomainError } from "../domain/errors";
+import { DEMO_OFF_MESSAGE } from "../../app/lib/demo-mode";
+import { DomainError, forbidden } from "../domain/errors";
 import { LIMITS, type Limit, type RateLimitService } from "../domain/rate-limits";
 import type { sessionService } from "../domain/sessions";
 import { clearSessionCookie, sessionCookie } from "./cookies";
@@ -12,6 +13,8 @@ type Deps = {
   rateLimits: RateLimitService;
   demo: ReturnType<typeof demoService>;
   devices: ReturnType<typeof deviceCookies>;
+  /** DEMO_MODE: off, no demo account is made or signed into (README "Configuration"). */
+  demoMode: boolean;
 };
 
 /**
@@ -24,7 +27,7 @@ export type RequestOrigin = { ip: string; url: string; previousToken?: string; c
  * Sign-up, sign-in, demo and sign-out as one flow each, shared by the JSON API and the /login page:
  * limits first, then the account, then a fresh session (the old one is rotated out).
  */
-export function authFlows({ accounts, sessions, rateLimits, demo, devices }: Deps) {
+export function authFlows({ accounts, sessions, rateLimits, demo, devices, demoMode }: Deps) {
   async function startSession(accountId: string, from: RequestOrigin) {
     await sessions.end(from.previousToken);
     const token = await sessions.start(accountId);
@@ -68,6 +71,8 @@ export function authFlows({ accounts, sessions, rateLimits, demo, devices }: Dep
       await rateLimits.assertUnder(...limits);
       try {
         const account = await accounts.signIn(email, password);
+        // The demo network's passwords are public (README): with the demo off, nobody signs into it.
+        if (!demoMode && (await demo.isDemoAccount(account.id))) throw forbidden(DEMO_OFF_MESSAGE);
         const cookies = [
           await startSession(account.id, from),
           await devices.issue(from.cookieHeader, email, from.url),
@@ -81,9 +86,20 @@ export function authFlows({ accounts, sessions, rateLimits, demo, devices }: Dep
     },
 
     async createDemoDealer(from: RequestOrigin) {
+      if (!demoMode) throw forbidden(DEMO_OFF_MESSAGE);
       await rateLimits.spend([LIMITS.demoPerIp, from.ip]);
       const { accountId } = await demo.createDemoDealer();
       return { accountId, cookie: await startSession(accountId, from) };
+    },
+
+    /**
+     * The quick-login button: the seeded demo account, without its (public) password, so visitors get in even
+     * while someone fails sign-ins to it. Limited per address like creating a demo account.
+     */
+    async quickLogin(from: RequestOrigin) {
+      if (!demoMode) throw forbidden(DEMO_OFF_MESSAGE);
+      await rateLimits.spend([LIMITS.quickLoginPerIp, from.ip]);
+      return { cookie: await startSession(await demo.quickLoginAccount(), from) };
     },
 
     async signOut(from: RequestOrigin) {

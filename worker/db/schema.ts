@@ -10,15 +10,24 @@ const createdAt = () =>
     .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** A sign-in: e-mail and password (or, later, Google). One account owns at most one dealer profile. */
-export const accounts = sqliteTable("accounts", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash"),
-  role: text("role", { enum: ["dealer", "admin"] })
-    .notNull()
-    .default("dealer"),
-  createdAt: createdAt(),
-});
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash"),
+    role: text("role", { enum: ["dealer", "admin"] })
+      .notNull()
+      .default("dealer"),
+    /**
+     * Set on a throwaway demo account (POST /api/auth/create-dummy): the daily cron removes it and everything
+     * it wrote after this time. Null for every other account, the seeded demo network's included.
+     */
+    demoExpiresAt: timestamp("demo_expires_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("accounts_demo_expires_idx").on(t.demoExpiresAt)],
+);
 
 /** Only the SHA-256 of the session token is stored, so a leaked table signs nobody in. */
 export const sessions = sqliteTable(
@@ -43,6 +52,11 @@ export const dealers = sqliteTable(
       .unique()
       .references(() => accounts.id, { onDelete: "set null" }),
     addedByDealerId: text("added_by_dealer_id"),
+    /**
+     * The demo network: the seeded dealers, throwaway demo dealerships and the dealers they add. Demo and
+     * real dealers never connect or message each other (worker/domain/demo-network.ts).
+     */
+    isDemo: flag("is_demo").notNull().default(false),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     name: text("name").notNull(),

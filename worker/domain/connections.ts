@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { DealerDirectoryService, DirectoryDealer, ViewerOptions } from "./dealer-directory";
+import { requireSameNetwork } from "./demo-network";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
 import { LIMITS, type RateLimitService } from "./rate-limits";
@@ -44,6 +45,7 @@ export function connectionService(
     ): Promise<{ created: boolean; connection: Connection; dealerName: string }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
       await rateLimits.spend([LIMITS.connectionsPerDealer, requesterId]);
+      await requireSameNetwork(db, requesterId, receiverId);
       const [receiver] = await db.all<{ name: string; dealershipName: string }>(
         sql`select name, dealership_name as dealershipName from dealers where id = ${receiverId}`,
       );

@@ -494,6 +494,8 @@ export function dealerDirectoryService(db: Database, rateLimits: RateLimitServic
         lastName: rest.join(" "),
         ...input,
         country: (CANADIAN_CODES as readonly string[]).includes(input.state) ? "CA" : "US",
+        // A dealer added by a demo dealership stays in the demo network (worker/domain/demo-network.ts).
+        isDemo: sql`(select is_demo from dealers where id = ${addedByDealerId})`,
         updatedAt: Date.now(),
       });
       const card = (await byIds(viewerOf(addedByDealerId), [id])).get(id);

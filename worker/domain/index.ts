@@ -1,4 +1,5 @@
 import { deviceCookies } from "../auth/device-cookies";
+import { isDemoMode } from "../../app/lib/demo-mode";
 import { authFlows } from "../auth/flows";
 import { openDatabase } from "../db/client";
 import { accountService } from "./accounts";
@@ -30,7 +31,7 @@ export function createServices(env: Env) {
   const dealers = dealerService(db);
   const sessions = sessionService(db);
   const rateLimits = rateLimitService(db);
-  const demo = demoService(db);
+  const demo = demoService(db, env.PHOTOS);
   const messaging = messagingService(db, rateLimits);
   const directory = dealerDirectoryService(db, rateLimits);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding.
@@ -49,6 +50,7 @@ export function createServices(env: Env) {
       rateLimits,
       demo,
       devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
+      demoMode: isDemoMode(env.DEMO_MODE),
     }),
     shell: shellService(db, messaging),
     messaging,

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../app/lib/realtime";
 import type { Database } from "../db/client";
-import { chatParticipants, chats, dealers, messages } from "../db/schema";
-import { DomainError, badRequest, notFound } from "./errors";
+import { chatParticipants, chats, messages } from "../db/schema";
+import { NOT_ACROSS_NETWORKS, requireSameNetwork } from "./demo-network";
+import { DomainError, badRequest, forbidden, notFound } from "./errors";
 import { newId } from "./ids";
 import { LIMITS, type RateLimitService } from "./rate-limits";
 
@@ -54,18 +55,21 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 
 /** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
 export function messagingService(db: Database, rateLimits: RateLimitService) {
-  async function requireDealerExists(id: string) {
-    const dealer = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, id)).get();
-    if (!dealer) throw notFound("Dealer not found");
-  }
-
-  /** The one chat of a pair of dealers, created on first use, whoever opens it. */
+  /**
+   * The one chat of a pair of dealers, created on first use, whoever opens it. Never across the demo and the
+   * real network (worker/domain/demo-network.ts), not even in a chat made before that rule.
+   */
   async function ensureChat(dealerId: string, otherId: string): Promise<string> {
     if (dealerId === otherId) throw badRequest("You cannot start a chat with yourself");
     const pairKey = pairKeyOf(dealerId, otherId);
-    const existing = await db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, pairKey)).get();
-    if (existing) return existing.id;
-    await requireDealerExists(otherId);
+    const existing = await db.get<{ id: string; networks: number }>(sql`
+      select id, (select count(distinct is_demo) from dealers where id in (${dealerId}, ${otherId})) as networks
+      from chats where pair_key = ${pairKey}`);
+    if (existing) {
+      if (existing.networks > 1) throw forbidden(NOT_ACROSS_NETWORKS);
+      return existing.id;
+    }
+    await requireSameNetwork(db, dealerId, otherId);
     await db.insert(chats).values({ id: newId(), pairKey }).onConflictDoNothing({ target: chats.pairKey });
     const chat = await db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, pairKey)).get();
     if (!chat) throw new Error("Chat was not created");

@@ -23,6 +23,7 @@ export const LIMITS = {
   signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: 60 * 60 },
   signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
   demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
+  quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },
   contactPerAccount: { name: "contact:account", max: 5, windowSeconds: HOUR, what: "messages to support" },
   postsPerDealer: { name: "posts:dealer", max: 30, windowSeconds: HOUR, what: "posts" },
