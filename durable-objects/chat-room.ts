@@ -53,10 +53,12 @@ export class ChatRoom extends Server<Env> {
     } catch (error) {
       const message = error instanceof DomainError ? error.message : "Failed to send message";
       if (!(error instanceof DomainError)) console.error("ChatRoom frame failed", error);
+      // An error frame, never a closed socket: a refused send (429 included) leaves the room open.
       this.sendFrame(connection, {
         type: "error",
         message,
         clientId: frame.type === "send" ? frame.clientId : undefined,
+        retryAfterSeconds: error instanceof DomainError ? error.details?.retryAfterSeconds : undefined,
       });
     }
   }

@@ -765,7 +765,8 @@ function buildSql(now: number) {
     role: d.role,
     created_at: d.createdAt,
   }));
-  const dealerRows: Row[] = dealers.map(dealerRow);
+  // The seeded network is the demo network: demo accounts meet only these dealers (worker/domain/demo-network.ts).
+  const dealerRows: Row[] = dealers.map((d) => ({ ...dealerRow(d), is_demo: true }));
   const connectionRows: Row[] = connections.map((c) => ({
     id: c.id,
     requester_id: c.requesterId,

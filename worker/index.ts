@@ -33,9 +33,13 @@ export { DealerInbox } from "../durable-objects/dealer-inbox";
 
 export default {
   fetch: app.fetch,
-  /** Daily housekeeping: expired sessions and old rate-limit windows. */
+  /** Daily housekeeping (the cron trigger of the wrangler configuration): expired sessions, old rate-limit windows, old demo accounts. */
   async scheduled(_controller, env) {
     const services = createServices(env);
-    await Promise.all([services.sessions.forgetExpired(), services.rateLimits.forgetStale()]);
+    await Promise.all([
+      services.sessions.forgetExpired(),
+      services.rateLimits.forgetStale(),
+      services.demo.removeExpired(),
+    ]);
   },
 } satisfies ExportedHandler<Env>;

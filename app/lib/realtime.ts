@@ -45,7 +45,13 @@ export const chatServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), message: chatMessageSchema }),
   z.object({ type: z.literal("typing"), chatId: z.string(), dealerId: z.string(), isTyping: z.boolean() }),
   z.object({ type: z.literal("read"), chatId: z.string(), dealerId: z.string(), readAt: isoTime }),
-  z.object({ type: z.literal("error"), clientId: z.string().optional(), message: z.string() }),
+  z.object({
+    type: z.literal("error"),
+    clientId: z.string().optional(),
+    message: z.string(),
+    /** Set when a rate limit refused the frame: seconds until it may be sent again. */
+    retryAfterSeconds: z.number().int().positive().optional(),
+  }),
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
 

@@ -4,6 +4,7 @@ import { useCallback, useState, type ReactNode } from "react";
 import type { DirectoryDealer } from "~/components/dealer/dealer-bits";
 import { DealerCard } from "~/components/dealer/dealer-card";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import { isAdmin } from "~/lib/roles";
 import { dealerAction } from "~/utils/dealer-directory.server";
 import { requireDealer } from "~/utils/guards.server";
 
@@ -13,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Discover · DealerLane" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const discovery = await context.services.directory.discover(viewer.dealer.id, viewer.dealer.state, {
-    isAdmin: viewer.role === "admin",
+    isAdmin: isAdmin(viewer),
   });
   return { discovery, state: viewer.dealer.state };
 }

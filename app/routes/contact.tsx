@@ -65,7 +65,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), toast: null }, { status: 400, headers: NOT_CACHED });
   }
   try {
-    await context.services.contact.send(submission.value, { ip: context.clientIp });
+    await context.services.contact.send(submission.value, {
+      ip: context.clientIp,
+      accountId: context.viewer?.accountId,
+    });
   } catch (error) {
     const failure = routeFailure(error, { title: "Message not sent" });
     if (failure.status === 429) failure.toast.title = "Too many messages";

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
 import { DEMO_ACCOUNT } from "~/lib/constants";
+import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
 import { parseForm } from "~/lib/forms";
 import {
   loginFailureToast,
@@ -14,7 +15,7 @@ import {
   signUpFormSchema,
   type LoginIntent,
 } from "~/lib/schemas/login-form";
-import { toast } from "~/lib/toast";
+import { toast, type ToastMessage } from "~/lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { safeRedirect } from "~/utils/guards.server";
 import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
@@ -26,7 +27,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.viewer) throw redirect(context.viewer.dealer ? "/" : "/onboarding");
-  return { googleConfigured: Boolean(context.env.GOOGLE_CLIENT_ID) };
+  return {
+    googleConfigured: Boolean(context.env.GOOGLE_CLIENT_ID),
+    demoMode: isDemoMode(context.env.DEMO_MODE),
+  };
 }
 
 const FAILURE_TITLE: Record<LoginIntent, string> = {
@@ -50,6 +54,14 @@ const PASSWORDS = ["password", "confirmPassword"];
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = loginIntentOf(form.get("intent"));
+  if ((intent === "demo-login" || intent === "create-demo") && !isDemoMode(context.env.DEMO_MODE)) {
+    const toast: ToastMessage = {
+      title: FAILURE_TITLE[intent],
+      description: DEMO_OFF_MESSAGE,
+      variant: "destructive",
+    };
+    return data({ result: null, toast }, { status: 403 });
+  }
   let credentials: { email: string; password: string } = DEMO_ACCOUNT;
   let submission = null;
   if (intent === "login" || intent === "signup") {
@@ -61,18 +73,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     credentials = submission.value;
   }
   const { email, password } = credentials;
-  const from = { ip: context.clientIp, url: request.url, previousToken: context.sessionToken };
+  const from = {
+    ip: context.clientIp,
+    url: request.url,
+    previousToken: context.sessionToken,
+    cookieHeader: request.headers.get("Cookie"),
+  };
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const auth = context.services.auth;
   try {
     switch (intent) {
       case "signup": {
-        const { cookie } = await auth.signUp(email, password, from);
+        const { cookies } = await auth.signUp(email, password, from);
         return redirectWithToast(
           "/onboarding",
           { title: "Account Created", description: "Please complete your dealer profile" },
           request,
-          [cookie],
+          cookies,
         );
       }
       case "create-demo": {
@@ -84,13 +101,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
           [cookie],
         );
       }
-      default: {
-        const { cookie } = await auth.signIn(email, password, from);
+      case "demo-login": {
+        const { cookie } = await auth.quickLogin(from);
         return redirectWithToast(
           redirectTo,
           { title: "Welcome back!", description: "You are signed in." },
           request,
           [cookie],
+        );
+      }
+      default: {
+        const { cookies } = await auth.signIn(email, password, from);
+        return redirectWithToast(
+          redirectTo,
+          { title: "Welcome back!", description: "You are signed in." },
+          request,
+          cookies,
         );
       }
     }
@@ -104,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const [params] = useSearchParams();
-  const { googleConfigured } = useLoaderData<typeof loader>();
+  const { googleConfigured, demoMode } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const mode = params.get("mode") === "signup" ? "signup" : "login";
@@ -162,8 +188,8 @@ export default function Login() {
             role="status"
             className="mt-2 rounded-md bg-amber-100 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
           >
-            Google sign-in is not configured on this server yet. Please use your e-mail and password, or try
-            the demo account below.
+            Google sign-in is not configured on this server yet. Please use your e-mail and password
+            {demoMode ? ", or try the demo account below" : ""}.
           </p>
         ) : null}
 
@@ -211,42 +237,49 @@ export default function Login() {
           </Link>
         </p>
 
-        <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
-          <p className="text-sm font-medium">Just looking around?</p>
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Demo account: {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password}
-          </p>
-          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <Form method="post" className="flex-1">
-              <input type="hidden" name="email" value={DEMO_ACCOUNT.email} />
-              <input type="hidden" name="password" value={DEMO_ACCOUNT.password} />
-              <Button
-                type="submit"
-                name="intent"
-                value="demo-login"
-                variant="secondary"
-                className="w-full"
-                disabled={busyIntent === "demo-login"}
-              >
-                {busyIntent === "demo-login" ? "Signing in…" : "Quick login (demo)"}
-              </Button>
-            </Form>
-            <Form method="post" className="flex-1">
-              <Button
-                type="submit"
-                name="intent"
-                value="create-demo"
-                variant="secondary"
-                className="w-full"
-                disabled={busyIntent === "create-demo"}
-              >
-                {busyIntent === "create-demo" ? "Creating…" : "Create demo account"}
-              </Button>
-            </Form>
-          </div>
-        </div>
+        {demoMode ? <DemoAccounts busyIntent={busyIntent} /> : null}
       </div>
     </main>
+  );
+}
+
+/** Quick login and a fresh demo account; shown only while DEMO_MODE is on (README "Configuration"). */
+function DemoAccounts({ busyIntent }: { busyIntent: FormDataEntryValue | null | undefined }) {
+  return (
+    <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
+      <p className="text-sm font-medium">Just looking around?</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Demo account: {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password}
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <Form method="post" className="flex-1">
+          <input type="hidden" name="email" value={DEMO_ACCOUNT.email} />
+          <input type="hidden" name="password" value={DEMO_ACCOUNT.password} />
+          <Button
+            type="submit"
+            name="intent"
+            value="demo-login"
+            variant="secondary"
+            className="w-full"
+            disabled={busyIntent === "demo-login"}
+          >
+            {busyIntent === "demo-login" ? "Signing in…" : "Quick login (demo)"}
+          </Button>
+        </Form>
+        <Form method="post" className="flex-1">
+          <Button
+            type="submit"
+            name="intent"
+            value="create-demo"
+            variant="secondary"
+            className="w-full"
+            disabled={busyIntent === "create-demo"}
+          >
+            {busyIntent === "create-demo" ? "Creating…" : "Create demo account"}
+          </Button>
+        </Form>
+      </div>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type DirectoryExclude,
   type DirectoryScope,
 } from "~/lib/schemas/dealer";
+import { isAdmin } from "~/lib/roles";
 import type { ToastMessage } from "~/lib/toast";
 import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
@@ -41,14 +42,14 @@ export async function loadDirectory(
   const scope: DirectoryScope =
     query.scope && scopes.includes(query.scope) ? query.scope : (options.defaultScope ?? scopes[0] ?? "all");
   const settings = await context.services.settings.forAccount(viewer.accountId);
-  const isAdmin = viewer.role === "admin";
+  const admin = isAdmin(viewer);
   let page;
   let cursorRefused = false;
   try {
     page = await context.services.directory.list(
       viewer.dealer.id,
       { ...query, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin },
+      { isAdmin: admin },
     );
   } catch (error) {
     // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
@@ -57,7 +58,7 @@ export async function loadDirectory(
     page = await context.services.directory.list(
       viewer.dealer.id,
       { ...query, cursor: undefined, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin },
+      { isAdmin: admin },
     );
   }
   const filters: DirectoryFilters = {
@@ -73,7 +74,7 @@ export async function loadDirectory(
     filters,
     itemsPerPage: settings.itemsPerPage,
     fromCursor: Boolean(query.cursor) && !cursorRefused,
-    me: { id: viewer.dealer.id, isAdmin, name: currentUser.name },
+    me: { id: viewer.dealer.id, isAdmin: admin, name: currentUser.name },
   };
 }
 
@@ -118,7 +119,7 @@ export async function dealerAction(
         intent === "create"
           ? await services.dealers.create(viewer.dealer.id, submission.value)
           : await services.dealers.update(
-              { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: viewer.role === "admin" },
+              { accountId: viewer.accountId, dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) },
               dealerId,
               submission.value,
             );

@@ -125,18 +125,20 @@ export async function run(ctx) {
   });
   sockets.forEach((ws) => ws.close());
 
-  // 3. 1 000 sockets across 100 rooms, each room receiving one message.
+  // 3. 1 000 sockets across 100 rooms, each room receiving one message. A third dealer sends them: A has
+  // used most of its hourly message limit (worker/domain/rate-limits.ts) on the 521 messages above.
+  const c = await signUp(baseUrl, "C");
   const roomCount = Number(process.env.BENCH_CHAT_ROOMS || 100);
-  const peers = (await otherDealers(baseUrl, a.cookie, roomCount + 2))
-    .filter((d) => d.id !== a.id && d.id !== b.id)
+  const peers = (await otherDealers(baseUrl, c.cookie, roomCount + 3))
+    .filter((d) => ![a.id, b.id, c.id].includes(d.id))
     .slice(0, roomCount);
   const rooms = [];
   for (const peer of peers)
-    rooms.push((await api(baseUrl, a.cookie, "POST", "/api/chats", { participantId: peer.id })).id);
+    rooms.push((await api(baseUrl, c.cookie, "POST", "/api/chats", { participantId: peer.id })).id);
   let errors = 0;
   const held = [];
   for (const room of rooms) {
-    for (let i = 0; i < 10; i++) held.push(openSocket(baseUrl, a.cookie, room).catch(() => (errors += 1)));
+    for (let i = 0; i < 10; i++) held.push(openSocket(baseUrl, c.cookie, room).catch(() => (errors += 1)));
   }
   const open = (await Promise.all(held)).filter((ws) => typeof ws === "object");
   let lastArrival = 0;
@@ -154,7 +156,7 @@ export async function run(ctx) {
   );
   await Promise.all(
     rooms.map((room, i) =>
-      api(baseUrl, a.cookie, "POST", "/api/messages", { receiverId: peers[i].id, content: "Hello room" }),
+      api(baseUrl, c.cookie, "POST", "/api/messages", { receiverId: peers[i].id, content: "Hello room" }),
     ),
   );
   const timeout = new Promise((resolve) => setTimeout(resolve, 10_000));

@@ -214,7 +214,9 @@ describe("signing key", () => {
       body: new Blob([PNG]).stream(),
     });
     expect(stored.photoUrl).toBe(url.pathname);
-    const rows = await env.DB.prepare("select count(*) as n from app_secrets").first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "select count(*) as n from app_secrets where name = 'upload-signing-key'",
+    ).first<{ n: number }>();
     expect(rows?.n).toBe(1);
   });
 

@@ -1,6 +1,7 @@
 import { SELF, env, evictAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "../../app/lib/realtime";
+import { LIMITS } from "../../worker/domain/rate-limits";
 import { ORIGIN, call, signUpDealer } from "../api/helpers";
 
 type Socket = {
@@ -9,11 +10,15 @@ type Socket = {
   next(match: (f: never) => boolean, timeoutMs?: number): Promise<unknown>;
 };
 
-async function connect(path: string, cookie?: string): Promise<{ status: number; socket?: Socket }> {
-  const headers: Record<string, string> = { Upgrade: "websocket", Origin: ORIGIN };
+async function connect(
+  path: string,
+  cookie?: string,
+  origin = ORIGIN,
+): Promise<{ status: number; socket?: Socket; body?: unknown }> {
+  const headers: Record<string, string> = { Upgrade: "websocket", Origin: origin };
   if (cookie) headers.Cookie = cookie;
   const res = await SELF.fetch(`${ORIGIN}${path}`, { headers });
-  if (res.status !== 101 || !res.webSocket) return { status: res.status };
+  if (res.status !== 101 || !res.webSocket) return { status: res.status, body: await res.json() };
   const ws = res.webSocket;
   ws.accept();
   const frames: unknown[] = [];
@@ -176,6 +181,34 @@ describe("ChatRoom", () => {
   });
 });
 
+describe("ChatRoom rate limit", () => {
+  it("answers a send over the dealer's message limit with an error frame and keeps the socket open", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)")
+      .bind(`${LIMITS.messagesPerDealer.name}:${a.dealerId}`, Date.now(), LIMITS.messagesPerDealer.max)
+      .run();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    sa.ws.send(JSON.stringify({ type: "send", clientId: "over-the-limit-1", content: "One too many" }));
+    const refused = (await sa.next(
+      (f: ChatServerFrame) => f.type === "error" && f.clientId === "over-the-limit-1",
+    )) as Extract<ChatServerFrame, { type: "error" }>;
+    expect(refused.message).toMatch(/^Slow down: at most 600 messages an hour\./);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(sa.ws.readyState).toBe(WebSocket.OPEN);
+    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
+      .bind(chatId)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+
+    // Still live both ways: typing is relayed, and the other dealer's sends arrive.
+    sa.ws.send(JSON.stringify({ type: "typing", isTyping: true }));
+    await sb.next((f: ChatServerFrame) => f.type === "typing" && f.dealerId === a.dealerId);
+    sb.ws.send(JSON.stringify({ type: "send", clientId: "under-the-limit-1", content: "Still here" }));
+    await sa.next(isMessage("Still here"));
+  });
+});
+
 describe("DealerInbox", () => {
   it("lets only its dealer in, and carries new messages with the unread total", async () => {
     const { a, b } = await twoDealersWithAChat();
@@ -232,5 +265,27 @@ describe("DealerInbox", () => {
   it("refuses plain HTTP to the objects", async () => {
     const res = await SELF.fetch(`${ORIGIN}/parties/chat-room/anything`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe("socket upgrades", () => {
+  it("refuse another site's page before the upgrade, even with the dealer's cookie", async () => {
+    const { a, chatId } = await twoDealersWithAChat();
+    for (const path of [`/parties/chat-room/${chatId}`, `/parties/dealer-inbox/${a.dealerId}`]) {
+      const foreign = await connect(path, a.cookie, "https://evil.example");
+      expect(foreign.status, path).toBe(403);
+      expect(foreign.body).toEqual({ message: "Cross-site request refused" });
+      expect((await connect(path, a.cookie)).status, path).toBe(101);
+    }
+  });
+
+  it("answer an unknown party with a JSON 404, socket or not", async () => {
+    const a = await signUpDealer();
+    const socket = await connect("/parties/no-such-party/room-1", a.cookie);
+    expect(socket.status).toBe(404);
+    expect(socket.body).toEqual({ message: "No such room" });
+    const plain = await SELF.fetch(`${ORIGIN}/parties/no-such-party/room-1`);
+    expect(plain.status).toBe(404);
+    expect(await plain.json()).toEqual({ message: "No such room" });
   });
 });

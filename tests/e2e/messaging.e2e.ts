@@ -40,6 +40,8 @@ async function newDealer(context: BrowserContext, firstName: string) {
   return (await profile.json()) as { id: string; name: string };
 }
 
+// Both sides are real dealers: the seeded demo dealer behind quick login never messages one
+// (worker/domain/demo-network.ts).
 describe("live messaging between two dealers", () => {
   it("A sends, B sees it without reload, B replies, unread badges update on both sides", async () => {
     const contextA = await newContext(browser);
@@ -48,7 +50,7 @@ describe("live messaging between two dealers", () => {
     const pageB = await contextB.newPage();
 
     const dealerB = await newDealer(contextB, "Riley");
-    await quickLogin(pageA);
+    await newDealer(contextA, "Casey");
 
     await pageB.goto("/messages");
     await pageB.getByText("No conversations yet.", { exact: true }).waitFor();
@@ -64,11 +66,11 @@ describe("live messaging between two dealers", () => {
       .waitFor();
 
     // B: the conversation appears in the list with an unread badge, and the top bar counts it — no reload.
-    await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Jordan Reyes").waitFor();
+    await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Casey Buyer").waitFor();
     await pageB.getByTestId("chat-unread").filter({ hasText: "1" }).waitFor();
     await pageB.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
 
-    await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Jordan Reyes").click();
+    await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Casey Buyer").click();
     await pageB
       .getByTestId("message-list")
       .getByText("Hello Riley — still need a couple of F-150s?")
@@ -78,12 +80,12 @@ describe("live messaging between two dealers", () => {
 
     // A reads receipts and typing live.
     await pageA.getByTestId("receipt").filter({ hasText: "Seen" }).waitFor();
-    await pageB.getByLabel("Message Jordan Reyes").pressSequentially("Yes", { delay: 20 });
+    await pageB.getByLabel("Message Casey Buyer").pressSequentially("Yes", { delay: 20 });
     await pageA.getByTestId("typing").waitFor();
 
     // A leaves for the feed; B's reply raises A's badge live.
     await pageA.goto("/");
-    await pageB.getByLabel("Message Jordan Reyes").fill("Yes — two 2021 XLTs, what's your price?");
+    await pageB.getByLabel("Message Casey Buyer").fill("Yes — two 2021 XLTs, what's your price?");
     await pageB.getByRole("button", { name: "Send" }).click();
     await pageA
       .getByRole("link", { name: /^Messages \(\d+ unread\)$/ })
@@ -104,7 +106,7 @@ describe("live messaging between two dealers", () => {
     const page = await context.newPage();
     const peerContext = await newContext(browser);
     const peer = await newDealer(peerContext, "Morgan");
-    await quickLogin(page);
+    await newDealer(context, "Quinn");
     await page.goto(`/messages?chat=${peer.id}`);
     await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
 

@@ -10,7 +10,11 @@ const origin = (c: Context<AppEnv>) => ({
   ip: clientIp(c),
   url: c.req.url,
   previousToken: c.var.sessionToken,
+  cookieHeader: c.req.header("Cookie"),
 });
+
+const setCookies = (c: Context<AppEnv>, cookies: string[]) =>
+  cookies.forEach((cookie) => c.header("Set-Cookie", cookie, { append: true }));
 
 /** The signed-in answer of every auth call: the current user of the core spec plus `userId` and `role`. */
 async function currentUserOf(c: Context<AppEnv>, accountId: string) {
@@ -27,14 +31,14 @@ export const authRoutes = new Hono<AppEnv>()
   /** 201 with the new account's current user (no dealer profile yet), signed in. */
   .post("/signup", validate("json", signUpSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const { account, cookie } = await c.var.services.auth.signUp(email, password, origin(c));
-    c.header("Set-Cookie", cookie);
+    const { account, cookies } = await c.var.services.auth.signUp(email, password, origin(c));
+    setCookies(c, cookies);
     return c.json(await currentUserOf(c, account.id), 201);
   })
   .post("/login", validate("json", signInSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const { account, cookie } = await c.var.services.auth.signIn(email, password, origin(c));
-    c.header("Set-Cookie", cookie);
+    const { account, cookies } = await c.var.services.auth.signIn(email, password, origin(c));
+    setCookies(c, cookies);
     return c.json(await currentUserOf(c, account.id), 200);
   })
   .post("/logout", async (c) => {

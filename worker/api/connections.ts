@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import { z } from "zod";
 import { addDealerBody, connectionsQuery, removeDealerBody } from "../../app/lib/schemas/network";
+import { isAdmin } from "../../app/lib/roles";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError, forbidden } from "../domain/errors";
 import type { AppEnv } from "../http/types";
@@ -40,11 +41,14 @@ export const connectionRoutes = new Hono<AppEnv>()
    * a list of connections, newest first, each with the other dealer embedded as `dealer`.
    */
   .get("/", dealersOnly, validate("query", connectionsQuery), async (c) => {
-    const { dealer: me, role } = requireDealer(c);
+    const viewer = requireDealer(c);
     const query = c.req.valid("query");
     return answerList(
       c,
-      await c.var.services.connections.listFor(me.id, me.id, { ...query, isAdmin: role === "admin" }),
+      await c.var.services.connections.listFor(viewer.dealer.id, viewer.dealer.id, {
+        ...query,
+        isAdmin: isAdmin(viewer),
+      }),
     );
   })
   /** GET /api/connections/{userId}: that account's accepted connections; only that account or an admin. */
@@ -55,8 +59,8 @@ export const connectionRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = requireViewer(c);
       const { userId } = c.req.valid("param");
-      const isAdmin = viewer.role === "admin";
-      if (userId !== viewer.accountId && !isAdmin) throw forbidden("You can only see your own connections");
+      const admin = isAdmin(viewer);
+      if (userId !== viewer.accountId && !admin) throw forbidden("You can only see your own connections");
       const owner =
         userId === viewer.accountId
           ? viewer
@@ -71,7 +75,7 @@ export const connectionRoutes = new Hono<AppEnv>()
         c,
         await c.var.services.connections.listFor(owner.dealer.id, viewer.dealer?.id ?? null, {
           ...query,
-          isAdmin,
+          isAdmin: admin,
         }),
       );
     },

@@ -21,6 +21,12 @@ export const contactRoutes = new Hono<AppEnv>().post(
   dropBots,
   validate("json", contactMessageSchema),
   async (c) => {
-    return c.json(await c.var.services.contact.send(c.req.valid("json"), { ip: clientIp(c) }), 201);
+    return c.json(
+      await c.var.services.contact.send(c.req.valid("json"), {
+        ip: clientIp(c),
+        accountId: c.var.session?.viewer.accountId,
+      }),
+      201,
+    );
   },
 );

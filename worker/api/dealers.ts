@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { isAdmin } from "../../app/lib/roles";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "../../app/lib/schemas/dealer";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
@@ -13,7 +14,7 @@ const idParam = z.object({ id: z.string().min(1).max(100) });
 /** The viewer's dealer id (null for an account still in onboarding) and admin flag. */
 function who(c: Context<AppEnv>) {
   const viewer = requireViewer(c);
-  return { viewer, dealerId: viewer.dealer?.id ?? null, options: { isAdmin: viewer.role === "admin" } };
+  return { viewer, dealerId: viewer.dealer?.id ?? null, options: { isAdmin: isAdmin(viewer) } };
 }
 
 /** Business spec §7 dealers calls; core spec §7 suggestions and inventory counts. */
@@ -39,9 +40,11 @@ export const dealerRoutes = new Hono<AppEnv>()
   .get("/inventory-counts", async (c) => c.json(await c.var.services.directory.inventoryCounts(), 200))
   /** /discover's data: dealers nearby, buyers wanting the viewer's inventory, sellers of what the viewer wants. */
   .get("/discover", dealersOnly, async (c) => {
-    const { dealer: me, role } = requireDealer(c);
+    const viewer = requireDealer(c);
     return c.json(
-      await c.var.services.directory.discover(me.id, me.state, { isAdmin: role === "admin" }),
+      await c.var.services.directory.discover(viewer.dealer.id, viewer.dealer.state, {
+        isAdmin: isAdmin(viewer),
+      }),
       200,
     );
   })
@@ -57,7 +60,7 @@ export const dealerRoutes = new Hono<AppEnv>()
   .patch("/:id", validate("param", idParam), validate("json", dealerUpdateSchema), async (c) => {
     const viewer = requireViewer(c);
     const dealer = await c.var.services.dealers.update(
-      { accountId: viewer.accountId, dealerId: viewer.dealer?.id ?? null, isAdmin: viewer.role === "admin" },
+      { accountId: viewer.accountId, dealerId: viewer.dealer?.id ?? null, isAdmin: isAdmin(viewer) },
       c.req.valid("param").id,
       c.req.valid("json"),
     );

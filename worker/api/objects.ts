@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { requireDealer } from "../auth/guards";
+import { LIMITS } from "../domain/rate-limits";
 import type { AppEnv } from "../http/types";
 
 /** POST /api/objects/upload → 201 `{ uploadURL, expiresAt }`: a signed address for one PUT of one image (DESIGN.md "Files"). */
 export const objectApiRoutes = new Hono<AppEnv>().post("/upload", async (c) => {
-  requireDealer(c);
+  const { dealer } = requireDealer(c);
+  await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
   const { uploadURL, expiresAt } = await c.var.services.uploads.createUploadUrl(new URL(c.req.url).origin);
   c.header("Cache-Control", "no-store");
   return c.json({ uploadURL, expiresAt }, 201);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { isAdmin } from "../../app/lib/roles";
 import { DomainError } from "../domain/errors";
 import type { AppEnv } from "../http/types";
 
@@ -17,9 +18,10 @@ export function requireDealer(c: Context<AppEnv>) {
   return { ...viewer, dealer: viewer.dealer };
 }
 
+/** Signed in as an admin (401 signed out, 403 for anyone else): the guard of every /api/admin call. */
 export function requireAdmin(c: Context<AppEnv>) {
   const viewer = requireViewer(c);
-  if (viewer.role !== "admin") throw new DomainError(403, "Admins only");
+  if (!isAdmin(viewer)) throw new DomainError(403, "Admins only");
   return viewer;
 }
 
@@ -34,5 +36,11 @@ export const dealersOnly = createMiddleware<AppEnv>(async (c, next) => {
 /** Router-wide guard: signed in (a dealer profile or not), checked before any input is validated. */
 export const viewersOnly = createMiddleware<AppEnv>(async (c, next) => {
   requireViewer(c);
+  await next();
+});
+
+/** Router-wide guard of /api/admin: admins only, checked before anything else, so no endpoint is revealed. */
+export const adminsOnly = createMiddleware<AppEnv>(async (c, next) => {
+  requireAdmin(c);
   await next();
 });

@@ -19,10 +19,15 @@ export const accounts = sqliteTable(
     role: text("role", { enum: ["dealer", "admin"] })
       .notNull()
       .default("dealer"),
+    /**
+     * Set on a throwaway demo account (POST /api/auth/create-dummy): the daily cron removes it and everything
+     * it wrote after this time. Null for every other account, the seeded demo network's included.
+     */
+    demoExpiresAt: timestamp("demo_expires_at"),
     createdAt: createdAt(),
   },
-  // Finds the few admins at once: their dealers are left out of every dealer list (directory/cards.ts).
-  (t) => [index("accounts_role_idx").on(t.role)],
+  // The role index finds the few admins at once: their dealers are left out of every dealer list (directory/cards.ts).
+  (t) => [index("accounts_demo_expires_idx").on(t.demoExpiresAt), index("accounts_role_idx").on(t.role)],
 );
 
 /** Only the SHA-256 of the session token is stored, so a leaked table signs nobody in. */
@@ -48,6 +53,11 @@ export const dealers = sqliteTable(
       .unique()
       .references(() => accounts.id, { onDelete: "set null" }),
     addedByDealerId: text("added_by_dealer_id"),
+    /**
+     * The demo network: the seeded dealers, throwaway demo dealerships and the dealers they add. Demo and
+     * real dealers never connect or message each other (worker/domain/demo-network.ts).
+     */
+    isDemo: flag("is_demo").notNull().default(false),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     name: text("name").notNull(),

@@ -4,9 +4,11 @@ import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
 import type { Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
+import { requireSameNetwork } from "./demo-network";
 import type { DealerDirectoryService, ViewerOptions } from "./directory";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 
 export type { Connection };
 
@@ -32,7 +34,11 @@ const findPair = (db: Database, a: string, b: string) =>
  * Connections between dealers: stored once per pair, in either direction (business spec §3, §4).
  * Adding through the add-dealer call creates an accepted connection at once.
  */
-export function connectionService(db: Database, directory: DealerDirectoryService) {
+export function connectionService(
+  db: Database,
+  directory: DealerDirectoryService,
+  rateLimits: RateLimitService,
+) {
   /** The connection as the API shows it: the other dealer (seen by `viewerDealerId`) embedded. */
   async function withDealer(row: ConnectionRow, ownerId: string, viewerDealerId: string | null) {
     const otherId = row.requesterId === ownerId ? row.receiverId : row.requesterId;
@@ -52,6 +58,8 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
       receiverId: string,
     ): Promise<{ created: boolean; connection: Connection }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
+      await rateLimits.spend([LIMITS.connectionsPerDealer, requesterId]);
+      await requireSameNetwork(db, requesterId, receiverId);
       const [receiver] = await db.all<{ id: string }>(sql`select id from dealers where id = ${receiverId}`);
       if (!receiver) throw notFound("Dealer not found");
       const id = newId();
@@ -76,6 +84,7 @@ export function connectionService(db: Database, directory: DealerDirectoryServic
 
     /** Removes the connection between two dealers, whichever side made it. */
     async remove(dealerId: string, otherId: string): Promise<{ removed: boolean; dealerName: string }> {
+      await rateLimits.spend([LIMITS.connectionsPerDealer, dealerId]);
       const [other] = await db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`);
       if (!other) throw notFound("Dealer not found");
       const deleted = await db.all<{ id: string }>(sql`

@@ -4,16 +4,24 @@ import type { ContactMessage } from "../../app/lib/schemas/contact";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { newId } from "./ids";
-import { LIMITS, type rateLimitService } from "./rate-limits";
+import { LIMITS, type Limit, type RateLimitService } from "./rate-limits";
 
 export type StoredContactMessage = typeof contactMessages.$inferSelect;
 
 /** Messages from the public contact form, kept for support (the admin list reads `listRecent`). */
-export function contactService(db: Database, rateLimits: ReturnType<typeof rateLimitService>) {
+export function contactService(db: Database, rateLimits: RateLimitService) {
   return {
-    /** Stores one message; at most `LIMITS.contactPerIp` an hour from one address (throws 429 beyond). */
-    async send(message: ContactMessage, from: { ip: string }): Promise<{ id: string; createdAt: string }> {
-      await rateLimits.spend([LIMITS.contactPerIp, from.ip]);
+    /**
+     * Stores one message; at most `LIMITS.contactPerIp` an hour from one address and, signed in,
+     * `LIMITS.contactPerAccount` from one account wherever it writes from (throws 429 beyond).
+     */
+    async send(
+      message: ContactMessage,
+      from: { ip: string; accountId?: string },
+    ): Promise<{ id: string; createdAt: string }> {
+      const limits: Array<[Limit, string]> = [[LIMITS.contactPerIp, from.ip]];
+      if (from.accountId) limits.push([LIMITS.contactPerAccount, from.accountId]);
+      await rateLimits.spend(...limits);
       const id = newId();
       const createdAt = Date.now();
       await db.insert(contactMessages).values({

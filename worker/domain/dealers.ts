@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CurrentUser, DirectoryDealer } from "../../app/lib/api-types";
 import { CANADIAN_PROVINCE_CODES } from "../../app/lib/constants";
 import type { OnboardingProfile } from "../../app/lib/schemas/auth";
@@ -8,6 +8,7 @@ import { dealers } from "../db/schema";
 import { cardOf, viewerOf } from "./directory/cards";
 import { forbidden, notFound } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 import type { Viewer } from "./sessions";
 
 export type DealerRow = typeof dealers.$inferSelect;
@@ -55,7 +56,7 @@ const splitName = (name: string) => {
 export type DealerEditor = { accountId: string; dealerId: string | null; isAdmin: boolean };
 
 /** Dealers themselves: onboarding's profile, the dealers others add to the directory, and edits. */
-export function dealerService(db: Database) {
+export function dealerService(db: Database, rateLimits: RateLimitService) {
   return {
     /** Onboarding step 1: creates the account's dealer profile, or updates it when it already exists. */
     async completeProfile(accountId: string, profile: OnboardingProfile): Promise<DealerRow> {
@@ -83,6 +84,7 @@ export function dealerService(db: Database) {
      * records who added it; the figures start at zero and the rating at "not rated yet".
      */
     async create(addedByDealerId: string, input: DealerCreateInput): Promise<DirectoryDealer> {
+      await rateLimits.spend([LIMITS.dealersAddedPerDealer, addedByDealerId]);
       const id = newId();
       await db.insert(dealers).values({
         id,
@@ -91,6 +93,8 @@ export function dealerService(db: Database) {
         ...splitName(input.name),
         ...input,
         country: countryOf(input.state),
+        // A dealer added by a demo dealership stays in the demo network (worker/domain/demo-network.ts).
+        isDemo: sql`(select is_demo from dealers where id = ${addedByDealerId})`,
         updatedAt: Date.now(),
       });
       const card = await cardOf(db, viewerOf(addedByDealerId), id);

@@ -1,6 +1,7 @@
-import { desc, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { summarizeVehicles } from "../../app/lib/ai-summary";
+import { DEMO_ACCOUNT } from "../../app/lib/constants";
 import { createRandom, makeDemoDealer, makeDemoPost } from "./demo-inventory";
 import type { Database } from "../db/client";
 import {
@@ -13,18 +14,37 @@ import {
   messages,
   vehicles,
 } from "../db/schema";
+import { removeDemoAccounts } from "./demo-cleanup";
+import { notFound } from "./errors";
 import { newId } from "./ids";
 
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
 const DEMO_CONNECTIONS = 5;
+/** How long a throwaway demo account lives before the daily cron removes it with everything it wrote. */
+export const DEMO_ACCOUNT_DAYS = 7;
 
 /**
- * POST /api/auth/create-dummy: a fresh demo dealership with a complete profile, a few posts and
- * connections to active dealers, written in one batch. The account has no password: it lives as long
- * as its session.
+ * The demo: throwaway demo dealerships (POST /api/auth/create-dummy), the quick login into the seeded demo
+ * account, and the daily removal of old demo accounts. All of it lives in the demo network only
+ * (worker/domain/demo-network.ts); DEMO_MODE turns the first two off (worker/auth/flows.ts).
  */
-export function demoService(db: Database) {
+export function demoService(db: Database, photos: R2Bucket) {
+  /** Seeded demo dealers (never a throwaway one), most recently active first. */
+  const seededNetwork = (limit: number) =>
+    db
+      .select({ id: dealers.id, name: dealers.name })
+      .from(dealers)
+      .innerJoin(accounts, eq(accounts.id, dealers.accountId))
+      .where(and(eq(dealers.isDemo, true), isNull(accounts.demoExpiresAt)))
+      .orderBy(desc(dealers.lastActiveAt))
+      .limit(limit);
+
   return {
+    /**
+     * A fresh demo dealership with a complete profile and a few posts, connected to the most active dealers
+     * of the seeded demo network and welcomed by one of them, written in one batch. The account has no
+     * password and is removed DEMO_ACCOUNT_DAYS after it was made.
+     */
     async createDemoDealer(): Promise<{ accountId: string; dealerId: string }> {
       const seed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
       const random = createRandom(seed);
@@ -35,12 +55,7 @@ export function demoService(db: Database) {
       const email = `demo-${tag}@demo.dealerlane.app`;
       const now = Date.now();
 
-      const partners = await db
-        .select({ id: dealers.id, name: dealers.name })
-        .from(dealers)
-        .where(isNotNull(dealers.accountId))
-        .orderBy(desc(dealers.lastActiveAt))
-        .limit(DEMO_CONNECTIONS);
+      const partners = await seededNetwork(DEMO_CONNECTIONS);
 
       const posts = DEMO_POST_KINDS.map((kind, i) => {
         const post = makeDemoPost(random, profile, kind);
@@ -67,8 +82,16 @@ export function demoService(db: Database) {
       const chatId = newId();
       const welcomer = partners[0];
       const statements: BatchItem<"sqlite">[] = [
-        db.insert(accounts).values({ id: accountId, email, passwordHash: null, role: "dealer" }),
-        db.insert(dealers).values({ ...profile, id: dealerId, accountId, email, lastActiveAt: now }),
+        db.insert(accounts).values({
+          id: accountId,
+          email,
+          passwordHash: null,
+          role: "dealer",
+          demoExpiresAt: now + DEMO_ACCOUNT_DAYS * 24 * 60 * 60 * 1000,
+        }),
+        db
+          .insert(dealers)
+          .values({ ...profile, id: dealerId, accountId, email, lastActiveAt: now, isDemo: true }),
         ...posts.map((p) => db.insert(inventoryPosts).values(p.row)),
         ...posts.filter((p) => p.vehicles.length).map((p) => db.insert(vehicles).values(p.vehicles)),
         ...partners.map((partner) =>
@@ -99,6 +122,33 @@ export function demoService(db: Database) {
       }
       await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       return { accountId, dealerId };
+    },
+
+    /** The account behind the quick-login button: the seeded demo account, a dealer of the demo network. */
+    async quickLoginAccount(): Promise<string> {
+      const row = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .innerJoin(dealers, eq(dealers.accountId, accounts.id))
+        .where(and(eq(accounts.email, DEMO_ACCOUNT.email), eq(dealers.isDemo, true)))
+        .get();
+      if (!row) throw notFound("The demo account is not set up on this server.");
+      return row.id;
+    },
+
+    /** Whether the account's dealer belongs to the demo network (seeded or throwaway). */
+    async isDemoAccount(accountId: string): Promise<boolean> {
+      const row = await db
+        .select({ isDemo: dealers.isDemo })
+        .from(dealers)
+        .where(eq(dealers.accountId, accountId))
+        .get();
+      return row?.isDemo === true;
+    },
+
+    /** The daily cron: throwaway demo accounts past their time, with everything they wrote. */
+    removeExpired(now = Date.now()): Promise<number> {
+      return removeDemoAccounts(db, photos, now);
     },
   };
 }

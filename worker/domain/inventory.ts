@@ -6,12 +6,14 @@ import { listFeed } from "./inventory/feed";
 import { findPost, insertComment, insertPost } from "./inventory/posts";
 import { writeSummary, type AiBinding } from "./inventory/summary";
 import type { FeedPage, PostComment, PostDetail } from "./inventory/types";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 import type { uploadService } from "./uploads";
 
 export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDealer } from "./inventory/types";
 
 type Deps = {
   uploads: ReturnType<typeof uploadService>;
+  rateLimits: RateLimitService;
   ai?: AiBinding;
   /** Told once a post is stored (live announcement to the dealer's network). */
   onPostCreated?: (post: PostDetail) => Promise<void>;
@@ -40,6 +42,7 @@ export function inventoryService(db: Database, deps: Deps) {
      * the AI summary is written from them, and post + vehicles go to D1 in one batch.
      */
     async createPost(dealer: DealerRow, input: CreatePost, ownOrigin: string): Promise<PostDetail> {
+      await deps.rateLimits.spend([LIMITS.postsPerDealer, dealer.id]);
       const photoPaths = await deps.uploads.storedPhotoPaths(input.photoUrls, ownOrigin);
       const kept = input.vehicles.filter(isCompleteVehicle);
       const located = kept.find((v) => v.city || v.state);
@@ -68,7 +71,8 @@ export function inventoryService(db: Database, deps: Deps) {
       return post;
     },
 
-    addComment(postId: string, dealer: DealerRow, content: string): Promise<PostComment> {
+    async addComment(postId: string, dealer: DealerRow, content: string): Promise<PostComment> {
+      await deps.rateLimits.spend([LIMITS.commentsPerDealer, dealer.id]);
       return insertComment(db, {
         postId,
         dealer: { id: dealer.id, name: dealer.name, avatar: dealer.avatar },

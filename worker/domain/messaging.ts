@@ -12,8 +12,10 @@ import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "../../app/lib/schemas/ne
 import type { Database } from "../db/client";
 import { chatParticipants, chats, dealers, messages } from "../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { DomainError, badRequest, notFound } from "./errors";
+import { NOT_ACROSS_NETWORKS, requireSameNetwork } from "./demo-network";
+import { DomainError, badRequest, forbidden, notFound } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 
 export const CHAT_PAGE_SIZE = 50;
 export const CHATS_PAGE_SIZE = 50;
@@ -60,19 +62,16 @@ const clampPage = (limit: number | undefined, size: number, max: number) =>
 export type MessagePage = { cursor?: string; after?: string; limit?: number };
 
 /** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
-export function messagingService(db: Database) {
-  async function requireDealerExists(id: string) {
-    const dealer = await db.select({ id: dealers.id }).from(dealers).where(eq(dealers.id, id)).get();
-    if (!dealer) throw notFound("Dealer not found");
-  }
-
-  /** The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). */
+export function messagingService(db: Database, rateLimits: RateLimitService) {
+  /**
+   * The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). Never across the
+   * demo and the real network (worker/domain/demo-network.ts), not even a chat made before that rule.
+   */
   async function findChat(dealerId: string, otherId: string): Promise<string | null> {
-    const chat = await db
-      .select({ id: chats.id })
-      .from(chats)
-      .where(eq(chats.pairKey, pairKeyOf(dealerId, otherId)))
-      .get();
+    const chat = await db.get<{ id: string; networks: number }>(sql`
+      select id, (select count(distinct is_demo) from dealers where id in (${dealerId}, ${otherId})) as networks
+      from chats where pair_key = ${pairKeyOf(dealerId, otherId)}`);
+    if (chat && chat.networks > 1) throw forbidden(NOT_ACROSS_NETWORKS);
     return chat?.id ?? null;
   }
 
@@ -81,7 +80,7 @@ export function messagingService(db: Database) {
     if (dealerId === otherId) throw badRequest("You cannot start a chat with yourself");
     const existing = await findChat(dealerId, otherId);
     if (existing) return { id: existing, created: false };
-    await requireDealerExists(otherId);
+    await requireSameNetwork(db, dealerId, otherId);
     const pairKey = pairKeyOf(dealerId, otherId);
     const inserted = await db
       .insert(chats)
@@ -214,6 +213,7 @@ export function messagingService(db: Database) {
      * Answers whether this call created it.
      */
     async send(input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
+      await rateLimits.spend([LIMITS.messagesPerDealer, input.senderId]);
       const { id: chatId } = await ensureChat(input.senderId, input.receiverId);
       const clientId = input.clientId ?? newId();
       const now = Date.now();

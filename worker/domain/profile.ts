@@ -8,6 +8,7 @@ import { acceptedConnectionsOf } from "./accepted-connections";
 import type { DealerRow } from "./dealers";
 import { DomainError, badRequest } from "./errors";
 import { newId } from "./ids";
+import { LIMITS, type RateLimitService } from "./rate-limits";
 
 /** Where every stored photo lives: R2 key `uploads/{uuid}`, served at `/objects/uploads/{uuid}`. */
 export const UPLOAD_KEY_PREFIX = "uploads/";
@@ -86,8 +87,9 @@ export type VehicleActivity = {
 };
 
 /** The signed-in dealer's own profile: PATCH /api/profile, photos in R2, and the figures of /my-stats. */
-export function profileService(db: Database, photos: R2Bucket) {
-  async function storePhoto(photo: string | File, field: PhotoField): Promise<string> {
+export function profileService(db: Database, photos: R2Bucket, rateLimits: RateLimitService) {
+  async function storePhoto(photo: string | File, field: PhotoField, dealerId: string): Promise<string> {
+    await rateLimits.spend([LIMITS.uploadsPerDealer, dealerId]);
     const label = PHOTO_LABELS[field];
     const bytes = await photoBytes(photo, label);
     const contentType = checkedImage(bytes, label);
@@ -105,14 +107,14 @@ export function profileService(db: Database, photos: R2Bucket) {
    */
   async function resolvePhoto(
     value: IncomingPhoto,
-    current: string | null,
+    dealer: DealerRow,
     field: PhotoField,
   ): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
     if (value === null) return null;
-    if (typeof value !== "string") return value.size === 0 ? undefined : storePhoto(value, field);
-    if (value.startsWith("data:")) return storePhoto(value, field);
-    if (value === current) return undefined;
+    if (typeof value !== "string") return value.size === 0 ? undefined : storePhoto(value, field, dealer.id);
+    if (value.startsWith("data:")) return storePhoto(value, field, dealer.id);
+    if (value === dealer[field]) return undefined;
     throw badRequest(`${PHOTO_LABELS[field]} must be a new image or the current photo`);
   }
 
@@ -128,8 +130,8 @@ export function profileService(db: Database, photos: R2Bucket) {
       photoInput: { avatar?: IncomingPhoto; dealershipPhoto?: IncomingPhoto } = {},
     ): Promise<DealerRow> {
       const [avatar, dealershipPhoto] = await Promise.all([
-        resolvePhoto(photoInput.avatar, dealer.avatar, "avatar"),
-        resolvePhoto(photoInput.dealershipPhoto, dealer.dealershipPhoto, "dealershipPhoto"),
+        resolvePhoto(photoInput.avatar, dealer, "avatar"),
+        resolvePhoto(photoInput.dealershipPhoto, dealer, "dealershipPhoto"),
       ]);
       const firstName = patch.firstName ?? dealer.firstName;
       const lastName = patch.lastName ?? dealer.lastName;

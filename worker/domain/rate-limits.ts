@@ -2,25 +2,64 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { DomainError } from "./errors";
 
-export type Limit = { name: string; max: number; windowSeconds: number };
+/** `what` names the counted writes in the 429 message ("posts"); without it the message is the sign-in one. */
+export type Limit = { name: string; max: number; windowSeconds: number; what?: string };
 
-/** Abuse limits. Fixed windows, counted in D1 so they hold across isolates. */
+const HOUR = 60 * 60;
+
+/**
+ * Abuse limits. Fixed windows, counted in D1 so they hold across isolates (docs/decisions/0011-rate-limits.md).
+ * The per-dealer ones are keyed by dealer id: generous for a busy dealer, tight for a script.
+ */
 export const LIMITS = {
+  /** Failed sign-ins (docs/decisions/0008-sign-in-throttling.md): one address trying many accounts… */
   signInPerIp: { name: "sign-in:ip", max: 30, windowSeconds: 15 * 60 },
-  signInPerEmail: { name: "sign-in:email", max: 10, windowSeconds: 15 * 60 },
+  /** …one address guessing one account… */
+  signInPerIpAccount: { name: "sign-in:ip-account", max: 5, windowSeconds: 15 * 60 },
+  /** …one account guessed from many addresses: then browsers without its device cookie wait… */
+  signInPerAccount: { name: "sign-in:email", max: 10, windowSeconds: 15 * 60 },
+  /** …and a browser with a device cookie that keeps failing stops being trusted. */
+  signInPerDevice: { name: "sign-in:device", max: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: 60 * 60 },
   signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
   demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
+  quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },
+  contactPerAccount: { name: "contact:account", max: 5, windowSeconds: HOUR, what: "messages to support" },
+  postsPerDealer: { name: "posts:dealer", max: 30, windowSeconds: HOUR, what: "posts" },
+  commentsPerDealer: { name: "comments:dealer", max: 120, windowSeconds: HOUR, what: "comments" },
+  /** REST, page form and socket alike; a fixed window lets a dealer send a burst of the whole hour's worth. */
+  messagesPerDealer: { name: "messages:dealer", max: 600, windowSeconds: HOUR, what: "messages" },
+  /** Signed upload addresses and profile photos: a few full 50-photo posts an hour. */
+  uploadsPerDealer: { name: "uploads:dealer", max: 300, windowSeconds: HOUR, what: "photo uploads" },
+  dealersAddedPerDealer: { name: "dealers-added:dealer", max: 30, windowSeconds: HOUR, what: "new dealers" },
+  /** Connect and disconnect together: the toggle cannot be flipped forever. */
+  connectionsPerDealer: {
+    name: "connections:dealer",
+    max: 120,
+    windowSeconds: HOUR,
+    what: "connection changes",
+  },
 } satisfies Record<string, Limit>;
 
+const per = (seconds: number) =>
+  seconds === HOUR
+    ? "an hour"
+    : seconds % 60 === 0
+      ? `per ${seconds / 60} minutes`
+      : `per ${seconds} seconds`;
+
 /** 429 with the seconds until the window that refused this attempt closes. */
-function tooManyAttempts(windowEnd: number, now: number) {
+function tooManyAttempts(limit: Limit, windowEnd: number, now: number) {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
-  return new DomainError(429, "Too many attempts. Please wait a few minutes and try again.", {
-    retryAfterSeconds,
-  });
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const message = limit.what
+    ? `Slow down: at most ${limit.max} ${limit.what} ${per(limit.windowSeconds)}. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
+    : "Too many attempts. Please wait a few minutes and try again.";
+  return new DomainError(429, message, { retryAfterSeconds });
 }
+
+export type RateLimitService = ReturnType<typeof rateLimitService>;
 
 export function rateLimitService(db: Database) {
   return {
@@ -42,20 +81,36 @@ export function rateLimitService(db: Database) {
       checks.forEach(([limit], i) => {
         const row = results[i]?.[0];
         if (row && row.count > limit.max)
-          throw tooManyAttempts(row.window_start + limit.windowSeconds * 1000, now);
+          throw tooManyAttempts(limit, row.window_start + limit.windowSeconds * 1000, now);
       });
     },
 
     /** Throws 429 when any limit is already used up, without counting this attempt. */
     async assertUnder(...checks: Array<[limit: Limit, subject: string]>): Promise<void> {
       const now = Date.now();
-      for (const [limit, subject] of checks) {
-        const row = await db.get<{ window_start: number; count: number }>(
-          sql`select window_start, count from rate_limits where key = ${`${limit.name}:${subject}`}`,
-        );
+      const rows = await Promise.all(
+        checks.map(([limit, subject]) =>
+          db.get<{ window_start: number; count: number }>(
+            sql`select window_start, count from rate_limits where key = ${`${limit.name}:${subject}`}`,
+          ),
+        ),
+      );
+      checks.forEach(([limit], i) => {
+        const row = rows[i];
         const windowEnd = row ? row.window_start + limit.windowSeconds * 1000 : 0;
-        if (row && windowEnd > now && row.count >= limit.max) throw tooManyAttempts(windowEnd, now);
-      }
+        if (row && windowEnd > now && row.count >= limit.max) throw tooManyAttempts(limit, windowEnd, now);
+      });
+    },
+
+    /** Whether every limit still has room, without counting anything. */
+    async isUnder(...checks: Array<[limit: Limit, subject: string]>): Promise<boolean> {
+      return this.assertUnder(...checks).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DomainError && error.status === 429) return false;
+          throw error;
+        },
+      );
     },
 
     async forgetStale(): Promise<void> {

@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import { IMAGE_TYPES, sniffImageType, type ImageType } from "../../app/lib/image-type";
 import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "../../app/lib/schemas/inventory";
 import type { Database } from "../db/client";
-import { appSecrets } from "../db/schema";
 import { fromBase64Url, toBase64Url } from "./base64url";
 import { DomainError, badRequest, forbidden, notFound } from "./errors";
-import { randomToken } from "./ids";
+import { secretStore } from "./secrets";
 
 /**
  * Photo uploads through signed URLs (DESIGN.md "Files"): POST /api/objects/upload hands out
@@ -48,26 +46,8 @@ export type ReceiveUpload = {
 };
 
 export function uploadService(db: Database, env: UploadEnv) {
-  async function storedSecret(): Promise<string> {
-    const [, rows] = await db.batch([
-      db.insert(appSecrets).values({ name: SECRET_NAME, value: randomToken() }).onConflictDoNothing(),
-      db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)),
-    ]);
-    const value = rows[0]?.value;
-    if (!value) throw new Error("The upload signing key could not be stored");
-    return value;
-  }
-
-  async function signingKey(): Promise<CryptoKey> {
-    const secret = env.UPLOAD_SIGNING_SECRET || (await storedSecret());
-    return crypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
-  }
+  const secrets = secretStore(db);
+  const signingKey = () => secrets.hmacKey(SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
 
   return {
     /** A fresh signed PUT address on our own origin for one image. */

@@ -3,15 +3,21 @@ import { routePartykitRequest } from "partyserver";
 import type { AppEnv } from "../http/types";
 import { DEALER_HEADER } from "./addresses";
 
+/** The parties the worker serves, by their address (partyserver's kebab-case of the binding). */
+const PARTIES = new Set(["chat-room", "dealer-inbox"]);
+
 const refuse = (status: 401 | 403 | 404, message: string) =>
   new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json" } });
 
 /**
  * /parties/chat-room/{chatId} and /parties/dealer-inbox/{dealerId}: the session is checked before the
  * upgrade — only a chat's participants join its room, only the dealer joins its inbox. Plain HTTP requests
- * to the objects are refused: everything they hold is served by the API.
+ * to the objects are refused: everything they hold is served by the API. Another site's page never gets this
+ * far (worker/http/same-origin.ts), and an unknown party is a JSON 404 like the rest.
  */
 export async function routeSocket(c: Context<AppEnv>) {
+  const party = new URL(c.req.url).pathname.split("/")[2];
+  if (!party || !PARTIES.has(party)) return refuse(404, "No such room");
   const response = await routePartykitRequest(c.req.raw, c.env, {
     onBeforeRequest: () => refuse(404, "Sockets only"),
     onBeforeConnect: async (request, lobby) => {
