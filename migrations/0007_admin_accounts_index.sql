@@ -1,0 +1,1 @@
+CREATE INDEX `accounts_admin_idx` ON `accounts` (`role`) WHERE role = 'admin';

@@ -1,1 +1,0 @@
-CREATE INDEX `accounts_role_idx` ON `accounts` (`role`);
