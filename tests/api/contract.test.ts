@@ -596,3 +596,48 @@ describe("the admin account's dealer", () => {
     expect((await call("GET", `/api/dealers/${admin.dealerId}`, { cookie: viewer.cookie })).status).toBe(200);
   });
 });
+
+describe("GET /messages?chat={dealerId}", () => {
+  it("never writes: a chat that does not exist yet is started by the page or by the first message sent", async () => {
+    const [me, peer] = [await signUpDealer(), await signUpDealer()];
+    const chats = async () =>
+      (await env.DB.prepare("select count(*) as n from chats").first<{ n: number }>())?.n ?? 0;
+    const before = await chats();
+    const page = await SELF.fetch(`${ORIGIN}/messages?chat=${peer.dealerId}`, {
+      headers: { Cookie: me.cookie },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('name="receiverId"');
+    expect(await chats()).toBe(before);
+
+    // Before JavaScript: the first message goes through the page's action, which starts the chat.
+    const sent = await SELF.fetch(`${ORIGIN}/messages`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: me.cookie,
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ receiverId: peer.dealerId, content: "Hello from a plain form" }).toString(),
+    });
+    expect(sent.status).toBe(302);
+    expect(await chats()).toBe(before + 1);
+    const opened = await (
+      await SELF.fetch(`${ORIGIN}/messages?chat=${peer.dealerId}`, { headers: { Cookie: me.cookie } })
+    ).text();
+    expect(opened).toContain("Hello from a plain form");
+
+    // An unknown dealer or oneself: back to /messages with the toast, nothing written.
+    for (const id of [crypto.randomUUID(), me.dealerId]) {
+      const res = await SELF.fetch(`${ORIGIN}/messages?chat=${id}`, {
+        headers: { Cookie: me.cookie },
+        redirect: "manual",
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/messages");
+    }
+    expect(await chats()).toBe(before + 1);
+  });
+});

@@ -65,7 +65,7 @@ const vehicleCountOf = (id: SQL) => sql`(
 
 /**
  * The admin account's dealer is staff, not a trading partner: it never shows in the directory, suggestions
- * or /discover (issue 18). Admins are few, and accounts_role_idx finds them without a scan.
+ * or /discover (issue 18). Admins are few, and accounts_admin_idx finds them without a scan.
  */
 export const notStaff = (dealerId: SQL) => sql`${dealerId} not in (
   select sd.id from accounts sa join dealers sd on sd.account_id = sa.id where sa.role = 'admin')`;
