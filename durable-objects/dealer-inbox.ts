@@ -1,5 +1,6 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { InboxFrame } from "../app/lib/realtime";
+import { createServices } from "../worker/domain";
 import { DEALER_HEADER } from "../worker/realtime/addresses";
 
 /**
@@ -10,8 +11,15 @@ import { DEALER_HEADER } from "../worker/realtime/addresses";
 export class DealerInbox extends Server<Env> {
   static options = { hibernate: true };
 
-  onConnect(connection: Connection, ctx: ConnectionContext) {
-    if (!ctx.request.headers.get(DEALER_HEADER)) connection.close(4401, "Not signed in");
+  /**
+   * A new tab starts from the current unread total: a message that arrived while its page was loading (after
+   * the page counted, before this socket opened) would otherwise be missed until the next page.
+   */
+  async onConnect(connection: Connection, ctx: ConnectionContext) {
+    const dealerId = ctx.request.headers.get(DEALER_HEADER);
+    if (!dealerId) return connection.close(4401, "Not signed in");
+    const unreadTotal = await createServices(this.env).messaging.unreadTotal(dealerId);
+    connection.send(JSON.stringify({ type: "unread", unreadTotal } satisfies InboxFrame));
   }
 
   onMessage() {
