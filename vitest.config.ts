@@ -27,6 +27,9 @@ export default defineConfig(async () => {
     test: {
       include: ["app/**/*.test.ts", "worker/**/*.test.ts", "tests/api/**/*.test.ts", "tests/do/**/*.test.ts"],
       setupFiles: ["./tests/setup/apply-migrations.ts"],
+      // Some tests make dozens of requests (PBKDF2 sign-ins against the limits); on a loaded 2-core CI machine
+      // they need more than vitest's 5 s default. Speed is measured by `npm run bench`, never here.
+      testTimeout: 30_000,
       // Remix's runtime is CommonJS with circular requires; pre-bundle it to ESM for workerd.
       deps: {
         optimizer: {

@@ -28,7 +28,7 @@ async function activeRealDealer() {
 async function createDummy() {
   const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
   expect(res.status).toBe(201);
-  const user = res.json.user as { id: string; userId: string };
+  const user = res.json as { id: string; userId: string };
   return { cookie: sessionCookieOf(res.headers), dealerId: user.id, accountId: user.userId };
 }
 

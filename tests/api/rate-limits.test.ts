@@ -94,7 +94,7 @@ describe("per-dealer write limits", () => {
   it("upload addresses", async () => {
     const dealer = await signUpDealer();
     await spendAllBut(LIMITS.uploadsPerDealer, dealer.dealerId, 1);
-    expect((await call("POST", "/api/objects/upload", { cookie: dealer.cookie })).status).toBe(200);
+    expect((await call("POST", "/api/objects/upload", { cookie: dealer.cookie })).status).toBe(201);
     expectTooMany(
       await call("POST", "/api/objects/upload", { cookie: dealer.cookie }),
       LIMITS.uploadsPerDealer,
@@ -139,7 +139,7 @@ describe("per-dealer write limits", () => {
       cookie: dealer.cookie,
       body: { dealerId: other.dealerId },
     });
-    expect(removed.status).toBe(200);
+    expect(removed.status).toBe(204);
     for (const path of ["/api/connections/add-dealer", "/api/dealers/connect"]) {
       const refused = await call("POST", path, {
         cookie: dealer.cookie,

@@ -39,7 +39,7 @@ async function uploadPhoto(cookie: string): Promise<string> {
 async function createDummy() {
   const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
   expect(res.status).toBe(201);
-  const user = res.json.user as { id: string; userId: string };
+  const user = res.json as { id: string; userId: string };
   return { cookie: sessionCookieOf(res.headers), dealerId: user.id, accountId: user.userId };
 }
 
@@ -63,7 +63,7 @@ async function busyDemoVisitor(seeded: { dealerId: string; cookie: string }, see
     body: { avatar: PNG_DATA_URL },
   });
   expect(profile.status).toBe(200);
-  const avatar = (profile.json.user as { avatar: string }).avatar;
+  const avatar = (profile.json as { avatar: string }).avatar;
   expect(
     (
       await call("POST", `/api/inventory/${seededPostId}/comments`, {
