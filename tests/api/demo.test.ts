@@ -1,5 +1,6 @@
 import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { currentUserSchema } from "../../app/lib/api-types";
 import { DEMO_ACCOUNT } from "../../app/lib/constants";
 import worker from "../../worker/index";
 import { ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
@@ -28,8 +29,8 @@ async function activeRealDealer() {
 async function createDummy() {
   const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
   expect(res.status).toBe(201);
-  const user = res.json as { id: string; userId: string };
-  return { cookie: sessionCookieOf(res.headers), dealerId: user.id, accountId: user.userId };
+  const user = currentUserSchema.parse(res.json);
+  return { cookie: sessionCookieOf(res.headers), dealerId: user.id as string, accountId: user.userId };
 }
 
 const isDemo = async (dealerId: string) =>

@@ -1,5 +1,6 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { currentUserSchema } from "../../app/lib/api-types";
 import worker from "../../worker/index";
 import { ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
@@ -39,8 +40,8 @@ async function uploadPhoto(cookie: string): Promise<string> {
 async function createDummy() {
   const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
   expect(res.status).toBe(201);
-  const user = res.json as { id: string; userId: string };
-  return { cookie: sessionCookieOf(res.headers), dealerId: user.id, accountId: user.userId };
+  const user = currentUserSchema.parse(res.json);
+  return { cookie: sessionCookieOf(res.headers), dealerId: user.id as string, accountId: user.userId };
 }
 
 /** A demo visitor who used everything: posts with photos, a profile photo, comments, messages, settings… */
@@ -63,7 +64,7 @@ async function busyDemoVisitor(seeded: { dealerId: string; cookie: string }, see
     body: { avatar: PNG_DATA_URL },
   });
   expect(profile.status).toBe(200);
-  const avatar = (profile.json as { avatar: string }).avatar;
+  const avatar = currentUserSchema.parse(profile.json).avatar as string;
   expect(
     (
       await call("POST", `/api/inventory/${seededPostId}/comments`, {
