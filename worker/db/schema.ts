@@ -30,7 +30,9 @@ export const accounts = sqliteTable(
   // the planner uses it whatever the statistics say about a two-valued column.
   (t) => [
     index("accounts_demo_expires_idx").on(t.demoExpiresAt),
-    index("accounts_admin_idx").on(t.role).where(sql`role = 'admin'`),
+    index("accounts_admin_idx")
+      .on(t.role)
+      .where(sql`role = 'admin'`),
   ],
 );
 
