@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTIFICATION_TYPES } from "./schemas/notifications";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser:
@@ -59,11 +60,26 @@ export const chatServerFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
 
+/** A notification as the bell and the notification centre show it (GET /api/notifications). */
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+
 /** DealerInbox → browser: everything live for one dealer's open tabs. */
 export const inboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat-message"), message: chatMessageSchema, unreadTotal: z.number() }),
   z.object({ type: z.literal("unread"), unreadTotal: z.number() }),
   z.object({ type: z.literal("new-post"), postId: z.string(), dealerId: z.string() }),
+  /** A new notification (a deal alert, a price drop, …) and the bell's unread count after it. */
+  z.object({ type: z.literal("notification"), notification: notificationSchema, unreadCount: z.number() }),
+  /** Notifications were read in another tab: the bell's new count. */
+  z.object({ type: z.literal("notifications-read"), unreadCount: z.number() }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 

@@ -14,6 +14,16 @@ export function requireDealer(context: AppLoadContext, request: Request) {
   return { viewer: { ...viewer, dealer: viewer.dealer }, currentUser };
 }
 
+/**
+ * The Remix side of `requireAdmin`: a dealer (or anyone not an admin) gets 'Page Not Found' (404), as for any
+ * unknown signed-in path, so admin pages do not even show that they exist. Signed out → /login.
+ */
+export function requireAdmin(context: AppLoadContext, request: Request) {
+  const signedIn = requireDealer(context, request);
+  if (signedIn.viewer.role !== "admin") throw new Response("Not Found", { status: 404 });
+  return signedIn;
+}
+
 export function requireViewer(context: AppLoadContext, request: Request) {
   if (!context.viewer) {
     const url = new URL(request.url);

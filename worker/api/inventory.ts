@@ -3,9 +3,12 @@ import {
   commentSchema,
   createPostSchema,
   feedQuerySchema,
+  matchesQuerySchema,
   postIdSchema,
+  updatePostSchema,
 } from "../../app/lib/schemas/inventory";
-import { requireDealer } from "../auth/guards";
+import { dealersOnly, requireDealer } from "../auth/guards";
+import { LIMITS } from "../domain/rate-limits";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";
 
@@ -14,6 +17,7 @@ import { validate } from "./validate";
  * dealer; the poster and the commenter come from the session, whatever the body says.
  */
 export const inventoryRoutes = new Hono<AppEnv>()
+  .use(dealersOnly)
   .get("/", validate("query", feedQuerySchema), async (c) => {
     requireDealer(c);
     const page = await c.var.services.inventory.listFeed(c.req.valid("query"));
@@ -32,6 +36,34 @@ export const inventoryRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin);
     return c.json(post, 201);
+  })
+  /** The author or an admin: text, prices, sold, renew (issue 11). 403 for anyone else. */
+  .patch("/:id", validate("param", postIdSchema), validate("json", updatePostSchema), async (c) => {
+    const { dealer, role } = requireDealer(c);
+    await c.var.services.rateLimits.spend([LIMITS.postEditsPerDealer, dealer.id]);
+    const post = await c.var.services.inventory.updatePost(
+      c.req.valid("param").id,
+      { dealerId: dealer.id, isAdmin: role === "admin" },
+      c.req.valid("json"),
+    );
+    return c.json(post, 200);
+  })
+  .delete("/:id", validate("param", postIdSchema), async (c) => {
+    const { dealer, role } = requireDealer(c);
+    await c.var.services.rateLimits.spend([LIMITS.postEditsPerDealer, dealer.id]);
+    await c.var.services.inventory.deletePost(c.req.valid("param").id, {
+      dealerId: dealer.id,
+      isAdmin: role === "admin",
+    });
+    return c.body(null, 204);
+  })
+  /** The posts on the other side: listings answering a request, open requests a listing answers. */
+  .get("/:id/matches", validate("param", postIdSchema), validate("query", matchesQuerySchema), async (c) => {
+    requireDealer(c);
+    const page = await c.var.services.dealAlerts.matchesFor(c.req.valid("param").id, c.req.valid("query"));
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    c.header("Cache-Control", "no-store");
+    return c.json(page.matches, 200);
   })
   .post("/:id/comments", validate("param", postIdSchema), validate("json", commentSchema), async (c) => {
     const { dealer } = requireDealer(c);

@@ -12,6 +12,16 @@ export const LIMITS = {
   signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
   demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },
+  /** The notification tests send real texts and e-mails when a provider is configured. */
+  testSmsPerDealer: { name: "test-sms:dealer", max: 5, windowSeconds: 60 * 60 },
+  testEmailPerDealer: { name: "test-email:dealer", max: 5, windowSeconds: 60 * 60 },
+  testDealAlertPerDealer: { name: "test-deal-alert:dealer", max: 5, windowSeconds: 60 * 60 },
+  notificationPreferencesPerDealer: {
+    name: "notification-preferences:dealer",
+    max: 120,
+    windowSeconds: 60 * 60,
+  },
+  postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** 429 with the seconds until the window that refused this attempt closes. */

@@ -34,6 +34,8 @@ export type FeedPost = {
   availableCount: number;
   commentCount: number;
   viewCount: number;
+  /** ISO time an active post expires unless renewed (30 days after it was posted or renewed); null otherwise. */
+  expiresAt: string | null;
   dealer: PostDealer;
 };
 
