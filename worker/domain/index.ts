@@ -28,6 +28,7 @@ import type { InboxFrame } from "../../app/lib/realtime";
 import type { SendInput } from "./messaging";
 import { notificationCentre } from "./notifications/centre";
 import { notificationService } from "./notifications";
+import { networkNotices } from "./notifications/network";
 import { notifier } from "./notifications/notify";
 import { preferencesService } from "./notifications/preferences";
 import { outboxService } from "./outbox/outbox";
@@ -75,7 +76,6 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     return Promise.resolve();
   };
   const uploads = uploadService(db, optional);
-  const connections = connectionService(db, directory);
   const settings = settingsService(db);
   const centre = notificationCentre(db);
   const preferences = preferencesService(db);
@@ -89,6 +89,20 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const notify = notifier(db, { centre, outbox, origin, push });
+  const notices = networkNotices(db, notify);
+  const networkConnections = connectionService(db, directory);
+  const connections = {
+    ...networkConnections,
+    /** Connecting also tells the other dealer (after the answer). */
+    async add(requesterId: string, receiverId: string) {
+      const result = await networkConnections.add(requesterId, receiverId);
+      if (result.created)
+        void later("Connection notice", () =>
+          notices.connected(requesterId, receiverId, result.connection.id),
+        );
+      return result;
+    },
+  };
   const dealAlerts = dealAlertService(db, {
     matching: dealMatching(db),
     centre,
@@ -106,7 +120,14 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     shell: shellService(db, messaging),
     messaging,
     /** Send a chat message: stored in D1, then delivered live (worker/realtime/deliver-message.ts). */
-    chat: { send: (input: SendInput) => deliverMessage(env, messaging, input) },
+    chat: {
+      /** Send a chat message (REST or the chat room's socket); a dealer's first message to another is a notice too. */
+      async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
+        const sent = await deliverMessage(env, messaging, input, room);
+        if (sent.created) void later("First-message notice", () => notices.messageSent(sent.message));
+        return sent;
+      },
+    },
     contact: contactService(db, rateLimits),
     publicSite: publicSiteService(db, env),
     directory,

@@ -186,9 +186,9 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
       postId: string,
       query: { cursor?: string; limit: number },
     ): Promise<{ matches: PostMatch[]; nextCursor: string | null }> {
+      const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
       const author = await authorOf(postId);
       if (!author) throw notFound(POST_NOT_FOUND);
-      const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
       const byPost = new Map<string, { createdAt: number; vehicles: string[] }>();
       for (const pair of await deps.matching.pairsFor(author)) {
         const otherId = author.type === "request" ? pair.offerPostId : pair.requestPostId;

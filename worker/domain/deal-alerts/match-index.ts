@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { offeredVehiclesOf, wantedVehiclesOf, type PostVehicleFacts } from "../../../app/lib/matching/match";
 import type { Database } from "../../db/client";
@@ -78,7 +78,7 @@ export function matchIndexStatements(
 /** Statements that take a post out of matching (sold, expired, deleted). */
 export function clearStatements(db: Database, postId: string): BatchItem<"sqlite">[] {
   return [
-    db.run(sql`delete from wanted_vehicles where post_id = ${postId}`),
-    db.run(sql`delete from offered_vehicles where post_id = ${postId}`),
+    db.delete(wantedVehicles).where(eq(wantedVehicles.postId, postId)),
+    db.delete(offeredVehicles).where(eq(offeredVehicles.postId, postId)),
   ];
 }

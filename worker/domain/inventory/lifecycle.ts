@@ -1,8 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { POST_LIFETIME_DAYS, type UpdatePost } from "../../../app/lib/schemas/inventory";
 import type { Database } from "../../db/client";
-import { inventoryPosts, vehicles } from "../../db/schema";
+import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../../db/schema";
 import type { PriceDrop } from "../deal-alerts/alerts";
 import { clearStatements, matchIndexStatements } from "../deal-alerts/match-index";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -150,25 +150,37 @@ export async function deletePost(db: Database, postId: string, actor: PostActor)
  * The daily cron: active posts posted or last renewed more than 30 days ago become 'expired' and leave the
  * match index. Both statements seek posts_expiry_idx (status, renewed_at, created_at). Answers how many.
  */
-export async function expirePosts(db: Database, now = Date.now()): Promise<number> {
+export function expiryStatements(db: Database, now: number) {
   const cutoff = now - POST_LIFETIME_DAYS * DAY_MS;
-  const [neverRenewed, renewed] = await db.batch([
-    db.all<{ id: string }>(sql`
-      update inventory_posts set status = 'expired', updated_at = ${now}
-      where status = 'active' and renewed_at is null and created_at <= ${cutoff} returning id`),
-    db.all<{ id: string }>(sql`
-      update inventory_posts set status = 'expired', updated_at = ${now}
-      where status = 'active' and renewed_at <= ${cutoff} returning id`),
-  ]);
+  const expire = { status: "expired", updatedAt: now };
+  return [
+    db
+      .update(inventoryPosts)
+      .set(expire)
+      .where(
+        and(
+          eq(inventoryPosts.status, "active"),
+          isNull(inventoryPosts.renewedAt),
+          lte(inventoryPosts.createdAt, cutoff),
+        ),
+      )
+      .returning({ id: inventoryPosts.id }),
+    db
+      .update(inventoryPosts)
+      .set(expire)
+      .where(and(eq(inventoryPosts.status, "active"), lte(inventoryPosts.renewedAt, cutoff)))
+      .returning({ id: inventoryPosts.id }),
+  ] as const;
+}
+
+export async function expirePosts(db: Database, now = Date.now()): Promise<number> {
+  const [neverRenewed, renewed] = await db.batch(expiryStatements(db, now));
   const ids = [...neverRenewed, ...renewed].map((r) => r.id);
   for (let i = 0; i < ids.length; i += 90) {
-    const chunk = sql.join(
-      ids.slice(i, i + 90).map((id) => sql`${id}`),
-      sql`, `,
-    );
+    const chunk = ids.slice(i, i + 90);
     await db.batch([
-      db.run(sql`delete from wanted_vehicles where post_id in (${chunk})`),
-      db.run(sql`delete from offered_vehicles where post_id in (${chunk})`),
+      db.delete(wantedVehicles).where(inArray(wantedVehicles.postId, chunk)),
+      db.delete(offeredVehicles).where(inArray(offeredVehicles.postId, chunk)),
     ]);
   }
   return ids.length;
