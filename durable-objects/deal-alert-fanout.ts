@@ -55,8 +55,7 @@ export class DealAlertFanout extends DurableObject<Env> {
         }
       }),
     );
-    const remaining = (await this.ctx.storage.list({ prefix: "pending:", limit: 1 })).size;
-    return { delivered, failed, remaining };
+    return { delivered, failed, remaining: await this.pendingCount() };
   }
 
   /** How many deliveries wait (tests, health). */
