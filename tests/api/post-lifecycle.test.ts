@@ -257,9 +257,7 @@ describe("the daily cron", () => {
       .bind(Date.now() - DAY, renewed.id)
       .run();
 
-    const ctx = createExecutionContext();
-    await worker.scheduled!(createScheduledController({ cron: "17 4 * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
 
     const statusOf = async (id: string) =>
       (await call("GET", `/api/inventory/${id}`, { cookie: author.cookie })).json as unknown as Post;
