@@ -32,7 +32,7 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, migrate, quietEnv } from "./local-app.mjs";
-import { markerOf, seedLarge } from "./seed-large.ts";
+import { BENCH_SEED_VERSION, markerOf, seedLarge } from "./seed-large.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const STATIC_ASSET = "/favicon.svg";
@@ -277,7 +277,7 @@ async function measureSize(size, options, modules, configPath) {
   const log = (line) => console.log(`[${size}] ${line}`);
   const existing = markerOf(persistTo);
   const seed =
-    !options.fresh && existing && existing.posts === size
+    !options.fresh && existing && existing.posts === size && existing.version === BENCH_SEED_VERSION
       ? existing
       : seedLarge({ posts: size, dealers: options.dealers, persistTo, fresh: options.fresh, log });
   // Migrations that landed since the bench data was seeded.

@@ -129,9 +129,9 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
 
 function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { currentUser, panels } = shell;
-  const { unreadTotal: unread, unreadNotifications } = useInbox();
+  const { unreadTotal: unread, unreadNotifications, connected } = useInbox();
   return (
-    <div className="min-h-dvh pb-16 lg:pb-0">
+    <div className="min-h-dvh pb-16 lg:pb-0" data-inbox={connected ? "live" : "offline"}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"

@@ -99,6 +99,11 @@ describe("what a Requesting post's words want", () => {
     ]);
   });
 
+  it("reads a quick post's cut title and its full text as one want", () => {
+    const text = "Looking for a 2018-2020 Toyota Tundra SR5 under $38k, cash buyer";
+    expect(wants(`${text.slice(0, 47)}…`, text)).toEqual(["2018–2020 Toyota Tundra SR5, under $38,000"]);
+  });
+
   it("takes figures from sentences that name no vehicle for the whole post", () => {
     expect(wants("Any Toyota 4Runners or Tacomas?", "Budget $35k. Must be under 100k miles.")).toEqual([
       "Toyota 4Runner, under $35,000, under 100,000 mi",
@@ -199,6 +204,10 @@ describe("what a For Sale post offers", () => {
       ["2019 Chevrolet Tahoe · $45,000 · TX", "2015 Chevrolet Suburban · $12,000 · TX"],
     ],
     ["Have 6 trades to move this week, mostly sedans", []],
+    [
+      "2019 Toyota Tundra SR5 CrewMax, 48k miles, $35…\n2019 Toyota Tundra SR5 CrewMax, 48k miles, $35,900",
+      ["2019 Toyota Tundra SR5 · $35,900 · 48,000 mi · TX"],
+    ],
     ["Selling a Honda", []],
   ])("%s", (text, expected) => {
     expect(offers(text)).toEqual(expected);

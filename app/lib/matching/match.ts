@@ -173,8 +173,8 @@ export function offeredVehiclesOf(post: PostFacts & { state: string | null }): O
       }));
   }
   const read = readVehicleText(textOf(post));
-  const seen = new Set<string>();
-  const offers: OfferedVehicle[] = [];
+  // The same vehicle named in the title and again in the description is one offer.
+  const offers = new Map<string, OfferedVehicle>();
   for (const said of read.vehicles) {
     if (!said.modelKey) continue;
     const years = said.years ?? read.overall.years;
@@ -189,11 +189,21 @@ export function offeredVehiclesOf(post: PostFacts & { state: string | null }): O
       priceCents: said.pricesCents[0] ?? read.overall.pricesCents[0] ?? null,
       state: post.state || null,
     };
-    const key = JSON.stringify(offer);
-    if (!seen.has(key)) offers.push(offer);
-    seen.add(key);
+    const key = `${keyOf(offer)}/${offer.yearMin ?? ""}/${offer.yearMax ?? ""}`;
+    const known = offers.get(key);
+    offers.set(
+      key,
+      known
+        ? {
+            ...known,
+            trim: known.trim ?? offer.trim,
+            mileage: known.mileage ?? offer.mileage,
+            priceCents: known.priceCents ?? offer.priceCents,
+          }
+        : offer,
+    );
   }
-  return offers.slice(0, MAX_OFFERS_PER_POST);
+  return [...offers.values()].slice(0, MAX_OFFERS_PER_POST);
 }
 
 /** `silverado-1500` → ["", "silverado", "silverado-1500"]: the wants an offer of this model answers. */
@@ -232,7 +242,9 @@ const trimName = (trim: string) =>
   trim
     .split(" ")
     .map((w) => (w.length <= 3 && !TRIM_WORDS.has(w) ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1)))
-    .join(" ");
+    // Letters and the digits after them were one word: "sr 5" is SR5, "at 4" is AT4.
+    .join(" ")
+    .replace(/([A-Za-z]) (\d)/g, "$1$2");
 
 function yearsText(min: number | null, max: number | null): string {
   if (min !== null && max !== null) return min === max ? String(min) : `${min}–${max}`;
