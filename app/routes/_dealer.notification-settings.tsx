@@ -29,7 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** A phone on the profile that is not a US or Canadian number: texts cannot reach it. */
     unusablePhone: phone ? null : currentUser.phone.trim() || null,
     email: currentUser.email || null,
-    location: [currentUser.city, currentUser.state].filter(Boolean).join(", "),
   };
 }
 
@@ -245,7 +244,7 @@ function TestButton({
 }
 
 export default function NotificationSettings() {
-  const { preferences, phone, unusablePhone, email, location } = useLoaderData<typeof loader>();
+  const { preferences, phone, unusablePhone, email } = useLoaderData<typeof loader>();
   const noPhone = phone
     ? null
     : unusablePhone
@@ -306,10 +305,7 @@ export default function NotificationSettings() {
       <Card
         title="Send a test"
         intro={
-          <>
-            Check that alerts reach you. Tests go to the phone and e-mail on your profile
-            {location ? ` (${location})` : ""}; at most 5 of each an hour.
-          </>
+          "Check that alerts reach you. Tests go to the phone and e-mail on your profile, at most 5 of each an hour."
         }
       >
         <div className="mt-1 grid gap-3 sm:grid-cols-3">

@@ -91,7 +91,7 @@ function detailsTable(details: readonly Detail[]): string {
   const rows = details
     .map(
       (d) =>
-        `<tr><td style="padding:6px 12px 6px 0;font-size:13px;color:#64748b;white-space:nowrap">${escapeHtml(d.label)}</td><td style="padding:6px 0;font-size:14px;color:#0f172a;font-weight:600">${escapeHtml(d.value)}</td></tr>`,
+        `<tr><td style="width:1%;padding:6px 16px 6px 0;font-size:13px;color:#64748b;white-space:nowrap">${escapeHtml(d.label)}</td><td style="padding:6px 0;font-size:14px;color:#0f172a;font-weight:600">${escapeHtml(d.value)}</td></tr>`,
     )
     .join("");
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-top:1px solid #e2e8f0;width:100%">${rows}</table>`;
