@@ -69,6 +69,28 @@ describe("deal alerts", () => {
     expect(await notificationsOf(buyer.cookie)).toHaveLength(1);
   });
 
+  it("never alerts across the demo and the real network", async () => {
+    const buyer = await signUpDealer();
+    const demoSeller = await signUpDealer();
+    const realSeller = await signUpDealer();
+    await env.DB.prepare("update dealers set is_demo = 1 where id = ?").bind(demoSeller.dealerId).run();
+    await request(buyer.cookie, "Need a 2021 Toyota Tacoma TRD Off-Road");
+    await listing(demoSeller.cookie, "2021 Toyota Tacoma TRD Off-Road, 22k miles, $36,500");
+    const real = await listing(realSeller.cookie, "2021 Toyota Tacoma TRD Off-Road, 30k miles, $35,900");
+
+    const alerts = await waitFor(buyer.cookie, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await notificationsOf(buyer.cookie)).map((n) => n.link)).toEqual([`/post/${real.id}`]);
+    expect(alerts).toHaveLength(1);
+    // Nor does the demo dealer see the real request among the matches of its listing.
+    const demoRequest = await request(demoSeller.cookie, "Need a 2021 Toyota Tacoma TRD Off-Road");
+    const matches = await call("GET", `/api/inventory/${demoRequest.id}/matches`, {
+      cookie: demoSeller.cookie,
+    });
+    expect(matches.status).toBe(200);
+    expect((matches.json as unknown as Match[]).map((m) => m.post.id)).not.toContain(real.id);
+  });
+
   it("tells the seller when a request for what they list is posted; the requester sees the match at once", async () => {
     const seller = await signUpDealer();
     const buyer = await signUpDealer();
