@@ -64,6 +64,8 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("notification"), notification: notificationSchema, unreadCount: z.number() }),
   /** Notifications were read in another tab: the bell's new count. */
   z.object({ type: z.literal("notifications-read"), unreadCount: z.number() }),
+  /** The bell's count as a tab connects (the twin of `unread` for messages). */
+  z.object({ type: z.literal("notifications-unread"), unreadCount: z.number() }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 

@@ -89,7 +89,8 @@ export function InboxProvider({
       const frame = parseFrame(inboxFrameSchema, event.data);
       if (!frame) return;
       if (frame.type === "chat-message" || frame.type === "unread") setUnreadTotal(frame.unreadTotal);
-      if (frame.type === "notifications-read") setUnreadNotifications(frame.unreadCount);
+      if (frame.type === "notifications-read" || frame.type === "notifications-unread")
+        setUnreadNotifications(frame.unreadCount);
       if (frame.type === "notification") {
         setUnreadNotifications(frame.unreadCount);
         if (seenNotifications.current.has(frame.notification.id)) return;
