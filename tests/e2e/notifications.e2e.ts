@@ -36,7 +36,7 @@ async function newDealer(context: BrowserContext, firstName: string) {
       dealership5MilNumber: "5M-9000",
     },
   });
-  expect(profile.status()).toBe(200);
+  expect(profile.status()).toBe(201);
 }
 
 async function quickPost(
