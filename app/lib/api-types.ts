@@ -335,9 +335,11 @@ export type PostDetail = z.infer<typeof postDetailSchema>;
 
 /** A post on the other side of a post: a listing that answers a request, or a request a listing answers. */
 export const postMatchSchema = z.object({
+  id: z.string().describe("the matched post's id"),
   post: feedPostSchema,
   vehicles: z.array(z.string()).describe("the vehicles that met, in words"),
 });
+export type PostMatch = z.infer<typeof postMatchSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Uploads, VIN, contact

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PostMatch } from "../../../app/lib/api-types";
 import {
   describeOffered,
   describeWanted,
@@ -11,7 +12,6 @@ import type { Database } from "../../db/client";
 import { notFound } from "../errors";
 import { POST_COLUMNS, toFeedPost, type PostRow } from "../inventory/feed";
 import { POST_NOT_FOUND } from "../inventory/posts";
-import type { FeedPost } from "../inventory/types";
 import type { NotificationCentre } from "../notifications/centre";
 import { cursorKind, cursorValue, type Page } from "../cursors";
 import type { Delivery } from "../notifications/notify";
@@ -19,7 +19,7 @@ import type { DealMatching, PostPair, WantRow } from "./matching";
 import { wantsForOfferStatement } from "./matching";
 
 /** GET /api/inventory/{id}/matches: a post on the other side, and which of its vehicles met. */
-export type PostMatch = { post: FeedPost; vehicles: string[] };
+export type { PostMatch };
 
 /** A post's matches alert at most this many dealers (the newest matching posts first). */
 export const MAX_ALERTS_PER_POST = 200;
@@ -214,7 +214,7 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
       return {
         items: page.flatMap((m) => {
           const post = posts.get(m.id);
-          return post ? [{ post, vehicles: m.vehicles }] : [];
+          return post ? [{ id: post.id, post, vehicles: m.vehicles }] : [];
         }),
         nextCursor: ordered.length > query.limit ? matchesCursor.encode(last.createdAt, last.id) : null,
       };
