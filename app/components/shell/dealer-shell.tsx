@@ -5,6 +5,7 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
+import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/constants";
@@ -22,10 +23,12 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 function NavList({
   entries,
   unread,
+  unreadNotifications = 0,
   onNavigate,
 }: {
   entries: NavEntry[];
   unread: number;
+  unreadNotifications?: number;
   onNavigate?: () => void;
 }) {
   return (
@@ -36,6 +39,9 @@ function NavList({
             <Icon size={18} aria-hidden="true" />
             <span className="flex-1">{label}</span>
             {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} /> : null}
+            {to === "/notifications" && unreadNotifications > 0 ? (
+              <UnreadBadge count={unreadNotifications} />
+            ) : null}
           </NavLink>
         </li>
       ))}
@@ -110,7 +116,12 @@ function SignOutButton({ className = "" }: { className?: string }) {
 export function DealerShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <InboxProvider dealerId={shell.currentUser.id ?? ""} initialUnread={shell.panels.unreadMessages}>
+      <InboxProvider
+        dealerId={shell.currentUser.id ?? ""}
+        initialUnread={shell.panels.unreadMessages}
+        initialNotifications={shell.unreadNotifications}
+      >
+        <LiveAlertToasts />
         <ShellFrame shell={shell}>{children}</ShellFrame>
       </InboxProvider>
     </Tooltip.Provider>
@@ -119,9 +130,9 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
 
 function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { currentUser, panels } = shell;
-  const unread = useInbox().unreadTotal;
+  const { unreadTotal: unread, unreadNotifications, connected } = useInbox();
   return (
-    <div className="min-h-dvh pb-16 lg:pb-0">
+    <div className="min-h-dvh pb-16 lg:pb-0" data-inbox={connected ? "live" : "offline"}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
@@ -168,7 +179,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         >
           Landing
         </Link>
-        <IconLink to="/notifications" label="Notifications">
+        <IconLink to="/notifications" label="Notifications" badge={unreadNotifications}>
           <Bell size={20} aria-hidden="true" />
         </IconLink>
         <IconLink to="/messages" label="Messages" badge={unread}>
@@ -192,7 +203,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       <div className="mx-auto flex max-w-[1440px] gap-6 px-0 sm:px-4">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 flex-col gap-4 overflow-y-auto py-4 lg:flex">
           <nav aria-label="Main">
-            <NavList entries={SIDEBAR} unread={unread} />
+            <NavList entries={SIDEBAR} unread={unread} unreadNotifications={unreadNotifications} />
           </nav>
           <SignOutButton className="mt-auto" />
         </aside>
@@ -215,7 +226,17 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
               `flex flex-1 flex-col items-center justify-center gap-0.5 text-xs ${isActive ? "text-brand-600 dark:text-brand-400" : "text-slate-600 dark:text-slate-400"}`
             }
           >
-            <Icon size={20} aria-hidden="true" />
+            <span className="relative">
+              <Icon size={20} aria-hidden="true" />
+              {to === "/notifications" && unreadNotifications > 0 ? (
+                <span
+                  className="absolute -top-1.5 -right-2.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+                  aria-label={`${unreadNotifications} unread`}
+                >
+                  {unreadNotifications > 99 ? "99+" : unreadNotifications}
+                </span>
+              ) : null}
+            </span>
             {label}
           </NavLink>
         ))}
