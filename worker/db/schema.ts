@@ -495,3 +495,108 @@ export const vinDecodes = sqliteTable("vin_decodes", {
   result: text("result", { mode: "json" }).notNull(),
   decodedAt: timestamp("decoded_at").notNull(),
 });
+
+/**
+ * The plans a dealer can buy (business spec §9), read by /pricing, the landing, /subscribe and onboarding.
+ * The admin pricing manager edits them later; `lookupKey` names the Stripe Price of each plan.
+ */
+export const plans = sqliteTable("plans", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  features: text("features", { mode: "json" }).$type<string[]>().notNull(),
+  lookupKey: text("lookup_key").notNull().unique(),
+  popular: flag("popular").notNull().default(false),
+  /** Premium unlocks the AI features and the advanced statistics. */
+  premium: flag("premium").notNull().default(false),
+  isActive: flag("is_active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: timestamp("updated_at"),
+});
+
+/**
+ * A dealer's subscription (one row per dealer, reused when they subscribe again). Only the card's brand and
+ * last 4 are ever stored. `lastEventAt` is the newest processor event applied, so an older one never moves
+ * the row backwards.
+ */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    dealerId: text("dealer_id")
+      .notNull()
+      .unique()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    /** A downgrade waiting for the period end. */
+    nextPlanId: text("next_plan_id").references(() => plans.id),
+    status: text("status", { enum: ["trialing", "active", "past_due", "canceled", "incomplete"] }).notNull(),
+    processor: text("processor", { enum: ["demo", "stripe"] }).notNull(),
+    externalId: text("external_id").unique(),
+    customerId: text("customer_id"),
+    currentPeriodStart: timestamp("current_period_start"),
+    currentPeriodEnd: timestamp("current_period_end"),
+    cancelAtPeriodEnd: flag("cancel_at_period_end").notNull().default(false),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    lastEventAt: timestamp("last_event_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [index("subscriptions_period_end_idx").on(t.status, t.currentPeriodEnd)],
+);
+
+/** What a dealer was billed: one row per processor invoice (or demo charge), amounts in cents. */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    planId: text("plan_id").notNull(),
+    processor: text("processor", { enum: ["demo", "stripe"] }).notNull(),
+    externalId: text("external_id").unique(),
+    /** The processor's payment to refund (a Stripe PaymentIntent id, or the demo charge id). */
+    paymentRef: text("payment_ref"),
+    description: text("description").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    status: text("status", { enum: ["open", "paid", "void", "uncollectible", "refunded"] }).notNull(),
+    periodStart: timestamp("period_start"),
+    periodEnd: timestamp("period_end"),
+    paidAt: timestamp("paid_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invoices_dealer_idx").on(t.dealerId, t.createdAt, t.id)],
+);
+
+/** Refunds under the 30-day money-back guarantee, made by an admin. */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    externalId: text("external_id"),
+    reason: text("reason").notNull(),
+    refundedBy: text("refunded_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_invoice_idx").on(t.invoiceId)],
+);
+
+/** Every processor webhook event applied, by its id: a redelivered event is answered and ignored. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at").notNull(),
+});
