@@ -27,6 +27,7 @@ export class ChatRoom extends Server<Env> {
     const services = createServices(this.env, { waitUntil: (promise) => this.ctx.waitUntil(promise) });
     try {
       if (frame.type === "send") {
+        await services.subscriptions.requireActivePlan({ dealerId });
         const receiverId = await services.messaging.otherParticipant(this.name, dealerId);
         await services.chat.send(
           {

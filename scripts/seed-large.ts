@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
-import { dealerRow, matchIndexRowsOf, renewedAtOf, vehicleRow } from "./seed-rows.ts";
+import { dealerRow, matchIndexRowsOf, premiumSubscriptionRow, renewedAtOf, vehicleRow } from "./seed-rows.ts";
 import {
   createRandom,
   DEMO_LOCATIONS,
@@ -303,6 +303,13 @@ function build(options: { posts: number; dealers: number }, now: number) {
   const groups: [string, string[]][] = [
     ["accounts", insertStatements("accounts", accountRows)],
     ["dealers", insertStatements("dealers", dealerRows)],
+    [
+      "subscriptions",
+      insertStatements(
+        "subscriptions",
+        dealerRows.map((d) => premiumSubscriptionRow(d.id as string, randomUuid(random), now)),
+      ),
+    ],
     ["sessions", insertStatements("sessions", sessionRows)],
     ["connections", insertStatements("connections", connections)],
     ["inventory_posts", insertStatements("inventory_posts", postRows)],

@@ -135,3 +135,49 @@ export function matchIndexRowsOf(
     })),
   };
 }
+
+const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A seeded dealer's `subscriptions` row: an active Premium plan with the demo processor and Stripe's Visa test
+ * card on file, so a seeded network can post and message (worker/domain/subscriptions/entitlement.ts).
+ */
+export function premiumSubscriptionRow(dealerId: string, id: string, now: number) {
+  return {
+    id,
+    dealer_id: dealerId,
+    plan_id: "premium",
+    status: "active",
+    processor: "demo",
+    external_id: `demo_sub_${id}`,
+    current_period_start: now,
+    current_period_end: now + MONTH_MS,
+    cancel_at_period_end: 0,
+    card_brand: "visa",
+    card_last4: "4242",
+    last_event_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The paid invoice behind a seeded subscription (Plan Management lists it). */
+export function premiumInvoiceRow(dealerId: string, subscriptionId: string, id: string, now: number) {
+  return {
+    id,
+    dealer_id: dealerId,
+    subscription_id: subscriptionId,
+    plan_id: "premium",
+    processor: "demo",
+    external_id: `demo_in_${id}`,
+    payment_ref: `demo_ch_${id}`,
+    description: "Premium Plan, monthly",
+    amount_cents: 14900,
+    refunded_cents: 0,
+    status: "paid",
+    period_start: now,
+    period_end: now + MONTH_MS,
+    paid_at: now,
+    created_at: now,
+  };
+}

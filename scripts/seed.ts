@@ -16,7 +16,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
 import { formatDollars } from "../app/lib/format.ts";
-import { dealerRow, matchIndexRowsOf, renewedAtOf, vehicleRow } from "./seed-rows.ts";
+import {
+  dealerRow,
+  matchIndexRowsOf,
+  premiumInvoiceRow,
+  premiumSubscriptionRow,
+  renewedAtOf,
+  vehicleRow,
+} from "./seed-rows.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
 import {
   createRandom,
@@ -833,10 +840,21 @@ function buildSql(now: number) {
     })),
   );
 
+  // Every seeded dealer holds an active Premium plan, so the demo always works.
+  const billingRandom = createRandom(4021);
+  const subscriptionRows: Row[] = dealers.map((d) =>
+    premiumSubscriptionRow(d.id, randomUuid(billingRandom), now),
+  );
+  const invoiceRows: Row[] = subscriptionRows.map((s) =>
+    premiumInvoiceRow(s.dealer_id as string, s.id as string, randomUuid(billingRandom), now),
+  );
+
   // Parents before children: D1 enforces foreign keys.
   const statements = [
     ...insertStatements("accounts", accountRows),
     ...insertStatements("dealers", dealerRows),
+    ...insertStatements("subscriptions", subscriptionRows),
+    ...insertStatements("invoices", invoiceRows),
     ...insertStatements("connections", connectionRows),
     ...insertStatements("inventory_posts", postRows),
     ...insertStatements("vehicles", vehicleRows),

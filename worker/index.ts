@@ -44,7 +44,7 @@ export default {
   fetch: app.fetch,
   /**
    * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, old rate-limit windows, old demo
-   * accounts, posts past their 30 days ('expired'), and a wake-up for the outbox courier in case a message is
+   * accounts, posts past their 30 days ('expired'), demo-processor renewals (Stripe renews on its own), and a wake-up for the outbox courier in case a message is
    * waiting whose wake-up was lost.
    */
   async scheduled(_controller, env) {
@@ -54,6 +54,7 @@ export default {
       services.rateLimits.forgetStale(),
       services.demo.removeExpired(),
       services.inventory.expirePosts(),
+      services.subscriptions.renewDemoSubscriptions(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

@@ -28,6 +28,12 @@ import {
   uploadTicketSchema,
   userSettingsSchema,
   vinDecodeSchema,
+  subscriptionPlanSchema,
+  mySubscriptionSchema,
+  clientSecretSchema,
+  invoiceSchema,
+  planRequiredSchema,
+  webhookReceiptSchema,
 } from "./api-types";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
 import { contactMessageSchema } from "./schemas/contact";
@@ -60,6 +66,7 @@ import {
 } from "./schemas/notifications";
 import { profilePatchSchema } from "./schemas/profile";
 import { settingsPatchSchema } from "./schemas/settings";
+import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "./subscriptions";
 
 /**
  * Every endpoint the worker serves, with the schemas it reads and answers: the single description behind
@@ -400,6 +407,7 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     answers: [
       { status: 201, schema: chatMessageSchema, when: "the message was stored" },
       { status: 200, schema: chatMessageSchema, when: "a message with this clientId was already stored" },
+      { status: 402, schema: planRequiredSchema, when: "your trial or plan has ended" },
     ],
   },
 
@@ -435,7 +443,10 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     summary: "Post inventory or a request. Photos must be addresses of photos uploaded here.",
     access: dealer,
     body: createPostSchema,
-    answers: [{ status: 201, schema: postDetailSchema }],
+    answers: [
+      { status: 201, schema: postDetailSchema },
+      { status: 402, schema: planRequiredSchema, when: "your trial or plan has ended" },
+    ],
   },
   {
     method: "PATCH",
@@ -591,6 +602,97 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     query: unsubscribeQuerySchema,
     notes: { token: "the signed token of the e-mail's unsubscribe link" },
     answers: [{ status: 200, schema: unsubscribedSchema }],
+  },
+
+  // Plans and billing
+  {
+    method: "GET",
+    path: "/api/subscription-plans",
+    group: "Plans and billing",
+    summary: "The plans on sale (Basic, Premium), cheapest first; prices per month, exact in cents.",
+    access: "public",
+    answers: [{ status: 200, schema: z.array(subscriptionPlanSchema) }],
+  },
+  {
+    method: "GET",
+    path: "/api/my-subscription",
+    group: "Plans and billing",
+    summary:
+      "Your plan: its status, next billing (or end) date, card on file (brand and last 4), the free trial's end, and what you may do.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: mySubscriptionSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/get-or-create-subscription",
+    group: "Plans and billing",
+    summary:
+      "Start a subscription waiting for its first payment and get the secret to pay it with (Stripe's Payment Element, or the demo card form). Asking again before paying answers the same subscription.",
+    access: dealer,
+    body: planChoiceSchema,
+    answers: [{ status: 200, schema: clientSecretSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/complete-subscription",
+    group: "Plans and billing",
+    summary:
+      "Pay for a plan by card with the demo processor (onboarding: cardholderName; purchase page: nameOnCard and billingAddress). Only the brand and last 4 are kept. Answers 409 where Stripe takes the card instead.",
+    access: dealer,
+    body: completeSubscriptionSchema,
+    answers: [
+      { status: 201, schema: mySubscriptionSchema },
+      { status: 402, when: "the card was declined: the provider's message" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/cancel-subscription",
+    group: "Plans and billing",
+    summary: "Cancel at the end of the period you paid for; until then everything keeps working.",
+    access: dealer,
+    answers: [{ status: 200, schema: mySubscriptionSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/resume-subscription",
+    group: "Plans and billing",
+    summary: "Undo a cancel before the period ends.",
+    access: dealer,
+    answers: [{ status: 200, schema: mySubscriptionSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/change-subscription",
+    group: "Plans and billing",
+    summary:
+      "Change plans: an upgrade starts now, billed for the rest of the period; a downgrade starts at the period end. Your current plan again undoes a pending downgrade.",
+    access: dealer,
+    body: planChoiceSchema,
+    answers: [{ status: 200, schema: mySubscriptionSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/invoices",
+    group: "Plans and billing",
+    summary: "Your invoices, newest first, with amounts in cents and the money-back guarantee's last day.",
+    access: dealer,
+    query: invoicesQuerySchema,
+    notes: { limit: "page size", cursor: "X-Next-Cursor of the previous page" },
+    answers: [{ status: 200, schema: invoiceSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    group: "Plans and billing",
+    summary:
+      "Stripe's webhook (invoice.paid, invoice.payment_failed, customer.subscription.updated/deleted): the Stripe-Signature header is checked over the raw body; each event is applied once, never moving a subscription backwards.",
+    access: "public",
+    answers: [
+      { status: 200, schema: webhookReceiptSchema },
+      { status: 400, when: "the signature is missing or wrong" },
+      { status: 404, when: "Stripe is not configured on this server" },
+    ],
   },
 
   // Site

@@ -389,3 +389,79 @@ export const healthReportSchema = z.object({
 export type CheckStatus = z.infer<typeof checkStatus>;
 export type Check = z.infer<typeof checkSchema>;
 export type HealthReport = z.infer<typeof healthReportSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Plans and subscriptions (business spec §3 "Subscription plan", "My subscription")
+
+export const subscriptionPlanSchema = z.object({
+  id: z.string(),
+  name: z.string().describe("e.g. 'Premium Plan'"),
+  price: z.number().describe("dollars per month, as the spec shows it (priceCents is exact)"),
+  priceCents: z.number().int().describe("cents per month"),
+  features: z.array(z.string()),
+  popular: z.boolean().describe("marked Most Popular"),
+  premium: z.boolean().describe("unlocks the AI features and the advanced statistics"),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+export const mySubscriptionSchema = z.object({
+  hasSubscription: z
+    .boolean()
+    .describe("a paid plan is active (canceled ones count until their period ends)"),
+  subscription: z
+    .object({
+      status: z.enum(["trialing", "active", "past_due", "canceled", "incomplete"]),
+      currentPeriodEnd: isoTime.nullable().describe("the next billing date, or the end date once canceled"),
+      cancelAtPeriodEnd: z.boolean(),
+      plan: z.object({ id: z.string(), name: z.string(), priceCents: z.number().int() }),
+      nextPlan: z
+        .object({ id: z.string(), name: z.string(), priceCents: z.number().int() })
+        .nullable()
+        .describe("a downgrade that starts at the period end"),
+      paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+      processor: z.enum(["demo", "stripe"]),
+    })
+    .nullable(),
+  trialEndsAt: isoTime.describe("the end of the no-card free trial that started at sign-up"),
+  onTrial: z.boolean(),
+  active: z.boolean().describe("may post, message and make deals (trial or paid plan)"),
+  premium: z.boolean().describe("may use the AI features and the advanced statistics"),
+});
+export type MySubscription = z.infer<typeof mySubscriptionSchema>;
+
+export const clientSecretSchema = z.object({
+  clientSecret: z
+    .string()
+    .describe("confirm the first payment with it (Stripe.js), or pay with the demo card form"),
+  processor: z.enum(["demo", "stripe"]),
+  publishableKey: z.string().nullable().describe("Stripe's publishable key; null for the demo processor"),
+});
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  status: z.enum(["open", "paid", "void", "uncollectible", "refunded"]),
+  periodStart: isoTime.nullable(),
+  periodEnd: isoTime.nullable(),
+  paidAt: isoTime.nullable(),
+  createdAt: isoTime,
+  refundableUntil: isoTime
+    .nullable()
+    .describe("the 30-day money-back guarantee's last moment; null when not refundable"),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** 402: the trial or plan has lapsed (posting, sending messages, deals), or a Premium feature on Basic. */
+export const planRequiredSchema = z.object({
+  message: z.string(),
+  subscribeUrl: z.string().describe("where to choose a plan: /subscribe"),
+});
+
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().describe("this event id was applied before and is ignored"),
+  applied: z.boolean().describe("the event changed a subscription or invoice"),
+});

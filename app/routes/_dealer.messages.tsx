@@ -50,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const content = messageContentSchema.safeParse(form.get("content"));
   if (!content.success || !receiverId) return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
   try {
+    await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
     await context.services.chat.send({ senderId: viewer.dealer.id, receiverId, content: content.data });
   } catch (error) {
     const failure = routeFailure(error, { title: "Error", fallback: "Failed to send message" });

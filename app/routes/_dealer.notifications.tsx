@@ -7,6 +7,7 @@ import {
   Megaphone,
   MessageSquare,
   Settings,
+  Receipt,
   TrendingDown,
   UserPlus,
   type LucideIcon,
@@ -49,6 +50,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   message: MessageSquare,
   deal: Handshake,
   announcement: Megaphone,
+  billing: Receipt,
 };
 
 const TYPE_LABELS: Record<NotificationType, string> = {
@@ -58,6 +60,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   message: "Message",
   deal: "Deal",
   announcement: "Announcement",
+  billing: "Billing",
 };
 
 function markRead(id: string) {

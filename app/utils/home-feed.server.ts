@@ -69,6 +69,7 @@ export async function homeFeedAction(context: AppLoadContext, request: Request) 
     return redirectWithToast("/", { title: "Error creating post", description }, request);
   }
   try {
+    await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
     await context.services.inventory.createPost(viewer.dealer, post.data, new URL(request.url).origin);
   } catch (error) {
     const failure = routeFailure(error, { title: "Error creating post", fallback: "Please try again" });

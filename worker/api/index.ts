@@ -14,6 +14,7 @@ import { messageRoutes } from "./messages";
 import { notificationRoutes } from "./notifications";
 import { profileRoutes } from "./profile";
 import { settingsRoutes } from "./settings";
+import { subscriptionRoutes } from "./subscriptions";
 
 /** Everything under /api: one router per resource. */
 export const api = new Hono<AppEnv>()
@@ -31,6 +32,7 @@ export const api = new Hono<AppEnv>()
   .route("/objects", objectApiRoutes)
   .route("/vin", vinRoutes)
   .route("/notifications", notificationRoutes)
+  .route("/", subscriptionRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.
   .all("*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),

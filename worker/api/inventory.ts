@@ -8,7 +8,7 @@ import {
   updatePostSchema,
 } from "../../app/lib/schemas/inventory";
 import { isAdmin } from "../../app/lib/roles";
-import { dealersOnly, requireDealer } from "../auth/guards";
+import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { validate } from "./validate";
@@ -29,7 +29,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(post, 200);
   })
-  .post("/", validate("json", createPostSchema), async (c) => {
+  .post("/", activePlanRequired, validate("json", createPostSchema), async (c) => {
     const { dealer } = requireDealer(c);
     const origin = new URL(c.req.url).origin;
     const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { latestMessagesQuery, sendMessageSchema } from "../../app/lib/schemas/network";
-import { dealersOnly, requireDealer } from "../auth/guards";
+import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { validate } from "./validate";
@@ -13,7 +13,7 @@ export const messageRoutes = new Hono<AppEnv>()
     return answerList(c, await c.var.services.messaging.latestMessages(dealer.id, c.req.valid("query")));
   })
   /** 201 with the stored message; 200 with it when this clientId was already stored (a retry). */
-  .post("/", validate("json", sendMessageSchema), async (c) => {
+  .post("/", activePlanRequired, validate("json", sendMessageSchema), async (c) => {
     const { dealer } = requireDealer(c);
     const body = c.req.valid("json");
     const { message, created } = await c.var.services.chat.send({

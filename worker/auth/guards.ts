@@ -44,3 +44,13 @@ export const adminsOnly = createMiddleware<AppEnv>(async (c, next) => {
   requireAdmin(c);
   await next();
 });
+
+/**
+ * Router guard for what a lapsed dealer may not do (posting, sending messages, deals): 402 with
+ * `{message, subscribeUrl}` unless the trial or a plan is active (worker/domain/subscriptions/entitlement.ts).
+ * Runs after the session guard (401 first) and before the body is read.
+ */
+export const activePlanRequired = createMiddleware<AppEnv>(async (c, next) => {
+  await c.var.services.subscriptions.requireActivePlan({ accountId: requireViewer(c).accountId });
+  await next();
+});

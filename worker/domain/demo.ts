@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { demoPremiumSubscription } from "./subscriptions";
 import { summarizeVehicles } from "../../app/lib/ai-summary";
 import { DEMO_ACCOUNT } from "../../app/lib/constants";
 import { createRandom, makeDemoDealer, makeDemoPost } from "./demo-inventory";
@@ -92,6 +93,7 @@ export function demoService(db: Database, photos: R2Bucket) {
         db
           .insert(dealers)
           .values({ ...profile, id: dealerId, accountId, email, lastActiveAt: now, isDemo: true }),
+        demoPremiumSubscription(db, dealerId, now),
         ...posts.map((p) => db.insert(inventoryPosts).values(p.row)),
         ...posts.filter((p) => p.vehicles.length).map((p) => db.insert(vehicles).values(p.vehicles)),
         ...partners.map((partner) =>

@@ -4,9 +4,14 @@
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429,
     message: string,
-    readonly details?: { issues?: unknown[]; retryAfterSeconds?: number },
+    readonly details?: {
+      issues?: unknown[];
+      retryAfterSeconds?: number;
+      /** More fields of the JSON answer (the 402's `subscribeUrl`). */
+      extra?: Record<string, string>;
+    },
   ) {
     super(message);
     this.name = "DomainError";

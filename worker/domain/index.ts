@@ -36,6 +36,11 @@ import { notifier } from "./notifications/notify";
 import { preferencesService } from "./notifications/preferences";
 import { outboxService } from "./outbox/outbox";
 import { unsubscribeTokens } from "./outbox/unsubscribe";
+import { stripeClient, type StripeEnv } from "../integrations/stripe";
+import { demoProcessor } from "./subscriptions/demo-processor";
+import { subscriptionService } from "./subscriptions";
+import { stripeProcessor } from "./subscriptions/stripe-processor";
+import { stripeWebhooks } from "./subscriptions/webhooks";
 
 export type ServiceOptions = {
   /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
@@ -57,10 +62,11 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const messaging = messagingService(db, rateLimits);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
-  // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN.
+  // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.
   const optional = env as Env &
     EmailEnv &
-    SmsEnv & {
+    SmsEnv &
+    StripeEnv & {
       UPLOAD_SIGNING_SECRET?: string;
       VPIC_BASE_URL?: string;
       AI?: AiBinding;
@@ -113,9 +119,22 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       await fanoutOf(env, postId).enqueue(deliveries, origin);
     },
   });
+  // Stripe when its secret key is configured, else the offline demo processor (DESIGN.md "Outside services").
+  const stripe = optional.STRIPE_SECRET_KEY ? stripeClient(optional.STRIPE_SECRET_KEY) : null;
+  const subscriptions = subscriptionService(db, {
+    processor: stripe ? stripeProcessor(stripe) : demoProcessor(),
+    notify,
+    publishableKey: stripe ? (optional.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  });
   return {
     accounts,
     dealers,
+    subscriptions,
+    /** Null until Stripe (key and webhook secret) is configured: the webhook endpoint then answers 404. */
+    stripeWebhooks:
+      stripe && optional.STRIPE_WEBHOOK_SECRET
+        ? stripeWebhooks(db, subscriptions, stripe, optional.STRIPE_WEBHOOK_SECRET)
+        : null,
     sessions,
     rateLimits,
     demo,

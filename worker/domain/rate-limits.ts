@@ -26,6 +26,8 @@ export const LIMITS = {
   quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },
   contactPerAccount: { name: "contact:account", max: 5, windowSeconds: HOUR, what: "messages to support" },
+  /** Card payments and plan changes: enough for typos, too few to test stolen cards. */
+  paymentsPerDealer: { name: "payments:dealer", max: 20, windowSeconds: HOUR, what: "payment attempts" },
   postsPerDealer: { name: "posts:dealer", max: 30, windowSeconds: HOUR, what: "posts" },
   commentsPerDealer: { name: "comments:dealer", max: 120, windowSeconds: HOUR, what: "comments" },
   /** REST, page form and socket alike; a fixed window lets a dealer send a burst of the whole hour's worth. */

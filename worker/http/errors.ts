@@ -8,7 +8,8 @@ export const answerError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof DomainError) {
     if (error.details?.retryAfterSeconds) c.header("Retry-After", String(error.details.retryAfterSeconds));
     const issues = error.details?.issues;
-    return c.json(issues ? { message: error.message, issues } : { message: error.message }, error.status);
+    const body = { message: error.message, ...(issues ? { issues } : {}), ...error.details?.extra };
+    return c.json(body, error.status);
   }
   if (error instanceof HTTPException && error.status < 500) {
     const message = /malformed json/i.test(error.message)

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   "price-drop",
   "deal",
   "announcement",
+  "billing",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -34,6 +34,8 @@ const POLICY: Record<NotificationType, { category: OutboxCategory | null; email:
   connection: { category: "network", email: true, sms: false },
   message: { category: "network", email: true, sms: false },
   announcement: { category: null, email: false, sms: false },
+  // Receipts and refunds: always e-mailed while e-mail is on (no alert switch turns them off).
+  billing: { category: "transactional", email: true, sms: false },
 };
 
 type Recipient = {

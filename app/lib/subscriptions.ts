@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { PRODUCT_NAME } from "./constants";
+
+/**
+ * Plans and payments, shared by the worker and the screens (business spec §1, §3, §5, §9). Pure: no I/O.
+ */
+
+/** The free trial every new account starts at sign-up, without a card (the landing's promise). */
+export const TRIAL_DAYS = 14;
+export const TRIAL_LABEL = `${TRIAL_DAYS}-day free trial`;
+/** The landing's 30-day money-back guarantee: a payment can be refunded this long after it was made. */
+export const MONEY_BACK_DAYS = 30;
+/** Where a lapsed dealer is sent (the 402 answer names it). */
+export const SUBSCRIBE_URL = "/subscribe";
+export const PLAN_REQUIRED_MESSAGE = `Your ${PRODUCT_NAME} trial or subscription has ended. Choose a plan to post, message and make deals again.`;
+export const PREMIUM_REQUIRED_MESSAGE = "This is a Premium feature. Upgrade to Premium to use it.";
+
+export const PLAN_IDS = ["basic", "premium"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "incomplete"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Dollars for a price in cents: 9900 → "$99", 4950 → "$49.50". */
+export function formatCents(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+}
+
+/** A plan's short name for toasts and headings ("Premium Plan" → "Premium"). */
+export const shortPlanName = (name: string) => name.replace(/\s+Plan$/i, "");
+
+/** Business spec §8 success toast: 'Payment Successful' / 'Welcome to DealerLane Premium!'. */
+export const paymentSuccessToast = (planName: string) => ({
+  title: "Payment Successful",
+  description: `Welcome to ${PRODUCT_NAME} ${shortPlanName(planName)}!`,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The card form (business spec §3 "Payment info", §5 messages)
+
+const text = z.string().trim().max(200).optional();
+
+export const billingAddressSchema = z.object({
+  address: text,
+  city: text,
+  state: text,
+  zipCode: text,
+  country: z.enum(["US", "CA"]).optional().default("US"),
+});
+
+/**
+ * Both forms' card fields: onboarding names the holder `cardholderName`, the purchase page `nameOnCard` and
+ * adds a billing address. Missing fields get the §5 texts, in the form's order.
+ */
+export const paymentInfoSchema = z
+  .object({
+    cardNumber: text,
+    expiryDate: text,
+    cvv: text,
+    cardholderName: text,
+    nameOnCard: text,
+    billingAddress: billingAddressSchema.optional(),
+  })
+  .superRefine((info, ctx) => {
+    const purchasePage = info.nameOnCard !== undefined || info.billingAddress !== undefined;
+    const missing = (value: string | undefined) => !value;
+    if (!purchasePage) {
+      const fields = ["cardNumber", "expiryDate", "cvv", "cardholderName"] as const;
+      const first = fields.find((f) => missing(info[f]));
+      if (first)
+        ctx.addIssue({ code: "custom", path: [first], message: "Please fill in all payment fields" });
+      return;
+    }
+    const cardFields = [
+      ["cardNumber", "card number"],
+      ["expiryDate", "expiry date"],
+      ["cvv", "CVV"],
+      ["nameOnCard", "name on card"],
+    ] as const;
+    for (const [field, words] of cardFields) {
+      if (missing(info[field])) {
+        ctx.addIssue({ code: "custom", path: [field], message: `Please fill in ${words}` });
+        return;
+      }
+    }
+    const billing = info.billingAddress;
+    const billingFields = [
+      ["address", "address"],
+      ["city", "city"],
+      ["state", "state"],
+      ["zipCode", "zip code"],
+    ] as const;
+    for (const [field, words] of billingFields) {
+      if (missing(billing?.[field])) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["billingAddress", field],
+          message: `Please fill in billing ${words}`,
+        });
+        return;
+      }
+    }
+  });
+export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
+
+export const planIdSchema = z.enum(PLAN_IDS, { error: "Choose the Basic or Premium plan" });
+
+/** POST /api/auth/complete-subscription. */
+export const completeSubscriptionSchema = z.object({
+  plan: planIdSchema,
+  paymentInfo: paymentInfoSchema,
+});
+
+/** POST /api/get-or-create-subscription and POST /api/change-subscription. */
+export const planChoiceSchema = z.object({ planId: planIdSchema });
+
+// ---------------------------------------------------------------------------------------------------
+// Card numbers: what the demo processor checks before it answers like Stripe (no number is ever stored)
+
+export const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, "");
+
+/** The Luhn check digit of a card number. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardBrand =
+  "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "unknown";
+
+export function cardBrandOf(digits: string): CardBrand {
+  if (/^4/.test(digits)) return "visa";
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (/^(6011|65|64[4-9])/.test(digits)) return "discover";
+  if (/^3(0[0-5]|[689])/.test(digits)) return "diners";
+  if (/^35/.test(digits)) return "jcb";
+  if (/^62/.test(digits)) return "unionpay";
+  return "unknown";
+}
+
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+  unknown: "Card",
+};
+
+/** An MM/YY expiry as the last moment it is valid (end of that month, UTC); null when it is not MM/YY. */
+export function expiryEnd(expiry: string): number | null {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  return Date.UTC(2000 + Number(match[2]), month, 1) - 1;
+}
+
+export const INVOICES_PAGE_SIZE = 12;
+/** GET /api/invoices. */
+export const invoicesQuerySchema = z.object({
+  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(200, "Invalid cursor").optional()),
+  limit: z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : Number(v)),
+    z
+      .number({ error: "Limit must be a number" })
+      .int("Limit must be a whole number")
+      .min(1, "Limit must be at least 1")
+      .max(100, "Limit must be at most 100")
+      .default(INVOICES_PAGE_SIZE),
+  ),
+});
