@@ -2,6 +2,8 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_ENDPOINTS, type ApiEndpoint } from "../../app/lib/api-reference";
+import { createServices } from "../../worker/domain";
+import { addMonth } from "../../worker/domain/subscriptions";
 import { INVALID_CURSOR } from "../../worker/domain/cursors";
 import { api } from "../../worker/api";
 import { NOT_JSON, NOTHING_TO_UPDATE } from "../../worker/api/validate";
@@ -136,6 +138,16 @@ beforeAll(async () => {
     if ((bell.json.unreadCount as number) >= 8) break;
     await new Promise((r) => setTimeout(r, 50));
   }
+  // Alice's three invoices: Basic, the prorated upgrade to Premium, and a renewal a month later.
+  await call("POST", "/api/auth/complete-subscription", {
+    cookie: alice.cookie,
+    body: {
+      plan: "basic",
+      paymentInfo: { cardNumber: "4242424242424242", expiryDate: "12/34", cvv: "123", cardholderName: "Alice" },
+    },
+  });
+  await call("POST", "/api/change-subscription", { cookie: alice.cookie, body: { planId: "premium" } });
+  await createServices(env).subscriptions.renewDemoSubscriptions(addMonth(Date.now()) + 1000);
 });
 
 /** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches. */
