@@ -21,3 +21,12 @@ export const formatDollars = (cents: number): string => usd.format(cents / 100);
 export function formatPriceCents(cents: number | null | undefined): string {
   return cents == null ? "" : formatDollars(cents);
 }
+
+const longDay = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** "December 23, 2026" for an ISO time (UTC, so server and browser render the same text). */
+export const formatDay = (iso: string) => longDay.format(new Date(iso));

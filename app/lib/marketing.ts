@@ -2,6 +2,8 @@
  * Texts and figures of the signed-out site (business spec §2 "Landing", "Static public pages", §9).
  * Pure data, shared by the public pages; the landing's animated figures come from §9.
  */
+import type { SubscriptionPlan } from "./api-types";
+import { TRIAL_LABEL, formatCents, shortPlanName } from "./subscriptions";
 
 /** Business spec §9 "Landing". */
 export const LANDING_STATS = {
@@ -27,7 +29,7 @@ export const HEADLINE = {
 /** Business spec §1: what the landing promises. */
 export const LANDING_PROMISES = [
   "30-day money-back guarantee",
-  "No credit card required",
+  `${TRIAL_LABEL}, no credit card required`,
   "Cancel anytime",
 ] as const;
 
@@ -113,7 +115,7 @@ export const TESTIMONIALS: Testimonial[] = [
 ];
 
 export type Plan = {
-  id: "basic" | "premium" | "enterprise";
+  id: string;
   name: string;
   price: string;
   period: string;
@@ -167,6 +169,28 @@ export const PLANS: Plan[] = [
 ];
 
 export const BILLING_TERMS = "Billed monthly. Cancel anytime, no contracts.";
+
+/**
+ * The plans as the public pages show them, prices and features read from D1 (what the admin pricing manager
+ * edits); taglines and the Enterprise card stay marketing text.
+ */
+export function marketingPlans(live: SubscriptionPlan[] | undefined): Plan[] {
+  if (!live || live.length === 0) return PLANS;
+  const fromLive = live.map((plan): Plan => {
+    const copy = PLANS.find((p) => p.id === plan.id);
+    return {
+      id: plan.id as Plan["id"],
+      name: shortPlanName(plan.name),
+      price: formatCents(plan.priceCents),
+      period: "per month",
+      tagline: copy?.tagline ?? "",
+      features: plan.features,
+      cta: { label: "Get Started", to: "/login" },
+      highlighted: plan.popular,
+    };
+  });
+  return [...fromLive, ...PLANS.filter((p) => p.id === "enterprise")];
+}
 
 /** The footer's twelve pages (business spec §2 "Landing"), grouped. */
 export const FOOTER_GROUPS: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [

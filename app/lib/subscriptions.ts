@@ -182,3 +182,28 @@ export const invoicesQuerySchema = z.object({
       .default(INVOICES_PAGE_SIZE),
   ),
 });
+
+/** The card form's values as the API reads them (POST /api/auth/complete-subscription's paymentInfo). */
+export function paymentInfoOf(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const hasBilling = form.has("billingAddress.address");
+  return {
+    cardNumber: text("cardNumber"),
+    expiryDate: text("expiryDate"),
+    cvv: text("cvv"),
+    cardholderName: text("cardholderName"),
+    nameOnCard: text("nameOnCard"),
+    billingAddress: hasBilling
+      ? {
+          address: text("billingAddress.address"),
+          city: text("billingAddress.city"),
+          state: text("billingAddress.state"),
+          zipCode: text("billingAddress.zipCode"),
+          country: text("billingAddress.country") === "CA" ? ("CA" as const) : ("US" as const),
+        }
+      : undefined,
+  };
+}

@@ -18,8 +18,11 @@ export const handle: RouteHandle = {
 /** Signed out, any unknown path shows the landing page; signed in, it is 'Page Not Found' with a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.viewer?.dealer) {
-    const dealerCount = await context.services.publicSite.countDealers();
-    return { signedIn: false as const, dealerCount, origin: new URL(request.url).origin };
+    const [dealerCount, plans] = await Promise.all([
+      context.services.publicSite.countDealers(),
+      context.services.subscriptions.plans(),
+    ]);
+    return { signedIn: false as const, dealerCount, plans, origin: new URL(request.url).origin };
   }
   return data({ signedIn: true as const, shell: await loadShell(context, request) }, { status: 404 });
 }
@@ -28,7 +31,7 @@ const NotFoundInShell = lazy(() => import("~/components/shell/not-found-in-shell
 
 export default function UnknownPath() {
   const result = useLoaderData<typeof loader>();
-  if (!result.signedIn) return <Landing dealerCount={result.dealerCount} />;
+  if (!result.signedIn) return <Landing dealerCount={result.dealerCount} plans={result.plans} />;
   return (
     <Suspense fallback={null}>
       <NotFoundInShell shell={result.shell} />

@@ -1,8 +1,54 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { PurchaseForm } from "~/components/billing/purchase-form";
+import { paymentSuccessToast } from "~/lib/subscriptions";
+import { toast } from "~/lib/toast";
+import { payFromForm } from "~/utils/billing.server";
+import { readForm } from "~/utils/form-body.server";
+import { requireDealer } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/responses.server";
+import { clearSelectedPlan, rememberSelectedPlan, selectedPlanOf } from "~/utils/selected-plan.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment · DealerLane" }];
 
+/** Business spec §2 onboarding step 3 (the purchase screen): the plan from `?plan=` or the stored selectedPlan. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDealer(context, request);
+  const plan = selectedPlanOf(request);
+  if (!plan) throw redirect("/onboarding?step=2");
+  const plans = await context.services.subscriptions.plans();
+  return data({ plans, plan }, { headers: { "Set-Cookie": rememberSelectedPlan(plan, request.url) } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const form = await readForm(request);
+  // Business spec §8: 'Payment Failed' with the server's message, or 'Unable to process payment'.
+  const paid = await payFromForm(context, viewer, form, { fallback: "Unable to process payment" });
+  if (!paid.ok) return data({ toast: paid.toast }, { status: paid.status });
+  return redirectWithToast("/", paymentSuccessToast(paid.planName), request, [
+    clearSelectedPlan(request.url),
+  ]);
+}
+
 export default function Payment() {
-  return <ScreenPlaceholder title="Payment" willHold={["Secure card payment for your DealerLane plan"]} />;
+  const { plans, plan } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  useEffect(() => {
+    if (answer?.toast) toast(answer.toast);
+  }, [answer]);
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-5 px-3 sm:px-0">
+      <div>
+        <p className="text-sm font-medium text-brand-600 dark:text-brand-400">Step 3 of 3</p>
+        <h1 className="text-2xl font-bold">Complete your purchase</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Billed monthly. Cancel anytime, no contracts. 30-day money-back guarantee.
+        </p>
+      </div>
+      <PurchaseForm plans={plans} initialPlan={plan} />
+    </section>
+  );
 }

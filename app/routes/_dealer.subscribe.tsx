@@ -1,16 +1,105 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect } from "react";
+import { PurchaseForm } from "~/components/billing/purchase-form";
+import { ChangePlanCards, CurrentPlanCard } from "~/components/billing/subscription-cards";
+import { buttonClass } from "~/components/ui/button";
+import { MONEY_BACK_DAYS, TRIAL_LABEL, paymentSuccessToast, planIdSchema } from "~/lib/subscriptions";
+import { toast } from "~/lib/toast";
+import { manageFromForm, payFromForm } from "~/utils/billing.server";
+import { readForm } from "~/utils/form-body.server";
+import { requireDealer } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/responses.server";
+import { clearSelectedPlan } from "~/utils/selected-plan.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose Your Plan · DealerLane" }];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const url = new URL(request.url);
+  const [plans, mine] = await Promise.all([
+    context.services.subscriptions.plans(),
+    context.services.subscriptions.mine(viewer.accountId, viewer.dealer.id),
+  ]);
+  const asked = planIdSchema.safeParse(url.searchParams.get("plan"));
+  return {
+    plans,
+    mine,
+    success: url.searchParams.get("success") === "true",
+    initialPlan: asked.success ? asked.data : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const form = await readForm(request);
+  if (form.get("intent") === "pay") {
+    const paid = await payFromForm(context, viewer, form, { fallback: "Unable to process payment" });
+    if (!paid.ok) return data({ toast: paid.toast }, { status: paid.status });
+    // The payment's return address carries success=true (business spec §2 /subscribe).
+    return redirectWithToast("/subscribe?success=true", paymentSuccessToast(paid.planName), request, [
+      clearSelectedPlan(request.url),
+    ]);
+  }
+  const answer = await manageFromForm(context, viewer, form);
+  return data({ toast: answer.toast }, { status: answer.status });
+}
+
+/** Business spec §2 "Subscription page": 'Choose Your Plan', current subscription, plan cards, payment form, benefits. */
 export default function Subscribe() {
+  const { plans, mine, success, initialPlan } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  useEffect(() => {
+    if (answer?.toast) toast(answer.toast);
+  }, [answer]);
   return (
-    <ScreenPlaceholder
-      title="Choose Your Plan"
-      willHold={[
-        "Basic $99/month and Premium $149/month plans",
-        "Your current subscription and secure card payment",
-      ]}
-    />
+    <section className="mx-auto flex max-w-4xl flex-col gap-5 px-3 sm:px-0">
+      <div>
+        <h1 className="text-2xl font-bold">Choose Your Plan</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Billed monthly. Cancel anytime, no contracts. New dealers start with a {TRIAL_LABEL}, no credit card
+          required.
+        </p>
+      </div>
+      {success && mine.hasSubscription ? (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4"
+        >
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 shrink-0 text-emerald-600" />
+          <div>
+            <p className="font-semibold">You are subscribed to the {mine.subscription?.plan.name}.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              A receipt is on its way to your e-mail.{" "}
+              <Link to="/plan-management" className="font-medium underline">
+                See your plan and invoices
+              </Link>
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <CurrentPlanCard mine={mine} />
+      {mine.hasSubscription ? (
+        <ChangePlanCards plans={plans} mine={mine} />
+      ) : (
+        <PurchaseForm plans={plans} initialPlan={initialPlan} />
+      )}
+      <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="font-semibold">Why dealers subscribe</h2>
+        <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-slate-700 dark:text-slate-300">
+          <li>Post unlimited inventory and wanted requests to a verified dealer network.</li>
+          <li>Chat in real time with photos and files, and close wholesale deals faster.</li>
+          <li>Premium adds the AI features and advanced analytics.</li>
+          <li>
+            {MONEY_BACK_DAYS}-day money-back guarantee.{" "}
+            <Link to="/plan-management" className={buttonClass("ghost", "min-h-0 px-1 py-0 underline")}>
+              Manage your plan
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </section>
   );
 }

@@ -23,10 +23,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** `/` is the landing page signed out and the dealer's feed signed in (business spec §2 route sets). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.viewer) {
-    const dealerCount = await context.services.publicSite.countDealers();
+    const [dealerCount, plans] = await Promise.all([
+      context.services.publicSite.countDealers(),
+      context.services.subscriptions.plans(),
+    ]);
     // The landing is the same for every signed-out visitor: the edge keeps it a minute (dealer counter).
     return data(
-      { signedIn: false as const, dealerCount, origin: new URL(request.url).origin },
+      { signedIn: false as const, dealerCount, plans, origin: new URL(request.url).origin },
       { headers: cacheHeaders(context, LANDING_CACHE) },
     );
   }
@@ -53,7 +56,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (!data.signedIn) return <Landing dealerCount={data.dealerCount} />;
+  if (!data.signedIn) return <Landing dealerCount={data.dealerCount} plans={data.plans} />;
   return (
     <Suspense fallback={<p className="p-6 text-center text-sm text-slate-500">Loading your feed…</p>}>
       <SignedInHome shell={data.shell} feed={data.feed} />

@@ -15,11 +15,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => landingMeta(data?
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     dealerCount: await context.services.publicSite.countDealers(),
+    plans: await context.services.subscriptions.plans(),
     origin: new URL(request.url).origin,
   };
 }
 
 export default function LandingRoute() {
-  const { dealerCount } = useLoaderData<typeof loader>();
-  return <Landing dealerCount={dealerCount} />;
+  const { dealerCount, plans } = useLoaderData<typeof loader>();
+  return <Landing dealerCount={dealerCount} plans={plans} />;
 }

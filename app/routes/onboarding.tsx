@@ -11,13 +11,19 @@ import { toast } from "~/lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireViewer } from "~/utils/guards.server";
 import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { ChoosePlan } from "~/components/billing/choose-plan";
+import { formatDay } from "~/lib/format";
+import { paymentSuccessToast } from "~/lib/subscriptions";
+import { payFromForm } from "~/utils/billing.server";
+import { clearSelectedPlan } from "~/utils/selected-plan.server";
 
 export const meta: MetaFunction = () => [{ title: "Set up your dealership · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = requireViewer(context, request);
   const step = new URL(request.url).searchParams.get("step") === "2" && viewer.dealer ? 2 : 1;
-  return { step, user: context.currentUser, email: viewer.email };
+  const plans = step === 2 ? await context.services.subscriptions.plans() : [];
+  return { step, user: context.currentUser, email: viewer.email, plans };
 }
 
 /** Onboarding step 1's fields, in the form's order. */
@@ -41,7 +47,29 @@ const PROFILE_FIELDS = [
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireViewer(context, request);
-  const submission = parseForm(await readForm(request), onboardingProfileSchema);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if ((intent === "pay" || intent === "trial") && viewer.dealer) {
+    const actor = { accountId: viewer.accountId, dealer: viewer.dealer };
+    if (intent === "trial") {
+      const mine = await context.services.subscriptions.mine(viewer.accountId, viewer.dealer.id);
+      return redirectWithToast(
+        "/",
+        {
+          title: "Your free trial is on",
+          description: `Everything is open to you until ${formatDay(mine.trialEndsAt)}.`,
+        },
+        request,
+      );
+    }
+    // Business spec §8: onboarding payment failure is 'Payment Failed' with the server's message or 'Failed to process payment'.
+    const paid = await payFromForm(context, actor, form, { fallback: "Failed to process payment" });
+    if (!paid.ok) return data({ result: null, toast: paid.toast }, { status: paid.status });
+    return redirectWithToast("/", paymentSuccessToast(paid.planName), request, [
+      clearSelectedPlan(request.url),
+    ]);
+  }
+  const submission = parseForm(form, onboardingProfileSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
@@ -64,11 +92,11 @@ const missing = (message: string) =>
   toast({ title: "Missing Information", description: message, variant: "destructive" });
 
 export default function Onboarding() {
-  const { step, user, email } = useLoaderData<typeof loader>();
+  const { step, user, email, plans } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const { fields, formProps } = useSchemaForm(onboardingProfileSchema, {
-    lastResult: answer?.result,
+    lastResult: answer?.result ?? undefined,
     defaultValue: {
       firstName: user?.firstName,
       lastName: user?.lastName,
@@ -89,7 +117,7 @@ export default function Onboarding() {
   useEffect(() => {
     if (!answer) return;
     if (answer.toast) toast(answer.toast);
-    else {
+    else if (answer.result) {
       const message = firstError(answer.result.error, PROFILE_FIELDS);
       if (message) missing(message);
     }
@@ -119,22 +147,7 @@ export default function Onboarding() {
           </Form>
         </>
       ) : (
-        <>
-          <h1 className="mt-1 text-2xl font-bold">Choose your plan</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">
-            Your dealer profile is saved. Paid plans — Basic at $99/month and Premium at $149/month — open
-            with online payment soon; until then every DealerLane feature is available to you on the free
-            trial.
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/" className={buttonClass("primary")}>
-              Go to my feed
-            </Link>
-            <Link to="/onboarding" className={buttonClass("secondary")}>
-              ← Back to my profile
-            </Link>
-          </div>
-        </>
+        <ChoosePlan plans={plans} />
       )}
     </main>
   );

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { PlanCard } from "~/components/public/plan-card";
-import { BILLING_TERMS, PLANS } from "~/lib/marketing";
+import { BILLING_TERMS, marketingPlans } from "~/lib/marketing";
+import { TRIAL_LABEL } from "~/lib/subscriptions";
 import { publicMeta } from "~/lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) =>
+  publicPage(context, request, { plans: await context.services.subscriptions.plans() });
 export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   publicMeta({
@@ -28,7 +30,7 @@ const FAQ = [
   },
   {
     q: "Can I try DealerLane first?",
-    a: "Yes. Start your free trial without a credit card, or look around with a demo account from the Login page. Paid plans also come with a 30-day money-back guarantee.",
+    a: `Yes. Start your ${TRIAL_LABEL} without a credit card, or look around with a demo account from the Login page. Paid plans also come with a 30-day money-back guarantee.`,
   },
   {
     q: "How do I pay?",
@@ -42,14 +44,17 @@ const FAQ = [
 
 /** Business spec §2 "/pricing" and §9 "Plans". */
 export default function Pricing() {
+  const { plans } = useLoaderData<typeof loader>();
   return (
     <PublicLayout>
       <PageIntro eyebrow="Pricing" title="Simple, transparent pricing">
-        <p>{BILLING_TERMS}</p>
+        <p>
+          {BILLING_TERMS} Start with a {TRIAL_LABEL}, no credit card required.
+        </p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <div className="grid gap-8 lg:grid-cols-3">
-          {PLANS.map((plan) => (
+          {marketingPlans(plans).map((plan) => (
             <PlanCard key={plan.id} plan={plan} headingLevel={2} />
           ))}
         </div>

@@ -143,7 +143,12 @@ beforeAll(async () => {
     cookie: alice.cookie,
     body: {
       plan: "basic",
-      paymentInfo: { cardNumber: "4242424242424242", expiryDate: "12/34", cvv: "123", cardholderName: "Alice" },
+      paymentInfo: {
+        cardNumber: "4242424242424242",
+        expiryDate: "12/34",
+        cvv: "123",
+        cardholderName: "Alice",
+      },
     },
   });
   await call("POST", "/api/change-subscription", { cookie: alice.cookie, body: { planId: "premium" } });

@@ -2,6 +2,7 @@ import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloud
 import { describe, expect, it } from "vitest";
 import worker from "../../worker";
 import { openDatabase } from "../../worker/db/client";
+import { rateLimitService } from "../../worker/domain/rate-limits";
 import { subscriptionService } from "../../worker/domain/subscriptions";
 import { stripeProcessor } from "../../worker/domain/subscriptions/stripe-processor";
 import { stripeWebhooks } from "../../worker/domain/subscriptions/webhooks";
@@ -167,6 +168,7 @@ function setup() {
       },
     },
     publishableKey: "pk_test_fake",
+    rateLimits: rateLimitService(db),
   });
   const webhooks = stripeWebhooks(db, service, stripe, SECRET);
   return { fake, stripe, service, webhooks, receipts };

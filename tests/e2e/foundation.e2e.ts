@@ -52,8 +52,9 @@ describe("a new dealer", () => {
     await page.getByLabel("Dealership Name").fill("Morgan Auto Exchange");
     await page.getByRole("button", { name: "Save and continue" }).click();
     await page.waitForURL(`${BASE_URL}/onboarding?step=2`);
-    await page.getByRole("link", { name: "Go to my feed" }).click();
+    await page.getByRole("button", { name: "Start free trial" }).click();
     await page.waitForURL(`${BASE_URL}/`);
+    await expectToast(page, "Your free trial is on");
     await expect.poll(() => page.getByTestId("current-user-name").innerText()).toBe("Casey Morgan");
 
     const html = page.locator("html");

@@ -5,7 +5,6 @@ import {
   planChoiceSchema,
 } from "../../app/lib/subscriptions";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
-import { LIMITS } from "../domain/rate-limits";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { validate } from "./validate";
@@ -26,7 +25,6 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   })
   .post("/get-or-create-subscription", dealersOnly, validate("json", planChoiceSchema), async (c) => {
     const viewer = requireDealer(c);
-    await c.var.services.rateLimits.spend([LIMITS.paymentsPerDealer, viewer.dealer.id]);
     return c.json(await c.var.services.subscriptions.getOrCreate(viewer, c.req.valid("json").planId), 200);
   })
   /** The demo processor's card form; 201 with the dealer's subscription, 402 with the provider's decline. */
@@ -37,7 +35,6 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = requireDealer(c);
       const { plan, paymentInfo } = c.req.valid("json");
-      await c.var.services.rateLimits.spend([LIMITS.paymentsPerDealer, viewer.dealer.id]);
       return c.json(await c.var.services.subscriptions.payWithCard(viewer, plan, paymentInfo), 201);
     },
   )
@@ -51,7 +48,6 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   })
   .post("/change-subscription", dealersOnly, validate("json", planChoiceSchema), async (c) => {
     const viewer = requireDealer(c);
-    await c.var.services.rateLimits.spend([LIMITS.paymentsPerDealer, viewer.dealer.id]);
     return c.json(await c.var.services.subscriptions.change(viewer, c.req.valid("json").planId), 200);
   })
   .get("/invoices", dealersOnly, validate("query", invoicesQuerySchema), async (c) => {

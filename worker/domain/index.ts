@@ -125,6 +125,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     processor: stripe ? stripeProcessor(stripe) : demoProcessor(),
     notify,
     publishableKey: stripe ? (optional.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    rateLimits,
   });
   return {
     accounts,

@@ -1,3 +1,4 @@
+import type { SubscriptionPlan } from "~/lib/api-types";
 import { Link } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
@@ -7,7 +8,7 @@ import {
   FEATURE_SLIDES,
   HEADLINE,
   LANDING_PROMISES,
-  PLANS,
+  marketingPlans,
   TESTIMONIALS,
   TESTIMONIAL_CAROUSEL_MS,
 } from "~/lib/marketing";
@@ -27,7 +28,7 @@ const sectionLead = "mx-auto mt-3 max-w-2xl text-lg text-slate-600 dark:text-sla
  * animated statistics, feature and testimonial carousels, pricing teaser and the footer of public pages.
  * Every word is in the server HTML; the motion is added in the browser.
  */
-export function Landing({ dealerCount }: { dealerCount?: number }) {
+export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: SubscriptionPlan[] }) {
   return (
     <PublicLayout>
       <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-brand-50 via-white to-slate-50 dark:border-slate-800 dark:from-slate-900 dark:via-slate-950 dark:to-slate-950">
@@ -183,9 +184,11 @@ export function Landing({ dealerCount }: { dealerCount?: number }) {
             <p className={sectionLead}>{BILLING_TERMS}</p>
           </div>
           <div className="mt-10 grid gap-6 md:grid-cols-2">
-            {PLANS.filter((p) => p.id !== "enterprise").map((plan) => (
-              <PlanCard key={plan.id} plan={plan} />
-            ))}
+            {marketingPlans(plans)
+              .filter((p) => p.id !== "enterprise")
+              .map((plan) => (
+                <PlanCard key={plan.id} plan={plan} />
+              ))}
           </div>
           <p className="mt-8 text-center text-slate-600 dark:text-slate-400">
             A dealer group with several rooftops?{" "}

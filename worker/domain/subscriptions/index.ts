@@ -14,6 +14,7 @@ import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
 import { DomainError, conflict, notFound } from "../errors";
 import { newId } from "../ids";
 import type { Notifier } from "../notifications/notify";
+import { LIMITS, type RateLimitService } from "../rate-limits";
 import { chargeDemoCard, demoProcessor } from "./demo-processor";
 import { entitlementFor, requireActivePlan, requirePremium, type Holder } from "./entitlement";
 import { planCatalogue, type PlanRow } from "./plans";
@@ -95,6 +96,7 @@ export type SubscriptionDeps = {
   notify: Pick<Notifier, "deliver">;
   /** Stripe's publishable key for the browser; null with the demo processor. */
   publishableKey: string | null;
+  rateLimits: Pick<RateLimitService, "spend">;
 };
 
 /**
@@ -229,6 +231,7 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
      * pay it with. Asking again before paying answers the same one; a double click is one provider call.
      */
     async getOrCreate(actor: Actor, planId: PlanId, now = Date.now()) {
+      await deps.rateLimits.spend([LIMITS.paymentsPerDealer, actor.dealer.id]);
       const plan = await catalogue.get(planId);
       const existing = await rowOf(actor.dealer.id);
       if (existing && isInForce(existing, now)) throw alreadySubscribed(await catalogue.get(existing.planId));
@@ -281,6 +284,7 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
     async payWithCard(actor: Actor, planId: PlanId, info: PaymentInfo, now = Date.now()) {
       if (processor.name !== "demo")
         throw conflict("Card payments on this server go through Stripe's secure form on the Subscribe page.");
+      await deps.rateLimits.spend([LIMITS.paymentsPerDealer, actor.dealer.id]);
       const plan = await catalogue.get(planId);
       const existing = await rowOf(actor.dealer.id);
       if (existing && isInForce(existing, now)) throw alreadySubscribed(await catalogue.get(existing.planId));
@@ -350,6 +354,7 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
      * a cheaper one starts at the period end. Choosing the current plan again undoes a pending downgrade.
      */
     async change(actor: Actor, planId: PlanId, now = Date.now()) {
+      await deps.rateLimits.spend([LIMITS.paymentsPerDealer, actor.dealer.id]);
       const row = await requireDealerRow(actor.dealer.id, now);
       const current = await catalogue.get(row.planId);
       const target = await catalogue.get(planId);

@@ -1,0 +1,117 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ToastMessage } from "~/lib/toast";
+import { paymentInfoOf, paymentInfoSchema, planIdSchema, type PlanId } from "~/lib/subscriptions";
+import { formatDay } from "~/lib/format";
+import { isDomainError } from "./responses.server";
+
+type Actor = { accountId: string; dealer: { id: string; name: string; email: string } };
+
+export type PaymentOutcome =
+  { ok: true; planName: string } | { ok: false; status: number; toast: ToastMessage };
+
+/**
+ * A card form posted to a page (onboarding step 2, /payment, /subscribe): the same checks and the same domain
+ * call as POST /api/auth/complete-subscription, with the screen's toasts (business spec §5, §8). The answer never
+ * repeats what was typed: the card stays in the dealer's browser only.
+ */
+export async function payFromForm(
+  context: AppLoadContext,
+  actor: Actor,
+  form: FormData,
+  screen: { fallback: string },
+): Promise<PaymentOutcome> {
+  const plan = planIdSchema.safeParse(form.get("plan"));
+  if (!plan.success)
+    return {
+      ok: false,
+      status: 400,
+      toast: { title: "Choose a plan", description: "Pick Basic or Premium first.", variant: "destructive" },
+    };
+  const info = paymentInfoSchema.safeParse(paymentInfoOf(form));
+  if (!info.success) {
+    const issue = info.error.issues[0];
+    const billing = issue?.path[0] === "billingAddress";
+    return {
+      ok: false,
+      status: 400,
+      toast: {
+        title: billing ? "Missing Billing Information" : "Missing Information",
+        description: issue?.message,
+        variant: "destructive",
+      },
+    };
+  }
+  try {
+    await context.services.subscriptions.payWithCard(actor, plan.data as PlanId, info.data);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return {
+      ok: false,
+      status: error.status,
+      toast: {
+        title: "Payment Failed",
+        description: error.message || screen.fallback,
+        variant: "destructive",
+      },
+    };
+  }
+  const chosen = await context.services.subscriptions.catalogue.get(plan.data);
+  return { ok: true, planName: chosen.name };
+}
+
+/**
+ * The plan buttons of /subscribe and /plan-management: change (upgrade now, downgrade at the period end),
+ * cancel at the period end, resume. Answers the toast to show (business spec §8 texts where it names them).
+ */
+export async function manageFromForm(
+  context: AppLoadContext,
+  actor: Actor,
+  form: FormData,
+): Promise<{ status: number; toast: ToastMessage }> {
+  const intent = form.get("intent");
+  const service = context.services.subscriptions;
+  try {
+    if (intent === "cancel") {
+      const mine = await service.cancel(actor);
+      const end = mine.subscription?.currentPeriodEnd;
+      return {
+        status: 200,
+        toast: {
+          title: "Subscription Cancelled",
+          description: `Your subscription has been cancelled successfully.${end ? ` Your plan stays active until ${formatDay(end)}.` : ""}`,
+        },
+      };
+    }
+    if (intent === "resume") {
+      await service.resume(actor);
+      return {
+        status: 200,
+        toast: { title: "Subscription resumed", description: "Your plan renews as before." },
+      };
+    }
+    const plan = planIdSchema.safeParse(form.get("planId"));
+    if (intent !== "change" || !plan.success)
+      return {
+        status: 400,
+        toast: { title: "Error", description: "Choose a plan to change to.", variant: "destructive" },
+      };
+    const mine = await service.change(actor, plan.data);
+    const next = mine.subscription?.nextPlan;
+    return {
+      status: 200,
+      toast: next
+        ? {
+            title: "Plan change scheduled",
+            description: `You move to the ${next.name} on ${formatDay(mine.subscription!.currentPeriodEnd!)}.`,
+          }
+        : { title: "Plan changed", description: `You are on the ${mine.subscription?.plan.name} now.` },
+    };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const fallback = intent === "cancel" ? "Failed to cancel subscription" : "Failed to change your plan";
+    return {
+      status: error.status,
+      toast: { title: "Error", description: error.message || fallback, variant: "destructive" },
+    };
+  }
+}
