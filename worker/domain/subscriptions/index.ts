@@ -394,7 +394,6 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
     /** GET /api/invoices: the dealer's invoices, newest first. */
     async invoices(dealerId: string, query: { cursor?: string; limit: number }): Promise<Page<Invoice>> {
       const cursor = invoicesCursor.decode(query.cursor);
-      const after = cursor ? sql`and (created_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
       const rows = await db
         .select()
         .from(invoices)
