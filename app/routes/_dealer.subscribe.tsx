@@ -5,7 +5,6 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { PurchaseForm } from "~/components/billing/purchase-form";
 import { ChangePlanCards, CurrentPlanCard } from "~/components/billing/subscription-cards";
-import { buttonClass } from "~/components/ui/button";
 import { MONEY_BACK_DAYS, TRIAL_LABEL, paymentSuccessToast, planIdSchema } from "~/lib/subscriptions";
 import { toast } from "~/lib/toast";
 import { manageFromForm, payFromForm } from "~/utils/billing.server";
@@ -94,7 +93,7 @@ export default function Subscribe() {
           <li>Premium adds the AI features and advanced analytics.</li>
           <li>
             {MONEY_BACK_DAYS}-day money-back guarantee.{" "}
-            <Link to="/plan-management" className={buttonClass("ghost", "min-h-0 px-1 py-0 underline")}>
+            <Link to="/plan-management" className="font-medium text-brand-700 underline dark:text-brand-400">
               Manage your plan
             </Link>
           </li>
