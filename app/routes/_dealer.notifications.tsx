@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLoaderData, useNavigation, useRevalidator } 
 import {
   Bell,
   Car,
+  Gavel,
   Handshake,
   Megaphone,
   MessageSquare,
@@ -48,6 +49,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   connection: UserPlus,
   message: MessageSquare,
   deal: Handshake,
+  auction: Gavel,
   announcement: Megaphone,
 };
 
@@ -57,6 +59,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   connection: "Connection",
   message: "Message",
   deal: "Deal",
+  auction: "Auction",
   announcement: "Announcement",
 };
 
