@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { Home } from "lucide-react";
+import { Home } from "~/components/ui/icons";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { ProfilePhotoField, type PhotoValue } from "~/components/dealer/profile-photo-field";
 import { Button, buttonClass } from "~/components/ui/button";

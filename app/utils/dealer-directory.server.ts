@@ -99,13 +99,9 @@ const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
 /**
  * The action half: connect / disconnect (the Connect/Connected toggle), create and update (the dealer
  * dialogs). Answers data, never a redirect, so the same form works with or without JavaScript.
- * `connectedTitle` names the toast of this screen ('Connection Added!' on /find-dealers, 'Connected!' on /dealers).
+ * The toggle's toasts are business spec §4's on every screen: 'Connected!' and 'Disconnected'.
  */
-export async function dealerAction(
-  context: AppLoadContext,
-  request: Request,
-  options: { connectedTitle: "Connection Added!" | "Connected!" },
-): Promise<DealerActionResult> {
+export async function dealerAction(context: AppLoadContext, request: Request): Promise<DealerActionResult> {
   const { viewer } = requireDealer(context, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -121,7 +117,7 @@ export async function dealerAction(
           dealerId,
           connected: true,
           toast: result.created
-            ? { title: options.connectedTitle, description: `Added ${result.dealerName} to your network` }
+            ? { title: "Connected!", description: `Added ${result.dealerName} to your network` }
             : {
                 title: "Already connected",
                 description: `You are already connected with ${result.dealerName}`,

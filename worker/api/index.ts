@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types";
+import { activityRoutes } from "./activity";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chats";
 import { connectionRoutes } from "./connections";
@@ -15,6 +16,7 @@ import { settingsRoutes } from "./settings";
 
 /** Everything under /api: one router per resource. */
 export const api = new Hono<AppEnv>()
+  .route("/activity", activityRoutes)
   .route("/auth", authRoutes)
   .route("/contact", contactRoutes)
   .route("/health", healthRoutes)

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Car, ImagePlus, Loader2, Send } from "lucide-react";
+import { Car, ImagePlus, Loader2, Send } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, RadioGroup } from "radix-ui";
 import { forwardRef, useImperativeHandle, useState } from "react";
