@@ -118,14 +118,17 @@ export function PhotoGallery({ photos, title }: { photos: string[]; title: strin
       {photos.length > 1 ? (
         <Thumbnails photos={photos} current={index} onPick={setCurrent} label="Photos" />
       ) : null}
-      <PhotoViewer
-        photos={photos}
-        title={title}
-        open={viewerOpen}
-        onOpenChange={setViewerOpen}
-        index={index}
-        onIndexChange={setCurrent}
-      />
+      {/* Mounted only while open: a closed dialog per post still costs every page render. */}
+      {viewerOpen ? (
+        <PhotoViewer
+          photos={photos}
+          title={title}
+          open
+          onOpenChange={setViewerOpen}
+          index={index}
+          onIndexChange={setCurrent}
+        />
+      ) : null}
     </div>
   );
 }

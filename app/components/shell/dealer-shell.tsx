@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ClockProvider } from "~/components/ui/clock";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/constants";
 import type { ShellData } from "~/utils/shell.server";
@@ -82,22 +83,26 @@ function IconLink({
   children: ReactNode;
   badge?: number;
 }) {
+  const hydrated = useHydrated();
+  const link = (
+    <Link
+      to={to}
+      aria-label={badge > 0 ? `${label} (${badge} unread)` : label}
+      className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+    >
+      {children}
+      {badge > 0 ? (
+        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold text-white">
+          {badge > 99 ? "99+" : badge}
+        </span>
+      ) : null}
+    </Link>
+  );
+  // A tooltip needs JavaScript to show: the server sends the plain link, the tooltip joins once hydrated.
+  if (!hydrated) return link;
   return (
     <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <Link
-          to={to}
-          aria-label={badge > 0 ? `${label} (${badge} unread)` : label}
-          className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
-        >
-          {children}
-          {badge > 0 ? (
-            <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold text-white">
-              {badge > 99 ? "99+" : badge}
-            </span>
-          ) : null}
-        </Link>
-      </Tooltip.Trigger>
+      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
       <Tooltip.Portal>
         <Tooltip.Content
           sideOffset={6}
@@ -120,6 +125,37 @@ function SignOutButton({ className = "" }: { className?: string }) {
         <LogOut size={18} aria-hidden="true" /> Sign out
       </button>
     </Form>
+  );
+}
+
+const menuButtonClass =
+  "inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800";
+
+/** The phone's slide-in menu (core spec §2). */
+function SlideInMenu({ unread }: { unread: number }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger aria-label="Open menu" className={menuButtonClass}>
+        <Menu size={20} aria-hidden="true" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
+          <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
+            DealerLane
+          </DialogHeader>
+          <Dialog.Description className="sr-only">Main menu</Dialog.Description>
+          <nav aria-label="Menu">
+            <Dialog.Close asChild>
+              <div>
+                <NavList entries={SLIDE_IN_MENU} unread={unread} />
+              </div>
+            </Dialog.Close>
+          </nav>
+          <SignOutButton className="mt-auto" />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -149,31 +185,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
-        <Dialog.Root>
-          <Dialog.Trigger
-            aria-label="Open menu"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800"
-          >
-            <Menu size={20} aria-hidden="true" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
-              <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
-                DealerLane
-              </DialogHeader>
-              <Dialog.Description className="sr-only">Main menu</Dialog.Description>
-              <nav aria-label="Menu">
-                <Dialog.Close asChild>
-                  <div>
-                    <NavList entries={SLIDE_IN_MENU} unread={unread} />
-                  </div>
-                </Dialog.Close>
-              </nav>
-              <SignOutButton className="mt-auto" />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <SlideInMenu unread={unread} />
 
         <Link to="/" className="flex items-center gap-2 font-bold" aria-label="DealerLane home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
