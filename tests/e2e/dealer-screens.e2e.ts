@@ -124,12 +124,12 @@ describe("hydration", () => {
 
 describe("the right column's Messages panel", () => {
   it("shows a received message's preview and unread badge live, as the chat list does", async () => {
+    // Both are real dealers: the demo dealer behind quick login never messages one (worker/domain/demo-network.ts).
     const contextA = await newContext(browser);
     const contextB = await newContext(browser);
-    const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
     const dealerB = await newDealer(contextB, "Quinn");
-    await quickLogin(pageA);
+    await newDealer(contextA, "Parker");
 
     await pageB.goto("/");
     await settled(pageB);
