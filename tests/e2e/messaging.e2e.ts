@@ -38,7 +38,7 @@ describe("live messaging between two dealers", () => {
     // B: the conversation appears in the list with an unread badge, and the top bar counts it — no reload.
     await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Casey Buyer").waitFor();
     await pageB.getByTestId("chat-unread").filter({ hasText: "1" }).waitFor();
-    await pageB.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
+    await pageB.getByRole("link", { name: "Messages, 1 unread" }).waitFor();
 
     await pageB.getByRole("navigation", { name: "Conversations" }).getByText("Casey Buyer").click();
     await pageB
@@ -58,7 +58,7 @@ describe("live messaging between two dealers", () => {
     await pageB.getByLabel("Message Casey Buyer").fill("Yes — two 2021 XLTs, what's your price?");
     await pageB.getByRole("button", { name: "Send" }).click();
     await pageA
-      .getByRole("link", { name: /^Messages \(\d+ unread\)$/ })
+      .getByRole("link", { name: /^Messages, \d+ unread$/ })
       .first()
       .waitFor();
 

@@ -77,8 +77,11 @@ export function Conversation({
         </span>
       </header>
 
+      {/* Focusable, so a keyboard can scroll the history too. */}
       <ol
         className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-3"
+        tabIndex={0}
+        aria-label="Message history"
         aria-live="polite"
         data-testid="message-list"
       >

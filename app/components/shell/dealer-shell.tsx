@@ -85,16 +85,18 @@ function IconLink({
   badge?: number;
 }) {
   const hydrated = useHydrated();
+  const shown = badge > 99 ? "99+" : String(badge);
   const link = (
     <Link
       to={to}
-      aria-label={badge > 0 ? `${label} (${badge} unread)` : label}
+      // The name holds the badge's visible text as words ("Messages, 3 unread"): WCAG 2.5.3 label in name.
+      aria-label={badge > 0 ? `${label}, ${shown} unread` : label}
       className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       {children}
       {badge > 0 ? (
         <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold text-white">
-          {badge > 99 ? "99+" : badge}
+          {shown}
         </span>
       ) : null}
     </Link>
