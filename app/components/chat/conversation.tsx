@@ -81,7 +81,7 @@ export function Conversation({
       <ol
         className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-3"
         tabIndex={0}
-        aria-label="Message history"
+        aria-label="Chat history"
         aria-live="polite"
         data-testid="message-list"
       >
