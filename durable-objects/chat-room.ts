@@ -3,7 +3,6 @@ import { chatClientFrameSchema, parseFrame, type ChatServerFrame } from "../app/
 import { createServices } from "../worker/domain";
 import { DomainError } from "../worker/domain/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
-import { deliverMessage } from "../worker/realtime/deliver-message";
 
 type SocketState = { dealerId: string };
 
@@ -25,13 +24,11 @@ export class ChatRoom extends Server<Env> {
     const dealerId = connection.state?.dealerId;
     const frame = parseFrame(chatClientFrameSchema, raw);
     if (!dealerId || !frame) return this.sendFrame(connection, { type: "error", message: "Invalid frame" });
-    const services = createServices(this.env);
+    const services = createServices(this.env, { waitUntil: (promise) => this.ctx.waitUntil(promise) });
     try {
       if (frame.type === "send") {
         const receiverId = await services.messaging.otherParticipant(this.name, dealerId);
-        await deliverMessage(
-          this.env,
-          services.messaging,
+        await services.chat.send(
           {
             senderId: dealerId,
             receiverId,

@@ -12,14 +12,20 @@ export class DealerInbox extends Server<Env> {
   static options = { hibernate: true };
 
   /**
-   * A new tab starts from the current unread total: a message that arrived while its page was loading (after
-   * the page counted, before this socket opened) would otherwise be missed until the next page.
+   * A new tab starts from the current unread total and the bell's count: a message or notification that
+   * arrived while its page was loading (after the page counted, before this socket opened) would otherwise
+   * be missed until the next page.
    */
   async onConnect(connection: Connection, ctx: ConnectionContext) {
     const dealerId = ctx.request.headers.get(DEALER_HEADER);
     if (!dealerId) return connection.close(4401, "Not signed in");
-    const unreadTotal = await createServices(this.env).messaging.unreadTotal(dealerId);
+    const services = createServices(this.env);
+    const [unreadTotal, unreadCount] = await Promise.all([
+      services.messaging.unreadTotal(dealerId),
+      services.notifications.centre.unreadCount(dealerId),
+    ]);
     connection.send(JSON.stringify({ type: "unread", unreadTotal } satisfies InboxFrame));
+    connection.send(JSON.stringify({ type: "notifications-unread", unreadCount } satisfies InboxFrame));
   }
 
   onMessage() {

@@ -33,7 +33,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { experimental_readRawConfig } from "wrangler";
 import { build, migrate, OFFLINE_VARS, quietEnv } from "./local-app.mjs";
-import { markerOf, seedLarge } from "./seed-large.ts";
+import { BENCH_SEED_VERSION, markerOf, seedLarge } from "./seed-large.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const STATIC_ASSET = "/favicon.svg";
@@ -258,7 +258,7 @@ async function measureSize(size, options, modules, configPath) {
   const log = (line) => console.log(`[${size}] ${line}`);
   const existing = markerOf(persistTo);
   const seed =
-    !options.fresh && existing && existing.posts === size
+    !options.fresh && existing && existing.posts === size && existing.version === BENCH_SEED_VERSION
       ? existing
       : seedLarge({ posts: size, dealers: options.dealers, persistTo, fresh: options.fresh, log });
   // Migrations that landed since the bench data was seeded.

@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
-import { dealerRow, vehicleRow } from "./seed-rows.ts";
+import { dealerRow, matchIndexRowsOf, renewedAtOf, vehicleRow } from "./seed-rows.ts";
 import {
   createRandom,
   DEMO_LOCATIONS,
@@ -39,7 +39,11 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** Bumped when the seeded rows change shape, so an older bench database is seeded again. */
+export const BENCH_SEED_VERSION = 2;
+
 export type BenchSeed = {
+  version?: number;
   posts: number;
   vehicles: number;
   comments: number;
@@ -261,6 +265,7 @@ function build(options: { posts: number; dealers: number }, now: number) {
     created_at: d.createdAt,
   }));
   const dealerRows: Row[] = dealers.map(dealerRow);
+  const lifecycleRandom = createRandom(4099 + options.posts);
   const postRows: Row[] = posts.map((p) => ({
     id: p.id,
     dealer_id: p.dealerId,
@@ -272,10 +277,15 @@ function build(options: { posts: number; dealers: number }, now: number) {
     auction_facilitator: p.auctionFacilitator,
     ai_summary: JSON.stringify(summarizeVehicles(p.vehicles, { city: p.city, state: p.state })),
     view_count: intBetween(random, 0, 400),
+    renewed_at: renewedAtOf(p, now, lifecycleRandom),
     created_at: p.createdAt,
   }));
-  const vehicleRows: Row[] = posts.flatMap((p) =>
-    p.vehicles.map((v, position) => vehicleRow(v, { id: randomUuid(random), postId: p.id, position })),
+  const postVehicles = posts.map((p) => p.vehicles.map((v) => ({ ...v, id: randomUuid(random) })));
+  const vehicleRows: Row[] = posts.flatMap((p, i) =>
+    postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
+  );
+  const matchRows = posts.map((p, i) =>
+    matchIndexRowsOf(p, postVehicles[i]!, p.state, () => randomUuid(lifecycleRandom)),
   );
 
   // The benchmark's session: only the SHA-256 of the token is stored (worker/domain/sessions.ts).
@@ -297,12 +307,27 @@ function build(options: { posts: number; dealers: number }, now: number) {
     ["connections", insertStatements("connections", connections)],
     ["inventory_posts", insertStatements("inventory_posts", postRows)],
     ["vehicles", insertStatements("vehicles", vehicleRows)],
+    [
+      "wanted_vehicles",
+      insertStatements(
+        "wanted_vehicles",
+        matchRows.flatMap((m) => m.wanted),
+      ),
+    ],
+    [
+      "offered_vehicles",
+      insertStatements(
+        "offered_vehicles",
+        matchRows.flatMap((m) => m.offered),
+      ),
+    ],
     ["comments", insertStatements("comments", comments)],
     ["chats", insertStatements("chats", chats)],
     ["chat_participants", insertStatements("chat_participants", participants)],
     ["messages", insertStatements("messages", messages)],
   ];
   const seed: BenchSeed = {
+    version: BENCH_SEED_VERSION,
     posts: postRows.length,
     vehicles: vehicleRows.length,
     comments: comments.length,
@@ -357,7 +382,12 @@ export function seedLarge(options: {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.fresh) rmSync(options.persistTo, { recursive: true, force: true });
   const existing = markerOf(options.persistTo);
-  if (existing && existing.posts === options.posts && existing.dealers === options.dealers) {
+  if (
+    existing &&
+    existing.posts === options.posts &&
+    existing.dealers === options.dealers &&
+    existing.version === BENCH_SEED_VERSION
+  ) {
     log(
       `Bench data already in ${path.relative(ROOT, options.persistTo)} (${existing.posts} posts); use --fresh to rebuild.`,
     );

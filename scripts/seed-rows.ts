@@ -1,4 +1,5 @@
 import type { DemoDealer, DemoVehicle } from "../worker/domain/demo-inventory.ts";
+import { offeredVehiclesOf, wantedVehiclesOf } from "../app/lib/matching/match.ts";
 
 /** A generated dealer as both seeders hold it: the demo profile plus its ids and times. */
 export type SeededDealer = DemoDealer & {
@@ -59,5 +60,78 @@ export function vehicleRow(
     state: v.state,
     color: v.color,
     status: v.status,
+  };
+}
+
+/** Posts older than this are shown as renewed when active: a seeded network does not all expire at the first cron. */
+const LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** `renewed_at` of a seeded post: active posts past their 30 days were renewed some days ago. */
+export function renewedAtOf(
+  post: { status: string; createdAt: number },
+  now: number,
+  random: () => number,
+): number | null {
+  if (post.status !== "active" || now - post.createdAt < LIFETIME_MS - 24 * 60 * 60 * 1000) return null;
+  return now - Math.round(random() * (LIFETIME_MS - 2 * 24 * 60 * 60 * 1000));
+}
+
+/**
+ * The deal-alert match index of a seeded post (worker/db/schema.ts wanted_vehicles / offered_vehicles), from
+ * the same app/lib/matching code the worker uses when a dealer posts.
+ */
+export function matchIndexRowsOf(
+  post: {
+    id: string;
+    dealerId: string;
+    type: string;
+    status: string;
+    title: string;
+    description: string;
+    createdAt: number;
+  },
+  vehicles: readonly (DemoVehicle & { id: string })[],
+  dealerState: string,
+  newId: () => string,
+): { wanted: Record<string, string | number | null>[]; offered: Record<string, string | number | null>[] } {
+  if (post.status !== "active") return { wanted: [], offered: [] };
+  const facts = {
+    title: post.title,
+    description: post.description,
+    vehicles: vehicles.map((v) => ({ ...v, id: v.id })),
+  };
+  const base = { post_id: post.id, dealer_id: post.dealerId, created_at: post.createdAt };
+  if (post.type === "request") {
+    return {
+      wanted: wantedVehiclesOf(facts).map((w) => ({
+        id: newId(),
+        ...base,
+        make_key: w.makeKey,
+        model_key: w.modelKey,
+        year_min: w.yearMin,
+        year_max: w.yearMax,
+        trim: w.trim,
+        max_mileage: w.maxMileage,
+        max_price_cents: w.maxPriceCents,
+        state: w.state,
+      })),
+      offered: [],
+    };
+  }
+  return {
+    wanted: [],
+    offered: offeredVehiclesOf({ ...facts, state: dealerState || null }).map((o) => ({
+      id: newId(),
+      ...base,
+      vehicle_id: o.vehicleId,
+      make_key: o.makeKey,
+      model_key: o.modelKey,
+      year_min: o.yearMin,
+      year_max: o.yearMax,
+      trim: o.trim,
+      mileage: o.mileage,
+      price_cents: o.priceCents,
+      state: o.state,
+    })),
   };
 }

@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
 import { formatDollars } from "../app/lib/format.ts";
-import { dealerRow, vehicleRow } from "./seed-rows.ts";
+import { dealerRow, matchIndexRowsOf, renewedAtOf, vehicleRow } from "./seed-rows.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
 import {
   createRandom,
@@ -774,6 +774,8 @@ function buildSql(now: number) {
     status: "accepted",
     created_at: c.createdAt,
   }));
+  // A generator of its own, so the demo's other ids stay what they were before posts had renewals.
+  const lifecycleRandom = createRandom(3011);
   const postRows: Row[] = posts.map((p) => {
     const dealer = dealerById.get(p.dealerId) as SeedDealer;
     const summary = summarizeVehicles(p.vehicles, `${dealer.city}, ${dealer.state}`);
@@ -788,11 +790,18 @@ function buildSql(now: number) {
       auction_facilitator: p.auctionFacilitator,
       ai_summary: summary.length > 0 ? JSON.stringify(summary) : null,
       view_count: p.viewCount,
+      renewed_at: renewedAtOf(p, now, lifecycleRandom),
       created_at: p.createdAt,
     };
   });
-  const vehicleRows: Row[] = posts.flatMap((p) =>
-    p.vehicles.map((v, position) => vehicleRow(v, { id: randomUuid(random), postId: p.id, position })),
+  const postVehicles = posts.map((p) => p.vehicles.map((v) => ({ ...v, id: randomUuid(random) })));
+  const vehicleRows: Row[] = posts.flatMap((p, i) =>
+    postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
+  );
+  const matchRows = posts.map((p, i) =>
+    matchIndexRowsOf(p, postVehicles[i]!, (dealerById.get(p.dealerId) as SeedDealer).state, () =>
+      randomUuid(lifecycleRandom),
+    ),
   );
   const commentRows: Row[] = comments.map((c) => ({
     id: c.id,
@@ -831,6 +840,14 @@ function buildSql(now: number) {
     ...insertStatements("connections", connectionRows),
     ...insertStatements("inventory_posts", postRows),
     ...insertStatements("vehicles", vehicleRows),
+    ...insertStatements(
+      "wanted_vehicles",
+      matchRows.flatMap((m) => m.wanted),
+    ),
+    ...insertStatements(
+      "offered_vehicles",
+      matchRows.flatMap((m) => m.offered),
+    ),
     ...insertStatements("comments", commentRows),
     ...insertStatements("chats", chatRows),
     ...insertStatements("chat_participants", participantRows),

@@ -8,6 +8,7 @@ import { sameOriginMutations } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { loadSession } from "./http/session";
 import type { AppEnv } from "./http/types";
+import { courierOf } from "./realtime/addresses";
 import { routeSocket } from "./realtime/sockets";
 import { renderRemix } from "./remix";
 
@@ -16,7 +17,13 @@ const app = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(sameOriginMutations)
   .use(async (c, next) => {
-    c.set("services", createServices(c.env));
+    c.set(
+      "services",
+      createServices(c.env, {
+        origin: new URL(c.req.url).origin,
+        waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+      }),
+    );
     await next();
   })
   // Photos (signed PUT, immutable GET) need no session: mounted before the session lookup.
@@ -29,17 +36,25 @@ const app = new Hono<AppEnv>()
   .onError(answerError);
 
 export { ChatRoom } from "../durable-objects/chat-room";
+export { DealAlertFanout } from "../durable-objects/deal-alert-fanout";
 export { DealerInbox } from "../durable-objects/dealer-inbox";
+export { OutboxCourier } from "../durable-objects/outbox-courier";
 
 export default {
   fetch: app.fetch,
-  /** Daily housekeeping (the cron trigger of the wrangler configuration): expired sessions, old rate-limit windows, old demo accounts. */
+  /**
+   * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, old rate-limit windows, old demo
+   * accounts, posts past their 30 days ('expired'), and a wake-up for the outbox courier in case a message is
+   * waiting whose wake-up was lost.
+   */
   async scheduled(_controller, env) {
     const services = createServices(env);
     await Promise.all([
       services.sessions.forgetExpired(),
       services.rateLimits.forgetStale(),
       services.demo.removeExpired(),
+      services.inventory.expirePosts(),
+      services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -13,12 +13,19 @@ import {
   feedPostSchema,
   healthReportSchema,
   inventoryCountsSchema,
+  notificationCountSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
   openedChatSchema,
+  outboxReceiptSchema,
   postCommentSchema,
   postDetailSchema,
+  postMatchSchema,
   readReceiptSchema,
   storedUploadSchema,
+  testDealAlertSchema,
   unreadCountSchema,
+  unsubscribedSchema,
   uploadTicketSchema,
   userSettingsSchema,
   vinDecodeSchema,
@@ -26,7 +33,13 @@ import {
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
 import { contactMessageSchema } from "./schemas/contact";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "./schemas/dealer";
-import { commentSchema, createPostSchema, feedQuerySchema } from "./schemas/inventory";
+import {
+  commentSchema,
+  createPostSchema,
+  feedQuerySchema,
+  matchesQuerySchema,
+  updatePostSchema,
+} from "./schemas/inventory";
 import {
   addDealerBody,
   chatMessagesQuery,
@@ -37,6 +50,15 @@ import {
   removeDealerBody,
   sendMessageSchema,
 } from "./schemas/network";
+import {
+  markReadSchema,
+  notificationsQuerySchema,
+  preferencesSchema,
+  testEmailSchema,
+  testSmsSchema,
+  triggerDealAlertSchema,
+  unsubscribeQuerySchema,
+} from "./schemas/notifications";
 import { profilePatchSchema } from "./schemas/profile";
 import { settingsPatchSchema } from "./schemas/settings";
 
@@ -60,7 +82,7 @@ export type Answer = {
 };
 
 export type ApiEndpoint = {
-  method: "GET" | "POST" | "PATCH" | "PUT";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Path parameters in braces: /api/dealers/{id}. */
   path: string;
   group: string;
@@ -425,6 +447,37 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     answers: [{ status: 201, schema: postDetailSchema }],
   },
   {
+    method: "PATCH",
+    path: "/api/inventory/{id}",
+    group: "Inventory",
+    summary:
+      "Change your post (an admin: any post): title, description, vehicles' prices and statuses, mark it sold, or renew it for 30 days. A lowered price tells the interested dealers.",
+    access: dealer,
+    params: { id: "the post id" },
+    body: updatePostSchema,
+    answers: [{ status: 200, schema: postDetailSchema }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/inventory/{id}",
+    group: "Inventory",
+    summary: "Delete your post (an admin: any post).",
+    access: dealer,
+    params: { id: "the post id" },
+    answers: [{ status: 204 }],
+  },
+  {
+    method: "GET",
+    path: "/api/inventory/{id}/matches",
+    group: "Inventory",
+    summary:
+      "The posts on the other side, newest first: for a request, the listings that answer it; for a listing, the open requests it answers.",
+    access: dealer,
+    params: { id: "the post id" },
+    query: matchesQuerySchema,
+    answers: [{ status: 200, schema: postMatchSchema, list: true }],
+  },
+  {
     method: "POST",
     path: "/api/inventory/{id}/comments",
     group: "Inventory",
@@ -460,6 +513,93 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     access: "signed-in",
     params: { vin: "the 17-character VIN" },
     answers: [{ status: 200, schema: vinDecodeSchema }],
+  },
+
+  // Notifications
+  {
+    method: "GET",
+    path: "/api/notifications",
+    group: "Notifications",
+    summary: "Your notifications, newest first.",
+    access: dealer,
+    query: notificationsQuerySchema,
+    notes: { limit: "page size", cursor: "X-Next-Cursor of the previous page" },
+    answers: [{ status: 200, schema: notificationSchema, list: true }],
+  },
+  {
+    method: "GET",
+    path: "/api/notifications/unread-count",
+    group: "Notifications",
+    summary: "How many notifications you have not read (the bell).",
+    access: dealer,
+    answers: [{ status: 200, schema: notificationCountSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/read",
+    group: "Notifications",
+    summary:
+      "Mark these notifications read, or all of them when ids is absent; answers the bell's new count.",
+    access: dealer,
+    body: markReadSchema,
+    answers: [{ status: 200, schema: notificationCountSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/notifications/preferences",
+    group: "Notifications",
+    summary: "Your notification preferences: the channels and the kinds of alert.",
+    access: dealer,
+    answers: [{ status: 200, schema: notificationPreferencesSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/notifications/preferences",
+    group: "Notifications",
+    summary: "Save your notification preferences: the whole object, every switch.",
+    access: dealer,
+    body: preferencesSchema,
+    answers: [{ status: 200, schema: notificationPreferencesSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/test-sms",
+    group: "Notifications",
+    summary:
+      "Send a test text to a US or Canadian number (at most five an hour); delivered after the answer.",
+    access: dealer,
+    body: testSmsSchema,
+    answers: [{ status: 202, schema: outboxReceiptSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/test-email",
+    group: "Notifications",
+    summary: "Send a test e-mail (at most five an hour); delivered after the answer.",
+    access: dealer,
+    body: testEmailSchema,
+    answers: [{ status: 202, schema: outboxReceiptSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/trigger-deal-alert",
+    group: "Notifications",
+    summary:
+      "Send yourself a full test deal alert: in the app, and by text and e-mail as your switches allow (at most five an hour). userId is always you.",
+    access: dealer,
+    body: triggerDealAlertSchema,
+    answers: [{ status: 202, schema: testDealAlertSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/unsubscribe",
+    group: "Notifications",
+    summary:
+      "One-click unsubscribe (RFC 8058), posted by mail apps from an alert e-mail's List-Unsubscribe header: the signed token is the credential.",
+    access: "public",
+    query: unsubscribeQuerySchema,
+    notes: { token: "the signed token of the e-mail's unsubscribe link" },
+    answers: [{ status: 200, schema: unsubscribedSchema }],
   },
 
   // Site

@@ -6,6 +6,7 @@ import {
   ITEMS_PER_PAGE_OPTIONS,
   POST_TYPES,
 } from "./constants";
+import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "./schemas/notifications";
 
 /**
  * What the API answers, in one place (DESIGN.md "Request conventions"): the worker's domain returns these
@@ -243,6 +244,49 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 
 // ---------------------------------------------------------------------------------------------------
+// Notifications
+
+/** A notification as the bell and the notification centre show it (GET /api/notifications), newest first. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable().describe("the app path of what it is about"),
+  createdAt: isoTime,
+  readAt: isoTime.nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationCountSchema = z.object({
+  unreadCount: z.number().int().describe("your unread notifications (the bell)"),
+});
+
+/** Business spec §3 "Notification preferences". */
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
+    (typeof PREFERENCE_KEYS)[number],
+    z.ZodBoolean
+  >,
+);
+
+const outboxStatus = z.enum(["queued", "sending", "sent", "failed"]);
+
+/** A test text or e-mail: its outbox entry, delivered after the answer. */
+export const outboxReceiptSchema = z.object({ id: z.string(), status: outboxStatus });
+
+/** The full test deal alert: the notification stored, and the e-mail and text queued for it. */
+export const testDealAlertSchema = z.object({
+  notification: notificationSchema,
+  outbox: z.array(outboxReceiptSchema.extend({ channel: z.enum(["email", "sms"]) })),
+});
+
+export const unsubscribedSchema = z.object({
+  message: z.string(),
+  category: z.enum([...ALERT_PREFERENCES, "network"]).describe("the kind of e-mail turned off"),
+});
+
+// ---------------------------------------------------------------------------------------------------
 // Inventory
 
 export const postDealerSchema = z.object({
@@ -276,6 +320,9 @@ export const feedPostSchema = z.object({
   availableCount: z.number().int(),
   commentCount: z.number().int(),
   viewCount: z.number().int(),
+  expiresAt: isoTime
+    .nullable()
+    .describe("when an active post expires unless renewed (30 days after posted or renewed); null otherwise"),
   dealer: postDealerSchema,
 });
 export type FeedPost = z.infer<typeof feedPostSchema>;
@@ -315,6 +362,14 @@ export const postDetailSchema = feedPostSchema.extend({
   comments: z.array(postCommentSchema),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
+
+/** A post on the other side of a post: a listing that answers a request, or a request a listing answers. */
+export const postMatchSchema = z.object({
+  id: z.string().describe("the matched post's id"),
+  post: feedPostSchema,
+  vehicles: z.array(z.string()).describe("the vehicles that met, in words"),
+});
+export type PostMatch = z.infer<typeof postMatchSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Uploads, VIN, contact

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatMessageSchema, isoTime, type ChatMessage } from "./api-types";
+import { chatMessageSchema, isoTime, notificationSchema, type ChatMessage } from "./api-types";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser:
@@ -60,6 +60,12 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat-message"), message: chatMessageSchema, unreadTotal: z.number() }),
   z.object({ type: z.literal("unread"), unreadTotal: z.number() }),
   z.object({ type: z.literal("new-post"), postId: z.string(), dealerId: z.string() }),
+  /** A new notification (a deal alert, a price drop, …) and the bell's unread count after it. */
+  z.object({ type: z.literal("notification"), notification: notificationSchema, unreadCount: z.number() }),
+  /** Notifications were read in another tab: the bell's new count. */
+  z.object({ type: z.literal("notifications-read"), unreadCount: z.number() }),
+  /** The bell's count as a tab connects (the twin of `unread` for messages). */
+  z.object({ type: z.literal("notifications-unread"), unreadCount: z.number() }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 

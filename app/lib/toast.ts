@@ -2,7 +2,13 @@
  * One toast at a time (core spec §4, §9): a new toast replaces the one showing.
  * A tiny store so any component, hook or event handler can raise a toast.
  */
-export type ToastMessage = { title: string; description?: string; variant?: "default" | "destructive" };
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /** A link the toast offers ("View post"), an address in the app. */
+  action?: { label: string; to: string };
+};
 type Shown = ToastMessage & { id: number };
 
 let current: Shown | null = null;

@@ -2,8 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
 import { PostCard } from "~/components/post/post-card";
+import { PostMatches } from "~/components/post/post-matches";
+import { PostOwnerTools } from "~/components/post/post-owner-tools";
 import { buttonClass } from "~/components/ui/button";
-import { commentSchema } from "~/lib/schemas/inventory";
+import { isAdmin } from "~/lib/roles";
+import { commentSchema, updatePostSchema, type UpdatePost } from "~/lib/schemas/inventory";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import {
@@ -17,24 +20,86 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.post ? `${data.post.title} · DealerLane` : "Post not found · DealerLane" },
 ];
 
-/** /post/{id}: the post full screen (core spec §2), counting the dealer's view once. */
+const MATCHES_SHOWN = 10;
+
+/**
+ * /post/{id}: the post full screen (core spec §2), counting the dealer's view once. Its author also gets their
+ * tools (edit, sold, renew, delete) and the posts on the other side: matching listings for a request.
+ */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const card = { id: currentUser.id, name: currentUser.name, avatar: currentUser.avatar };
   try {
     const post = await context.services.inventory.viewPost(params.id ?? "", viewer.dealer.id);
-    return { post, currentUser: card };
+    const own = post.dealerId === viewer.dealer.id;
+    const matches =
+      own && post.status === "active"
+        ? await context.services.dealAlerts.matchesFor(post.id, { limit: MATCHES_SHOWN })
+        : null;
+    return { post, currentUser: card, own, canManage: own || isAdmin(viewer), matches };
   } catch (error) {
-    if (isDomainError(error) && error.status === 404) return { post: null, currentUser: card };
+    if (isDomainError(error) && error.status === 404)
+      return { post: null, currentUser: card, own: false, canManage: false, matches: null };
     throw error;
   }
 }
 
-/** The comment form before JavaScript has loaded (with it, the panel calls the API). */
+/** The edit form's fields: `price:{vehicleId}` and `status:{vehicleId}` per vehicle. */
+function editFromForm(form: FormData): unknown {
+  const vehicles = new Map<string, { id: string; price?: unknown; status?: unknown }>();
+  for (const [name, value] of form.entries()) {
+    const [field, id] = name.split(":");
+    if (!id || (field !== "price" && field !== "status")) continue;
+    const entry = vehicles.get(id) ?? { id };
+    entry[field] = field === "price" && String(value).trim() === "" ? null : String(value);
+    vehicles.set(id, entry);
+  }
+  return {
+    title: form.get("title") ?? undefined,
+    description: form.get("description") ?? undefined,
+    vehicles: vehicles.size > 0 ? [...vehicles.values()] : undefined,
+  };
+}
+
+const LIFECYCLE: Record<string, { patch?: UpdatePost; done: string }> = {
+  sold: { patch: { status: "sold" }, done: "Marked sold" },
+  renew: { patch: { renew: true }, done: "Post renewed for 30 days" },
+};
+
+/**
+ * The comment form before JavaScript has loaded (with it, the panel calls the API), and the author's
+ * tools: edit, mark sold, renew, delete (intent).
+ */
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const id = params.id ?? "";
-  const parsed = commentSchema.safeParse({ content: (await readForm(request)).get("content") });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (typeof intent === "string") {
+    const actor = { dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) };
+    const inventory = context.services.inventory;
+    try {
+      if (intent === "delete") {
+        await inventory.deletePost(id, actor);
+        return redirectWithToast("/", { title: "Post deleted" }, request);
+      }
+      const known = LIFECYCLE[intent];
+      const parsed = updatePostSchema.safeParse(known ? known.patch : editFromForm(form));
+      if (!parsed.success) {
+        return redirectWithToast(
+          `/post/${id}`,
+          { title: "Post not updated", description: parsed.error.issues[0]?.message },
+          request,
+        );
+      }
+      await inventory.updatePost(id, actor, parsed.data);
+      return redirectWithToast(`/post/${id}`, { title: known?.done ?? "Post updated" }, request);
+    } catch (error) {
+      const failure = routeFailure(error, { title: "Post not updated" });
+      return redirectWithFailure(`/post/${id}`, failure, request);
+    }
+  }
+  const parsed = commentSchema.safeParse({ content: form.get("content") });
   if (!parsed.success) {
     return redirectWithToast(
       `/post/${id}`,
@@ -52,7 +117,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 }
 
 export default function PostScreen() {
-  const { post, currentUser } = useLoaderData<typeof loader>();
+  const { post, currentUser, canManage, matches } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const back = (
     <Link
@@ -87,6 +152,14 @@ export default function PostScreen() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <div className="px-4 sm:px-0">{back}</div>
       <h1 className="sr-only">{post.title}</h1>
+      {canManage ? <PostOwnerTools post={post} /> : null}
+      {matches ? (
+        <PostMatches
+          kind={post.type === "request" ? "request" : "listing"}
+          matches={matches.items}
+          more={matches.nextCursor !== null}
+        />
+      ) : null}
       <PostCard
         key={post.id}
         post={post}

@@ -41,6 +41,7 @@ const METHOD_COLOURS: Record<DocEndpoint["method"], string> = {
   POST: "bg-brand-600",
   PATCH: "bg-amber-700",
   PUT: "bg-violet-700",
+  DELETE: "bg-red-700",
 };
 
 function groupsOf(endpoints: DocEndpoint[]) {

@@ -84,6 +84,7 @@ let carol: Dealer;
 let aliceUserId: string;
 let chatId: string;
 let firstMessageId: string;
+let requestId: string;
 const partners: Dealer[] = [];
 
 beforeAll(async () => {
@@ -116,7 +117,33 @@ beforeAll(async () => {
       body: { title: `Contract post ${i}`, type: "for-sale", description: "Clean trucks" },
     });
   }
+  // Alice's request, answered by three partners' listings (its matches).
+  requestId = (
+    await call("POST", "/api/inventory", {
+      cookie: alice.cookie,
+      body: { title: "Need a 2020 Chevrolet Tahoe LT", type: "request", description: "" },
+    })
+  ).json.id as string;
+  for (const [i, partner] of partners.slice(0, 3).entries()) {
+    await call("POST", "/api/inventory", {
+      cookie: partner.cookie,
+      body: { title: `2020 Chevrolet Tahoe LT, ${40 + i}k miles`, type: "for-sale", description: "" },
+    });
+  }
+  // The partners' first messages and the listings ring Alice's bell after each answer: wait for them.
+  for (let i = 0; i < 100; i++) {
+    const bell = await call("GET", "/api/notifications/unread-count", { cookie: alice.cookie });
+    if ((bell.json.unreadCount as number) >= 8) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 });
+
+/** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches. */
+const listPath = (e: ApiEndpoint) =>
+  e.path
+    .replace("{userId}", aliceUserId)
+    .replace("/api/inventory/{id}", `/api/inventory/${requestId}`)
+    .replace("{id}", chatId);
 
 describe("the API reference", () => {
   it("documents exactly the endpoints the router serves", () => {
@@ -134,11 +161,7 @@ describe("the API reference", () => {
 
 describe("lists", () => {
   const LISTS = API_ENDPOINTS.filter((e) => e.answers.some((a) => a.list));
-  const pathFor = (e: ApiEndpoint) =>
-    e.path
-      .replace("{userId}", aliceUserId)
-      .replace("{id}", chatId)
-      .replace("/api/dealers", "/api/dealers?name=Whitfield");
+  const pathFor = (e: ApiEndpoint) => listPath(e).replace("/api/dealers", "/api/dealers?name=Whitfield");
 
   it.each(LISTS.map((e) => [e.path, e] as const))(
     "GET %s answers an array and walks every page once, without repeats or gaps",
@@ -207,7 +230,7 @@ describe("lists", () => {
 
 describe("cursors", () => {
   const LISTS = API_ENDPOINTS.filter((e) => e.answers.some((a) => a.list));
-  const pathFor = (e: ApiEndpoint) => e.path.replace("{userId}", aliceUserId).replace("{id}", chatId);
+  const pathFor = listPath;
   const crafted = [
     ["not base64 JSON", "not-a-cursor"],
     ["JSON but not a cursor", cursorOf({ s: "name", n: "a", i: "b" })],
@@ -398,6 +421,7 @@ describe("creates and updates", () => {
       "/api/connections/{userId}": `/api/connections/${aliceUserId}`,
       "/api/chats/{id}/messages": `/api/chats/${chatId}/messages`,
       "/api/inventory/{id}": `/api/inventory/${postId}`,
+      "/api/inventory/{id}/matches": `/api/inventory/${requestId}/matches`,
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
     };
     for (const e of API_ENDPOINTS.filter((x) => x.method === "GET" && x.path.startsWith("/api/"))) {
@@ -464,8 +488,11 @@ describe("bad input", () => {
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
       expect(typeof res.json.message).toBe("string");
     }
+    // Preferences are saved whole (business spec §7): an empty one names the first switch missing.
     expect((await call("PATCH", target, { cookie: alice.cookie, body: {} })).json.message).toMatch(
-      new RegExp(`${NOTHING_TO_UPDATE}|Nothing to update`),
+      path === "/api/notifications/preferences"
+        ? /must be true or false/
+        : new RegExp(`${NOTHING_TO_UPDATE}|Nothing to update`),
     );
   });
 });

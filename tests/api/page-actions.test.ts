@@ -6,7 +6,7 @@ import { ORIGIN, freshIp, signUpDealer } from "./helpers";
  * Core spec §7 / issue 10: every page form (Remix action) answers 415 to a body that is not a form and
  * 400 to a form it cannot read, with a clear message, never a 500.
  */
-const PUBLIC_ACTIONS = ["/login", "/contact"];
+const PUBLIC_ACTIONS = ["/login", "/contact", "/unsubscribe?token=x"];
 const DEALER_ACTIONS = [
   "/onboarding",
   "/?index",
@@ -18,6 +18,8 @@ const DEALER_ACTIONS = [
   "/find-dealers",
   "/my-dealers",
   "/discover",
+  "/notifications",
+  "/notification-settings",
 ];
 
 const BAD_BODIES = [

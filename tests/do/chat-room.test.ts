@@ -233,16 +233,25 @@ describe("DealerInbox", () => {
     expect(frame.unreadTotal).toBe(2);
   });
 
-  it("tells a tab that opens late the unread total it missed while its page loaded", async () => {
+  it("tells a tab that opens late the unread total and the bell count it missed while its page loaded", async () => {
     const { a, b } = await twoDealersWithAChat();
     await call("POST", "/api/messages", {
       cookie: a.cookie,
       body: { receiverId: b.dealerId, content: "Early" },
     });
+    // The first message also rings the bell (after the answer): wait for its notification.
+    const bell = async () =>
+      (await call("GET", "/api/notifications/unread-count", { cookie: b.cookie })).json.unreadCount;
+    for (let i = 0; i < 100 && (await bell()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await bell()).toBe(1);
     const inbox = (await connect(`/parties/dealer-inbox/${b.dealerId}`, b.cookie)).socket!;
     expect(await inbox.next((f: InboxFrame) => f.type === "unread")).toEqual({
       type: "unread",
       unreadTotal: 1,
+    });
+    expect(await inbox.next((f: InboxFrame) => f.type === "notifications-unread")).toEqual({
+      type: "notifications-unread",
+      unreadCount: 1,
     });
   });
 

@@ -12,6 +12,7 @@ import { inventoryRoutes } from "./inventory";
 import { objectApiRoutes } from "./objects";
 import { vinRoutes } from "./vin";
 import { messageRoutes } from "./messages";
+import { notificationRoutes } from "./notifications";
 import { profileRoutes } from "./profile";
 import { settingsRoutes } from "./settings";
 
@@ -31,6 +32,7 @@ export const api = new Hono<AppEnv>()
   .route("/inventory", inventoryRoutes)
   .route("/objects", objectApiRoutes)
   .route("/vin", vinRoutes)
+  .route("/notifications", notificationRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.
   .all("*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),

@@ -3,8 +3,11 @@ import {
   commentSchema,
   createPostSchema,
   feedQuerySchema,
+  matchesQuerySchema,
   postIdSchema,
+  updatePostSchema,
 } from "../../app/lib/schemas/inventory";
+import { isAdmin } from "../../app/lib/roles";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
@@ -31,6 +34,32 @@ export const inventoryRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin);
     return c.json(post, 201);
+  })
+  /** The author or an admin: text, prices, sold, renew (issue 11). 403 for anyone else. */
+  .patch("/:id", validate("param", postIdSchema), validate("json", updatePostSchema), async (c) => {
+    const viewer = requireDealer(c);
+    const post = await c.var.services.inventory.updatePost(
+      c.req.valid("param").id,
+      { dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) },
+      c.req.valid("json"),
+    );
+    return c.json(post, 200);
+  })
+  .delete("/:id", validate("param", postIdSchema), async (c) => {
+    const viewer = requireDealer(c);
+    await c.var.services.inventory.deletePost(c.req.valid("param").id, {
+      dealerId: viewer.dealer.id,
+      isAdmin: isAdmin(viewer),
+    });
+    return c.body(null, 204);
+  })
+  /** The posts on the other side: listings answering a request, open requests a listing answers. */
+  .get("/:id/matches", validate("param", postIdSchema), validate("query", matchesQuerySchema), async (c) => {
+    requireDealer(c);
+    return answerList(
+      c,
+      await c.var.services.dealAlerts.matchesFor(c.req.valid("param").id, c.req.valid("query")),
+    );
   })
   .post("/:id/comments", validate("param", postIdSchema), validate("json", commentSchema), async (c) => {
     const { dealer } = requireDealer(c);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { NOTIFICATION_TYPES } from "../../app/lib/schemas/notifications";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -163,10 +164,15 @@ export const inventoryPosts = sqliteTable(
     /** JSON text: a list of {text} items (core spec §3 "AI summary"). */
     aiSummary: text("ai_summary"),
     viewCount: integer("view_count").notNull().default(0),
+    /** A post expires 30 days after this, or after createdAt when never renewed (the daily cron). */
+    renewedAt: timestamp("renewed_at"),
+    updatedAt: timestamp("updated_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("posts_feed_idx").on(t.createdAt, t.id),
+    // The daily expiry: active posts never renewed by creation time, renewed ones by renewal time.
+    index("posts_expiry_idx").on(t.status, t.renewedAt, t.createdAt),
     index("posts_type_feed_idx").on(t.type, t.createdAt, t.id),
     index("posts_dealer_idx").on(t.dealerId, t.createdAt),
     // Partial indexes behind the For Sale and Auction Promos tabs: their WHERE must appear verbatim in the
@@ -312,6 +318,129 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
   auctionAlerts: flag("auction_alerts").notNull().default(true),
   confirmations: flag("confirmations").notNull().default(true),
 });
+
+/**
+ * Deal alerts (issue 11): what each open Requesting post wants and what each active For Sale post offers,
+ * keyed by make and model (app/lib/matching), so a new post finds its matches through an index instead of
+ * reading every post. Rows exist only while their post is active (and their vehicle available).
+ */
+export const wantedVehicles = sqliteTable(
+  "wanted_vehicles",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    makeKey: text("make_key").notNull(),
+    /** "" for any model of the make. */
+    modelKey: text("model_key").notNull(),
+    yearMin: integer("year_min"),
+    yearMax: integer("year_max"),
+    trim: text("trim"),
+    maxMileage: integer("max_mileage"),
+    maxPriceCents: integer("max_price_cents"),
+    state: text("state"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("wanted_vehicles_match_idx").on(t.makeKey, t.modelKey),
+    index("wanted_vehicles_post_idx").on(t.postId),
+  ],
+);
+
+export const offeredVehicles = sqliteTable(
+  "offered_vehicles",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    /** Null for a vehicle only named in a text post. */
+    vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    makeKey: text("make_key").notNull(),
+    modelKey: text("model_key").notNull(),
+    yearMin: integer("year_min"),
+    yearMax: integer("year_max"),
+    trim: text("trim"),
+    mileage: integer("mileage"),
+    priceCents: integer("price_cents"),
+    state: text("state"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("offered_vehicles_match_idx").on(t.makeKey, t.modelKey, t.createdAt),
+    index("offered_vehicles_post_idx").on(t.postId),
+  ],
+);
+
+/** The dealer's notification centre (issue 11), newest first; unread until read. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** Where the notification leads in the app (/post/{id}, /messages, …). */
+    link: text("link"),
+    /** A delivery repeated after a restart finds its key taken and stores nothing: one alert per pair of posts. */
+    key: text("key").unique(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at"),
+  },
+  (t) => [
+    index("notifications_dealer_idx").on(t.dealerId, t.createdAt, t.id),
+    index("notifications_unread_idx")
+      .on(t.dealerId)
+      .where(sql`read_at is null`),
+  ],
+);
+
+/**
+ * Every e-mail and text message, written before it is sent (issue 11, docs/decisions "outbox delivery").
+ * queued → sending (claimed, with a lease) → sent | failed; a send that repeats the idempotency key stores nothing.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    dealerId: text("dealer_id").references(() => dealers.id, { onDelete: "set null" }),
+    template: text("template").notNull(),
+    category: text("category").notNull(),
+    subject: text("subject"),
+    bodyText: text("body_text").notNull(),
+    bodyHtml: text("body_html"),
+    /** RFC 8058 one-click address; null for transactional messages. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a queued message may be tried next, or when a claimed one's lease runs out. */
+    nextAttemptAt: timestamp("next_attempt_at").notNull(),
+    provider: text("provider"),
+    providerId: text("provider_id"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at"),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt, t.id),
+  ],
+);
 
 /** Per-account display and privacy settings (core spec §2 Settings, §9 defaults). */
 export const userSettings = sqliteTable("user_settings", {

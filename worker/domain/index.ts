@@ -21,11 +21,33 @@ import { uploadService } from "./uploads";
 import { vinService } from "./vin";
 import type { AiBinding } from "./inventory/summary";
 import { announceNewPost } from "../realtime/announce-post";
+import { courierOf, fanoutOf, inboxOf } from "../realtime/addresses";
 import { deliverMessage } from "../realtime/deliver-message";
+import { emailSender, type EmailEnv } from "../integrations/email";
+import { smsSender, type SmsEnv } from "../integrations/sms";
+import { dealAlertService } from "./deal-alerts/alerts";
+import { dealMatching } from "./deal-alerts/matching";
+import type { InboxFrame } from "../../app/lib/realtime";
 import type { SendInput } from "./messaging";
+import { notificationCentre } from "./notifications/centre";
+import { notificationService } from "./notifications";
+import { networkNotices } from "./notifications/network";
+import { notifier } from "./notifications/notify";
+import { preferencesService } from "./notifications/preferences";
+import { outboxService } from "./outbox/outbox";
+import { unsubscribeTokens } from "./outbox/unsubscribe";
+
+export type ServiceOptions = {
+  /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
+  origin?: string;
+  /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+};
+
+const LOCAL_ORIGIN = "http://localhost:8787";
 
 /** Every domain service, bound to this request's bindings. The only way the app reaches D1. */
-export function createServices(env: Env) {
+export function createServices(env: Env, options: ServiceOptions = {}) {
   const db = openDatabase(env.DB);
   const accounts = accountService(db);
   const rateLimits = rateLimitService(db);
@@ -34,10 +56,63 @@ export function createServices(env: Env) {
   const demo = demoService(db, env.PHOTOS);
   const messaging = messagingService(db, rateLimits);
   const directory = dealerDirectoryService(db);
-  // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding.
-  const optional = env as Env & { UPLOAD_SIGNING_SECRET?: string; VPIC_BASE_URL?: string; AI?: AiBinding };
+  // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
+  // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN.
+  const optional = env as Env &
+    EmailEnv &
+    SmsEnv & {
+      UPLOAD_SIGNING_SECRET?: string;
+      VPIC_BASE_URL?: string;
+      AI?: AiBinding;
+      UNSUBSCRIBE_SIGNING_SECRET?: string;
+      APP_ORIGIN?: string;
+    };
+  const origin = optional.APP_ORIGIN || options.origin || LOCAL_ORIGIN;
+  /** Runs after the answer when the request allows it; failures are logged, never surfaced. */
+  const later = (label: string, task: () => Promise<unknown>): Promise<void> => {
+    const run = task().then(
+      () => undefined,
+      (error) => console.error(`${label} failed`, error),
+    );
+    if (!options.waitUntil) return run;
+    options.waitUntil(run);
+    return Promise.resolve();
+  };
   const uploads = uploadService(db, optional);
-  const connections = connectionService(db, directory, rateLimits);
+  const settings = settingsService(db);
+  const centre = notificationCentre(db);
+  const preferences = preferencesService(db);
+  const tokens = unsubscribeTokens(db, optional);
+  const outbox = outboxService(db, {
+    email: emailSender(optional),
+    sms: smsSender(optional),
+    tokens,
+    origin,
+    wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),
+  });
+  const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
+  const notify = notifier(db, { centre, outbox, origin, push });
+  const notices = networkNotices(db, notify);
+  const networkConnections = connectionService(db, directory, rateLimits);
+  const connections = {
+    ...networkConnections,
+    /** Connecting also tells the other dealer (after the answer). */
+    async add(requesterId: string, receiverId: string) {
+      const result = await networkConnections.add(requesterId, receiverId);
+      if (result.created)
+        void later("Connection notice", () =>
+          notices.connected(requesterId, receiverId, result.connection.id),
+        );
+      return result;
+    },
+  };
+  const dealAlerts = dealAlertService(db, {
+    matching: dealMatching(db),
+    centre,
+    fanout: async (postId, deliveries) => {
+      await fanoutOf(env, postId).enqueue(deliveries, origin);
+    },
+  });
   return {
     accounts,
     dealers,
@@ -54,23 +129,56 @@ export function createServices(env: Env) {
     }),
     shell: shellService(db, messaging),
     messaging,
-    /** Send a chat message: stored in D1, then delivered live (worker/realtime/deliver-message.ts). */
-    chat: { send: (input: SendInput) => deliverMessage(env, messaging, input) },
+    chat: {
+      /**
+       * Send a chat message (REST or the chat room's socket): stored in D1, then delivered live
+       * (worker/realtime/deliver-message.ts); a dealer's first message to another is a notice too.
+       */
+      async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
+        const sent = await deliverMessage(env, messaging, input, room);
+        if (sent.created) void later("First-message notice", () => notices.messageSent(sent.message));
+        return sent;
+      },
+    },
     contact: contactService(db, rateLimits),
     publicSite: publicSiteService(db, env),
     directory,
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
-    settings: settingsService(db),
+    settings,
     uploads,
     inventory: inventoryService(db, {
       uploads,
       rateLimits,
       ai: optional.AI,
-      onPostCreated: async (post) =>
-        announceNewPost(env, post, [post.dealerId, ...(await connections.connectedDealerIds(post.dealerId))]),
+      onPostCreated: async (post) => {
+        await announceNewPost(env, post, [
+          post.dealerId,
+          ...(await connections.connectedDealerIds(post.dealerId)),
+        ]);
+        // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
+        await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
+      },
+      onPostChanged: (postId, change) => {
+        if (change.drops.length > 0)
+          void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
+        else if (change.matchAgain)
+          void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
+      },
     }),
     vin: vinService(db, optional),
+    outbox,
+    dealAlerts,
+    notifications: notificationService(db, {
+      centre,
+      push,
+      preferences,
+      notifier: notify,
+      outbox,
+      tokens,
+      rateLimits,
+      settings,
+    }),
   };
 }
 

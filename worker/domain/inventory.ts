@@ -1,8 +1,9 @@
-import type { CreatePost, FeedQuery } from "../../app/lib/schemas/inventory";
+import type { CreatePost, FeedQuery, UpdatePost } from "../../app/lib/schemas/inventory";
 import { isCompleteVehicle } from "../../app/lib/schemas/inventory";
 import type { Database } from "../db/client";
 import type { DealerRow } from "./dealers";
 import { listFeed } from "./inventory/feed";
+import { deletePost, expirePosts, updatePost, type PostActor, type PostChange } from "./inventory/lifecycle";
 import { findPost, insertComment, insertPost } from "./inventory/posts";
 import { writeSummary, type AiBinding } from "./inventory/summary";
 import type { FeedPage, PostComment, PostDetail } from "./inventory/types";
@@ -15,8 +16,10 @@ type Deps = {
   uploads: ReturnType<typeof uploadService>;
   rateLimits: RateLimitService;
   ai?: AiBinding;
-  /** Told once a post is stored (live announcement to the dealer's network). */
+  /** Told once a post is stored (live announcement to the dealer's network, deal alerts). */
   onPostCreated?: (post: PostDetail) => Promise<void>;
+  /** Told once an edit is stored (price drops, new deal alerts); runs after the answer. */
+  onPostChanged?: (postId: string, change: PostChange) => void;
 };
 
 /** Inventory posts: the feed, one post, new posts and comments (core spec §2, §3, §7). */
@@ -65,10 +68,30 @@ export function inventoryService(db: Database, deps: Deps) {
         dealerId: dealer.id,
         photoPaths,
         aiSummary: JSON.stringify(summary),
+        state: location.state || dealer.state || null,
       });
       const post = await findPost(db, id);
       await deps.onPostCreated?.(post);
       return post;
+    },
+
+    /** PATCH /api/inventory/{id}: the author or an admin edits, marks sold or renews; answers the post. */
+    async updatePost(postId: string, actor: PostActor, patch: UpdatePost): Promise<PostDetail> {
+      await deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]);
+      const change = await updatePost(db, postId, actor, patch);
+      deps.onPostChanged?.(postId, change);
+      return findPost(db, postId);
+    },
+
+    /** DELETE /api/inventory/{id}: the author or an admin. */
+    async deletePost(postId: string, actor: PostActor): Promise<void> {
+      await deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]);
+      await deletePost(db, postId, actor);
+    },
+
+    /** The daily cron: posts older than 30 days (since posted or renewed) expire. */
+    expirePosts(now?: number): Promise<number> {
+      return expirePosts(db, now);
     },
 
     async addComment(postId: string, dealer: DealerRow, content: string): Promise<PostComment> {

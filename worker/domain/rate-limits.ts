@@ -40,6 +40,22 @@ export const LIMITS = {
     windowSeconds: HOUR,
     what: "connection changes",
   },
+  /** The notification tests send real texts and e-mails when a provider is configured. */
+  testSmsPerDealer: { name: "test-sms:dealer", max: 5, windowSeconds: HOUR, what: "test texts" },
+  testEmailPerDealer: { name: "test-email:dealer", max: 5, windowSeconds: HOUR, what: "test e-mails" },
+  testDealAlertPerDealer: {
+    name: "test-deal-alert:dealer",
+    max: 5,
+    windowSeconds: HOUR,
+    what: "test deal alerts",
+  },
+  notificationPreferencesPerDealer: {
+    name: "notification-preferences:dealer",
+    max: 120,
+    windowSeconds: HOUR,
+    what: "notification preference changes",
+  },
+  postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
 } satisfies Record<string, Limit>;
 
 const per = (seconds: number) =>

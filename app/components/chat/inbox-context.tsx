@@ -13,29 +13,50 @@ import { inboxFrameSchema, parseFrame, type InboxFrame } from "~/lib/realtime";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 type Listener = (frame: InboxFrame) => void;
-type Inbox = { unreadTotal: number; connected: boolean; subscribe(listener: Listener): () => void };
+type Inbox = {
+  /** Unread chat messages (the Messages icon). */
+  unreadTotal: number;
+  /** Unread notifications (the bell). */
+  unreadNotifications: number;
+  setUnreadNotifications(count: number): void;
+  connected: boolean;
+  subscribe(listener: Listener): () => void;
+};
 
-const InboxContext = createContext<Inbox>({ unreadTotal: 0, connected: false, subscribe: () => () => {} });
+const InboxContext = createContext<Inbox>({
+  unreadTotal: 0,
+  unreadNotifications: 0,
+  setUnreadNotifications: () => {},
+  connected: false,
+  subscribe: () => () => {},
+});
 
 /**
  * The dealer's live inbox for every signed-in screen: one socket to DealerInbox/{dealerId}. It keeps the
- * unread count current and hands every frame to screens that subscribe (messages, feed). While the socket
- * is down it polls the unread count instead, and stops as soon as the socket is back.
+ * unread counts (messages, the bell) current and hands every frame to screens that subscribe (messages,
+ * feed, notifications, the deal-alert toast). A notification it already handed on is not handed on again
+ * (a fan-out that restarted may push it twice). While the socket is down it polls instead, and stops as soon
+ * as the socket is back.
  */
 export function InboxProvider({
   dealerId,
   initialUnread,
+  initialNotifications = 0,
   children,
 }: {
   dealerId: string;
   initialUnread: number;
+  initialNotifications?: number;
   children: ReactNode;
 }) {
   const [unreadTotal, setUnreadTotal] = useState(initialUnread);
+  const [unreadNotifications, setUnreadNotifications] = useState(initialNotifications);
   const [connected, setConnected] = useState(false);
   const listeners = useRef(new Set<Listener>());
+  const seenNotifications = useRef(new Set<string>());
 
   useEffect(() => setUnreadTotal(initialUnread), [initialUnread]);
+  useEffect(() => setUnreadNotifications(initialNotifications), [initialNotifications]);
 
   useEffect(() => {
     const socket = openLiveSocket("dealer-inbox", dealerId);
@@ -46,11 +67,19 @@ export function InboxProvider({
     };
     const startPolling = () => {
       if (poll) return;
+      let tick = 0;
       poll = setInterval(async () => {
         try {
           const { unreadTotal: total } = await apiFetch<{ unreadTotal: number }>("/api/chats/unread");
           setUnreadTotal(total);
           listeners.current.forEach((l) => l({ type: "unread", unreadTotal: total }));
+          // The bell changes less often than chats: every fifth tick (10 s) is enough.
+          if (tick++ % 5 === 0) {
+            const { unreadCount } = await apiFetch<{ unreadCount: number }>(
+              "/api/notifications/unread-count",
+            );
+            setUnreadNotifications(unreadCount);
+          }
         } catch {
           // offline: try again next tick
         }
@@ -59,7 +88,14 @@ export function InboxProvider({
     const onMessage = (event: MessageEvent) => {
       const frame = parseFrame(inboxFrameSchema, event.data);
       if (!frame) return;
-      if (frame.type !== "new-post") setUnreadTotal(frame.unreadTotal);
+      if (frame.type === "chat-message" || frame.type === "unread") setUnreadTotal(frame.unreadTotal);
+      if (frame.type === "notifications-read" || frame.type === "notifications-unread")
+        setUnreadNotifications(frame.unreadCount);
+      if (frame.type === "notification") {
+        setUnreadNotifications(frame.unreadCount);
+        if (seenNotifications.current.has(frame.notification.id)) return;
+        seenNotifications.current.add(frame.notification.id);
+      }
       listeners.current.forEach((l) => l(frame));
     };
     const onOpen = () => {
@@ -85,7 +121,10 @@ export function InboxProvider({
       listeners.current.delete(listener);
     };
   }, []);
-  const value = useMemo(() => ({ unreadTotal, connected, subscribe }), [unreadTotal, connected, subscribe]);
+  const value = useMemo(
+    () => ({ unreadTotal, unreadNotifications, setUnreadNotifications, connected, subscribe }),
+    [unreadTotal, unreadNotifications, connected, subscribe],
+  );
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
 }
 

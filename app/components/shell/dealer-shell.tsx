@@ -5,6 +5,7 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
+import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ClockProvider } from "~/components/ui/clock";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -31,10 +32,12 @@ const isCurrent = (to: string, pathname: string) =>
 function NavList({
   entries,
   unread,
+  unreadNotifications = 0,
   onNavigate,
 }: {
   entries: NavEntry[];
   unread: number;
+  unreadNotifications?: number;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -51,9 +54,12 @@ function NavList({
               onClick={onNavigate}
               prefetch="intent"
             >
-              <Icon size={18} />
+              <Icon size={18} aria-hidden="true" />
               <span className="flex-1">{label}</span>
               {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} /> : null}
+              {to === "/notifications" && unreadNotifications > 0 ? (
+                <UnreadBadge count={unreadNotifications} />
+              ) : null}
             </Link>
           </li>
         );
@@ -167,7 +173,12 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <ClockProvider initial={shell.clock}>
-        <InboxProvider dealerId={shell.currentUser.id ?? ""} initialUnread={shell.unreadMessages}>
+        <InboxProvider
+          dealerId={shell.currentUser.id ?? ""}
+          initialUnread={shell.unreadMessages}
+          initialNotifications={shell.unreadNotifications}
+        >
+          <LiveAlertToasts />
           <ShellFrame shell={shell}>{children}</ShellFrame>
         </InboxProvider>
       </ClockProvider>
@@ -177,10 +188,10 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
 
 function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { currentUser } = shell;
-  const unread = useInbox().unreadTotal;
+  const { unreadTotal: unread, unreadNotifications, connected } = useInbox();
   const { pathname } = useLocation();
   return (
-    <div className="min-h-dvh pb-16 lg:pb-0">
+    <div className="min-h-dvh pb-16 lg:pb-0" data-inbox={connected ? "live" : "offline"}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
@@ -204,7 +215,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
           >
             Landing
           </Link>
-          <IconLink to="/notifications" label="Notifications">
+          <IconLink to="/notifications" label="Notifications" badge={unreadNotifications}>
             <Bell size={20} aria-hidden="true" />
           </IconLink>
           <IconLink to="/messages" label="Messages" badge={unread}>
@@ -229,7 +240,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       <div className="mx-auto flex max-w-[1440px] gap-6 px-0 sm:px-4">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 flex-col gap-4 overflow-y-auto py-4 lg:flex">
           <nav aria-label="Main">
-            <NavList entries={SIDEBAR} unread={unread} />
+            <NavList entries={SIDEBAR} unread={unread} unreadNotifications={unreadNotifications} />
           </nav>
           <SignOutButton className="mt-auto" />
         </aside>
@@ -250,13 +261,32 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
               key={to}
               to={to}
               aria-current={current ? "page" : undefined}
+              // The unread count describes the link without renaming it: "Alerts" stays "Alerts".
+              aria-describedby={
+                to === "/notifications" && unreadNotifications > 0 ? "bottom-nav-unread-alerts" : undefined
+              }
               className={`flex flex-1 flex-col items-center justify-center gap-0.5 text-xs ${current ? "text-brand-700 dark:text-brand-400" : "text-slate-600 dark:text-slate-400"}`}
             >
-              <Icon size={20} />
+              <span className="relative">
+                <Icon size={20} aria-hidden="true" />
+                {to === "/notifications" && unreadNotifications > 0 ? (
+                  <span
+                    className="absolute -top-1.5 -right-2.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+                    aria-hidden="true"
+                  >
+                    {unreadNotifications > 99 ? "99+" : unreadNotifications}
+                  </span>
+                ) : null}
+              </span>
               {label}
             </Link>
           );
         })}
+        {unreadNotifications > 0 ? (
+          <span id="bottom-nav-unread-alerts" className="sr-only">
+            {unreadNotifications} unread
+          </span>
+        ) : null}
       </nav>
     </div>
   );

@@ -73,3 +73,15 @@ export function ClockTime({ at, className }: { at: number | string; className?: 
     </time>
   );
 }
+
+/** "Nov 12, 2026, 3:05 PM" in the dealer's time zone. */
+export function DateTime({ at, className }: { at: number | string; className?: string }) {
+  const { timeZone } = useClock();
+  const ms = toEpochMs(at);
+  if (!Number.isFinite(ms)) return null;
+  return (
+    <time dateTime={new Date(ms).toISOString()} className={className}>
+      {dateTime(ms, timeZone)}
+    </time>
+  );
+}

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { Toast } from "radix-ui";
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/constants";
@@ -105,6 +106,17 @@ export function Toaster() {
             <Toast.Description className="col-start-1 text-sm opacity-90">
               {shown.description}
             </Toast.Description>
+          ) : null}
+          {shown.action ? (
+            <Toast.Action altText={`${shown.action.label}: ${shown.action.to}`} asChild>
+              <Link
+                to={shown.action.to}
+                onClick={() => dismissToast()}
+                className="col-start-1 mt-2 justify-self-start rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                {shown.action.label}
+              </Link>
+            </Toast.Action>
           ) : null}
           <Toast.Close
             aria-label="Close"

@@ -340,3 +340,52 @@ export function parseAiSummary(
     return { raw: text };
   }
 }
+
+/** Posts expire this many days after they were posted or last renewed (core spec §4 'expired'). */
+export const POST_LIFETIME_DAYS = 30;
+
+/** The statuses an author can set: sold, or active again (renewing an expired or sold post). */
+export const AUTHOR_POST_STATUSES = ["active", "sold"] as const;
+
+/**
+ * PATCH /api/inventory/{id}: the author (or an admin) edits the text, vehicles' prices and statuses, marks the
+ * whole post sold, or renews it for another 30 days. Only what is sent changes; unknown fields are dropped.
+ */
+export const updatePostSchema = z
+  .object({
+    title: createPostSchema.shape.title.optional(),
+    description: createPostSchema.shape.description.optional(),
+    status: z.enum(AUTHOR_POST_STATUSES, { error: "Status must be active or sold" }).optional(),
+    renew: z.literal(true, { error: "renew must be true" }).optional(),
+    vehicles: z
+      .array(
+        z.object({
+          id: z.string({ error: "Each vehicle needs its id" }).min(1, "Each vehicle needs its id").max(64),
+          price: z.union([z.null(), vehicleInputSchema.shape.price]).optional(),
+          status: z
+            .enum(VEHICLE_STATUSES, { error: "Vehicle status must be available, pending or sold" })
+            .optional(),
+        }),
+        { error: "Vehicles must be a list" },
+      )
+      .max(MAX_VEHICLES_PER_POST, `At most ${MAX_VEHICLES_PER_POST} vehicles per post`)
+      .optional(),
+  })
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), {
+    message: "Nothing to update: send a title, description, status, renew or vehicles",
+  });
+export type UpdatePost = z.output<typeof updatePostSchema>;
+
+/** GET /api/inventory/{id}/matches. */
+export const matchesQuerySchema = z.object({
+  cursor: z.preprocess(blankToUndefined, z.string().max(300, "Invalid cursor").optional()),
+  limit: z.preprocess(
+    (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
+    z
+      .number({ error: "Limit must be a number" })
+      .int("Limit must be a whole number")
+      .min(1, "Limit must be at least 1")
+      .max(50, "Limit must be at most 50")
+      .default(10),
+  ),
+});

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso } from "../../../app/lib/api-types";
-import type { FeedQuery, FeedSort } from "../../../app/lib/schemas/inventory";
+import { POST_LIFETIME_DAYS, type FeedQuery, type FeedSort } from "../../../app/lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue } from "../cursors";
 import type { FeedPage, FeedPost } from "./types";
@@ -24,12 +24,14 @@ const SORT_FILTERS: Record<FeedSort, SQL> = {
   "auction-promo": sql`(p.auction_facilitator is not null or instr(lower(p.title), 'auction') > 0 or instr(lower(p.description), 'auction') > 0)`,
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Post, dealer and counts: the columns every feed statement selects. */
 export const POST_COLUMNS = sql`
   p.id as id, p.dealer_id as dealerId, p.title as title, p.description as description, p.type as type,
   p.status as status, p.created_at as createdAt, p.spreadsheet_url as spreadsheetUrl,
   p.auction_facilitator as auctionFacilitator, p.photo_urls as photoUrls, p.ai_summary as aiSummary,
-  p.view_count as viewCount,
+  p.view_count as viewCount, p.renewed_at as renewedAt,
   d.name as dealerName, d.dealership_name as dealershipName, d.dealership_type as dealershipType,
   d.avatar as dealerAvatar, d.city as dealerCity, d.state as dealerState,
   d.buys_canadian_vehicles as buysCanadianVehicles, d.rating as dealerRating, d.created_at as dealerCreatedAt,
@@ -50,6 +52,7 @@ export type PostRow = {
   photoUrls: string | null;
   aiSummary: string | null;
   viewCount: number;
+  renewedAt: number | null;
   dealerName: string;
   dealershipName: string;
   dealershipType: FeedPost["dealer"]["dealershipType"];
@@ -91,6 +94,10 @@ export function toFeedPost(row: PostRow): FeedPost {
     availableCount: Number(row.availableCount),
     commentCount: Number(row.commentCount),
     viewCount: Number(row.viewCount),
+    expiresAt:
+      row.status === "active"
+        ? new Date((row.renewedAt ?? row.createdAt) + POST_LIFETIME_DAYS * DAY_MS).toISOString()
+        : null,
     dealer: {
       id: row.dealerId,
       name: row.dealerName,

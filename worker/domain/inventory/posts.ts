@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { isCompleteVehicle, type CreatePost } from "../../../app/lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
+import { matchIndexStatements } from "../deal-alerts/match-index";
 import { notFound } from "../errors";
 import { newId } from "../ids";
 import { POST_COLUMNS, toFeedPost, type PostRow } from "./feed";
@@ -114,10 +115,12 @@ export type NewPost = {
   dealerId: string;
   photoPaths: string[];
   aiSummary: string;
+  /** Where the vehicles are when they do not say: the deal-alert match index needs it. */
+  state: string | null;
   now?: number;
 };
 
-/** Post, vehicles and photos in one D1 batch: all or nothing. Answers the new post's id. */
+/** Post, vehicles, photos and match-index rows in one D1 batch: all or nothing. Answers the new post's id. */
 export async function insertPost(db: Database, post: NewPost): Promise<string> {
   const id = newId();
   const { input } = post;
@@ -141,6 +144,7 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
     location: v.location ?? null,
     atDealership: v.atDealership ?? null,
   }));
+  const now = post.now ?? Date.now();
   const statements: BatchItem<"sqlite">[] = [
     db.insert(inventoryPosts).values({
       id,
@@ -153,12 +157,28 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
       auctionFacilitator: input.auctionFacilitator ?? null,
       photoUrls: post.photoPaths,
       aiSummary: post.aiSummary,
-      createdAt: post.now ?? Date.now(),
+      createdAt: now,
     }),
   ];
   for (let i = 0; i < vehicleRows.length; i += VEHICLES_PER_STATEMENT) {
     statements.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
   }
+  statements.push(
+    ...matchIndexStatements(
+      db,
+      {
+        id,
+        dealerId: post.dealerId,
+        type: input.type,
+        status: "active",
+        title: input.title,
+        description: input.description,
+        state: post.state,
+      },
+      vehicleRows,
+      { replace: false, now },
+    ),
+  );
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return id;
 }

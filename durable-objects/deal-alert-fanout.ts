@@ -1,0 +1,65 @@
+import { DurableObject } from "cloudflare:workers";
+import { createServices } from "../worker/domain";
+import type { Delivery } from "../worker/domain/notifications/notify";
+
+type Pending = { delivery: Delivery; origin: string; failures: number };
+
+/** Deliveries per alarm: enough to finish most alerts in one run, few enough that one run stays short. */
+export const FANOUT_BATCH = 25;
+const MAX_FAILURES = 5;
+const PUT_KEYS_PER_CALL = 128;
+
+/**
+ * DealAlertFanout (DESIGN.md "Real time"): one per post whose matches alert other dealers. The deliveries are
+ * stored here first, then delivered in batches driven by alarms: in the app over each recipient's DealerInbox,
+ * by e-mail and text through the outbox. A delivery is removed only after it is done, and doing it twice
+ * stores nothing twice (the notification and outbox keys), so a restart mid-fan-out loses and repeats nothing.
+ */
+export class DealAlertFanout extends DurableObject<Env> {
+  /** RPC: stores the deliveries (one per key, whatever was stored before) and starts delivering at once. */
+  async enqueue(deliveries: Delivery[], origin: string): Promise<number> {
+    const entries = deliveries.map(
+      (delivery) => [`pending:${delivery.key}`, { delivery, origin, failures: 0 } satisfies Pending] as const,
+    );
+    for (let i = 0; i < entries.length; i += PUT_KEYS_PER_CALL) {
+      await this.ctx.storage.put(Object.fromEntries(entries.slice(i, i + PUT_KEYS_PER_CALL)));
+    }
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+    return entries.length;
+  }
+
+  async alarm() {
+    const { remaining, failed } = await this.deliverBatch();
+    // A failed delivery stays pending: try again a little later rather than at once.
+    if (remaining > 0) await this.ctx.storage.setAlarm(Date.now() + (failed > 0 ? 5_000 : 0));
+  }
+
+  /** One batch: up to FANOUT_BATCH pending deliveries, each removed once done. Answers what is left. */
+  async deliverBatch(): Promise<{ delivered: number; failed: number; remaining: number }> {
+    const batch = [...(await this.ctx.storage.list<Pending>({ prefix: "pending:", limit: FANOUT_BATCH }))];
+    const origin = batch[0]?.[1].origin;
+    const services = createServices(this.env, { origin });
+    let delivered = 0;
+    let failed = 0;
+    await Promise.all(
+      batch.map(async ([key, pending]) => {
+        try {
+          await services.notifications.deliver(pending.delivery);
+          await this.ctx.storage.delete(key);
+          delivered += 1;
+        } catch (error) {
+          failed += 1;
+          console.error(`Fan-out ${pending.delivery.key} failed (${pending.failures + 1})`, error);
+          if (pending.failures + 1 >= MAX_FAILURES) await this.ctx.storage.delete(key);
+          else await this.ctx.storage.put(key, { ...pending, failures: pending.failures + 1 });
+        }
+      }),
+    );
+    return { delivered, failed, remaining: await this.pendingCount() };
+  }
+
+  /** How many deliveries wait (tests, health). */
+  async pendingCount(): Promise<number> {
+    return (await this.ctx.storage.list({ prefix: "pending:" })).size;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Deal-alert benchmark section (issue 11): fresh sellers create For Sale posts that match the open
+ * requests of REQUESTERS fresh dealers (plus any seeded request they answer), each requester listening on its
+ * DealerInbox socket. Figures: the create request itself, with and without alerts (alternating, so both see the
+ * same machine load; matching and the fan-out run after the answer), and from the request to the deal-alert
+ * frame on the last requester's socket.
+ */
+export const title = "Deal alerts";
+
+const REQUESTERS = 8;
+const WARM_UP = 3;
+const POSTS_PER_SELLER = 25;
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const summary = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+};
+
+async function signUp(baseUrl, label, i) {
+  const email = `bench-alerts-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  // Distinct client addresses keep the sign-up limit per address out of the way where the runtime honours them.
+  const headers = {
+    "Content-Type": "application/json",
+    Origin: baseUrl,
+    "CF-Connecting-IP": `198.51.100.${10 + i}`,
+  };
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
+  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("dl_session="))
+    .split(";")[0];
+  const profile = await fetch(`${baseUrl}/api/auth/complete-profile`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+    body: JSON.stringify({
+      firstName: "Alert",
+      lastName: `${label}${i}`,
+      email,
+      phone: "(214) 555-0100",
+      address: "1 Bench St",
+      city: "Dallas",
+      state: "TX",
+      zipCode: "75201",
+      dealershipName: `Bench Buyers ${i}`,
+      dealershipType: "wholesaler",
+      auctionAccessNumber: "100000000",
+      dealership5MilNumber: "5M-0",
+    }),
+  });
+  if (profile.status !== 201)
+    throw new Error(`bench profile failed: ${profile.status} ${await profile.text()}`);
+  const user = await profile.json();
+  return { cookie, id: user.id };
+}
+
+async function createPost(baseUrl, cookie, text) {
+  const res = await fetch(`${baseUrl}/api/inventory`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
+    body: JSON.stringify({
+      title: text.slice(0, 200),
+      description: text,
+      type: "for-sale",
+      vehicles: [],
+      photoUrls: [],
+    }),
+  });
+  if (res.status !== 201) throw new Error(`POST /api/inventory → ${res.status} ${await res.text()}`);
+  return (await res.json()).id;
+}
+
+/** A requester's inbox: records when each deal-alert frame (by the post it links to) arrived. */
+function listen(baseUrl, dealer, arrivals) {
+  const url = `${baseUrl.replace(/^http/, "ws")}/parties/dealer-inbox/${dealer.id}`;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { Cookie: dealer.cookie, Origin: baseUrl } });
+    ws.onopen = () => resolve(ws);
+    ws.onerror = () => reject(new Error(`inbox socket of ${dealer.id} failed`));
+    ws.onmessage = (event) => {
+      const frame = JSON.parse(event.data);
+      if (frame.type !== "notification" || frame.notification.type !== "deal-alert") return;
+      const link = frame.notification.link;
+      const seen = arrivals.get(link) ?? new Map();
+      if (!seen.has(dealer.id)) seen.set(dealer.id, performance.now());
+      arrivals.set(link, seen);
+    };
+  });
+}
+
+async function lastArrival(arrivals, link, dealers, timeoutMs = 15_000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const seen = arrivals.get(link);
+    if (seen && dealers.every((d) => seen.has(d.id))) return Math.max(...dealers.map((d) => seen.get(d.id)));
+    if (performance.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+export async function run(ctx) {
+  const { baseUrl } = ctx;
+  const run = Date.now().toString(36);
+  const requesters = [];
+  for (let i = 0; i < REQUESTERS; i++) requesters.push(await signUp(baseUrl, run, i));
+  for (const r of requesters) {
+    const res = await fetch(`${baseUrl}/api/inventory`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: r.cookie },
+      body: JSON.stringify({
+        title: "Looking for a 2019-2021 Porsche Cayenne under $80k",
+        description: "Retail customer waiting, cash, will pay transport.",
+        type: "request",
+        vehicles: [],
+        photoUrls: [],
+      }),
+    });
+    if (res.status !== 201) throw new Error(`request post failed: ${res.status}`);
+  }
+  const arrivals = new Map();
+  const sockets = await Promise.all(requesters.map((r) => listen(baseUrl, r, arrivals)));
+
+  const count = Number(process.env.BENCH_ALERT_POSTS || 50);
+  // Posts are limited per dealer (worker/domain/rate-limits.ts, 30 an hour): fresh sellers take turns.
+  const sellers = [];
+  for (let i = 0; i < Math.ceil(((count + WARM_UP) * 2) / POSTS_PER_SELLER); i++)
+    sellers.push(await signUp(baseUrl, `${run}-seller`, 100 + i));
+  let posted = 0;
+  const nextSeller = () => sellers[Math.floor(posted++ / POSTS_PER_SELLER)].cookie;
+  const plain = [];
+  const withAlerts = [];
+  const delivery = [];
+  let missed = 0;
+  const settle = () => new Promise((r) => setTimeout(r, 400));
+  const plainPost = async (i) => {
+    const started = performance.now();
+    await createPost(baseUrl, nextSeller(), `Lot clean-up ${run}-${i}: six trades, sold as-is, where-is`);
+    return performance.now() - started;
+  };
+  const alertPost = async (i) => {
+    const started = performance.now();
+    const id = await createPost(
+      baseUrl,
+      nextSeller(),
+      `2020 Porsche Cayenne S, 31k miles, $68,500 (${run}-${i})`,
+    );
+    const createMs = performance.now() - started;
+    const last = await lastArrival(arrivals, `/post/${id}`, requesters);
+    return { createMs, deliveryMs: last === null ? null : last - started };
+  };
+  for (let i = 0; i < count + WARM_UP; i++) {
+    // Alternate which goes first, and let each post's background work (fan-out, e-mails) finish before the
+    // next request, so neither figure pays for the other's alerts.
+    let plainMs;
+    let alert;
+    if (i % 2 === 0) {
+      plainMs = await plainPost(i);
+      await settle();
+      alert = await alertPost(i);
+    } else {
+      alert = await alertPost(i);
+      await settle();
+      plainMs = await plainPost(i);
+    }
+    await settle();
+    if (i < WARM_UP) continue;
+    plain.push(plainMs);
+    withAlerts.push(alert.createMs);
+    if (alert.deliveryMs === null) missed += 1;
+    else delivery.push(alert.deliveryMs);
+  }
+  sockets.forEach((ws) => ws.close());
+
+  const p = summary(plain);
+  const a = summary(withAlerts);
+  const d = delivery.length ? summary(delivery) : { median: NaN, p95: NaN, p99: NaN };
+  const ratio = a.median / p.median;
+  return [
+    { name: "POST /api/inventory, For Sale, no matching request", ...p },
+    {
+      name: `POST /api/inventory, For Sale, matching ${REQUESTERS} open requests`,
+      ...a,
+      note: `${ratio.toFixed(2)}× the same request without alerts (target ≤ 1.5×: ${ratio <= 1.5 ? "met" : "missed"})`,
+    },
+    {
+      name: `create → deal-alert frame on the last of ${REQUESTERS} requesters' sockets`,
+      ...d,
+      note: `${delivery.length}/${count} posts reached all ${REQUESTERS} sockets${missed ? `, ${missed} did not within 15 s` : ""}; median ${d.median.toFixed(1)} ms, p95 ${d.p95.toFixed(1)} ms`,
+    },
+  ];
+}

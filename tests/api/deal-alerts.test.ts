@@ -1,0 +1,237 @@
+import { env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Notification } from "../../app/lib/api-types";
+import { openDatabase } from "../../worker/db/client";
+import { offersForWantStatement, wantsForOfferStatement } from "../../worker/domain/deal-alerts/matching";
+import { expiryStatements } from "../../worker/domain/inventory/lifecycle";
+import { fanoutOf } from "../../worker/realtime/addresses";
+import { call, signUpDealer } from "./helpers";
+
+type Post = { id: string; status: string; dealerId: string };
+type Match = { post: { id: string; title: string }; vehicles: string[] };
+
+const createPost = async (cookie: string, body: Record<string, unknown>) => {
+  const res = await call("POST", "/api/inventory", { cookie, body });
+  expect(res.status, res.text).toBe(201);
+  return res.json as unknown as Post;
+};
+
+const request = (cookie: string, text: string) =>
+  createPost(cookie, { title: text, description: "", type: "request", vehicles: [], photoUrls: [] });
+
+const listing = (cookie: string, text: string, vehicles: Record<string, unknown>[] = []) =>
+  createPost(cookie, {
+    title: text,
+    description: "",
+    type: vehicles.length ? "single" : "for-sale",
+    vehicles,
+    photoUrls: [],
+  });
+
+const notificationsOf = async (cookie: string) =>
+  (await call("GET", "/api/notifications", { cookie })).json as unknown as Notification[];
+
+/** Deal alerts are delivered after the answer, through the fan-out: wait for them. */
+async function waitFor(cookie: string, count: number, timeoutMs = 6000): Promise<Notification[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await notificationsOf(cookie);
+    if (list.length >= count || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("deal alerts", () => {
+  it("tells the requester when a matching vehicle is posted, once per pair, never the poster", async () => {
+    const buyer = await signUpDealer();
+    const seller = await signUpDealer();
+    await request(buyer.cookie, "Looking for 2018-2020 F-150 XLT under $30k");
+    const wrongPrice = await listing(seller.cookie, "2019 Ford F-150 XLT, 41k miles, $34,900");
+    const match = await listing(seller.cookie, "2019 Ford F-150 XLT SuperCrew, 41k miles, $27,900");
+
+    const [alert, ...others] = await waitFor(buyer.cookie, 1);
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({ type: "deal-alert", link: `/post/${match.id}`, readAt: null });
+    expect(alert!.title).toBe("Deal alert: 2019 Ford F-150");
+    expect(alert!.body).toContain("$27,900");
+    expect(alert!.body).toContain("“Looking for 2018-2020 F-150 XLT under $30k”");
+    expect(alert!.link).not.toBe(`/post/${wrongPrice.id}`);
+    expect(await notificationsOf(seller.cookie)).toEqual([]);
+
+    // Editing the listing finds the same pair again: no second alert.
+    const edit = await call("PATCH", `/api/inventory/${match.id}`, {
+      cookie: seller.cookie,
+      body: { description: "Two keys, clean Carfax" },
+    });
+    expect(edit.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await notificationsOf(buyer.cookie)).toHaveLength(1);
+  });
+
+  it("never alerts across the demo and the real network", async () => {
+    const buyer = await signUpDealer();
+    const demoSeller = await signUpDealer();
+    const realSeller = await signUpDealer();
+    await env.DB.prepare("update dealers set is_demo = 1 where id = ?").bind(demoSeller.dealerId).run();
+    await request(buyer.cookie, "Need a 2021 Toyota Tacoma TRD Off-Road");
+    await listing(demoSeller.cookie, "2021 Toyota Tacoma TRD Off-Road, 22k miles, $36,500");
+    const real = await listing(realSeller.cookie, "2021 Toyota Tacoma TRD Off-Road, 30k miles, $35,900");
+
+    const alerts = await waitFor(buyer.cookie, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await notificationsOf(buyer.cookie)).map((n) => n.link)).toEqual([`/post/${real.id}`]);
+    expect(alerts).toHaveLength(1);
+    // Nor does the demo dealer see the real request among the matches of its listing.
+    const demoRequest = await request(demoSeller.cookie, "Need a 2021 Toyota Tacoma TRD Off-Road");
+    const matches = await call("GET", `/api/inventory/${demoRequest.id}/matches`, {
+      cookie: demoSeller.cookie,
+    });
+    expect(matches.status).toBe(200);
+    expect((matches.json as unknown as Match[]).map((m) => m.post.id)).not.toContain(real.id);
+  });
+
+  it("tells the seller when a request for what they list is posted; the requester sees the match at once", async () => {
+    const seller = await signUpDealer();
+    const buyer = await signUpDealer();
+    const tahoe = await listing(seller.cookie, "Clean Tahoe", [
+      { make: "Chevrolet", model: "Tahoe", year: 2020, trim: "LT", mileage: 62000, price: 38500 },
+    ]);
+    const wanted = await request(buyer.cookie, "Need Tahoe or Suburban under 80k miles");
+
+    // No waiting: the match is a query on the index.
+    const matches = await call("GET", `/api/inventory/${wanted.id}/matches`, { cookie: buyer.cookie });
+    expect(matches.status).toBe(200);
+    expect(matches.headers.get("X-Next-Cursor")).toBeNull();
+    const list = matches.json as unknown as Match[];
+    expect(list.map((m) => m.post.id)).toEqual([tahoe.id]);
+    expect(list[0]!.vehicles).toEqual(["2020 Chevrolet Tahoe LT · $38,500 · 62,000 mi · TX"]);
+
+    const [alert] = await waitFor(seller.cookie, 1);
+    expect(alert).toMatchObject({ type: "deal-alert", link: `/post/${wanted.id}` });
+    expect(alert!.title).toBe("A dealer is looking for your 2020 Chevrolet Tahoe");
+    expect(await notificationsOf(buyer.cookie)).toEqual([]);
+
+    // The listing's side: the open requests it answers.
+    const other = await call("GET", `/api/inventory/${tahoe.id}/matches`, { cookie: seller.cookie });
+    expect((other.json as unknown as Match[]).map((m) => m.post.id)).toEqual([wanted.id]);
+  });
+
+  it("respects the dealAlerts switch and e-mails/texts by the channel switches", async () => {
+    const quiet = await signUpDealer();
+    const loud = await signUpDealer();
+    const seller = await signUpDealer();
+    await call("PATCH", "/api/notifications/preferences", {
+      cookie: quiet.cookie,
+      body: {
+        smsEnabled: false,
+        emailEnabled: true,
+        dealAlerts: false,
+        priceDrops: true,
+        auctionAlerts: true,
+        confirmations: true,
+      },
+    });
+    await call("PATCH", "/api/notifications/preferences", {
+      cookie: loud.cookie,
+      body: {
+        smsEnabled: true,
+        emailEnabled: true,
+        dealAlerts: true,
+        priceDrops: true,
+        auctionAlerts: true,
+        confirmations: true,
+      },
+    });
+    await request(quiet.cookie, "Looking for a Honda Odyssey");
+    await request(loud.cookie, "Looking for a Honda Odyssey, 2016 or newer");
+    const odyssey = await listing(seller.cookie, "2018 Honda Odyssey EX-L, $19,500");
+    const [alert] = await waitFor(loud.cookie, 1);
+    expect(alert?.type).toBe("deal-alert");
+    // Both requesters' deliveries were handed to the fan-out together; once none is pending, all are done.
+    for (let i = 0; i < 100 && (await fanoutOf(env, odyssey.id).pendingCount()) > 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const outboxOf = () =>
+      env.DB.prepare(
+        "select channel, recipient, category, unsubscribe_url as unsubscribeUrl from outbox where dealer_id = ? order by channel",
+      )
+        .bind(loud.dealerId)
+        .all<{ channel: string; recipient: string; category: string; unsubscribeUrl: string | null }>();
+    let channels = await outboxOf();
+    for (let i = 0; i < 100 && channels.results.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      channels = await outboxOf();
+    }
+    expect(channels.results.map((r) => [r.channel, r.recipient, r.category])).toEqual([
+      ["email", loud.email, "dealAlerts"],
+      ["sms", "+15125550142", "dealAlerts"],
+    ]);
+    expect(channels.results[0]!.unsubscribeUrl).toContain("/api/notifications/unsubscribe?token=");
+    expect(await notificationsOf(quiet.cookie)).toEqual([]);
+  });
+
+  it("answers 404 for matches of an unknown post and 401 signed out", async () => {
+    const { cookie } = await signUpDealer();
+    expect((await call("GET", "/api/inventory/nope/matches", { cookie })).status).toBe(404);
+    expect((await call("GET", "/api/inventory/nope/matches")).status).toBe(401);
+    expect((await call("GET", "/api/inventory/nope/matches?cursor=%%%", { cookie })).status).toBe(400);
+  });
+});
+
+describe("matching is index-backed", () => {
+  const db = openDatabase(env.DB);
+  const plan = async (statement: ReturnType<typeof sql>) =>
+    (await db.all<{ detail: string }>(sql`explain query plan ${statement}`)).map((r) => r.detail);
+
+  it("finds the wants of an offer by seeking wanted_vehicles_match_idx, scanning nothing", async () => {
+    const details = await plan(
+      wantsForOfferStatement(
+        {
+          vehicleId: null,
+          makeKey: "ford",
+          modelKey: "f-150",
+          yearMin: 2019,
+          yearMax: 2019,
+          trim: "xlt",
+          mileage: 41000,
+          priceCents: 2790000,
+          state: "TX",
+        },
+        "dealer",
+      ),
+    );
+    expect(details.filter((d) => d.includes("wanted_vehicles_match_idx"))).toHaveLength(2);
+    expect(details.filter((d) => /^SCAN/.test(d))).toEqual([]);
+  });
+
+  it("finds the offers of a want by seeking offered_vehicles_match_idx, scanning nothing", async () => {
+    const want = {
+      makeKey: "chevrolet",
+      modelKey: "silverado-1500",
+      yearMin: 2019,
+      yearMax: 2021,
+      trim: null,
+      maxMileage: 80000,
+      maxPriceCents: null,
+      state: null,
+    };
+    for (const statement of [
+      offersForWantStatement(want, "d"),
+      offersForWantStatement({ ...want, modelKey: "" }, "d"),
+    ]) {
+      const details = await plan(statement);
+      expect(details.some((d) => d.includes("offered_vehicles_match_idx"))).toBe(true);
+      expect(details.filter((d) => /^SCAN (o|p|offered_vehicles|inventory_posts)\b/.test(d))).toEqual([]);
+    }
+  });
+
+  it("expires posts by seeking posts_expiry_idx", async () => {
+    for (const statement of expiryStatements(db, Date.now())) {
+      const query = statement.toSQL();
+      const { results } = await env.DB.prepare(`explain query plan ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      expect(results.map((r) => r.detail).join(" ")).toContain("posts_expiry_idx");
+    }
+  });
+});

@@ -1,0 +1,296 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../worker/db/client";
+import { emailSender } from "../../worker/integrations/email";
+import {
+  ProviderError,
+  type OutgoingEmail,
+  type SendResult,
+} from "../../worker/integrations/messaging-providers";
+import { smsSender } from "../../worker/integrations/sms";
+import { LEASE_MS, MAX_ATTEMPTS, backoffMs, outboxService } from "../../worker/domain/outbox/outbox";
+import { unsubscribeTokens } from "../../worker/domain/outbox/unsubscribe";
+
+const db = openDatabase(env.DB);
+
+/** An e-mail provider that fails as told, then succeeds; it counts what it was asked to send. */
+function scriptedEmail(script: ("ok" | "retry" | "refuse")[]) {
+  const sent: OutgoingEmail[] = [];
+  let call = 0;
+  return {
+    sent,
+    sender: {
+      provider: "resend" as const,
+      async send(email: OutgoingEmail): Promise<SendResult> {
+        const step = script[Math.min(call++, script.length - 1)];
+        if (step === "retry") throw new ProviderError("Resend answered 503: busy", true);
+        if (step === "refuse") throw new ProviderError("Resend answered 422: invalid to", false);
+        sent.push(email);
+        return { provider: "resend", providerId: `re_${sent.length}` };
+      },
+    },
+  };
+}
+
+function outboxWith(email: ReturnType<typeof scriptedEmail>["sender"]) {
+  const wakes: number[] = [];
+  const service = outboxService(db, {
+    email,
+    sms: smsSender({}),
+    tokens: unsubscribeTokens(db, {}),
+    origin: "https://dealerlane.test",
+    wake: async (at) => {
+      wakes.push(at);
+    },
+  });
+  return { service, wakes };
+}
+
+const message = (key: string) => ({
+  channel: "email" as const,
+  to: "dana@whitfield.example",
+  template: "test-email" as const,
+  data: { subject: "Hello", message: "Body", dealershipName: "Whitfield Motors" },
+  category: "transactional" as const,
+  idempotencyKey: key,
+});
+
+describe("the outbox", () => {
+  it("stores and sends once per idempotency key", async () => {
+    const provider = scriptedEmail(["ok"]);
+    const { service, wakes } = outboxWith(provider.sender);
+    const key = `idem-${crypto.randomUUID()}`;
+    const first = await service.enqueue(message(key), 1_000);
+    const again = await service.enqueue(message(key), 1_000);
+    expect(first).toMatchObject({ status: "queued", created: true });
+    expect(again).toEqual({ id: first.id, status: "queued", created: false });
+    expect(wakes).toEqual([1_000]);
+    await service.deliverDue(2_000);
+    await service.deliverDue(3_000);
+    expect(provider.sent.filter((e) => e.idempotencyKey === key)).toHaveLength(1);
+    const entry = await service.get(first.id);
+    expect(entry).toMatchObject({ status: "sent", attempts: 1, provider: "resend", providerId: "re_1" });
+    const repeat = await service.enqueue(message(key), 4_000);
+    expect(repeat).toEqual({ id: first.id, status: "sent", created: false });
+  });
+
+  it("retries after a provider failure, with backoff", async () => {
+    const provider = scriptedEmail(["retry", "ok"]);
+    const { service } = outboxWith(provider.sender);
+    const t0 = 10_000_000;
+    const { id } = await service.enqueue(message(`retry-${crypto.randomUUID()}`), t0);
+    const next = await service.deliverDue(t0);
+    expect(await service.get(id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "Resend answered 503: busy",
+    });
+    expect(next).toBe(t0 + backoffMs(1));
+    // Not due yet: nothing happens.
+    await service.deliverDue(t0 + backoffMs(1) - 1);
+    expect(provider.sent).toHaveLength(0);
+    await service.deliverDue(t0 + backoffMs(1));
+    expect(await service.get(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(provider.sent).toHaveLength(1);
+  });
+
+  it("gives up after the attempt cap, and at once on a refusal", async () => {
+    const failing = scriptedEmail(["retry"]);
+    const { service } = outboxWith(failing.sender);
+    let now = 20_000_000;
+    const { id } = await service.enqueue(message(`cap-${crypto.randomUUID()}`), now);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await service.deliverDue(now);
+      now += backoffMs(attempt);
+    }
+    expect(await service.get(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    await service.deliverDue(now + 10 * 60 * 60 * 1000);
+    expect((await service.get(id))?.attempts).toBe(MAX_ATTEMPTS);
+
+    const refusing = scriptedEmail(["refuse"]);
+    const other = outboxWith(refusing.sender).service;
+    const refused = await other.enqueue(message(`refuse-${crypto.randomUUID()}`), now);
+    await other.deliverDue(now);
+    expect(await other.get(refused.id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "Resend answered 422: invalid to",
+    });
+  });
+
+  it("tries again a message whose deliverer died mid-send, once its lease runs out", async () => {
+    const provider = scriptedEmail(["ok"]);
+    const { service } = outboxWith(provider.sender);
+    const t0 = 30_000_000;
+    const { id } = await service.enqueue(message(`lease-${crypto.randomUUID()}`), t0);
+    // A deliverer claimed it and died: status 'sending', lease running.
+    await env.DB.prepare(
+      "update outbox set status = 'sending', attempts = 1, next_attempt_at = ? where id = ?",
+    )
+      .bind(t0 + LEASE_MS, id)
+      .run();
+    await service.deliverDue(t0 + 1000);
+    expect(provider.sent).toHaveLength(0);
+    await service.deliverDue(t0 + LEASE_MS);
+    expect(await service.get(id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(provider.sent).toHaveLength(1);
+  });
+
+  it("refuses a text to a number outside the US and Canada", async () => {
+    const { service } = outboxWith(scriptedEmail(["ok"]).sender);
+    await expect(
+      service.enqueue({
+        channel: "sms",
+        to: "+44 20 7946 0958",
+        template: "test-sms",
+        data: { message: "Hi", dealershipName: "X" },
+        category: "transactional",
+        idempotencyKey: `sms-${crypto.randomUUID()}`,
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+/** A local stand-in for a provider's HTTP API: records requests, answers as told. */
+function fakeFetch(answer: (request: Request) => Response | Promise<Response>) {
+  const requests: { url: string; method: string; headers: Headers; body: string }[] = [];
+  const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: await request.clone().text(),
+    });
+    return answer(request);
+  }) as typeof fetch;
+  return { fetcher, requests };
+}
+
+const EMAIL: OutgoingEmail = {
+  id: "e1",
+  to: "dana@whitfield.example",
+  subject: "Deal alert",
+  html: "<p>Hi</p>",
+  text: "Hi",
+  unsubscribeUrl: "https://dealerlane.test/api/notifications/unsubscribe?token=abc",
+  idempotencyKey: "deal-alert:r:o:email",
+};
+
+describe("the e-mail adapters", () => {
+  it("sends through Resend with the one-click headers and an idempotency key", async () => {
+    const fake = fakeFetch(() => Response.json({ id: "re_123" }));
+    const sender = emailSender(
+      { RESEND_API_KEY: "re_key", EMAIL_FROM: "Alerts <a@dealerlane.test>" },
+      fake.fetcher,
+    );
+    expect(sender.provider).toBe("resend");
+    expect(await sender.send(EMAIL)).toEqual({ provider: "resend", providerId: "re_123" });
+    const [request] = fake.requests;
+    expect(request?.url).toBe("https://api.resend.com/emails");
+    expect(request?.headers.get("Authorization")).toBe("Bearer re_key");
+    expect(request?.headers.get("Idempotency-Key")).toBe("deal-alert:r:o:email");
+    expect(JSON.parse(request!.body)).toEqual({
+      from: "Alerts <a@dealerlane.test>",
+      to: ["dana@whitfield.example"],
+      subject: "Deal alert",
+      html: "<p>Hi</p>",
+      text: "Hi",
+      headers: {
+        "List-Unsubscribe": "<https://dealerlane.test/api/notifications/unsubscribe?token=abc>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+  });
+
+  it("tells a retryable Resend failure from a refusal", async () => {
+    const busy = emailSender(
+      { RESEND_API_KEY: "k" },
+      fakeFetch(() => new Response("slow down", { status: 429 })).fetcher,
+    );
+    await expect(busy.send(EMAIL)).rejects.toMatchObject({ retryable: true });
+    const refused = emailSender(
+      { RESEND_API_KEY: "k" },
+      fakeFetch(() => Response.json({ message: "Invalid `to`" }, { status: 422 })).fetcher,
+    );
+    await expect(refused.send(EMAIL)).rejects.toMatchObject({ retryable: false });
+    const down = emailSender({ RESEND_API_KEY: "k" }, (async () => {
+      throw new TypeError("network down");
+    }) as typeof fetch);
+    await expect(down.send(EMAIL)).rejects.toMatchObject({ retryable: true });
+  });
+
+  it("prefers the Email Service binding, with the same headers", async () => {
+    const sent: unknown[] = [];
+    const binding = {
+      async send(message: unknown) {
+        sent.push(message);
+        return { messageId: "cf-1" };
+      },
+    } as unknown as SendEmail;
+    const sender = emailSender({ EMAIL: binding, RESEND_API_KEY: "ignored" });
+    expect(sender.provider).toBe("email-service");
+    expect(await sender.send({ ...EMAIL, unsubscribeUrl: null })).toEqual({
+      provider: "email-service",
+      providerId: "cf-1",
+    });
+    expect(sent[0]).toEqual({
+      from: "DealerLane <alerts@dealerlane.app>",
+      to: "dana@whitfield.example",
+      subject: "Deal alert",
+      html: "<p>Hi</p>",
+      text: "Hi",
+      headers: {},
+    });
+  });
+
+  it("marks delivered locally when nothing is configured", async () => {
+    const sender = emailSender({});
+    expect(sender.provider).toBe("local");
+    expect(await sender.send(EMAIL)).toEqual({ provider: "local", providerId: "local-e1" });
+  });
+});
+
+describe("the SMS adapter", () => {
+  const TWILIO = { TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "secret", TWILIO_FROM: "+15125550100" };
+
+  it("posts to Twilio's Messages API with basic auth and a form body", async () => {
+    const fake = fakeFetch(() => Response.json({ sid: "SM1", status: "queued" }, { status: 201 }));
+    const sender = smsSender(TWILIO, fake.fetcher);
+    expect(sender.provider).toBe("twilio");
+    expect(
+      await sender.send({ id: "s1", to: "+15125550142", body: "Deal alert", idempotencyKey: "k" }),
+    ).toEqual({
+      provider: "twilio",
+      providerId: "SM1",
+    });
+    const [request] = fake.requests;
+    expect(request?.url).toBe("https://api.twilio.com/2010-04-01/Accounts/AC123/Messages.json");
+    expect(request?.headers.get("Authorization")).toBe(`Basic ${btoa("AC123:secret")}`);
+    expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual({
+      To: "+15125550142",
+      Body: "Deal alert",
+      From: "+15125550100",
+    });
+  });
+
+  it("uses a messaging service when one is configured, and sorts failures", async () => {
+    const fake = fakeFetch(() => Response.json({ code: 21211, message: "Invalid 'To'" }, { status: 400 }));
+    const sender = smsSender({ ...TWILIO, TWILIO_MESSAGING_SERVICE_SID: "MG9" }, fake.fetcher);
+    await expect(
+      sender.send({ id: "s2", to: "+15125550142", body: "x", idempotencyKey: "k" }),
+    ).rejects.toMatchObject({ retryable: false });
+    expect(new URLSearchParams(fake.requests[0]!.body).get("MessagingServiceSid")).toBe("MG9");
+    const busy = smsSender(TWILIO, fakeFetch(() => new Response("", { status: 503 })).fetcher);
+    await expect(
+      busy.send({ id: "s3", to: "+15125550142", body: "x", idempotencyKey: "k" }),
+    ).rejects.toMatchObject({
+      retryable: true,
+    });
+  });
+
+  it("marks delivered locally when Twilio is not fully configured", async () => {
+    const sender = smsSender({ TWILIO_ACCOUNT_SID: "AC123" });
+    expect(sender.provider).toBe("local");
+  });
+});

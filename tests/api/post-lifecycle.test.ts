@@ -1,0 +1,266 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Notification } from "../../app/lib/api-types";
+import worker from "../../worker/index";
+import { call, signUpDealer } from "./helpers";
+
+type Vehicle = { id: string; price: number | null; priceCents: number | null; status: string };
+type Post = {
+  id: string;
+  title: string;
+  description: string;
+  status: string;
+  expiresAt: string | null;
+  vehicles: Vehicle[];
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function postWithTwoVehicles(cookie: string) {
+  const res = await call("POST", "/api/inventory", {
+    cookie,
+    body: {
+      title: "Two trucks",
+      description: "Both run great",
+      type: "multiple",
+      vehicles: [
+        { make: "Ford", model: "F-150", year: 2019, trim: "XLT", price: 29000 },
+        { make: "Ram", model: "1500", year: 2018, price: 24000 },
+      ],
+      photoUrls: [],
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json as unknown as Post;
+}
+
+const patch = (cookie: string | undefined, id: string, body: unknown) =>
+  call("PATCH", `/api/inventory/${id}`, { cookie, body });
+
+async function makeAdmin(email: string) {
+  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(email).run();
+}
+
+const matchRows = async (postId: string) =>
+  (
+    await env.DB.prepare("select count(*) as n from offered_vehicles where post_id = ?")
+      .bind(postId)
+      .first<{ n: number }>()
+  )?.n;
+
+describe("PATCH /api/inventory/{id}", () => {
+  it("lets the author edit the text and prices, and answers the updated post", async () => {
+    const author = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    expect(post.expiresAt).toEqual(expect.any(String));
+    const res = await patch(author.cookie, post.id, {
+      title: "Two clean trucks",
+      vehicles: [{ id: post.vehicles[0]!.id, price: 27500.5 }],
+      dealerId: "someone-else",
+    });
+    expect(res.status).toBe(200);
+    const updated = res.json as unknown as Post;
+    expect(updated).toMatchObject({ id: post.id, title: "Two clean trucks", description: "Both run great" });
+    expect(updated.vehicles.map((v) => v.priceCents)).toEqual([2750050, 2400000]);
+  });
+
+  it("marks one vehicle sold, then the whole post when every vehicle is sold", async () => {
+    const author = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    const [first, second] = post.vehicles;
+    const one = (await patch(author.cookie, post.id, { vehicles: [{ id: first!.id, status: "sold" }] }))
+      .json as unknown as Post;
+    expect(one.status).toBe("active");
+    expect(one.vehicles.map((v) => v.status)).toEqual(["sold", "available"]);
+    expect(await matchRows(post.id)).toBe(1);
+    const both = (await patch(author.cookie, post.id, { vehicles: [{ id: second!.id, status: "sold" }] }))
+      .json as unknown as Post;
+    expect(both.status).toBe("sold");
+    expect(both.expiresAt).toBeNull();
+    expect(await matchRows(post.id)).toBe(0);
+  });
+
+  it("marks the whole post sold, and renews it for 30 more days", async () => {
+    const author = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    const sold = (await patch(author.cookie, post.id, { status: "sold" })).json as unknown as Post;
+    expect(sold.status).toBe("sold");
+    expect(sold.vehicles.every((v) => v.status === "sold")).toBe(true);
+
+    await env.DB.prepare("update inventory_posts set status = 'expired', created_at = ? where id = ?")
+      .bind(Date.now() - 40 * DAY, post.id)
+      .run();
+    const renewed = (await patch(author.cookie, post.id, { renew: true })).json as unknown as Post;
+    expect(renewed.status).toBe("active");
+    expect(Date.parse(renewed.expiresAt!)).toBeGreaterThan(Date.now() + 29 * DAY);
+  });
+
+  it("answers 403 to another dealer, 404 for an unknown post, 401 signed out before the body", async () => {
+    const author = await signUpDealer();
+    const other = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    const refused = await patch(other.cookie, post.id, { title: "Mine now" });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe("Only the dealer who posted this can change it");
+    expect((await patch(author.cookie, "no-such-post", { title: "x" })).status).toBe(404);
+    expect((await patch(undefined, post.id, { title: 42 })).status).toBe(401);
+    const unchanged = (await call("GET", `/api/inventory/${post.id}`, { cookie: author.cookie })).json;
+    expect(unchanged.title).toBe("Two trucks");
+  });
+
+  it.each([
+    ["nothing to change", {}],
+    ["a blank title", { title: "  " }],
+    ["a status an author cannot set", { status: "expired" }],
+    ["a negative price", { vehicles: [{ id: "x", price: -1 }] }],
+    ["renew false", { renew: false }],
+  ])("answers 400 for %s", async (_, body) => {
+    const author = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    const res = await patch(author.cookie, post.id, body);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toEqual(expect.any(String));
+  });
+
+  it("answers 400 for a vehicle that is not on the post", async () => {
+    const author = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    const other = await postWithTwoVehicles(author.cookie);
+    const res = await patch(author.cookie, post.id, {
+      vehicles: [{ id: other.vehicles[0]!.id, price: 1000 }],
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("lets an admin change any post", async () => {
+    const author = await signUpDealer();
+    const admin = await signUpDealer();
+    await makeAdmin(admin.email);
+    const post = await postWithTwoVehicles(author.cookie);
+    const res = await patch(admin.cookie, post.id, { status: "sold" });
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("sold");
+  });
+});
+
+describe("DELETE /api/inventory/{id}", () => {
+  it("lets the author delete, with its vehicles and index rows; others get 403", async () => {
+    const author = await signUpDealer();
+    const other = await signUpDealer();
+    const post = await postWithTwoVehicles(author.cookie);
+    expect((await call("DELETE", `/api/inventory/${post.id}`, { cookie: other.cookie })).status).toBe(403);
+    expect((await call("DELETE", `/api/inventory/${post.id}`)).status).toBe(401);
+    const res = await call("DELETE", `/api/inventory/${post.id}`, { cookie: author.cookie });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe("");
+    expect((await call("GET", `/api/inventory/${post.id}`, { cookie: author.cookie })).status).toBe(404);
+    expect(await matchRows(post.id)).toBe(0);
+    const vehicles = await env.DB.prepare("select count(*) as n from vehicles where post_id = ?")
+      .bind(post.id)
+      .first<{ n: number }>();
+    expect(vehicles?.n).toBe(0);
+    expect((await call("DELETE", `/api/inventory/${post.id}`, { cookie: author.cookie })).status).toBe(404);
+  });
+
+  it("lets an admin delete any post", async () => {
+    const author = await signUpDealer();
+    const admin = await signUpDealer();
+    await makeAdmin(admin.email);
+    const post = await postWithTwoVehicles(author.cookie);
+    expect((await call("DELETE", `/api/inventory/${post.id}`, { cookie: admin.cookie })).status).toBe(204);
+  });
+});
+
+async function waitForNotifications(cookie: string, count: number) {
+  const deadline = Date.now() + 6000;
+  for (;;) {
+    const list = (await call("GET", "/api/notifications", { cookie })).json as unknown as Notification[];
+    if (list.length >= count || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("price drops", () => {
+  it("tell commenters and matching requesters, not the author, as their switch allows", async () => {
+    const seller = await signUpDealer();
+    const commenter = await signUpDealer();
+    const requester = await signUpDealer();
+    const muted = await signUpDealer();
+    // A requester the listing answers when it is posted (the Ram at $24k is under their $25k).
+    await call("POST", "/api/inventory", {
+      cookie: requester.cookie,
+      body: {
+        title: "Need a Ram 1500 2017-2019, under $25k",
+        description: "",
+        type: "request",
+        vehicles: [],
+        photoUrls: [],
+      },
+    });
+    const post = await postWithTwoVehicles(seller.cookie);
+    const firstAlert = await waitForNotifications(requester.cookie, 1);
+    expect(firstAlert.map((n) => n.type)).toEqual(["deal-alert"]);
+    for (const dealer of [commenter, muted, seller]) {
+      await call("POST", `/api/inventory/${post.id}/comments`, {
+        cookie: dealer.cookie,
+        body: { content: "Still there?" },
+      });
+    }
+    await call("PATCH", "/api/notifications/preferences", {
+      cookie: muted.cookie,
+      body: {
+        smsEnabled: false,
+        emailEnabled: true,
+        dealAlerts: true,
+        priceDrops: false,
+        auctionAlerts: true,
+        confirmations: true,
+      },
+    });
+
+    const ram = post.vehicles[1]!;
+    const res = await patch(seller.cookie, post.id, { vehicles: [{ id: ram.id, price: 21500 }] });
+    expect(res.status).toBe(200);
+
+    const [drop] = await waitForNotifications(commenter.cookie, 1);
+    expect(drop).toMatchObject({ type: "price-drop", link: `/post/${post.id}` });
+    expect(drop!.title).toBe("Price drop: 2018 Ram 1500");
+    expect(drop!.body).toContain("$24,000 → $21,500");
+    const requesterList = await waitForNotifications(requester.cookie, 2);
+    expect(requesterList.map((n) => n.type)).toEqual(["price-drop", "deal-alert"]);
+    expect(await waitForNotifications(seller.cookie, 0)).toEqual([]);
+    expect((await call("GET", "/api/notifications", { cookie: muted.cookie })).json).toEqual([]);
+
+    // A raise tells nobody.
+    await patch(seller.cookie, post.id, { vehicles: [{ id: ram.id, price: 23000 }] });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await call("GET", "/api/notifications", { cookie: commenter.cookie })).json).toHaveLength(1);
+  }, 30_000);
+});
+
+describe("the daily cron", () => {
+  it("expires active posts older than 30 days unless renewed, and takes them out of matching", async () => {
+    const author = await signUpDealer();
+    const old = await postWithTwoVehicles(author.cookie);
+    const renewed = await postWithTwoVehicles(author.cookie);
+    const fresh = await postWithTwoVehicles(author.cookie);
+    const longAgo = Date.now() - 31 * DAY;
+    await env.DB.prepare("update inventory_posts set created_at = ? where id in (?, ?)")
+      .bind(longAgo, old.id, renewed.id)
+      .run();
+    await env.DB.prepare("update inventory_posts set renewed_at = ? where id = ?")
+      .bind(Date.now() - DAY, renewed.id)
+      .run();
+
+    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
+
+    const statusOf = async (id: string) =>
+      (await call("GET", `/api/inventory/${id}`, { cookie: author.cookie })).json as unknown as Post;
+    expect((await statusOf(old.id)).status).toBe("expired");
+    expect((await statusOf(old.id)).expiresAt).toBeNull();
+    expect((await statusOf(renewed.id)).status).toBe("active");
+    expect((await statusOf(fresh.id)).status).toBe("active");
+    expect(await matchRows(old.id)).toBe(0);
+    expect(await matchRows(renewed.id)).toBe(2);
+  });
+});

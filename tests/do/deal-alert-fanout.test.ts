@@ -1,0 +1,184 @@
+import { SELF, env, evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { InboxFrame } from "../../app/lib/realtime";
+import { FANOUT_BATCH, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
+import type { Delivery } from "../../worker/domain/notifications/notify";
+import { ORIGIN, signUpDealer } from "../api/helpers";
+
+const RECIPIENTS = FANOUT_BATCH + 5;
+
+/** Dealers straight into D1: the fan-out only needs their names, e-mails and switches. */
+async function insertDealers(count: number, run: string): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `fanout-${run}-${i}`);
+  await env.DB.batch(
+    ids.map((id, i) =>
+      env.DB.prepare(
+        "insert into dealers (id, name, email, phone, dealership_name) values (?, ?, ?, '(512) 555-0142', ?)",
+      ).bind(id, `Dealer ${i}`, `${id}@example.com`, `Lot ${i}`),
+    ),
+  );
+  return ids;
+}
+
+const deliveryTo = (dealerId: string, run: string): Delivery => ({
+  key: `deal-alert:test-${run}:${dealerId}`,
+  dealerId,
+  type: "deal-alert",
+  title: "Deal alert: 2019 Ford F-150",
+  body: "Lone Star Auto just posted 2019 Ford F-150 XLT · $27,900.",
+  link: "/post/test",
+});
+
+async function counts(run: string) {
+  const like = `deal-alert:test-${run}:%`;
+  const notifications = await env.DB.prepare(
+    "select key, count(*) as n from notifications where key like ? group by key",
+  )
+    .bind(like)
+    .all<{ key: string; n: number }>();
+  const emails = await env.DB.prepare(
+    "select idempotency_key as key, count(*) as n from outbox where idempotency_key like ? group by idempotency_key",
+  )
+    .bind(`${like}:email`)
+    .all<{ key: string; n: number }>();
+  return {
+    notifications: notifications.results.length,
+    repeatedNotifications: notifications.results.filter((r) => r.n > 1).length,
+    emails: emails.results.length,
+    repeatedEmails: emails.results.filter((r) => r.n > 1).length,
+  };
+}
+
+const fanout = (name: string) => env.DEAL_ALERT_FANOUT.get(env.DEAL_ALERT_FANOUT.idFromName(name));
+
+/** Stores deliveries without letting the alarm run, so the test drives each batch itself. */
+async function enqueueHeld(name: string, deliveries: Delivery[]) {
+  await runInDurableObject(fanout(name), async (instance: DealAlertFanout, state) => {
+    await instance.enqueue(deliveries, ORIGIN);
+    await state.storage.deleteAlarm();
+  });
+}
+
+const deliverBatch = (name: string) =>
+  runInDurableObject(fanout(name), (instance: DealAlertFanout) => instance.deliverBatch());
+
+async function openInbox(cookie: string, dealerId: string) {
+  const res = await SELF.fetch(`${ORIGIN}/parties/dealer-inbox/${dealerId}`, {
+    headers: { Upgrade: "websocket", Origin: ORIGIN, Cookie: cookie },
+  });
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: InboxFrame[] = [];
+  ws.addEventListener("message", (event) => frames.push(JSON.parse(String(event.data)) as InboxFrame));
+  return { ws, frames };
+}
+
+describe("DealAlertFanout", () => {
+  it("delivers in batches and, restarted between batches, loses and repeats nothing", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(RECIPIENTS, run);
+    const name = `post:restart-${run}`;
+    await enqueueHeld(
+      name,
+      dealers.map((id) => deliveryTo(id, run)),
+    );
+
+    expect(await deliverBatch(name)).toEqual({ delivered: FANOUT_BATCH, failed: 0, remaining: 5 });
+    expect(await counts(run)).toEqual({
+      notifications: FANOUT_BATCH,
+      repeatedNotifications: 0,
+      emails: FANOUT_BATCH,
+      repeatedEmails: 0,
+    });
+
+    // The object dies between two batches; a new instance picks up what is stored.
+    await evictAllDurableObjects();
+    expect(await deliverBatch(name)).toEqual({ delivered: 5, failed: 0, remaining: 0 });
+    expect(await counts(run)).toEqual({
+      notifications: RECIPIENTS,
+      repeatedNotifications: 0,
+      emails: RECIPIENTS,
+      repeatedEmails: 0,
+    });
+  });
+
+  it("killed after delivering but before crossing a delivery off, delivers it again without a second copy", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const watcher = await signUpDealer();
+    const dealers = [watcher.dealerId, ...(await insertDealers(3, run))];
+    const deliveries = dealers.map((id) => deliveryTo(id, run));
+    const name = `post:crash-${run}`;
+    const inbox = await openInbox(watcher.cookie, watcher.dealerId);
+
+    await enqueueHeld(name, deliveries);
+    expect(await deliverBatch(name)).toMatchObject({ delivered: 4, remaining: 0 });
+    const firstFrame = inbox.frames.find((f) => f.type === "notification");
+
+    // What storage holds when the object died after delivering but before deleting the pending entries.
+    await enqueueHeld(name, deliveries);
+    await evictAllDurableObjects();
+    const redo = await openInbox(watcher.cookie, watcher.dealerId);
+    expect(await deliverBatch(name)).toMatchObject({ delivered: 4, remaining: 0 });
+
+    expect(await counts(run)).toEqual({
+      notifications: 4,
+      repeatedNotifications: 0,
+      emails: 4,
+      repeatedEmails: 0,
+    });
+    // The frame is pushed again with the same notification id: the browser drops what it already shows.
+    const again = await (async () => {
+      for (let i = 0; i < 40 && !redo.frames.some((f) => f.type === "notification"); i++)
+        await new Promise((r) => setTimeout(r, 25));
+      return redo.frames.find((f) => f.type === "notification");
+    })();
+    expect(firstFrame?.type === "notification" && again?.type === "notification").toBe(true);
+    if (firstFrame?.type === "notification" && again?.type === "notification") {
+      expect(again.notification.id).toBe(firstFrame.notification.id);
+      expect(again.unreadCount).toBe(1);
+    }
+    inbox.ws.close();
+    redo.ws.close();
+  });
+
+  it("runs by itself on its alarm once deliveries are stored", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(RECIPIENTS, run);
+    const stub = fanout(`post:alarm-${run}`) as unknown as {
+      enqueue(d: Delivery[], origin: string): Promise<number>;
+      pendingCount(): Promise<number>;
+    };
+    expect(
+      await stub.enqueue(
+        dealers.map((id) => deliveryTo(id, run)),
+        ORIGIN,
+      ),
+    ).toBe(RECIPIENTS);
+    for (let i = 0; i < 200 && (await stub.pendingCount()) > 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await stub.pendingCount()).toBe(0);
+    expect(await counts(run)).toEqual({
+      notifications: RECIPIENTS,
+      repeatedNotifications: 0,
+      emails: RECIPIENTS,
+      repeatedEmails: 0,
+    });
+  });
+
+  it("skips a dealer who turned deal alerts off, and stores nothing for them", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const [off] = await insertDealers(1, run);
+    await env.DB.prepare("insert into notification_preferences (dealer_id, deal_alerts) values (?, 0)")
+      .bind(off)
+      .run();
+    const name = `post:off-${run}`;
+    await enqueueHeld(name, [deliveryTo(off!, run)]);
+    expect(await deliverBatch(name)).toEqual({ delivered: 1, failed: 0, remaining: 0 });
+    expect(await counts(run)).toEqual({
+      notifications: 0,
+      repeatedNotifications: 0,
+      emails: 0,
+      repeatedEmails: 0,
+    });
+  });
+});

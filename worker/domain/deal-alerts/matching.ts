@@ -1,0 +1,184 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  isMatch,
+  modelLineage,
+  type OfferedVehicle,
+  type WantedVehicle,
+} from "../../../app/lib/matching/match";
+import type { Database } from "../../db/client";
+
+/**
+ * Finding the other side of a post in the match index. Every lookup is an equality on make_key plus either
+ * an IN list of the model's ancestors or a key range of its descendants — both seeks on the
+ * (make_key, model_key) indexes, so the work grows with the matches, not with the network. The SQL narrows;
+ * app/lib/matching `isMatch` decides.
+ */
+
+export type WantRow = WantedVehicle & {
+  id: string;
+  postId: string;
+  dealerId: string;
+  postTitle: string;
+  postCreatedAt: number;
+};
+export type OfferRow = OfferedVehicle & {
+  id: string;
+  postId: string;
+  dealerId: string;
+  postTitle: string;
+  postCreatedAt: number;
+};
+
+/**
+ * The demo network and the real one never meet (worker/domain/demo-network.ts): only dealers of the author's
+ * network are matched, so a throwaway demo dealership cannot text or e-mail real dealers. A primary-key
+ * lookup per candidate row.
+ */
+const sameNetwork = (dealerColumn: SQL, authorId: string) =>
+  sql`(select is_demo from dealers where id = ${dealerColumn}) = (select is_demo from dealers where id = ${authorId})`;
+
+/** At most this many candidate rows per want or offer looked up. */
+export const CANDIDATE_LIMIT = 500;
+
+const WANT_COLUMNS = sql`w.id as id, w.post_id as postId, w.dealer_id as dealerId, w.make_key as makeKey,
+  w.model_key as modelKey, w.year_min as yearMin, w.year_max as yearMax, w.trim as trim, w.max_mileage as maxMileage,
+  w.max_price_cents as maxPriceCents, w.state as state, p.title as postTitle, p.created_at as postCreatedAt`;
+
+const OFFER_COLUMNS = sql`o.id as id, o.post_id as postId, o.vehicle_id as vehicleId, o.dealer_id as dealerId,
+  o.make_key as makeKey, o.model_key as modelKey, o.year_min as yearMin, o.year_max as yearMax, o.trim as trim,
+  o.mileage as mileage, o.price_cents as priceCents, o.state as state, p.title as postTitle,
+  p.created_at as postCreatedAt`;
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The wants an offer answers: the same model, its family ("silverado" for a Silverado 1500), any model of the make, or a more precise model. */
+export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: string): SQL {
+  const filters = sql`w.dealer_id <> ${excludeDealerId} and p.status = 'active'
+    and ${sameNetwork(sql`w.dealer_id`, excludeDealerId)}
+    and (w.year_min is null or ${offer.yearMax} is null or w.year_min <= ${offer.yearMax})
+    and (w.year_max is null or ${offer.yearMin} is null or w.year_max >= ${offer.yearMin})
+    and (w.max_mileage is null or ${offer.mileage} is null or w.max_mileage >= ${offer.mileage})
+    and (w.max_price_cents is null or ${offer.priceCents} is null or w.max_price_cents >= ${offer.priceCents})
+    and (w.state is null or ${offer.state} is null or w.state = ${offer.state})`;
+  return sql`
+    select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+    where w.make_key = ${offer.makeKey} and w.model_key in (${list(modelLineage(offer.modelKey))}) and ${filters}
+    union all
+    select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+    where w.make_key = ${offer.makeKey} and w.model_key > ${`${offer.modelKey}-`} and w.model_key < ${`${offer.modelKey}.`}
+      and ${filters}
+    limit ${CANDIDATE_LIMIT}`;
+}
+
+/** The offers that answer a want, newest posts first. */
+export function offersForWantStatement(
+  want: WantedVehicle,
+  excludeDealerId: string,
+  limit = CANDIDATE_LIMIT,
+): SQL {
+  const filters = sql`o.dealer_id <> ${excludeDealerId} and p.status = 'active'
+    and ${sameNetwork(sql`o.dealer_id`, excludeDealerId)}
+    and (o.year_max is null or ${want.yearMin} is null or o.year_max >= ${want.yearMin})
+    and (o.year_min is null or ${want.yearMax} is null or o.year_min <= ${want.yearMax})
+    and (o.mileage is null or ${want.maxMileage} is null or o.mileage <= ${want.maxMileage})
+    and (o.price_cents is null or ${want.maxPriceCents} is null or o.price_cents <= ${want.maxPriceCents})
+    and (o.state is null or ${want.state} is null or o.state = ${want.state})`;
+  if (!want.modelKey) {
+    return sql`
+      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      where o.make_key = ${want.makeKey} and ${filters}
+      order by o.created_at desc limit ${limit}`;
+  }
+  const ancestors = modelLineage(want.modelKey).filter(Boolean);
+  return sql`
+    select * from (
+      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      where o.make_key = ${want.makeKey} and o.model_key in (${list(ancestors)}) and ${filters}
+      union all
+      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      where o.make_key = ${want.makeKey} and o.model_key > ${`${want.modelKey}-`} and o.model_key < ${`${want.modelKey}.`}
+        and ${filters})
+    order by postCreatedAt desc limit ${limit}`;
+}
+
+/** A post of one side matched with a post of the other: the request, the listing, and the vehicles that met. */
+export type PostPair = {
+  requestPostId: string;
+  offerPostId: string;
+  /** The dealer of the other post (the one to tell). */
+  otherDealerId: string;
+  otherPostTitle: string;
+  otherPostCreatedAt: number;
+  want: WantedVehicle;
+  offer: OfferedVehicle;
+  /** How many vehicle pairs of these two posts met. */
+  vehicleMatches: number;
+};
+
+export function dealMatching(db: Database) {
+  return {
+    async wantsOf(postId: string): Promise<WantRow[]> {
+      return db.all<WantRow>(sql`
+        select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id where w.post_id = ${postId}`);
+    },
+
+    async offersOf(postId: string): Promise<OfferRow[]> {
+      return db.all<OfferRow>(sql`
+        select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id where o.post_id = ${postId}`);
+    },
+
+    /**
+     * Every open request or active listing of another dealer that this post answers, one pair per pair of
+     * posts, newest other post first. A Requesting post looks among offers; anything else among wants.
+     */
+    async pairsFor(post: { id: string; dealerId: string; type: string }): Promise<PostPair[]> {
+      const pairs = new Map<string, PostPair>();
+      const add = (pair: Omit<PostPair, "vehicleMatches">) => {
+        const key = `${pair.requestPostId}:${pair.offerPostId}`;
+        const known = pairs.get(key);
+        if (known) known.vehicleMatches += 1;
+        else pairs.set(key, { ...pair, vehicleMatches: 1 });
+      };
+      if (post.type === "request") {
+        for (const want of await this.wantsOf(post.id)) {
+          const offers = await db.all<OfferRow>(offersForWantStatement(want, post.dealerId));
+          for (const offer of offers) {
+            if (!isMatch(want, offer)) continue;
+            add({
+              requestPostId: post.id,
+              offerPostId: offer.postId,
+              otherDealerId: offer.dealerId,
+              otherPostTitle: offer.postTitle,
+              otherPostCreatedAt: offer.postCreatedAt,
+              want,
+              offer,
+            });
+          }
+        }
+      } else {
+        for (const offer of await this.offersOf(post.id)) {
+          const wants = await db.all<WantRow>(wantsForOfferStatement(offer, post.dealerId));
+          for (const want of wants) {
+            if (!isMatch(want, offer)) continue;
+            add({
+              requestPostId: want.postId,
+              offerPostId: post.id,
+              otherDealerId: want.dealerId,
+              otherPostTitle: want.postTitle,
+              otherPostCreatedAt: want.postCreatedAt,
+              want,
+              offer,
+            });
+          }
+        }
+      }
+      return [...pairs.values()].sort((a, b) => b.otherPostCreatedAt - a.otherPostCreatedAt);
+    },
+  };
+}
+
+export type DealMatching = ReturnType<typeof dealMatching>;

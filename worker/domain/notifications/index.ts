@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import {
+  ALERT_PREFERENCES,
+  type AlertPreference,
+  type NotificationPreferences,
+  type OutboxReceipt,
+  type TriggerDealAlert,
+} from "../../../app/lib/schemas/notifications";
+import type { InboxFrame } from "../../../app/lib/realtime";
+import type { Database } from "../../db/client";
+import type { DealerRow } from "../dealers";
+import { newId } from "../ids";
+import type { OutboxService } from "../outbox/outbox";
+import type { UnsubscribeTokens } from "../outbox/unsubscribe";
+import { LIMITS, type rateLimitService } from "../rate-limits";
+import type { settingsService } from "../settings";
+import type { NotificationCentre } from "./centre";
+import type { Notifier } from "./notify";
+import type { preferencesService } from "./preferences";
+
+/** What each unsubscribe category is called on the confirmation page. */
+export const CATEGORY_LABELS: Record<AlertPreference | "network", string> = {
+  dealAlerts: "deal alerts",
+  priceDrops: "price drops",
+  auctionAlerts: "auction alerts",
+  confirmations: "deal confirmations",
+  network: "connection and message e-mails",
+};
+
+type Deps = {
+  centre: NotificationCentre;
+  /** Pushes a frame to the dealer's open tabs. */
+  push: (dealerId: string, frame: InboxFrame) => Promise<void>;
+  preferences: ReturnType<typeof preferencesService>;
+  notifier: Notifier;
+  outbox: OutboxService;
+  tokens: UnsubscribeTokens;
+  rateLimits: ReturnType<typeof rateLimitService>;
+  settings: ReturnType<typeof settingsService>;
+};
+
+/**
+ * The /api/notifications calls (business spec §7) and the screens behind them: preferences, the three test
+ * sends (rate-limited per dealer: they send real texts and e-mails when configured), the notification
+ * centre and the one-click unsubscribe.
+ */
+export function notificationService(db: Database, deps: Deps) {
+  return {
+    centre: deps.centre,
+    preferences: deps.preferences,
+    deliver: deps.notifier.deliver,
+
+    /** Saves the whole preference object (rate-limited per dealer: every switch saves at once). */
+    async savePreferences(
+      dealerId: string,
+      preferences: NotificationPreferences,
+    ): Promise<NotificationPreferences> {
+      await deps.rateLimits.spend([LIMITS.notificationPreferencesPerDealer, dealerId]);
+      return deps.preferences.save(dealerId, preferences);
+    },
+
+    /** Marks some or all read; the dealer's other open tabs get the new count. Answers it. */
+    async markRead(dealerId: string, ids?: string[]): Promise<number> {
+      const unreadCount = await deps.centre.markRead(dealerId, ids);
+      try {
+        await deps.push(dealerId, { type: "notifications-read", unreadCount });
+      } catch (error) {
+        console.error("Bell update failed", error);
+      }
+      return unreadCount;
+    },
+
+    async testSms(
+      dealer: DealerRow,
+      input: { phoneNumber: string; message: string },
+    ): Promise<OutboxReceipt> {
+      await deps.rateLimits.spend([LIMITS.testSmsPerDealer, dealer.id]);
+      const sent = await deps.outbox.enqueue({
+        channel: "sms",
+        to: input.phoneNumber,
+        template: "test-sms",
+        data: { message: input.message, dealershipName: dealer.dealershipName },
+        category: "transactional",
+        idempotencyKey: `test-sms:${newId()}`,
+        dealerId: dealer.id,
+      });
+      return { id: sent.id, status: sent.status };
+    },
+
+    async testEmail(
+      dealer: DealerRow,
+      input: { email: string; subject: string; message: string },
+    ): Promise<OutboxReceipt> {
+      await deps.rateLimits.spend([LIMITS.testEmailPerDealer, dealer.id]);
+      const sent = await deps.outbox.enqueue({
+        channel: "email",
+        to: input.email,
+        template: "test-email",
+        data: { subject: input.subject, message: input.message, dealershipName: dealer.dealershipName },
+        category: "transactional",
+        idempotencyKey: `test-email:${newId()}`,
+        dealerId: dealer.id,
+      });
+      return { id: sent.id, status: sent.status };
+    },
+
+    /**
+     * The full test alert, to the signed-in dealer only: in the app (live, with its toast), and by text and
+     * e-mail to the phone and address given, as the dealer's channel switches allow.
+     */
+    async triggerDealAlert(dealer: DealerRow, input: TriggerDealAlert) {
+      await deps.rateLimits.spend([LIMITS.testDealAlertPerDealer, dealer.id]);
+      const v = input.vehicleData;
+      const facts = [
+        v.price ? { label: "Price", value: v.price } : null,
+        v.location ? { label: "Location", value: v.location } : null,
+        v.dealerName ? { label: "Dealer", value: v.dealerName } : null,
+        v.urgency ? { label: "Urgency", value: v.urgency } : null,
+      ].filter((d): d is { label: string; value: string } => d !== null);
+      const result = await deps.notifier.deliver(
+        {
+          key: `test-alert:${newId()}`,
+          dealerId: dealer.id,
+          type: "deal-alert",
+          title: `Deal alert (test): ${v.vehicleInfo}`,
+          body: [
+            `A test deal alert for ${v.vehicleInfo}`,
+            v.price ? ` at ${v.price}` : "",
+            v.dealerName ? ` from ${v.dealerName}` : "",
+            v.location ? ` in ${v.location}` : "",
+            ". Real alerts arrive like this when a vehicle you are looking for is posted.",
+          ].join(""),
+          link: "/notifications",
+          action: "Open your notifications",
+          details: facts,
+        },
+        { contact: { email: input.userEmail ?? null, phone: input.userPhone ?? null }, always: true },
+      );
+      if (result.status !== "delivered")
+        throw new Error(`The test alert was not delivered: ${result.reason}`);
+      return { notification: result.notification, outbox: result.outbox };
+    },
+
+    /** What an unsubscribe link would turn off, without turning it off (the confirmation page). */
+    async unsubscribeTarget(token: string): Promise<{ label: string } | null> {
+      const claim = await deps.tokens.verify(token);
+      if (!claim) return null;
+      const label = CATEGORY_LABELS[claim.category as AlertPreference | "network"];
+      return label ? { label } : null;
+    },
+
+    /** One-click unsubscribe: the token's category off for the token's dealer. Null for a token not ours. */
+    async unsubscribe(
+      token: string,
+    ): Promise<{ category: AlertPreference | "network"; label: string } | null> {
+      const claim = await deps.tokens.verify(token);
+      if (!claim) return null;
+      const [dealer] = await db.all<{ accountId: string | null }>(
+        sql`select account_id as accountId from dealers where id = ${claim.dealerId}`,
+      );
+      if (!dealer) return null;
+      if ((ALERT_PREFERENCES as readonly string[]).includes(claim.category)) {
+        const category = claim.category as AlertPreference;
+        await deps.preferences.turnOff(claim.dealerId, category);
+        return { category, label: CATEGORY_LABELS[category] };
+      }
+      if (claim.category === "network" && dealer.accountId) {
+        await deps.settings.update(dealer.accountId, { messageNotifications: false });
+        return { category: "network", label: CATEGORY_LABELS.network };
+      }
+      return null;
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof notificationService>;

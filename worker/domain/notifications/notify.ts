@@ -1,0 +1,180 @@
+import { sql } from "drizzle-orm";
+import { toE164 } from "../../../app/lib/phone";
+import type { InboxFrame } from "../../../app/lib/realtime";
+import type { Notification } from "../../../app/lib/api-types";
+import type { NotificationType, OutboxReceipt } from "../../../app/lib/schemas/notifications";
+import type { Database } from "../../db/client";
+import type { OutboxCategory, OutboxService } from "../outbox/outbox";
+import type { Detail } from "../outbox/templates";
+import type { NotificationCentre } from "./centre";
+import { toPreferences } from "./preferences";
+
+/** One notification for one dealer, as the fan-out stores it: everything needed to deliver it again. */
+export type Delivery = {
+  /** The notification's idempotency key; its e-mail and text use `{key}:email` and `{key}:sms`. */
+  key: string;
+  dealerId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** A path in the app (/post/{id}). */
+  link: string | null;
+  details?: Detail[];
+  action?: string;
+};
+
+/**
+ * Which switch turns a kind of notification off, and which channels carry it besides the bell. Texts are
+ * for deals only; connections and messages go by e-mail under the /settings "Message notifications" switch.
+ */
+const POLICY: Record<NotificationType, { category: OutboxCategory | null; email: boolean; sms: boolean }> = {
+  "deal-alert": { category: "dealAlerts", email: true, sms: true },
+  "price-drop": { category: "priceDrops", email: true, sms: true },
+  deal: { category: "confirmations", email: true, sms: true },
+  connection: { category: "network", email: true, sms: false },
+  message: { category: "network", email: true, sms: false },
+  announcement: { category: null, email: false, sms: false },
+};
+
+type Recipient = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  smsEnabled: number | null;
+  emailEnabled: number | null;
+  dealAlerts: number | null;
+  priceDrops: number | null;
+  auctionAlerts: number | null;
+  confirmations: number | null;
+  emailNotifications: number | null;
+  messageNotifications: number | null;
+};
+
+export type DeliveryResult =
+  | { status: "skipped"; reason: string }
+  | {
+      status: "delivered";
+      notification: Notification;
+      created: boolean;
+      outbox: (OutboxReceipt & { channel: "email" | "sms" })[];
+    };
+
+export type NotifierDeps = {
+  centre: NotificationCentre;
+  outbox: OutboxService;
+  /** Pushes a frame to the dealer's open tabs (DealerInbox). */
+  push: (dealerId: string, frame: InboxFrame) => Promise<void>;
+  origin: string;
+};
+
+const on = (value: number | null | undefined, fallback: boolean) =>
+  value === null || value === undefined ? fallback : Boolean(value);
+
+/** Delivers notifications: the dealer's switches, then the bell (stored, pushed live), then e-mail and text. */
+export function notifier(db: Database, deps: NotifierDeps) {
+  async function recipientOf(dealerId: string): Promise<Recipient | undefined> {
+    const [row] = await db.all<Recipient>(sql`
+      select d.id as id, d.name as name, d.email as email, d.phone as phone,
+             p.sms_enabled as smsEnabled, p.email_enabled as emailEnabled, p.deal_alerts as dealAlerts,
+             p.price_drops as priceDrops, p.auction_alerts as auctionAlerts, p.confirmations as confirmations,
+             s.email_notifications as emailNotifications, s.message_notifications as messageNotifications
+      from dealers d
+      left join notification_preferences p on p.dealer_id = d.id
+      left join user_settings s on s.account_id = d.account_id
+      where d.id = ${dealerId}`);
+    return row;
+  }
+
+  return {
+    /**
+     * Delivers one notification. Repeating a delivery stores nothing new (the keys), but pushes the frame
+     * again: the browser drops a notification id it already shows, so a delivery cut short heals.
+     * `contact` replaces the profile's phone and e-mail, and `always` ignores the alert switch (the test alert).
+     */
+    async deliver(
+      delivery: Delivery,
+      options: { contact?: { email?: string | null; phone?: string | null }; always?: boolean } = {},
+    ): Promise<DeliveryResult> {
+      const recipient = await recipientOf(delivery.dealerId);
+      if (!recipient) return { status: "skipped", reason: "no such dealer" };
+      const preferences = toPreferences({
+        smsEnabled: on(recipient.smsEnabled, false),
+        emailEnabled: on(recipient.emailEnabled, true),
+        dealAlerts: on(recipient.dealAlerts, true),
+        priceDrops: on(recipient.priceDrops, true),
+        auctionAlerts: on(recipient.auctionAlerts, true),
+        confirmations: on(recipient.confirmations, true),
+      });
+      const policy = POLICY[delivery.type];
+      const category = policy.category;
+      if (
+        !options.always &&
+        category &&
+        category !== "network" &&
+        category !== "transactional" &&
+        !preferences[category]
+      ) {
+        return { status: "skipped", reason: `${category} is off` };
+      }
+
+      const { notification, created } = await deps.centre.store({
+        dealerId: delivery.dealerId,
+        type: delivery.type,
+        title: delivery.title,
+        body: delivery.body,
+        link: delivery.link,
+        key: delivery.key,
+      });
+      try {
+        const unreadCount = await deps.centre.unreadCount(delivery.dealerId);
+        await deps.push(delivery.dealerId, { type: "notification", notification, unreadCount });
+      } catch (error) {
+        console.error(`Notification ${delivery.key}: live push failed (stored; the bell catches up)`, error);
+      }
+
+      const outbox: (OutboxReceipt & { channel: "email" | "sms" })[] = [];
+      const data = {
+        title: delivery.title,
+        body: delivery.body,
+        link: delivery.link ? `${deps.origin}${delivery.link}` : null,
+        action: delivery.action,
+        details: delivery.details,
+        recipientName: recipient.name,
+      };
+      const emailTo = options.contact ? options.contact.email : recipient.email;
+      const emailAllowed =
+        preferences.emailEnabled &&
+        on(recipient.emailNotifications, true) &&
+        (category !== "network" || on(recipient.messageNotifications, true));
+      if (policy.email && emailAllowed && emailTo) {
+        const sent = await deps.outbox.enqueue({
+          channel: "email",
+          to: emailTo,
+          template: "notification",
+          data,
+          category: category ?? "transactional",
+          idempotencyKey: `${delivery.key}:email`,
+          dealerId: delivery.dealerId,
+        });
+        outbox.push({ channel: "email", id: sent.id, status: sent.status });
+      }
+      const phone = toE164((options.contact ? options.contact.phone : recipient.phone) ?? "");
+      if (policy.sms && preferences.smsEnabled && phone) {
+        const sent = await deps.outbox.enqueue({
+          channel: "sms",
+          to: phone,
+          template: "notification",
+          data,
+          category: category ?? "transactional",
+          idempotencyKey: `${delivery.key}:sms`,
+          dealerId: delivery.dealerId,
+        });
+        outbox.push({ channel: "sms", id: sent.id, status: sent.status });
+      }
+      return { status: "delivered", notification, created, outbox };
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof notifier>;

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import {
+  DEFAULT_PREFERENCES,
+  PREFERENCE_KEYS,
+  type NotificationPreferences,
+  type PreferenceKey,
+} from "../../../app/lib/schemas/notifications";
+import type { Database } from "../../db/client";
+import { notificationPreferences } from "../../db/schema";
+
+type Row = typeof notificationPreferences.$inferSelect;
+
+export const toPreferences = (row: Partial<Row> | null | undefined): NotificationPreferences =>
+  Object.fromEntries(
+    PREFERENCE_KEYS.map((k) => [k, typeof row?.[k] === "boolean" ? row[k] : DEFAULT_PREFERENCES[k]]),
+  ) as NotificationPreferences;
+
+/** Business spec §3 "Notification preferences": one row per dealer, the defaults until the first save. */
+export function preferencesService(db: Database) {
+  return {
+    async forDealer(dealerId: string): Promise<NotificationPreferences> {
+      const row = await db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.dealerId, dealerId))
+        .get();
+      return toPreferences(row);
+    },
+
+    /** Saves the whole object (PATCH sends every flag). */
+    async save(dealerId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+      const [row] = await db
+        .insert(notificationPreferences)
+        .values({ dealerId, ...preferences })
+        .onConflictDoUpdate({ target: notificationPreferences.dealerId, set: preferences })
+        .returning();
+      return toPreferences(row);
+    },
+
+    /** One flag off (the one-click unsubscribe of an e-mail). */
+    async turnOff(dealerId: string, key: PreferenceKey): Promise<NotificationPreferences> {
+      const [row] = await db
+        .insert(notificationPreferences)
+        .values({ ...DEFAULT_PREFERENCES, dealerId, [key]: false })
+        .onConflictDoUpdate({ target: notificationPreferences.dealerId, set: { [key]: false } })
+        .returning();
+      return toPreferences(row);
+    },
+  };
+}

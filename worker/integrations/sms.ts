@@ -1,0 +1,66 @@
+import {
+  PROVIDER_TIMEOUT_MS,
+  ProviderError,
+  failureOf,
+  unreachable,
+  type OutgoingSms,
+  type SendResult,
+} from "./messaging-providers";
+
+/**
+ * Text messages through Twilio's Messages API over fetch when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a
+ * sender (TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID) are configured; otherwise nothing leaves the machine
+ * and the outbox row is marked delivered locally.
+ */
+export type SmsEnv = {
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+  TWILIO_MESSAGING_SERVICE_SID?: string;
+};
+
+export type SmsSender = { provider: "twilio" | "local"; send(sms: OutgoingSms): Promise<SendResult> };
+
+export function smsSender(env: SmsEnv, fetcher: typeof fetch = fetch): SmsSender {
+  const sid = env.TWILIO_ACCOUNT_SID;
+  const token = env.TWILIO_AUTH_TOKEN;
+  const sender: Record<string, string> | null = env.TWILIO_MESSAGING_SERVICE_SID
+    ? { MessagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
+    : env.TWILIO_FROM
+      ? { From: env.TWILIO_FROM }
+      : null;
+  if (!sid || !token || !sender) {
+    return {
+      provider: "local",
+      async send(sms) {
+        return { provider: "local", providerId: `local-${sms.id}` };
+      },
+    };
+  }
+  return {
+    provider: "twilio",
+    async send(sms) {
+      let response: Response;
+      try {
+        response = await fetcher(
+          `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
+          {
+            method: "POST",
+            headers: {
+              Authorization: `Basic ${btoa(`${sid}:${token}`)}`,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams({ To: sms.to, Body: sms.body, ...sender }).toString(),
+            signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+          },
+        );
+      } catch (error) {
+        throw unreachable("Twilio", error);
+      }
+      if (!response.ok) throw await failureOf("Twilio", response);
+      const body = (await response.json().catch(() => ({}))) as { sid?: string };
+      if (!body.sid) throw new ProviderError("Twilio answered without a message sid", true);
+      return { provider: "twilio", providerId: body.sid };
+    },
+  };
+}
