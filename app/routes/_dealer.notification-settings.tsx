@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { BellRing, Mail, MessageSquareText, type LucideIcon } from "lucide-react";
+import { BellRing, Mail, MessageSquareText, type IconComponent } from "~/components/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { formatPhone, toE164 } from "~/lib/phone";
@@ -227,7 +227,7 @@ function TestButton({
   disabledReason,
 }: {
   intent: Exclude<Intent, "preference">;
-  icon: LucideIcon;
+  icon: IconComponent;
   label: string;
   disabledReason: string | null;
 }) {
