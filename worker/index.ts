@@ -44,8 +44,9 @@ export default {
   fetch: app.fetch,
   /**
    * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, old rate-limit windows, old demo
-   * accounts, posts past their 30 days ('expired'), demo-processor renewals (Stripe renews on its own), and a wake-up for the outbox courier in case a message is
-   * waiting whose wake-up was lost.
+   * accounts, posts past their 30 days ('expired') and then the match index of posts older than deal alerts,
+   * demo-processor renewals (Stripe renews on its own), and a wake-up for the outbox courier in case a message
+   * is waiting whose wake-up was lost.
    */
   async scheduled(_controller, env) {
     const services = createServices(env);
@@ -53,7 +54,7 @@ export default {
       services.sessions.forgetExpired(),
       services.rateLimits.forgetStale(),
       services.demo.removeExpired(),
-      services.inventory.expirePosts(),
+      services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       services.subscriptions.renewDemoSubscriptions(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Home } from "lucide-react";
+import { Home } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { ChangePlanCards, CurrentPlanCard, InvoiceTable } from "~/components/billing/subscription-cards";
 import { buttonClass } from "~/components/ui/button";

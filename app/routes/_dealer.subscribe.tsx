@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { PurchaseForm } from "~/components/billing/purchase-form";
 import { ChangePlanCards, CurrentPlanCard } from "~/components/billing/subscription-cards";

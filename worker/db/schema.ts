@@ -497,6 +497,18 @@ export const vinDecodes = sqliteTable("vin_decodes", {
 });
 
 /**
+ * Where a long data job stopped, so the daily cron can finish it over several runs: the match index of the
+ * posts written before deal alerts existed (migration 0009). A job's row goes when the job is done.
+ */
+export const backfills = sqliteTable("backfills", {
+  name: text("name").primaryKey(),
+  /** Rows written at or before this time are the job's; later ones were handled when they were written. */
+  until: integer("until").notNull(),
+  afterCreatedAt: integer("after_created_at"),
+  afterId: text("after_id"),
+});
+
+/**
  * The plans a dealer can buy (business spec §9), read by /pricing, the landing, /subscribe and onboarding.
  * The admin pricing manager edits them later; `lookupKey` names the Stripe Price of each plan.
  */

@@ -1,6 +1,6 @@
 import type { SubscriptionPlan } from "~/lib/api-types";
 import { Link } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import {
   BILLING_TERMS,
