@@ -19,10 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = viewer.dealer.id;
   const messaging = context.services.messaging;
   const chatWith = new URL(request.url).searchParams.get("chat");
-  const [chats, existing, peer] = await Promise.all([
+  const [chats, existing, peer, entitlement] = await Promise.all([
     messaging.listChats(me),
     chatWith ? messaging.findChat(me, chatWith) : Promise.resolve(null),
     chatWith && chatWith !== me ? context.services.directory.get(me, chatWith) : Promise.resolve(null),
+    context.services.subscriptions.entitlement({ accountId: viewer.accountId }),
   ]);
   if (chatWith && !peer)
     throw await redirectWithToast("/messages", { title: "Failed to start chat" }, request);
@@ -30,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     me,
     userId: currentUser.userId,
+    premium: entitlement.premium,
     chats: chats.items,
     chatsCursor: chats.nextCursor,
     selectedChatId: existing,

@@ -1,5 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createPostSchema } from "../../app/lib/schemas/inventory";
 import { createServices } from "../../worker/domain";
 import { addMonth } from "../../worker/domain/subscriptions";
 import { ORIGIN, call, signUpDealer } from "./helpers";
@@ -551,5 +552,65 @@ describe("demo accounts", () => {
       premium: true,
       subscription: { status: "active", plan: { id: "premium" } },
     });
+  });
+});
+
+describe("Premium features", () => {
+  it("rewords a post's AI summary with Workers AI for Premium (and the trial) only; Basic keeps the rule-based one", async () => {
+    const asked: string[] = [];
+    const ai = {
+      async run(_model: string, input: unknown) {
+        asked.push(JSON.stringify(input));
+        return { response: '[{"text":"Reworded by the model"}]' };
+      },
+    };
+    const services = createServices({ ...env, AI: ai } as unknown as Env);
+    const post = async (dealer: Dealer) => {
+      const accountId = (await env.DB.prepare("select account_id as id from dealers where id = ?")
+        .bind(dealer.dealerId)
+        .first<{ id: string }>())!.id;
+      const viewer = await services.accounts.viewer(accountId);
+      const input = createPostSchema.parse({
+        title: "2013 Ford F-150 XLT",
+        type: "for-sale",
+        vehicles: [
+          {
+            vin: "1FTFW1ET9DFC10312",
+            year: 2013,
+            make: "Ford",
+            model: "F-150",
+            mileage: 128400,
+            price: 14250,
+          },
+        ],
+      });
+      return services.inventory.createPost(viewer.dealer!, input, ORIGIN);
+    };
+    const basic = await signUpDealer();
+    await pay(basic, "basic", ONBOARDING_CARD);
+    await endTrial(basic);
+    const premium = await signUpDealer();
+    await pay(premium, "premium", ONBOARDING_CARD);
+    await endTrial(premium);
+
+    const basicPost = await post(basic);
+    expect(asked).toHaveLength(0);
+    expect(basicPost.aiSummary).not.toContain("Reworded by the model");
+    expect((await post(premium)).aiSummary).toContain("Reworded by the model");
+    expect(asked).toHaveLength(1);
+    expect((await post(await signUpDealer())).aiSummary).toContain("Reworded by the model");
+  });
+
+  it("offers the AI Copilot on /messages to Premium, and Basic the way to upgrade", async () => {
+    const basic = await signUpDealer();
+    await pay(basic, "basic", ONBOARDING_CARD);
+    await endTrial(basic);
+    const page = async (dealer: Dealer) =>
+      (await SELF.fetch(`${ORIGIN}/messages`, { headers: { Cookie: dealer.cookie } })).text();
+    const basicHtml = await page(basic);
+    expect(basicHtml).toContain("Upgrade to Premium");
+    expect(basicHtml).not.toContain('data-testid="copilot-count"');
+    const premiumHtml = await page(await signUpDealer());
+    expect(premiumHtml).toContain('data-testid="copilot-count"');
   });
 });

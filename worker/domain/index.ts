@@ -172,7 +172,11 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     inventory: inventoryService(db, {
       uploads,
       rateLimits,
-      ai: optional.AI,
+      aiFor: async (dealer) => {
+        const ai = optional.AI;
+        if (!ai) return undefined;
+        return (await subscriptions.entitlement({ dealerId: dealer.id })).premium ? ai : undefined;
+      },
       onPostCreated: async (post) => {
         const network = await connections.connectedDealerIds(post.dealerId);
         await announceNewPost(env, post, [post.dealerId, ...network]);

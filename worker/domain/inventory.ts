@@ -15,7 +15,8 @@ export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDeal
 type Deps = {
   uploads: ReturnType<typeof uploadService>;
   rateLimits: RateLimitService;
-  ai?: AiBinding;
+  /** Workers AI for this dealer's summaries: Premium rewords them (business spec §9), others get the rule-based list. */
+  aiFor?: (dealer: DealerRow) => Promise<AiBinding | undefined>;
   /** Told once a post is stored (live announcement to the dealer's network, deal alerts). */
   onPostCreated?: (post: PostDetail) => Promise<void>;
   /** Told once an edit is stored (price drops, new deal alerts); runs after the answer. */
@@ -61,7 +62,7 @@ export function inventoryService(db: Database, deps: Deps) {
           priceCents: v.price === undefined ? null : Math.round(v.price * 100),
         })),
         location,
-        deps.ai,
+        await deps.aiFor?.(dealer),
       );
       const id = await insertPost(db, {
         input,

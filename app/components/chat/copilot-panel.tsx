@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import { Sparkles } from "~/components/ui/icons";
 import { RelativeTime } from "~/components/ui/clock";
 import type { LocalMessage } from "./use-conversation";
@@ -63,6 +65,24 @@ export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
           ))}
         </ul>
       </div>
+    </aside>
+  );
+}
+
+/** What a Basic dealer sees instead of the AI Copilot: what it adds, and the way to Premium. */
+export function CopilotUpsell() {
+  return (
+    <aside aria-label="AI Copilot" className="flex flex-col gap-3 p-4">
+      <h2 className="flex items-center gap-2 font-semibold">
+        <Sparkles size={16} aria-hidden="true" /> AI Copilot
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Price and inspection hints from each conversation, with deal tips as you chat. The AI Copilot comes with
+        the Premium Plan.
+      </p>
+      <Link to="/subscribe?plan=premium" className={buttonClass("primary", "self-start")}>
+        Upgrade to Premium
+      </Link>
     </aside>
   );
 }

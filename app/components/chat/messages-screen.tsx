@@ -10,7 +10,7 @@ import type { ChatMessage, ChatSummary, OpenedChat } from "~/lib/api-types";
 import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
-import { CopilotPanel } from "./copilot-panel";
+import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
 
@@ -34,6 +34,8 @@ type Props = {
   initialOlderCursor: string | null;
   /** `?chat=` named a dealer with no chat yet: the page starts it (a GET loader never writes). */
   startWith: ChatPeer | null;
+  /** The AI Copilot is a Premium feature (business spec §9); others see what it would add. */
+  premium: boolean;
 };
 
 /** /messages: conversation list with search and unread badges, the live message pane, and the AI Copilot. */
@@ -46,6 +48,7 @@ export function MessagesScreen({
   initialMessages,
   initialOlderCursor,
   startWith,
+  premium,
 }: Props) {
   const [chats, setChats] = useState(initialChats);
   const [chatsCursor, setChatsCursor] = useState(initialChatsCursor);
@@ -334,7 +337,7 @@ export function MessagesScreen({
       </div>
 
       <div className="hidden min-h-0 overflow-y-auto border-l border-slate-200 xl:block dark:border-slate-800">
-        <CopilotPanel messages={selected ? activity : []} />
+        {premium ? <CopilotPanel messages={selected ? activity : []} /> : <CopilotUpsell />}
       </div>
     </div>
   );
