@@ -77,8 +77,8 @@ export function CopilotUpsell() {
         <Sparkles size={16} aria-hidden="true" /> AI Copilot
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Price and inspection hints from each conversation, with deal tips as you chat. The AI Copilot comes with
-        the Premium Plan.
+        Price and inspection hints from each conversation, with deal tips as you chat. The AI Copilot comes
+        with the Premium Plan.
       </p>
       <Link to="/subscribe?plan=premium" className={buttonClass("primary", "self-start")}>
         Upgrade to Premium
