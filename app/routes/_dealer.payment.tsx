@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { PurchaseForm } from "~/components/billing/purchase-form";
+import { StripeCheckout } from "~/components/billing/stripe-checkout";
 import { paymentSuccessToast } from "~/lib/subscriptions";
 import { toast } from "~/lib/toast";
 import { payFromForm } from "~/utils/billing.server";
@@ -19,7 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = selectedPlanOf(request);
   if (!plan) throw redirect("/onboarding?step=2");
   const plans = await context.services.subscriptions.plans();
-  return data({ plans, plan }, { headers: { "Set-Cookie": rememberSelectedPlan(plan, request.url) } });
+  const checkout = context.services.subscriptions.checkout;
+  return data(
+    { plans, plan, checkout },
+    { headers: { "Set-Cookie": rememberSelectedPlan(plan, request.url) } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { plans, plan } = useLoaderData<typeof loader>();
+  const { plans, plan, checkout } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useEffect(() => {
     if (answer?.toast) toast(answer.toast);
@@ -48,7 +53,11 @@ export default function Payment() {
           Billed monthly. Cancel anytime, no contracts. 30-day money-back guarantee.
         </p>
       </div>
-      <PurchaseForm plans={plans} initialPlan={plan} />
+      {checkout ? (
+        <StripeCheckout plans={plans} initialPlan={plan} publishableKey={checkout.publishableKey} />
+      ) : (
+        <PurchaseForm plans={plans} initialPlan={plan} />
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { PurchaseForm } from "~/components/billing/purchase-form";
+import { StripeCheckout } from "~/components/billing/stripe-checkout";
 import { ChangePlanCards, CurrentPlanCard } from "~/components/billing/subscription-cards";
 import { MONEY_BACK_DAYS, TRIAL_LABEL, paymentSuccessToast, planIdSchema } from "~/lib/subscriptions";
 import { toast } from "~/lib/toast";
@@ -26,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     plans,
     mine,
+    checkout: context.services.subscriptions.checkout,
     success: url.searchParams.get("success") === "true",
     initialPlan: asked.success ? asked.data : null,
   };
@@ -48,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Business spec §2 "Subscription page": 'Choose Your Plan', current subscription, plan cards, payment form, benefits. */
 export default function Subscribe() {
-  const { plans, mine, success, initialPlan } = useLoaderData<typeof loader>();
+  const { plans, mine, success, initialPlan, checkout } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useEffect(() => {
     if (answer?.toast) toast(answer.toast);
@@ -78,10 +80,17 @@ export default function Subscribe() {
             </p>
           </div>
         </div>
+      ) : success && mine.subscription?.status === "incomplete" ? (
+        <p role="status" className="rounded-xl border border-brand-500/40 bg-brand-600/10 p-4 text-sm">
+          Thank you! Stripe is confirming your payment; your plan starts as soon as it does. Reload this page
+          in a moment.
+        </p>
       ) : null}
       <CurrentPlanCard mine={mine} />
       {mine.hasSubscription ? (
         <ChangePlanCards plans={plans} mine={mine} />
+      ) : checkout ? (
+        <StripeCheckout plans={plans} initialPlan={initialPlan} publishableKey={checkout.publishableKey} />
       ) : (
         <PurchaseForm plans={plans} initialPlan={initialPlan} />
       )}

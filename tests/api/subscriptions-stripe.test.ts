@@ -7,6 +7,7 @@ import { subscriptionService } from "../../worker/domain/subscriptions";
 import { stripeProcessor } from "../../worker/domain/subscriptions/stripe-processor";
 import { stripeWebhooks } from "../../worker/domain/subscriptions/webhooks";
 import { Stripe, stripeClient } from "../../worker/integrations/stripe";
+import { contentSecurityPolicy } from "../../worker/http/security-headers";
 import { ORIGIN, signUpDealer } from "./helpers";
 
 /**
@@ -431,5 +432,17 @@ describe("POST /api/webhooks/stripe", () => {
     expect(first).toEqual({ status: 200, json: { received: true, duplicate: false, applied: false } });
     const again = await post(payload, await sign(stripe, payload));
     expect(again.json).toMatchObject({ duplicate: true });
+  });
+});
+
+describe("the Content-Security-Policy", () => {
+  it("lets Stripe.js and its Payment Element in only where Stripe is configured", async () => {
+    expect(contentSecurityPolicy("n")).not.toContain("stripe.com");
+    const withStripe = contentSecurityPolicy("n", { stripe: true });
+    expect(withStripe).toContain("script-src 'self' 'nonce-n' https://js.stripe.com");
+    expect(withStripe).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect(withStripe).toContain("connect-src 'self' https://api.stripe.com");
+    const page = await SELF.fetch(`${ORIGIN}/pricing`);
+    expect(page.headers.get("Content-Security-Policy")).not.toContain("stripe.com");
   });
 });

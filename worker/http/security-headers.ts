@@ -2,15 +2,18 @@ import { createMiddleware } from "hono/factory";
 import { isLocalHost } from "../../app/lib/cookies";
 import type { AppEnv } from "./types";
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `stripe`: Stripe.js and its Payment Element frames (only where Stripe is configured: /subscribe pays with them). */
+export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean } = {}): string {
+  const stripe = options.stripe;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe ? " https://js.stripe.com" : ""}`,
+    ...(stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
     // Radix positions popovers with inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
@@ -35,7 +38,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   }
   // A page served from the edge cache keeps the policy whose nonce its HTML carries.
   if (!c.res.headers.has("Content-Security-Policy")) {
-    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const stripe = Boolean(
+      (c.env as { STRIPE_PUBLISHABLE_KEY?: string } | undefined)?.STRIPE_PUBLISHABLE_KEY,
+    );
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
   }
   c.res.headers.set("X-Content-Type-Options", "nosniff");
   c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

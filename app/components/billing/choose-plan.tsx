@@ -6,12 +6,20 @@ import { TRIAL_LABEL, formatCents, paymentInfoOf, paymentInfoSchema } from "~/li
 import { toast } from "~/lib/toast";
 import { CardFields } from "./card-fields";
 import { PlanOptions } from "./plan-options";
+import { StripeCheckout } from "./stripe-checkout";
 
 /**
  * Onboarding step 2 of 3: the plan cards; picking one reveals the inline payment form. 'Start free trial'
  * needs no card. Without JavaScript the form shows at once and posts the same way.
  */
-export function ChoosePlan({ plans }: { plans: SubscriptionPlan[] }) {
+export function ChoosePlan({
+  plans,
+  checkout,
+}: {
+  plans: SubscriptionPlan[];
+  /** Stripe configured: its Payment Element takes the card instead of our form. */
+  checkout: { publishableKey: string } | null;
+}) {
   const [selected, setSelected] = useState<string | null>(null);
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
@@ -37,33 +45,39 @@ export function ChoosePlan({ plans }: { plans: SubscriptionPlan[] }) {
         Billed monthly, cancel anytime, no contracts. Or start your {TRIAL_LABEL} now: no credit card
         required.
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-6" onSubmit={checkCard}>
-        <PlanOptions plans={plans} selected={selected} onSelect={setSelected} />
-        {plan || !scripted ? (
-          <section
-            aria-label="Payment"
-            className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-          >
-            <h2 className="mb-4 font-semibold">
-              {plan ? `Pay for the ${plan.name}: ${formatCents(plan.priceCents)}/month` : "Payment"}
-            </h2>
-            <CardFields variant="onboarding" />
-            <Button
-              type="submit"
-              name="intent"
-              value="pay"
-              disabled={busy || (scripted && !plan)}
-              className="mt-5 w-full sm:w-auto"
+      {checkout ? (
+        <div className="mt-6">
+          <StripeCheckout plans={plans} initialPlan={null} publishableKey={checkout.publishableKey} />
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 flex flex-col gap-6" onSubmit={checkCard}>
+          <PlanOptions plans={plans} selected={selected} onSelect={setSelected} />
+          {plan || !scripted ? (
+            <section
+              aria-label="Payment"
+              className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
             >
-              {busy
-                ? "Processing…"
-                : plan
-                  ? `Pay ${formatCents(plan.priceCents)} and subscribe`
-                  : "Pay and subscribe"}
-            </Button>
-          </section>
-        ) : null}
-      </Form>
+              <h2 className="mb-4 font-semibold">
+                {plan ? `Pay for the ${plan.name}: ${formatCents(plan.priceCents)}/month` : "Payment"}
+              </h2>
+              <CardFields variant="onboarding" />
+              <Button
+                type="submit"
+                name="intent"
+                value="pay"
+                disabled={busy || (scripted && !plan)}
+                className="mt-5 w-full sm:w-auto"
+              >
+                {busy
+                  ? "Processing…"
+                  : plan
+                    ? `Pay ${formatCents(plan.priceCents)} and subscribe`
+                    : "Pay and subscribe"}
+              </Button>
+            </section>
+          ) : null}
+        </Form>
+      )}
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <Button type="submit" name="intent" value="trial" variant="secondary" disabled={busy}>
           Start free trial

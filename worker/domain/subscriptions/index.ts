@@ -213,6 +213,9 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
   return {
     catalogue,
     processorName: processor.name,
+    /** What the browser needs to pay with Stripe's Payment Element; null with the demo processor's card form. */
+    checkout:
+      processor.name === "stripe" && deps.publishableKey ? { publishableKey: deps.publishableKey } : null,
     /** THE guard of posting, sending messages and deals: 402 `{message, subscribeUrl}` for a lapsed dealer. */
     requireActivePlan: (holder: Holder, now = Date.now()) => requireActivePlan(db, holder, now),
     /** The AI features and advanced statistics: 402 unless Premium (or the trial). */
