@@ -1,18 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StatGrid } from "~/components/dealer/stat-grid";
+import { ADVANCED_STAT_KEYS, StatGrid } from "~/components/dealer/stat-grid";
 import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Stats · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  return { stats: await context.services.profile.stats(viewer.dealer.id) };
+  const [stats, entitlement] = await Promise.all([
+    context.services.profile.stats(viewer.dealer.id),
+    context.services.subscriptions.entitlement({ accountId: viewer.accountId }),
+  ]);
+  // Advanced statistics are Premium's (business spec §9): Basic's page never carries those figures.
+  if (!entitlement.premium) for (const key of ADVANCED_STAT_KEYS) stats[key] = 0;
+  return { stats, advanced: entitlement.premium };
 }
 
 /** My Stats: figures from the dealer's own posts, views, comments and connections. */
 export default function MyStats() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, advanced } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
       <div>
@@ -22,7 +28,7 @@ export default function MyStats() {
           tracking.
         </p>
       </div>
-      <StatGrid stats={stats} />
+      <StatGrid stats={stats} advanced={advanced} />
       {stats.posts === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Nothing posted yet.{" "}

@@ -613,4 +613,17 @@ describe("Premium features", () => {
     const premiumHtml = await page(await signUpDealer());
     expect(premiumHtml).toContain('data-testid="copilot-count"');
   });
+
+  it("shows the advanced statistics on /my-stats to Premium, and Basic the way to upgrade", async () => {
+    const basic = await signUpDealer();
+    await pay(basic, "basic", ONBOARDING_CARD);
+    await endTrial(basic);
+    const page = async (dealer: Dealer) =>
+      (await SELF.fetch(`${ORIGIN}/my-stats`, { headers: { Cookie: dealer.cookie } })).text();
+    const basicHtml = await page(basic);
+    expect(basicHtml).toContain("advanced analytics");
+    expect(basicHtml).toContain("Upgrade to Premium");
+    expect(basicHtml).not.toContain("Dealers who viewed");
+    expect(await page(await signUpDealer())).toContain("Dealers who viewed");
+  });
 });

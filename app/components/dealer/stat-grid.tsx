@@ -1,7 +1,16 @@
 import type { DealerStats } from "../../../worker/domain/profile";
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import { formatCount } from "./dealer-bits";
 
-const GROUPS: { title: string; items: { key: keyof DealerStats; label: string; hint?: string }[] }[] = [
+type Group = {
+  title: string;
+  /** Advanced statistics: a Premium feature on /my-stats (business spec §9). */
+  advanced?: boolean;
+  items: { key: keyof DealerStats; label: string; hint?: string }[];
+};
+
+const GROUPS: Group[] = [
   {
     title: "Posts",
     items: [
@@ -22,6 +31,7 @@ const GROUPS: { title: string; items: { key: keyof DealerStats; label: string; h
   },
   {
     title: "Reach",
+    advanced: true,
     items: [
       { key: "totalViews", label: "Post views" },
       { key: "uniqueViewers", label: "Dealers who viewed" },
@@ -40,32 +50,57 @@ const GROUPS: { title: string; items: { key: keyof DealerStats; label: string; h
   },
 ];
 
-/** The dealer's own figures (/my-stats, profile Statistics tab): every number counted from the database. */
-export function StatGrid({ stats }: { stats: DealerStats }) {
+/** The figures only Premium sees on /my-stats: who viewed and answered the dealer's posts. */
+export const ADVANCED_STAT_KEYS = GROUPS.filter((g) => g.advanced).flatMap((g) => g.items.map((i) => i.key));
+
+/**
+ * The dealer's own figures (/my-stats, profile Statistics tab): every number counted from the database.
+ * Without `advanced`, the Premium group shows the way to upgrade instead.
+ */
+export function StatGrid({ stats, advanced = true }: { stats: DealerStats; advanced?: boolean }) {
   return (
     <div className="flex flex-col gap-4">
-      {GROUPS.map((group) => (
-        <section key={group.title} aria-labelledby={`stats-${group.title}`}>
-          <h2
-            id={`stats-${group.title}`}
-            className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-400"
+      {GROUPS.map((group) =>
+        group.advanced && !advanced ? (
+          <section
+            key={group.title}
+            aria-labelledby={`stats-${group.title}`}
+            className="rounded-xl border border-brand-500/40 bg-brand-600/10 p-4"
           >
-            {group.title}
-          </h2>
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {group.items.map((item) => (
-              <div
-                key={item.key}
-                className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
-                title={item.hint}
-              >
-                <dt className="text-xs text-slate-600 dark:text-slate-400">{item.label}</dt>
-                <dd className="text-2xl font-bold tabular-nums">{formatCount(stats[item.key])}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
+            <h2 id={`stats-${group.title}`} className="font-semibold">
+              {group.title}: advanced analytics
+            </h2>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Post views, the dealers who viewed your posts and the comments they left come with the Premium
+              Plan.
+            </p>
+            <Link to="/subscribe?plan=premium" className={buttonClass("primary", "mt-3")}>
+              Upgrade to Premium
+            </Link>
+          </section>
+        ) : (
+          <section key={group.title} aria-labelledby={`stats-${group.title}`}>
+            <h2
+              id={`stats-${group.title}`}
+              className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-400"
+            >
+              {group.title}
+            </h2>
+            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {group.items.map((item) => (
+                <div
+                  key={item.key}
+                  className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+                  title={item.hint}
+                >
+                  <dt className="text-xs text-slate-600 dark:text-slate-400">{item.label}</dt>
+                  <dd className="text-2xl font-bold tabular-nums">{formatCount(stats[item.key])}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ),
+      )}
     </div>
   );
 }
