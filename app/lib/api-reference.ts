@@ -695,7 +695,7 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     path: "/api/webhooks/stripe",
     group: "Plans and billing",
     summary:
-      "Stripe's webhook (invoice.paid, invoice.payment_failed, customer.subscription.updated/deleted): the Stripe-Signature header is checked over the raw body; each event is applied once, never moving a subscription backwards.",
+      "Stripe's webhook for invoice.paid, invoice.payment_failed, customer.subscription.updated and customer.subscription.deleted: the Stripe-Signature header is checked over the raw body; each event is applied once, never moving a subscription backwards.",
     access: "public",
     answers: [
       { status: 200, schema: webhookReceiptSchema },
