@@ -58,6 +58,31 @@ const isMessage = (content: string) => (f: ChatServerFrame) =>
   f.type === "message" && f.message.content === content;
 
 describe("ChatRoom", () => {
+  it("refuses a lapsed dealer's message with the plan message, stores nothing, and keeps the room open", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    await env.DB.prepare("update accounts set created_at = created_at - ? where email = ?")
+      .bind(15 * 24 * 60 * 60 * 1000, a.email)
+      .run();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    sa.ws.send(JSON.stringify({ type: "send", clientId: "client-lapsed-0001", content: "Still there?" }));
+    const error = (await sa.next((f: ChatServerFrame) => f.type === "error")) as {
+      message: string;
+      clientId?: string;
+    };
+    expect(error).toMatchObject({
+      message:
+        "Your DealerLane trial or subscription has ended. Choose a plan to post, message and make deals again.",
+      clientId: "client-lapsed-0001",
+    });
+    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
+      .bind(chatId)
+      .first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+    const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    sb.ws.send(JSON.stringify({ type: "send", clientId: "client-active-0001", content: "Yes, still here" }));
+    await sa.next(isMessage("Yes, still here"));
+  });
+
   it("delivers a message sent on one socket to the other participant's socket, stored first", async () => {
     const { a, b, chatId } = await twoDealersWithAChat();
     const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
