@@ -54,9 +54,9 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = new Headers({ "Server-Timing": timing.join(", ") });
   const bookmark = session.getBookmark();
   if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
-  // The browser keeps the bookmark of its own writes; a read's bookmark is no promise worth a cookie (and a
-  // cached public page must not carry one).
-  if (bookmark && bookmark !== sent && WRITES.has(c.req.method))
+  // The browser keeps the bookmark of its own writes that took; a read's bookmark is no promise worth a
+  // cookie (and a cached public page must not carry one), and a refused write answers exactly as before.
+  if (bookmark && bookmark !== sent && WRITES.has(c.req.method) && c.res.status < 400)
     headers.append(
       "Set-Cookie",
       serializeCookie(BOOKMARK_COOKIE, bookmark, c.req.url, BOOKMARK_MAX_AGE_SECONDS),
