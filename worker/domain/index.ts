@@ -1,8 +1,11 @@
 import { deviceCookies } from "../auth/device-cookies";
 import { isDemoMode } from "../../app/lib/demo-mode";
 import { authFlows } from "../auth/flows";
+import { googleSignIn, type GoogleEnv } from "../auth/google";
 import { openDatabase } from "../db/client";
+import { accountTokenService } from "./account-tokens";
 import { accountService } from "./accounts";
+import { securityEventService } from "./security-events";
 import { connectionService } from "./connections";
 import { contactService } from "./contact";
 import { dealerDirectoryService } from "./directory";
@@ -59,6 +62,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN.
   const optional = env as Env &
+    GoogleEnv &
     EmailEnv &
     SmsEnv & {
       UPLOAD_SIGNING_SECRET?: string;
@@ -92,6 +96,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const notify = notifier(db, { centre, outbox, origin, push });
+  const accountTokens = accountTokenService(db);
+  const securityEvents = securityEventService(db);
   const notices = networkNotices(db, notify);
   const networkConnections = connectionService(db, directory, rateLimits);
   const connections = {
@@ -113,20 +119,29 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       await fanoutOf(env, postId).enqueue(deliveries, origin);
     },
   });
+  const auth = authFlows({
+    accounts,
+    sessions,
+    rateLimits,
+    demo,
+    devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
+    demoMode: isDemoMode(env.DEMO_MODE),
+    tokens: accountTokens,
+    events: securityEvents,
+    outbox,
+    siteOrigin: origin,
+    later,
+  });
   return {
     accounts,
     dealers,
     sessions,
     rateLimits,
     demo,
-    auth: authFlows({
-      accounts,
-      sessions,
-      rateLimits,
-      demo,
-      devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
-      demoMode: isDemoMode(env.DEMO_MODE),
-    }),
+    auth,
+    google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
+    accountTokens,
+    securityEvents,
     shell: shellService(db, messaging),
     messaging,
     chat: {
