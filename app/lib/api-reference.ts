@@ -195,7 +195,11 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     summary:
       "Where Google sends the dealer back: signs in (an account with the same confirmed e-mail is linked, otherwise one is made and goes to /onboarding) and redirects to redirectTo; every failure redirects to /login?google={reason}.",
     access: "public",
-    notes: { code: "from Google", state: "must match the state cookie", error: "Google's refusal (denied consent)" },
+    notes: {
+      code: "from Google",
+      state: "must match the state cookie",
+      error: "Google's refusal (denied consent)",
+    },
     answers: [{ status: 302 }],
   },
   {
@@ -218,7 +222,11 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     body: resetPasswordSchema,
     answers: [
       { status: 200, schema: currentUserSchema },
-      { status: 400, schema: apiErrorSchema, when: "the token is not one we sent, or the password is too short" },
+      {
+        status: 400,
+        schema: apiErrorSchema,
+        when: "the token is not one we sent, or the password is too short",
+      },
       { status: 410, schema: apiErrorSchema, when: "the link was already used or has expired" },
     ],
   },
@@ -242,7 +250,10 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     group: "Accounts",
     summary: "Send the confirmation e-mail again (a new link; earlier ones stop working).",
     access: "signed-in",
-    answers: [{ status: 204 }, { status: 409, schema: apiErrorSchema, when: "the e-mail is already confirmed" }],
+    answers: [
+      { status: 204 },
+      { status: 409, schema: apiErrorSchema, when: "the e-mail is already confirmed" },
+    ],
   },
   {
     method: "POST",
@@ -280,7 +291,10 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     summary: "Sign out one of your sessions.",
     access: "signed-in",
     params: { id: "the session's id from GET /api/account/sessions" },
-    answers: [{ status: 204 }, { status: 404, schema: apiErrorSchema, when: "no session of yours has that id" }],
+    answers: [
+      { status: 204 },
+      { status: 404, schema: apiErrorSchema, when: "no session of yours has that id" },
+    ],
   },
   {
     method: "GET",

@@ -37,13 +37,7 @@ const FLOW_SECONDS = 10 * 60;
 
 /** Why a Google sign-in ended on /login: `?google={reason}`, which the page turns into a toast. */
 export type GoogleFailure =
-  | "unavailable"
-  | "denied"
-  | "state"
-  | "expired"
-  | "failed"
-  | "unverified"
-  | "link-unverified";
+  "unavailable" | "denied" | "state" | "expired" | "failed" | "unverified" | "link-unverified";
 
 /** Same-site paths only: a sign-in never bounces to another site. */
 export function samePath(to: string | null | undefined, fallback = "/"): string {
@@ -51,7 +45,14 @@ export function samePath(to: string | null | undefined, fallback = "/"): string 
   return to;
 }
 
-type Claims = { iss?: unknown; aud?: unknown; exp?: unknown; sub?: unknown; email?: unknown; email_verified?: unknown };
+type Claims = {
+  iss?: unknown;
+  aud?: unknown;
+  exp?: unknown;
+  sub?: unknown;
+  email?: unknown;
+  email_verified?: unknown;
+};
 
 /**
  * The claims of the ID token that came straight from the token endpoint (over TLS, for our client secret: OIDC

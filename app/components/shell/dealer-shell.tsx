@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { Bell, LogOut, Menu, MessageSquare } from "lucide-react";
+import { ConfirmEmailBanner } from "~/components/account/confirm-email-banner";
 import { Avatar } from "~/components/ui/avatar";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
@@ -208,6 +209,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
           <SignOutButton className="mt-auto" />
         </aside>
         <main id="main" className="min-w-0 flex-1 py-4">
+          {shell.currentUser.emailVerified ? null : <ConfirmEmailBanner email={shell.currentUser.email} />}
           {children}
         </main>
         <RightColumn panels={panels} />

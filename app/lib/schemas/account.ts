@@ -4,7 +4,12 @@ import { emailSchema, passwordSchema } from "./auth";
 /** Request schemas of the account calls (issue 14): reset, confirmation, password change, sessions, events. */
 
 const linkToken = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, message).describe("the token from the e-mail's link");
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(200, message)
+    .describe("the token from the e-mail's link");
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -34,13 +39,7 @@ export const accountListQuery = z.object({
     .max(1000, "Invalid cursor: start again from the first page")
     .optional()
     .describe("X-Next-Cursor of the previous page"),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ACCOUNT_PAGE_MAX)
-    .optional()
-    .describe("page size, 50 by default"),
+  limit: z.coerce.number().int().min(1).max(ACCOUNT_PAGE_MAX).optional().describe("page size, 50 by default"),
 });
 
 /** Where a Google sign-in goes back to: a path on this site, never another one. */
