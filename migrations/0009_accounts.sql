@@ -30,6 +30,8 @@ CREATE INDEX `sessions_account_idx` ON `sessions` (`account_id`,`last_active_at`
 ALTER TABLE `accounts` ADD `email_verified_at` integer;--> statement-breakpoint
 ALTER TABLE `accounts` ADD `google_subject` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `accounts_google_subject_unique` ON `accounts` (`google_subject`);--> statement-breakpoint
+ALTER TABLE `dealers` ADD `deleted_at` integer;--> statement-breakpoint
+CREATE INDEX `dealers_deleted_idx` ON `dealers` (`deleted_at`) WHERE deleted_at is not null;--> statement-breakpoint
 -- Accounts made before e-mail confirmation existed keep receiving what they received (issue 14).
 UPDATE `accounts` SET `email_verified_at` = `created_at` WHERE `email_verified_at` IS NULL;--> statement-breakpoint
 UPDATE `sessions` SET `id` = lower(hex(randomblob(16))), `last_active_at` = `created_at` WHERE `id` IS NULL;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  accountExportSchema,
   activeSessionSchema,
   apiErrorSchema,
   authStatusSchema,
@@ -37,6 +38,7 @@ import {
 import {
   accountListQuery,
   changePasswordSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   googleStartQuery,
   resetPasswordSchema,
@@ -294,6 +296,33 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     answers: [
       { status: 204 },
       { status: 404, schema: apiErrorSchema, when: "no session of yours has that id" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/account/export",
+    group: "Security",
+    summary:
+      "Export my data: a JSON file (Content-Disposition: attachment) of your profile, posts and vehicles, comments, messages you sent, connections, settings and security events.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: accountExportSchema }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/account",
+    group: "Security",
+    summary:
+      'Delete my account: your password (an account without one signs in with Google again first) and the typed confirmation DELETE. Sessions, settings, posts and comments go; messages other dealers received stay, from "Deleted dealer".',
+    access: "signed-in",
+    body: deleteAccountSchema,
+    answers: [
+      { status: 204 },
+      { status: 400, schema: apiErrorSchema, when: "wrong password or no typed confirmation" },
+      {
+        status: 403,
+        schema: apiErrorSchema,
+        when: "no password and no Google sign-in in the last 10 minutes",
+      },
     ],
   },
   {

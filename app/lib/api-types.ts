@@ -72,6 +72,27 @@ export const securityEventSchema = z.object({
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 
+/** "Export my data": everything the dealer put in; rows keep their stored field names, times in ISO 8601. */
+export const accountExportSchema = z.object({
+  exportedAt: isoTime,
+  account: z.object({
+    email: z.string(),
+    role: z.enum(["dealer", "admin"]),
+    emailVerifiedAt: isoTime.nullable(),
+    googleLinked: z.boolean(),
+    hasPassword: z.boolean(),
+    createdAt: isoTime,
+  }),
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  notificationPreferences: z.record(z.string(), z.unknown()).nullable(),
+  posts: z.array(z.record(z.string(), z.unknown())),
+  comments: z.array(z.record(z.string(), z.unknown())),
+  messagesSent: z.array(z.record(z.string(), z.unknown())),
+  connections: z.array(z.record(z.string(), z.unknown())),
+  securityEvents: z.array(z.record(z.string(), z.unknown())),
+});
+
 /** A confirmation link spent. */
 export const emailConfirmedSchema = z.object({ email: z.string(), emailVerified: z.boolean() });
 

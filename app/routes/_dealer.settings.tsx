@@ -2,29 +2,36 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { ActiveSessions, ChangePassword, SecurityActivity } from "~/components/account/security-settings";
+import {
+  ActiveSessions,
+  ChangePassword,
+  SecurityActivity,
+  YourData,
+} from "~/components/account/security-settings";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "~/lib/constants";
 import { firstError, parseForm } from "~/lib/forms";
+import { deleteAccountSchema } from "~/lib/schemas/account";
 import { changePasswordFormSchema } from "~/lib/schemas/account-forms";
 import { settingsFormSchema, type UserSettings } from "~/lib/schemas/settings";
 import { toast } from "~/lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
-import { routeFailure } from "~/utils/responses.server";
+import { redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  const [settings, sessions, events] = await Promise.all([
+  const [settings, sessions, events, hasPassword] = await Promise.all([
     context.services.settings.forAccount(viewer.accountId),
     context.services.sessions.list(viewer.accountId, context.session?.sessionId ?? "", { limit: 50 }),
     context.services.securityEvents.list(viewer.accountId, { limit: 20 }),
+    context.services.accounts.hasPassword(viewer.accountId),
   ]);
-  return { settings, sessions: sessions.items, events: events.items };
+  return { settings, sessions: sessions.items, events: events.items, hasPassword };
 }
 
 /**
@@ -35,7 +42,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "change-password" || intent === "end-session" || intent === "end-others")
+  if (
+    intent === "change-password" ||
+    intent === "end-session" ||
+    intent === "end-others" ||
+    intent === "delete-account"
+  )
     return securityAction(intent, form, request, context);
   const submission = parseForm(form, settingsFormSchema);
   if (submission.status !== "success") {
@@ -52,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 async function securityAction(
-  intent: "change-password" | "end-session" | "end-others",
+  intent: "change-password" | "end-session" | "end-others" | "delete-account",
   form: FormData,
   request: Request,
   context: ActionFunctionArgs["context"],
@@ -113,6 +125,31 @@ async function securityAction(
     }
   }
   try {
+    if (intent === "delete-account") {
+      const typed = deleteAccountSchema.safeParse({
+        password: form.get("password") ?? undefined,
+        confirmation: form.get("confirmation") ?? "",
+      });
+      if (!typed.success)
+        return data(
+          {
+            ok: false as const,
+            at: Date.now(),
+            message: typed.error.issues[0]?.message ?? "Type DELETE to confirm",
+          },
+          { status: 400 },
+        );
+      const { cookie } = await auth.deleteAccount(current, typed.data.password, from);
+      return redirectWithToast(
+        "/",
+        {
+          title: "Account deleted",
+          description: "Your account and data are deleted. Thank you for trading with us.",
+        },
+        request,
+        [cookie],
+      );
+    }
     if (intent === "end-session") {
       await auth.endSession(current, String(form.get("sessionId") ?? "").slice(0, 100), from);
       return {
@@ -195,7 +232,7 @@ function Toggle({
 }
 
 export default function Settings() {
-  const { settings, sessions, events } = useLoaderData<typeof loader>();
+  const { settings, sessions, events, hasPassword } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
 
@@ -316,6 +353,7 @@ export default function Settings() {
       <ChangePassword lastResult={result && "password" in result ? result.password : undefined} />
       <ActiveSessions sessions={sessions} />
       <SecurityActivity events={events} />
+      <YourData hasPassword={hasPassword} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
-import { accountListQuery, changePasswordSchema } from "../../app/lib/schemas/account";
+import { accountListQuery, changePasswordSchema, deleteAccountSchema } from "../../app/lib/schemas/account";
 import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError } from "../domain/errors";
+import { LIMITS } from "../domain/rate-limits";
 import { clientInfo } from "../http/client-info";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
@@ -46,6 +47,23 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .delete("/sessions/:id", async (c) => {
     await c.var.services.auth.endSession(current(c), c.req.param("id"), from(c));
+    return c.body(null, 204);
+  })
+  /** "Export my data": a JSON file of everything the dealer put in. */
+  .get("/export", async (c) => {
+    const viewer = requireViewer(c);
+    await c.var.services.rateLimits.spend([LIMITS.exportsPerAccount, viewer.accountId]);
+    const data = await c.var.services.accountData.export(viewer.accountId);
+    const day = data.exportedAt.slice(0, 10);
+    c.header("Content-Disposition", `attachment; filename="dealerlane-data-${day}.json"`);
+    c.header("Cache-Control", "no-store");
+    return c.json(data, 200);
+  })
+  /** "Delete my account": the password (or a fresh Google sign-in) and the typed confirmation. */
+  .delete("/", validate("json", deleteAccountSchema), async (c) => {
+    const { password } = c.req.valid("json");
+    const { cookie } = await c.var.services.auth.deleteAccount(current(c), password, from(c));
+    c.header("Set-Cookie", cookie);
     return c.body(null, 204);
   })
   .get("/security-events", validate("query", accountListQuery), async (c) => {

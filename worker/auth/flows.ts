@@ -1,5 +1,6 @@
 import type { SecurityEventType } from "../../app/lib/api-types";
 import { TOKEN_MINUTES, type accountTokenService } from "../domain/account-tokens";
+import type { accountDataService } from "../domain/account-data";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
 import { DEMO_OFF_MESSAGE } from "../../app/lib/demo-mode";
@@ -21,6 +22,7 @@ type Deps = {
   /** DEMO_MODE: off, no demo account is made or signed into (README "Configuration"). */
   demoMode: boolean;
   tokens: ReturnType<typeof accountTokenService>;
+  accountData: ReturnType<typeof accountDataService>;
   events: ReturnType<typeof securityEventService>;
   outbox: OutboxService;
   /** The site's own address, for the links in e-mails. */
@@ -46,6 +48,8 @@ const clientOf = (from: RequestOrigin): ClientInfo => ({ userAgent: from.userAge
 type Current = Pick<SessionLookup, "tokenHash" | "startedAt"> & { accountId: string };
 
 const WRONG_PASSWORD = "Your current password is not correct";
+/** A Google-only account re-checks by signing in with Google again: within this long, deletion goes ahead. */
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 /**
  * Sign-up, sign-in, demo and sign-out as one flow each, shared by the JSON API and the /login page:
@@ -97,14 +101,12 @@ export function authFlows(deps: Deps) {
   }
 
   /** Wrong current passwords count against the account, so a stolen session cannot guess it forever. */
-  async function requirePassword(accountId: string, password: string) {
+  async function requirePassword(accountId: string, password: string, field = "currentPassword") {
     const limit: [Limit, string] = [LIMITS.passwordChecksPerAccount, accountId];
     await rateLimits.assertUnder(limit);
     if (await accounts.checkPassword(accountId, password)) return;
     await rateLimits.spend(limit).catch(() => undefined);
-    throw new DomainError(400, WRONG_PASSWORD, {
-      issues: [{ path: "currentPassword", message: WRONG_PASSWORD }],
-    });
+    throw new DomainError(400, WRONG_PASSWORD, { issues: [{ path: field, message: WRONG_PASSWORD }] });
   }
 
   /**
@@ -231,6 +233,21 @@ export function authFlows(deps: Deps) {
       const signedOutSessions = await sessions.endOthers(current.accountId, current.tokenHash);
       await record(current.accountId, "other-sessions-ended", from);
       return { signedOutSessions };
+    },
+
+    /**
+     * "Delete my account": re-checked by the password, or for an account without one by a Google sign-in in
+     * the last ten minutes. Answers the cookie that clears this browser's session.
+     */
+    async deleteAccount(current: Current, password: string | undefined, from: RequestOrigin) {
+      if (await accounts.hasPassword(current.accountId))
+        await requirePassword(current.accountId, password ?? "", "password");
+      else if (Date.now() - current.startedAt > RECENT_SIGN_IN_MS)
+        throw forbidden(
+          "To confirm it's you, sign in with Google again, then delete your account within 10 minutes.",
+        );
+      await deps.accountData.delete(current.accountId);
+      return { cookie: clearSessionCookie(from.url) };
     },
 
     /** Starts a session for an account Google vouched for (worker/auth/google.ts decided which). */

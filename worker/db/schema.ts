@@ -150,6 +150,11 @@ export const dealers = sqliteTable(
      * (migration 0005); null until the dealer's first post or message.
      */
     activityScore: timestamp("activity_score"),
+    /**
+     * Set when the dealer deleted their account (issue 14): the row stays, emptied and named "Deleted dealer",
+     * so messages already delivered keep a sender; it never shows in a dealer list again.
+     */
+    deletedAt: timestamp("deleted_at"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -163,6 +168,9 @@ export const dealers = sqliteTable(
     index("dealers_added_by_idx").on(t.addedByDealerId),
     index("dealers_connection_count_idx").on(t.connectionCount),
     index("dealers_activity_idx").on(t.activityScore, t.lastActiveAt),
+    index("dealers_deleted_idx")
+      .on(t.deletedAt)
+      .where(sql`deleted_at is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { isDemoMode } from "../../app/lib/demo-mode";
 import { authFlows } from "../auth/flows";
 import { googleSignIn, type GoogleEnv } from "../auth/google";
 import { openDatabase } from "../db/client";
+import { accountDataService } from "./account-data";
 import { accountTokenService } from "./account-tokens";
 import { accountService } from "./accounts";
 import { securityEventService } from "./security-events";
@@ -127,6 +128,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
     demoMode: isDemoMode(env.DEMO_MODE),
     tokens: accountTokens,
+    accountData: accountDataService(db),
     events: securityEvents,
     outbox,
     siteOrigin: origin,
@@ -141,6 +143,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,
+    accountData: accountDataService(db),
     securityEvents,
     shell: shellService(db, messaging),
     messaging,

@@ -35,6 +35,7 @@ export const LIMITS = {
   },
   /** Wrong current passwords (change password, delete account) on a signed-in session. */
   passwordChecksPerAccount: { name: "password-check:account", max: 10, windowSeconds: 15 * 60 },
+  exportsPerAccount: { name: "export:account", max: 10, windowSeconds: HOUR, what: "data exports" },
   demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
   quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },

@@ -199,3 +199,65 @@ export function SecurityActivity({ events }: { events: SecurityEvent[] }) {
     </Section>
   );
 }
+
+/** Export my data, and Delete my account (the password or a fresh Google sign-in, and DELETE typed). */
+export function YourData({ hasPassword }: { hasPassword: boolean }) {
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete-account";
+  return (
+    <Section
+      id="your-data"
+      title="Your data"
+      intro="Download everything you put into DealerLane, or delete your account. The Privacy Policy explains what stays."
+    >
+      <a
+        href="/api/account/export"
+        download
+        className="self-start text-sm font-medium text-brand-600 underline dark:text-brand-400"
+      >
+        Export my data (JSON)
+      </a>
+      <details className="rounded-lg border border-red-300 p-3 dark:border-red-900">
+        <summary className="cursor-pointer text-sm font-semibold text-red-700 dark:text-red-400">
+          Delete my account
+        </summary>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Your account, sessions, settings, posts and comments are deleted for good. Messages other dealers
+          already received stay with them, from &ldquo;Deleted dealer&rdquo;.{" "}
+          <a href="/privacy#deleting-your-account" className="underline">
+            What happens to your data
+          </a>
+        </p>
+        <Form method="post" className="mt-3 flex flex-col gap-3">
+          {hasPassword ? (
+            <TextField
+              label="Your password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
+          ) : (
+            <p className="text-sm">
+              Your account signs in with Google: first{" "}
+              <a className="font-medium underline" href="/api/auth/google?redirectTo=%2Fsettings%23your-data">
+                sign in with Google again
+              </a>
+              , then delete within 10 minutes.
+            </p>
+          )}
+          <TextField label="Type DELETE to confirm" name="confirmation" autoComplete="off" />
+          <Button
+            type="submit"
+            name="intent"
+            value="delete-account"
+            variant="danger"
+            className="self-end"
+            disabled={deleting}
+          >
+            {deleting ? "Deleting…" : "Delete my account"}
+          </Button>
+        </Form>
+      </details>
+    </Section>
+  );
+}

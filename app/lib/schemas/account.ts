@@ -46,3 +46,14 @@ export const accountListQuery = z.object({
 export const googleStartQuery = z.object({
   redirectTo: z.string().max(500).optional().describe("a path on this site to land on after signing in"),
 });
+
+/** The typed confirmation of "Delete my account". */
+export const DELETE_CONFIRMATION = "DELETE";
+
+export const deleteAccountSchema = z.object({
+  password: z.string().max(200).optional().describe("required when the account has a password"),
+  confirmation: z
+    .string({ error: `Type ${DELETE_CONFIRMATION} to confirm` })
+    .trim()
+    .refine((v) => v === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+});
