@@ -140,7 +140,7 @@ describe("delete my account", () => {
     }[];
     expect(thread.map((m) => m.content)).toEqual(["Hello from me", "Hello back"]);
     const card = await call("GET", `/api/dealers/${me.dealerId}`, { cookie: peer.cookie });
-    expect(card.json).toMatchObject({
+    expect(card.json.dealer).toMatchObject({
       name: "Deleted dealer",
       dealershipName: "Deleted dealer",
       userId: null,

@@ -159,6 +159,7 @@ export function accountDataService(db: Database) {
             dealershipPhoto: null,
             address: "",
             city: "",
+            state: "",
             zipCode: "",
             licenseNumber: null,
             website: null,
