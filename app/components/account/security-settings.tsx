@@ -124,10 +124,12 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
               {isPhone(session.device) ? <Smartphone size={18} /> : <Laptop size={18} />}
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">
-                {where(session.device, session.place)}
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="min-w-0 truncate text-sm font-medium">
+                  {where(session.device, session.place)}
+                </span>
                 {session.current ? (
-                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+                  <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
                     This browser
                   </span>
                 ) : null}
