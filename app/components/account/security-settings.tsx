@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Laptop, ShieldCheck, Smartphone } from "lucide-react";
+import { Laptop, ShieldCheck, Smartphone } from "~/components/ui/icons";
 import type { ActiveSession, SecurityEvent, SecurityEventType } from "~/lib/api-types";
 import { timeAgo } from "~/lib/format";
 import { changePasswordFormSchema } from "~/lib/schemas/account-forms";
