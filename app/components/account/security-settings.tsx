@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Laptop, ShieldCheck, Smartphone } from "~/components/ui/icons";
 import type { ActiveSession, SecurityEvent, SecurityEventType } from "~/lib/api-types";
-import { timeAgo } from "~/lib/format";
 import { changePasswordFormSchema } from "~/lib/schemas/account-forms";
 import type { SubmissionResult } from "~/components/ui/form";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { Button } from "~/components/ui/button";
+import { RelativeTime } from "~/components/ui/clock";
 import { TextField } from "~/components/ui/field";
 
 const EVENT_LABELS: Record<SecurityEventType, string> = {
@@ -135,8 +135,14 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
                 ) : null}
               </span>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                {session.current ? "Active now" : `Last active ${timeAgo(session.lastActiveAt)}`} · signed in{" "}
-                {timeAgo(session.createdAt)}
+                {session.current ? (
+                  "Active now"
+                ) : (
+                  <>
+                    Last active: <RelativeTime at={session.lastActiveAt} />
+                  </>
+                )}{" "}
+                · Signed in: <RelativeTime at={session.createdAt} />
               </span>
             </span>
             {session.current ? null : (
@@ -189,10 +195,7 @@ export function SecurityActivity({ events }: { events: SecurityEvent[] }) {
             <span className="min-w-0 flex-1">
               <span className="block font-medium">{EVENT_LABELS[event.type]}</span>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                {where(event.device, event.place)} ·{" "}
-                <time dateTime={event.createdAt} title={new Date(event.createdAt).toUTCString()}>
-                  {timeAgo(event.createdAt)}
-                </time>
+                {where(event.device, event.place)} · <RelativeTime at={event.createdAt} />
               </span>
             </span>
           </li>
