@@ -10,6 +10,8 @@ const REASONS: Record<string, string> = {
     "Google has not verified that e-mail address. Use a verified Google account, or sign up with e-mail.",
   "link-unverified":
     "An account with this e-mail already exists, and its address is not confirmed yet. Sign in with your password, and confirm your e-mail first.",
+  "link-refused":
+    "The DealerLane account with this e-mail cannot be linked to that Google account. Sign in with your e-mail and password.",
 };
 
 /** The toast for a failed Google sign-in, or null ("unavailable" has its own note on the page). */

@@ -350,7 +350,10 @@ export default function Settings() {
       <h2 id="security" className="mt-4 text-xl font-bold">
         Security
       </h2>
-      <ChangePassword lastResult={result && "password" in result ? result.password : undefined} />
+      <ChangePassword
+        hasPassword={hasPassword}
+        lastResult={result && "password" in result ? result.password : undefined}
+      />
       <ActiveSessions sessions={sessions} />
       <SecurityActivity events={events} />
       <YourData hasPassword={hasPassword} />

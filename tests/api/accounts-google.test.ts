@@ -199,4 +199,46 @@ describe("Google sign-in", () => {
       expect(back.location).toBe("/");
     }
   });
+
+  it("refuses a second Google identity for an account already linked, and a Google-only dealer sets a password after a fresh sign-in", async () => {
+    const email = `new-${crypto.randomUUID()}@gmail.example`;
+    const first = await signInWithGoogle(claimsFor(email));
+    const session = sessionOf(first.cookies)!;
+    const other = await signInWithGoogle(claimsFor(email));
+    expect(other.location).toBe("/login?google=link-refused");
+
+    const set = await call("POST", "/api/account/password", {
+      cookie: session,
+      body: { newPassword: "my-own-password" },
+    });
+    expect(set.status, set.text).toBe(200);
+    const signIn = await call("POST", "/api/auth/login", {
+      body: { email, password: "my-own-password" },
+      headers: { "CF-Connecting-IP": freshIp() },
+    });
+    expect(signIn.status).toBe(200);
+    // Now it has a password: changing it again needs the current one.
+    const missing = await call("POST", "/api/account/password", {
+      cookie: session,
+      body: { newPassword: "another-password" },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe("Please enter your current password");
+  });
+
+  it("asks a Google-only dealer whose sign-in is older than 10 minutes to sign in with Google again", async () => {
+    const email = `new-${crypto.randomUUID()}@gmail.example`;
+    const session = sessionOf((await signInWithGoogle(claimsFor(email))).cookies)!;
+    await env.DB.prepare(
+      "update sessions set created_at = ? where account_id = (select id from accounts where email = ?)",
+    )
+      .bind(Date.now() - 11 * 60 * 1000, email)
+      .run();
+    const stale = await call("POST", "/api/account/password", {
+      cookie: session,
+      body: { newPassword: "my-own-password" },
+    });
+    expect(stale.status).toBe(403);
+    expect(stale.json.message).toMatch(/sign in with Google again/);
+  });
 });

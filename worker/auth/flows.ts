@@ -125,6 +125,19 @@ export function authFlows(deps: Deps) {
     ];
   }
 
+  /** The re-check before a sensitive change: the password, or for an account without one a fresh Google sign-in. */
+  async function reauthenticate(current: Current, password: string | undefined, field: string) {
+    if (await accounts.hasPassword(current.accountId)) {
+      if (!password)
+        throw new DomainError(400, "Please enter your current password", {
+          issues: [{ path: field, message: "Please enter your current password" }],
+        });
+      return requirePassword(current.accountId, password, field);
+    }
+    if (Date.now() - current.startedAt > RECENT_SIGN_IN_MS)
+      throw forbidden("To confirm it's you, sign in with Google again, then try within 10 minutes.");
+  }
+
   return {
     async signUp(email: string, password: string, from: RequestOrigin) {
       await rateLimits.spend([LIMITS.signUpPerIp, from.ip], [LIMITS.signUpPerEmail, email]);
@@ -215,8 +228,17 @@ export function authFlows(deps: Deps) {
     },
 
     /** Change password: the current one is required; every other session ends. Answers how many ended. */
-    async changePassword(current: Current, currentPassword: string, password: string, from: RequestOrigin) {
-      await requirePassword(current.accountId, currentPassword);
+    /**
+     * Change password: the current one is required; an account without one (Google only) sets its first
+     * password after a Google sign-in in the last ten minutes. Every other session ends.
+     */
+    async changePassword(
+      current: Current,
+      currentPassword: string | undefined,
+      password: string,
+      from: RequestOrigin,
+    ) {
+      await reauthenticate(current, currentPassword, "currentPassword");
       await accounts.setPassword(current.accountId, password);
       const signedOutSessions = await sessions.endOthers(current.accountId, current.tokenHash);
       await record(current.accountId, "password-changed", from);
@@ -240,12 +262,7 @@ export function authFlows(deps: Deps) {
      * the last ten minutes. Answers the cookie that clears this browser's session.
      */
     async deleteAccount(current: Current, password: string | undefined, from: RequestOrigin) {
-      if (await accounts.hasPassword(current.accountId))
-        await requirePassword(current.accountId, password ?? "", "password");
-      else if (Date.now() - current.startedAt > RECENT_SIGN_IN_MS)
-        throw forbidden(
-          "To confirm it's you, sign in with Google again, then delete your account within 10 minutes.",
-        );
+      await reauthenticate(current, password, "password");
       await deps.accountData.delete(current.accountId);
       return { cookie: clearSessionCookie(from.url) };
     },

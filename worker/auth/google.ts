@@ -37,7 +37,14 @@ const FLOW_SECONDS = 10 * 60;
 
 /** Why a Google sign-in ended on /login: `?google={reason}`, which the page turns into a toast. */
 export type GoogleFailure =
-  "unavailable" | "denied" | "state" | "expired" | "failed" | "unverified" | "link-unverified";
+  | "unavailable"
+  | "denied"
+  | "state"
+  | "expired"
+  | "failed"
+  | "unverified"
+  | "link-unverified"
+  | "link-refused";
 
 /** Same-site paths only: a sign-in never bounces to another site. */
 export function samePath(to: string | null | undefined, fallback = "/"): string {
@@ -105,8 +112,9 @@ export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
     const existing = await accounts.byEmail(identity.email);
     if (existing) {
       // Linking hands the account to whoever controls the Google address: only to a confirmed address.
+      if (existing.emailVerifiedAt === null) return "link-unverified";
       const demoAccount = existing.demoExpiresAt !== null || (await demo.isDemoAccount(existing.id));
-      if (existing.emailVerifiedAt === null || demoAccount || existing.googleSubject) return null;
+      if (demoAccount || existing.googleSubject) return "link-refused";
       await accounts.linkGoogle(existing.id, identity.subject);
       return { id: existing.id, email: existing.email, linked: true };
     }
@@ -176,7 +184,7 @@ export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
         if (error instanceof DomainError) return failure("failed", from.url);
         throw error;
       }
-      if (!account) return failure("link-unverified", from.url);
+      if (typeof account === "string") return failure(account, from.url);
       const cookies = await auth.signInWithGoogle(account.id, account.email, account.linked, from);
       const viewer = await accounts.viewer(account.id);
       const back = decodeURIComponent(readCookie(from.cookieHeader ?? null, GOOGLE_REDIRECT_COOKIE) ?? "");

@@ -55,8 +55,10 @@ function Section({
 /** Change password: the current one, the new one twice. Other sessions end (the toast says how many). */
 export function ChangePassword({
   lastResult,
+  hasPassword,
 }: {
   lastResult: SubmissionResult<string[]> | null | undefined;
+  hasPassword: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-password";
@@ -67,16 +69,22 @@ export function ChangePassword({
   return (
     <Section
       id="password-heading"
-      title="Password"
-      intro="Changing it signs you out everywhere else; this browser stays signed in."
+      title={hasPassword ? "Password" : "Set a password"}
+      intro={
+        hasPassword
+          ? "Changing it signs you out everywhere else; this browser stays signed in."
+          : "You sign in with Google. To also sign in with your e-mail and a password, sign in with Google again, then set one within 10 minutes."
+      }
     >
       <Form method="post" {...formProps} className="flex flex-col gap-3" key={form.id}>
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...fieldProps(fields.currentPassword)}
-        />
+        {hasPassword ? (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            {...fieldProps(fields.currentPassword)}
+          />
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             label="New password"
@@ -93,7 +101,7 @@ export function ChangePassword({
           />
         </div>
         <Button type="submit" name="intent" value="change-password" className="self-end" disabled={busy}>
-          {busy ? "Changing…" : "Change password"}
+          {busy ? "Saving…" : hasPassword ? "Change password" : "Set password"}
         </Button>
       </Form>
     </Section>

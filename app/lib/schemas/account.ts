@@ -25,8 +25,9 @@ export const verifyEmailSchema = z.object({
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: "Please enter your current password" })
-    .min(1, "Please enter your current password")
-    .max(200),
+    .max(200)
+    .optional()
+    .describe("required when the account has a password (a Google-only account signs in with Google first)"),
   newPassword: passwordSchema,
 });
 
