@@ -14,8 +14,16 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        // Offline: no vPIC (the VIN tests bring a local fake), whatever wrangler.toml configures.
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, VPIC_BASE_URL: "" } },
+        // Offline: no vPIC (the VIN tests bring a local fake), whatever wrangler.toml configures. Google sign-in is
+        // configured, against the fake token endpoint tests/api/accounts-google.test.ts puts in front of fetch.
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            VPIC_BASE_URL: "",
+            GOOGLE_CLIENT_ID: "dealerlane-test.apps.googleusercontent.com",
+            GOOGLE_CLIENT_SECRET: "test-client-secret",
+          },
+        },
       }),
     ],
     resolve: {

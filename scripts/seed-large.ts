@@ -262,6 +262,7 @@ function build(options: { posts: number; dealers: number }, now: number) {
     email: d.email,
     password_hash: null,
     role: "dealer",
+    email_verified_at: d.createdAt,
     created_at: d.createdAt,
   }));
   const dealerRows: Row[] = dealers.map(dealerRow);
@@ -295,6 +296,8 @@ function build(options: { posts: number; dealers: number }, now: number) {
       token_hash: createHash("sha256").update(token).digest("hex"),
       account_id: me.accountId,
       expires_at: now + 30 * DAY,
+      id: randomBytes(16).toString("hex"),
+      last_active_at: now,
       created_at: now,
     },
   ];

@@ -770,6 +770,8 @@ function buildSql(now: number) {
     email: d.email,
     password_hash: hashPassword(DEMO_ACCOUNT.password),
     role: d.role,
+    // The demo network's addresses count as confirmed: its alerts are what the demo shows.
+    email_verified_at: d.createdAt,
     created_at: d.createdAt,
   }));
   // The seeded network is the demo network: demo accounts meet only these dealers (worker/domain/demo-network.ts).

@@ -35,15 +35,17 @@ export { OutboxCourier } from "../durable-objects/outbox-courier";
 export default {
   fetch: app.fetch,
   /**
-   * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, old rate-limit windows, old demo
-   * accounts, posts past their 30 days ('expired') and then the match index of posts older than deal alerts,
-   * demo-processor renewals (Stripe renews on its own), and a wake-up for the outbox courier in case a message
-   * is waiting whose wake-up was lost.
+   * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, spent links, a year-old audit
+   * trail, old rate-limit windows, old demo accounts, posts past their 30 days ('expired') and then the match
+   * index of posts older than deal alerts, demo-processor renewals (Stripe renews on its own), and a wake-up
+   * for the outbox courier in case a message is waiting whose wake-up was lost.
    */
   async scheduled(_controller, env) {
     const services = createServices(env);
     await Promise.all([
       services.sessions.forgetExpired(),
+      services.accountTokens.forgetStale(),
+      services.securityEvents.forgetOld(),
       services.rateLimits.forgetStale(),
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),

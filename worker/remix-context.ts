@@ -1,6 +1,6 @@
 import type { CurrentUser } from "./domain/dealers";
 import type { Services } from "./domain";
-import type { Viewer } from "./domain/sessions";
+import type { ClientInfo, SessionLookup, Viewer } from "./domain/sessions";
 
 /** What every Remix loader and action receives as `context` (built in worker/remix.ts). */
 export type RemixLoadContextFields = {
@@ -11,6 +11,10 @@ export type RemixLoadContextFields = {
   currentUser: CurrentUser | null;
   sessionToken: string | undefined;
   clientIp: string;
+  /** The browser's user agent and approximate place (request.cf), for sessions and the audit trail. */
+  client: ClientInfo;
+  /** The signed-in session (its public id and hash), for the security settings. */
+  session: SessionLookup | null;
   nonce: string;
   /** A toast set by the action that redirected here (worker/auth/cookies.ts toastCookie). */
   flashToast: { title: string; description?: string } | null;

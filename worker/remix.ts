@@ -6,6 +6,7 @@ import type { AppEnv } from "./http/types";
 import { TOAST_COOKIE, clearToastCookie, parseFlashToast } from "../app/lib/flash-toast";
 import { readCookie } from "./auth/cookies";
 import { clientIp } from "./auth/guards";
+import { clientInfo } from "./http/client-info";
 import type { RemixLoadContextFields } from "./remix-context";
 
 const handleRemixRequest = createRequestHandler(build);
@@ -25,6 +26,8 @@ export async function renderRemix(c: Context<AppEnv>) {
     currentUser: viewer ? toCurrentUser(viewer) : null,
     sessionToken: c.var.sessionToken,
     clientIp: clientIp(c),
+    client: clientInfo(c.req.raw),
+    session: c.var.session,
     nonce: c.var.nonce,
     flashToast,
   };

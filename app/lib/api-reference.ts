@@ -1,7 +1,13 @@
 import { z } from "zod";
 import {
+  accountExportSchema,
+  activeSessionSchema,
+  apiErrorSchema,
   activitySchema,
   authStatusSchema,
+  emailConfirmedSchema,
+  securityEventSchema,
+  sessionsEndedSchema,
   chatMessageSchema,
   chatSummarySchema,
   connectionSchema,
@@ -36,6 +42,15 @@ import {
   planRequiredSchema,
   webhookReceiptSchema,
 } from "./api-types";
+import {
+  accountListQuery,
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  googleStartQuery,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "./schemas/account";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
 import { contactMessageSchema } from "./schemas/contact";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "./schemas/dealer";
@@ -177,9 +192,156 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     method: "GET",
     path: "/api/auth/google",
     group: "Accounts",
-    summary: "Browser navigation: starts Google sign-in (redirects to /login while it is not configured).",
+    summary:
+      "Browser navigation: starts Google sign-in (state and PKCE verifier in short-lived cookies, then a redirect to Google); redirects to /login?google=unavailable while it is not configured.",
     access: "public",
+    query: googleStartQuery,
     answers: [{ status: 302 }],
+  },
+  {
+    method: "GET",
+    path: "/api/auth/google/callback",
+    group: "Accounts",
+    summary:
+      "Where Google sends the dealer back: signs in (an account with the same confirmed e-mail is linked, otherwise one is made and goes to /onboarding) and redirects to redirectTo; every failure redirects to /login?google={reason}.",
+    access: "public",
+    notes: {
+      code: "from Google",
+      state: "must match the state cookie",
+      error: "Google's refusal (denied consent)",
+    },
+    answers: [{ status: 302 }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    group: "Accounts",
+    summary:
+      "Ask for a password reset link by e-mail (valid 30 minutes, single use). The same answer whether or not the e-mail has an account.",
+    access: "public",
+    body: forgotPasswordSchema,
+    answers: [{ status: 204 }, { status: 429, schema: apiErrorSchema, when: "too many requests" }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    group: "Accounts",
+    summary:
+      "Set a new password with the token from the reset e-mail: signs in here and ends every other session of the account.",
+    access: "public",
+    body: resetPasswordSchema,
+    answers: [
+      { status: 200, schema: currentUserSchema },
+      {
+        status: 400,
+        schema: apiErrorSchema,
+        when: "the token is not one we sent, or the password is too short",
+      },
+      { status: 410, schema: apiErrorSchema, when: "the link was already used or has expired" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/verify-email",
+    group: "Accounts",
+    summary:
+      "Confirm the account's e-mail with the token from the confirmation e-mail; alerts and receipts that waited for it are sent.",
+    access: "public",
+    body: verifyEmailSchema,
+    answers: [
+      { status: 200, schema: emailConfirmedSchema },
+      { status: 400, schema: apiErrorSchema, when: "the token is not one we sent" },
+      { status: 410, schema: apiErrorSchema, when: "the link was already used or has expired" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/resend-verification",
+    group: "Accounts",
+    summary: "Send the confirmation e-mail again (a new link; earlier ones stop working).",
+    access: "signed-in",
+    answers: [
+      { status: 204 },
+      { status: 409, schema: apiErrorSchema, when: "the e-mail is already confirmed" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/account/password",
+    group: "Security",
+    summary: "Change your password (the current one is required); every other session ends.",
+    access: "signed-in",
+    body: changePasswordSchema,
+    answers: [
+      { status: 200, schema: sessionsEndedSchema },
+      { status: 400, schema: apiErrorSchema, when: "the current password is wrong or the new one too short" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/account/sessions",
+    group: "Security",
+    summary: "Your signed-in browsers, most recently active first; `current` marks this one.",
+    access: "signed-in",
+    query: accountListQuery,
+    answers: [{ status: 200, schema: activeSessionSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/account/sessions/end-others",
+    group: "Security",
+    summary: "Sign out everywhere else: every session but this one ends.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: sessionsEndedSchema }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/account/sessions/{id}",
+    group: "Security",
+    summary: "Sign out one of your sessions.",
+    access: "signed-in",
+    params: { id: "the session's id from GET /api/account/sessions" },
+    answers: [
+      { status: 204 },
+      { status: 404, schema: apiErrorSchema, when: "no session of yours has that id" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/account/export",
+    group: "Security",
+    summary:
+      "Export my data: a JSON file (Content-Disposition: attachment) of your profile, posts and vehicles, comments, messages you sent, connections, settings and security events.",
+    access: "signed-in",
+    answers: [{ status: 200, schema: accountExportSchema }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/account",
+    group: "Security",
+    summary:
+      'Delete my account: your password (an account without one signs in with Google again first) and the typed confirmation DELETE. Sessions, settings, posts and comments go; messages other dealers received stay, from "Deleted dealer".',
+    access: "signed-in",
+    body: deleteAccountSchema,
+    answers: [
+      { status: 204 },
+      { status: 400, schema: apiErrorSchema, when: "wrong password or no typed confirmation" },
+      {
+        status: 403,
+        schema: apiErrorSchema,
+        when: "no password and no Google sign-in in the last 10 minutes",
+      },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/account/security-events",
+    group: "Security",
+    summary:
+      "Your account's audit trail, newest first: sign-ins, failed sign-ins, password changes and resets, Google links, ended sessions.",
+    access: "signed-in",
+    query: accountListQuery,
+    answers: [{ status: 200, schema: securityEventSchema, list: true }],
   },
   {
     method: "GET",

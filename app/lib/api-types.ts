@@ -36,12 +36,76 @@ const dealershipType = z.enum(DEALERSHIP_TYPES);
 // ---------------------------------------------------------------------------------------------------
 // Accounts and dealers
 
+/** One signed-in browser of the account, as /settings lists them. */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  device: z.string().describe('from the user agent: "Chrome on Windows"'),
+  place: z.string().nullable().describe("approximate, from the platform; null when it gives none"),
+  lastActiveAt: isoTime,
+  createdAt: isoTime.describe("when this browser signed in"),
+  current: z.boolean().describe("the session making this request"),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const SECURITY_EVENT_TYPES = [
+  "signed-up",
+  "signed-in",
+  "sign-in-failed",
+  "password-changed",
+  "password-reset-requested",
+  "password-reset",
+  "email-verified",
+  "google-linked",
+  "signed-in-with-google",
+  "session-ended",
+  "other-sessions-ended",
+] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+/** One entry of the account's audit trail. */
+export const securityEventSchema = z.object({
+  id: z.string(),
+  type: z.enum(SECURITY_EVENT_TYPES),
+  device: z.string(),
+  place: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+/** "Export my data": everything the dealer put in; rows keep their stored field names, times in ISO 8601. */
+export const accountExportSchema = z.object({
+  exportedAt: isoTime,
+  account: z.object({
+    email: z.string(),
+    role: z.enum(["dealer", "admin"]),
+    emailVerifiedAt: isoTime.nullable(),
+    googleLinked: z.boolean(),
+    hasPassword: z.boolean(),
+    createdAt: isoTime,
+  }),
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  notificationPreferences: z.record(z.string(), z.unknown()).nullable(),
+  posts: z.array(z.record(z.string(), z.unknown())),
+  comments: z.array(z.record(z.string(), z.unknown())),
+  messagesSent: z.array(z.record(z.string(), z.unknown())),
+  connections: z.array(z.record(z.string(), z.unknown())),
+  securityEvents: z.array(z.record(z.string(), z.unknown())),
+});
+
+/** A confirmation link spent. */
+export const emailConfirmedSchema = z.object({ email: z.string(), emailVerified: z.boolean() });
+
+/** A password change or "Sign out everywhere else": how many other sessions ended. */
+export const sessionsEndedSchema = z.object({ signedOutSessions: z.number().int().min(0) });
+
 /** The core spec's "Current user": `id` is the dealer id used everywhere a dealer is named. */
 export const currentUserSchema = z.object({
   id: z.string().nullable().describe("the dealer id; null until onboarding saved the dealer profile"),
   userId: z.string().describe("the account id"),
   role: z.enum(["dealer", "admin"]),
   hasProfile: z.boolean(),
+  emailVerified: z.boolean().describe("the account's e-mail was confirmed (or Google vouched for it)"),
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -270,7 +334,9 @@ export const notificationPreferencesSchema = z.object(
   >,
 );
 
-const outboxStatus = z.enum(["queued", "sending", "sent", "failed"]);
+const outboxStatus = z
+  .enum(["held", "queued", "sending", "sent", "failed"])
+  .describe("held: waiting until the dealer confirms their e-mail address");
 
 /** A test text or e-mail: its outbox entry, delivered after the answer. */
 export const outboxReceiptSchema = z.object({ id: z.string(), status: outboxStatus });

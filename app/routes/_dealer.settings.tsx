@@ -2,27 +2,54 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import {
+  ActiveSessions,
+  ChangePassword,
+  SecurityActivity,
+  YourData,
+} from "~/components/account/security-settings";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "~/lib/constants";
 import { firstError, parseForm } from "~/lib/forms";
+import { deleteAccountSchema } from "~/lib/schemas/account";
+import { changePasswordFormSchema } from "~/lib/schemas/account-forms";
 import { settingsFormSchema, type UserSettings } from "~/lib/schemas/settings";
 import { toast } from "~/lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
+import { redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  return { settings: await context.services.settings.forAccount(viewer.accountId) };
+  const [settings, sessions, events, hasPassword] = await Promise.all([
+    context.services.settings.forAccount(viewer.accountId),
+    context.services.sessions.list(viewer.accountId, context.session?.sessionId ?? "", { limit: 50 }),
+    context.services.securityEvents.list(viewer.accountId, { limit: 20 }),
+    context.services.accounts.hasPassword(viewer.accountId),
+  ]);
+  return { settings, sessions: sessions.items, events: events.items, hasPassword };
 }
 
-/** SAVE SETTINGS: the whole form, stored per account (works before JavaScript loads). */
+/**
+ * SAVE SETTINGS: the whole form, stored per account (works before JavaScript loads). The security forms
+ * name their `intent`: change-password, end-session, end-others.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  const submission = parseForm(await readForm(request), settingsFormSchema);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (
+    intent === "change-password" ||
+    intent === "end-session" ||
+    intent === "end-others" ||
+    intent === "delete-account"
+  )
+    return securityAction(intent, form, request, context);
+  const submission = parseForm(form, settingsFormSchema);
   if (submission.status !== "success") {
     const message = firstError(submission.error, Object.keys(submission.error ?? {}));
     return data(
@@ -32,6 +59,121 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const settings = await context.services.settings.update(viewer.accountId, submission.value);
   return { ok: true as const, at: Date.now(), settings };
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+async function securityAction(
+  intent: "change-password" | "end-session" | "end-others" | "delete-account",
+  form: FormData,
+  request: Request,
+  context: ActionFunctionArgs["context"],
+) {
+  const session = context.session;
+  if (!session || !context.viewer)
+    return data(
+      { ok: false as const, at: Date.now(), message: "Please sign in to continue" },
+      { status: 401 },
+    );
+  const current = {
+    accountId: context.viewer.accountId,
+    tokenHash: session.tokenHash,
+    startedAt: session.startedAt,
+  };
+  const from = { ip: context.clientIp, url: request.url, ...context.client };
+  const auth = context.services.auth;
+  const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
+  if (intent === "change-password") {
+    const submission = parseForm(form, changePasswordFormSchema);
+    if (submission.status !== "success")
+      return data(
+        {
+          ok: false as const,
+          at: Date.now(),
+          message: firstError(submission.error, PASSWORDS) ?? "Check the password fields",
+          password: submission.reply({ hideFields: PASSWORDS }),
+        },
+        { status: 400 },
+      );
+    try {
+      const { signedOutSessions } = await auth.changePassword(
+        current,
+        submission.value.currentPassword,
+        submission.value.newPassword,
+        from,
+      );
+      return {
+        ok: true as const,
+        at: Date.now(),
+        notice: {
+          title: "Password changed",
+          description: `${plural(signedOutSessions, "other session")} signed out.`,
+        },
+        password: submission.reply({ resetForm: true }),
+      };
+    } catch (error) {
+      const failure = routeFailure(error, { title: "Password not changed" });
+      return data(
+        {
+          ok: false as const,
+          at: Date.now(),
+          message: failure.toast.description ?? "Password not changed",
+          password: submission.reply({ hideFields: PASSWORDS, fieldErrors: failure.fieldErrors }),
+        },
+        { status: failure.status },
+      );
+    }
+  }
+  try {
+    if (intent === "delete-account") {
+      const typed = deleteAccountSchema.safeParse({
+        password: form.get("password") ?? undefined,
+        confirmation: form.get("confirmation") ?? "",
+      });
+      if (!typed.success)
+        return data(
+          {
+            ok: false as const,
+            at: Date.now(),
+            message: typed.error.issues[0]?.message ?? "Type DELETE to confirm",
+          },
+          { status: 400 },
+        );
+      const { cookie } = await auth.deleteAccount(current, typed.data.password, from);
+      return redirectWithToast(
+        "/",
+        {
+          title: "Account deleted",
+          description: "Your account and data are deleted. Thank you for trading with us.",
+        },
+        request,
+        [cookie],
+      );
+    }
+    if (intent === "end-session") {
+      await auth.endSession(current, String(form.get("sessionId") ?? "").slice(0, 100), from);
+      return {
+        ok: true as const,
+        at: Date.now(),
+        notice: { title: "Signed out", description: "That browser is signed out." },
+      };
+    }
+    const { signedOutSessions } = await auth.endOtherSessions(current, from);
+    return {
+      ok: true as const,
+      at: Date.now(),
+      notice: {
+        title: "Signed out everywhere else",
+        description: `${plural(signedOutSessions, "session")} signed out.`,
+      },
+    };
+  } catch (error) {
+    const failure = routeFailure(error, { title: "Error" });
+    return data(
+      { ok: false as const, at: Date.now(), message: failure.toast.description ?? "Error" },
+      { status: failure.status },
+    );
+  }
 }
 
 const VIEW_LABELS: Record<UserSettings["inventoryView"], { label: string; hint: string }> = {
@@ -90,13 +232,14 @@ function Toggle({
 }
 
 export default function Settings() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, sessions, events, hasPassword } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok)
+    if (result.ok && "notice" in result) toast(result.notice);
+    else if (result.ok)
       toast({
         title: "Settings Saved",
         description: "Your settings have been saved and now apply across DealerLane.",
@@ -203,6 +346,17 @@ export default function Settings() {
           {saving ? "SAVING…" : "SAVE SETTINGS"}
         </Button>
       </Form>
+
+      <h2 id="security" className="mt-4 text-xl font-bold">
+        Security
+      </h2>
+      <ChangePassword
+        hasPassword={hasPassword}
+        lastResult={result && "password" in result ? result.password : undefined}
+      />
+      <ActiveSessions sessions={sessions} />
+      <SecurityActivity events={events} />
+      <YourData hasPassword={hasPassword} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
 import { DEMO_ACCOUNT } from "~/lib/constants";
+import { googleFailureToast } from "~/lib/google-sign-in";
 import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
 import { parseForm } from "~/lib/forms";
 import {
@@ -28,7 +29,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.viewer) throw redirect(context.viewer.dealer ? "/" : "/onboarding");
   return {
-    googleConfigured: Boolean(context.env.GOOGLE_CLIENT_ID),
+    googleConfigured: context.services.google.configured,
     demoMode: isDemoMode(context.env.DEMO_MODE),
   };
 }
@@ -78,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     url: request.url,
     previousToken: context.sessionToken,
     cookieHeader: request.headers.get("Cookie"),
+    ...context.client,
   };
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const auth = context.services.auth;
@@ -136,6 +138,7 @@ export default function Login() {
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const [googleNotice, setGoogleNotice] = useState(params.get("google") === "unavailable");
+  const googleReason = params.get("google");
   const { form, fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
     id: `login-${mode}`,
     lastResult: answer?.result,
@@ -151,10 +154,18 @@ export default function Login() {
     if (answer?.toast) toast(answer.toast);
   }, [answer]);
 
+  useEffect(() => {
+    const failure = googleFailureToast(googleReason);
+    if (failure) toast(failure);
+  }, [googleReason]);
+
   const switchTo = mode === "login" ? "signup" : "login";
   const keep = params.get("redirectTo")
     ? `&redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}`
     : "";
+  const googleHref = params.get("redirectTo")
+    ? `/api/auth/google?redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}`
+    : "/api/auth/google";
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-slate-100 to-slate-200 p-4 dark:from-slate-950 dark:to-slate-900">
@@ -173,7 +184,7 @@ export default function Login() {
         </p>
 
         <a
-          href="/api/auth/google"
+          href={googleHref}
           onClick={(e) => {
             if (googleConfigured) return;
             e.preventDefault();
@@ -214,6 +225,14 @@ export default function Login() {
             hint={mode === "signup" ? "At least 8 characters" : undefined}
             {...fieldProps(fields.password)}
           />
+          {mode === "login" ? (
+            <Link
+              to="/forgot-password"
+              className="-mt-2 self-end text-sm font-medium text-brand-600 underline dark:text-brand-400"
+            >
+              Forgot password?
+            </Link>
+          ) : null}
           {confirmPassword ? (
             <TextField
               label="Confirm Password"

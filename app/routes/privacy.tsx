@@ -23,7 +23,7 @@ export default function Privacy() {
     <PublicLayout>
       <PageIntro eyebrow="Legal" title="Privacy Policy">
         <p>
-          Last updated November 1, 2026. In plain words: we collect what the network needs to work, and
+          Last updated November 23, 2026. In plain words: we collect what the network needs to work, and
           nothing to sell.
         </p>
       </PageIntro>
@@ -52,7 +52,9 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Technical data:</strong> your IP address, used briefly to limit repeated sign-in and
-            contact attempts.
+            contact attempts; and, for each signed-in browser and each security event (sign-ins, failed
+            sign-ins, password changes), the browser&apos;s name and an approximate place, so you can see them
+            in Settings.
           </li>
         </ul>
 
@@ -82,6 +84,11 @@ export default function Privacy() {
         <ul>
           <li>Sessions expire after {SESSION_DAYS} days without use, and at once when you sign out.</li>
           <li>Rate-limit records (address and counter) are deleted after 24 hours.</li>
+          <li>
+            Password reset and e-mail confirmation links stop working after 30 minutes and 7 days, and are
+            deleted a day later.
+          </li>
+          <li>Your account&apos;s security activity is kept for one year.</li>
           <li>Your account, profile, posts and messages are kept while your account exists.</li>
           <li>
             Contact form messages are kept for as long as support needs them to help you, and at most two
@@ -91,8 +98,10 @@ export default function Privacy() {
 
         <h2>Your rights</h2>
         <p>
-          You can see and correct your profile at any time from Edit Profile. To get a copy of your data or to
-          have your account and data deleted, write to{" "}
+          You can see and correct your profile at any time from Edit Profile. In Settings, &ldquo;Export my
+          data&rdquo; downloads a copy of everything you put in (profile, posts and vehicles, comments, the
+          messages you sent, connections, settings and security activity) as a JSON file, and &ldquo;Delete my
+          account&rdquo; deletes your account. You can also write to{" "}
           <a className={link} href={`mailto:${SUPPORT.email}`}>
             {SUPPORT.email}
           </a>{" "}
@@ -102,6 +111,29 @@ export default function Privacy() {
           </Link>
           ; we answer within 30 days. These rights apply to everyone, including under the GDPR and the CCPA.
         </p>
+
+        <h2 id="deleting-your-account">Deleting your account</h2>
+        <p>
+          Deleting asks for your password (or a fresh Google sign-in) and for you to type DELETE. Then, at
+          once:
+        </p>
+        <ul>
+          <li>
+            Your account, sessions, settings, notification preferences and security activity are deleted.
+          </li>
+          <li>Your posts (with their vehicles) and your comments are removed from the network.</li>
+          <li>Your connections end, and e-mails and texts still waiting to be sent to you are dropped.</li>
+          <li>
+            Messages you already sent stay with the dealers who received them: the conversation is theirs too.
+            Your name, dealership and contact details are removed from them; the sender shows as
+            &ldquo;Deleted dealer&rdquo;, and that name never appears in a dealer list.
+          </li>
+          <li>
+            Deals you completed stay on record for the other dealer, with your name only as it appears on the
+            bill of sale, because both parties need the record of a sale.
+          </li>
+        </ul>
+        <p>Deleting cannot be undone. You are free to sign up again with the same e-mail later.</p>
 
         <h2>Security</h2>
         <p>

@@ -41,7 +41,7 @@ export function routeFailure(
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.details?.issues ?? []) {
     const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
-    const field = Array.isArray(path) ? path[0] : undefined;
+    const field = Array.isArray(path) ? path[0] : typeof path === "string" ? path.split(".")[0] : undefined;
     if ((typeof field === "string" || typeof field === "number") && typeof message === "string") {
       (fieldErrors[String(field)] ??= []).push(message);
     }

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -59,10 +59,39 @@ export const VALID_PROFILE = {
   dealership5MilNumber: "5M-448812",
 };
 
-/** Signs up a new account and completes its dealer profile; answers the cookie and the dealer id. */
+/** The token of the newest link of `template` e-mailed to `email` (sent after the answer: waits for it). */
+export async function linkFromOutbox(email: string, template: "verify-email" | "password-reset") {
+  for (let i = 0; i < 100; i++) {
+    const row = await env.DB.prepare(
+      "select body_text from outbox where recipient = ? and template = ? order by created_at desc limit 1",
+    )
+      .bind(email, template)
+      .first<{ body_text: string }>();
+    const token = row ? /token=([A-Za-z0-9_-]+)/.exec(row.body_text)?.[1] : undefined;
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`No ${template} e-mail to ${email}`);
+}
+
+/** Opens the confirmation link e-mailed at sign-up. */
+export async function confirmEmail(email: string) {
+  const token = await linkFromOutbox(email, "verify-email");
+  const res = await call("POST", "/api/auth/verify-email", {
+    body: { token },
+    headers: { "CF-Connecting-IP": freshIp() },
+  });
+  if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
+}
+
+/**
+ * Signs up a new account, confirms its e-mail (`confirmed: false` leaves it unconfirmed) and completes its
+ * dealer profile; answers the cookie and the dealer id.
+ */
 export async function signUpDealer(
   email = `dealer-${crypto.randomUUID()}@example.com`,
   password = "correct-horse-1",
+  { confirmed = true } = {},
 ) {
   const ip = freshIp();
   const signup = await call("POST", "/api/auth/signup", {
@@ -71,6 +100,7 @@ export async function signUpDealer(
   });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${signup.text}`);
   const cookie = sessionCookieOf(signup.headers);
+  if (confirmed) await confirmEmail(email);
   const profile = await call("POST", "/api/auth/complete-profile", {
     cookie,
     body: { ...VALID_PROFILE, email },

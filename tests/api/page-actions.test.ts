@@ -6,7 +6,14 @@ import { ORIGIN, freshIp, signUpDealer } from "./helpers";
  * Core spec §7 / issue 10: every page form (Remix action) answers 415 to a body that is not a form and
  * 400 to a form it cannot read, with a clear message, never a 500.
  */
-const PUBLIC_ACTIONS = ["/login", "/contact", "/unsubscribe?token=x"];
+const PUBLIC_ACTIONS = [
+  "/login",
+  "/contact",
+  "/unsubscribe?token=x",
+  "/forgot-password",
+  "/reset-password?token=x",
+  "/verify-email?token=x",
+];
 const DEALER_ACTIONS = [
   "/onboarding",
   "/?index",

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { migrate, OFFLINE_VARS, seed, serve } from "../../scripts/local-app.mjs";
+import { FAKE_GOOGLE_CLIENT_ID, startFakeGoogle } from "./fake-google";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,11 +26,24 @@ export default async function setup() {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   seed(persistTo);
-  const app = await serve({ port, persistTo, vars: OFFLINE_VARS });
+  // Google sign-in is configured, against a local fake of Google's endpoints (tests/e2e/fake-google.ts).
+  const google = await startFakeGoogle();
+  const app = await serve({
+    port,
+    persistTo,
+    vars: {
+      ...OFFLINE_VARS,
+      GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+      GOOGLE_AUTHORIZATION_URL: `${google.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${google.url}/token`,
+    },
+  });
   process.env.E2E_PORT = String(port);
   process.env.E2E_PERSIST_TO = persistTo;
   return () => {
     app.stop();
+    google.server.close();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }

@@ -56,7 +56,7 @@ describe("live messaging between two dealers", () => {
     // A leaves for the feed; B's reply raises A's badge live.
     await pageA.goto("/");
     await pageB.getByLabel("Message Casey Buyer").fill("Yes — two 2021 XLTs, what's your price?");
-    await pageB.getByRole("button", { name: "Send" }).click();
+    await pageB.getByRole("button", { name: "Send", exact: true }).click();
     await pageA
       .getByRole("link", { name: /^Messages, \d+ unread$/ })
       .first()
@@ -82,7 +82,7 @@ describe("live messaging between two dealers", () => {
 
     await context.setOffline(true);
     await page.getByLabel("Message Morgan Buyer").fill("This one cannot leave yet");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     await page.getByRole("button", { name: /Not sent — Retry/ }).waitFor({ timeout: 15_000 });
     await expectToast(page, "Failed to send message");
 

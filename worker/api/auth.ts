@@ -1,8 +1,15 @@
 import { Hono, type Context } from "hono";
 import { createFactory } from "hono/factory";
+import {
+  forgotPasswordSchema,
+  googleStartQuery,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "../../app/lib/schemas/account";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "../../app/lib/schemas/auth";
 import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
+import { clientInfo } from "../http/client-info";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";
 
@@ -11,6 +18,7 @@ const origin = (c: Context<AppEnv>) => ({
   url: c.req.url,
   previousToken: c.var.sessionToken,
   cookieHeader: c.req.header("Cookie"),
+  ...clientInfo(c.req.raw),
 });
 
 const setCookies = (c: Context<AppEnv>, cookies: string[]) =>
@@ -59,7 +67,37 @@ export const authRoutes = new Hono<AppEnv>()
     const dealer = await c.var.services.dealers.completeProfile(viewer.accountId, c.req.valid("json"));
     return c.json(toCurrentUser({ ...viewer, dealer }), viewer.dealer ? 200 : 201);
   })
-  .get("/google", (c) => {
-    // Google sign-in arrives with its own issue; until a client id is configured, say so on /login.
-    return c.redirect("/login?google=unavailable", 302);
+  /** Same answer whether the e-mail names an account or not; the e-mail (if any) goes after it. */
+  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
+    await c.var.services.auth.forgotPassword(c.req.valid("json").email, origin(c));
+    return c.body(null, 204);
+  })
+  /** 200 with the current user, signed in; every other session of the account has ended. */
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const { accountId, cookies } = await c.var.services.auth.resetPassword(token, password, origin(c));
+    setCookies(c, cookies);
+    return c.json(await currentUserOf(c, accountId), 200);
+  })
+  /** Works in any browser (the link may open on a phone): answers the confirmed account's address. */
+  .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
+    const accountId = await c.var.services.auth.verifyEmail(c.req.valid("json").token, origin(c));
+    const viewer = await c.var.services.accounts.viewer(accountId);
+    return c.json({ email: viewer.email, emailVerified: viewer.emailVerified }, 200);
+  })
+  .post("/resend-verification", viewersOnly, async (c) => {
+    await c.var.services.auth.resendConfirmation(requireViewer(c).accountId);
+    return c.body(null, 204);
+  })
+  /** Browser navigation (business spec §7): to Google, or back to /login when it is not configured. */
+  .get("/google", validate("query", googleStartQuery), (c) => {
+    const { location, cookies } = c.var.services.google.start(c.req.url, c.req.valid("query").redirectTo);
+    setCookies(c, cookies);
+    return c.redirect(location, 302);
+  })
+  .get("/google/callback", async (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const { location, cookies } = await c.var.services.google.finish(params, origin(c));
+    setCookies(c, cookies);
+    return c.redirect(location, 302);
   });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types";
 import { activityRoutes } from "./activity";
+import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chats";
@@ -19,6 +20,7 @@ import { subscriptionRoutes } from "./subscriptions";
 
 /** Everything under /api: one router per resource. */
 export const api = new Hono<AppEnv>()
+  .route("/account", accountRoutes)
   .route("/activity", activityRoutes)
   .route("/admin", adminRoutes)
   .route("/auth", authRoutes)

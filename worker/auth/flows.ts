@@ -1,9 +1,15 @@
+import type { SecurityEventType } from "../../app/lib/api-types";
+import { TOKEN_MINUTES, type accountTokenService } from "../domain/account-tokens";
+import type { accountDataService } from "../domain/account-data";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
 import { DEMO_OFF_MESSAGE } from "../../app/lib/demo-mode";
 import { DomainError, forbidden } from "../domain/errors";
 import { LIMITS, type Limit, type RateLimitService } from "../domain/rate-limits";
-import type { sessionService } from "../domain/sessions";
+import { newId, sha256Hex } from "../domain/ids";
+import type { OutboxService } from "../domain/outbox/outbox";
+import type { securityEventService } from "../domain/security-events";
+import type { ClientInfo, SessionLookup, sessionService } from "../domain/sessions";
 import { clearSessionCookie, sessionCookie } from "./cookies";
 import type { deviceCookies } from "./device-cookies";
 
@@ -15,23 +21,92 @@ type Deps = {
   devices: ReturnType<typeof deviceCookies>;
   /** DEMO_MODE: off, no demo account is made or signed into (README "Configuration"). */
   demoMode: boolean;
+  tokens: ReturnType<typeof accountTokenService>;
+  accountData: ReturnType<typeof accountDataService>;
+  events: ReturnType<typeof securityEventService>;
+  outbox: OutboxService;
+  /** The site's own address, for the links in e-mails. */
+  siteOrigin: string;
+  /** Runs after the answer (awaited in place when the request cannot wait); failures are logged. */
+  later: (label: string, task: () => Promise<unknown>) => Promise<void>;
 };
 
 /**
  * Where the request came from: enough to rate-limit, rotate the old session, recognise the browser
  * (its device cookie, in the Cookie header) and write the cookies.
  */
-export type RequestOrigin = { ip: string; url: string; previousToken?: string; cookieHeader?: string | null };
+export type RequestOrigin = {
+  ip: string;
+  url: string;
+  previousToken?: string;
+  cookieHeader?: string | null;
+} & ClientInfo;
+
+const clientOf = (from: RequestOrigin): ClientInfo => ({ userAgent: from.userAgent, place: from.place });
+
+/** A signed-in session as the account calls need it. */
+type Current = Pick<SessionLookup, "tokenHash" | "startedAt"> & { accountId: string };
+
+const WRONG_PASSWORD = "Your current password is not correct";
+/** A Google-only account re-checks by signing in with Google again: within this long, deletion goes ahead. */
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 /**
  * Sign-up, sign-in, demo and sign-out as one flow each, shared by the JSON API and the /login page:
  * limits first, then the account, then a fresh session (the old one is rotated out).
  */
-export function authFlows({ accounts, sessions, rateLimits, demo, devices, demoMode }: Deps) {
+export function authFlows(deps: Deps) {
+  const { accounts, sessions, rateLimits, demo, devices, demoMode, tokens, events, outbox } = deps;
+
   async function startSession(accountId: string, from: RequestOrigin) {
     await sessions.end(from.previousToken);
-    const token = await sessions.start(accountId);
+    const token = await sessions.start(accountId, clientOf(from));
     return sessionCookie(token, from.url);
+  }
+
+  const record = (accountId: string, type: SecurityEventType, from: RequestOrigin) =>
+    events.record(accountId, type, clientOf(from));
+
+  /** The confirmation e-mail of a new account (or a resend): a fresh link, earlier ones stop working. */
+  async function sendConfirmation(accountId: string, email: string) {
+    const token = await tokens.issue(accountId, "email-verification");
+    await outbox.enqueue({
+      channel: "email",
+      to: email,
+      template: "verify-email",
+      data: { link: `${deps.siteOrigin}/verify-email?token=${token}` },
+      category: "transactional",
+      idempotencyKey: `verify-email:${await sha256Hex(token)}`,
+    });
+  }
+
+  /** A reset e-mail for the address if it names an account that may be reset; nothing otherwise. */
+  async function sendReset(email: string, from: RequestOrigin) {
+    const account = await accounts.byEmail(email);
+    // The demo network's passwords are public (README) and shared: nobody resets them.
+    if (!account || account.demoExpiresAt !== null || (await demo.isDemoAccount(account.id))) return;
+    const token = await tokens.issue(account.id, "password-reset");
+    await outbox.enqueue({
+      channel: "email",
+      to: account.email,
+      template: "password-reset",
+      data: {
+        link: `${deps.siteOrigin}/reset-password?token=${token}`,
+        minutes: TOKEN_MINUTES["password-reset"],
+      },
+      category: "transactional",
+      idempotencyKey: `password-reset:${newId()}`,
+    });
+    await record(account.id, "password-reset-requested", from);
+  }
+
+  /** Wrong current passwords count against the account, so a stolen session cannot guess it forever. */
+  async function requirePassword(accountId: string, password: string, field = "currentPassword") {
+    const limit: [Limit, string] = [LIMITS.passwordChecksPerAccount, accountId];
+    await rateLimits.assertUnder(limit);
+    if (await accounts.checkPassword(accountId, password)) return;
+    await rateLimits.spend(limit).catch(() => undefined);
+    throw new DomainError(400, WRONG_PASSWORD, { issues: [{ path: field, message: WRONG_PASSWORD }] });
   }
 
   /**
@@ -50,6 +125,19 @@ export function authFlows({ accounts, sessions, rateLimits, demo, devices, demoM
     ];
   }
 
+  /** The re-check before a sensitive change: the password, or for an account without one a fresh Google sign-in. */
+  async function reauthenticate(current: Current, password: string | undefined, field: string) {
+    if (await accounts.hasPassword(current.accountId)) {
+      if (!password)
+        throw new DomainError(400, "Please enter your current password", {
+          issues: [{ path: field, message: "Please enter your current password" }],
+        });
+      return requirePassword(current.accountId, password, field);
+    }
+    if (Date.now() - current.startedAt > RECENT_SIGN_IN_MS)
+      throw forbidden("To confirm it's you, sign in with Google again, then try within 10 minutes.");
+  }
+
   return {
     async signUp(email: string, password: string, from: RequestOrigin) {
       await rateLimits.spend([LIMITS.signUpPerIp, from.ip], [LIMITS.signUpPerEmail, email]);
@@ -58,6 +146,8 @@ export function authFlows({ accounts, sessions, rateLimits, demo, devices, demoM
         await startSession(account.id, from),
         await devices.issue(from.cookieHeader, email, from.url),
       ];
+      await record(account.id, "signed-up", from);
+      await deps.later("Confirmation e-mail", () => sendConfirmation(account.id, email));
       return { account, cookies };
     },
 
@@ -77,12 +167,114 @@ export function authFlows({ accounts, sessions, rateLimits, demo, devices, demoM
           await startSession(account.id, from),
           await devices.issue(from.cookieHeader, email, from.url),
         ];
+        await record(account.id, "signed-in", from);
         return { account, cookies };
       } catch (error) {
-        if (error instanceof DomainError && error.status === 401)
+        if (error instanceof DomainError && error.status === 401) {
           await rateLimits.spend(...limits).catch(() => undefined);
+          await deps.later("Failed sign-in event", async () => {
+            const account = await accounts.byEmail(email);
+            if (account) await record(account.id, "sign-in-failed", from);
+          });
+        }
         throw error;
       }
+    },
+
+    /**
+     * "Forgot password?": the same answer, in the same time, whether the e-mail names an account or not —
+     * the limits are counted by address and e-mail alike, and the lookup and the e-mail happen after the answer.
+     */
+    async forgotPassword(email: string, from: RequestOrigin): Promise<void> {
+      await rateLimits.spend([LIMITS.forgotPasswordPerIp, from.ip], [LIMITS.forgotPasswordPerEmail, email]);
+      await deps.later("Password reset e-mail", () => sendReset(email, from));
+    },
+
+    /**
+     * A reset link spent: the new password, every session of the account ended, and this browser signed in.
+     * Opening the link proved the mailbox, so the address counts as confirmed too.
+     */
+    async resetPassword(token: string, password: string, from: RequestOrigin) {
+      await rateLimits.spend([LIMITS.linksPerIp, from.ip]);
+      const accountId = await tokens.spend(token, "password-reset");
+      await accounts.setPassword(accountId, password);
+      await sessions.endOthers(accountId);
+      if (await accounts.markVerified(accountId)) await outbox.release(accountId);
+      const viewer = await accounts.viewer(accountId);
+      const cookies = [
+        await startSession(accountId, from),
+        await devices.issue(from.cookieHeader, viewer.email, from.url),
+      ];
+      await record(accountId, "password-reset", from);
+      return { accountId, cookies };
+    },
+
+    /** A confirmation link spent: the address is confirmed and what waited for it is sent. */
+    async verifyEmail(token: string, from: RequestOrigin): Promise<string> {
+      await rateLimits.spend([LIMITS.linksPerIp, from.ip]);
+      const accountId = await tokens.spend(token, "email-verification");
+      if (await accounts.markVerified(accountId)) {
+        await outbox.release(accountId);
+        await record(accountId, "email-verified", from);
+      }
+      return accountId;
+    },
+
+    async resendConfirmation(accountId: string): Promise<void> {
+      const viewer = await accounts.viewer(accountId);
+      if (viewer.emailVerified) throw new DomainError(409, "Your e-mail address is already confirmed");
+      await rateLimits.spend([LIMITS.resendVerificationPerAccount, accountId]);
+      await sendConfirmation(accountId, viewer.email);
+    },
+
+    /** Change password: the current one is required; every other session ends. Answers how many ended. */
+    /**
+     * Change password: the current one is required; an account without one (Google only) sets its first
+     * password after a Google sign-in in the last ten minutes. Every other session ends.
+     */
+    async changePassword(
+      current: Current,
+      currentPassword: string | undefined,
+      password: string,
+      from: RequestOrigin,
+    ) {
+      await reauthenticate(current, currentPassword, "currentPassword");
+      await accounts.setPassword(current.accountId, password);
+      const signedOutSessions = await sessions.endOthers(current.accountId, current.tokenHash);
+      await record(current.accountId, "password-changed", from);
+      return { signedOutSessions };
+    },
+
+    async endSession(current: Current, sessionId: string, from: RequestOrigin): Promise<void> {
+      if (!(await sessions.endById(current.accountId, sessionId)))
+        throw new DomainError(404, "That session has already ended");
+      await record(current.accountId, "session-ended", from);
+    },
+
+    async endOtherSessions(current: Current, from: RequestOrigin) {
+      const signedOutSessions = await sessions.endOthers(current.accountId, current.tokenHash);
+      await record(current.accountId, "other-sessions-ended", from);
+      return { signedOutSessions };
+    },
+
+    /**
+     * "Delete my account": re-checked by the password, or for an account without one by a Google sign-in in
+     * the last ten minutes. Answers the cookie that clears this browser's session.
+     */
+    async deleteAccount(current: Current, password: string | undefined, from: RequestOrigin) {
+      await reauthenticate(current, password, "password");
+      await deps.accountData.delete(current.accountId);
+      return { cookie: clearSessionCookie(from.url) };
+    },
+
+    /** Starts a session for an account Google vouched for (worker/auth/google.ts decided which). */
+    async signInWithGoogle(accountId: string, email: string, linked: boolean, from: RequestOrigin) {
+      const cookies = [
+        await startSession(accountId, from),
+        await devices.issue(from.cookieHeader, email, from.url),
+      ];
+      await record(accountId, linked ? "google-linked" : "signed-in-with-google", from);
+      return cookies;
     },
 
     async createDemoDealer(from: RequestOrigin) {

@@ -25,6 +25,10 @@ export const accounts = sqliteTable(
      * it wrote after this time. Null for every other account, the seeded demo network's included.
      */
     demoExpiresAt: timestamp("demo_expires_at"),
+    /** When the dealer opened the confirmation link (or Google vouched for the address); null until then. */
+    emailVerifiedAt: timestamp("email_verified_at"),
+    /** Google's `sub` for the account linked to a Google sign-in. */
+    googleSubject: text("google_subject").unique(),
     createdAt: createdAt(),
   },
   // Only the few admins: their dealers are left out of every dealer list (directory/cards.ts). Partial, so
@@ -46,9 +50,50 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at").notNull(),
+    /** The id settings show and sign out by; never the token or its hash. */
+    id: text("id").unique(),
+    userAgent: text("user_agent"),
+    /** "Austin, TX, US" from the platform's request.cf, when it gives one. */
+    place: text("place"),
+    lastActiveAt: timestamp("last_active_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_account_idx").on(t.accountId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_account_idx").on(t.accountId, t.lastActiveAt),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Single-use links sent by e-mail (password reset, e-mail confirmation): only the token's SHA-256 is kept. */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password-reset", "email-verification"] }).notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_account_idx").on(t.accountId, t.purpose)],
+);
+
+/** The account's audit trail of security events, which the dealer reads in /settings. */
+export const securityEvents = sqliteTable(
+  "security_events",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    userAgent: text("user_agent"),
+    place: text("place"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("security_events_account_idx").on(t.accountId, t.createdAt, t.id)],
 );
 
 export const dealers = sqliteTable(
@@ -105,6 +150,11 @@ export const dealers = sqliteTable(
      * (migration 0005); null until the dealer's first post or message.
      */
     activityScore: timestamp("activity_score"),
+    /**
+     * Set when the dealer deleted their account (issue 14): the row stays, emptied and named "Deleted dealer",
+     * so messages already delivered keep a sender; it never shows in a dealer list again.
+     */
+    deletedAt: timestamp("deleted_at"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -118,6 +168,9 @@ export const dealers = sqliteTable(
     index("dealers_added_by_idx").on(t.addedByDealerId),
     index("dealers_connection_count_idx").on(t.connectionCount),
     index("dealers_activity_idx").on(t.activityScore, t.lastActiveAt),
+    index("dealers_deleted_idx")
+      .on(t.deletedAt)
+      .where(sql`deleted_at is not null`),
   ],
 );
 
@@ -407,7 +460,8 @@ export const notifications = sqliteTable(
 
 /**
  * Every e-mail and text message, written before it is sent (issue 11, docs/decisions "outbox delivery").
- * queued → sending (claimed, with a lease) → sent | failed; a send that repeats the idempotency key stores nothing.
+ * held (the dealer has not confirmed their e-mail yet) → queued → sending (claimed, with a lease) → sent | failed;
+ * a send that repeats the idempotency key stores nothing.
  */
 export const outbox = sqliteTable(
   "outbox",
@@ -424,7 +478,7 @@ export const outbox = sqliteTable(
     /** RFC 8058 one-click address; null for transactional messages. */
     unsubscribeUrl: text("unsubscribe_url"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+    status: text("status", { enum: ["held", "queued", "sending", "sent", "failed"] })
       .notNull()
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),

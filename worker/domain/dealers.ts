@@ -22,6 +22,7 @@ export function toCurrentUser(viewer: Viewer): CurrentUser {
     userId: viewer.accountId,
     role: viewer.role,
     hasProfile: d !== null,
+    emailVerified: viewer.emailVerified,
     name: d?.name ?? "",
     firstName: d?.firstName ?? "",
     lastName: d?.lastName ?? "",

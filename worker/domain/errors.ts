@@ -4,7 +4,7 @@
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429,
     message: string,
     readonly details?: {
       issues?: unknown[];

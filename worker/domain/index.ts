@@ -1,8 +1,12 @@
 import { deviceCookies } from "../auth/device-cookies";
 import { isDemoMode } from "../../app/lib/demo-mode";
 import { authFlows } from "../auth/flows";
+import { googleSignIn, type GoogleEnv } from "../auth/google";
 import { openDatabase } from "../db/client";
+import { accountDataService } from "./account-data";
+import { accountTokenService } from "./account-tokens";
 import { accountService } from "./accounts";
+import { securityEventService } from "./security-events";
 import { connectionService } from "./connections";
 import { contactService } from "./contact";
 import { dealerDirectoryService } from "./directory";
@@ -67,6 +71,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.
   const optional = env as Env &
+    GoogleEnv &
     EmailEnv &
     SmsEnv &
     StripeEnv & {
@@ -101,6 +106,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const notify = notifier(db, { centre, outbox, origin, push });
+  const accountTokens = accountTokenService(db);
+  const securityEvents = securityEventService(db);
   const fanout = async (postId: string, deliveries: Delivery[]) => {
     await fanoutOf(env, postId).enqueue(deliveries, origin);
   };
@@ -131,6 +138,20 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     publishableKey: stripe ? (optional.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     rateLimits,
   });
+  const auth = authFlows({
+    accounts,
+    sessions,
+    rateLimits,
+    demo,
+    devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
+    demoMode: isDemoMode(env.DEMO_MODE),
+    tokens: accountTokens,
+    accountData: accountDataService(db),
+    events: securityEvents,
+    outbox,
+    siteOrigin: origin,
+    later,
+  });
   return {
     accounts,
     dealers,
@@ -143,14 +164,11 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     sessions,
     rateLimits,
     demo,
-    auth: authFlows({
-      accounts,
-      sessions,
-      rateLimits,
-      demo,
-      devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
-      demoMode: isDemoMode(env.DEMO_MODE),
-    }),
+    auth,
+    google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
+    accountTokens,
+    accountData: accountDataService(db),
+    securityEvents,
     shell: shellService(db, messaging),
     messaging,
     chat: {

@@ -22,6 +22,20 @@ export const LIMITS = {
   signInPerDevice: { name: "sign-in:device", max: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: 60 * 60 },
   signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
+  /** Reset e-mails: per address and per e-mail, counted alike whether the account exists or not. */
+  forgotPasswordPerIp: { name: "forgot-password:ip", max: 10, windowSeconds: HOUR },
+  forgotPasswordPerEmail: { name: "forgot-password:email", max: 5, windowSeconds: HOUR },
+  /** Links spent (reset, confirmation) from one address: the tokens are unguessable, this stops a script. */
+  linksPerIp: { name: "links:ip", max: 30, windowSeconds: 15 * 60 },
+  resendVerificationPerAccount: {
+    name: "resend-verification:account",
+    max: 5,
+    windowSeconds: HOUR,
+    what: "confirmation e-mails",
+  },
+  /** Wrong current passwords (change password, delete account) on a signed-in session. */
+  passwordChecksPerAccount: { name: "password-check:account", max: 10, windowSeconds: 15 * 60 },
+  exportsPerAccount: { name: "export:account", max: 10, windowSeconds: HOUR, what: "data exports" },
   demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
   quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: 60 * 60 },
   contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },

@@ -1,29 +1,67 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { toIso } from "../../app/lib/api-types";
+import type { ActiveSession } from "../../app/lib/api-types";
 import { SESSION_DAYS } from "../../app/lib/constants";
+import { deviceName } from "../../app/lib/devices";
 import type { Database } from "../db/client";
 import { accounts, dealers, sessions } from "../db/schema";
+import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
 import { randomToken, sha256Hex } from "./ids";
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** Slide the expiry at most once a day, so a busy dealer costs one write a day, not one per request. */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+/** "Last active" in settings is exact to a quarter of an hour: at most one write per session per 15 minutes. */
+const LAST_ACTIVE_STEP_MS = 15 * 60 * 1000;
 
 export type Viewer = {
   accountId: string;
   email: string;
   role: "dealer" | "admin";
+  /** The dealer opened the confirmation link (or Google vouched for the address). */
+  emailVerified: boolean;
   dealer: typeof dealers.$inferSelect | null;
 };
 
-export type SessionLookup = { viewer: Viewer; tokenHash: string; refreshed: boolean };
+/** `sessionId` is the public id settings name this session by; `startedAt` is when it signed in. */
+export type SessionLookup = {
+  viewer: Viewer;
+  tokenHash: string;
+  sessionId: string;
+  startedAt: number;
+  refreshed: boolean;
+};
+
+/** The browser a session or a security event came from: its user agent and the platform's idea of its place. */
+export type ClientInfo = { userAgent?: string | null; place?: string | null };
+
+/** Newest activity first: the last row's (last active, id). */
+const sessionCursor = cursorKind("sessions.active", cursorValue.time, cursorValue.id);
+
+type Row = {
+  id: string;
+  userAgent: string | null;
+  place: string | null;
+  lastActiveAt: number;
+  createdAt: number;
+  tokenHash: string;
+};
 
 export function sessionService(db: Database) {
   return {
-    async start(accountId: string): Promise<string> {
+    async start(accountId: string, client: ClientInfo = {}): Promise<string> {
       const token = randomToken();
-      await db
-        .insert(sessions)
-        .values({ tokenHash: await sha256Hex(token), accountId, expiresAt: Date.now() + SESSION_MS });
+      const now = Date.now();
+      await db.insert(sessions).values({
+        tokenHash: await sha256Hex(token),
+        accountId,
+        expiresAt: now + SESSION_MS,
+        id: randomToken().slice(0, 22),
+        userAgent: client.userAgent?.slice(0, 400) ?? null,
+        place: client.place?.slice(0, 120) ?? null,
+        lastActiveAt: now,
+        createdAt: now,
+      });
       return token;
     },
 
@@ -41,26 +79,88 @@ export function sessionService(db: Database) {
         .limit(1);
       if (!row) return null;
       const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
-      if (refreshed) {
+      const stale = now - (row.session.lastActiveAt ?? 0) > LAST_ACTIVE_STEP_MS;
+      if (refreshed || stale) {
         await db
           .update(sessions)
-          .set({ expiresAt: now + SESSION_MS })
+          .set(refreshed ? { expiresAt: now + SESSION_MS, lastActiveAt: now } : { lastActiveAt: now })
           .where(eq(sessions.tokenHash, tokenHash));
-        if (row.dealer)
-          await db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id));
       }
+      if (refreshed && row.dealer)
+        await db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id));
       const viewer = {
         accountId: row.account.id,
         email: row.account.email,
         role: row.account.role,
+        emailVerified: row.account.emailVerifiedAt !== null,
         dealer: row.dealer,
       };
-      return { viewer, tokenHash, refreshed };
+      return {
+        viewer,
+        tokenHash,
+        sessionId: row.session.id ?? "",
+        startedAt: row.session.createdAt,
+        refreshed,
+      };
     },
 
     async end(token: string | undefined): Promise<void> {
       if (!token) return;
       await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
+    },
+
+    /** The account's sessions still valid, most recently active first; `current` marks the asking one. */
+    async list(
+      accountId: string,
+      currentId: string,
+      query: { cursor?: string; limit: number },
+    ): Promise<Page<ActiveSession>> {
+      const cursor = sessionCursor.decode(query.cursor);
+      const after = cursor
+        ? sql`and (coalesce(last_active_at, created_at), id) < (${cursor[0]}, ${cursor[1]})`
+        : sql``;
+      const rows = await db.all<Row>(sql`
+        select id, user_agent as userAgent, place, coalesce(last_active_at, created_at) as lastActiveAt,
+          created_at as createdAt, token_hash as tokenHash
+        from sessions
+        where account_id = ${accountId} and expires_at > ${Date.now()} ${after}
+        order by coalesce(last_active_at, created_at) desc, id desc
+        limit ${query.limit + 1}`);
+      return pageOf(
+        rows,
+        query.limit,
+        (row) => ({
+          id: row.id,
+          device: deviceName(row.userAgent),
+          place: row.place,
+          lastActiveAt: toIso(row.lastActiveAt),
+          createdAt: toIso(row.createdAt),
+          current: row.id === currentId,
+        }),
+        (last) => sessionCursor.encode(last.lastActiveAt, last.id),
+      );
+    },
+
+    /** Ends one of the account's sessions by its public id; false when the account has none by that id. */
+    async endById(accountId: string, id: string): Promise<boolean> {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.accountId, accountId), eq(sessions.id, id)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    /** Ends every session of the account but the one kept (none: all of them). Answers how many ended. */
+    async endOthers(accountId: string, keepTokenHash?: string): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(
+          keepTokenHash
+            ? and(eq(sessions.accountId, accountId), ne(sessions.tokenHash, keepTokenHash))
+            : eq(sessions.accountId, accountId),
+        )
+        .returning({ id: sessions.id });
+      return ended.length;
     },
 
     async forgetExpired(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { ConfirmEmailBanner } from "~/components/account/confirm-email-banner";
 import { Avatar } from "~/components/ui/avatar";
 import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -245,6 +246,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
           <SignOutButton className="mt-auto" />
         </aside>
         <main id="main" className="min-w-0 flex-1 py-4">
+          {shell.currentUser.emailVerified ? null : <ConfirmEmailBanner email={shell.currentUser.email} />}
           {children}
         </main>
         <RightColumn me={currentUser.id ?? ""} />

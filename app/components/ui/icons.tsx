@@ -63,6 +63,7 @@ export const HelpCircle = spriteIcon("help-circle");
 export const Home = spriteIcon("home");
 export const ImagePlus = spriteIcon("image-plus");
 export const KeyRound = spriteIcon("key-round");
+export const Laptop = spriteIcon("laptop");
 export const Loader2 = spriteIcon("loader-2");
 export const Lock = spriteIcon("lock");
 export const LogOut = spriteIcon("log-out");

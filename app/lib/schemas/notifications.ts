@@ -172,7 +172,7 @@ export const notificationsQuerySchema = z.object({
 });
 
 /** Answer of the test sends: the outbox entry. */
-export type OutboxReceipt = { id: string; status: "queued" | "sending" | "sent" | "failed" };
+export type OutboxReceipt = { id: string; status: "held" | "queued" | "sending" | "sent" | "failed" };
 
 /** Business spec §8 and §7: the screens' toasts. */
 export const NOTIFICATION_TOASTS = {

@@ -46,6 +46,15 @@ type Deps = {
  * centre and the one-click unsubscribe.
  */
 export function notificationService(db: Database, deps: Deps) {
+  /** A test send from an account that has not confirmed its e-mail waits for it, like every other send. */
+  async function unconfirmed(dealer: DealerRow): Promise<boolean> {
+    if (!dealer.accountId) return false;
+    const [row] = await db.all<{ verified: number }>(
+      sql`select email_verified_at is not null as verified from accounts where id = ${dealer.accountId}`,
+    );
+    return !row?.verified;
+  }
+
   return {
     centre: deps.centre,
     preferences: deps.preferences,
@@ -84,6 +93,7 @@ export function notificationService(db: Database, deps: Deps) {
         category: "transactional",
         idempotencyKey: `test-sms:${newId()}`,
         dealerId: dealer.id,
+        held: await unconfirmed(dealer),
       });
       return { id: sent.id, status: sent.status };
     },
@@ -101,6 +111,7 @@ export function notificationService(db: Database, deps: Deps) {
         category: "transactional",
         idempotencyKey: `test-email:${newId()}`,
         dealerId: dealer.id,
+        held: await unconfirmed(dealer),
       });
       return { id: sent.id, status: sent.status };
     },

@@ -52,6 +52,9 @@ type Recipient = {
   confirmations: number | null;
   emailNotifications: number | null;
   messageNotifications: number | null;
+  /** Null for a dealer added to the directory (no account) or an account that has not confirmed its e-mail. */
+  verified: number | null;
+  hasAccount: number;
 };
 
 export type DeliveryResult =
@@ -81,10 +84,12 @@ export function notifier(db: Database, deps: NotifierDeps) {
       select d.id as id, d.name as name, d.email as email, d.phone as phone,
              p.sms_enabled as smsEnabled, p.email_enabled as emailEnabled, p.deal_alerts as dealAlerts,
              p.price_drops as priceDrops, p.auction_alerts as auctionAlerts, p.confirmations as confirmations,
-             s.email_notifications as emailNotifications, s.message_notifications as messageNotifications
+             s.email_notifications as emailNotifications, s.message_notifications as messageNotifications,
+             a.email_verified_at is not null as verified, d.account_id is not null as hasAccount
       from dealers d
       left join notification_preferences p on p.dealer_id = d.id
       left join user_settings s on s.account_id = d.account_id
+      left join accounts a on a.id = d.account_id
       where d.id = ${dealerId}`);
     return row;
   }
@@ -137,6 +142,8 @@ export function notifier(db: Database, deps: NotifierDeps) {
       }
 
       const outbox: (OutboxReceipt & { channel: "email" | "sms" })[] = [];
+      // E-mails and texts sent on an account's behalf wait until it has confirmed its address (issue 14).
+      const held = Boolean(recipient.hasAccount) && !recipient.verified;
       const data = {
         title: delivery.title,
         body: delivery.body,
@@ -159,6 +166,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
           category: category ?? "transactional",
           idempotencyKey: `${delivery.key}:email`,
           dealerId: delivery.dealerId,
+          held,
         });
         outbox.push({ channel: "email", id: sent.id, status: sent.status });
       }
@@ -172,6 +180,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
           category: category ?? "transactional",
           idempotencyKey: `${delivery.key}:sms`,
           dealerId: delivery.dealerId,
+          held,
         });
         outbox.push({ channel: "sms", id: sent.id, status: sent.status });
       }

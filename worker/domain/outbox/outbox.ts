@@ -26,7 +26,7 @@ import type { UnsubscribeTokens } from "./unsubscribe";
  */
 export type OutboxCategory = "transactional" | AlertPreference | "network";
 
-export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
+export type OutboxStatus = "held" | "queued" | "sending" | "sent" | "failed";
 
 export type EnqueueInput<T extends TemplateName = TemplateName> = {
   channel: "email" | "sms";
@@ -38,6 +38,8 @@ export type EnqueueInput<T extends TemplateName = TemplateName> = {
   idempotencyKey: string;
   /** The dealer it is for (the unsubscribe link names them); null for a visitor. */
   dealerId?: string | null;
+  /** Stored but not sent until `release` (the dealer has not confirmed their e-mail address yet). */
+  held?: boolean;
 };
 
 export type OutboxEntry = {
@@ -201,6 +203,7 @@ export function outboxService(db: Database, deps: OutboxDeps) {
       }
       const rendered = renderTemplate(input.template, input.data, unsubscribePage);
       const id = newId();
+      const status: OutboxStatus = input.held ? "held" : "queued";
       const inserted = await db.all<{ id: string; status: OutboxStatus }>(sql`
         insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
           unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
@@ -208,7 +211,7 @@ export function outboxService(db: Database, deps: OutboxDeps) {
           ${input.channel === "email" ? rendered.subject : null},
           ${input.channel === "email" ? rendered.text : rendered.sms},
           ${input.channel === "email" ? rendered.html : null},
-          ${unsubscribeUrl}, ${input.idempotencyKey}, 'queued', 0, ${now}, ${now})
+          ${unsubscribeUrl}, ${input.idempotencyKey}, ${status}, 0, ${now}, ${now})
         on conflict (idempotency_key) do nothing
         returning id, status`);
       const row = inserted[0];
@@ -219,6 +222,7 @@ export function outboxService(db: Database, deps: OutboxDeps) {
         if (!existing) throw new Error(`Outbox ${input.idempotencyKey} vanished after a duplicate enqueue`);
         return { ...existing, created: false };
       }
+      if (status === "held") return { ...row, created: true };
       try {
         await deps.wake(now);
       } catch (error) {
@@ -244,6 +248,16 @@ export function outboxService(db: Database, deps: OutboxDeps) {
       await inBatches(claimed, CONCURRENCY, (row) => finish(row, now));
       if (claimed.length === DELIVERIES_PER_RUN) return now;
       return this.nextDue();
+    },
+
+    /** Sends what waited for this account's e-mail confirmation: its dealer's held messages join the queue. */
+    async release(accountId: string, now = Date.now()): Promise<number> {
+      const released = await db.all<{ id: string }>(sql`
+        update outbox set status = 'queued', next_attempt_at = ${now}
+        where status = 'held' and dealer_id in (select id from dealers where account_id = ${accountId})
+        returning id`);
+      if (released.length > 0) await deps.wake(now).catch((error: unknown) => console.error(error));
+      return released.length;
     },
 
     /** When the next waiting message falls due (outbox_due_idx), or null. */

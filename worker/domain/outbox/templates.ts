@@ -22,6 +22,10 @@ export type TemplateData = {
     details?: Detail[];
     recipientName?: string;
   };
+  /** A single-use link to /reset-password (issue 14). */
+  "password-reset": { link: string; minutes: number };
+  /** The confirmation link of a new account's e-mail address (issue 14). */
+  "verify-email": { link: string };
 };
 export type TemplateName = keyof TemplateData;
 
@@ -98,6 +102,7 @@ function detailsTable(details: readonly Detail[]): string {
 }
 
 const NOTIFICATION_FOOTER = `You get this because of your ${PRODUCT_NAME} notification settings.`;
+const ACCOUNT_FOOTER = `You get this because someone used this address on ${PRODUCT_NAME}. If it was not you, ignore this e-mail.`;
 const TEST_FOOTER = `You asked ${PRODUCT_NAME} to send this test from Notification Settings.`;
 
 /** The three texts of a message; `unsubscribeUrl` is the address the footer links to (null: transactional). */
@@ -153,6 +158,38 @@ export function renderTemplate<T extends TemplateName>(
           unsubscribeUrl,
         }),
         sms: `${PRODUCT_NAME}: ${d.title}. ${d.body}${d.link ? ` ${d.link}` : ""}`.slice(0, 480),
+      };
+    }
+    case "password-reset": {
+      const d = data as TemplateData["password-reset"];
+      const body = `Someone asked to reset the password of your ${PRODUCT_NAME} account. The link works once, for ${d.minutes} minutes. If it was not you, ignore this e-mail: your password stays as it is.`;
+      return {
+        subject: `Reset your ${PRODUCT_NAME} password`,
+        text: `${body}\n\nChoose a new password: ${d.link}\n\n${ACCOUNT_FOOTER}`,
+        html: layout({
+          preheader: `Your link to choose a new password works for ${d.minutes} minutes.`,
+          heading: "Reset your password",
+          content: `${paragraphs(body)}${button(d.link, "Choose a new password")}`,
+          footer: ACCOUNT_FOOTER,
+          unsubscribeUrl: null,
+        }),
+        sms: `${PRODUCT_NAME}: reset your password at ${d.link}`,
+      };
+    }
+    case "verify-email": {
+      const d = data as TemplateData["verify-email"];
+      const body = `Welcome to ${PRODUCT_NAME}! Confirm this is your e-mail address, so that deal alerts and receipts can reach you here.`;
+      return {
+        subject: `Confirm your e-mail for ${PRODUCT_NAME}`,
+        text: `${body}\n\nConfirm my e-mail: ${d.link}\n\n${ACCOUNT_FOOTER}`,
+        html: layout({
+          preheader: "One click to confirm your e-mail address.",
+          heading: "Confirm your e-mail",
+          content: `${paragraphs(body)}${button(d.link, "Confirm my e-mail")}`,
+          footer: ACCOUNT_FOOTER,
+          unsubscribeUrl: null,
+        }),
+        sms: `${PRODUCT_NAME}: confirm your e-mail at ${d.link}`,
       };
     }
     default:

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { changePasswordSchema, forgotPasswordSchema } from "./account";
+import { passwordSchema } from "./auth";
+
+/** The page forms of issue 14, one schema each, used by the browser and the action alike. */
+
+export const forgotPasswordFormSchema = forgotPasswordSchema;
+
+export const resetPasswordFormSchema = z
+  .object({
+    token: z.string().max(200).default(""),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: "Please confirm your new password" }).max(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string({ error: "Please confirm your new password" }).max(200) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
