@@ -439,7 +439,11 @@ export const dealSchema = z.object({
   miles: z.number().int(),
   color: z.string(),
   priceCents: z.number().int(),
-  commissionCents: z.number().int().nullable().describe("2 % of the price in whole dollars, set at confirmation"),
+  commissionCents: z
+    .number()
+    .int()
+    .nullable()
+    .describe("2 % of the price in whole dollars, set at confirmation"),
   estimatedCommissionCents: z.number().int(),
   location: z.string(),
   auction: z.string().nullable(),

@@ -36,6 +36,9 @@ import { notifier } from "./notifications/notify";
 import { preferencesService } from "./notifications/preferences";
 import { outboxService } from "./outbox/outbox";
 import { unsubscribeTokens } from "./outbox/unsubscribe";
+import { dealAnnouncements } from "./deals/announce";
+import { dealService } from "./deals/deals";
+import { markSoldOnPost } from "./deals/mark-sold";
 
 export type ServiceOptions = {
   /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
@@ -113,6 +116,32 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       await fanoutOf(env, postId).enqueue(deliveries, origin);
     },
   });
+  const inventory = inventoryService(db, {
+    uploads,
+    rateLimits,
+    ai: optional.AI,
+    onPostCreated: async (post) => {
+      await announceNewPost(env, post, [
+        post.dealerId,
+        ...(await connections.connectedDealerIds(post.dealerId)),
+      ]);
+      // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
+      await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
+    },
+    onPostChanged: (postId, change) => {
+      if (change.drops.length > 0)
+        void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
+      else if (change.matchAgain)
+        void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
+    },
+  });
+  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
+  const deals = dealService(db, {
+    rateLimits,
+    announce: (event, dealId, actorId) =>
+      later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
+    markSold: markSoldOnPost(inventory),
+  });
   return {
     accounts,
     dealers,
@@ -147,26 +176,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     profile: profileService(db, env.PHOTOS, rateLimits),
     settings,
     uploads,
-    inventory: inventoryService(db, {
-      uploads,
-      rateLimits,
-      ai: optional.AI,
-      onPostCreated: async (post) => {
-        await announceNewPost(env, post, [
-          post.dealerId,
-          ...(await connections.connectedDealerIds(post.dealerId)),
-        ]);
-        // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
-        await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
-      },
-      onPostChanged: (postId, change) => {
-        if (change.drops.length > 0)
-          void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
-        else if (change.matchAgain)
-          void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
-      },
-    }),
+    inventory,
     vin: vinService(db, optional),
+    deals,
+    dealAnnouncements: announcements,
     outbox,
     dealAlerts,
     notifications: notificationService(db, {

@@ -56,6 +56,8 @@ export const LIMITS = {
     what: "notification preference changes",
   },
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
+  /** Proposals, samples and deals recorded after the fact. */
+  dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
 } satisfies Record<string, Limit>;
 
 const per = (seconds: number) =>

@@ -35,7 +35,13 @@ export const REVIEW_STATUSES = ["unreviewed", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Pass-thru steps the two dealers update (issue 13). The title moves missing → received → sent. */
-export const PASS_THRU_STEPS = ["saleComplete", "titleStatus", "gatePassIssued", "inTransit", "delivered"] as const;
+export const PASS_THRU_STEPS = [
+  "saleComplete",
+  "titleStatus",
+  "gatePassIssued",
+  "inTransit",
+  "delivered",
+] as const;
 export type PassThruStep = (typeof PASS_THRU_STEPS)[number];
 export const TITLE_STATUSES = ["missing", "received", "sent"] as const;
 export type TitleStatus = (typeof TITLE_STATUSES)[number];

@@ -34,7 +34,10 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "
 const text = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? "" : typeof v === "number" ? String(v) : v),
-    z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
   );
 
 const wholeNumber = (label: string, max: number) =>
@@ -123,27 +126,30 @@ const REQUIRED_WORDS = { vin: "VIN", make: "make", model: "model", price: "price
 export const completeDealSchema = z
   .object({
     dealId: z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().max(64).optional()),
-    vin: z.unknown(),
-    year: z.unknown(),
-    make: z.unknown(),
-    model: z.unknown(),
-    trim: z.unknown(),
-    miles: z.unknown(),
-    location: z.unknown(),
-    price: z.unknown(),
-    auction: z.unknown(),
-    auctionLocation: z.unknown(),
-    color: z.unknown(),
-    sellerName: z.unknown(),
-    sellerEmail: z.unknown(),
-    buyerEmail: z.unknown(),
-    completedAt: z.unknown(),
+    vin: z.unknown().optional(),
+    year: z.unknown().optional(),
+    make: z.unknown().optional(),
+    model: z.unknown().optional(),
+    trim: z.unknown().optional(),
+    miles: z.unknown().optional(),
+    location: z.unknown().optional(),
+    price: z.unknown().optional(),
+    auction: z.unknown().optional(),
+    auctionLocation: z.unknown().optional(),
+    color: z.unknown().optional(),
+    sellerName: z.unknown().optional(),
+    sellerEmail: z.unknown().optional(),
+    buyerEmail: z.unknown().optional(),
+    completedAt: z.unknown().optional(),
   })
   .transform((body, ctx) => {
     const missing: string[] = [];
     for (const [key, word] of Object.entries(REQUIRED_WORDS))
       if (isBlank(body[key as keyof typeof REQUIRED_WORDS])) missing.push(word);
-    if (needsAuctionLocation(typeof body.auction === "string" ? body.auction : null) && isBlank(body.auctionLocation))
+    if (
+      needsAuctionLocation(typeof body.auction === "string" ? body.auction : null) &&
+      isBlank(body.auctionLocation)
+    )
       missing.push("auction location");
     if (missing.length > 0) {
       ctx.addIssue({ code: "custom", path: [], message: pleaseFillIn(missing) });
