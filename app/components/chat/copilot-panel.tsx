@@ -1,4 +1,5 @@
 import { Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
 import { timeAgo } from "~/lib/format";
 import type { LocalMessage } from "./use-conversation";
 
@@ -28,7 +29,8 @@ export function hintFor(text: string): { kind: "price" | "inspection" | "general
   };
 }
 
-export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
+/** `children`: the chat's deal actions (app/components/deal/chat-deal-tools.tsx), under the hint. */
+export function CopilotPanel({ messages, children }: { messages: LocalMessage[]; children?: ReactNode }) {
   const last = messages.at(-1);
   const hint = hintFor(last?.content ?? "");
   return (
@@ -55,6 +57,7 @@ export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
       >
         {hint.text}
       </p>
+      {children}
       <div>
         <h3 className="mb-1 text-sm font-medium">Tips</h3>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">

@@ -9,6 +9,7 @@ import { timeAgo } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
+import { ChatDealTools } from "~/components/deal/chat-deal-tools";
 import { CopilotPanel } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
@@ -283,7 +284,13 @@ export function MessagesScreen({
       </div>
 
       <div className="hidden min-h-0 overflow-y-auto border-l border-slate-200 xl:block dark:border-slate-800">
-        <CopilotPanel messages={selected ? activity : []} />
+        <CopilotPanel messages={selected ? activity : []}>
+          <ChatDealTools
+            peer={current?.otherParticipant ?? null}
+            me={me}
+            messages={selected ? activity : []}
+          />
+        </CopilotPanel>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
+import { PendingDeals } from "~/components/deal/pending-deals";
 import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
@@ -122,6 +123,7 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
         initialNotifications={shell.unreadNotifications}
       >
         <LiveAlertToasts />
+        <PendingDeals />
         <ShellFrame shell={shell}>{children}</ShellFrame>
       </InboxProvider>
     </Tooltip.Provider>
