@@ -126,7 +126,7 @@ export default function PassThruSales() {
                 onClick={() => setDetail(sale)}
                 className="flex w-full flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-left hover:border-brand-500/60 dark:border-slate-800 dark:bg-slate-900"
               >
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {vehicleTitle(sale)}{" "}
                     {sale.trim ? <span className="text-slate-500">{sale.trim}</span> : null}
@@ -145,7 +145,7 @@ export default function PassThruSales() {
                     {sale.vin ? ` · ${sale.vin}` : ""}
                   </p>
                 </div>
-                <div className="text-right">
+                <div className="ml-auto text-right sm:ml-0">
                   <p className="font-semibold">{formatDollars(sale.priceCents)}</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {formatDollars(sale.commissionCents ?? sale.estimatedCommissionCents)} commission
