@@ -29,5 +29,9 @@ export default defineConfig({
       externalConditions: ["workerd", "worker"],
     },
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // The icon sprite is referenced by URL (`<use href="…#id">`), which a data: URL cannot serve.
+    assetsInlineLimit: (file) => (file.endsWith("/icons.svg") ? false : undefined),
+  },
 });

@@ -25,8 +25,8 @@ const toggles = document.querySelectorAll("[data-theme-toggle]");
 const labelToggles = () => {
   const next = html.classList.contains("dark") ? "light" : "dark";
   for (const button of toggles) {
+    // The icon follows the `dark` class by CSS (app/components/ui/theme-toggle.tsx); only the label changes.
     button.setAttribute("aria-label", `Switch to ${next} theme`);
-    button.firstElementChild.textContent = next === "light" ? "☀" : "☾";
   }
 };
 for (const button of toggles) {

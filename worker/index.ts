@@ -44,8 +44,8 @@ export default {
   fetch: app.fetch,
   /**
    * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, old rate-limit windows, old demo
-   * accounts, posts past their 30 days ('expired'), and a wake-up for the outbox courier in case a message is
-   * waiting whose wake-up was lost.
+   * accounts, posts past their 30 days ('expired') and then the match index of posts older than deal alerts,
+   * and a wake-up for the outbox courier in case a message is waiting whose wake-up was lost.
    */
   async scheduled(_controller, env) {
     const services = createServices(env);
@@ -53,7 +53,7 @@ export default {
       services.sessions.forgetExpired(),
       services.rateLimits.forgetStale(),
       services.demo.removeExpired(),
-      services.inventory.expirePosts(),
+      services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  activitySchema,
   authStatusSchema,
   chatMessageSchema,
   chatSummarySchema,
@@ -359,6 +360,14 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     summary: "How many messages you have not read, across every chat.",
     access: dealer,
     answers: [{ status: 200, schema: unreadCountSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/activity",
+    group: "Messaging",
+    summary: "The right column: your three latest conversations and your three newest connections.",
+    access: dealer,
+    answers: [{ status: 200, schema: activitySchema }],
   },
   {
     method: "POST",

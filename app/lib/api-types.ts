@@ -220,6 +220,36 @@ export type ReadReceipt = z.infer<typeof readReceiptSchema>;
 
 export const unreadCountSchema = z.object({ unreadTotal: z.number().int() });
 
+/** One of your latest conversations in the right column of the dealer's screens. */
+export const recentChatSchema = z.object({
+  chatId: z.string(),
+  dealerId: z.string().describe("the other dealer"),
+  name: z.string(),
+  dealershipName: z.string(),
+  avatar: z.string().nullable(),
+  lastMessage: z.string().nullable().describe("the last message's text"),
+  lastMessageAt: isoTime.nullable(),
+  unread: z.number().int().describe("messages in this chat you have not read"),
+});
+export type RecentChat = z.infer<typeof recentChatSchema>;
+
+export const recentConnectionSchema = z.object({
+  dealerId: z.string(),
+  name: z.string(),
+  dealershipName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  connectedAt: isoTime,
+});
+export type RecentConnection = z.infer<typeof recentConnectionSchema>;
+
+/** The right column (core spec §2): your three latest conversations and three newest connections. */
+export const activitySchema = z.object({
+  recentChats: z.array(recentChatSchema),
+  recentConnections: z.array(recentConnectionSchema),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // Notifications
 

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Mail, MessageSquareText } from "lucide-react";
+import { Mail, MessageSquareText } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/clock";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Outbox · DealerLane" }];
@@ -23,10 +24,6 @@ const STATUS_STYLES: Record<string, string> = {
   sent: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
   failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
 };
-
-function when(iso: string) {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}
 
 export default function AdminOutbox() {
   const { items: entries, nextCursor, paged } = useLoaderData<typeof loader>();
@@ -64,7 +61,7 @@ export default function AdminOutbox() {
                   {e.status}
                 </span>
                 <span className="text-xs text-slate-500 dark:text-slate-400">
-                  {e.category} · {e.template} · {when(e.createdAt)}
+                  {e.category} · {e.template} · <DateTime at={e.createdAt} />
                   {e.attempts > 0 ? ` · ${e.attempts} ${e.attempts === 1 ? "attempt" : "attempts"}` : ""}
                   {e.provider ? ` · via ${e.provider}` : ""}
                 </span>

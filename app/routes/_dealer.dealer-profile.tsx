@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Globe, Mail, MapPin, Pencil, Phone } from "lucide-react";
+import { Globe, Mail, MapPin, Pencil, Phone } from "~/components/ui/icons";
 import { Tabs } from "radix-ui";
 import { CanadianBadge, Rating, TypeBadge, formatCount, memberSince } from "~/components/dealer/dealer-bits";
 import { StatGrid } from "~/components/dealer/stat-grid";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
-import { timeAgo } from "~/lib/format";
+import { RelativeTime } from "~/components/ui/clock";
 import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile · DealerLane" }];
@@ -56,7 +56,7 @@ export default function DealerProfile() {
               <TypeBadge type={dealer.dealershipType} />
             </div>
             <p className="text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
-            <p className="flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
+            <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
               <MapPin size={14} aria-hidden="true" />{" "}
               {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
             </p>
@@ -98,22 +98,22 @@ export default function DealerProfile() {
           </div>
           <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-center dark:bg-slate-800/60">
             <div>
-              <dt className="text-xs text-slate-500 dark:text-slate-400">Rating</dt>
+              <dt className="text-xs text-slate-600 dark:text-slate-400">Rating</dt>
               <dd className="text-sm">
                 <Rating rating={dealer.rating} />
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500 dark:text-slate-400">Deals</dt>
+              <dt className="text-xs text-slate-600 dark:text-slate-400">Deals</dt>
               <dd
-                className="text-sm text-slate-500 dark:text-slate-400"
+                className="text-sm text-slate-600 dark:text-slate-400"
                 title="Completed deals are not recorded on DealerLane yet"
               >
                 Not tracked yet
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-500 dark:text-slate-400">Connections</dt>
+              <dt className="text-xs text-slate-600 dark:text-slate-400">Connections</dt>
               <dd className="font-semibold">{formatCount(dealer.connectionCount)}</dd>
             </div>
           </dl>
@@ -163,7 +163,7 @@ export default function DealerProfile() {
           className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
         >
           {activity.length === 0 ? (
-            <p className="text-sm text-slate-500 dark:text-slate-400">
+            <p className="text-sm text-slate-600 dark:text-slate-400">
               No activity yet.{" "}
               <Link to="/" className="text-brand-600 underline dark:text-brand-400">
                 Post a vehicle or a request
@@ -175,8 +175,9 @@ export default function DealerProfile() {
               {activity.map((item) => (
                 <li key={`${item.kind}-${item.postId}-${item.createdAt}`} className="py-2">
                   <Link to={`/post/${item.postId}`} className="block hover:underline">
-                    <span className="text-xs text-slate-500 dark:text-slate-400">
-                      {item.kind === "post" ? "You posted" : "You commented on"} · {timeAgo(item.createdAt)}
+                    <span className="text-xs text-slate-600 dark:text-slate-400">
+                      {item.kind === "post" ? "You posted" : "You commented on"} ·{" "}
+                      <RelativeTime at={item.createdAt} />
                     </span>
                     <span className="block text-sm font-medium">{item.title}</span>
                     {item.kind === "comment" ? (

@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return dealerAction(context, request, { connectedTitle: "Connected!" });
+  return dealerAction(context, request);
 }
 
 function Section({

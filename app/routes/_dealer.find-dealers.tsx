@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return dealerAction(context, request, { connectedTitle: "Connection Added!" });
+  return dealerAction(context, request);
 }
 
 export default function FindDealers() {

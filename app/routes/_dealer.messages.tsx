@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { MessagesScreen } from "~/components/chat/messages-screen";
 import { messageContentSchema } from "~/lib/realtime";
 import { requireDealer } from "~/utils/guards.server";
@@ -41,6 +41,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null,
   };
 }
+
+/**
+ * Moving within /messages (the open chat's #fragment on a phone, the cleared ?chat query) keeps the screen's
+ * data: the list stays current through the live inbox. A new ?chat or a form post loads again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && !nextUrl.searchParams.has("chat")
+    ? false
+    : defaultShouldRevalidate;
 
 /** Sending without JavaScript: the same operation as the socket and REST paths (it starts the chat if needed). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { BellRing, Mail, MessageSquareText, type LucideIcon } from "lucide-react";
+import { BellRing, Mail, MessageSquareText, type IconComponent } from "~/components/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { formatPhone, toE164 } from "~/lib/phone";
@@ -53,6 +53,10 @@ const TEST_EMAIL = {
  * The switches (each saves at once) and the three tests (business spec §5: a text needs a phone, an e-mail an
  * address, the full alert either). Forms, so each works before JavaScript loads.
  */
+/** A test or switch the dealer's own data cannot make (no phone, no e-mail, unknown switch): 400, nothing sent. */
+const refused = (intent: Intent, at: number) =>
+  data<ActionResult>({ intent, ok: false, at }, { status: 400 });
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const dealer = viewer.dealer;
@@ -63,20 +67,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "preference") {
       const key = String(form.get("key") ?? "") as PreferenceKey;
-      if (!PREFERENCE_KEYS.includes(key)) return { intent, ok: false, at };
+      if (!PREFERENCE_KEYS.includes(key)) return refused(intent, at);
       const current = await notifications.preferences.forDealer(dealer.id);
       await notifications.savePreferences(dealer.id, { ...current, [key]: form.get("value") === "true" });
       return { intent, ok: true, at };
     }
     if (intent === "test-sms") {
       const input = testSmsSchema.safeParse({ phoneNumber: currentUser.phone, message: TEST_SMS });
-      if (!input.success) return { intent, ok: false, at };
+      if (!input.success) return refused(intent, at);
       await notifications.testSms(dealer, input.data);
       return { intent, ok: true, at };
     }
     if (intent === "test-email") {
       const input = testEmailSchema.safeParse({ email: currentUser.email, ...TEST_EMAIL });
-      if (!input.success) return { intent, ok: false, at };
+      if (!input.success) return refused(intent, at);
       await notifications.testEmail(dealer, input.data);
       return { intent, ok: true, at };
     }
@@ -92,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           urgency: "high",
         },
       });
-      if (!input.success) return { intent, ok: false, at };
+      if (!input.success) return refused(intent, at);
       await notifications.triggerDealAlert(dealer, input.data);
       return { intent, ok: true, at };
     }
@@ -223,7 +227,7 @@ function TestButton({
   disabledReason,
 }: {
   intent: Exclude<Intent, "preference">;
-  icon: LucideIcon;
+  icon: IconComponent;
   label: string;
   disabledReason: string | null;
 }) {

@@ -3,18 +3,19 @@ import { Form, Link, useFetcher, useLoaderData, useNavigation, useRevalidator } 
 import {
   Bell,
   Car,
+  Gavel,
   Handshake,
   Megaphone,
   MessageSquare,
   Settings,
   TrendingDown,
   UserPlus,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { buttonClass } from "~/components/ui/button";
-import { timeAgo } from "~/lib/format";
+import { RelativeTime } from "~/components/ui/clock";
 import type { Notification } from "~/lib/api-types";
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from "~/lib/schemas/notifications";
 import { readForm } from "~/utils/form-body.server";
@@ -42,12 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { unreadCount };
 }
 
-const ICONS: Record<NotificationType, LucideIcon> = {
+const ICONS: Record<NotificationType, IconComponent> = {
   "deal-alert": Car,
   "price-drop": TrendingDown,
   connection: UserPlus,
   message: MessageSquare,
   deal: Handshake,
+  auction: Gavel,
   announcement: Megaphone,
 };
 
@@ -57,6 +59,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   connection: "Connection",
   message: "Message",
   deal: "Deal",
+  auction: "Auction",
   announcement: "Announcement",
 };
 
@@ -80,7 +83,6 @@ function NotificationItem({
 }) {
   const Icon = ICONS[notification.type] ?? Bell;
   const unread = notification.readAt === null;
-  const created = Date.parse(notification.createdAt);
   const content = (
     <>
       <span
@@ -105,10 +107,7 @@ function NotificationItem({
           {notification.body}
         </span>
         <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-          {TYPE_LABELS[notification.type]} ·{" "}
-          <time dateTime={notification.createdAt} suppressHydrationWarning>
-            {timeAgo(created)}
-          </time>
+          {TYPE_LABELS[notification.type]} · <RelativeTime at={notification.createdAt} />
         </span>
       </span>
       {unread ? (

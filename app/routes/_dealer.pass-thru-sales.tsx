@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
-import { Download, Plus } from "lucide-react";
+import { Download, Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { vehicleTitle, SampleBadge } from "~/components/deal/deal-facts";
@@ -8,6 +8,7 @@ import { PassThruDetail } from "~/components/deal/pass-thru-detail";
 import { SaleStatusBadge } from "~/components/deal/sale-status";
 import { VerifyDealDialog } from "~/components/deal/verify-deal-dialog";
 import { Button, buttonClass } from "~/components/ui/button";
+import { RelativeTime } from "~/components/ui/clock";
 import type { Deal } from "~/lib/api-types";
 import { COMMISSION_PERCENT } from "~/lib/deals/constants";
 import { formatDollars } from "~/lib/format";
@@ -138,10 +139,7 @@ export default function PassThruSales() {
                       : sale.myRole === "buyer"
                         ? `Bought from ${sale.sellerName}`
                         : `Recorded · ${sale.sellerName}`}{" "}
-                    ·{" "}
-                    {new Date(sale.completedAt ?? sale.confirmedAt ?? sale.createdAt).toLocaleDateString(
-                      "en-US",
-                    )}
+                    · <RelativeTime at={sale.completedAt ?? sale.confirmedAt ?? sale.createdAt} />
                     {sale.vin ? ` · ${sale.vin}` : ""}
                   </p>
                 </div>

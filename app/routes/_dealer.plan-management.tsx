@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Check, Home } from "lucide-react";
+import { Check, Home } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { BILLING_TERMS, PLANS } from "~/lib/marketing";
 
@@ -50,7 +50,7 @@ export default function PlanManagement() {
             </div>
             <p>
               <span className="text-3xl font-bold">{plan.price}</span>{" "}
-              <span className="text-sm text-slate-500 dark:text-slate-400">{plan.period}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">{plan.period}</span>
             </p>
             <p className="text-sm text-slate-600 dark:text-slate-400">{plan.tagline}</p>
             <ul className="flex flex-col gap-1 text-sm">

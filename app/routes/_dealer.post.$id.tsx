@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { PostCard } from "~/components/post/post-card";
 import { PostMatches } from "~/components/post/post-matches";
 import { PostOwnerTools } from "~/components/post/post-owner-tools";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Home } from "lucide-react";
+import { Home } from "~/components/ui/icons";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { DealerFields } from "~/components/dealer/dealer-fields";
 import { ProfilePhotoField, type PhotoValue } from "~/components/dealer/profile-photo-field";

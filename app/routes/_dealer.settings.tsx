@@ -71,7 +71,7 @@ function Toggle({
     <label className="flex cursor-pointer items-center justify-between gap-4 py-1">
       <span>
         <span className="block text-sm font-medium">{label}</span>
-        <span className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">{hint}</span>
       </span>
       <input
         type="checkbox"
@@ -166,7 +166,7 @@ export default function Settings() {
                     />
                     {VIEW_LABELS[view].label}
                   </span>
-                  <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  <span className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     {VIEW_LABELS[view].hint}
                   </span>
                 </label>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Handshake, MapPin, ShieldCheck, Zap } from "lucide-react";
+import { Handshake, MapPin, ShieldCheck, Zap } from "~/components/ui/icons";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { SUPPORT } from "~/lib/constants";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Briefcase, Clock, DollarSign, MapPin } from "lucide-react";
+import { Briefcase, Clock, DollarSign, MapPin } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { POSITIONS } from "~/lib/careers";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CheckCircle2, Clock, Mail, MapPin, Phone, Send } from "lucide-react";
+import { CheckCircle2, Clock, Mail, MapPin, Phone, Send } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Bell, Car, Globe2, Moon, Smartphone, Tags } from "lucide-react";
+import { Bell, Car, Globe2, Moon, Smartphone, Tags } from "~/components/ui/icons";
 import { FeatureIcon } from "~/components/public/feature-icon";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";

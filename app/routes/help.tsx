@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { MessageCircle, Phone } from "lucide-react";
+import { MessageCircle, Phone } from "~/components/ui/icons";
 import { HelpSearch } from "~/components/public/help-search";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";

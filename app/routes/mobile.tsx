@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Apple, BellRing, Camera, MessageSquare, Play, Smartphone, WifiOff } from "lucide-react";
+import { Apple, BellRing, Camera, MessageSquare, Play, Smartphone, WifiOff } from "~/components/ui/icons";
 import { InstallAppButton } from "~/components/public/install-app";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { publicMeta } from "~/lib/seo";

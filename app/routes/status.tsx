@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import { Bell } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { StatusBadge } from "~/components/public/status-badge";
 import { StatusBoard } from "~/components/public/status-board";

@@ -92,15 +92,10 @@ export type DealerActionResult = {
 /**
  * The action half: connect / disconnect (the Connect/Connected toggle), create and update (the dealer
  * dialogs, one form checked with `dealerFormSchema`). Answers data, never a redirect, so the same form
- * works with or without JavaScript. `connectedTitle` names the toast of this screen ('Connection Added!'
- * on /find-dealers, 'Connected!' on /dealers). `form` is the body when the caller has read it already.
+ * works with or without JavaScript. The toggle's toasts are business spec §4's on every screen: 'Connected!'
+ * and 'Disconnected'. `body` is the form when the caller has read it already.
  */
-export async function dealerAction(
-  context: AppLoadContext,
-  request: Request,
-  options: { connectedTitle: "Connection Added!" | "Connected!" },
-  body?: FormData,
-) {
+export async function dealerAction(context: AppLoadContext, request: Request, body?: FormData) {
   const { viewer } = requireDealer(context, request);
   const form = body ?? (await readForm(request));
   const intent = String(form.get("intent") ?? "");
@@ -163,7 +158,7 @@ export async function dealerAction(
           dealerId,
           connected: true,
           toast: result.created
-            ? { title: options.connectedTitle, description: `Added ${dealerName} to your network` }
+            ? { title: "Connected!", description: `Added ${dealerName} to your network` }
             : {
                 title: "Already connected",
                 description: `You are already connected with ${dealerName}`,

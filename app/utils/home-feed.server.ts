@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { FEED_PAGE_SIZE } from "~/lib/constants";
 import {
   QUICK_POST_REQUIRED,
   createPostSchema,
@@ -19,18 +20,28 @@ import { redirectWithFailure, redirectWithToast, routeFailure } from "./response
 export async function loadHomeFeed(context: AppLoadContext, request: Request) {
   const { viewer } = requireDealer(context, request);
   const url = new URL(request.url);
-  const { pageSize, inventoryView } = await context.services.settings.feedView(viewer.accountId);
-  const parsed = feedQuerySchema.safeParse({
-    search: url.searchParams.get("search") ?? undefined,
-    sort: url.searchParams.get("sort") ?? undefined,
-    limit: pageSize,
-    // Load More without JavaScript is a link to the next page.
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  });
-  const query = parsed.success ? parsed.data : feedQuerySchema.parse({ limit: pageSize });
-  const page = await context.services.inventory
-    .listFeed(query)
-    .catch(() => context.services.inventory.listFeed({ ...query, cursor: undefined }));
+  const queryFor = (limit: number) => {
+    const parsed = feedQuerySchema.safeParse({
+      search: url.searchParams.get("search") ?? undefined,
+      sort: url.searchParams.get("sort") ?? undefined,
+      limit,
+      // Load More without JavaScript is a link to the next page.
+      cursor: url.searchParams.get("cursor") ?? undefined,
+    });
+    return parsed.success ? parsed.data : feedQuerySchema.parse({ limit });
+  };
+  const listFeed = (query: ReturnType<typeof queryFor>) =>
+    context.services.inventory
+      .listFeed(query)
+      .catch(() => context.services.inventory.listFeed({ ...query, cursor: undefined }));
+  // The dealer's page size and the usual first page are read side by side (one wait, not two); only a
+  // dealer who saved another Items per page waits for a second read of that size.
+  const [{ pageSize, inventoryView }, usualPage] = await Promise.all([
+    context.services.settings.feedView(viewer.accountId),
+    listFeed(queryFor(FEED_PAGE_SIZE)),
+  ]);
+  const query = queryFor(pageSize);
+  const page = pageSize === FEED_PAGE_SIZE ? usualPage : await listFeed(query);
   return {
     posts: page.posts,
     nextCursor: page.nextCursor,
@@ -50,8 +61,7 @@ export async function homeFeedAction(context: AppLoadContext, request: Request) 
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "connect" || intent === "disconnect")
-    return dealerAction(context, request, { connectedTitle: "Connection Added!" }, form);
+  if (intent === "connect" || intent === "disconnect") return dealerAction(context, request, form);
   const quick = quickPostSchema.safeParse({
     content: form.get("content"),
     type: form.get("type") ?? undefined,

@@ -1,14 +1,24 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { TIME_ZONE_COOKIE, timeZoneFromCookie, type Clock } from "~/components/ui/clock";
+import { readCookie } from "~/lib/cookies";
 import { requireDealer } from "./guards.server";
 
-/** Data every dealer screen's shell needs: who is signed in, unread counts (messages, bell), right-column panels. */
+/**
+ * Data every dealer screen's shell needs before it renders: who is signed in, the unread counts (messages,
+ * bell), the clock. The right column's activity loads in the browser after the first paint (GET /api/activity).
+ */
 export async function loadShell(context: AppLoadContext, request: Request) {
   const { viewer, currentUser } = requireDealer(context, request);
-  const [panels, unreadNotifications] = await Promise.all([
-    context.services.shell.panels(viewer.dealer.id),
+  const [unreadMessages, unreadNotifications] = await Promise.all([
+    context.services.shell.unreadMessages(viewer.dealer.id),
     context.services.notifications.centre.unreadCount(viewer.dealer.id),
   ]);
-  return { currentUser, panels, unreadNotifications };
+  // The times on the page are rendered from this clock, on the server and again in the browser's first render.
+  const clock: Clock = {
+    now: Date.now(),
+    timeZone: timeZoneFromCookie(readCookie(request.headers.get("Cookie"), TIME_ZONE_COOKIE)),
+  };
+  return { currentUser, unreadMessages, unreadNotifications, clock };
 }
 
 export type ShellData = Awaited<ReturnType<typeof loadShell>>;

@@ -235,3 +235,47 @@ describe("matching is index-backed", () => {
     }
   });
 });
+
+describe("auction alerts", () => {
+  const connect = async (from: { cookie: string }, to: { dealerId: string }) => {
+    const res = await call("POST", "/api/connections/add-dealer", {
+      cookie: from.cookie,
+      body: { receiverId: to.dealerId },
+    });
+    expect(res.status, res.text).toBe(201);
+  };
+
+  it("tell the author's network of a live auction or run list, as each dealer's switch allows", async () => {
+    const auctioneer = await signUpDealer();
+    const wantsThem = await signUpDealer();
+    const switchedOff = await signUpDealer();
+    const stranger = await signUpDealer();
+    await connect(auctioneer, wantsThem);
+    await connect(switchedOff, auctioneer);
+    const off = await call("PATCH", "/api/notifications/preferences", {
+      cookie: switchedOff.cookie,
+      body: {
+        smsEnabled: false,
+        emailEnabled: true,
+        dealAlerts: true,
+        priceDrops: true,
+        auctionAlerts: false,
+        confirmations: true,
+      },
+    });
+    expect(off.status, off.text).toBe(200);
+    const plain = await listing(auctioneer.cookie, "2019 Honda Accord EX, clean");
+    const auction = await listing(auctioneer.cookie, "Thursday run list: 40 units at our dealer auction");
+
+    const alerts = (await waitFor(wantsThem.cookie, 2)).filter((n) => n.type === "auction");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ link: `/post/${auction.id}`, readAt: null });
+    expect(alerts[0]!.title).toBe("Auction: Thursday run list: 40 units at our dealer auction");
+    expect(alerts.some((n) => n.link === `/post/${plain.id}`)).toBe(false);
+    // Let the fan-out finish before looking for what must not be there.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await notificationsOf(switchedOff.cookie)).filter((n) => n.type === "auction")).toEqual([]);
+    expect(await notificationsOf(stranger.cookie)).toEqual([]);
+    expect((await notificationsOf(auctioneer.cookie)).filter((n) => n.type === "auction")).toEqual([]);
+  });
+});

@@ -113,6 +113,31 @@ describe("POST /api/auth/create-dummy", { timeout: 30_000 }, () => {
 });
 
 describe("the demo network is closed both ways", { timeout: 30_000 }, () => {
+  it("suggests only dealers of the viewer's own network, since the other one can never connect", async () => {
+    const tag = `Nettag${Date.now()}`;
+    const seeded = await seededDemoDealer();
+    const demo = await createDummy();
+    const real = await activeRealDealer();
+    for (const dealer of [seeded, real])
+      await env.DB.prepare("update dealers set name = ? where id = ?")
+        .bind(`${tag} ${dealer.dealerId}`, dealer.dealerId)
+        .run();
+    const suggested = async (cookie: string) => {
+      const res = await call("GET", `/api/dealers?name=${tag}&exclude=self,connected&sort=active`, {
+        cookie,
+      });
+      expect(res.status).toBe(200);
+      return (res.json as unknown as { id: string }[]).map((d) => d.id);
+    };
+    expect(await suggested((await signUpDealer()).cookie)).toEqual([real.dealerId]);
+    expect(await suggested(demo.cookie)).not.toContain(real.dealerId);
+    // Without `exclude=connected` (the directory) both networks still list.
+    const all = await call("GET", `/api/dealers?name=${tag}`, { cookie: real.cookie });
+    expect((all.json as unknown as { id: string }[]).map((d) => d.id).sort()).toEqual(
+      [seeded.dealerId, real.dealerId].sort(),
+    );
+  });
+
   it("a demo account never connects to or messages a real dealer, nor a real dealer a demo account", async () => {
     const demo = await createDummy();
     const seeded = await seededDemoDealer();

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, freshIp, signUpDealer } from "./helpers";
 
@@ -127,5 +127,27 @@ describe("page forms check their one schema on the server too (before JavaScript
     );
     expect(res.status).toBe(400);
     expect(res.text).not.toContain("hunter22-secret");
+  });
+
+  it("notification settings refuse a test the dealer's data cannot make with 400, and send nothing", async () => {
+    const dealer = await signUpDealer();
+    await env.DB.prepare("update dealers set phone = '' where id = ?").bind(dealer.dealerId).run();
+    const outboxBefore = await env.DB.prepare("select count(*) as n from outbox").first<{ n: number }>();
+    const asDealer = async (fields: Record<string, string>) => {
+      const saved = cookie;
+      cookie = dealer.cookie;
+      try {
+        return await post("/notification-settings", URLENCODED, form(fields), true);
+      } finally {
+        cookie = saved;
+      }
+    };
+    expect((await asDealer({ intent: "test-sms" })).status).toBe(400);
+    expect((await asDealer({ intent: "test-alert" })).status).toBe(200);
+    expect((await asDealer({ intent: "preference", key: "noSuchSwitch", value: "true" })).status).toBe(400);
+    expect((await asDealer({ intent: "preference", key: "emailEnabled", value: "true" })).status).toBe(200);
+    const outboxAfter = await env.DB.prepare("select count(*) as n from outbox").first<{ n: number }>();
+    // Only the full test alert went out (by e-mail: the dealer has no phone).
+    expect(outboxAfter!.n - outboxBefore!.n).toBe(1);
   });
 });

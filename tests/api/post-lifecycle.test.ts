@@ -1,6 +1,9 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "../../app/lib/api-types";
+import migration0009 from "../../migrations/0009_match_index_backfill.sql?raw";
+import { openDatabase } from "../../worker/db/client";
+import { backfillMatchIndex } from "../../worker/domain/deal-alerts/backfill";
 import worker from "../../worker/index";
 import { call, signUpDealer } from "./helpers";
 
@@ -262,5 +265,61 @@ describe("the daily cron", () => {
     expect((await statusOf(fresh.id)).status).toBe("active");
     expect(await matchRows(old.id)).toBe(0);
     expect(await matchRows(renewed.id)).toBe(2);
+  });
+});
+
+describe("posts written before deal alerts existed (migration 0009)", () => {
+  const migrationStatements = migration0009.split("--> statement-breakpoint").map((s) => s.trim());
+  const runMigrationStatement = (startsWith: string) =>
+    env.DB.prepare(migrationStatements.find((s) => s.replace(/^--.*\n/gm, "").startsWith(startsWith))!).run();
+
+  it("get 30 more days instead of expiring at the first cron run", async () => {
+    const author = await signUpDealer();
+    const old = await postWithTwoVehicles(author.cookie);
+    const recent = await postWithTwoVehicles(author.cookie);
+    await env.DB.prepare("update inventory_posts set created_at = ? where id = ?")
+      .bind(Date.now() - 90 * DAY, old.id)
+      .run();
+
+    await runMigrationStatement("UPDATE `inventory_posts`");
+    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
+
+    const post = async (id: string) =>
+      (await call("GET", `/api/inventory/${id}`, { cookie: author.cookie })).json as unknown as Post;
+    expect((await post(old.id)).status).toBe("active");
+    const daysLeft = (Date.parse((await post(old.id)).expiresAt!) - Date.now()) / DAY;
+    expect(daysLeft).toBeGreaterThan(29);
+    // A post younger than 30 days keeps its own clock.
+    expect(Date.parse((await post(recent.id)).expiresAt!)).toBeLessThan(Date.now() + 30.5 * DAY);
+  });
+
+  it("are indexed for matching by the cron, over as many runs as it takes, alerting nobody", async () => {
+    const author = await signUpDealer();
+    const posts = [
+      await postWithTwoVehicles(author.cookie),
+      await postWithTwoVehicles(author.cookie),
+      await postWithTwoVehicles(author.cookie),
+    ];
+    const ids = posts.map((p) => p.id);
+    await env.DB.prepare(`delete from offered_vehicles where post_id in (?, ?, ?)`)
+      .bind(...ids)
+      .run();
+    await env.DB.prepare("delete from backfills").run();
+    await runMigrationStatement("INSERT INTO `backfills`");
+    const db = openDatabase(env.DB);
+
+    // A short run stops part way and remembers where.
+    const firstRun = await backfillMatchIndex(db, 2);
+    expect(firstRun).toBe(2);
+    const job = await env.DB.prepare("select * from backfills where name = 'match-index'").first();
+    expect(job).not.toBeNull();
+
+    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
+    for (const id of ids) expect(await matchRows(id)).toBe(2);
+    expect(await env.DB.prepare("select * from backfills").first()).toBeNull();
+    // Nothing left to do: the next run indexes nothing and the rows are not doubled.
+    expect(await backfillMatchIndex(db)).toBe(0);
+    for (const id of ids) expect(await matchRows(id)).toBe(2);
+    expect((await call("GET", "/api/notifications", { cookie: author.cookie })).json).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ describe("the dealer network", () => {
     await card.waitFor();
 
     await card.getByRole("button", { name: `Connect with ${name}` }).click();
-    await expectToast(page, "Connection Added!");
+    await expectToast(page, "Connected!");
     await expectToast(page, `Added ${name} to your network`);
     // Find Dealers leaves out dealers already connected: the card goes.
     await expect.poll(() => page.getByTestId("dealer-card").filter({ hasText: name }).count()).toBe(0);

@@ -134,6 +134,8 @@ describe("the feed", () => {
     await viewer.waitFor();
     const counter = viewer.getByTestId("viewer-counter");
     expect(await counter.innerText()).toBe("1 of 2");
+    // Opaque and dark, like any photo app: nothing of the page shows through behind the title and counter.
+    expect(await viewer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(0, 0, 0)");
     await page.keyboard.press("ArrowRight");
     expect(await counter.innerText()).toBe("2 of 2");
     await page.keyboard.press("ArrowRight");

@@ -78,10 +78,10 @@ describe("deal alerts, live", () => {
     await quickPost(pageB, listing, "For Sale");
 
     await expectToast(pageA, "Deal alert: 2019 Toyota Tundra");
-    await bell("Notifications (1 unread)").waitFor();
+    await bell("Notifications, 1 unread").waitFor();
     expect(pageA.url()).toBe(`${BASE_URL}/find-dealers`);
 
-    await bell("Notifications (1 unread)").click();
+    await bell("Notifications, 1 unread").click();
     await pageA.waitForURL(`${BASE_URL}/notifications`);
     const item = pageA.getByTestId("notification").first();
     expect(await item.getAttribute("data-unread")).toBe("true");

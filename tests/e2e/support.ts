@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "../../app/lib/constants";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
@@ -63,4 +64,34 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined,
   );
+}
+
+/** A brand-new dealer signed in inside `context`, made through the API as the login page would. */
+export async function newDealer(context: BrowserContext, firstName: string) {
+  const headers = { Origin: BASE_URL };
+  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
+  const signup = await context.request.post("/api/auth/signup", {
+    data: { email, password: "a-good-password" },
+    headers,
+  });
+  expect(signup.status()).toBe(201);
+  const profile = await context.request.post("/api/auth/complete-profile", {
+    headers,
+    data: {
+      firstName,
+      lastName: "Buyer",
+      email,
+      phone: "(405) 555-0110",
+      address: "1 Auto Row",
+      city: "Tulsa",
+      state: "OK",
+      zipCode: "74103",
+      dealershipName: `${firstName} Wholesale`,
+      dealershipType: "wholesaler",
+      auctionAccessNumber: "100111222",
+      dealership5MilNumber: "5M-9000",
+    },
+  });
+  expect(profile.status()).toBe(201);
+  return (await profile.json()) as { id: string; name: string };
 }

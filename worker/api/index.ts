@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types";
+import { activityRoutes } from "./activity";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { chatRoutes } from "./chats";
@@ -18,6 +19,7 @@ import { settingsRoutes } from "./settings";
 
 /** Everything under /api: one router per resource. */
 export const api = new Hono<AppEnv>()
+  .route("/activity", activityRoutes)
   .route("/admin", adminRoutes)
   .route("/auth", authRoutes)
   .route("/contact", contactRoutes)

@@ -570,3 +570,15 @@ export const vinDecodes = sqliteTable("vin_decodes", {
   result: text("result", { mode: "json" }).notNull(),
   decodedAt: timestamp("decoded_at").notNull(),
 });
+
+/**
+ * Where a long data job stopped, so the daily cron can finish it over several runs: the match index of the
+ * posts written before deal alerts existed (migration 0009). A job's row goes when the job is done.
+ */
+export const backfills = sqliteTable("backfills", {
+  name: text("name").primaryKey(),
+  /** Rows written at or before this time are the job's; later ones were handled when they were written. */
+  until: integer("until").notNull(),
+  afterCreatedAt: integer("after_created_at"),
+  afterId: text("after_id"),
+});

@@ -32,7 +32,8 @@ import type { SendInput } from "./messaging";
 import { notificationCentre } from "./notifications/centre";
 import { notificationService } from "./notifications";
 import { networkNotices } from "./notifications/network";
-import { notifier } from "./notifications/notify";
+import { notifier, type Delivery } from "./notifications/notify";
+import { isLiveAuction } from "../../app/lib/schemas/inventory";
 import { preferencesService } from "./notifications/preferences";
 import { outboxService } from "./outbox/outbox";
 import { unsubscribeTokens } from "./outbox/unsubscribe";
@@ -95,7 +96,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const notify = notifier(db, { centre, outbox, origin, push });
-  const notices = networkNotices(db, notify);
+  const fanout = async (postId: string, deliveries: Delivery[]) => {
+    await fanoutOf(env, postId).enqueue(deliveries, origin);
+  };
+  const notices = networkNotices(db, notify, fanout);
   const networkConnections = connectionService(db, directory, rateLimits);
   const connections = {
     ...networkConnections,
@@ -112,19 +116,17 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const dealAlerts = dealAlertService(db, {
     matching: dealMatching(db),
     centre,
-    fanout: async (postId, deliveries) => {
-      await fanoutOf(env, postId).enqueue(deliveries, origin);
-    },
+    fanout,
   });
   const inventory = inventoryService(db, {
     uploads,
     rateLimits,
     ai: optional.AI,
     onPostCreated: async (post) => {
-      await announceNewPost(env, post, [
-        post.dealerId,
-        ...(await connections.connectedDealerIds(post.dealerId)),
-      ]);
+      const network = await connections.connectedDealerIds(post.dealerId);
+      await announceNewPost(env, post, [post.dealerId, ...network]);
+      if (isLiveAuction(post))
+        await later(`Auction alert for post ${post.id}`, () => notices.auctionPosted(post, network));
       // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
       await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
     },

@@ -1,38 +1,32 @@
 import { sql } from "drizzle-orm";
-import { toIso, toIsoOrNull } from "../../app/lib/api-types";
+import {
+  toIso,
+  toIsoOrNull,
+  type Activity,
+  type RecentChat,
+  type RecentConnection,
+} from "../../app/lib/api-types";
 import type { Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 import type { messagingService } from "./messaging";
 
-export type RecentChat = {
-  chatId: string;
-  dealerId: string;
-  name: string;
-  dealershipName: string;
-  avatar: string | null;
-  lastMessage: string | null;
-  lastMessageAt: string | null;
-  unread: number;
-};
+export const ACTIVITY_ITEMS = 3;
 
-export type RecentConnection = {
-  dealerId: string;
-  name: string;
-  dealershipName: string;
-  city: string;
-  state: string;
-  connectedAt: string;
-};
-
-/** What the dealer shell shows around every screen: unread count and the right-column panels. */
+/**
+ * What the dealer shell shows around every screen. The unread count is part of every page (top bar, menus);
+ * the right column's activity is fetched by the browser after the page has painted, and only where the
+ * column shows (wide screens), so it never slows a page down.
+ */
 export function shellService(
   db: Database,
   messaging: Pick<ReturnType<typeof messagingService>, "unreadTotal">,
 ) {
   return {
-    async panels(dealerId: string) {
-      // Raw statements cannot join a D1 batch; three parallel reads cost one round trip of wall time.
-      const [recentChats, unread, recentConnections] = await Promise.all([
+    unreadMessages: (dealerId: string) => messaging.unreadTotal(dealerId),
+
+    async activity(dealerId: string): Promise<Activity> {
+      // Raw statements cannot join a D1 batch; two parallel reads cost one round trip of wall time.
+      const [chats, connections] = await Promise.all([
         db.all<Omit<RecentChat, "lastMessageAt"> & { lastMessageAt: number | null }>(sql`
           select c.id as chatId, c.last_message_at as lastMessageAt, d.id as dealerId, d.name as name,
                  d.dealership_name as dealershipName, d.avatar as avatar,
@@ -44,20 +38,18 @@ export function shellService(
           join dealers d on d.id = other.dealer_id
           where me.dealer_id = ${dealerId}
           order by c.last_message_at desc
-          limit 3`),
-        messaging.unreadTotal(dealerId),
+          limit ${ACTIVITY_ITEMS}`),
         db.all<Omit<RecentConnection, "connectedAt"> & { connectedAt: number }>(sql`
           select d.id as dealerId, d.name as name, d.dealership_name as dealershipName, d.city as city, d.state as state,
                  c.created_at as connectedAt
           from (${acceptedConnectionsOf(dealerId)}) c
           join dealers d on d.id = c.partner_id
           order by c.created_at desc
-          limit 3`),
+          limit ${ACTIVITY_ITEMS}`),
       ]);
       return {
-        recentChats: recentChats.map((c) => ({ ...c, lastMessageAt: toIsoOrNull(c.lastMessageAt) })),
-        unreadMessages: unread,
-        recentConnections: recentConnections.map((c) => ({ ...c, connectedAt: toIso(c.connectedAt) })),
+        recentChats: chats.map((c) => ({ ...c, lastMessageAt: toIsoOrNull(c.lastMessageAt) })),
+        recentConnections: connections.map((c) => ({ ...c, connectedAt: toIso(c.connectedAt) })),
       };
     },
   };

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
@@ -67,7 +67,7 @@ export function AddChatDialog({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="secondary" className="w-full">
+        <Button variant="secondary" className="shrink-0 px-3" data-testid="add-chat">
           <Plus size={16} aria-hidden="true" /> Add Chat
         </Button>
       </Dialog.Trigger>
@@ -91,10 +91,10 @@ export function AddChatDialog({
           />
           <ul className="min-h-24 overflow-y-auto">
             {connections === null ? (
-              <li className="p-2 text-sm text-slate-500">Loading connections…</li>
+              <li className="p-2 text-sm text-slate-600 dark:text-slate-400">Loading connections…</li>
             ) : null}
             {connections && matches.length === 0 ? (
-              <li className="p-2 text-sm text-slate-500 dark:text-slate-400">
+              <li className="p-2 text-sm text-slate-600 dark:text-slate-400">
                 {q
                   ? "No connection matches that search."
                   : "No connections yet — connect with dealers from Find Dealers."}
@@ -119,7 +119,7 @@ export function AddChatDialog({
                   <Avatar name={dealer.name} src={dealer.avatar} size={32} />
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">{dealer.name}</span>
-                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                    <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
                       {dealer.dealershipName}
                     </span>
                   </span>

@@ -1,14 +1,12 @@
-import { ArrowLeft, RotateCw } from "lucide-react";
+import { ArrowLeft, RotateCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { ClockTime } from "~/components/ui/clock";
 import type { ChatMessage } from "~/lib/realtime";
 import { useConversation, type LocalMessage } from "./use-conversation";
 
 export type ChatPeer = { id: string; name: string; dealershipName: string; avatar: string | null };
-
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** The message pane: history, live messages, typing, receipts; Enter sends, Shift+Enter is a new line. */
 export function Conversation({
@@ -69,18 +67,21 @@ export function Conversation({
         <Avatar name={peer.name} src={peer.avatar} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{peer.name}</h2>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">{peer.dealershipName}</p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{peer.dealershipName}</p>
         </div>
         <span
-          className={`text-xs ${live ? "text-emerald-600 dark:text-emerald-400" : "text-amber-600 dark:text-amber-400"}`}
+          className={`shrink-0 text-xs ${live ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400"}`}
           data-testid="chat-live"
         >
           {live ? "● Live" : "○ Reconnecting…"}
         </span>
       </header>
 
+      {/* Focusable, so a keyboard can scroll the history too. */}
       <ol
         className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-3"
+        tabIndex={0}
+        aria-label="Chat history"
         aria-live="polite"
         data-testid="message-list"
       >
@@ -92,7 +93,7 @@ export function Conversation({
           </li>
         ) : null}
         {messages.length === 0 ? (
-          <li className="m-auto text-sm text-slate-500 dark:text-slate-400">
+          <li className="m-auto text-sm text-slate-600 dark:text-slate-400">
             No messages yet. Say hello to {peer.name}.
           </li>
         ) : null}
@@ -117,8 +118,8 @@ export function Conversation({
               >
                 {m.content}
               </p>
-              <span className="mt-0.5 flex items-center gap-2 text-[11px] text-slate-500 dark:text-slate-400">
-                {clock(m.createdAt)}
+              <span className="mt-0.5 flex items-center gap-2 text-[11px] text-slate-600 dark:text-slate-400">
+                <ClockTime at={m.createdAt} />
                 {own && m.status === "sending" ? " · Sending…" : null}
                 {own && m.status === "failed" ? (
                   <button
@@ -137,7 +138,7 @@ export function Conversation({
           );
         })}
         {otherTyping ? (
-          <li className="self-start text-xs text-slate-500 italic dark:text-slate-400" data-testid="typing">
+          <li className="self-start text-xs text-slate-600 italic dark:text-slate-400" data-testid="typing">
             {peer.name} is typing…
           </li>
         ) : null}
@@ -156,6 +157,9 @@ export function Conversation({
         <label htmlFor="message-draft" className="sr-only">
           Message {peer.name}
         </label>
+        <span id="message-draft-hint" className="sr-only">
+          Enter sends, Shift+Enter starts a new line
+        </span>
         <input type="hidden" name="receiverId" value={peer.id} />
         <textarea
           id="message-draft"
@@ -168,7 +172,8 @@ export function Conversation({
             typing();
           }}
           onKeyDown={onKeyDown}
-          placeholder="Type a message… (Enter sends, Shift+Enter for a new line)"
+          placeholder="Type a message…"
+          aria-describedby="message-draft-hint"
           className="min-h-11 flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
         <Button type="submit" disabled={!draft.trim()}>

@@ -1,6 +1,6 @@
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
+import { RelativeTime } from "~/components/ui/clock";
 import type { ReactNode } from "react";
-import { timeAgo } from "~/lib/format";
 import type { LocalMessage } from "./use-conversation";
 
 const TIPS = [
@@ -40,14 +40,14 @@ export function CopilotPanel({ messages, children }: { messages: LocalMessage[];
       </h2>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Messages</dt>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Messages</dt>
           <dd className="font-semibold" data-testid="copilot-count">
             {messages.length}
           </dd>
         </div>
         <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Last activity</dt>
-          <dd className="font-semibold">{last ? timeAgo(last.createdAt) : "—"}</dd>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Last activity</dt>
+          <dd className="font-semibold">{last ? <RelativeTime at={last.createdAt} /> : "—"}</dd>
         </div>
       </dl>
       <p

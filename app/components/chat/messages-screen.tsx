@@ -1,11 +1,12 @@
-import { Search } from "lucide-react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
+import { RelativeTime } from "~/components/ui/clock";
 import { inputClass } from "~/components/ui/field";
+import { Search } from "~/components/ui/icons";
 import { apiList, apiRequest, withCursor } from "~/lib/api-client";
 import type { ChatMessage, ChatSummary, OpenedChat } from "~/lib/api-types";
-import { timeAgo } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
@@ -19,6 +20,10 @@ export type ChatListItem = Pick<ChatSummary, "id" | "lastMessage" | "unreadCount
 };
 
 type Selected = { chatId: string; messages: ChatMessage[]; olderCursor: string | null };
+
+/** The fragment an open chat adds to the address on a phone, so that the phone's Back returns to the list. */
+export const OPEN_CHAT_HASH = "#chat";
+const isWideScreen = () => window.matchMedia("(min-width: 768px)").matches;
 
 type Props = {
   me: string;
@@ -68,6 +73,28 @@ export function MessagesScreen({
     if (window.location.search.includes("chat="))
       window.history.replaceState(window.history.state, "", "/messages");
   }, [selectedChatId, startWith]);
+
+  // On a phone an open chat is a step of its own in the history: Back (the phone's or the header's) shows
+  // the list again, as in a messenger app. Wider screens show both side by side and add no step.
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const chatOpen = selected !== null;
+  useEffect(() => {
+    if (chatOpen && !isWideScreen() && window.location.hash !== OPEN_CHAT_HASH)
+      navigate({ pathname: "/messages", search: "", hash: OPEN_CHAT_HASH }, { preventScrollReset: true });
+    if (!chatOpen && window.location.hash === OPEN_CHAT_HASH)
+      navigate({ pathname: "/messages", search: "", hash: "" }, { replace: true, preventScrollReset: true });
+  }, [chatOpen, navigate]);
+  const hadChatHash = useRef(hash === OPEN_CHAT_HASH);
+  useEffect(() => {
+    const has = hash === OPEN_CHAT_HASH;
+    if (hadChatHash.current && !has) setSelected(null);
+    hadChatHash.current = has;
+  }, [hash]);
+  const back = () => {
+    if (window.location.hash === OPEN_CHAT_HASH) navigate(-1);
+    else setSelected(null);
+  };
 
   const refreshChats = useCallback(() => {
     apiList<ChatListItem>("/api/chats")
@@ -176,35 +203,37 @@ export function MessagesScreen({
   const starting = !selected ? startWith : null;
 
   return (
-    <div className="mx-auto grid h-[calc(100dvh-8rem)] max-w-6xl overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_1fr_16rem] dark:border-slate-800 dark:bg-slate-900">
+    <div className="-my-4 grid h-[calc(100dvh-8rem)] grid-cols-1 overflow-hidden bg-white md:mx-auto md:my-0 md:max-w-6xl md:grid-cols-[18rem_minmax(0,1fr)] md:rounded-xl md:border md:border-slate-200 lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_minmax(0,1fr)_16rem] dark:bg-slate-900 md:dark:border-slate-800">
       <nav
         aria-label="Conversations"
-        className={`flex min-h-0 flex-col border-r border-slate-200 dark:border-slate-800 ${current ? "hidden md:flex" : "flex"}`}
+        className={`min-h-0 min-w-0 flex-col border-slate-200 md:flex md:border-r dark:border-slate-800 ${current || starting ? "hidden" : "flex"}`}
       >
         <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-          <h1 className="text-lg font-bold">Messages</h1>
+          <div className="flex items-center justify-between gap-2">
+            <h1 className="text-lg font-bold">Messages</h1>
+            <AddChatDialog userId={userId} onOpenChat={openChatWith} />
+          </div>
           <div className="relative">
             <Search
               size={14}
-              className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600 dark:text-slate-400"
             />
             <label htmlFor="chat-search" className="sr-only">
               Search conversations
             </label>
             <input
               id="chat-search"
+              type="search"
               className={`${inputClass} pl-8`}
               placeholder="Search conversations…"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
           </div>
-          <AddChatDialog userId={userId} onOpenChat={openChatWith} />
         </div>
-        <ul className="min-h-0 flex-1 overflow-y-auto">
+        <ul className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="chat-list">
           {visible.length === 0 ? (
-            <li className="p-4 text-sm text-slate-500 dark:text-slate-400">
+            <li className="p-4 text-sm text-slate-600 dark:text-slate-400">
               {chats.length === 0 ? "No conversations yet." : "No conversation matches that search."}
             </li>
           ) : null}
@@ -217,33 +246,44 @@ export function MessagesScreen({
                   void select(chat.id);
                 }}
                 aria-current={selected?.chatId === chat.id ? "true" : undefined}
-                className={`flex items-center gap-3 border-b border-slate-100 p-3 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800 ${
+                className={`flex min-h-16 items-center gap-3 border-b border-slate-100 px-3 py-2.5 hover:bg-slate-100 dark:border-slate-800 dark:hover:bg-slate-800 ${
                   selected?.chatId === chat.id ? "bg-brand-600/10" : ""
                 }`}
               >
-                <Avatar name={chat.otherParticipant.name} src={chat.otherParticipant.avatar} />
+                <Avatar name={chat.otherParticipant.name} src={chat.otherParticipant.avatar} size={44} />
                 <span className="min-w-0 flex-1">
-                  <span className="flex justify-between gap-2">
-                    <span className="truncate text-sm font-medium">{chat.otherParticipant.name}</span>
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span
+                      className={`truncate text-sm ${chat.unreadCount > 0 ? "font-semibold" : "font-medium"}`}
+                    >
+                      {chat.otherParticipant.name}
+                    </span>
                     {chat.lastMessageAt ? (
-                      <span className="shrink-0 text-xs text-slate-500">{timeAgo(chat.lastMessageAt)}</span>
+                      <RelativeTime
+                        at={chat.lastMessageAt}
+                        className={`shrink-0 text-xs ${chat.unreadCount > 0 ? "font-semibold text-brand-700 dark:text-brand-400" : "text-slate-600 dark:text-slate-400"}`}
+                      />
                     ) : null}
                   </span>
-                  <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-                    {loadingChat === chat.id
-                      ? "Opening…"
-                      : (chat.lastMessage?.content ?? chat.otherParticipant.dealershipName)}
+                  <span className="mt-0.5 flex items-center justify-between gap-2">
+                    <span
+                      className={`block truncate text-sm ${chat.unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}
+                    >
+                      {loadingChat === chat.id
+                        ? "Opening…"
+                        : (chat.lastMessage?.content ?? chat.otherParticipant.dealershipName)}
+                    </span>
+                    {chat.unreadCount > 0 ? (
+                      <span
+                        className="min-w-5 shrink-0 rounded-full bg-red-600 px-1.5 text-center text-xs font-semibold text-white"
+                        data-testid="chat-unread"
+                        aria-label={`${chat.unreadCount} unread`}
+                      >
+                        {chat.unreadCount}
+                      </span>
+                    ) : null}
                   </span>
                 </span>
-                {chat.unreadCount > 0 ? (
-                  <span
-                    className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
-                    data-testid="chat-unread"
-                    aria-label={`${chat.unreadCount} unread`}
-                  >
-                    {chat.unreadCount}
-                  </span>
-                ) : null}
               </a>
             </li>
           ))}
@@ -262,7 +302,18 @@ export function MessagesScreen({
         </ul>
       </nav>
 
-      <div className={`min-h-0 ${current || starting ? "flex" : "hidden md:flex"} flex-col`}>
+      {/* On a phone an open chat takes the whole screen, as a messenger app does; Back returns to the list.
+          A chat still being started (before JavaScript) stays inside the page, under the site's header. */}
+      <div
+        className={`min-h-0 min-w-0 flex-col bg-white md:static md:z-auto md:flex md:pt-0 md:pb-0 dark:bg-slate-900 ${
+          current
+            ? "fixed inset-0 z-40 flex pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]"
+            : starting
+              ? "flex"
+              : "hidden"
+        }`}
+        data-testid="conversation-pane"
+      >
         {selected && current ? (
           <Conversation
             key={selected.chatId}
@@ -271,13 +322,13 @@ export function MessagesScreen({
             peer={current.otherParticipant}
             initial={selected.messages}
             olderCursor={selected.olderCursor}
-            onBack={() => setSelected(null)}
+            onBack={back}
             onActivity={setActivity}
           />
         ) : starting ? (
           <StartingConversation peer={starting} />
         ) : (
-          <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">
+          <p className="m-auto p-6 text-center text-sm text-slate-600 dark:text-slate-400">
             Choose a conversation, or start one with Add Chat.
           </p>
         )}
@@ -307,10 +358,10 @@ function StartingConversation({ peer }: { peer: ChatPeer }) {
         <Avatar name={peer.name} src={peer.avatar} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{peer.name}</h2>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">{peer.dealershipName}</p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{peer.dealershipName}</p>
         </div>
       </header>
-      <p className="m-auto p-6 text-center text-sm text-slate-500 dark:text-slate-400">
+      <p className="m-auto p-6 text-center text-sm text-slate-600 dark:text-slate-400">
         No messages yet. Say hello to {peer.name}.
       </p>
       <form

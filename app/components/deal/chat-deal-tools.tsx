@@ -1,4 +1,4 @@
-import { FlaskConical, Handshake, Sparkles } from "lucide-react";
+import { FlaskConical, Handshake, Sparkles } from "~/components/ui/icons";
 import { useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { failureText } from "~/lib/api-client";

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { DateTime } from "~/components/ui/clock";
 import { formatDollars } from "~/lib/format";
 import type { Deal } from "~/lib/api-types";
 import { auctionPlatformLabel } from "~/lib/deals/constants";
@@ -5,8 +7,8 @@ import { auctionPlatformLabel } from "~/lib/deals/constants";
 export const vehicleTitle = (d: Pick<Deal, "year" | "make" | "model">) => `${d.year} ${d.make} ${d.model}`;
 
 /** The §2 facts of a deal as a definition list: year, make, model, trim, VIN, mileage, color, price, … */
-export function DealFacts({ deal, extra = [] }: { deal: Deal; extra?: [string, string][] }) {
-  const rows: [string, string][] = [
+export function DealFacts({ deal }: { deal: Deal }) {
+  const rows: [string, ReactNode][] = [
     ["Year", String(deal.year)],
     ["Make", deal.make],
     ["Model", deal.model],
@@ -22,8 +24,7 @@ export function DealFacts({ deal, extra = [] }: { deal: Deal; extra?: [string, s
           ["Auction", [auctionPlatformLabel(deal.auction), deal.auctionLocation].filter(Boolean).join(" · ")],
         ] as [string, string][])
       : []),
-    ["Created", new Date(deal.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })],
-    ...extra,
+    ["Created", <DateTime key="created" at={deal.createdAt} />],
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
@@ -32,7 +33,7 @@ export function DealFacts({ deal, extra = [] }: { deal: Deal; extra?: [string, s
           <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
           <dd
             className={`truncate font-medium ${label === "VIN" ? "font-mono text-xs leading-5" : ""}`}
-            title={value}
+            title={typeof value === "string" ? value : undefined}
           >
             {value}
           </dd>

@@ -1,4 +1,4 @@
-import { Handshake } from "lucide-react";
+import { Handshake } from "~/components/ui/icons";
 import { useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import type { FeedPost, PostDetail, PostVehicle } from "~/lib/api-types";

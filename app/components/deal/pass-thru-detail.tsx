@@ -1,7 +1,8 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { failureText } from "~/lib/api-client";
 import type { Deal, PassThruStepState } from "~/lib/api-types";
@@ -18,8 +19,7 @@ function StepWho({ step }: { step: PassThruStepState }) {
   if (!step.updatedAt) return <span className="text-xs text-slate-500 dark:text-slate-400">Not set yet</span>;
   return (
     <span className="text-xs text-slate-500 dark:text-slate-400">
-      {step.updatedBy?.name ?? "A dealer"} ·{" "}
-      {new Date(step.updatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
+      {step.updatedBy?.name ?? "A dealer"} · <DateTime at={step.updatedAt} />
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { Handshake } from "lucide-react";
+import { Handshake } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";

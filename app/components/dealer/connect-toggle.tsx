@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { Check, UserPlus } from "lucide-react";
+import { Check, UserPlus } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { toast } from "~/lib/toast";

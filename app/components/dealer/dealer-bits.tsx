@@ -1,5 +1,6 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import type { DirectoryDealer } from "~/lib/api-types";
+import { toEpochMs } from "~/lib/format";
 
 export type { DirectoryDealer };
 
@@ -13,17 +14,20 @@ export function typeLabel(type: string | null | undefined): string {
   return DEALERSHIP_TYPE_LABELS[type as keyof typeof DEALERSHIP_TYPE_LABELS] ?? "Independent";
 }
 
-/** "Member since Mar 2024". */
-export function memberSince(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const count = new Intl.NumberFormat("en-US");
+
+/** "Member since Mar 2024" (the month in UTC, the same on the server and in every browser). */
+export function memberSince(at: number | string): string {
+  return monthYear.format(toEpochMs(at));
 }
 
-export const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(n);
+export const formatCount = (n: number) => count.format(n);
 
 /** Rating out of 5, or 'Not rated yet' while the dealer has none (never a made-up figure). */
 export function Rating({ rating, className = "" }: { rating: number | null; className?: string }) {
   if (rating === null)
-    return <span className={`text-slate-500 dark:text-slate-400 ${className}`}>Not rated yet</span>;
+    return <span className={`text-slate-600 dark:text-slate-400 ${className}`}>Not rated yet</span>;
   return (
     <span
       className={`inline-flex items-center gap-1 ${className}`}
@@ -31,7 +35,7 @@ export function Rating({ rating, className = "" }: { rating: number | null; clas
     >
       <Star size={14} aria-hidden="true" className="fill-amber-400 text-amber-400" />
       <span className="font-semibold">{rating.toFixed(1)}</span>
-      <span className="text-slate-500 dark:text-slate-400">/ 5</span>
+      <span className="text-slate-600 dark:text-slate-400">/ 5</span>
     </span>
   );
 }
@@ -72,7 +76,7 @@ export function Figure({ value, label, title }: { value: string | number; label:
   return (
     <div className="min-w-0 text-center" title={title}>
       <div className="text-sm font-semibold tabular-nums">{value}</div>
-      <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{label}</div>
+      <div className="truncate text-[11px] text-slate-600 dark:text-slate-400">{label}</div>
     </div>
   );
 }

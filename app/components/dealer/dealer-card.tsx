@@ -1,4 +1,4 @@
-import { Eye, MapPin, MessageSquare, Pencil } from "lucide-react";
+import { Eye, MapPin, MessageSquare, Pencil } from "~/components/ui/icons";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -71,10 +71,12 @@ export function DealerCard({
                 1st
               </span>
             ) : null}
-            {dealer.isSelf ? <span className="shrink-0 text-xs text-slate-500">(you)</span> : null}
+            {dealer.isSelf ? (
+              <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">(you)</span>
+            ) : null}
           </div>
           <p className="truncate text-sm text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
-          <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+          <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
             <MapPin size={12} aria-hidden="true" />
             {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
           </p>
@@ -101,7 +103,7 @@ export function DealerCard({
 
       <div className="flex flex-wrap items-center justify-between gap-x-2 text-sm whitespace-nowrap">
         <Rating rating={dealer.rating} />
-        <span className="text-xs text-slate-500 dark:text-slate-400">
+        <span className="text-xs text-slate-600 dark:text-slate-400">
           Member since {memberSince(dealer.memberSince)}
         </span>
       </div>

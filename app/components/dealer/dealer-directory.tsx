@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/ui/icons";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { loadDirectory } from "~/utils/dealer-directory.server";
@@ -200,7 +200,7 @@ export function DealerDirectory({
               {more.state !== "idle" ? "Loading more dealers…" : "Load More"}
             </Link>
           ) : visible.length > 0 ? (
-            <p className="text-center text-sm text-slate-500 dark:text-slate-400">
+            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
               That's every dealer matching these filters.
             </p>
           ) : null}

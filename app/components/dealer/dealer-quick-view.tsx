@@ -1,15 +1,22 @@
 import { Link } from "@remix-run/react";
-import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "lucide-react";
+import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
+import { RelativeTime, useClock, type Clock } from "~/components/ui/clock";
 import { apiFetch, apiRequest, failureText } from "~/lib/api-client";
 import type { Connection, DealerQuickView } from "~/lib/api-types";
 import { timeAgo } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import { CanadianBadge, Figure, OnlineDot, Rating, TypeBadge, formatCount, memberSince } from "./dealer-bits";
+
+/** "Active 5m ago", "Active just now", "Active Nov 12". */
+function activeText(lastActiveAt: number | string, { now, timeZone }: Clock) {
+  const ago = timeAgo(lastActiveAt, now, timeZone);
+  return /^\d+[mhd]$/.test(ago) ? `Active ${ago} ago` : `Active ${ago}`;
+}
 
 export type QuickViewData = DealerQuickView;
 
@@ -35,6 +42,7 @@ export function DealerQuickView({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const clock = useClock();
   const [data, setData] = useState<QuickViewData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -97,7 +105,7 @@ export function DealerQuickView({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           data-testid="dealer-quick-view"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(30rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-white shadow-xl dark:bg-slate-900"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(30rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-white shadow-xl [overflow-anchor:none] dark:bg-slate-900"
         >
           {dealer?.dealershipPhoto ? (
             <img
@@ -154,13 +162,13 @@ export function DealerQuickView({
                 </div>
                 <div className="flex items-center justify-between text-sm">
                   <Rating rating={dealer.rating} />
-                  <span className="text-slate-500 dark:text-slate-400">
+                  <span className="text-slate-600 dark:text-slate-400">
                     {dealer.hidden.includes("onlineStatus")
                       ? "Online status hidden"
                       : dealer.isOnline
                         ? "Online now"
                         : dealer.lastActiveAt
-                          ? `Active ${timeAgo(dealer.lastActiveAt)}${timeAgo(dealer.lastActiveAt) === "just now" ? "" : " ago"}`
+                          ? activeText(dealer.lastActiveAt, clock)
                           : "Not active yet"}
                   </span>
                 </div>
@@ -184,7 +192,7 @@ export function DealerQuickView({
                         {dealer.email}
                       </a>
                     ) : (
-                      <span className="text-slate-500">Email hidden by this dealer</span>
+                      <span className="text-slate-600 dark:text-slate-400">Email hidden by this dealer</span>
                     )}
                   </li>
                   <li className="flex items-center gap-2">
@@ -194,7 +202,7 @@ export function DealerQuickView({
                         {dealer.phone}
                       </a>
                     ) : (
-                      <span className="text-slate-500">
+                      <span className="text-slate-600 dark:text-slate-400">
                         {dealer.hidden.includes("phone") ? "Phone hidden by this dealer" : "Not provided"}
                       </span>
                     )}
@@ -219,7 +227,7 @@ export function DealerQuickView({
                 <section>
                   <h3 className="mb-2 text-sm font-semibold">Recent activity</h3>
                   {data.recentPosts.length === 0 ? (
-                    <p className="text-sm text-slate-500 dark:text-slate-400">No posts yet.</p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">No posts yet.</p>
                   ) : (
                     <ul className="flex flex-col gap-2">
                       {data.recentPosts.map((post) => (
@@ -230,9 +238,9 @@ export function DealerQuickView({
                             className="block rounded-md p-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
                           >
                             <span className="line-clamp-1 font-medium">{post.title}</span>
-                            <span className="text-xs text-slate-500 dark:text-slate-400">
+                            <span className="text-xs text-slate-600 dark:text-slate-400">
                               {POST_TYPE_LABELS[post.type] ?? post.type} · {post.status} ·{" "}
-                              {timeAgo(post.createdAt)}
+                              <RelativeTime at={post.createdAt} />
                             </span>
                           </Link>
                         </li>

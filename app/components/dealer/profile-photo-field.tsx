@@ -1,4 +1,4 @@
-import { ImagePlus, Trash2 } from "lucide-react";
+import { ImagePlus, Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { IMAGE_TYPES } from "~/lib/image-type";
@@ -115,7 +115,7 @@ export function ProfilePhotoField({
         ) : preview ? (
           <img src={preview} alt="" className="h-24 w-48 rounded-lg object-cover" />
         ) : (
-          <div className="flex h-24 w-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500 dark:border-slate-700">
+          <div className="flex h-24 w-48 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
             No photo yet
           </div>
         )}
@@ -156,7 +156,7 @@ export function ProfilePhotoField({
           </noscript>
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+      <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
         One photo, maximum 2MB (JPEG, PNG, WebP, GIF or AVIF). It is resized to fit 800×600 before upload.
       </p>
     </div>

@@ -59,7 +59,7 @@ export function StatGrid({ stats }: { stats: DealerStats }) {
                 className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
                 title={item.hint}
               >
-                <dt className="text-xs text-slate-500 dark:text-slate-400">{item.label}</dt>
+                <dt className="text-xs text-slate-600 dark:text-slate-400">{item.label}</dt>
                 <dd className="text-2xl font-bold tabular-nums">{formatCount(stats[item.key])}</dd>
               </div>
             ))}

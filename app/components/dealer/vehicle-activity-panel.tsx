@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { useClock } from "~/components/ui/clock";
+import { monthName } from "~/lib/format";
 import type { VehicleActivity } from "../../../worker/domain/profile";
 
 /** Business spec §2: the spec's fixed sample lists, shown (and labelled) only while the dealer has no posts. */
@@ -32,15 +34,15 @@ function VehicleList({
   return (
     <section>
       <h3 className="text-sm font-semibold">{title}</h3>
-      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+      <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">{hint}</p>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">{empty}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>
       ) : (
         <ol className="flex flex-col gap-1 text-sm">
           {items.map((item) => (
             <li key={item.vehicle} className="flex justify-between gap-2">
               <span className="truncate">{item.vehicle}</span>
-              <span className="shrink-0 tabular-nums text-slate-500 dark:text-slate-400">{item.count}</span>
+              <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{item.count}</span>
             </li>
           ))}
         </ol>
@@ -53,7 +55,8 @@ function VehicleList({
 export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }) {
   const sample = !activity.hasPosts;
   const shown = sample ? SAMPLE : activity;
-  const monthName = new Date().toLocaleDateString("en-US", { month: "long" });
+  const clock = useClock();
+  const month = monthName(clock.now, clock.timeZone);
   return (
     <aside
       aria-labelledby="vehicle-activity-title"
@@ -70,7 +73,7 @@ export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }
         ) : null}
       </div>
       {sample ? (
-        <p className="text-xs text-slate-500 dark:text-slate-400">
+        <p className="text-xs text-slate-600 dark:text-slate-400">
           Sample figures:{" "}
           <Link to="/" className="text-brand-600 underline dark:text-brand-400">
             post vehicles or a request
@@ -96,7 +99,7 @@ export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }
           empty="No vehicles listed yet."
         />
         <section>
-          <h3 className="mb-2 text-sm font-semibold">{monthName} summary</h3>
+          <h3 className="mb-2 text-sm font-semibold">{month} summary</h3>
           <dl className="grid grid-cols-2 gap-2 text-center">
             {[
               ["Posts", shown.month.posts],
@@ -105,7 +108,7 @@ export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }
               ["Requests", shown.month.requests],
             ].map(([label, value]) => (
               <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
-                <dt className="text-[11px] text-slate-500 dark:text-slate-400">{label}</dt>
+                <dt className="text-[11px] text-slate-600 dark:text-slate-400">{label}</dt>
                 <dd className="font-semibold tabular-nums">{value}</dd>
               </div>
             ))}

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Loader2, PenSquare, Search, X } from "lucide-react";
+import { Loader2, PenSquare, Search, X } from "~/components/ui/icons";
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type CardUser } from "~/components/post/post-card";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -363,7 +363,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
           </a>
         </div>
       ) : posts.length > 0 ? (
-        <p className="pb-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="feed-end">
+        <p className="pb-6 text-center text-sm text-slate-600 dark:text-slate-400" data-testid="feed-end">
           You&apos;ve reached the end of the feed
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, BadgeDollarSign, Globe2, Newspaper, Sparkles } from "lucide-react";
+import { ArrowRight, BadgeDollarSign, Globe2, Newspaper, Sparkles } from "~/components/ui/icons";
 
 const PROMOS = [
   {

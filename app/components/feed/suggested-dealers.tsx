@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Eye, Loader2, MapPin } from "lucide-react";
+import { Eye, Loader2, MapPin } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
+import { MessagePopup } from "~/components/chat/message-popup";
 import { ConnectToggle } from "~/components/dealer/connect-toggle";
 import {
   CanadianBadge,
@@ -33,13 +34,15 @@ async function fetchSuggestions(cursor: string | null, signal?: AbortSignal): Pr
 /**
  * 'Suggested Dealers to Connect With' (core spec §2): dealers the current dealer is not connected to, most
  * active first, with their real figures. Quick View opens the dealer popup (which also offers Message);
- * Connect adds the connection through the home page's action.
+ * Connect adds the connection through the home page's action ('Connected!'), then opens the message popup
+ * so the dealer can introduce themselves (core spec §2).
  */
 export function SuggestedDealers() {
   const [page, setPage] = useState<Page | null>(null);
   const [failed, setFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [quickView, setQuickView] = useState<string | null>(null);
+  const [introduce, setIntroduce] = useState<{ id: string; name: string } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -86,7 +89,7 @@ export function SuggestedDealers() {
         </span>
       </div>
       {!page ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <Loader2 size={14} className="animate-spin" aria-hidden="true" /> Finding dealers for you…
         </p>
       ) : (
@@ -107,7 +110,7 @@ export function SuggestedDealers() {
                   <p className="truncate text-xs text-slate-600 dark:text-slate-400">
                     {dealer.dealershipName}
                   </p>
-                  <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+                  <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
                     <MapPin size={11} aria-hidden="true" />{" "}
                     {[dealer.city, dealer.state].filter(Boolean).join(", ")}
                   </p>
@@ -140,6 +143,9 @@ export function SuggestedDealers() {
                   dealerName={dealer.name}
                   connected={dealer.isConnected}
                   allowDisconnect={false}
+                  onChange={(connected) => {
+                    if (connected) setIntroduce({ id: dealer.id, name: dealer.name });
+                  }}
                   className="px-2 whitespace-nowrap"
                 />
               </div>
@@ -163,6 +169,14 @@ export function SuggestedDealers() {
           </Link>
         </span>
       </div>
+      {introduce ? (
+        <MessagePopup
+          key={introduce.id}
+          dealer={introduce}
+          open
+          onOpenChange={(open) => !open && setIntroduce(null)}
+        />
+      ) : null}
       <DealerQuickView
         dealerId={quickView}
         open={quickView !== null}

@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
 import { parseAiSummary } from "~/lib/schemas/inventory";
 
 /** Core spec §3: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty. */

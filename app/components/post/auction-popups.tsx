@@ -1,4 +1,4 @@
-import { Gavel, Pause, Play, Send, Users, Volume2 } from "lucide-react";
+import { Gavel, Pause, Play, Send, Users, Volume2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
@@ -139,7 +139,7 @@ export function AuctionPopup({
         this post's vehicle.
       </SampleNote>
       <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-        <p className="text-xs font-semibold text-slate-500 uppercase dark:text-slate-400">Current lot</p>
+        <p className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">Current lot</p>
         <p className="font-semibold">
           {lot
             ? [lot.year, lot.make, lot.model, lot.trim].filter(Boolean).join(" ")
@@ -149,27 +149,27 @@ export function AuctionPopup({
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">VIN</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">VIN</dt>
             <dd className="font-mono text-xs break-all">{lot?.vin ?? "Not given"}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Mileage</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Mileage</dt>
             <dd>{lot?.mileage != null ? `${lot.mileage.toLocaleString("en-US")} mi` : "Not given"}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">High bid (sample)</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">High bid (sample)</dt>
             <dd className="font-semibold text-emerald-600 dark:text-emerald-400">
               {formatPriceCents(highBid)}
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">
+            <dt className="text-xs text-slate-600 dark:text-slate-400">
               Reserve{lot?.priceCents != null ? " (asking price)" : " (sample)"}
             </dt>
             <dd>{formatPriceCents(reserve)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Time left (sample)</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">Time left (sample)</dt>
             <dd className="tabular-nums">
               {Math.floor(secondsLeft / 60)}:{String(secondsLeft % 60).padStart(2, "0")}
             </dd>
@@ -314,15 +314,15 @@ export function LiveVideoPopup({
       </label>
       <dl className="grid grid-cols-3 gap-2 text-center text-sm">
         <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Viewers (sample)</dt>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Viewers (sample)</dt>
           <dd className="font-semibold">{viewers}</dd>
         </div>
         <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">High bid (sample)</dt>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">High bid (sample)</dt>
           <dd className="font-semibold">{formatPriceCents(highBid)}</dd>
         </div>
         <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Vehicles remaining</dt>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Vehicles remaining</dt>
           <dd className="font-semibold">{post.availableCount}</dd>
         </div>
       </dl>

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { apiFetch, failureText } from "~/lib/api-client";
-import { timeAgo } from "~/lib/format";
+import { RelativeTime } from "~/components/ui/clock";
 import { COMMENT_MAX } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
 import type { PostComment, PostDetail } from "~/lib/api-types";
@@ -141,7 +141,7 @@ export function CommentsPanel({
       </Form>
 
       {comments === null ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {loadError ?? (
             <>
               <Loader2 size={14} className="animate-spin" aria-hidden="true" /> Loading comments…
@@ -149,7 +149,7 @@ export function CommentsPanel({
           )}
         </p>
       ) : comments.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
           No comments yet. Be the first to comment!
         </p>
       ) : (
@@ -160,13 +160,11 @@ export function CommentsPanel({
               <div className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
                 <p className="flex items-baseline gap-2 text-xs">
                   <span className="font-semibold">{c.dealer.name}</span>
-                  <time
-                    dateTime={c.createdAt}
-                    className="text-slate-500 dark:text-slate-400"
-                    suppressHydrationWarning
-                  >
-                    {c.pending ? "posting…" : timeAgo(Date.parse(c.createdAt))}
-                  </time>
+                  {c.pending ? (
+                    <span className="text-slate-600 dark:text-slate-400">posting…</span>
+                  ) : (
+                    <RelativeTime at={c.createdAt} className="text-slate-600 dark:text-slate-400" />
+                  )}
                 </p>
                 <p className="text-sm break-words whitespace-pre-line">{c.content}</p>
                 {c.attachmentUrl ? (

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 
@@ -118,14 +118,17 @@ export function PhotoGallery({ photos, title }: { photos: string[]; title: strin
       {photos.length > 1 ? (
         <Thumbnails photos={photos} current={index} onPick={setCurrent} label="Photos" />
       ) : null}
-      <PhotoViewer
-        photos={photos}
-        title={title}
-        open={viewerOpen}
-        onOpenChange={setViewerOpen}
-        index={index}
-        onIndexChange={setCurrent}
-      />
+      {/* Mounted only while open: a closed dialog per post still costs every page render. */}
+      {viewerOpen ? (
+        <PhotoViewer
+          photos={photos}
+          title={title}
+          open
+          onOpenChange={setViewerOpen}
+          index={index}
+          onIndexChange={setCurrent}
+        />
+      ) : null}
     </div>
   );
 }
@@ -162,11 +165,12 @@ export function PhotoViewer({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        {/* Opaque, as in every photo app: nothing of the page shows through behind the title and counter. */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
         <Dialog.Content
           onKeyDown={onKeyDown}
           data-testid="photo-viewer"
-          className="fixed inset-0 z-50 flex flex-col gap-3 p-3 text-white outline-none sm:p-6"
+          className="fixed inset-0 z-50 flex flex-col gap-3 bg-black p-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-[max(0.75rem,env(safe-area-inset-bottom))] text-white outline-none sm:p-6"
         >
           <div className="flex items-center justify-between gap-3">
             <Dialog.Title className="truncate text-sm font-medium sm:text-base">{title}</Dialog.Title>

@@ -1,4 +1,4 @@
-import { ImagePlus, Loader2, RotateCcw, X } from "lucide-react";
+import { ImagePlus, Loader2, RotateCcw, X } from "~/components/ui/icons";
 import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from "react";
 import { apiFetch, failureText } from "~/lib/api-client";
 import { toast } from "~/lib/toast";
@@ -170,7 +170,7 @@ export const PhotoUploader = forwardRef<
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-medium">
           {label}{" "}
-          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+          <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
             ({photos.length}/{limit}, up to 10MB each)
           </span>
         </span>

@@ -13,7 +13,7 @@ import {
   ThumbsUp,
   User,
   Video,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { useState, type MouseEvent } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { MakeDealButton } from "~/components/deal/make-deal-button";
@@ -21,7 +21,8 @@ import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import type { InventoryView } from "~/lib/constants";
 import { Avatar } from "~/components/ui/avatar";
 import { localLogoFor } from "~/lib/dealer-logos";
-import { formatPriceCents, timeAgo } from "~/lib/format";
+import { RelativeTime } from "~/components/ui/clock";
+import { formatPriceCents } from "~/lib/format";
 import { isLiveAuction } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
 import type { FeedPost, PostComment, PostDetail } from "~/lib/api-types";
@@ -165,7 +166,6 @@ export function PostCard({
   const own = currentUser.id === post.dealerId;
   const live = isLiveAuction(post);
   const place = [post.dealer.city, post.dealer.state].filter(Boolean).join(", ");
-  const created = Date.parse(post.createdAt);
   const layout: InventoryView = expanded ? "grid" : view;
 
   const expand = (event: MouseEvent<HTMLElement>) => {
@@ -194,14 +194,7 @@ export function PostCard({
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <PostTypeLabel type={post.type} />
             <PostStatusBadge post={post} />
-            <time
-              dateTime={post.createdAt}
-              title={new Date(created).toLocaleString("en-US")}
-              className="text-xs text-slate-500 dark:text-slate-400"
-              suppressHydrationWarning
-            >
-              {timeAgo(created)}
-            </time>
+            <RelativeTime at={post.createdAt} className="text-xs text-slate-600 dark:text-slate-400" />
           </div>
           <h3
             id={`post-${post.id}-title`}
@@ -220,7 +213,7 @@ export function PostCard({
             {post.dealer.dealershipName}
           </p>
           {place ? (
-            <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+            <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
               <MapPin size={12} aria-hidden="true" /> {place}
             </p>
           ) : null}

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
 import { PostStatusBadge } from "./post-badges";
 import type { PostMatch } from "~/lib/api-types";
 

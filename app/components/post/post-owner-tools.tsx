@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { CheckCircle2, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import { CheckCircle2, Pencil, RefreshCw, Trash2 } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { useClock } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { inputClass } from "~/components/ui/field";
 import { VEHICLE_STATUSES } from "~/lib/schemas/inventory";
@@ -120,7 +121,9 @@ function DeleteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
  * The author's tools on their post (issue 11): edit text and prices, mark sold, renew for another 30 days,
  * delete. Plain forms to the post page's action, so they work before JavaScript loads.
  */
-export function PostOwnerTools({ post, now = Date.now() }: { post: PostDetail; now?: number }) {
+export function PostOwnerTools({ post }: { post: PostDetail }) {
+  // The page's one clock: the server and the browser's first render count the same days.
+  const { now } = useClock();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const daysLeft = post.expiresAt ? Math.ceil((Date.parse(post.expiresAt) - now) / DAY_MS) : 0;

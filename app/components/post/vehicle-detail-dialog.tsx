@@ -1,4 +1,3 @@
-import {} from "lucide-react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
@@ -109,7 +108,7 @@ export function VehicleDetailDialog({
                 <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
                   <label htmlFor="vehicle-detail-auction" className="text-sm font-medium">
                     Preferred auction{" "}
-                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+                    <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
                       (for your reference, not posted)
                     </span>
                   </label>
@@ -136,7 +135,7 @@ export function VehicleDetailDialog({
               />
             </div>
             <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-              <p className="text-xs text-slate-500 dark:text-slate-400">
+              <p className="text-xs text-slate-600 dark:text-slate-400">
                 {ready
                   ? busy
                     ? "Waiting for the photos to finish uploading…"

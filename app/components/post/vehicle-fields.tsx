@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { inputClass } from "~/components/ui/field";
 import { apiFetch } from "~/lib/api-client";
 import { US_STATE_CODES } from "~/lib/constants";
@@ -127,11 +127,13 @@ export function VehicleFields({
   vehicle: VehicleDraft;
   onChange: (update: (v: VehicleDraft) => VehicleDraft) => void;
   idPrefix: string;
-  /** The vehicle-detail form: the VIN must be exactly 17 (red text otherwise). */
+  /** The vehicle-detail form: the VIN must be exactly 17 (red text once the field has been left short). */
   vinStrict?: boolean;
   children?: ReactNode;
 }) {
   const decoded = useRef<string | null>(null);
+  // Nothing is wrong with a field nobody has touched yet: the red error waits until the VIN field is left.
+  const [vinTouched, setVinTouched] = useState(false);
   const set = (field: keyof VehicleDraft) => (value: string) => onChange((v) => ({ ...v, [field]: value }));
   const id = (field: string) => `${idPrefix}-${field}`;
 
@@ -172,7 +174,9 @@ export function VehicleFields({
       .catch(() => undefined);
   }
 
-  const vinMessage = vehicle.vin.length > 0 || vinStrict ? vinLengthMessage(vehicle.vin) : null;
+  const vinMessage =
+    vehicle.vin.length > 0 || (vinStrict && vinTouched) ? vinLengthMessage(vehicle.vin) : null;
+  const vinInvalid = vinStrict && vinTouched && vinMessage !== null;
   const checkDigitWarning =
     vehicle.vin.length === VIN_LENGTH && !decodeVinOffline(vehicle.vin).checkDigitValid
       ? "The check digit (9th character) does not match: please double-check this VIN."
@@ -189,7 +193,7 @@ export function VehicleFields({
             vinMessage ? (
               <p
                 id={`${id("vin")}-hint`}
-                className={`text-xs ${vinStrict ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}
+                className={`text-xs ${vinInvalid ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400"}`}
               >
                 {vinMessage}
               </p>
@@ -204,6 +208,8 @@ export function VehicleFields({
             id={id("vin")}
             value={vehicle.vin}
             onChange={(e) => changeVin(e.target.value)}
+            onBlur={() => setVinTouched(true)}
+            aria-invalid={vinInvalid || undefined}
             maxLength={VIN_LENGTH}
             autoCapitalize="characters"
             autoComplete="off"

@@ -1,4 +1,4 @@
-import { Pause, Play } from "lucide-react";
+import { Pause, Play } from "~/components/ui/icons";
 import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { prefersReducedMotion, useMotionAllowed } from "./motion";
 

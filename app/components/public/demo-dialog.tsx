@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { DEMO_SLIDES } from "~/lib/demo-slides";
 

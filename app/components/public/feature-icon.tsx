@@ -5,11 +5,11 @@ import {
   MessagesSquare,
   ShieldCheck,
   Sparkles,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/ui/icons";
 import type { FeatureIcon as FeatureIconName } from "~/lib/marketing";
 
-const ICONS: Record<FeatureIconName, LucideIcon> = {
+const ICONS: Record<FeatureIconName, IconComponent> = {
   shield: ShieldCheck,
   handshake: Handshake,
   messages: MessagesSquare,

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { BookOpen, Search } from "lucide-react";
+import { BookOpen, Search } from "~/components/ui/icons";
 import { useState } from "react";
 import { inputClass } from "~/components/ui/field";
 import { HELP_ARTICLES, HELP_CATEGORIES, filterHelpArticles } from "~/lib/help-articles";

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import {
   BILLING_TERMS,

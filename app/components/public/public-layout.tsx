@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { ArrowLeft, Menu } from "lucide-react";
+import { ArrowLeft, Menu } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ThemeToggle } from "~/components/ui/theme-toggle";

@@ -1,7 +1,14 @@
-import { AlertTriangle, CheckCircle2, CircleCheckBig, Wrench, XCircle, type LucideIcon } from "lucide-react";
+import {
+  AlertTriangle,
+  CheckCircle2,
+  CircleCheckBig,
+  Wrench,
+  XCircle,
+  type IconComponent,
+} from "~/components/ui/icons";
 import { STATUS_LABELS, type StatusKind } from "~/lib/system-status";
 
-const STYLE: Record<StatusKind, { icon: LucideIcon; className: string }> = {
+const STYLE: Record<StatusKind, { icon: IconComponent; className: string }> = {
   operational: {
     icon: CheckCircle2,
     className: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",

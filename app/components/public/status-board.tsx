@@ -1,10 +1,10 @@
-import { RefreshCw } from "lucide-react";
+import { RefreshCw } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
 import { STATUS_REFRESH_MS, serviceRows, worst, type HealthReport } from "~/lib/system-status";
 import { StatusBadge } from "./status-badge";
 
 const SUMMARY = {
-  operational: { text: "All Systems Operational", className: "bg-emerald-600 text-white" },
+  operational: { text: "All Systems Operational", className: "bg-emerald-700 text-white" },
   degraded: { text: "Some Systems Degraded", className: "bg-amber-400 text-amber-950" },
   down: { text: "Service Disruption", className: "bg-red-700 text-white" },
 } as const;
@@ -62,7 +62,7 @@ export function StatusBoard({ initial }: { initial: HealthReport }) {
         <p className="text-xl font-bold" data-testid="status-summary">
           {overall.text}
         </p>
-        <p className="text-sm opacity-90" aria-live="polite">
+        <p className="text-sm" aria-live="polite">
           {offline
             ? "You are offline: showing the last check."
             : report

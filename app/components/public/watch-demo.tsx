@@ -1,4 +1,4 @@
-import { PlayCircle } from "lucide-react";
+import { PlayCircle } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { DemoDialog } from "./demo-dialog";

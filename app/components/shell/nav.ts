@@ -4,16 +4,16 @@ import {
   Compass,
   FileText,
   Home,
-  type LucideIcon,
+  type IconComponent,
   MessageSquare,
   Newspaper,
   Search,
   Settings,
   User,
   Users,
-} from "lucide-react";
+} from "~/components/ui/icons";
 
-export type NavEntry = { to: string; label: string; icon: LucideIcon };
+export type NavEntry = { to: string; label: string; icon: IconComponent };
 
 /** Core spec §2 "Desktop layout": the ten sidebar entries, in order. */
 export const SIDEBAR: NavEntry[] = [

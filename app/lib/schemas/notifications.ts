@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   "deal-alert",
   "price-drop",
   "deal",
+  "auction",
   "announcement",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

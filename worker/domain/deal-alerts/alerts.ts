@@ -9,6 +9,7 @@ import {
 import { modelName, makeName } from "../../../app/lib/matching/vehicle-names";
 import { formatPriceCents } from "../../../app/lib/format";
 import type { Database } from "../../db/client";
+import { backfillMatchIndex } from "./backfill";
 import { notFound } from "../errors";
 import { POST_COLUMNS, toFeedPost, type PostRow } from "../inventory/feed";
 import { POST_NOT_FOUND } from "../inventory/posts";
@@ -120,6 +121,14 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
   }
 
   return {
+    /**
+     * The daily cron: indexes, for matching, the posts written before deal alerts existed. It alerts nobody:
+     * those posts are old news, and only posts written from now on announce a match.
+     */
+    backfillIndex(maxPosts?: number): Promise<number> {
+      return backfillMatchIndex(db, maxPosts);
+    },
+
     /** After a post is created or changed: alerts for every pair of posts not alerted before. Answers how many. */
     async alertForPost(postId: string): Promise<number> {
       const author = await authorOf(postId);

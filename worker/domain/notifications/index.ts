@@ -1,3 +1,4 @@
+import { badRequest } from "../errors";
 import { sql } from "drizzle-orm";
 import {
   ALERT_PREFERENCES,
@@ -137,7 +138,7 @@ export function notificationService(db: Database, deps: Deps) {
         { contact: { email: input.userEmail ?? null, phone: input.userPhone ?? null }, always: true },
       );
       if (result.status !== "delivered")
-        throw new Error(`The test alert was not delivered: ${result.reason}`);
+        throw badRequest(`The test alert was not delivered: ${result.reason}`);
       return { notification: result.notification, outbox: result.outbox };
     },
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatMessage } from "../../../app/lib/realtime";
 import type { Database } from "../../db/client";
-import type { Notifier } from "./notify";
+import type { Delivery, Notifier } from "./notify";
 
 type Dealer = { name: string; dealershipName: string; city: string; state: string };
 
@@ -9,9 +9,14 @@ const MESSAGE_PREVIEW = 160;
 
 /**
  * The dealer network's notices (issue 11): a dealer connected with you; a dealer wrote to you for the first
- * time. Later messages of the same chat only move the Messages badge.
+ * time (later messages of the same chat only move the Messages badge); a dealer in your network posted a live
+ * auction or run list (the "Auction alerts" switch).
  */
-export function networkNotices(db: Database, notifier: Notifier) {
+export function networkNotices(
+  db: Database,
+  notifier: Notifier,
+  fanout: (postId: string, deliveries: Delivery[]) => Promise<void>,
+) {
   async function dealer(id: string): Promise<Dealer | undefined> {
     const [row] = await db.all<Dealer>(sql`
       select name, dealership_name as dealershipName, city, state from dealers where id = ${id}`);
@@ -55,6 +60,31 @@ export function networkNotices(db: Database, notifier: Notifier) {
         link: `/messages?chat=${message.senderId}`,
         action: "Reply",
       });
+    },
+
+    /**
+     * A live auction or run list (core spec §4: the post mentions an auction) tells the author's network,
+     * through the same durable fan-out as deal alerts: one notice per dealer and post.
+     */
+    async auctionPosted(
+      post: { id: string; dealerId: string; title: string },
+      network: readonly string[],
+    ): Promise<void> {
+      if (network.length === 0) return;
+      const author = await dealer(post.dealerId);
+      if (!author) return;
+      await fanout(
+        post.id,
+        network.map((dealerId) => ({
+          key: `auction:${post.id}:${dealerId}`,
+          dealerId,
+          type: "auction",
+          title: `Auction: ${post.title}`,
+          body: `${author.name} of ${author.dealershipName}${place(author)} posted a live auction or run list.`,
+          link: `/post/${post.id}`,
+          action: "See the vehicles",
+        })),
+      );
     },
   };
 }

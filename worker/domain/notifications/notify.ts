@@ -25,12 +25,13 @@ export type Delivery = {
 
 /**
  * Which switch turns a kind of notification off, and which channels carry it besides the bell. Texts are
- * for deals only; connections and messages go by e-mail under the /settings "Message notifications" switch.
+ * for deals, alerts and price drops only; connections and messages go by e-mail under the /settings "Message notifications" switch.
  */
 const POLICY: Record<NotificationType, { category: OutboxCategory | null; email: boolean; sms: boolean }> = {
   "deal-alert": { category: "dealAlerts", email: true, sms: true },
   "price-drop": { category: "priceDrops", email: true, sms: true },
   deal: { category: "confirmations", email: true, sms: true },
+  auction: { category: "auctionAlerts", email: true, sms: false },
   connection: { category: "network", email: true, sms: false },
   message: { category: "network", email: true, sms: false },
   announcement: { category: null, email: false, sms: false },

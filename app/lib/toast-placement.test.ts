@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { placeToast, type Box } from "./toast-placement";
+
+const phone = { left: 16, right: 374, height: 72, minTop: 16, maxTop: 844 - 64 - 16 - 72 };
+const button = (top: number, left = 16, right = 374): Box => ({ top, bottom: top + 44, left, right });
+
+describe("placeToast", () => {
+  it("keeps the usual place when nothing is there to avoid", () => {
+    expect(placeToast({ ...phone, preferredTop: phone.maxTop, avoid: [] })).toBe(phone.maxTop);
+    expect(placeToast({ ...phone, preferredTop: phone.maxTop, avoid: [button(100)] })).toBe(phone.maxTop);
+  });
+
+  it("moves off a dialog's action button to the nearest free place", () => {
+    const actions = button(phone.maxTop + 10);
+    const top = placeToast({ ...phone, preferredTop: phone.maxTop, avoid: [actions] });
+    expect(top + phone.height).toBeLessThanOrEqual(actions.top);
+    expect(top).toBeGreaterThan(phone.maxTop - 100);
+  });
+
+  it("never lands on any of several buttons when a free place exists", () => {
+    const avoid = [button(20), button(300), button(600), button(690)];
+    const top = placeToast({ ...phone, preferredTop: phone.maxTop, avoid });
+    const toast = { top, bottom: top + phone.height, left: phone.left, right: phone.right };
+    for (const box of avoid)
+      expect(toast.bottom <= box.top || toast.top >= box.bottom, JSON.stringify({ toast, box })).toBe(true);
+  });
+
+  it("ignores buttons beside it (a toast at the right edge beside a centred dialog)", () => {
+    const desktop = { left: 1020, right: 1424, height: 72, minTop: 16, maxTop: 812 };
+    expect(placeToast({ ...desktop, preferredTop: 812, avoid: [button(800, 500, 940)] })).toBe(812);
+  });
+
+  it("covers as little as it can when the whole height is taken", () => {
+    const wall: Box = { top: 0, bottom: 900, left: 0, right: 400 };
+    const small = button(10);
+    const top = placeToast({ ...phone, preferredTop: phone.maxTop, avoid: [wall, small] });
+    expect(top).toBeGreaterThanOrEqual(phone.minTop);
+    expect(top).toBeLessThanOrEqual(phone.maxTop);
+    expect(top).not.toBe(16);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Where a toast may sit: never over the buttons of the dialog that is open, or of the form on the page
+ * (a toast that covers 'Post Inventory' or 'Save Profile' hides the very thing the dealer needs next).
+ * Pure geometry, so the Toaster measures and this decides.
+ */
+export type Box = { top: number; bottom: number; left: number; right: number };
+
+/** Vertical step of the search for a free place, in CSS pixels. */
+export const TOAST_PLACEMENT_STEP_PX = 8;
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const overlapArea = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * The top edge (px from the top of the window) for a toast `height` tall spanning `left`..`right`:
+ * `preferredTop` when nothing to avoid is there, else the free place nearest to it between `minTop` and
+ * `maxTop`; when no place is free, the one that covers the least.
+ */
+export function placeToast(options: {
+  left: number;
+  right: number;
+  height: number;
+  preferredTop: number;
+  minTop: number;
+  maxTop: number;
+  avoid: Box[];
+}): number {
+  const { left, right, height, preferredTop, avoid } = options;
+  const minTop = Math.min(options.minTop, options.maxTop);
+  const maxTop = Math.max(options.minTop, options.maxTop);
+  const at = (top: number): Box => ({ top, bottom: top + height, left, right });
+  const covered = (top: number) => avoid.reduce((sum, box) => sum + overlapArea(at(top), box), 0);
+  const start = Math.min(Math.max(preferredTop, minTop), maxTop);
+  if (!avoid.some((box) => overlaps(at(start), box))) return start;
+
+  const candidates: number[] = [];
+  for (
+    let d = TOAST_PLACEMENT_STEP_PX;
+    d <= maxTop - minTop + TOAST_PLACEMENT_STEP_PX;
+    d += TOAST_PLACEMENT_STEP_PX
+  ) {
+    if (start - d >= minTop) candidates.push(start - d);
+    if (start + d <= maxTop) candidates.push(start + d);
+  }
+  candidates.push(minTop, maxTop);
+  const free = candidates.find((top) => !avoid.some((box) => overlaps(at(top), box)));
+  if (free !== undefined) return free;
+  return [start, ...candidates].reduce((best, top) => (covered(top) < covered(best) ? top : best), start);
+}

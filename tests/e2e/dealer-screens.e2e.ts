@@ -1,0 +1,313 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer, quickLogin } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("element has no box (not visible)");
+  return box;
+}
+
+/** Waits until the page's scripts have hydrated it and its first requests have settled. */
+async function settled(page: Page) {
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+}
+
+/** The toast showing now must not cover any of `buttons` (all visible buttons of the dialog or form). */
+async function expectToastClearOf(page: Page, buttons: Locator) {
+  const toast = await boxOf(page.getByTestId("toast"));
+  const boxes = (await buttons.evaluateAll((els) =>
+    els
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight)
+      .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+  )) as Box[];
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) expect(overlaps(toast, box), JSON.stringify({ toast, box })).toBe(false);
+}
+
+describe("/messages on a 390 px phone", () => {
+  it("fits the screen, opens a chat full screen, goes back (phone Back and the header's), and Add Chat opens a chat", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await quickLogin(page);
+    await page.goto("/messages");
+    await settled(page);
+
+    const list = page.getByRole("navigation", { name: "Conversations" });
+    const chats = page.getByTestId("chat-list").getByRole("link");
+    expect(await chats.count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const part of [list, page.getByTestId("add-chat"), chats.first(), page.getByTestId("chat-list")]) {
+      const box = await boxOf(part);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+
+    // Open a chat: it takes the whole screen; the list steps aside.
+    await chats.first().click();
+    const conversation = page.getByRole("region", { name: /^Conversation with / });
+    await conversation.waitFor();
+    await list.waitFor({ state: "hidden" });
+    const pane = await boxOf(page.getByTestId("conversation-pane"));
+    expect(pane).toMatchObject({ x: 0, y: 0, width: 390 });
+    expect(pane.height).toBeGreaterThanOrEqual(800);
+    await page.getByLabel(/^Message /).waitFor();
+
+    // The phone's Back returns to the list, still on /messages.
+    await page.goBack();
+    await list.waitFor();
+    await conversation.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/messages");
+
+    // So does the header's back arrow.
+    await chats.nth(1).click();
+    await conversation.waitFor();
+    await page.getByRole("button", { name: "Back to conversations" }).click();
+    await list.waitFor();
+
+    // Add Chat is in reach and opens the chosen connection's conversation.
+    await page.getByTestId("add-chat").click();
+    const dialog = page.getByRole("dialog", { name: "Start a chat" });
+    await dialog.waitFor();
+    const pick = dialog.getByRole("listitem").getByRole("button").first();
+    await pick.waitFor();
+    const name = (await pick.locator("span.block").first().innerText()).trim();
+    await pick.click();
+    await page.getByRole("region", { name: `Conversation with ${name}` }).waitFor();
+    await context.close();
+  });
+});
+
+describe("hydration", () => {
+  it("loads / and /dealer-profile again and again without a console error, even with the phone's clock hours off", async () => {
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 1280, height: 900 },
+      timezoneId: "America/Los_Angeles",
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await quickLogin(page);
+    // A browser whose clock disagrees with the server's: any time computed from it during hydration
+    // ("5m" against "3h") would not match the server's HTML.
+    await page.clock.setFixedTime(new Date(Date.now() + 3 * 60 * 60 * 1000 + 17 * 60 * 1000));
+    for (let round = 0; round < 5; round++) {
+      for (const path of ["/", "/dealer-profile"]) {
+        await page.goto(path);
+        await settled(page);
+        await page.waitForTimeout(200);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the right column's Messages panel", () => {
+  it("shows a received message's preview and unread badge live, as the chat list does", async () => {
+    // Both are real dealers: the demo dealer behind quick login never messages one (worker/domain/demo-network.ts).
+    const contextA = await newContext(browser);
+    const contextB = await newContext(browser);
+    const pageB = await contextB.newPage();
+    const dealerB = await newDealer(contextB, "Quinn");
+    await newDealer(contextA, "Parker");
+
+    await pageB.goto("/");
+    await settled(pageB);
+    const panel = pageB.getByTestId("messages-panel");
+    await panel.getByText("No conversations yet.", { exact: false }).waitFor();
+
+    const send = async (content: string) => {
+      const response = await contextA.request.post("/api/messages", {
+        headers: { Origin: BASE_URL },
+        data: { receiverId: dealerB.id, content },
+      });
+      expect(response.status()).toBe(201);
+    };
+
+    await send("Do you still have the silver Tahoe?");
+    await panel
+      .getByTestId("panel-preview")
+      .filter({ hasText: "Do you still have the silver Tahoe?" })
+      .waitFor();
+    await panel.getByTestId("panel-unread").filter({ hasText: "1" }).waitFor();
+    await pageB.getByRole("link", { name: "Messages, 1 unread" }).waitFor();
+
+    await send("I can pick it up Friday.");
+    await panel.getByTestId("panel-preview").filter({ hasText: "I can pick it up Friday." }).waitFor();
+    await panel.getByTestId("panel-unread").filter({ hasText: "2" }).waitFor();
+    expect(await panel.getByTestId("panel-chat").count()).toBe(1);
+    await contextA.close();
+    await contextB.close();
+  });
+});
+
+describe("toasts", () => {
+  for (const mobile of [true, false]) {
+    it(`never cover the post dialog's buttons ('VIN Decoded!' over 'Post Inventory') at ${mobile ? 390 : 1280} px`, async () => {
+      const context = await newContext(browser, { mobile });
+      const page = await context.newPage();
+      await quickLogin(page);
+      await settled(page);
+      await page.getByRole("button", { name: "Post Inventory" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Post Inventory" });
+      await dialog.waitFor();
+      await dialog.locator("input[id$='-vin']").first().fill("1HGCM82633A004352");
+      await expectToast(page, "VIN Decoded!");
+      await expectToastClearOf(page, dialog.getByRole("button"));
+      await context.close();
+    });
+  }
+
+  it("never cover 'Save Profile' after a validation error, on a phone", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await newDealer(context, "Reese");
+    await page.goto("/profile-edit");
+    await settled(page);
+    await page.getByLabel("First name").fill("");
+    const save = page.getByRole("button", { name: "Save Profile" });
+    await save.click();
+    await expectToast(page, "Update Failed");
+    // The form takes the dealer up to the field in error; back down at 'Save Profile', the toast keeps clear.
+    await save.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(100);
+    await expectToastClearOf(page, page.locator("form").getByRole("button"));
+    await context.close();
+  });
+});
+
+describe("suggested dealers", () => {
+  it("Connect makes the connection, says so, then opens the message popup to introduce yourself", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await newDealer(context, "Sawyer");
+    await page.goto("/");
+    await settled(page);
+    const card = page.getByTestId("suggested-dealer").first();
+    await card.waitFor();
+    const connect = card.getByRole("button", { name: /^Connect with / });
+    const name = ((await connect.getAttribute("aria-label")) ?? "").replace(/^Connect with /, "");
+    await connect.click();
+    await expectToast(page, "Connected!");
+    await expectToast(page, `Added ${name} to your network`);
+    const popup = page.getByRole("dialog", { name: `Message ${name}` });
+    await popup.waitFor();
+    await popup.getByLabel("Your message").waitFor();
+    await expectToastClearOf(page, popup.getByRole("button"));
+    await card.getByText("Connected", { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
+describe("small things a dealer notices", () => {
+  it("changing the theme in /settings changes the header's theme button at once", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await quickLogin(page);
+    await page.goto("/settings");
+    await settled(page);
+    const [header, settings] = [
+      page.getByTestId("theme-toggle").first(),
+      page.getByTestId("theme-toggle").nth(1),
+    ];
+    expect(await header.getAttribute("aria-label")).toBe("Switch to light theme");
+    await settings.click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    expect(await header.getAttribute("aria-label")).toBe("Switch to dark theme");
+    expect(await header.locator("svg.icon:visible use").getAttribute("href")).toMatch(/#moon$/);
+    await context.close();
+  });
+
+  it("the Add Vehicle dialog shows the VIN error only once the field has been left short", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await quickLogin(page);
+    await settled(page);
+    await page.getByRole("button", { name: "Add Vehicle" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add Vehicle" });
+    await dialog.waitFor();
+    expect(await dialog.getByText(/VIN must be exactly 17 characters/).count()).toBe(0);
+    await dialog.getByLabel("VIN").focus();
+    await dialog.getByLabel("Year").focus();
+    await dialog.getByText("VIN must be exactly 17 characters (17 more needed)").waitFor();
+    expect(await dialog.getByLabel("VIN").getAttribute("aria-invalid")).toBe("true");
+    await context.close();
+  });
+});
+
+/** The signed-in screens a dealer opens, each scanned by axe in both themes. */
+const SCREENS = [
+  "/",
+  "/messages",
+  "/dealer-profile",
+  "/profile-edit",
+  "/find-dealers",
+  "/dealers",
+  "/my-dealers",
+  "/discover",
+  "/notifications",
+  "/settings",
+  "/notification-settings",
+  "/my-stats",
+  "/pass-thru-sales",
+  "/wholesale-news",
+  "/plan-management",
+  "/subscribe",
+];
+
+describe("accessibility (axe)", () => {
+  for (const theme of ["dark", "light"] as const) {
+    it(
+      `finds no serious or critical violation on the signed-in screens, ${theme} theme`,
+      { timeout: 240_000 },
+      async () => {
+        const context = await newContext(browser);
+        await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        const page = await context.newPage();
+        await quickLogin(page);
+        const found: string[] = [];
+        for (const path of SCREENS) {
+          await page.goto(path);
+          await settled(page);
+          const { violations } = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
+          for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
+            found.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        }
+        // An open conversation too.
+        await page.goto("/messages");
+        await settled(page);
+        await page.getByTestId("chat-list").getByRole("link").first().click();
+        await page.getByRole("region", { name: /^Conversation with / }).waitFor();
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
+          found.push(`/messages (open chat): ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+        expect(found).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+});
