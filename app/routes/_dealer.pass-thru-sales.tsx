@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { vehicleTitle, SampleBadge } from "~/components/deal/deal-facts";
 import { PassThruDetail } from "~/components/deal/pass-thru-detail";
+import { PendingList } from "~/components/deal/pending-list";
 import { SaleStatusBadge } from "~/components/deal/sale-status";
 import { VerifyDealDialog } from "~/components/deal/verify-deal-dialog";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sales: page.items,
     nextCursor: page.nextCursor,
     summary: await deals.passThruSummary(viewer.dealer.id),
+    pending: (await deals.list(viewer.dealer.id, { status: "pending", limit: 20 })).items,
     myEmail: currentUser.email,
   };
 }
@@ -38,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const OPENED_KEY = (id: string) => `dl-verify-opened:${id}`;
 
 export default function PassThruSales() {
-  const { sales, nextCursor, summary, myEmail } = useLoaderData<typeof loader>();
+  const { sales, nextCursor, summary, pending, myEmail } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const [detail, setDetail] = useState<Deal | null>(null);
@@ -111,6 +113,8 @@ export default function PassThruSales() {
           </div>
         ))}
       </dl>
+
+      <PendingList deals={pending} onChanged={() => revalidator.revalidate()} />
 
       {sales.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">

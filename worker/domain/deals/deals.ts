@@ -292,6 +292,7 @@ export function dealService(db: Database, deps: DealDeps) {
       const row = await partyRow(dealerId, dealId);
       if (row.status !== "confirmed" && row.status !== "completed")
         throw conflict("Steps are tracked once the deal is confirmed");
+      await deps.rateLimits.spend([LIMITS.passThruUpdatesPerDealer, dealerId]);
       await setSteps(dealId, dealerId, patch, now);
       await db.run(sql`update deals set updated_at = ${now} where id = ${dealId}`);
       await announceLater("updated", dealId, dealerId);
