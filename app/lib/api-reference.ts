@@ -738,6 +738,10 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
       "Send a completed deal's confirmation e-mails to both dealers (sent at completion already; a repeat sends nothing twice).",
     access: dealer,
     body: dealCompletionNoticeSchema,
+    notes: {
+      buyerEmail: "read and ignored: the e-mails go to the deal's two dealers",
+      dealData: "read and ignored: the e-mail shows the deal as stored",
+    },
     answers: [{ status: 202, schema: dealCompletionReceiptSchema }],
   },
 
