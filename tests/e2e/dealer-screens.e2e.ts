@@ -311,3 +311,21 @@ describe("accessibility (axe)", () => {
     );
   }
 });
+
+describe("a 360 px phone", () => {
+  it("holds every signed-in screen without sideways scrolling", { timeout: 180_000 }, async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await quickLogin(page);
+    const wide: string[] = [];
+    for (const path of [...SCREENS, "/api-docs"]) {
+      await page.goto(path);
+      await settled(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) wide.push(`${path}: ${overflow} px too wide`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+});
