@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, expectToast, hydrated, launchBrowser, newContext } from "./support";
@@ -39,6 +40,17 @@ async function newDealer(context: BrowserContext, firstName: string, lastName: s
   });
   expect(profile.status()).toBe(201);
   return (await profile.json()) as { id: string; name: string };
+}
+
+/** Serious or critical axe violations inside one dialog. */
+async function axeProblems(page: Page, testId: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(`[data-testid="${testId}"]`)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${testId}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 /** The Verify dialog opens on its own once for the first confirmed deal: close it where the journey does not want it. */
@@ -96,6 +108,7 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     await propose.waitFor();
     expect(await propose.getByLabel("Make").inputValue()).toBe("Ford");
     expect(await propose.getByLabel("Price (USD)").inputValue()).toBe("28500");
+    expect(await axeProblems(pageA, "propose-deal-dialog")).toEqual([]);
     await propose.getByRole("button", { name: "Propose Deal" }).click();
     await expectToast(pageA, "Deal Proposed");
 
@@ -103,6 +116,7 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     await pending.getByText("Pending Confirmation").waitFor({ timeout: 15_000 });
     await pending.getByText("1FTEW1E50KFA12345").waitFor();
     expect(await pending.getByTestId("deal-commission").innerText()).toBe("$570");
+    expect(await axeProblems(pageB, "pending-deal-dialog")).toEqual([]);
     await pending.getByRole("button", { name: "Confirm Deal" }).click();
     await expectToast(pageB, "Deal Confirmed!");
 
@@ -119,6 +133,7 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     const verify = pageA.getByTestId("verify-deal-dialog");
     await verify.getByText("Verify Deal Details").waitFor();
     expect(await verify.getByTestId("vin-counter").innerText()).toBe("17/17");
+    expect(await axeProblems(pageA, "verify-deal-dialog")).toEqual([]);
     await verify.getByLabel("Auction platform").selectOption("manheim");
     await verify.getByRole("button", { name: "Complete Deal" }).click();
     await expectToast(pageA, "Please fill in: auction location");
@@ -133,6 +148,7 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     await saleB.click();
     const detail = pageB.getByTestId("pass-thru-detail");
     await detail.getByText("Sale Complete").waitFor();
+    expect(await axeProblems(pageB, "pass-thru-detail")).toEqual([]);
     const [download] = await Promise.all([
       pageB.waitForEvent("download"),
       detail.getByTestId("bill-of-sale").click(),
