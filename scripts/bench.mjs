@@ -197,11 +197,13 @@ function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
       const { headers, method = "GET", body, signedIn = true, expectStatus = 200 } = options;
       const count = options.n ?? n;
       const target = url(pathOrUrl);
+      let trips = null;
       const time = async (address, init, expected) => {
         const started = performance.now();
         const response = await fetch(address, init);
         await response.arrayBuffer();
         const elapsed = performance.now() - started;
+        if (address === target) trips = d1TripsOf(response.headers.get("Server-Timing"));
         if (response.status !== expected)
           throw new Error(
             `${init.method ?? "GET"} ${address} answered ${response.status}, expected ${expected}`,
@@ -231,7 +233,7 @@ function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
         }
       }
       staticSamples.push(...statics);
-      return { ...stats(samples), static: stats(statics) };
+      return { ...stats(samples), static: stats(statics), ...(trips ? { trips } : {}) };
     },
   };
   return ctx;
@@ -304,6 +306,38 @@ async function measureSize(size, options, modules, configPath) {
   } finally {
     app.stop();
   }
+}
+
+/** `d1;desc="N"` and `d1-seq;desc="S"` from a Server-Timing header (worker/db/meter.ts), or null. */
+export function d1TripsOf(header) {
+  const total = /(?:^|,\s*)d1;desc="(\d+)"/.exec(header ?? "");
+  const sequential = /d1-seq;desc="(\d+)"/.exec(header ?? "");
+  return total && sequential ? { total: Number(total[1]), sequential: Number(sequential[1]) } : null;
+}
+
+/**
+ * The latency model (issue 20): what a request costs a dealer whose round trip to the D1 primary (or, with
+ * read replication, to the replica serving them) is `rtt` ms — the measured local time plus one round trip
+ * per sequential D1 wait. Distances in README "Performance".
+ */
+export const DISTANCES_MS = [20, 80, 150];
+export function latencyModel(results) {
+  const large = results[results.length - 1];
+  const rows = large.rows.filter((row) => row.trips);
+  if (rows.length === 0) return "";
+  const lines = [
+    `Round trips and the latency model @ ${large.size.toLocaleString("en-US")} posts: each request's D1 round trips as its Server-Timing reports them (in brackets, how many had to wait for the one before), and what it would cost a dealer whose round trip to the database is 20 ms (same region: Dallas ↔ Chicago), 80 ms (across the continent: Vancouver or Miami ↔ a primary in the other corner of North America) or 150 ms (across an ocean: a Canadian buyer's worker reaching a primary in Europe), estimated as the local median + sequential round trips × that distance. The distances are typical round-trip times between those metros from WonderNetwork's published ping tables (wondernetwork.com/pings) and Cloudflare's D1 read-replication announcement (blog.cloudflare.com/d1-read-replication-beta); with read replication a read's distance is to the nearest replica instead. See docs/decisions/0015-read-replicas-and-round-trips.md.`,
+    "",
+    `| Section | Request | D1 round trips (sequential) | local median (ms) | ${DISTANCES_MS.map((d) => `at ${d} ms (ms)`).join(" | ")} |`,
+    `|---|---|---:|---:|${DISTANCES_MS.map(() => "---:").join("|")}|`,
+  ];
+  for (const row of rows) {
+    const cost = DISTANCES_MS.map((d) => fmt(row.median + row.trips.sequential * d));
+    lines.push(
+      `| ${row.section} | ${row.name} | ${row.trips.total} (${row.trips.sequential}) | ${fmt(row.median)} | ${cost.join(" | ")} |`,
+    );
+  }
+  return lines.join("\n");
 }
 
 const fmt = (x) =>
@@ -398,6 +432,8 @@ async function main() {
     `Measured with \`npm run bench\` on ${when}: \`wrangler dev\` (local workerd, local D1) serving the production build, one request at a time, ${options.n} requests per figure after ${WARM_UP} warm-ups, signed in as a dealer of the bench network (${counts}, seeded by \`scripts/seed-large.ts\` into \`.wrangler/bench-state-{size}\`). Each request is paired with a GET ${STATIC_ASSET} (a static asset) and "× static" divides the median by the median of those paired static requests, so both are measured under the same machine load; "growth" divides the 20 000-post median by the 1 000-post one. Targets: feed first page ≤ 3× static; no growth above 1.5×.`,
     "",
     table(results),
+    "",
+    latencyModel(results),
   ].join("\n");
   console.log(`\n${markdown}\n`);
   mkdirSync(path.join(root, ".wrangler"), { recursive: true });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { api } from "./api";
 import { objectRoutes } from "./api/objects";
 import { createServices } from "./domain";
+import { d1Session } from "./http/d1-session";
 import { edgeCache } from "./http/edge-cache";
 import { answerError } from "./http/errors";
 import { sameOriginMutations } from "./http/same-origin";
@@ -16,16 +17,7 @@ import { renderRemix } from "./remix";
 const app = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(sameOriginMutations)
-  .use(async (c, next) => {
-    c.set(
-      "services",
-      createServices(c.env, {
-        origin: new URL(c.req.url).origin,
-        waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-      }),
-    );
-    await next();
-  })
+  .use(d1Session)
   // Photos (signed PUT, immutable GET) need no session: mounted before the session lookup.
   .route("/objects", objectRoutes)
   .use(loadSession)

@@ -28,7 +28,10 @@ export async function renderRemix(c: Context<AppEnv>) {
     nonce: c.var.nonce,
     flashToast,
   };
+  const started = performance.now();
   const response = await handleRemixRequest(c.req.raw, context);
+  // Loaders and React together; the D1 part of it is in Server-Timing's d1 entry.
+  c.set("renderMs", performance.now() - started);
   // A redirect carries its toast onward; any other answer has now shown it.
   if (flashToast && !(response.status >= 300 && response.status < 400)) {
     response.headers.append("Set-Cookie", clearToastCookie(c.req.url));

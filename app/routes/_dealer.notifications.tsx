@@ -28,11 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   const centre = context.services.notifications.centre;
-  const page = await centre
-    .list(viewer.dealer.id, { cursor, limit: NOTIFICATIONS_PAGE_SIZE })
-    // A stale or mangled cursor in the address shows the newest page rather than an error.
-    .catch(() => centre.list(viewer.dealer.id, { limit: NOTIFICATIONS_PAGE_SIZE }));
-  return { ...page, unreadCount: await centre.unreadCount(viewer.dealer.id), paged: Boolean(cursor) };
+  const [page, unreadCount] = await Promise.all([
+    centre
+      .list(viewer.dealer.id, { cursor, limit: NOTIFICATIONS_PAGE_SIZE })
+      // A stale or mangled cursor in the address shows the newest page rather than an error.
+      .catch(() => centre.list(viewer.dealer.id, { limit: NOTIFICATIONS_PAGE_SIZE })),
+    centre.unreadCount(viewer.dealer.id),
+  ]);
+  return { ...page, unreadCount, paged: Boolean(cursor) };
 }
 
 /** Mark all read (a plain form, so it works before JavaScript loads). */

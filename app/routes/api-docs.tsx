@@ -135,6 +135,14 @@ curl -b cookies.txt "https://dealerlane.app/api/dealers?state=TX"`}</code>
               </li>
               <li>Times are ISO 8601 strings in UTC, such as 2026-11-20T15:04:05.000Z.</li>
               <li>
+                Every answer carries <code className={inlineCode}>Server-Timing</code>: the database round
+                trips it made (<code className={inlineCode}>d1;desc=&quot;N&quot;</code>), how many waited in
+                sequence (<code className={inlineCode}>d1-seq</code>) and its total time. Reads may come from
+                a nearby copy of the database: to read your own writes at once, send back the{" "}
+                <code className={inlineCode}>X-D1-Bookmark</code> header of your last answer (browsers keep it
+                in a cookie by themselves).
+              </li>
+              <li>
                 Errors answer <code className={inlineCode}>{`{ "message": "…", "issues": [ … ] }`}</code>: 400
                 invalid input (each problem in issues), 401 not signed in (checked before anything else), 403
                 not allowed, 404 not found, 409 conflict, 413 too large, 415 not JSON, 429 too many requests

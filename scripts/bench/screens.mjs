@@ -46,5 +46,27 @@ export async function run(ctx) {
     ...messages,
     note: `${timeNote(messages)}; HTML ${kB(messagesHtml).toFixed(1)} kB, ${icons(messagesHtml)}`,
   });
+  // The rest of the main requests a dealer makes (issue 20 reports their D1 round trips beside their time).
+  const feed = await (await ctx.fetch("/api/inventory")).json();
+  const chats = await (await ctx.fetch("/api/chats")).json();
+  const more = [
+    [
+      "GET /post/{id} (another dealer's post)",
+      feed.find((p) => p.dealerId !== ctx.dealerId)?.id &&
+        `/post/${feed.find((p) => p.dealerId !== ctx.dealerId).id}`,
+    ],
+    ["GET /api/chats (chat list)", "/api/chats"],
+    [
+      "GET /api/chats/{id}/messages (a chat's latest messages)",
+      chats[0] && `/api/chats/${chats[0].id}/messages`,
+    ],
+    ["GET /find-dealers", "/find-dealers"],
+    ["GET /dealers (directory page)", "/dealers"],
+    ["GET /dealer-profile", "/dealer-profile"],
+  ];
+  for (const [name, path] of more) {
+    if (!path) continue;
+    rows.push({ name, ...(await ctx.measure(path)) });
+  }
   return rows;
 }

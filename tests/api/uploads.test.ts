@@ -89,6 +89,34 @@ describe("PUT and GET /objects/uploads/{id}", () => {
     expect(again.status).toBe(304);
   });
 
+  it("serves a photo from the edge cache after its first read: the same bytes and headers, R2 not asked", async () => {
+    const url = await signedUrl();
+    expect((await put(url, PNG, "image/png")).status).toBe(201);
+    const first = await SELF.fetch(`${ORIGIN}${url.pathname}`);
+    const firstBytes = new Uint8Array(await first.arrayBuffer());
+    // The cache is filled after the answer: wait until it holds the photo.
+    const cache = (caches as unknown as { default: Cache }).default;
+    for (let i = 0; i < 50 && !(await cache.match(`${ORIGIN}${url.pathname}`)); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    // Gone from R2, still served: the answer can only have come from the cache.
+    await env.PHOTOS.delete(`uploads/${url.pathname.split("/").pop()}`);
+    const cached = await SELF.fetch(`${ORIGIN}${url.pathname}`);
+    expect(cached.status).toBe(200);
+    expect(new Uint8Array(await cached.arrayBuffer())).toEqual(firstBytes);
+    for (const header of [
+      "Content-Type",
+      "Cache-Control",
+      "ETag",
+      "X-Content-Type-Options",
+      "Content-Length",
+    ])
+      expect(cached.headers.get(header), header).toBe(first.headers.get(header));
+    const revalidated = await SELF.fetch(`${ORIGIN}${url.pathname}`, {
+      headers: { "If-None-Match": first.headers.get("ETag")! },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
   it("accepts the content type with parameters and any case", async () => {
     const res = await put(await signedUrl(), PNG, "Image/PNG; charset=binary");
     expect(res.status).toBe(201);

@@ -28,6 +28,31 @@ export const objectRoutes = new Hono<AppEnv>()
     });
     return c.json(stored, 201);
   })
-  .get("/uploads/:id", async (c) =>
-    c.var.services.uploads.serve(c.req.param("id"), c.req.header("If-None-Match")),
-  );
+  /**
+   * A photo is stored once and never changes: after its first read the data centre's cache answers it, so a
+   * feed full of photos costs R2 nothing (issue 20). The cached copy is the very answer R2 gave.
+   */
+  .get("/uploads/:id", async (c) => {
+    const cache = (caches as unknown as { default: Cache }).default;
+    const key = new Request(new URL(c.req.url).origin + new URL(c.req.url).pathname, { method: "GET" });
+    const ifNoneMatch = c.req.header("If-None-Match");
+    const hit = await cache.match(key);
+    if (hit) {
+      if (ifNoneMatch && ifNoneMatch === hit.headers.get("ETag")) {
+        await hit.body?.cancel();
+        return new Response(null, { status: 304, headers: withoutLength(hit.headers) });
+      }
+      return hit;
+    }
+    const answer = await c.var.services.uploads.serve(c.req.param("id"), ifNoneMatch);
+    if (answer.status === 200) {
+      c.executionCtx.waitUntil(cache.put(key, answer.clone()));
+    }
+    return answer;
+  });
+
+function withoutLength(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete("Content-Length");
+  return copy;
+}

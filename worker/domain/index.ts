@@ -46,13 +46,15 @@ export type ServiceOptions = {
   origin?: string;
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** The request's D1 session, metered (worker/http/d1-session.ts); the binding itself without it. */
+  database?: Pick<D1Database, "prepare" | "batch">;
 };
 
 const LOCAL_ORIGIN = "http://localhost:8787";
 
 /** Every domain service, bound to this request's bindings. The only way the app reaches D1. */
 export function createServices(env: Env, options: ServiceOptions = {}) {
-  const db = openDatabase(env.DB);
+  const db = openDatabase((options.database ?? env.DB) as D1Database);
   const accounts = accountService(db);
   const rateLimits = rateLimitService(db);
   const dealers = dealerService(db, rateLimits);

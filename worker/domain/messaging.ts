@@ -256,23 +256,44 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
       const limit = clampPage(options.limit, CHATS_PAGE_SIZE, CHATS_PAGE_MAX);
       const cursor = CHATS.decode(options.cursor);
       const activity = sql`coalesce(c.last_message_at, c.created_at)`;
-      const rows = await db.all<{
+      type ChatRow = {
         id: string;
         lastMessageAt: number | null;
         at: number;
-        otherId: string;
         unread: number;
-      }>(sql`
-        select c.id as id, c.last_message_at as lastMessageAt, ${activity} as at, other.dealer_id as otherId,
-               (select count(*) from messages m
-                 where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread
-        from chat_participants me
-        join chats c on c.id = me.chat_id
-        join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
-        where me.dealer_id = ${dealerId}
-          ${cursor ? sql`and (${activity} < ${cursor[0]} or (${activity} = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
-        order by ${activity} desc, c.id desc
-        limit ${limit + 1}`);
+        otherId: string;
+        otherName: string;
+        otherDealershipName: string;
+        otherAvatar: string | null;
+        otherCity: string;
+        otherState: string;
+        lastId: string | null;
+      } & { [K in keyof MessageRow as `last_${K & string}`]: MessageRow[K] };
+      // One wait on D1: the page of chats with each one's other dealer and last message, beside the viewer's card.
+      const [rows, [me]] = await Promise.all([
+        db.all<ChatRow>(sql`
+          select c.id as id, c.last_message_at as lastMessageAt, ${activity} as at,
+                 (select count(*) from messages m
+                   where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread,
+                 od.id as otherId, od.name as otherName, od.dealership_name as otherDealershipName,
+                 od.avatar as otherAvatar, od.city as otherCity, od.state as otherState,
+                 lm.id as lastId, lm.chat_id as last_chatId, lm.client_id as last_clientId,
+                 lm.sender_id as last_senderId, lm.receiver_id as last_receiverId, lm.content as last_content,
+                 lm.context as last_context, lm.is_read as last_isRead, lm.created_at as last_createdAt
+          from chat_participants me
+          join chats c on c.id = me.chat_id
+          join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
+          join dealers od on od.id = other.dealer_id
+          left join messages lm on lm.id = (
+            select m2.id from messages m2 where m2.chat_id = c.id order by m2.created_at desc, m2.id desc limit 1)
+          where me.dealer_id = ${dealerId}
+            ${cursor ? sql`and (${activity} < ${cursor[0]} or (${activity} = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
+          order by ${activity} desc, c.id desc
+          limit ${limit + 1}`),
+        db.all<ChatParticipant>(sql`
+          select id, name, dealership_name as dealershipName, avatar, city, state
+          from dealers where id = ${dealerId}`),
+      ]);
       const page = pageOf(
         rows,
         limit,
@@ -280,25 +301,33 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
         (last) => CHATS.encode(last.at, last.id),
       );
       if (page.items.length === 0) return { items: [], nextCursor: null };
-      const dealerIds = [dealerId, ...new Set(page.items.map((r) => r.otherId))];
-      const [people, lastMessages] = await Promise.all([
-        db.all<ChatParticipant>(sql`
-          select id, name, dealership_name as dealershipName, avatar, city, state
-          from dealers where id in (select value from json_each(${JSON.stringify(dealerIds)}))`),
-        db.all<MessageRow>(sql`${messageColumns}
-          where m.id in (
-            select (select m2.id from messages m2 where m2.chat_id = c.value order by m2.created_at desc, m2.id desc limit 1)
-            from json_each(${JSON.stringify(page.items.map((r) => r.id))}) c)`),
-      ]);
-      const byId = new Map(people.map((p) => [p.id, p]));
-      const lastByChat = new Map(lastMessages.map((m) => [m.chatId, toChatMessage(parseRow(m))]));
-      const me = byId.get(dealerId);
       return {
         nextCursor: page.nextCursor,
         items: page.items.flatMap((row) => {
-          const other = byId.get(row.otherId);
-          if (!me || !other) return [];
-          const lastMessage = lastByChat.get(row.id) ?? null;
+          if (!me) return [];
+          const other: ChatParticipant = {
+            id: row.otherId,
+            name: row.otherName,
+            dealershipName: row.otherDealershipName,
+            avatar: row.otherAvatar,
+            city: row.otherCity,
+            state: row.otherState,
+          };
+          const lastMessage = row.lastId
+            ? toChatMessage(
+                parseRow({
+                  id: row.lastId,
+                  chatId: row.last_chatId,
+                  clientId: row.last_clientId,
+                  senderId: row.last_senderId,
+                  receiverId: row.last_receiverId,
+                  content: row.last_content,
+                  context: row.last_context,
+                  isRead: row.last_isRead,
+                  createdAt: row.last_createdAt,
+                } as MessageRow),
+              )
+            : null;
           return [
             {
               id: row.id,
@@ -316,8 +345,12 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
 
     /** GET /api/chats/{id}/messages: a page of a chat's messages, for one of its dealers. */
     async listMessages(dealerId: string, chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
-      await requireParticipant(chatId, dealerId);
-      return chatMessages(chatId, page);
+      // Read beside the participant check, one wait on D1; nothing is answered unless the check passes.
+      const [, messages] = await Promise.all([
+        requireParticipant(chatId, dealerId),
+        chatMessages(chatId, page),
+      ]);
+      return messages;
     },
 
     /** GET /api/messages: the dealer's messages across all chats, newest first. */

@@ -1,3 +1,4 @@
+import type { D1Meter } from "../db/meter";
 import type { Services } from "../domain";
 import type { SessionLookup } from "../domain/sessions";
 
@@ -9,5 +10,9 @@ export type AppEnv = {
     /** The raw cookie token, kept so sign-in can rotate it and sign-out can delete it. */
     sessionToken: string | undefined;
     nonce: string;
+    /** This request's D1 trips (worker/http/d1-session.ts). */
+    d1Meter: D1Meter;
+    /** Time spent rendering a page, for Server-Timing. */
+    renderMs?: number;
   };
 };

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { routePartykitRequest } from "partyserver";
 import type { AppEnv } from "../http/types";
 import { DEALER_HEADER } from "./addresses";
+import { locationHintOf, type RequestPlace } from "./location";
 
 /** The parties the worker serves, by their address (partyserver's kebab-case of the binding). */
 const PARTIES = new Set(["chat-room", "dealer-inbox"]);
@@ -19,6 +20,8 @@ export async function routeSocket(c: Context<AppEnv>) {
   const party = new URL(c.req.url).pathname.split("/")[2];
   if (!party || !PARTIES.has(party)) return refuse(404, "No such room");
   const response = await routePartykitRequest(c.req.raw, c.env, {
+    // A new room or inbox starts near the dealer who opens it first.
+    locationHint: locationHintOf(c.req.raw.cf as RequestPlace | undefined),
     onBeforeRequest: () => refuse(404, "Sockets only"),
     onBeforeConnect: async (request, lobby) => {
       const dealer = c.var.session?.viewer.dealer;

@@ -39,9 +39,10 @@ export function toPostVehicle(v: VehicleRow): PostVehicle {
   };
 }
 
-function postSelect(db: Database, postId: string) {
-  return db.all<PostRow>(sql`
-    select ${POST_COLUMNS}
+function postSelect(db: Database, postId: string, viewerId = "") {
+  return db.all<PostRow & { seen: number }>(sql`
+    select ${POST_COLUMNS},
+      exists(select 1 from post_views v where v.post_id = p.id and v.viewer_id = ${viewerId}) as seen
     from inventory_posts p
     join dealers d on d.id = p.dealer_id
     where p.id = ${postId}`);
@@ -90,19 +91,23 @@ export function toPostComment(c: CommentRow): PostComment {
  * view_count only when a row was really inserted.
  */
 export async function findPost(db: Database, postId: string, viewerId?: string): Promise<PostDetail> {
-  if (viewerId) {
-    await db.run(sql`
-      insert into post_views (post_id, viewer_id, created_at)
-      select p.id, ${viewerId}, ${Date.now()} from inventory_posts p where p.id = ${postId} and p.dealer_id <> ${viewerId}
-      on conflict do nothing`);
-  }
-  const [postRows, vehicleRows, commentRows] = await Promise.all([
-    postSelect(db, postId),
+  // One wait on D1: the view (when someone else opens it) is written beside the three reads, not before.
+  const [postRows, vehicleRows, commentRows, view] = await Promise.all([
+    postSelect(db, postId, viewerId),
     vehiclesSelect(db, postId),
     commentsSelect(db, postId),
+    viewerId
+      ? db.run(sql`
+          insert into post_views (post_id, viewer_id, created_at)
+          select p.id, ${viewerId}, ${Date.now()} from inventory_posts p
+          where p.id = ${postId} and p.dealer_id <> ${viewerId}
+          on conflict do nothing`)
+      : null,
   ]);
   const row = postRows[0];
   if (!row) throw notFound(POST_NOT_FOUND);
+  // A first view the read did not see yet (it ran first) still counts in this answer.
+  if ((view?.meta.changes ?? 0) > 0 && !row.seen) row.viewCount = Number(row.viewCount) + 1;
   return {
     ...toFeedPost(row),
     vehicles: vehicleRows.map(toPostVehicle),
