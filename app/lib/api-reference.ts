@@ -11,8 +11,11 @@ import {
   chatMessageSchema,
   chatSummarySchema,
   connectionSchema,
+  completedDealSchema,
   contactReceiptSchema,
   currentUserSchema,
+  dealCompletionReceiptSchema,
+  dealSchema,
   dealerQuickViewSchema,
   directoryDealerSchema,
   discoverySchema,
@@ -53,6 +56,14 @@ import {
 } from "./schemas/account";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
 import { contactMessageSchema } from "./schemas/contact";
+import {
+  completeDealSchema,
+  dealCompletionNoticeSchema,
+  dealsQuerySchema,
+  passThruQuerySchema,
+  passThruStepsSchema,
+  proposeDealSchema,
+} from "./schemas/deals";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "./schemas/dealer";
 import {
   commentSchema,
@@ -864,6 +875,137 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
       { status: 400, when: "the signature is missing or wrong" },
       { status: 404, when: "Stripe is not configured on this server" },
     ],
+  },
+  // Deals and Pass Thru Sales
+  {
+    method: "GET",
+    path: "/api/deals",
+    group: "Deals",
+    summary: "Your deals (proposed by you or to you), newest first; status narrows them.",
+    access: dealer,
+    query: dealsQuerySchema,
+    notes: { limit: "page size", cursor: "X-Next-Cursor of the previous page" },
+    answers: [{ status: 200, schema: dealSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/deals",
+    group: "Deals",
+    summary:
+      "Propose a deal to another dealer: the vehicle, the price in whole dollars, and your side (seller or buyer). It waits for their confirmation.",
+    access: dealer,
+    body: proposeDealSchema,
+    answers: [{ status: 201, schema: dealSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/deals/sample",
+    group: "Deals",
+    summary: "The Test Deal Popup: a sample pending deal for you to confirm, labelled as a sample.",
+    access: dealer,
+    answers: [{ status: 201, schema: dealSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/deals/complete",
+    group: "Deals",
+    summary:
+      "Complete a confirmed deal (dealId) with its verified details, or record a deal closed elsewhere (no dealId). VIN, make, model and price are required, and an auction location for Manheim, ADESA, Copart, IAA, America's Auto Auction, Barrett-Jackson, Mecum, RM Sotheby's and independent auctions. Completing twice is one deal.",
+    access: dealer,
+    body: completeDealSchema,
+    answers: [
+      { status: 201, schema: completedDealSchema, when: "a deal closed elsewhere was recorded" },
+      { status: 200, schema: completedDealSchema, when: "the deal was completed, or already was" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/deals/{id}",
+    group: "Deals",
+    summary: "One of your deals (404 for anyone but its two dealers).",
+    access: dealer,
+    params: { id: "the deal id" },
+    answers: [{ status: 200, schema: dealSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/deals/{id}/confirm",
+    group: "Deals",
+    summary:
+      "Confirm a deal proposed to you (the proposer gets 403): it joins both dealers' Pass Thru Sales and its commission is fixed. Confirming again changes nothing.",
+    access: dealer,
+    params: { id: "the deal id" },
+    answers: [{ status: 200, schema: dealSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/deals/{id}/decline",
+    group: "Deals",
+    summary: "Decline a pending deal proposed to you.",
+    access: dealer,
+    params: { id: "the deal id" },
+    answers: [{ status: 200, schema: dealSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/deals/{id}/withdraw",
+    group: "Deals",
+    summary: "Withdraw a pending deal you proposed.",
+    access: dealer,
+    params: { id: "the deal id" },
+    answers: [{ status: 200, schema: dealSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/deals/{id}/bill-of-sale",
+    group: "Deals",
+    summary: "The completed deal's Bill of Sale (application/pdf), for its two dealers only.",
+    access: dealer,
+    params: { id: "the deal id" },
+    answers: [{ status: 200, when: "a PDF" }],
+  },
+  {
+    method: "GET",
+    path: "/api/pass-thru-sales",
+    group: "Deals",
+    summary: "Your pass-thru sales: confirmed and completed deals with their steps, newest first.",
+    access: dealer,
+    query: passThruQuerySchema,
+    notes: { limit: "page size", cursor: "X-Next-Cursor of the previous page" },
+    answers: [{ status: 200, schema: dealSchema, list: true }],
+  },
+  {
+    method: "GET",
+    path: "/api/pass-thru-sales/export",
+    group: "Deals",
+    summary: "Export Details: every pass-thru sale as CSV (text/csv).",
+    access: dealer,
+    answers: [{ status: 200, when: "a CSV file" }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/pass-thru-sales/{id}",
+    group: "Deals",
+    summary:
+      "Move a pass-thru sale's steps (sale complete, title missing / received / sent, gate pass issued, in transit, delivered); each remembers who and when.",
+    access: dealer,
+    params: { id: "the deal id" },
+    body: passThruStepsSchema,
+    answers: [{ status: 200, schema: dealSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/deal-completion",
+    group: "Notifications",
+    summary:
+      "Send a completed deal's confirmation e-mails to both dealers (sent at completion already; a repeat sends nothing twice).",
+    access: dealer,
+    body: dealCompletionNoticeSchema,
+    notes: {
+      buyerEmail: "read and ignored: the e-mails go to the deal's two dealers",
+      dealData: "read and ignored: the e-mail shows the deal as stored",
+    },
+    answers: [{ status: 202, schema: dealCompletionReceiptSchema }],
   },
 
   // Site

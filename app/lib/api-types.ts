@@ -7,6 +7,13 @@ import {
   POST_TYPES,
 } from "./constants";
 import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "./schemas/notifications";
+import {
+  DEAL_STATUSES,
+  PASS_THRU_STEPS,
+  REVIEW_STATUSES,
+  SALE_STATUSES,
+  TITLE_STATUSES,
+} from "./deals/constants";
 
 /**
  * What the API answers, in one place (DESIGN.md "Request conventions"): the worker's domain returns these
@@ -560,4 +567,72 @@ export const webhookReceiptSchema = z.object({
   received: z.literal(true),
   duplicate: z.boolean().describe("this event id was applied before and is ignored"),
   applied: z.boolean().describe("the event changed a subscription or invoice"),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Deals and Pass Thru Sales
+
+const dealPartySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dealershipName: z.string(),
+});
+
+export const passThruStepSchema = z.object({
+  step: z.enum(PASS_THRU_STEPS),
+  /** true / false for the yes-no steps; missing, received or sent for the title. */
+  value: z.union([z.boolean(), z.enum(TITLE_STATUSES)]),
+  updatedBy: dealPartySchema.nullable().describe("who set it last; null while never set"),
+  updatedAt: isoTime.nullable(),
+});
+export type PassThruStepState = z.infer<typeof passThruStepSchema>;
+
+/** A deal as both of its dealers see it (business spec §3 Deal); money in integer cents. */
+export const dealSchema = z.object({
+  id: z.string(),
+  status: z.enum(DEAL_STATUSES),
+  reviewStatus: z.enum(REVIEW_STATUSES).describe("the admin's review; unreviewed until then"),
+  reviewNotes: z.string().nullable(),
+  myRole: z.enum(["seller", "buyer", "recorder"]).describe("the signed-in dealer's side of the deal"),
+  proposedByMe: z.boolean(),
+  canConfirm: z.boolean().describe("pending, and you are the dealer asked to confirm it"),
+  isSample: z.boolean().describe("a sample made by the Test Deal Popup button"),
+  proposer: dealPartySchema.nullable(),
+  counterparty: dealPartySchema.nullable(),
+  seller: dealPartySchema.nullable(),
+  buyer: dealPartySchema.nullable(),
+  sellerName: z.string().describe("the seller's name, or 'Wholesale Partner'"),
+  postId: z.string().nullable(),
+  vin: z.string().nullable(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  trim: z.string(),
+  miles: z.number().int(),
+  color: z.string(),
+  priceCents: z.number().int(),
+  commissionCents: z
+    .number()
+    .int()
+    .nullable()
+    .describe("2 % of the price in whole dollars, set at confirmation"),
+  estimatedCommissionCents: z.number().int(),
+  location: z.string(),
+  auction: z.string().nullable(),
+  auctionLocation: z.string().nullable(),
+  saleStatus: z.enum(SALE_STATUSES).nullable().describe("pass-thru status once confirmed"),
+  steps: z.array(passThruStepSchema),
+  billOfSaleUrl: z.string().nullable().describe("the Bill of Sale PDF once completed"),
+  createdAt: isoTime,
+  confirmedAt: isoTime.nullable(),
+  completedAt: isoTime.nullable(),
+  approvedAt: isoTime.nullable(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+export const completedDealSchema = z.object({ id: z.string() });
+
+export const dealCompletionReceiptSchema = z.object({
+  dealId: z.string(),
+  outbox: z.array(outboxReceiptSchema.extend({ channel: z.enum(["email", "sms"]) })),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatMessageSchema, isoTime, notificationSchema, type ChatMessage } from "./api-types";
+import { chatMessageSchema, dealSchema, isoTime, notificationSchema, type ChatMessage } from "./api-types";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser:
@@ -66,6 +66,12 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("notifications-read"), unreadCount: z.number() }),
   /** The bell's count as a tab connects (the twin of `unread` for messages). */
   z.object({ type: z.literal("notifications-unread"), unreadCount: z.number() }),
+  /** A deal of this dealer changed (proposed, confirmed, …): the deal as this dealer sees it. */
+  z.object({
+    type: z.literal("deal"),
+    event: z.enum(["proposed", "confirmed", "declined", "withdrawn", "completed", "updated"]),
+    deal: dealSchema,
+  }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 

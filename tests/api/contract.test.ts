@@ -87,6 +87,7 @@ let aliceUserId: string;
 let chatId: string;
 let firstMessageId: string;
 let requestId: string;
+let dealId: string;
 const partners: Dealer[] = [];
 
 beforeAll(async () => {
@@ -138,10 +139,37 @@ beforeAll(async () => {
       body: { title: `2020 Chevrolet Tahoe LT, ${40 + i}k miles`, type: "for-sale", description: "" },
     });
   }
+  // Three deals proposed to Alice by partners, confirmed by her (her Pass Thru Sales); the first completed.
+  for (const [i, partner] of partners.slice(0, 3).entries()) {
+    const proposed = await call("POST", "/api/deals", {
+      cookie: partner.cookie,
+      body: {
+        counterpartyId: alice.dealerId,
+        role: "seller",
+        vehicle: {
+          vin: "1FTEW1E50KFA12345",
+          year: 2019,
+          make: "Ford",
+          model: "F-150",
+          trim: "XLT",
+          miles: 41000 + i,
+          color: "White",
+        },
+        price: 28500 + i,
+        location: "Dallas, TX",
+      },
+    });
+    await call("POST", `/api/deals/${proposed.json.id as string}/confirm`, { cookie: alice.cookie });
+    if (i === 0) dealId = proposed.json.id as string;
+  }
+  await call("POST", "/api/deals/complete", {
+    cookie: alice.cookie,
+    body: { dealId, vin: "1FTEW1E50KFA12345", year: 2019, make: "Ford", model: "F-150", price: 28500 },
+  });
   // The partners' first messages and the listings ring Alice's bell after each answer: wait for them.
   for (let i = 0; i < 100; i++) {
     const bell = await call("GET", "/api/notifications/unread-count", { cookie: alice.cookie });
-    if ((bell.json.unreadCount as number) >= 8) break;
+    if ((bell.json.unreadCount as number) >= 12) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   // Alice's three invoices: Basic, the prorated upgrade to Premium, and a renewal a month later.
@@ -446,6 +474,8 @@ describe("creates and updates", () => {
       "/api/inventory/{id}": `/api/inventory/${postId}`,
       "/api/inventory/{id}/matches": `/api/inventory/${requestId}/matches`,
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
+      "/api/deals/{id}": `/api/deals/${dealId}`,
+      "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,
     };
     for (const e of API_ENDPOINTS.filter((x) => x.method === "GET" && x.path.startsWith("/api/"))) {
       // Browser navigations: they redirect (the fetch would follow to an HTML page).

@@ -424,6 +424,59 @@ describe("a lapsed dealer", () => {
     expect(retry.status).toBe(201);
   });
 
+  it("cannot propose, confirm or record a deal (402); a deal proposed to them stays to confirm once they pay", async () => {
+    const lapsed = await signUpDealer();
+    const partner = await signUpDealer();
+    const vehicle = {
+      vin: "1FTEW1E50KFA12345",
+      year: 2019,
+      make: "Ford",
+      model: "F-150",
+      trim: "XLT",
+      miles: 41000,
+      color: "White",
+    };
+    const proposed = await call("POST", "/api/deals", {
+      cookie: partner.cookie,
+      body: {
+        counterpartyId: lapsed.dealerId,
+        role: "seller",
+        vehicle,
+        price: 28500,
+        location: "Dallas, TX",
+      },
+    });
+    expect(proposed.status, proposed.text).toBe(201);
+    await endTrial(lapsed);
+
+    const propose = await call("POST", "/api/deals", {
+      cookie: lapsed.cookie,
+      body: {
+        counterpartyId: partner.dealerId,
+        role: "buyer",
+        vehicle,
+        price: 28500,
+        location: "Dallas, TX",
+      },
+    });
+    expect(propose.status).toBe(402);
+    expect(propose.json.subscribeUrl).toBe("/subscribe");
+    const dealId = (proposed.json as unknown as { id: string }).id;
+    expect((await call("POST", `/api/deals/${dealId}/confirm`, { cookie: lapsed.cookie })).status).toBe(402);
+    const record = await call("POST", "/api/deals/complete", {
+      cookie: lapsed.cookie,
+      body: { vin: vehicle.vin, year: 2019, make: "Ford", model: "F-150", price: 28500, miles: 41000 },
+    });
+    expect(record.status).toBe(402);
+    // Reading stays open.
+    expect((await call("GET", "/api/deals", { cookie: lapsed.cookie })).status).toBe(200);
+
+    expect((await pay(lapsed, "basic", ONBOARDING_CARD)).status).toBe(201);
+    const confirmed = await call("POST", `/api/deals/${dealId}/confirm`, { cookie: lapsed.cookie });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.json.status).toBe("confirmed");
+  });
+
   it("is refused on the page forms too (the quick post and the /messages form)", async () => {
     const lapsed = await signUpDealer();
     const active = await signUpDealer();

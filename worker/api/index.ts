@@ -8,6 +8,7 @@ import { chatRoutes } from "./chats";
 import { connectionRoutes } from "./connections";
 import { contactRoutes } from "./contact";
 import { dealerRoutes } from "./dealers";
+import { dealRoutes, passThruRoutes } from "./deals";
 import { healthRoutes } from "./health";
 import { inventoryRoutes } from "./inventory";
 import { objectApiRoutes } from "./objects";
@@ -37,6 +38,8 @@ export const api = new Hono<AppEnv>()
   .route("/vin", vinRoutes)
   .route("/notifications", notificationRoutes)
   .route("/", subscriptionRoutes)
+  .route("/deals", dealRoutes)
+  .route("/pass-thru-sales", passThruRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.
   .all("*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),

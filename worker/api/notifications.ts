@@ -8,6 +8,7 @@ import {
   triggerDealAlertSchema,
   unsubscribeQuerySchema,
 } from "../../app/lib/schemas/notifications";
+import { dealCompletionNoticeSchema } from "../../app/lib/schemas/deals";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
@@ -57,6 +58,12 @@ export const notificationRoutes = new Hono<AppEnv>()
   .post("/test-email", validate("json", testEmailSchema), async (c) => {
     const { dealer } = requireDealer(c);
     return c.json(await c.var.services.notifications.testEmail(dealer, c.req.valid("json")), 202);
+  })
+  /** §7: the completed deal's confirmation e-mails to both dealers; a repeat sends nothing twice. */
+  .post("/deal-completion", validate("json", dealCompletionNoticeSchema), async (c) => {
+    const { dealer } = requireDealer(c);
+    const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("json").dealId);
+    return c.json(await c.var.services.dealAnnouncements.completionNotices(row, dealer.id), 202);
   })
   .post("/trigger-deal-alert", validate("json", triggerDealAlertSchema), async (c) => {
     const { dealer } = requireDealer(c);

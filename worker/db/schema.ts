@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  AUCTION_PLATFORMS,
+  DEAL_STATUSES,
+  PASS_THRU_STEPS,
+  REVIEW_STATUSES,
+} from "../../app/lib/deals/constants";
 import { NOTIFICATION_TYPES } from "../../app/lib/schemas/notifications";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
@@ -494,6 +500,75 @@ export const outbox = sqliteTable(
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_created_idx").on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * A wholesale deal between two dealers (issue 13): proposed by one, confirmed by the other, completed with
+ * verified details. A deal recorded after the fact ("closed elsewhere") has no counterparty; a Test Deal
+ * Popup sample has no proposer. Only the two parties ever see a deal (worker/domain/deals).
+ */
+export const deals = sqliteTable(
+  "deals",
+  {
+    id: text("id").primaryKey(),
+    proposerId: text("proposer_id").references(() => dealers.id, { onDelete: "cascade" }),
+    counterpartyId: text("counterparty_id").references(() => dealers.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id").references(() => dealers.id, { onDelete: "set null" }),
+    buyerId: text("buyer_id").references(() => dealers.id, { onDelete: "set null" }),
+    postId: text("post_id").references(() => inventoryPosts.id, { onDelete: "set null" }),
+    vin: text("vin"),
+    year: integer("year").notNull(),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    trim: text("trim").notNull().default(""),
+    miles: integer("miles").notNull().default(0),
+    color: text("color").notNull().default(""),
+    /** Whole cents. */
+    priceCents: integer("price_cents").notNull(),
+    /** 2 % of the price in whole dollars (as cents), fixed when the deal is confirmed (or recorded). */
+    commissionCents: integer("commission_cents"),
+    location: text("location").notNull().default(""),
+    auction: text("auction", { enum: AUCTION_PLATFORMS }),
+    auctionLocation: text("auction_location"),
+    status: text("status", { enum: DEAL_STATUSES }).notNull().default("pending"),
+    /** The admin's review (admin issue): approved or rejected with notes. */
+    reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("unreviewed"),
+    reviewNotes: text("review_notes"),
+    reviewedAt: timestamp("reviewed_at"),
+    /** As the completion form sent them (§3): kept for deals recorded with a dealer outside the network. */
+    sellerName: text("seller_name"),
+    sellerEmail: text("seller_email"),
+    buyerEmail: text("buyer_email"),
+    isSample: flag("is_sample").notNull().default(false),
+    /** R2 key of the Bill of Sale PDF, once completed. */
+    billOfSaleKey: text("bill_of_sale_key"),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at"),
+    completedAt: timestamp("completed_at"),
+    closedAt: timestamp("closed_at"),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    index("deals_proposer_idx").on(t.proposerId, t.createdAt, t.id),
+    index("deals_counterparty_idx").on(t.counterpartyId, t.createdAt, t.id),
+    index("deals_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Pass-thru steps (issue 13): the current state of each step of a deal, with who set it and when. */
+export const passThruSteps = sqliteTable(
+  "pass_thru_steps",
+  {
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    step: text("step", { enum: PASS_THRU_STEPS }).notNull(),
+    /** "true" / "false" for yes-no steps; missing, received or sent for the title. */
+    value: text("value").notNull(),
+    updatedBy: text("updated_by").references(() => dealers.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.step] })],
 );
 
 /** Per-account display and privacy settings (core spec §2 Settings, §9 defaults). */

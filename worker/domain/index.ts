@@ -46,6 +46,9 @@ import { demoProcessor } from "./subscriptions/demo-processor";
 import { subscriptionService } from "./subscriptions";
 import { stripeProcessor } from "./subscriptions/stripe-processor";
 import { stripeWebhooks } from "./subscriptions/webhooks";
+import { dealAnnouncements } from "./deals/announce";
+import { dealService } from "./deals/deals";
+import { markSoldOnPost } from "./deals/mark-sold";
 
 export type ServiceOptions = {
   /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
@@ -138,6 +141,36 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     publishableKey: stripe ? (optional.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     rateLimits,
   });
+  const inventory = inventoryService(db, {
+    uploads,
+    rateLimits,
+    aiFor: async (dealer) => {
+      const ai = optional.AI;
+      if (!ai) return undefined;
+      return (await subscriptions.entitlement({ dealerId: dealer.id })).premium ? ai : undefined;
+    },
+    onPostCreated: async (post) => {
+      const network = await connections.connectedDealerIds(post.dealerId);
+      await announceNewPost(env, post, [post.dealerId, ...network]);
+      if (isLiveAuction(post))
+        await later(`Auction alert for post ${post.id}`, () => notices.auctionPosted(post, network));
+      // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
+      await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
+    },
+    onPostChanged: (postId, change) => {
+      if (change.drops.length > 0)
+        void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
+      else if (change.matchAgain)
+        void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
+    },
+  });
+  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
+  const deals = dealService(db, {
+    rateLimits,
+    announce: (event, dealId, actorId) =>
+      later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
+    markSold: markSoldOnPost(inventory),
+  });
   const auth = authFlows({
     accounts,
     sessions,
@@ -189,30 +222,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     profile: profileService(db, env.PHOTOS, rateLimits),
     settings,
     uploads,
-    inventory: inventoryService(db, {
-      uploads,
-      rateLimits,
-      aiFor: async (dealer) => {
-        const ai = optional.AI;
-        if (!ai) return undefined;
-        return (await subscriptions.entitlement({ dealerId: dealer.id })).premium ? ai : undefined;
-      },
-      onPostCreated: async (post) => {
-        const network = await connections.connectedDealerIds(post.dealerId);
-        await announceNewPost(env, post, [post.dealerId, ...network]);
-        if (isLiveAuction(post))
-          await later(`Auction alert for post ${post.id}`, () => notices.auctionPosted(post, network));
-        // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
-        await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
-      },
-      onPostChanged: (postId, change) => {
-        if (change.drops.length > 0)
-          void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
-        else if (change.matchAgain)
-          void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
-      },
-    }),
+    inventory,
     vin: vinService(db, optional),
+    deals,
+    dealAnnouncements: announcements,
     outbox,
     dealAlerts,
     notifications: notificationService(db, {

@@ -72,6 +72,14 @@ export const LIMITS = {
     what: "notification preference changes",
   },
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
+  /** Proposals, samples and deals recorded after the fact. */
+  dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
+  passThruUpdatesPerDealer: {
+    name: "pass-thru-updates:dealer",
+    max: 240,
+    windowSeconds: HOUR,
+    what: "pass-thru step changes",
+  },
 } satisfies Record<string, Limit>;
 
 const per = (seconds: number) =>

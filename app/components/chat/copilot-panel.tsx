@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Sparkles } from "~/components/ui/icons";
 import { RelativeTime } from "~/components/ui/clock";
+import type { ReactNode } from "react";
 import type { LocalMessage } from "./use-conversation";
 
 const TIPS = [
@@ -30,7 +31,8 @@ export function hintFor(text: string): { kind: "price" | "inspection" | "general
   };
 }
 
-export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
+/** `children`: the chat's deal actions (app/components/deal/chat-deal-tools.tsx), under the hint. */
+export function CopilotPanel({ messages, children }: { messages: LocalMessage[]; children?: ReactNode }) {
   const last = messages.at(-1);
   const hint = hintFor(last?.content ?? "");
   return (
@@ -57,6 +59,7 @@ export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
       >
         {hint.text}
       </p>
+      {children}
       <div>
         <h3 className="mb-1 text-sm font-medium">Tips</h3>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
@@ -70,7 +73,7 @@ export function CopilotPanel({ messages }: { messages: LocalMessage[] }) {
 }
 
 /** What a Basic dealer sees instead of the AI Copilot: what it adds, and the way to Premium. */
-export function CopilotUpsell() {
+export function CopilotUpsell({ children }: { children?: ReactNode }) {
   return (
     <aside aria-label="AI Copilot" className="flex flex-col gap-3 p-4">
       <h2 className="flex items-center gap-2 font-semibold">
@@ -83,6 +86,7 @@ export function CopilotUpsell() {
       <Link to="/subscribe?plan=premium" className={buttonClass("primary", "self-start")}>
         Upgrade to Premium
       </Link>
+      {children}
     </aside>
   );
 }

@@ -10,6 +10,7 @@ import type { ChatMessage, ChatSummary, OpenedChat } from "~/lib/api-types";
 import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
+import { ChatDealTools } from "~/components/deal/chat-deal-tools";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
@@ -204,6 +205,10 @@ export function MessagesScreen({
   const current = selected ? chats.find((c) => c.id === selected.chatId) : undefined;
   const starting = !selected ? startWith : null;
 
+  // Proposing a deal is no AI feature: every plan has it, in the Copilot column or beside its upsell.
+  const dealTools = (
+    <ChatDealTools peer={current?.otherParticipant ?? null} me={me} messages={selected ? activity : []} />
+  );
   return (
     <div className="-my-4 grid h-[calc(100dvh-8rem)] grid-cols-1 overflow-hidden bg-white md:mx-auto md:my-0 md:max-w-6xl md:grid-cols-[18rem_minmax(0,1fr)] md:rounded-xl md:border md:border-slate-200 lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_minmax(0,1fr)_16rem] dark:bg-slate-900 md:dark:border-slate-800">
       <nav
@@ -337,7 +342,11 @@ export function MessagesScreen({
       </div>
 
       <div className="hidden min-h-0 overflow-y-auto border-l border-slate-200 xl:block dark:border-slate-800">
-        {premium ? <CopilotPanel messages={selected ? activity : []} /> : <CopilotUpsell />}
+        {premium ? (
+          <CopilotPanel messages={selected ? activity : []}>{dealTools}</CopilotPanel>
+        ) : (
+          <CopilotUpsell>{dealTools}</CopilotUpsell>
+        )}
       </div>
     </div>
   );

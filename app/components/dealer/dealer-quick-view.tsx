@@ -3,6 +3,7 @@ import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "~
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
+import { ProposeDealButton } from "~/components/deal/propose-deal-button";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RelativeTime, useClock, type Clock } from "~/components/ui/clock";
@@ -275,6 +276,12 @@ export function DealerQuickView({
                       />
                     ) : null}
                   </div>
+                )}
+                {dealer.isSelf || !dealer.hasAccount ? null : (
+                  <ProposeDealButton
+                    dealer={{ id: dealer.id, name: dealer.name }}
+                    className={buttonClass("secondary", "w-full")}
+                  />
                 )}
               </>
             )}

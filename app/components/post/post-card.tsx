@@ -16,6 +16,7 @@ import {
 } from "~/components/ui/icons";
 import { useState, type MouseEvent } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
+import { MakeDealButton } from "~/components/deal/make-deal-button";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import type { InventoryView } from "~/lib/constants";
 import { Avatar } from "~/components/ui/avatar";
@@ -353,6 +354,7 @@ export function PostCard({
         >
           <HelpCircle size={16} aria-hidden="true" /> Question
         </button>
+        {!own && post.status === "active" ? <MakeDealButton post={post} className={actionClass()} /> : null}
         {!own ? (
           <button type="button" className={actionClass()} onClick={() => setProfileOpen(true)}>
             <User size={16} aria-hidden="true" /> View Profile

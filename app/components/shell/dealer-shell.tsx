@@ -6,6 +6,7 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
+import { PendingDeals } from "~/components/deal/pending-deals";
 import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ClockProvider } from "~/components/ui/clock";
@@ -180,6 +181,7 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
           initialNotifications={shell.unreadNotifications}
         >
           <LiveAlertToasts />
+          <PendingDeals />
           <ShellFrame shell={shell}>{children}</ShellFrame>
         </InboxProvider>
       </ClockProvider>

@@ -55,6 +55,7 @@ export const Eye = spriteIcon("eye");
 export const FileCheck2 = spriteIcon("file-check-2");
 export const FileSpreadsheet = spriteIcon("file-spreadsheet");
 export const FileText = spriteIcon("file-text");
+export const FlaskConical = spriteIcon("flask-conical");
 export const Gavel = spriteIcon("gavel");
 export const Globe = spriteIcon("globe");
 export const Globe2 = spriteIcon("globe-2");

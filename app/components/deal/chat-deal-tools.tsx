@@ -1,0 +1,104 @@
+import { FlaskConical, Handshake, Sparkles } from "~/components/ui/icons";
+import { useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { failureText } from "~/lib/api-client";
+import { detectDeal, type DetectedDeal } from "~/lib/deal-detection";
+import { formatDollars } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import { dealApi } from "./deal-api";
+import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
+
+type Message = { content: string; senderId: string };
+
+const describe = (d: DetectedDeal) =>
+  [d.year, d.make, d.model, d.trim].filter(Boolean).join(" ") || (d.vin ? `VIN ${d.vin}` : "a vehicle");
+
+/**
+ * The deal actions of a chat (issue 13), for the Copilot panel: "Create a deal from this?" when the latest
+ * messages name a vehicle and a price (app/lib/deal-detection), "Propose deal", and the spec's Test Deal
+ * Popup, which makes a sample pending deal for the signed-in dealer.
+ */
+export function ChatDealTools({
+  peer,
+  me,
+  messages,
+}: {
+  peer: { id: string; name: string } | null;
+  me: string;
+  messages: readonly Message[];
+}) {
+  const [draft, setDraft] = useState<{ draft: DealDraft; source: string } | null>(null);
+  const [sampling, setSampling] = useState(false);
+  const detected = useMemo(() => {
+    for (const message of [...messages].reverse().slice(0, 10)) {
+      const found = detectDeal(message.content);
+      if (found) return { found, fromMe: message.senderId === me };
+    }
+    return null;
+  }, [messages, me]);
+
+  const testDeal = async () => {
+    setSampling(true);
+    try {
+      await dealApi.sample();
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: failureText(error, "Failed to create the sample deal"),
+        variant: "destructive",
+      });
+    } finally {
+      setSampling(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {peer && detected ? (
+        <div
+          className="rounded-lg border border-emerald-500/40 bg-emerald-600/10 p-3 text-sm"
+          data-testid="copilot-deal-suggestion"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <Sparkles size={14} aria-hidden="true" /> Create a deal from this?
+          </p>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            {describe(detected.found)} at {formatDollars(detected.found.price * 100)}
+          </p>
+          <Button
+            className="mt-2 w-full"
+            onClick={() =>
+              setDraft({
+                source: "Filled in from your conversation",
+                draft: {
+                  // Whoever named the price is offering the vehicle.
+                  role: detected.fromMe ? "seller" : "buyer",
+                  ...detected.found,
+                },
+              })
+            }
+          >
+            Create deal
+          </Button>
+        </div>
+      ) : null}
+      {peer ? (
+        <Button variant="secondary" onClick={() => setDraft({ draft: {}, source: "" })}>
+          <Handshake size={16} aria-hidden="true" /> Propose deal
+        </Button>
+      ) : null}
+      <Button variant="ghost" onClick={() => void testDeal()} disabled={sampling}>
+        <FlaskConical size={16} aria-hidden="true" /> {sampling ? "Creating…" : "Test Deal Popup"}
+      </Button>
+      {peer && draft ? (
+        <ProposeDealDialog
+          open
+          onOpenChange={(next) => (!next ? setDraft(null) : undefined)}
+          counterparty={peer}
+          draft={draft.draft}
+          source={draft.source || undefined}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { Dialog } from "radix-ui";
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { DialogHeader } from "~/components/ui/dialog-header";
+import { SelectField, TextField } from "~/components/ui/field";
+import { failureText } from "~/lib/api-client";
+import { DEAL_YEAR_MIN, commissionCents, dealYearMax, defaultCompletionYear } from "~/lib/deals/constants";
+import { filterVin, toWholeNumber } from "~/lib/schemas/deals";
+import { formatDollars } from "~/lib/format";
+import { toast } from "~/lib/toast";
+import { VIN_LENGTH } from "~/lib/vin";
+import { dealApi } from "./deal-api";
+
+export type DealDraft = {
+  role?: "seller" | "buyer";
+  postId?: string;
+  vin?: string | null;
+  year?: number | null;
+  make?: string | null;
+  model?: string | null;
+  trim?: string | null;
+  miles?: number | null;
+  color?: string | null;
+  /** Whole dollars. */
+  price?: number | null;
+  location?: string | null;
+};
+
+type Props = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  counterparty: { id: string; name: string };
+  draft: DealDraft;
+  /** Shown under the title: where the fields came from ("from the post", "from the chat"). */
+  source?: string;
+};
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+
+/**
+ * Propose a deal (issue 13: "Make a deal" on a post card, "Propose deal" in a chat, "Create a deal from
+ * this?" in the Copilot): the vehicle, the price and the dealer's side; the other dealer confirms it live.
+ */
+export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, source }: Props) {
+  const blank = () => ({
+    role: draft.role ?? "buyer",
+    vin: filterVin(text(draft.vin)).slice(0, VIN_LENGTH),
+    year: text(draft.year ?? defaultCompletionYear()),
+    make: text(draft.make),
+    model: text(draft.model),
+    trim: text(draft.trim),
+    miles: text(draft.miles),
+    color: text(draft.color),
+    price: text(draft.price),
+    location: text(draft.location),
+  });
+  const [form, setForm] = useState(blank);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (open) setForm(blank());
+    // Re-read the draft each time the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = [
+      ...(form.make.trim() ? [] : ["make"]),
+      ...(form.model.trim() ? [] : ["model"]),
+      ...(form.price.trim() ? [] : ["price"]),
+    ];
+    if (missing.length) {
+      toast({
+        title: "Missing Information",
+        description: `Please fill in: ${missing.join(", ")}`,
+        variant: "destructive",
+      });
+      return;
+    }
+    setSending(true);
+    try {
+      await dealApi.propose({
+        counterpartyId: counterparty.id,
+        role: form.role as "seller" | "buyer",
+        postId: draft.postId,
+        vehicle: {
+          vin: form.vin,
+          year: toWholeNumber(form.year),
+          make: form.make.trim(),
+          model: form.model.trim(),
+          trim: form.trim.trim(),
+          miles: Math.max(0, toWholeNumber(form.miles)),
+          color: form.color.trim(),
+        },
+        price: toWholeNumber(form.price),
+        location: form.location.trim(),
+      });
+      toast({ title: "Deal Proposed", description: `${counterparty.name} can confirm it now.` });
+      onOpenChange(false);
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: failureText(error, "Failed to propose the deal"),
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const price = Math.max(0, toWholeNumber(form.price)) * 100;
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          data-testid="propose-deal-dialog"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[94vh] w-[min(40rem,96vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
+        >
+          <DialogHeader>Propose a deal to {counterparty.name}</DialogHeader>
+          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+            {source ? `${source}. ` : ""}
+            {counterparty.name} confirms it, and it joins both your Pass Thru Sales.
+          </Dialog.Description>
+          <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <SelectField
+                className="col-span-2 sm:col-span-3"
+                label="Your side"
+                value={form.role}
+                onChange={(e) => set({ role: e.target.value as "seller" | "buyer" })}
+                options={[
+                  { value: "buyer", label: `I'm buying from ${counterparty.name}` },
+                  { value: "seller", label: `I'm selling to ${counterparty.name}` },
+                ]}
+              />
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                label="VIN"
+                value={form.vin}
+                maxLength={VIN_LENGTH}
+                spellCheck={false}
+                onChange={(e) => set({ vin: filterVin(e.target.value).slice(0, VIN_LENGTH) })}
+                hint={`${form.vin.length}/${VIN_LENGTH}`}
+              />
+              <TextField
+                label="Year"
+                type="number"
+                min={DEAL_YEAR_MIN}
+                max={dealYearMax()}
+                value={form.year}
+                onChange={(e) => set({ year: e.target.value })}
+              />
+              <TextField
+                label="Make"
+                value={form.make}
+                onChange={(e) => set({ make: e.target.value })}
+                required
+              />
+              <TextField
+                label="Model"
+                value={form.model}
+                onChange={(e) => set({ model: e.target.value })}
+                required
+              />
+              <TextField label="Trim" value={form.trim} onChange={(e) => set({ trim: e.target.value })} />
+              <TextField
+                label="Miles"
+                type="number"
+                min={0}
+                value={form.miles}
+                onChange={(e) => set({ miles: e.target.value })}
+              />
+              <TextField label="Color" value={form.color} onChange={(e) => set({ color: e.target.value })} />
+              <TextField
+                label="Price (USD)"
+                type="number"
+                min={1}
+                value={form.price}
+                onChange={(e) => set({ price: e.target.value })}
+                required
+              />
+              <TextField
+                className="col-span-2"
+                label="Location"
+                placeholder="City, ST"
+                value={form.location}
+                onChange={(e) => set({ location: e.target.value })}
+              />
+            </div>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {price > 0
+                ? `${formatDollars(price)} · estimated Pass Thru commission ${formatDollars(commissionCents(price))}`
+                : "Enter the agreed price in whole dollars."}
+            </p>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={sending}>
+                {sending ? "Sending…" : "Propose Deal"}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,163 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, hydrated, launchBrowser, newContext } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const headers = { Origin: BASE_URL };
+
+/** A brand-new real dealer signed in inside `context` (the seeded demo dealers never deal with real ones). */
+async function newDealer(context: BrowserContext, firstName: string, lastName: string) {
+  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
+  const signup = await context.request.post("/api/auth/signup", {
+    data: { email, password: "a-good-password" },
+    headers,
+  });
+  expect(signup.status()).toBe(201);
+  const profile = await context.request.post("/api/auth/complete-profile", {
+    headers,
+    data: {
+      firstName,
+      lastName,
+      email,
+      phone: "(405) 555-0110",
+      address: "1 Auto Row",
+      city: "Tulsa",
+      state: "OK",
+      zipCode: "74103",
+      dealershipName: `${firstName} Wholesale`,
+      dealershipType: "wholesaler",
+      auctionAccessNumber: "100111222",
+      dealership5MilNumber: "5M-9000",
+    },
+  });
+  expect(profile.status()).toBe(201);
+  return (await profile.json()) as { id: string; name: string };
+}
+
+/** Serious or critical axe violations inside one dialog. */
+async function axeProblems(page: Page, testId: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(`[data-testid="${testId}"]`)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${testId}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** The Verify dialog opens on its own once for the first confirmed deal: close it where the journey does not want it. */
+async function cancelVerifyIfOpen(page: Page) {
+  const dialog = page.getByTestId("verify-deal-dialog");
+  await dialog.waitFor({ state: "visible", timeout: 3000 }).catch(() => undefined);
+  if (await dialog.isVisible()) {
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+}
+
+describe("a deal between two dealers, from a post card to the Bill of Sale", () => {
+  it("A proposes, B confirms live, both list it, A completes it, B downloads the Bill of Sale", async () => {
+    const contextA = await newContext(browser);
+    const contextB = await newContext(browser, { mobile: true });
+    const pageA = await contextA.newPage();
+    const pageB = await contextB.newPage();
+    await newDealer(contextA, "Avery", "Stone");
+    await newDealer(contextB, "Jordan", "Reyes");
+
+    const post = await contextB.request.post("/api/inventory", {
+      headers,
+      data: {
+        title: "2019 Ford F-150 XLT, one owner",
+        type: "single",
+        description: "Clean Carfax",
+        vehicles: [
+          {
+            vin: "1FTEW1E50KFA12345",
+            year: 2019,
+            make: "Ford",
+            model: "F-150",
+            trim: "XLT",
+            mileage: 41250,
+            price: 28500,
+            color: "White",
+            city: "Tulsa",
+            state: "OK",
+          },
+        ],
+      },
+    });
+    expect(post.status()).toBe(201);
+    const postId = ((await post.json()) as { id: string }).id;
+
+    // B waits on the feed; the proposal must reach B without a reload.
+    await pageB.goto("/");
+    await hydrated(pageB);
+
+    await pageA.goto(`/post/${postId}`);
+    await hydrated(pageA);
+    await pageA.getByRole("button", { name: "Make a deal" }).click();
+    const propose = pageA.getByTestId("propose-deal-dialog");
+    await propose.waitFor();
+    expect(await propose.getByLabel("Make").inputValue()).toBe("Ford");
+    expect(await propose.getByLabel("Price (USD)").inputValue()).toBe("28500");
+    expect(await axeProblems(pageA, "propose-deal-dialog")).toEqual([]);
+    await propose.getByRole("button", { name: "Propose Deal" }).click();
+    await expectToast(pageA, "Deal Proposed");
+
+    const pending = pageB.getByTestId("pending-deal-dialog");
+    await pending.getByText("Pending Confirmation").waitFor({ timeout: 15_000 });
+    await pending.getByText("1FTEW1E50KFA12345").waitFor();
+    expect(await pending.getByTestId("deal-commission").innerText()).toBe("$570");
+    expect(await axeProblems(pageB, "pending-deal-dialog")).toEqual([]);
+    await pending.getByRole("button", { name: "Confirm Deal" }).click();
+    await expectToast(pageB, "Deal Confirmed!");
+
+    await pageB.goto("/pass-thru-sales");
+    await hydrated(pageB);
+    await cancelVerifyIfOpen(pageB);
+    const saleB = pageB.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" });
+    await saleB.waitFor();
+    expect(await saleB.getByTestId("sale-status").innerText()).toBe("Pending");
+
+    await pageA.goto("/pass-thru-sales");
+    await hydrated(pageA);
+    await pageA.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" }).waitFor();
+    const verify = pageA.getByTestId("verify-deal-dialog");
+    await verify.getByText("Verify Deal Details").waitFor();
+    expect(await verify.getByTestId("vin-counter").innerText()).toBe("17/17");
+    expect(await axeProblems(pageA, "verify-deal-dialog")).toEqual([]);
+    await verify.getByLabel("Auction platform").selectOption("manheim");
+    await verify.getByRole("button", { name: "Complete Deal" }).click();
+    await expectToast(pageA, "Please fill in: auction location");
+    await verify.getByLabel("Auction location (required)").selectOption({ index: 1 });
+    await verify.getByRole("button", { name: "Complete Deal" }).click();
+    await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
+    await verify.getByText("Confirmation email sent to your address").waitFor();
+    await verify.waitFor({ state: "hidden", timeout: 10_000 });
+
+    // B's list turns completed live; B downloads the Bill of Sale.
+    await saleB.getByTestId("sale-status").filter({ hasText: "Completed" }).waitFor({ timeout: 15_000 });
+    await saleB.click();
+    const detail = pageB.getByTestId("pass-thru-detail");
+    await detail.getByText("Sale Complete").waitFor();
+    expect(await axeProblems(pageB, "pass-thru-detail")).toEqual([]);
+    const [download] = await Promise.all([
+      pageB.waitForEvent("download"),
+      detail.getByTestId("bill-of-sale").click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("bill-of-sale-1FTEW1E50KFA12345.pdf");
+    const path = await download.path();
+    expect(path).toBeTruthy();
+
+    await contextA.close();
+    await contextB.close();
+  });
+});

@@ -1,0 +1,168 @@
+import type { OutboxReceipt } from "../../../app/lib/schemas/notifications";
+import { sql } from "drizzle-orm";
+import { formatDollars } from "../../../app/lib/format";
+import type { InboxFrame } from "../../../app/lib/realtime";
+import type { Database } from "../../db/client";
+import type { DeliveryResult, Delivery } from "../notifications/notify";
+import { billOfSaleKey, renderBillOfSale } from "./bill-of-sale";
+import type { DealEvent } from "./deals";
+import { DEAL_COLUMNS, DEAL_JOINS, sellerNameOf, stepsOf, toDeal, vehicleName, type DealRow } from "./views";
+
+export type AnnounceDeps = {
+  deliver: (delivery: Delivery) => Promise<DeliveryResult>;
+  push: (dealerId: string, frame: InboxFrame) => Promise<void>;
+  /** Where Bills of Sale are kept (R2). */
+  storage: R2Bucket;
+};
+
+const partiesOf = (row: DealRow) => [
+  ...new Set([row.proposerId, row.counterpartyId].filter((id): id is string => Boolean(id))),
+];
+
+const nameOf = (row: DealRow, dealerId: string | null) =>
+  dealerId === row.proposerId
+    ? row.proposerName
+    : dealerId === row.counterpartyId
+      ? row.counterpartyName
+      : null;
+
+/**
+ * What each deal event tells the deal's two dealers: a live 'deal' frame on every open tab of both (the
+ * pending dialog, the lists), and in the notification centre — with its e-mail and text through the outbox, as
+ * the "Deal confirmations" switch allows — the dealer who did not act. A completed deal tells both, and its
+ * Bill of Sale is made and stored.
+ */
+export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
+  async function rowOf(dealId: string): Promise<DealRow | undefined> {
+    const [row] = await db.all<DealRow>(
+      sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId}`,
+    );
+    return row;
+  }
+
+  /** Makes the Bill of Sale once and keeps it in R2; answers its key. */
+  async function ensureBillOfSale(row: DealRow): Promise<string> {
+    const key = billOfSaleKey(row.id);
+    if (row.billOfSaleKey && (await deps.storage.head(row.billOfSaleKey))) return row.billOfSaleKey;
+    const bytes = await renderBillOfSale(row);
+    await deps.storage.put(key, bytes, {
+      httpMetadata: { contentType: "application/pdf" },
+      customMetadata: { dealId: row.id },
+    });
+    await db.run(sql`update deals set bill_of_sale_key = ${key} where id = ${row.id}`);
+    return key;
+  }
+
+  function completionDelivery(row: DealRow, dealerId: string): Delivery {
+    const other = dealerId === row.proposerId ? row.counterpartyName : row.proposerName;
+    return {
+      key: `deal-completed:${row.id}:${dealerId}`,
+      dealerId,
+      type: "deal",
+      title: `Deal completed: ${vehicleName(row)}`,
+      body: `Your deal${other ? ` with ${other}` : ""} for the ${vehicleName(row)} at ${formatDollars(row.priceCents)} is complete. The Bill of Sale is ready to download in Pass Thru Sales.`,
+      link: `/pass-thru-sales?deal=${row.id}`,
+      action: "Open Pass Thru Sales",
+      details: [
+        { label: "VIN", value: row.vin ?? "" },
+        { label: "Price", value: formatDollars(row.priceCents) },
+        { label: "Seller", value: sellerNameOf(row) },
+        ...(row.location ? [{ label: "Location", value: row.location }] : []),
+      ],
+    };
+  }
+
+  function eventDelivery(event: DealEvent, row: DealRow, actorId: string): Delivery | null {
+    const actor = nameOf(row, actorId) ?? "A dealer";
+    const vehicle = vehicleName(row);
+    const price = formatDollars(row.priceCents);
+    const to = partiesOf(row).find((id) => id !== actorId);
+    if (!to || row.isSample) return null;
+    const base = { key: `deal-${event}:${row.id}`, dealerId: to, type: "deal" as const };
+    const link =
+      event === "confirmed" ? `/pass-thru-sales?deal=${row.id}` : `/pass-thru-sales?deal=${row.id}`;
+    switch (event) {
+      case "proposed":
+        return {
+          ...base,
+          title: `${actor} proposed a deal: ${vehicle}`,
+          body: `${actor} proposed a deal on the ${vehicle} at ${price}. Confirm it, or review it later.`,
+          link,
+          action: "Review the deal",
+          details: [
+            { label: "Price", value: price },
+            { label: "VIN", value: row.vin ?? "not given yet" },
+          ],
+        };
+      case "confirmed":
+        return {
+          ...base,
+          title: `${actor} confirmed your deal: ${vehicle}`,
+          body: `${actor} confirmed the deal on the ${vehicle} at ${price}. It is in your Pass Thru Sales.`,
+          link,
+          action: "Open Pass Thru Sales",
+        };
+      case "declined":
+        return {
+          ...base,
+          title: `${actor} declined your deal: ${vehicle}`,
+          body: `${actor} declined the deal on the ${vehicle} at ${price}.`,
+          link: null,
+        };
+      case "withdrawn":
+        return {
+          ...base,
+          title: `${actor} withdrew a deal: ${vehicle}`,
+          body: `${actor} withdrew the deal on the ${vehicle} at ${price}.`,
+          link: null,
+        };
+      default:
+        return null;
+    }
+  }
+
+  return {
+    ensureBillOfSale,
+
+    async announce(event: DealEvent, dealId: string, actorId: string): Promise<void> {
+      let row = await rowOf(dealId);
+      if (!row) return;
+      if (event === "completed") {
+        try {
+          await ensureBillOfSale(row);
+          row = (await rowOf(dealId)) ?? row;
+        } catch (error) {
+          console.error(`Bill of Sale for deal ${dealId} failed (made again on download)`, error);
+        }
+      }
+      const steps = (await stepsOf(db, [dealId])).get(dealId);
+      const current = row;
+      await Promise.allSettled(
+        partiesOf(current).map((id) =>
+          deps.push(id, { type: "deal", event, deal: toDeal(current, id, steps) }),
+        ),
+      );
+      if (event === "completed") {
+        for (const id of partiesOf(current)) await deps.deliver(completionDelivery(current, id));
+        return;
+      }
+      const delivery = eventDelivery(event, current, actorId);
+      if (delivery) await deps.deliver(delivery);
+    },
+
+    /**
+     * POST /api/notifications/deal-completion (§7): the completed deal's notices and e-mails for both dealers.
+     * The same keys as at completion, so a repeat stores and sends nothing twice. Answers the caller's e-mails.
+     */
+    async completionNotices(row: DealRow, callerId: string) {
+      const outbox: (OutboxReceipt & { channel: "email" | "sms" })[] = [];
+      for (const id of partiesOf(row)) {
+        const result = await deps.deliver(completionDelivery(row, id));
+        if (id === callerId && result.status === "delivered") outbox.push(...result.outbox);
+      }
+      return { dealId: row.id, outbox };
+    },
+  };
+}
+
+export type DealAnnouncements = ReturnType<typeof dealAnnouncements>;

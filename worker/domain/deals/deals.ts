@@ -1,0 +1,353 @@
+import { sql } from "drizzle-orm";
+import type { Deal } from "../../../app/lib/api-types";
+import { commissionCents, type PassThruStep } from "../../../app/lib/deals/constants";
+import type { CompleteDeal, PassThruStepsUpdate, ProposeDeal } from "../../../app/lib/schemas/deals";
+import type { Database } from "../../db/client";
+import { passThruSteps } from "../../db/schema";
+import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
+import type { DealerRow } from "../dealers";
+import { requireSameNetwork } from "../demo-network";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
+import { newId } from "../ids";
+import { LIMITS, type RateLimitService } from "../rate-limits";
+import { DEAL_COLUMNS, DEAL_JOINS, stepsOf, toDeal, type DealRow } from "./views";
+
+export const DEAL_NOT_FOUND = "Deal not found";
+
+/** GET /api/deals and /api/pass-thru-sales, newest first: the last row's (created_at, id). */
+const dealsCursor = cursorKind("deals.newest", cursorValue.time, cursorValue.id);
+const passThruCursor = cursorKind("pass-thru.newest", cursorValue.time, cursorValue.id);
+
+export type DealEvent = "proposed" | "confirmed" | "declined" | "withdrawn" | "completed" | "updated";
+
+export type DealDeps = {
+  rateLimits: RateLimitService;
+  /** Tells the deal's dealers (the bell, e-mail, the live 'deal' frame); runs after the answer. */
+  announce: (event: DealEvent, dealId: string, actorId: string) => Promise<void>;
+  /** Marks the sold vehicle on its post once a deal completes. */
+  markSold: (postId: string, vehicle: { vin: string | null; make: string; model: string }) => Promise<void>;
+};
+
+/** Both parties: whoever else asks gets 404, as if the deal did not exist. */
+const involves = (dealerId: string) => sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId})`;
+
+/**
+ * Deals (issue 13; business spec §4 Deal confirmation and completion, §5): proposed by one dealer, confirmed
+ * or declined by the other, withdrawn by the proposer while pending, completed with verified details. The
+ * only code that reads or writes `deals` and `pass_thru_steps`.
+ */
+export function dealService(db: Database, deps: DealDeps) {
+  async function rowOf(dealId: string): Promise<DealRow | undefined> {
+    const [row] = await db.all<DealRow>(
+      sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId}`,
+    );
+    return row;
+  }
+
+  /** The deal if `dealerId` is one of its two dealers; 404 otherwise. */
+  async function partyRow(dealerId: string, dealId: string): Promise<DealRow> {
+    const row = await rowOf(dealId);
+    if (!row || (row.proposerId !== dealerId && row.counterpartyId !== dealerId))
+      throw notFound(DEAL_NOT_FOUND);
+    return row;
+  }
+
+  async function view(dealId: string, viewerId: string): Promise<Deal> {
+    const row = await rowOf(dealId);
+    if (!row) throw notFound(DEAL_NOT_FOUND);
+    const steps = await stepsOf(db, [dealId]);
+    return toDeal(row, viewerId, steps.get(dealId));
+  }
+
+  async function page(
+    dealerId: string,
+    filter: ReturnType<typeof sql>,
+    cursorOf: typeof dealsCursor | typeof passThruCursor,
+    query: { cursor?: string; limit: number },
+  ): Promise<Page<Deal>> {
+    const cursor = cursorOf.decode(query.cursor);
+    const after = cursor ? sql`and (d.created_at, d.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+    const rows = await db.all<DealRow>(sql`
+      select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
+      where ${involves(dealerId)} ${filter} ${after}
+      order by d.created_at desc, d.id desc
+      limit ${query.limit + 1}`);
+    const steps = await stepsOf(
+      db,
+      rows.slice(0, query.limit).map((r) => r.id),
+    );
+    return pageOf(
+      rows,
+      query.limit,
+      (row) => toDeal(row, dealerId, steps.get(row.id)),
+      (last) => cursorOf.encode(last.createdAt, last.id),
+    );
+  }
+
+  async function setSteps(dealId: string, dealerId: string, patch: PassThruStepsUpdate, now: number) {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [
+      PassThruStep,
+      boolean | string,
+    ][];
+    if (entries.length === 0) return;
+    await db
+      .insert(passThruSteps)
+      .values(
+        entries.map(([step, value]) => ({
+          dealId,
+          step,
+          value: String(value),
+          updatedBy: dealerId,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [passThruSteps.dealId, passThruSteps.step],
+        set: {
+          value: sql`excluded.value`,
+          updatedBy: sql`excluded.updated_by`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+
+  const announceLater = (event: DealEvent, dealId: string, actorId: string) =>
+    deps.announce(event, dealId, actorId);
+
+  return {
+    view,
+
+    /** The deal for one of its dealers (404 for anyone else). */
+    async get(dealerId: string, dealId: string): Promise<Deal> {
+      await partyRow(dealerId, dealId);
+      return view(dealId, dealerId);
+    },
+
+    /** GET /api/deals: every deal the dealer is part of, newest first; `status` narrows it. */
+    list(dealerId: string, query: { status?: string; cursor?: string; limit: number }): Promise<Page<Deal>> {
+      const filter = query.status ? sql`and d.status = ${query.status}` : sql``;
+      return page(dealerId, filter, dealsCursor, query);
+    },
+
+    /** GET /api/pass-thru-sales: the confirmed and completed deals (§4: confirming adds a deal to them). */
+    passThruSales(dealerId: string, query: { cursor?: string; limit: number }): Promise<Page<Deal>> {
+      return page(dealerId, sql`and d.status in ('confirmed', 'completed')`, passThruCursor, query);
+    },
+
+    /** POST /api/deals: the signed-in dealer proposes; `role` is their side. */
+    async propose(proposer: DealerRow, input: ProposeDeal, now = Date.now()): Promise<Deal> {
+      if (input.counterpartyId === proposer.id) throw badRequest("You cannot propose a deal to yourself");
+      await requireSameNetwork(db, proposer.id, input.counterpartyId);
+      await deps.rateLimits.spend([LIMITS.dealsPerDealer, proposer.id]);
+      if (input.postId) {
+        const [post] = await db.all<{ dealerId: string }>(
+          sql`select dealer_id as dealerId from inventory_posts where id = ${input.postId}`,
+        );
+        if (!post) throw notFound("Post not found");
+        if (post.dealerId !== proposer.id && post.dealerId !== input.counterpartyId)
+          throw badRequest("The post must belong to one of the two dealers");
+      }
+      const sellerId = input.role === "seller" ? proposer.id : input.counterpartyId;
+      const buyerId = input.role === "seller" ? input.counterpartyId : proposer.id;
+      const id = newId();
+      const v = input.vehicle;
+      await db.run(sql`
+        insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, post_id, vin, year, make, model,
+          trim, miles, color, price_cents, location, auction, auction_location, status, created_at, updated_at)
+        values (${id}, ${proposer.id}, ${input.counterpartyId}, ${sellerId}, ${buyerId}, ${input.postId ?? null},
+          ${v.vin ?? null}, ${v.year}, ${v.make}, ${v.model}, ${v.trim}, ${v.miles}, ${v.color},
+          ${input.price * 100}, ${input.location}, ${input.auction ?? null}, ${input.auctionLocation || null},
+          'pending', ${now}, ${now})`);
+      await announceLater("proposed", id, proposer.id);
+      return view(id, proposer.id);
+    },
+
+    /**
+     * The Test Deal Popup (§2 Messages): a sample pending deal for the signed-in dealer to confirm, from no
+     * one, labelled as a sample everywhere it shows.
+     */
+    async createSample(dealer: DealerRow, now = Date.now()): Promise<Deal> {
+      await deps.rateLimits.spend([LIMITS.dealsPerDealer, dealer.id]);
+      const id = newId();
+      await db.run(sql`
+        insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
+          miles, color, price_cents, location, seller_name, is_sample, status, created_at, updated_at)
+        values (${id}, null, ${dealer.id}, null, ${dealer.id}, '1FTEW1E50KFA12345', ${new Date(now).getFullYear() - 5},
+          'Ford', 'F-150', 'XLT SuperCrew', 48250, 'Oxford White', 2850000, 'Dallas, TX',
+          'Sample Motors (sample deal)', 1, 'pending', ${now}, ${now})`);
+      await announceLater("proposed", id, dealer.id);
+      return view(id, dealer.id);
+    },
+
+    /**
+     * POST /api/deals/{id}/confirm: only the dealer asked (the proposer: 403); the commission is fixed now.
+     * Confirming a confirmed or completed deal changes nothing and answers it.
+     */
+    async confirm(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
+      const row = await partyRow(dealerId, dealId);
+      if (row.proposerId === dealerId)
+        throw forbidden("Only the dealer this deal was proposed to can confirm it");
+      if (row.status === "confirmed" || row.status === "completed") return view(dealId, dealerId);
+      if (row.status !== "pending")
+        throw conflict(`This deal was ${row.status}; it can no longer be confirmed`);
+      const changed = await db.all<{ id: string }>(sql`
+        update deals set status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
+          commission_cents = ${commissionCents(row.priceCents)}
+        where id = ${dealId} and status = 'pending' returning id`);
+      if (changed.length > 0) await announceLater("confirmed", dealId, dealerId);
+      return view(dealId, dealerId);
+    },
+
+    /** POST /api/deals/{id}/decline: the dealer asked says no (the proposer withdraws instead: 403). */
+    async decline(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
+      const row = await partyRow(dealerId, dealId);
+      if (row.proposerId === dealerId) throw forbidden("You proposed this deal: withdraw it instead");
+      if (row.status === "declined") return view(dealId, dealerId);
+      if (row.status !== "pending")
+        throw conflict(`This deal is ${row.status}; only a pending deal can be declined`);
+      const changed = await db.all<{ id: string }>(sql`
+        update deals set status = 'declined', closed_at = ${now}, updated_at = ${now}
+        where id = ${dealId} and status = 'pending' returning id`);
+      if (changed.length > 0) await announceLater("declined", dealId, dealerId);
+      return view(dealId, dealerId);
+    },
+
+    /** POST /api/deals/{id}/withdraw: the proposer takes a pending deal back. */
+    async withdraw(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
+      const row = await partyRow(dealerId, dealId);
+      if (row.proposerId !== dealerId)
+        throw forbidden("Only the dealer who proposed this deal can withdraw it");
+      if (row.status === "withdrawn") return view(dealId, dealerId);
+      if (row.status !== "pending")
+        throw conflict(`This deal is ${row.status}; only a pending deal can be withdrawn`);
+      const changed = await db.all<{ id: string }>(sql`
+        update deals set status = 'withdrawn', closed_at = ${now}, updated_at = ${now}
+        where id = ${dealId} and status = 'pending' returning id`);
+      if (changed.length > 0) await announceLater("withdrawn", dealId, dealerId);
+      return view(dealId, dealerId);
+    },
+
+    /**
+     * POST /api/deals/complete (§4 Deal completion, §5): with `dealId`, completes a confirmed deal with the
+     * verified details; without, records a deal the dealer closed elsewhere. Completing twice is one deal.
+     */
+    async complete(
+      dealer: DealerRow,
+      input: CompleteDeal,
+      now = Date.now(),
+    ): Promise<{ id: string; created: boolean }> {
+      const priceCents = input.price * 100;
+      const completedAt = input.completedAt ? Date.parse(input.completedAt) : now;
+      const details = sql`vin = ${input.vin}, year = ${input.year}, make = ${input.make}, model = ${input.model},
+        trim = ${input.trim}, miles = ${input.miles}, location = ${input.location}, price_cents = ${priceCents},
+        auction = ${input.auction ?? null}, auction_location = ${input.auctionLocation || null}`;
+      if (input.dealId) {
+        const row = await partyRow(dealer.id, input.dealId);
+        if (row.status === "completed") return { id: row.id, created: false };
+        if (row.status === "pending") throw conflict("Confirm this deal before completing it");
+        if (row.status !== "confirmed") throw conflict(`This deal was ${row.status}; it cannot be completed`);
+        const changed = await db.all<{ id: string }>(sql`
+          update deals set ${details}, status = 'completed', completed_at = ${completedAt}, updated_at = ${now},
+            commission_cents = coalesce(commission_cents, ${commissionCents(priceCents)}),
+            color = case when ${input.color} = '' then color else ${input.color} end
+          where id = ${row.id} and status = 'confirmed' returning id`);
+        if (changed.length === 0) return { id: row.id, created: false };
+        await setSteps(row.id, dealer.id, { saleComplete: true }, now);
+        if (row.postId)
+          await deps
+            .markSold(row.postId, { vin: input.vin, make: input.make, model: input.model })
+            .catch((error: unknown) => console.error(`Marking deal ${row.id}'s vehicle sold failed`, error));
+        await announceLater("completed", row.id, dealer.id);
+        return { id: row.id, created: false };
+      }
+      // The same dealer sending the same completed deal again (a double submit) finds the first one.
+      const [same] = await db.all<{ id: string }>(sql`
+        select id from deals
+        where proposer_id = ${dealer.id} and counterparty_id is null and status = 'completed'
+          and vin = ${input.vin} and price_cents = ${priceCents} and created_at > ${now - 24 * 60 * 60 * 1000}
+        limit 1`);
+      if (same) return { id: same.id, created: false };
+      await deps.rateLimits.spend([LIMITS.dealsPerDealer, dealer.id]);
+      const id = newId();
+      await db.run(sql`
+        insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
+          miles, color, price_cents, commission_cents, location, auction, auction_location, seller_name,
+          seller_email, buyer_email, status, created_at, confirmed_at, completed_at, updated_at)
+        values (${id}, ${dealer.id}, null, null, null, ${input.vin}, ${input.year}, ${input.make}, ${input.model},
+          ${input.trim}, ${input.miles}, ${input.color}, ${priceCents}, ${commissionCents(priceCents)},
+          ${input.location}, ${input.auction ?? null}, ${input.auctionLocation || null}, ${input.sellerName || null},
+          ${input.sellerEmail || null}, ${input.buyerEmail || null}, 'completed', ${now}, ${now}, ${completedAt}, ${now})`);
+      await setSteps(id, dealer.id, { saleComplete: true }, now);
+      await announceLater("completed", id, dealer.id);
+      return { id, created: true };
+    },
+
+    /** PATCH /api/pass-thru-sales/{id}: either dealer moves the steps of a confirmed or completed deal. */
+    async updateSteps(
+      dealerId: string,
+      dealId: string,
+      patch: PassThruStepsUpdate,
+      now = Date.now(),
+    ): Promise<Deal> {
+      const row = await partyRow(dealerId, dealId);
+      if (row.status !== "confirmed" && row.status !== "completed")
+        throw conflict("Steps are tracked once the deal is confirmed");
+      await deps.rateLimits.spend([LIMITS.passThruUpdatesPerDealer, dealerId]);
+      await setSteps(dealId, dealerId, patch, now);
+      await db.run(sql`update deals set updated_at = ${now} where id = ${dealId}`);
+      await announceLater("updated", dealId, dealerId);
+      return view(dealId, dealerId);
+    },
+
+    /** Every pass-thru sale of the dealer, for the CSV export (at most 5,000, newest first). */
+    async allPassThruSales(dealerId: string): Promise<Deal[]> {
+      const rows = await db.all<DealRow>(sql`
+        select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
+        where ${involves(dealerId)} and d.status in ('confirmed', 'completed')
+        order by d.created_at desc, d.id desc limit 5000`);
+      const steps = await stepsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => toDeal(row, dealerId, steps.get(row.id)));
+    },
+
+    /** The completed deal's row, for its Bill of Sale (404 to anyone but its two dealers, or before completion). */
+    async completedRow(dealerId: string, dealId: string): Promise<DealRow> {
+      const row = await partyRow(dealerId, dealId);
+      if (row.status !== "completed") throw notFound("The Bill of Sale exists once the deal is completed");
+      return row;
+    },
+
+    /** A row by id, for the announcements (no viewer check: the worker calls it for the deal's own dealers). */
+    rowOf,
+
+    async saveBillOfSaleKey(dealId: string, key: string): Promise<void> {
+      await db.run(sql`update deals set bill_of_sale_key = ${key} where id = ${dealId}`);
+    },
+
+    /** The pass-thru counters (issue 13): computed from the dealer's deals. */
+    async passThruSummary(dealerId: string, now = new Date()) {
+      const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+      const [row] = await db.all<{
+        total: number;
+        thisMonth: number;
+        volumeCents: number;
+        commissionCents: number;
+        pending: number;
+      }>(sql`
+        select
+          coalesce(sum(case when d.status in ('confirmed', 'completed') then 1 else 0 end), 0) as total,
+          coalesce(sum(case when d.status in ('confirmed', 'completed')
+            and coalesce(d.confirmed_at, d.created_at) >= ${monthStart} then 1 else 0 end), 0) as thisMonth,
+          coalesce(sum(case when d.status in ('confirmed', 'completed') then d.price_cents else 0 end), 0) as volumeCents,
+          coalesce(sum(case when d.status in ('confirmed', 'completed')
+            then coalesce(d.commission_cents, 0) else 0 end), 0) as commissionCents,
+          coalesce(sum(case when d.status = 'pending' then 1 else 0 end), 0) as pending
+        from deals d where ${involves(dealerId)}`);
+      return row ?? { total: 0, thisMonth: 0, volumeCents: 0, commissionCents: 0, pending: 0 };
+    },
+  };
+}
+
+export type DealService = ReturnType<typeof dealService>;

@@ -1,0 +1,182 @@
+import { sql } from "drizzle-orm";
+import { toIso, toIsoOrNull, type Deal, type PassThruStepState } from "../../../app/lib/api-types";
+import {
+  PASS_THRU_STEPS,
+  SELLER_NAME_FALLBACK,
+  commissionCents,
+  type DealStatus,
+  type PassThruStep,
+  type ReviewStatus,
+  type SaleStatus,
+  type TitleStatus,
+} from "../../../app/lib/deals/constants";
+import type { Database } from "../../db/client";
+
+/** A deal row with its four parties' names, as one query reads it. */
+export type DealRow = {
+  id: string;
+  proposerId: string | null;
+  counterpartyId: string | null;
+  sellerId: string | null;
+  buyerId: string | null;
+  postId: string | null;
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  trim: string;
+  miles: number;
+  color: string;
+  priceCents: number;
+  commissionCents: number | null;
+  location: string;
+  auction: string | null;
+  auctionLocation: string | null;
+  status: DealStatus;
+  reviewStatus: ReviewStatus;
+  reviewNotes: string | null;
+  reviewedAt: number | null;
+  sellerName: string | null;
+  sellerEmail: string | null;
+  buyerEmail: string | null;
+  isSample: number;
+  billOfSaleKey: string | null;
+  createdAt: number;
+  confirmedAt: number | null;
+  completedAt: number | null;
+  proposerName: string | null;
+  proposerDealership: string | null;
+  counterpartyName: string | null;
+  counterpartyDealership: string | null;
+  sellerDealerName: string | null;
+  sellerDealership: string | null;
+  sellerDealerEmail: string | null;
+  buyerDealerName: string | null;
+  buyerDealership: string | null;
+  buyerDealerEmail: string | null;
+};
+
+export const DEAL_COLUMNS = sql`
+  d.id as id, d.proposer_id as proposerId, d.counterparty_id as counterpartyId, d.seller_id as sellerId,
+  d.buyer_id as buyerId, d.post_id as postId, d.vin as vin, d.year as year, d.make as make, d.model as model,
+  d.trim as trim, d.miles as miles, d.color as color, d.price_cents as priceCents,
+  d.commission_cents as commissionCents, d.location as location, d.auction as auction,
+  d.auction_location as auctionLocation, d.status as status, d.review_status as reviewStatus,
+  d.review_notes as reviewNotes, d.reviewed_at as reviewedAt, d.seller_name as sellerName,
+  d.seller_email as sellerEmail, d.buyer_email as buyerEmail, d.is_sample as isSample,
+  d.bill_of_sale_key as billOfSaleKey, d.created_at as createdAt, d.confirmed_at as confirmedAt,
+  d.completed_at as completedAt,
+  p.name as proposerName, p.dealership_name as proposerDealership,
+  c.name as counterpartyName, c.dealership_name as counterpartyDealership,
+  s.name as sellerDealerName, s.dealership_name as sellerDealership, s.email as sellerDealerEmail,
+  b.name as buyerDealerName, b.dealership_name as buyerDealership, b.email as buyerDealerEmail`;
+
+export const DEAL_JOINS = sql`
+  left join dealers p on p.id = d.proposer_id
+  left join dealers c on c.id = d.counterparty_id
+  left join dealers s on s.id = d.seller_id
+  left join dealers b on b.id = d.buyer_id`;
+
+type StepRow = {
+  dealId: string;
+  step: PassThruStep;
+  value: string;
+  updatedBy: string | null;
+  updatedByName: string | null;
+  updatedByDealership: string | null;
+  updatedAt: number;
+};
+
+/** Every step of these deals, one query (chunked under D1's 100 parameters). */
+export async function stepsOf(db: Database, dealIds: string[]): Promise<Map<string, StepRow[]>> {
+  const byDeal = new Map<string, StepRow[]>();
+  for (let i = 0; i < dealIds.length; i += 90) {
+    const chunk = dealIds.slice(i, i + 90);
+    if (chunk.length === 0) continue;
+    const rows = await db.all<StepRow>(sql`
+      select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
+             u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
+      from pass_thru_steps t left join dealers u on u.id = t.updated_by
+      where t.deal_id in (${sql.join(
+        chunk.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    for (const row of rows) byDeal.set(row.dealId, [...(byDeal.get(row.dealId) ?? []), row]);
+  }
+  return byDeal;
+}
+
+const party = (id: string | null, name: string | null, dealership: string | null) =>
+  id && name !== null ? { id, name, dealershipName: dealership ?? "" } : null;
+
+function stepStates(rows: StepRow[]): PassThruStepState[] {
+  return PASS_THRU_STEPS.map((step) => {
+    const row = rows.find((r) => r.step === step);
+    const value: boolean | TitleStatus =
+      step === "titleStatus" ? ((row?.value as TitleStatus | undefined) ?? "missing") : row?.value === "true";
+    return {
+      step,
+      value,
+      updatedBy: row ? party(row.updatedBy, row.updatedByName, row.updatedByDealership) : null,
+      updatedAt: row ? toIso(row.updatedAt) : null,
+    };
+  });
+}
+
+/** §2 colours: completed green, pending yellow, in-transit blue. Delivered or completed reads completed. */
+function saleStatusOf(status: DealStatus, steps: PassThruStepState[]): SaleStatus | null {
+  if (status !== "confirmed" && status !== "completed") return null;
+  const on = (s: PassThruStep) => steps.find((x) => x.step === s)?.value === true;
+  if (on("delivered")) return "completed";
+  if (on("inTransit")) return "in-transit";
+  return status === "completed" ? "completed" : "pending";
+}
+
+export const sellerNameOf = (row: DealRow) => row.sellerDealerName || row.sellerName || SELLER_NAME_FALLBACK;
+
+export const billOfSalePath = (dealId: string) => `/api/deals/${dealId}/bill-of-sale`;
+
+/** The deal as `viewerId` sees it. */
+export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): Deal {
+  const stepList = stepStates(steps);
+  const myRole = row.sellerId === viewerId ? "seller" : row.buyerId === viewerId ? "buyer" : "recorder";
+  return {
+    id: row.id,
+    status: row.status,
+    reviewStatus: row.reviewStatus,
+    reviewNotes: row.reviewNotes,
+    myRole,
+    proposedByMe: row.proposerId === viewerId,
+    canConfirm: row.status === "pending" && row.counterpartyId === viewerId && row.proposerId !== viewerId,
+    isSample: Boolean(row.isSample),
+    proposer: party(row.proposerId, row.proposerName, row.proposerDealership),
+    counterparty: party(row.counterpartyId, row.counterpartyName, row.counterpartyDealership),
+    seller: party(row.sellerId, row.sellerDealerName, row.sellerDealership),
+    buyer: party(row.buyerId, row.buyerDealerName, row.buyerDealership),
+    sellerName: sellerNameOf(row),
+    postId: row.postId,
+    vin: row.vin,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    trim: row.trim,
+    miles: row.miles,
+    color: row.color,
+    priceCents: row.priceCents,
+    commissionCents: row.commissionCents,
+    estimatedCommissionCents: commissionCents(row.priceCents),
+    location: row.location,
+    auction: row.auction,
+    auctionLocation: row.auctionLocation,
+    saleStatus: saleStatusOf(row.status, stepList),
+    steps: stepList,
+    billOfSaleUrl: row.status === "completed" ? billOfSalePath(row.id) : null,
+    createdAt: toIso(row.createdAt),
+    confirmedAt: toIsoOrNull(row.confirmedAt),
+    completedAt: toIsoOrNull(row.completedAt),
+    approvedAt: row.reviewStatus === "approved" ? toIsoOrNull(row.reviewedAt) : null,
+  };
+}
+
+export const vehicleName = (d: { year: number; make: string; model: string; trim?: string | null }) =>
+  [d.year, d.make, d.model, d.trim].filter(Boolean).join(" ");
