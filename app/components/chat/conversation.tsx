@@ -1,3 +1,4 @@
+import { ProposeDealButton } from "~/components/deal/propose-deal-button";
 import { ArrowLeft, RotateCw } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
@@ -69,6 +70,13 @@ export function Conversation({
           <h2 className="truncate font-semibold">{peer.name}</h2>
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">{peer.dealershipName}</p>
         </div>
+        {/* The Copilot column (with Propose deal) shows only on wide screens; a phone gets it here. */}
+        <ProposeDealButton
+          dealer={{ id: peer.id, name: peer.name }}
+          label="Propose deal"
+          compact
+          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 xl:hidden dark:border-slate-700 dark:hover:bg-slate-800"
+        />
         <span
           className={`shrink-0 text-xs ${live ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400"}`}
           data-testid="chat-live"
