@@ -1,30 +1,55 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { chatClientFrameSchema, parseFrame, type ChatServerFrame } from "../app/lib/realtime";
+import {
+  CALL_RING_SECONDS,
+  chatClientFrameSchema,
+  parseFrame,
+  type ChatClientFrame,
+  type ChatServerFrame,
+  type LiveCall,
+} from "../app/lib/realtime";
 import { createServices } from "../worker/domain";
 import { DomainError } from "../worker/domain/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
 
 type SocketState = { dealerId: string };
+type Services = ReturnType<typeof createServices>;
+
+/** What the worker hears back when it asks the room to answer a call (RPC cannot carry a DomainError). */
+export type CallAnswer = { ok: true; call: LiveCall } | { ok: false; status: 404 | 409; message: string };
+
+const CALL_KEY = "call";
 
 /**
  * One per chat, addressed by the chat id: the live room of its two dealers. The worker lets a socket in
  * only after checking the session and that the dealer is a participant. Hibernation keeps idle sockets free;
  * everything worth keeping lives in D1, so an evicted room loses nothing.
+ *
+ * Calls (issue 19): the room keeps the one call under way in its own storage (never D1), rings the callee's
+ * inbox, relays WebRTC signalling between the two dealers' sockets only, gives up after 30 s by alarm, and
+ * leaves the call's line (kind, outcome, start, end, duration) in the chat when it ends.
  */
 export class ChatRoom extends Server<Env> {
   static options = { hibernate: true };
 
-  onConnect(connection: Connection<SocketState>, ctx: ConnectionContext) {
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext) {
+    const dealerId = ctx.request.headers.get(DEALER_HEADER);
+    return dealerId ? [dealerId] : [];
+  }
+
+  async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext) {
     const dealerId = ctx.request.headers.get(DEALER_HEADER);
     if (!dealerId) return connection.close(4401, "Not signed in");
     connection.setState({ dealerId });
+    // A tab that opens during a call (the callee who just accepted) learns where it stands.
+    const call = await this.currentCall();
+    if (call) this.sendFrame(connection, { type: "call", call });
   }
 
   async onMessage(connection: Connection<SocketState>, raw: string | ArrayBuffer) {
     const dealerId = connection.state?.dealerId;
     const frame = parseFrame(chatClientFrameSchema, raw);
     if (!dealerId || !frame) return this.sendFrame(connection, { type: "error", message: "Invalid frame" });
-    const services = createServices(this.env, { waitUntil: (promise) => this.ctx.waitUntil(promise) });
+    const services = this.services();
     try {
       if (frame.type === "send") {
         await services.subscriptions.requireActivePlan({ dealerId });
@@ -36,6 +61,7 @@ export class ChatRoom extends Server<Env> {
             content: frame.content,
             clientId: frame.clientId,
             context: frame.context,
+            attachments: frame.attachments,
           },
           { broadcastFrame: (f) => this.broadcastFrame(f) },
         );
@@ -43,10 +69,12 @@ export class ChatRoom extends Server<Env> {
         this.broadcastFrame({ type: "typing", chatId: this.name, dealerId, isTyping: frame.isTyping }, [
           connection.id,
         ]);
-      } else {
+      } else if (frame.type === "read") {
         const read = await services.messaging.markRead(dealerId, this.name);
         this.broadcastFrame({ type: "read", chatId: this.name, dealerId, readAt: read.readAt });
         await inboxOf(this.env, dealerId).notify({ type: "unread", unreadTotal: read.unreadTotal });
+      } else {
+        await this.onCallFrame(services, dealerId, frame);
       }
     } catch (error) {
       const message = error instanceof DomainError ? error.message : "Failed to send message";
@@ -61,6 +89,80 @@ export class ChatRoom extends Server<Env> {
     }
   }
 
+  private async onCallFrame(
+    services: Services,
+    dealerId: string,
+    frame: Extract<ChatClientFrame, { type: "call-start" | "call-signal" | "call-end" }>,
+  ) {
+    const current = await this.currentCall();
+    if (frame.type === "call-start") {
+      if (current) throw new DomainError(409, "A call is already under way in this chat");
+      const calleeId = await services.messaging.otherParticipant(this.name, dealerId);
+      const call: LiveCall = {
+        id: frame.callId,
+        chatId: this.name,
+        kind: frame.kind,
+        callerId: dealerId,
+        calleeId,
+        state: "ringing",
+        startedAt: new Date().toISOString(),
+      };
+      await this.ctx.storage.put(CALL_KEY, call);
+      await this.ctx.storage.setAlarm(Date.now() + CALL_RING_SECONDS * 1000);
+      this.broadcastFrame({ type: "call", call });
+      const caller = await services.messaging.participant(dealerId);
+      await inboxOf(this.env, calleeId).notify({ type: "call-ring", call, caller });
+      return;
+    }
+    if (!current || current.id !== frame.callId) throw new DomainError(404, "This call has ended");
+    if (frame.type === "call-signal") {
+      // Only between the call's two dealers: never echoed to the sender's own tabs.
+      const otherId = dealerId === current.callerId ? current.calleeId : current.callerId;
+      const relayed = JSON.stringify({
+        type: "call-signal",
+        callId: current.id,
+        fromId: dealerId,
+        signal: frame.signal,
+      } satisfies ChatServerFrame);
+      for (const socket of this.getConnections(otherId)) socket.send(relayed);
+      return;
+    }
+    await this.endCall(services, current, current.state === "connected" ? "completed" : "missed");
+  }
+
+  /** RPC from the worker (POST /api/chats/{id}/calls/{callId}): the callee accepts or declines from any tab. */
+  async answerCall(dealerId: string, callId: string, accept: boolean): Promise<CallAnswer> {
+    const current = await this.currentCall();
+    if (!current || current.id !== callId || current.calleeId !== dealerId) {
+      return { ok: false, status: 404, message: "This call has ended" };
+    }
+    if (current.state !== "ringing")
+      return { ok: false, status: 409, message: "This call was already answered" };
+    if (!accept) return { ok: true, call: await this.endCall(this.services(), current, "declined") };
+    const call: LiveCall = { ...current, state: "connected", acceptedAt: new Date().toISOString() };
+    await this.ctx.storage.put(CALL_KEY, call);
+    await this.ctx.storage.deleteAlarm();
+    this.broadcastFrame({ type: "call", call });
+    await this.tellInboxes(call);
+    return { ok: true, call };
+  }
+
+  /** 30 s of ringing without an answer: a missed call. */
+  async onAlarm() {
+    const current = await this.currentCall();
+    if (current?.state === "ringing") await this.endCall(this.services(), current, "missed");
+  }
+
+  /** A dealer whose last socket in the room closes mid-call has hung up. */
+  async onClose(connection: Connection<SocketState>) {
+    const current = await this.currentCall();
+    const dealerId = connection.state?.dealerId;
+    if (current?.state !== "connected" || !dealerId) return;
+    if (dealerId !== current.callerId && dealerId !== current.calleeId) return;
+    const others = [...this.getConnections(dealerId)].filter((c) => c.id !== connection.id);
+    if (others.length === 0) await this.endCall(this.services(), current, "completed");
+  }
+
   /** RPC from the worker when a message arrived over REST. */
   async deliver(frame: ChatServerFrame) {
     this.broadcastFrame(frame);
@@ -68,6 +170,57 @@ export class ChatRoom extends Server<Env> {
 
   broadcastFrame(frame: ChatServerFrame, without?: string[]) {
     this.broadcast(JSON.stringify(frame), without);
+  }
+
+  private async endCall(
+    services: Services,
+    call: LiveCall,
+    outcome: "completed" | "missed" | "declined",
+  ): Promise<LiveCall> {
+    await this.ctx.storage.delete(CALL_KEY);
+    await this.ctx.storage.deleteAlarm();
+    const ended: LiveCall = { ...call, state: "ended" };
+    const endedAt = new Date();
+    const durationSeconds = call.acceptedAt
+      ? Math.max(0, Math.round((endedAt.getTime() - Date.parse(call.acceptedAt)) / 1000))
+      : 0;
+    this.broadcastFrame({ type: "call", call: ended });
+    await this.tellInboxes(ended);
+    await services.chat.send(
+      {
+        senderId: call.callerId,
+        receiverId: call.calleeId,
+        content: "",
+        clientId: `call-${call.id}`,
+        call: {
+          id: call.id,
+          kind: call.kind,
+          outcome,
+          startedAt: call.startedAt,
+          endedAt: endedAt.toISOString(),
+          durationSeconds,
+        },
+      },
+      { broadcastFrame: (f) => this.broadcastFrame(f) },
+    );
+    return ended;
+  }
+
+  /** Both dealers' tabs follow the call: the callee's stop ringing, wherever they are. */
+  private async tellInboxes(call: LiveCall) {
+    const results = await Promise.allSettled(
+      [call.callerId, call.calleeId].map((id) => inboxOf(this.env, id).notify({ type: "call-update", call })),
+    );
+    for (const r of results)
+      if (r.status === "rejected") console.error("Call update not delivered", r.reason);
+  }
+
+  private async currentCall(): Promise<LiveCall | null> {
+    return (await this.ctx.storage.get<LiveCall>(CALL_KEY)) ?? null;
+  }
+
+  private services(): Services {
+    return createServices(this.env, { waitUntil: (promise) => this.ctx.waitUntil(promise) });
   }
 
   private sendFrame(connection: Connection, frame: ChatServerFrame) {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { api } from "./api";
-import { objectRoutes } from "./api/objects";
+import { chatFileReadRoutes, objectRoutes } from "./api/objects";
 import { createServices } from "./domain";
 import { d1Session } from "./http/d1-session";
 import { edgeCache } from "./http/edge-cache";
@@ -21,6 +21,7 @@ const app = new Hono<AppEnv>()
   // Photos (signed PUT, immutable GET) need no session: mounted before the session lookup.
   .route("/objects", objectRoutes)
   .use(loadSession)
+  .route("/objects", chatFileReadRoutes)
   .route("/api", api)
   .all("/parties/*", (c) => routeSocket(c))
   .use(edgeCache)

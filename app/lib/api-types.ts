@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatAttachmentSchema } from "./chat-files";
 import {
   COUNTRIES,
   DEALERSHIP_TYPES,
@@ -233,6 +234,26 @@ export const userSettingsSchema = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Messaging
 
+/** A call's line in the chat: only its kind, outcome, start, end and duration are ever stored. */
+export const chatCallSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["video", "voice"]),
+  outcome: z.enum(["completed", "missed", "declined"]),
+  startedAt: isoTime,
+  endedAt: isoTime,
+  durationSeconds: z.number().int().describe("0 unless the call was answered"),
+});
+export type ChatCall = z.infer<typeof chatCallSchema>;
+
+/** GET /api/calls/ice-servers: what RTCPeerConnection needs (STUN, and TURN credentials when configured). */
+export const iceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+export const iceServersSchema = z.object({ iceServers: z.array(iceServerSchema) });
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   clientId: z.string().describe("made by the sender's browser, so a retried send is never stored twice"),
@@ -243,6 +264,8 @@ export const chatMessageSchema = z.object({
   createdAt: isoTime,
   isRead: z.boolean(),
   context: z.object({ postTitle: z.string().optional() }).nullable(),
+  attachments: z.array(chatAttachmentSchema).describe("photos and files, private to the chat's two dealers"),
+  call: chatCallSchema.nullable().describe("set on the line a call leaves in the chat"),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { chatMessageSchema, dealSchema, isoTime, notificationSchema, type ChatMessage } from "./api-types";
+import {
+  chatMessageSchema,
+  chatParticipantSchema,
+  dealSchema,
+  isoTime,
+  notificationSchema,
+  type ChatMessage,
+} from "./api-types";
+import { chatAttachmentsInputSchema } from "./chat-files";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser:
@@ -20,6 +28,23 @@ export const clientIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, "Invalid client id");
 
+/** The text beside attachments: may be empty when the message carries at least one. */
+export const messageTextSchema = z
+  .string({ error: "Message text is required" })
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, `A message can hold at most ${MESSAGE_MAX_LENGTH} characters`)
+  .default("");
+
+/** A message needs text or at least one attachment. */
+export function requireTextOrAttachments(
+  message: { content: string; attachments?: unknown[] },
+  ctx: z.RefinementCtx,
+) {
+  if (!message.content && !message.attachments?.length) {
+    ctx.addIssue({ code: "custom", path: ["content"], message: "Message text is required" });
+  }
+}
+
 export const messageContextSchema = z
   .object({ postTitle: z.string().trim().max(200).optional() })
   .nullable()
@@ -27,16 +52,61 @@ export const messageContextSchema = z
 
 export { chatMessageSchema, type ChatMessage };
 
+/** Calls (issue 19): a ring through the callee's inbox, then WebRTC peer to peer, signalled through the ChatRoom. */
+export const CALL_RING_SECONDS = 30;
+export const callIdSchema = clientIdSchema;
+export const callKindSchema = z.enum(["video", "voice"]);
+export type CallKind = z.infer<typeof callKindSchema>;
+
+export const callSignalSchema = z.discriminatedUnion("kind", [
+  /** The callee's media and socket are ready: the caller may send its offer. */
+  z.object({ kind: z.literal("ready") }),
+  z.object({ kind: z.literal("offer"), sdp: z.string().max(15_000) }),
+  z.object({ kind: z.literal("answer"), sdp: z.string().max(15_000) }),
+  z.object({
+    kind: z.literal("ice"),
+    candidate: z.object({
+      candidate: z.string().max(1000),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+      usernameFragment: z.string().max(256).nullable().optional(),
+    }),
+  }),
+]);
+export type CallSignal = z.infer<typeof callSignalSchema>;
+
+/** A call while it lasts, as the ChatRoom keeps it (in its own storage, gone when the call ends). */
+export const liveCallSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  kind: callKindSchema,
+  callerId: z.string(),
+  calleeId: z.string(),
+  state: z.enum(["ringing", "connected", "ended"]),
+  startedAt: isoTime,
+  acceptedAt: isoTime.optional(),
+});
+export type LiveCall = z.infer<typeof liveCallSchema>;
+
 /** Browser → ChatRoom. */
 export const chatClientFrameSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("send"),
-    clientId: clientIdSchema,
-    content: messageContentSchema,
-    context: messageContextSchema,
-  }),
+  z
+    .object({
+      type: z.literal("send"),
+      clientId: clientIdSchema,
+      content: messageTextSchema,
+      context: messageContextSchema,
+      attachments: chatAttachmentsInputSchema.optional(),
+    })
+    .superRefine(requireTextOrAttachments),
   z.object({ type: z.literal("typing"), isTyping: z.boolean() }),
   z.object({ type: z.literal("read") }),
+  /** The caller rings the other dealer (on every tab of theirs, through their inbox). */
+  z.object({ type: z.literal("call-start"), callId: callIdSchema, kind: callKindSchema }),
+  /** WebRTC signalling, relayed to the other dealer's sockets in this room only, never stored. */
+  z.object({ type: z.literal("call-signal"), callId: callIdSchema, signal: callSignalSchema }),
+  /** Hang up (either side), or the caller gives up before an answer. */
+  z.object({ type: z.literal("call-end"), callId: callIdSchema }),
 ]);
 export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
 
@@ -45,6 +115,14 @@ export const chatServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), message: chatMessageSchema }),
   z.object({ type: z.literal("typing"), chatId: z.string(), dealerId: z.string(), isTyping: z.boolean() }),
   z.object({ type: z.literal("read"), chatId: z.string(), dealerId: z.string(), readAt: isoTime }),
+  z.object({ type: z.literal("message-deleted"), chatId: z.string(), messageId: z.string() }),
+  z.object({ type: z.literal("call"), call: liveCallSchema }),
+  z.object({
+    type: z.literal("call-signal"),
+    callId: z.string(),
+    fromId: z.string(),
+    signal: callSignalSchema,
+  }),
   z.object({
     type: z.literal("error"),
     clientId: z.string().optional(),
@@ -59,6 +137,10 @@ export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
 export const inboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("chat-message"), message: chatMessageSchema, unreadTotal: z.number() }),
   z.object({ type: z.literal("unread"), unreadTotal: z.number() }),
+  /** Someone is calling: ring on every tab until it is answered here or elsewhere, declined, or 30 s pass. */
+  z.object({ type: z.literal("call-ring"), call: liveCallSchema, caller: chatParticipantSchema }),
+  /** A call changed (answered on another tab, ended, missed): stop ringing, follow it. */
+  z.object({ type: z.literal("call-update"), call: liveCallSchema }),
   z.object({ type: z.literal("new-post"), postId: z.string(), dealerId: z.string() }),
   /** A new notification (a deal alert, a price drop, …) and the bell's unread count after it. */
   z.object({ type: z.literal("notification"), notification: notificationSchema, unreadCount: z.number() }),

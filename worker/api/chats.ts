@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { chatMessagesQuery, chatsQuery, openChatBody } from "../../app/lib/schemas/network";
+import { answerCallBody, chatMessagesQuery, chatsQuery, openChatBody } from "../../app/lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
+import { DomainError } from "../domain/errors";
 import type { AppEnv } from "../http/types";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
 import { answerList } from "./answers";
 import { validate } from "./validate";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
+const callParam = idParam.extend({ callId: z.string().min(1).max(64) });
 /** Chats: the REST side of messaging (the spec's client, the public API, and the fallback while a socket is down). */
 export const chatRoutes = new Hono<AppEnv>()
   .use(dealersOnly)
@@ -57,4 +59,17 @@ export const chatRoutes = new Hono<AppEnv>()
       ]),
     );
     return c.json(read, 200);
+  })
+  /** The called dealer accepts or declines a ringing call (issue 19); every tab of theirs stops ringing. */
+  .post("/:id/calls/:callId", validate("param", callParam), validate("json", answerCallBody), async (c) => {
+    const { dealer } = requireDealer(c);
+    const { id, callId } = c.req.valid("param");
+    await c.var.services.messaging.requireParticipant(id, dealer.id);
+    const answer = await chatRoomOf(c.env, id).answerCall(
+      dealer.id,
+      callId,
+      c.req.valid("json").answer === "accept",
+    );
+    if (!answer.ok) throw new DomainError(answer.status, answer.message);
+    return c.json(answer.call, 200);
   });

@@ -4,6 +4,7 @@ import { activityRoutes } from "./activity";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
+import { callRoutes } from "./calls";
 import { chatRoutes } from "./chats";
 import { connectionRoutes } from "./connections";
 import { contactRoutes } from "./contact";
@@ -27,6 +28,7 @@ export const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/contact", contactRoutes)
   .route("/health", healthRoutes)
+  .route("/calls", callRoutes)
   .route("/chats", chatRoutes)
   .route("/messages", messageRoutes)
   .route("/dealers", dealerRoutes)

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { latestMessagesQuery, sendMessageSchema } from "../../app/lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
@@ -22,6 +23,13 @@ export const messageRoutes = new Hono<AppEnv>()
       content: body.content,
       clientId: body.clientId,
       context: body.context,
+      attachments: body.attachments,
     });
     return c.json(message, created ? 201 : 200);
+  })
+  /** Take back your own message within 15 minutes; its photos and files are deleted from storage too. */
+  .delete("/:id", validate("param", z.object({ id: z.string().min(1).max(64) })), async (c) => {
+    const { dealer } = requireDealer(c);
+    await c.var.services.chat.deleteMessage(dealer.id, c.req.valid("param").id);
+    return c.body(null, 204);
   });

@@ -4,19 +4,41 @@ import { LIMITS } from "../domain/rate-limits";
 import type { AppEnv } from "../http/types";
 
 /** POST /api/objects/upload → 201 `{ uploadURL, expiresAt }`: a signed address for one PUT of one image (DESIGN.md "Files"). */
-export const objectApiRoutes = new Hono<AppEnv>().post("/upload", async (c) => {
-  const { dealer } = requireDealer(c);
-  await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
-  const { uploadURL, expiresAt } = await c.var.services.uploads.createUploadUrl(new URL(c.req.url).origin);
-  c.header("Cache-Control", "no-store");
-  return c.json({ uploadURL, expiresAt }, 201);
-});
+export const objectApiRoutes = new Hono<AppEnv>()
+  .post("/upload", async (c) => {
+    const { dealer } = requireDealer(c);
+    await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
+    const { uploadURL, expiresAt } = await c.var.services.uploads.createUploadUrl(new URL(c.req.url).origin);
+    c.header("Cache-Control", "no-store");
+    return c.json({ uploadURL, expiresAt }, 201);
+  })
+  /** POST /api/objects/chat-upload → 201 `{ uploadURL, expiresAt }`: one photo or file for a chat message, private. */
+  .post("/chat-upload", async (c) => {
+    const { dealer } = requireDealer(c);
+    await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
+    const ticket = await c.var.services.chatFiles.createUploadUrl(new URL(c.req.url).origin, dealer.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(ticket, 201);
+  });
 
 /**
  * /objects/uploads/{id}: the signed PUT (the signature is the credential, no session needed) and the GET of
  * the stored photo. Mounted at /objects in worker/index.ts, ahead of the session lookup.
  */
 export const objectRoutes = new Hono<AppEnv>()
+  /** A chat file's signed PUT: like a photo's, and the signature names the dealer it is for. */
+  .put("/chat-files/:id", async (c) => {
+    const stored = await c.var.services.chatFiles.receive({
+      id: c.req.param("id"),
+      expires: c.req.query("expires"),
+      owner: c.req.query("owner"),
+      signature: c.req.query("signature"),
+      contentType: c.req.header("Content-Type"),
+      contentLength: c.req.header("Content-Length"),
+      body: c.req.raw.body,
+    });
+    return c.json(stored, 201);
+  })
   .put("/uploads/:id", async (c) => {
     const stored = await c.var.services.uploads.receive({
       id: c.req.param("id"),
@@ -50,6 +72,17 @@ export const objectRoutes = new Hono<AppEnv>()
     }
     return answer;
   });
+
+/**
+ * GET /objects/chat-files/{id}: private to the chat's two dealers (worker/domain/chat-files.ts), so it is
+ * mounted after the session lookup and never put in the edge cache. `?download=1` saves it instead of showing it.
+ */
+export const chatFileReadRoutes = new Hono<AppEnv>().get("/chat-files/:id", async (c) =>
+  c.var.services.chatFiles.serve(c.req.param("id"), c.var.session?.viewer.dealer?.id ?? null, {
+    download: c.req.query("download") === "1",
+    ifNoneMatch: c.req.header("If-None-Match"),
+  }),
+);
 
 function withoutLength(headers: Headers): Headers {
   const copy = new Headers(headers);

@@ -7,6 +7,8 @@ import {
   REVIEW_STATUSES,
 } from "../../app/lib/deals/constants";
 import { NOTIFICATION_TYPES } from "../../app/lib/schemas/notifications";
+import type { ChatAttachment } from "../../app/lib/chat-files";
+import type { ChatCall } from "../../app/lib/api-types";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -356,6 +358,10 @@ export const messages = sqliteTable(
       .references(() => dealers.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     context: text("context", { mode: "json" }).$type<{ postTitle?: string } | null>(),
+    /** Photos and files (issue 19), as the message shows them; chat_attachments says who may read each. */
+    attachments: text("attachments", { mode: "json" }).$type<ChatAttachment[] | null>(),
+    /** The line a call leaves: its kind, outcome, start, end and duration, nothing else. */
+    call: text("call", { mode: "json" }).$type<ChatCall | null>(),
     isRead: flag("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -364,6 +370,26 @@ export const messages = sqliteTable(
     uniqueIndex("messages_client_idx").on(t.senderId, t.clientId),
     index("messages_unread_idx").on(t.receiverId, t.isRead),
   ],
+);
+
+/**
+ * Each chat file belongs to one message of one chat: a private read checks the reader is one of that chat's
+ * dealers, and deleting the message finds its files here. The primary key keeps a file on one message only.
+ */
+export const chatAttachments = sqliteTable(
+  "chat_attachments",
+  {
+    fileId: text("file_id").primaryKey(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_attachments_message_idx").on(t.messageId)],
 );
 
 export const notificationPreferences = sqliteTable("notification_preferences", {

@@ -12,6 +12,7 @@ import { contactService } from "./contact";
 import { dealerDirectoryService } from "./directory";
 import { dealerService } from "./dealers";
 import { demoService } from "./demo";
+import { chatFileService } from "./chat-files";
 import { messagingService } from "./messaging";
 import { profileService } from "./profile";
 import { publicSiteService } from "./public-site";
@@ -25,7 +26,7 @@ import { uploadService } from "./uploads";
 import { vinService } from "./vin";
 import type { AiBinding } from "./inventory/summary";
 import { announceNewPost } from "../realtime/announce-post";
-import { courierOf, fanoutOf, inboxOf } from "../realtime/addresses";
+import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "../realtime/addresses";
 import { deliverMessage } from "../realtime/deliver-message";
 import { emailSender, type EmailEnv } from "../integrations/email";
 import { smsSender, type SmsEnv } from "../integrations/sms";
@@ -69,7 +70,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const dealers = dealerService(db, rateLimits);
   const sessions = sessionService(db);
   const demo = demoService(db, env.PHOTOS);
-  const messaging = messagingService(db, rateLimits);
+  const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
+  const messaging = messagingService(db, rateLimits, chatFiles);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.
@@ -214,6 +216,14 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
         if (sent.created) void later("First-message notice", () => notices.messageSent(sent.message));
         return sent;
       },
+      /** Takes back one's own message (15 minutes): its files leave R2, open chats drop it live. */
+      async deleteMessage(dealerId: string, messageId: string) {
+        const gone = await messaging.deleteMessage(dealerId, messageId);
+        await chatFiles.remove(gone.fileUrls);
+        await chatRoomOf(env, gone.chatId)
+          .deliver({ type: "message-deleted", chatId: gone.chatId, messageId })
+          .catch((error) => console.error("Live delete failed (deleted in D1)", error));
+      },
     },
     contact: contactService(db, rateLimits),
     publicSite: publicSiteService(db, env),
@@ -222,6 +232,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     profile: profileService(db, env.PHOTOS, rateLimits),
     settings,
     uploads,
+    chatFiles,
     inventory,
     vin: vinService(db, optional),
     deals,

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   toIso,
   toIsoOrNull,
+  type ChatCall,
   type ChatMessage,
   type ChatParticipant,
   type ChatSummary,
@@ -10,10 +11,11 @@ import {
 } from "../../app/lib/api-types";
 import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "../../app/lib/schemas/network";
 import type { Database } from "../db/client";
-import { chatParticipants, chats, dealers, messages } from "../db/schema";
+import { chatAttachments, chatParticipants, chats, dealers, messages } from "../db/schema";
+import type { AttachmentInput, ChatFileService } from "./chat-files";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
 import { NOT_ACROSS_NETWORKS, requireSameNetwork } from "./demo-network";
-import { DomainError, badRequest, forbidden, notFound } from "./errors";
+import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "./errors";
 import { newId } from "./ids";
 import { LIMITS, type RateLimitService } from "./rate-limits";
 
@@ -28,7 +30,14 @@ export type SendInput = {
   content: string;
   clientId?: string;
   context?: { postTitle?: string } | null;
+  /** As the sender gave them: each is checked to be the sender's own unused upload before anything is stored. */
+  attachments?: AttachmentInput[];
+  /** The line a finished call leaves (written by the ChatRoom, never from a dealer's body). */
+  call?: ChatCall;
 };
+
+/** A dealer may take back a message this long after sending it (its files leave R2 with it). */
+export const MESSAGE_DELETE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Cursors: a chat's messages page backwards in time (older) and, to catch up, forwards (newer); the chat
@@ -53,6 +62,8 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     createdAt: toIso(row.createdAt),
     isRead: row.isRead,
     context: row.context ?? null,
+    attachments: row.attachments ?? [],
+    call: row.call ?? null,
   };
 }
 
@@ -62,7 +73,11 @@ const clampPage = (limit: number | undefined, size: number, max: number) =>
 export type MessagePage = { cursor?: string; after?: string; limit?: number };
 
 /** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
-export function messagingService(db: Database, rateLimits: RateLimitService) {
+export function messagingService(
+  db: Database,
+  rateLimits: RateLimitService,
+  files?: Pick<ChatFileService, "attachable">,
+) {
   /**
    * The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). Never across the
    * demo and the real network (worker/domain/demo-network.ts), not even a chat made before that rule.
@@ -181,6 +196,8 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
     ensureChat,
     findChat,
     requireParticipant,
+    /** A dealer's card as a chat shows it (the caller on a ringing call). */
+    participant: participantOf,
 
     /** The dealer on the other side of a chat, after checking `dealerId` is in it. */
     async otherParticipant(chatId: string, dealerId: string): Promise<string> {
@@ -216,33 +233,84 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
       await rateLimits.spend([LIMITS.messagesPerDealer, input.senderId]);
       const { id: chatId } = await ensureChat(input.senderId, input.receiverId);
       const clientId = input.clientId ?? newId();
+      const storedAs = () =>
+        db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, clientId)))
+          .get();
+      // A retry answers what was stored, before its files (now on that message) are checked again.
+      const earlier = input.clientId ? await storedAs() : undefined;
+      if (earlier) return { message: toChatMessage(earlier), created: false };
+      if (input.attachments?.length && !files) throw badRequest("Attachments cannot be sent here");
+      const attachments = input.attachments?.length
+        ? await files!.attachable(input.senderId, input.attachments)
+        : [];
       const now = Date.now();
-      const [inserted] = await db
-        .insert(messages)
-        .values({
-          id: newId(),
-          chatId,
-          clientId,
-          senderId: input.senderId,
-          receiverId: input.receiverId,
-          content: input.content,
-          context: input.context?.postTitle ? { postTitle: input.context.postTitle } : null,
-          isRead: false,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-        .returning();
-      if (inserted) {
-        await db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chatId));
+      const id = newId();
+      try {
+        const [[inserted]] = await db.batch([
+          db
+            .insert(messages)
+            .values({
+              id,
+              chatId,
+              clientId,
+              senderId: input.senderId,
+              receiverId: input.receiverId,
+              content: input.content,
+              context: input.context?.postTitle ? { postTitle: input.context.postTitle } : null,
+              attachments: attachments.length ? attachments : null,
+              call: input.call ?? null,
+              isRead: false,
+              createdAt: now,
+            })
+            .returning(),
+          db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chatId)),
+          ...attachments.map((a) =>
+            db.insert(chatAttachments).values({
+              fileId: a.url.slice("/objects/chat-files/".length),
+              messageId: id,
+              chatId,
+              senderId: input.senderId,
+              createdAt: now,
+            }),
+          ),
+        ]);
+        if (!inserted) throw new Error("Message was not stored");
         return { message: toChatMessage(inserted), created: true };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Two sends of one clientId raced: the other one stored it.
+        const stored = await storedAs();
+        if (!stored) throw badRequest("A file can be sent on one message only");
+        return { message: toChatMessage(stored), created: false };
       }
-      const stored = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, clientId)))
-        .get();
-      if (!stored) throw new Error("Message vanished after a duplicate send");
-      return { message: toChatMessage(stored), created: false };
+    },
+
+    /**
+     * A dealer takes back their own message within 15 minutes. Answers what the live side and R2 need:
+     * the chat to tell and the files to remove. The other dealer's messages: 403; unknown: 404.
+     */
+    async deleteMessage(
+      dealerId: string,
+      messageId: string,
+      now = Date.now(),
+    ): Promise<{ chatId: string; receiverId: string; fileUrls: string[] }> {
+      const row = await db.select().from(messages).where(eq(messages.id, messageId)).get();
+      if (!row || (row.senderId !== dealerId && row.receiverId !== dealerId)) {
+        throw notFound("Message not found");
+      }
+      if (row.senderId !== dealerId) throw forbidden("You can only delete your own messages");
+      if (now - row.createdAt > MESSAGE_DELETE_WINDOW_MS) {
+        throw forbidden("Messages can be deleted within 15 minutes of sending");
+      }
+      await db.delete(messages).where(eq(messages.id, messageId));
+      return {
+        chatId: row.chatId,
+        receiverId: row.receiverId,
+        fileUrls: (row.attachments ?? []).map((a) => a.url),
+      };
     },
 
     /**
@@ -279,7 +347,8 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
                  od.avatar as otherAvatar, od.city as otherCity, od.state as otherState,
                  lm.id as lastId, lm.chat_id as last_chatId, lm.client_id as last_clientId,
                  lm.sender_id as last_senderId, lm.receiver_id as last_receiverId, lm.content as last_content,
-                 lm.context as last_context, lm.is_read as last_isRead, lm.created_at as last_createdAt
+                 lm.context as last_context, lm.attachments as last_attachments, lm.call as last_call,
+                 lm.is_read as last_isRead, lm.created_at as last_createdAt
           from chat_participants me
           join chats c on c.id = me.chat_id
           join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
@@ -323,6 +392,8 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
                   receiverId: row.last_receiverId,
                   content: row.last_content,
                   context: row.last_context,
+                  attachments: row.last_attachments,
+                  call: row.last_call,
                   isRead: row.last_isRead,
                   createdAt: row.last_createdAt,
                 } as MessageRow),
@@ -401,17 +472,19 @@ export function messagingService(db: Database, rateLimits: RateLimitService) {
 /** The message columns under the names of Drizzle's row, for raw statements. */
 const messageColumns = sql`
   select m.id as id, m.chat_id as chatId, m.client_id as clientId, m.sender_id as senderId,
-         m.receiver_id as receiverId, m.content as content, m.context as context, m.is_read as isRead,
-         m.created_at as createdAt
+         m.receiver_id as receiverId, m.content as content, m.context as context,
+         m.attachments as attachments, m.call as call, m.is_read as isRead, m.created_at as createdAt
   from messages m`;
 
-/** A raw row's flag and JSON column as Drizzle would have mapped them. */
+/** A raw row's flag and JSON columns as Drizzle would have mapped them. */
 function parseRow(row: MessageRow): MessageRow {
-  const raw = row as unknown as { isRead: number | boolean; context: string | null | MessageRow["context"] };
+  const raw = row as unknown as { isRead: number | boolean };
+  const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
   return {
     ...row,
     isRead: Boolean(raw.isRead),
-    context:
-      typeof raw.context === "string" ? (JSON.parse(raw.context) as MessageRow["context"]) : raw.context,
+    context: json<MessageRow["context"]>(row.context),
+    attachments: json<MessageRow["attachments"]>(row.attachments),
+    call: json<MessageRow["call"]>(row.call),
   };
 }

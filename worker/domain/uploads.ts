@@ -18,12 +18,12 @@ import { secretStore } from "./secrets";
 export type UploadEnv = { PHOTOS: R2Bucket; UPLOAD_SIGNING_SECRET?: string };
 
 export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
-const SECRET_NAME = "upload-signing-key";
+export const UPLOAD_SECRET_NAME = "upload-signing-key";
 const KEY_PREFIX = "uploads/";
 const SNIFF_BYTES = 32;
 
 /** A signature as it arrives in the URL: base64url of 20 to 100 characters, else nothing. */
-function signatureBytes(text: string): Uint8Array<ArrayBuffer> | null {
+export function signatureBytes(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(text)) return null;
   try {
     return fromBase64Url(text);
@@ -47,7 +47,7 @@ export type ReceiveUpload = {
 
 export function uploadService(db: Database, env: UploadEnv) {
   const secrets = secretStore(db);
-  const signingKey = () => secrets.hmacKey(SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
+  const signingKey = () => secrets.hmacKey(UPLOAD_SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
 
   return {
     /** A fresh signed PUT address on our own origin for one image. */
@@ -103,20 +103,8 @@ export function uploadService(db: Database, env: UploadEnv) {
 
       // Read just enough to check the magic bytes, then stream the rest behind them.
       const reader = upload.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let buffered = 0;
-      while (buffered < Math.min(SNIFF_BYTES, size)) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        buffered += value.byteLength;
-      }
-      const head = new Uint8Array(buffered);
-      let offset = 0;
-      for (const chunk of chunks) {
-        head.set(chunk, offset);
-        offset += chunk.byteLength;
-      }
+      const head = await readHead(reader, Math.min(SNIFF_BYTES, size));
+      const buffered = head.byteLength;
       const actualType = sniffImageType(head);
       if (actualType !== declaredType) {
         await reader.cancel().catch(() => undefined);
@@ -131,33 +119,9 @@ export function uploadService(db: Database, env: UploadEnv) {
         throw badRequest("The file is longer than its Content-Length");
       }
 
-      const { readable, writable } = new FixedLengthStream(size);
-      const pump = (async () => {
-        const writer = writable.getWriter();
-        try {
-          await writer.write(head);
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            await writer.write(value);
-          }
-          await writer.close();
-        } catch (error) {
-          await writer.abort(error).catch(() => undefined);
-          throw error;
-        }
-      })();
-      try {
-        await Promise.all([
-          env.PHOTOS.put(key, readable, {
-            httpMetadata: { contentType: actualType, cacheControl: "public, max-age=31536000, immutable" },
-          }),
-          pump,
-        ]);
-      } catch {
-        await env.PHOTOS.delete(key).catch(() => undefined);
-        throw badRequest("The upload did not match its Content-Length");
-      }
+      await putExactly(env.PHOTOS, key, head, reader, size, {
+        httpMetadata: { contentType: actualType, cacheControl: "public, max-age=31536000, immutable" },
+      });
       return { photoUrl: path, contentType: actualType, size };
     },
 
@@ -200,6 +164,61 @@ export function uploadService(db: Database, env: UploadEnv) {
       return unique;
     },
   };
+}
+
+/** The first `bytes` bytes of an upload (fewer when it is shorter), read off its stream. */
+export async function readHead(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  bytes: number,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let buffered = 0;
+  while (buffered < bytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    buffered += value.byteLength;
+  }
+  const head = new Uint8Array(buffered);
+  let offset = 0;
+  for (const chunk of chunks) {
+    head.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return head;
+}
+
+/** Streams the checked head and the rest of the upload into R2, exactly `size` bytes or nothing. */
+export async function putExactly(
+  bucket: R2Bucket,
+  key: string,
+  head: Uint8Array,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  size: number,
+  options: R2PutOptions,
+) {
+  const { readable, writable } = new FixedLengthStream(size);
+  const pump = (async () => {
+    const writer = writable.getWriter();
+    try {
+      await writer.write(head);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        await writer.write(value);
+      }
+      await writer.close();
+    } catch (error) {
+      await writer.abort(error).catch(() => undefined);
+      throw error;
+    }
+  })();
+  try {
+    await Promise.all([bucket.put(key, readable, options), pump]);
+  } catch {
+    await bucket.delete(key).catch(() => undefined);
+    throw badRequest("The upload did not match its Content-Length");
+  }
 }
 
 /** The R2 key behind a stored photo id. */

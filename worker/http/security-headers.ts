@@ -23,6 +23,13 @@ export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean
   ].join("; ");
 }
 
+/** Calls happen on /messages only (the popup's call buttons lead there): camera and microphone for our own origin there, nowhere else. */
+export const CALL_PAGES = ["/messages"];
+export function permissionsPolicyFor(pathname: string): string {
+  const media = CALL_PAGES.includes(pathname) ? "(self)" : "()";
+  return `camera=${media}, microphone=${media}, geolocation=()`;
+}
+
 /** Every response the worker makes carries these; static files get theirs from public/_headers. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
@@ -46,7 +53,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set("X-Content-Type-Options", "nosniff");
   c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   c.res.headers.set("X-Frame-Options", "DENY");
-  c.res.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  c.res.headers.set("Permissions-Policy", permissionsPolicyFor(new URL(c.req.url).pathname));
   if (!isLocalHost(new URL(c.req.url).hostname)) {
     c.res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }

@@ -1,5 +1,6 @@
 import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
 import type { Delivery } from "../domain/notifications/notify";
+import type { CallAnswer } from "../../durable-objects/chat-room";
 
 /** Set by the worker on an authorised socket upgrade; the objects trust it because only the worker reaches them. */
 export const DEALER_HEADER = "x-dealerlane-dealer-id";
@@ -7,6 +8,7 @@ export const DEALER_HEADER = "x-dealerlane-dealer-id";
 export function chatRoomOf(env: Env, chatId: string) {
   return env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId)) as unknown as {
     deliver(frame: ChatServerFrame): Promise<void>;
+    answerCall(dealerId: string, callId: string, accept: boolean): Promise<CallAnswer>;
   };
 }
 

@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch, apiList, withCursor, type ListPage } from "~/lib/api-client";
-import { chatServerFrameSchema, parseFrame, type ChatMessage, type ChatServerFrame } from "~/lib/realtime";
+import { apiFetch, apiList, failureText, withCursor, type ListPage } from "~/lib/api-client";
+import type { ChatAttachment } from "~/lib/chat-files";
+import {
+  chatServerFrameSchema,
+  parseFrame,
+  type ChatClientFrame,
+  type ChatMessage,
+  type ChatServerFrame,
+} from "~/lib/realtime";
 import { toast } from "~/lib/toast";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 export type LocalMessage = ChatMessage & { status: "sent" | "sending" | "failed" };
+export type CallFrame = Extract<ChatServerFrame, { type: "call" | "call-signal" }>;
 
 /** How long a send waits for its echo on the socket before trying the same message over REST. */
 const SOCKET_ACK_MS = 6000;
@@ -35,6 +43,7 @@ export function useConversation({
   otherId,
   initial,
   olderCursor: initialOlderCursor,
+  onCallFrame,
 }: {
   chatId: string;
   me: string;
@@ -42,7 +51,11 @@ export function useConversation({
   initial: ChatMessage[];
   /** The cursor of the page before `initial` (null when `initial` starts the chat). */
   olderCursor: string | null;
+  /** Call frames of this room (issue 19), for the call screen. */
+  onCallFrame?: (frame: CallFrame) => void;
 }) {
+  const callListener = useRef(onCallFrame);
+  callListener.current = onCallFrame;
   const [messages, setMessages] = useState<LocalMessage[]>(() =>
     initial.map((m) => ({ ...m, status: "sent" })),
   );
@@ -144,8 +157,14 @@ export function useConversation({
               : m,
           ),
         );
+      } else if (frame.type === "message-deleted") {
+        setMessages((list) => list.filter((m) => m.id !== frame.messageId));
+      } else if (frame.type === "call" || frame.type === "call-signal") {
+        callListener.current?.(frame);
       } else if (frame.type === "error" && frame.clientId) {
         markFailed(frame.clientId);
+      } else if (frame.type === "error") {
+        toast({ title: "Error", description: frame.message, variant: "destructive" });
       }
     }
     socket.addEventListener("open", onOpen);
@@ -166,7 +185,13 @@ export function useConversation({
       try {
         const stored = await apiFetch<ChatMessage>("/api/messages", {
           method: "POST",
-          body: { receiverId: otherId, content: message.content, clientId: message.clientId, isRead: false },
+          body: {
+            receiverId: otherId,
+            content: message.content,
+            clientId: message.clientId,
+            isRead: false,
+            attachments: message.attachments.length ? message.attachments : undefined,
+          },
         });
         receive(stored);
       } catch {
@@ -180,7 +205,14 @@ export function useConversation({
     (message: LocalMessage) => {
       const socket = socketRef.current;
       if (socket?.readyState === WebSocket.OPEN) {
-        socket.send(JSON.stringify({ type: "send", clientId: message.clientId, content: message.content }));
+        socket.send(
+          JSON.stringify({
+            type: "send",
+            clientId: message.clientId,
+            content: message.content,
+            attachments: message.attachments.length ? message.attachments : undefined,
+          }),
+        );
         ackTimers.current.set(
           message.clientId,
           setTimeout(() => {
@@ -196,9 +228,9 @@ export function useConversation({
   );
 
   const send = useCallback(
-    (content: string) => {
+    (content: string, attachments: ChatAttachment[] = []) => {
       const text = content.trim();
-      if (!text) return;
+      if (!text && attachments.length === 0) return;
       const clientId = crypto.randomUUID();
       const pending: LocalMessage = {
         id: `local-${clientId}`,
@@ -210,6 +242,8 @@ export function useConversation({
         createdAt: new Date().toISOString(),
         isRead: false,
         context: null,
+        attachments,
+        call: null,
         status: "sending",
       };
       setMessages((list) => [...list, pending]);
@@ -260,8 +294,28 @@ export function useConversation({
     }
   }, [chatId, olderCursor]);
 
+  /** Takes back one's own message (within 15 minutes; the server says so otherwise). */
+  const remove = useCallback(async (id: string) => {
+    try {
+      await apiFetch(`/api/messages/${id}`, { method: "DELETE" });
+      setMessages((list) => list.filter((m) => m.id !== id));
+    } catch (error) {
+      toast({ title: "Error", description: failureText(error, "Failed to delete message"), variant: "destructive" });
+    }
+  }, []);
+
+  /** A call frame on this room's socket; false while the socket is down. */
+  const sendFrame = useCallback((frame: ChatClientFrame) => {
+    const socket = socketRef.current;
+    if (socket?.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }, []);
+
   return {
     messages,
+    remove,
+    sendFrame,
     otherTyping,
     live,
     send,

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { clientIdSchema, messageContentSchema, messageContextSchema } from "../realtime";
+import { chatAttachmentsInputSchema } from "../chat-files";
+import {
+  clientIdSchema,
+  messageContextSchema,
+  messageTextSchema,
+  requireTextOrAttachments,
+} from "../realtime";
 
 /** Request schemas of the connection and messaging calls (business spec §7, core spec §7). */
 
@@ -82,16 +88,30 @@ export const latestMessagesQuery = z.strictObject(
 );
 
 /** POST /api/messages. The sender always comes from the session: a `senderId` in the body is ignored. */
-export const sendMessageSchema = z.object({
-  receiverId: z
-    .string({ error: "receiverId is required" })
-    .min(1, "receiverId is required")
-    .max(64)
-    .describe("the dealer to write to"),
-  content: messageContentSchema.describe("the message text, not blank, at most 4000 characters"),
-  isRead: z.boolean().optional().describe("ignored: a new message is unread"),
-  context: messageContextSchema.describe("{ postTitle } when the message is about a post"),
-  clientId: clientIdSchema
-    .optional()
-    .describe("your id for this message (8-64 letters, digits, - or _): a retry with it is stored once"),
+export const sendMessageSchema = z
+  .object({
+    receiverId: z
+      .string({ error: "receiverId is required" })
+      .min(1, "receiverId is required")
+      .max(64)
+      .describe("the dealer to write to"),
+    content: messageTextSchema.describe(
+      "the message text, at most 4000 characters; may be empty when the message carries attachments",
+    ),
+    isRead: z.boolean().optional().describe("ignored: a new message is unread"),
+    context: messageContextSchema.describe("{ postTitle } when the message is about a post"),
+    clientId: clientIdSchema
+      .optional()
+      .describe("your id for this message (8-64 letters, digits, - or _): a retry with it is stored once"),
+    attachments: chatAttachmentsInputSchema
+      .optional()
+      .describe(
+        "at most 10 photos or files (PDF, JPEG, PNG, WebP; 20 MB each), each uploaded by you through POST /api/objects/chat-upload",
+      ),
+  })
+  .superRefine(requireTextOrAttachments);
+
+/** POST /api/chats/{id}/calls/{callId}: the called dealer answers a ringing call, from any of their tabs. */
+export const answerCallBody = z.object({
+  answer: z.enum(["accept", "decline"], { error: 'answer must be "accept" or "decline"' }),
 });
