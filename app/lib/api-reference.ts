@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { liveCallSchema } from "./realtime";
 import {
   accountExportSchema,
   activeSessionSchema,
@@ -10,6 +11,8 @@ import {
   sessionsEndedSchema,
   chatMessageSchema,
   chatSummarySchema,
+  iceServersSchema,
+  storedChatFileSchema,
   connectionSchema,
   completedDealSchema,
   contactReceiptSchema,
@@ -79,6 +82,7 @@ import {
   connectionsQuery,
   latestMessagesQuery,
   openChatBody,
+  answerCallBody,
   removeDealerBody,
   sendMessageSchema,
 } from "./schemas/network";
@@ -591,6 +595,80 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
       { status: 200, schema: chatMessageSchema, when: "a message with this clientId was already stored" },
       { status: 402, schema: planRequiredSchema, when: "your trial or plan has ended" },
     ],
+  },
+  {
+    method: "DELETE",
+    path: "/api/messages/{id}",
+    group: "Messaging",
+    summary:
+      "Take back your own message within 15 minutes of sending it; its photos and files are deleted from storage too.",
+    access: dealer,
+    params: { id: "the message id" },
+    answers: [
+      { status: 204 },
+      { status: 403, schema: apiErrorSchema, when: "not your message, or sent more than 15 minutes ago" },
+      { status: 404, schema: apiErrorSchema, when: "no message of your chats has that id" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/objects/chat-upload",
+    group: "Messaging",
+    summary:
+      "A signed address for one chat photo or file (one PUT of a PDF, JPEG, PNG or WebP of at most 20 MB), private to the chat it is sent in.",
+    access: dealer,
+    answers: [{ status: 201, schema: uploadTicketSchema }],
+  },
+  {
+    method: "PUT",
+    path: "/objects/chat-files/{id}",
+    group: "Messaging",
+    summary:
+      "Upload the chat file to the uploadURL with its Content-Type; the bytes must be what the type says (HEIC is refused). Then send its url in a message's attachments.",
+    access: "public",
+    params: { id: "from uploadURL (keep its expires, owner and signature query)" },
+    answers: [
+      { status: 201, schema: storedChatFileSchema },
+      { status: 400, schema: apiErrorSchema, when: "not a PDF, JPEG, PNG or WebP by its bytes, or HEIC" },
+      { status: 413, schema: apiErrorSchema, when: "over 20 MB" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/objects/chat-files/{id}",
+    group: "Messaging",
+    summary:
+      "A chat photo or file, read with the session of one of the chat's two dealers. Anyone else, signed in or not, gets the 404 of a file that does not exist. Add ?download=1 to save it rather than show it.",
+    access: "public",
+    params: { id: "from the attachment's url" },
+    answers: [
+      { status: 200 },
+      { status: 404, schema: apiErrorSchema, when: "not yours to read, or no such file" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/chats/{id}/calls/{callId}",
+    group: "Messaging",
+    summary:
+      "Accept or decline a call that is ringing for you (it rings through your live inbox as a call-ring frame). Signalling then travels the chat's socket.",
+    access: dealer,
+    params: { id: "the chat id", callId: "the call id from the call-ring frame" },
+    body: answerCallBody,
+    answers: [
+      { status: 200, schema: liveCallSchema },
+      { status: 404, schema: apiErrorSchema, when: "the call has ended, or it is not ringing for you" },
+      { status: 409, schema: apiErrorSchema, when: "the call was already answered" },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/calls/ice-servers",
+    group: "Messaging",
+    summary:
+      "The ICE servers for a call's RTCPeerConnection: STUN, plus short-lived Cloudflare TURN credentials when the server has a TURN key.",
+    access: dealer,
+    answers: [{ status: 200, schema: iceServersSchema }],
   },
 
   // Inventory

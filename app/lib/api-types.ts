@@ -475,6 +475,13 @@ export const uploadTicketSchema = z.object({
   expiresAt: isoTime,
 });
 
+/** PUT /objects/chat-files/{id}: the stored chat file, to put on a message as an attachment. */
+export const storedChatFileSchema = z.object({
+  url: z.string().describe("the file's address: the upload URL without its query"),
+  contentType: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]),
+  size: z.number().int(),
+});
+
 export const storedUploadSchema = z.object({
   photoUrl: z.string().describe("the photo's address: the upload URL without its query"),
   contentType: z.string(),

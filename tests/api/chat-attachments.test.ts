@@ -38,7 +38,7 @@ async function ticket(dealer: Dealer): Promise<URL> {
   return new URL(uploadTicketSchema.parse(res.json).uploadURL);
 }
 
-const put = (url: URL, body: Uint8Array, contentType: string) =>
+const put = (url: URL, body: Uint8Array<ArrayBuffer>, contentType: string) =>
   SELF.fetch(url.toString(), {
     method: "PUT",
     body,
@@ -46,7 +46,7 @@ const put = (url: URL, body: Uint8Array, contentType: string) =>
   });
 
 /** Uploads a file as `dealer`: its stored address. */
-async function upload(dealer: Dealer, body: Uint8Array, contentType: string): Promise<string> {
+async function upload(dealer: Dealer, body: Uint8Array<ArrayBuffer>, contentType: string): Promise<string> {
   const url = await ticket(dealer);
   const res = await put(url, body, contentType);
   expect(res.status, await res.clone().text()).toBe(201);
@@ -206,7 +206,7 @@ describe("chat attachments", () => {
 
     const lying = await put(await ticket(a), PNG, "application/pdf");
     expect(lying.status).toBe(400);
-    expect((await lying.json()).message).toBe("The file is a image/png file, not application/pdf");
+    expect(((await lying.json()) as { message: string }).message).toBe("The file is a image/png file, not application/pdf");
 
     const zip = await put(
       await ticket(a),
@@ -214,12 +214,12 @@ describe("chat attachments", () => {
       "application/zip",
     );
     expect(zip.status).toBe(400);
-    expect((await zip.json()).message).toBe("Only PDF, JPEG, PNG and WebP files can be sent in a chat");
+    expect(((await zip.json()) as { message: string }).message).toBe("Only PDF, JPEG, PNG and WebP files can be sent in a chat");
 
     for (const type of ["image/heic", "image/jpeg"]) {
       const heic = await put(await ticket(a), HEIC, type);
       expect(heic.status, type).toBe(400);
-      expect((await heic.json()).message).toBe(HEIC_REFUSED);
+      expect(((await heic.json()) as { message: string }).message).toBe(HEIC_REFUSED);
     }
 
     // A link is for the dealer it was made for: another owner in its query breaks the signature.

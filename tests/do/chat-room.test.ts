@@ -1,4 +1,4 @@
-import { SELF, env, evictAllDurableObjects } from "cloudflare:test";
+import { SELF, env, evictAllDurableObjects, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "../../app/lib/realtime";
 import { LIMITS } from "../../worker/domain/rate-limits";
@@ -338,5 +338,129 @@ describe("socket upgrades", () => {
     const plain = await SELF.fetch(`${ORIGIN}/parties/no-such-party/room-1`);
     expect(plain.status).toBe(404);
     expect(await plain.json()).toEqual({ message: "No such room" });
+  });
+});
+
+describe("ChatRoom calls", () => {
+  const room = (chatId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId));
+  const isCall = (state: string) => (f: ChatServerFrame) => f.type === "call" && f.call.state === state;
+  const isCallLine = (f: ChatServerFrame) => f.type === "message" && f.message.call !== null;
+  const answer = (chatId: string, callId: string, cookie: string, verdict: "accept" | "decline") =>
+    call("POST", `/api/chats/${chatId}/calls/${callId}`, { cookie, body: { answer: verdict } });
+
+  it("rings every tab of the other dealer, relays signalling between the two dealers only, and leaves the duration in the chat", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    const stranger = await signUpDealer();
+    const inboxB1 = (await connect(`/parties/dealer-inbox/${b.dealerId}`, b.cookie)).socket!;
+    const inboxB2 = (await connect(`/parties/dealer-inbox/${b.dealerId}`, b.cookie)).socket!;
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    const saOtherTab = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+
+    sa.ws.send(JSON.stringify({ type: "call-start", callId: "call-walkaround-1", kind: "video" }));
+    for (const inbox of [inboxB1, inboxB2]) {
+      const ring = (await inbox.next((f: InboxFrame) => f.type === "call-ring")) as Extract<
+        InboxFrame,
+        { type: "call-ring" }
+      >;
+      expect(ring.call).toMatchObject({
+        id: "call-walkaround-1",
+        kind: "video",
+        callerId: a.dealerId,
+        state: "ringing",
+      });
+      expect(ring.caller.id).toBe(a.dealerId);
+    }
+
+    // Only the called dealer answers, only while it rings; a stranger is not even in the chat.
+    expect((await answer(chatId, "call-walkaround-1", stranger.cookie, "accept")).status).toBe(403);
+    expect((await answer(chatId, "call-walkaround-1", a.cookie, "accept")).status).toBe(404);
+    const accepted = await answer(chatId, "call-walkaround-1", b.cookie, "accept");
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json.state).toBe("connected");
+    expect((await answer(chatId, "call-walkaround-1", b.cookie, "accept")).status).toBe(409);
+    await inboxB2.next((f: InboxFrame) => f.type === "call-update" && f.call.state === "connected");
+    await sa.next(isCall("connected"));
+
+    // The callee's call screen joins the room and learns the call is on.
+    const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
+    await sb.next(isCall("connected"));
+    expect((await connect(`/parties/chat-room/${chatId}`, stranger.cookie)).status).toBe(403);
+
+    sb.ws.send(
+      JSON.stringify({ type: "call-signal", callId: "call-walkaround-1", signal: { kind: "ready" } }),
+    );
+    await sa.next(
+      (f: ChatServerFrame) =>
+        f.type === "call-signal" && f.signal.kind === "ready" && f.fromId === b.dealerId,
+    );
+    sa.ws.send(
+      JSON.stringify({
+        type: "call-signal",
+        callId: "call-walkaround-1",
+        signal: { kind: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" },
+      }),
+    );
+    await sb.next((f: ChatServerFrame) => f.type === "call-signal" && f.signal.kind === "offer");
+    sb.ws.send(
+      JSON.stringify({
+        type: "call-signal",
+        callId: "call-walkaround-1",
+        signal: {
+          kind: "ice",
+          candidate: {
+            candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host",
+            sdpMid: "0",
+            sdpMLineIndex: 0,
+          },
+        },
+      }),
+    );
+    await sa.next((f: ChatServerFrame) => f.type === "call-signal" && f.signal.kind === "ice");
+
+    // A frame for another call is refused; nothing is relayed.
+    sb.ws.send(
+      JSON.stringify({ type: "call-signal", callId: "call-somebody-else", signal: { kind: "ready" } }),
+    );
+    expect(await sb.next((f: ChatServerFrame) => f.type === "error")).toMatchObject({
+      message: "This call has ended",
+    });
+    await saOtherTab.next((f: ChatServerFrame) => f.type === "call-signal" && f.signal.kind === "ice");
+    // Signalling never reaches the sender's own tabs nor echoes back.
+    const signals = (frames: unknown[]) =>
+      frames.filter((f) => (f as ChatServerFrame).type === "call-signal");
+    expect(signals(saOtherTab.frames).map((f) => (f as { signal: { kind: string } }).signal.kind)).toEqual([
+      "ready",
+      "ice",
+    ]);
+    expect(signals(sb.frames).map((f) => (f as { signal: { kind: string } }).signal.kind)).toEqual(["offer"]);
+
+    sa.ws.send(JSON.stringify({ type: "call-end", callId: "call-walkaround-1" }));
+    const line = (await sb.next(isCallLine)) as Extract<ChatServerFrame, { type: "message" }>;
+    expect(line.message).toMatchObject({ senderId: a.dealerId, receiverId: b.dealerId, content: "" });
+    expect(line.message.call).toMatchObject({ id: "call-walkaround-1", kind: "video", outcome: "completed" });
+    expect(line.message.call!.durationSeconds).toBeGreaterThanOrEqual(0);
+    await sb.next(isCall("ended"));
+    await inboxB1.next((f: InboxFrame) => f.type === "call-update" && f.call.state === "ended");
+    const stored = await env.DB.prepare("select call from messages where chat_id = ?").bind(chatId).all();
+    expect(stored.results).toHaveLength(1);
+  });
+
+  it("leaves a missed call after 30 s without an answer, and a declined one when declined", async () => {
+    const { a, b, chatId } = await twoDealersWithAChat();
+    const sa = (await connect(`/parties/chat-room/${chatId}`, a.cookie)).socket!;
+    sa.ws.send(JSON.stringify({ type: "call-start", callId: "call-unanswered-1", kind: "voice" }));
+    await sa.next(isCall("ringing"));
+    expect(await runDurableObjectAlarm(room(chatId))).toBe(true);
+    const missed = (await sa.next(isCallLine)) as Extract<ChatServerFrame, { type: "message" }>;
+    expect(missed.message.call).toMatchObject({ kind: "voice", outcome: "missed", durationSeconds: 0 });
+    expect((await answer(chatId, "call-unanswered-1", b.cookie, "accept")).status).toBe(404);
+
+    sa.ws.send(JSON.stringify({ type: "call-start", callId: "call-declined-01", kind: "video" }));
+    await sa.next((f: ChatServerFrame) => f.type === "call" && f.call.id === "call-declined-01");
+    expect((await answer(chatId, "call-declined-01", b.cookie, "decline")).json.state).toBe("ended");
+    const declined = (await sa.next(
+      (f: ChatServerFrame) => f.type === "message" && f.message.call?.id === "call-declined-01",
+    )) as Extract<ChatServerFrame, { type: "message" }>;
+    expect(declined.message.call!.outcome).toBe("declined");
   });
 });
