@@ -54,6 +54,11 @@ export { chatMessageSchema, type ChatMessage };
 
 /** Calls (issue 19): a ring through the callee's inbox, then WebRTC peer to peer, signalled through the ChatRoom. */
 export const CALL_RING_SECONDS = 30;
+/**
+ * The pages whose documents may use the camera and microphone (Permissions-Policy, worker/http/security-headers.ts).
+ * The policy is the loaded document's: a call from a page reached by client-side navigation loads /messages anew.
+ */
+export const CALL_PAGES: readonly string[] = ["/messages"];
 export const callIdSchema = clientIdSchema;
 export const callKindSchema = z.enum(["video", "voice"]);
 export type CallKind = z.infer<typeof callKindSchema>;

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { MessagesScreen } from "~/components/chat/messages-screen";
-import { messageContentSchema } from "~/lib/realtime";
+import { z } from "zod";
+import type { CallIntent } from "~/components/chat/use-call";
+import { callIdSchema, callKindSchema, messageContentSchema } from "~/lib/realtime";
 import { requireDealer } from "~/utils/guards.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithFailure, redirectWithToast, routeFailure } from "~/utils/responses.server";
@@ -18,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const me = viewer.dealer.id;
   const messaging = context.services.messaging;
-  const chatWith = new URL(request.url).searchParams.get("chat");
+  const search = new URL(request.url).searchParams;
+  const chatWith = search.get("chat");
   const [chats, existing, peer, entitlement] = await Promise.all([
     messaging.listChats(me),
     chatWith ? messaging.findChat(me, chatWith) : Promise.resolve(null),
@@ -37,11 +40,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     selectedChatId: existing,
     initialMessages: opened?.items ?? [],
     initialOlderCursor: opened?.nextCursor ?? null,
+    callIntent: callIntentOf(search),
     startWith:
       peer && !existing
         ? { id: peer.id, name: peer.name, dealershipName: peer.dealershipName, avatar: peer.avatar }
         : null,
   };
+}
+
+/** `?call=video|voice` starts a call (a post card's popup), `?join={callId}` joins the one just accepted. */
+const callIntentSchema = z.object({
+  call: callKindSchema.optional().catch(undefined),
+  join: callIdSchema.optional().catch(undefined),
+});
+function callIntentOf(search: URLSearchParams): CallIntent {
+  const { call, join } = callIntentSchema.parse({
+    call: search.get("call") ?? undefined,
+    join: search.get("join") ?? undefined,
+  });
+  return call || join ? { start: call, join } : null;
 }
 
 /**

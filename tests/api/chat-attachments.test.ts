@@ -206,7 +206,9 @@ describe("chat attachments", () => {
 
     const lying = await put(await ticket(a), PNG, "application/pdf");
     expect(lying.status).toBe(400);
-    expect(((await lying.json()) as { message: string }).message).toBe("The file is a image/png file, not application/pdf");
+    expect(((await lying.json()) as { message: string }).message).toBe(
+      "The file is a image/png file, not application/pdf",
+    );
 
     const zip = await put(
       await ticket(a),
@@ -214,7 +216,9 @@ describe("chat attachments", () => {
       "application/zip",
     );
     expect(zip.status).toBe(400);
-    expect(((await zip.json()) as { message: string }).message).toBe("Only PDF, JPEG, PNG and WebP files can be sent in a chat");
+    expect(((await zip.json()) as { message: string }).message).toBe(
+      "Only PDF, JPEG, PNG and WebP files can be sent in a chat",
+    );
 
     for (const type of ["image/heic", "image/jpeg"]) {
       const heic = await put(await ticket(a), HEIC, type);

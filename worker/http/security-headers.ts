@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { isLocalHost } from "../../app/lib/cookies";
+import { CALL_PAGES } from "../../app/lib/realtime";
 import type { AppEnv } from "./types";
 
 /** `stripe`: Stripe.js and its Payment Element frames (only where Stripe is configured: /subscribe pays with them). */
@@ -24,7 +25,6 @@ export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean
 }
 
 /** Calls happen on /messages only (the popup's call buttons lead there): camera and microphone for our own origin there, nowhere else. */
-export const CALL_PAGES = ["/messages"];
 export function permissionsPolicyFor(pathname: string): string {
   const media = CALL_PAGES.includes(pathname) ? "(self)" : "()";
   return `camera=${media}, microphone=${media}, geolocation=()`;

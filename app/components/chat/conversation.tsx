@@ -1,11 +1,20 @@
 import { ProposeDealButton } from "~/components/deal/propose-deal-button";
-import { ArrowLeft, RotateCw } from "~/components/ui/icons";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { ArrowLeft, Phone, RotateCw, Trash2, Video } from "~/components/ui/icons";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { ClockTime } from "~/components/ui/clock";
 import type { ChatMessage } from "~/lib/realtime";
-import { useConversation, type LocalMessage } from "./use-conversation";
+import { toast } from "~/lib/toast";
+import { AttachButtons, AttachmentTray } from "./attachment-tray";
+import { CallScreen } from "./call-screen";
+import { CallLine, MessageAttachments } from "./message-attachments";
+import { useCall, type CallIntent } from "./use-call";
+import { uploadChatFile, useChatUploads } from "./use-chat-uploads";
+import { useConversation, type CallFrame, type LocalMessage } from "./use-conversation";
+
+/** A dealer may take back a message for 15 minutes (the server holds the same rule). */
+const DELETE_WINDOW_MS = 15 * 60 * 1000;
 
 export type ChatPeer = { id: string; name: string; dealershipName: string; avatar: string | null };
 
@@ -18,6 +27,7 @@ export function Conversation({
   olderCursor,
   onBack,
   onActivity,
+  callIntent = null,
 }: {
   chatId: string;
   me: string;
@@ -26,10 +36,45 @@ export function Conversation({
   olderCursor: string | null;
   onBack: () => void;
   onActivity: (messages: LocalMessage[]) => void;
+  /** `?call=` from a post card's popup (start one) or an accepted ring (join it). */
+  callIntent?: CallIntent;
 }) {
-  const { messages, otherTyping, live, send, retry, typing, hasOlder, loadingOlder, loadOlder } =
-    useConversation({ chatId, me, otherId: peer.id, initial, olderCursor });
+  const callFrames = useRef<(frame: CallFrame) => void>(undefined);
+  const onCallFrame = useCallback((frame: CallFrame) => callFrames.current?.(frame), []);
+  const {
+    messages,
+    otherTyping,
+    live,
+    send,
+    retry,
+    remove,
+    sendFrame,
+    typing,
+    hasOlder,
+    loadingOlder,
+    loadOlder,
+  } = useConversation({ chatId, me, otherId: peer.id, initial, olderCursor, onCallFrame });
+  const call = useCall({ me, peerId: peer.id, sendFrame, intent: callIntent });
+  callFrames.current = (frame) => void call.onFrame(frame);
+  const uploads = useChatUploads();
   const [draft, setDraft] = useState("");
+  const started = useRef(false);
+  useEffect(() => {
+    if (live && callIntent?.start && !started.current) {
+      started.current = true;
+      void call.start(callIntent.start);
+    }
+  }, [live, callIntent, call]);
+
+  async function sendSnapshot(still: File) {
+    try {
+      const attachment = await uploadChatFile(still, { name: still.name, contentType: "image/jpeg" });
+      send("", [attachment]);
+      toast({ title: "Snapshot sent" });
+    } catch {
+      toast({ title: "Error", description: "Failed to send the snapshot", variant: "destructive" });
+    }
+  }
   const bottom = useRef<HTMLLIElement>(null);
   const lastOwn = [...messages].reverse().find((m) => m.senderId === me);
 
@@ -41,10 +86,12 @@ export function Conversation({
   }, [newestKey, otherTyping]);
   useEffect(() => onActivity(messages), [messages, onActivity]);
 
+  const canSend = (draft.trim() !== "" || uploads.attachments.length > 0) && !uploads.busy && !uploads.failed;
   function submit() {
-    if (!draft.trim()) return;
-    send(draft);
+    if (!canSend) return;
+    send(draft, uploads.attachments);
     setDraft("");
+    uploads.clear();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -77,6 +124,24 @@ export function Conversation({
           compact
           className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 xl:hidden dark:border-slate-700 dark:hover:bg-slate-800"
         />
+        <button
+          type="button"
+          onClick={() => void call.start("video")}
+          disabled={!live || call.active}
+          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          <Video size={14} aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Video call</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => void call.start("voice")}
+          disabled={!live || call.active}
+          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          <Phone size={14} aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Voice call</span>
+        </button>
         <span
           className={`shrink-0 text-xs ${live ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400"}`}
           data-testid="chat-live"
@@ -117,15 +182,24 @@ export function Conversation({
                   Re: {m.context.postTitle}
                 </span>
               ) : null}
-              <p
-                className={`rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words ${
-                  own
-                    ? "bg-brand-600 text-white"
-                    : "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-                } ${m.status === "failed" ? "opacity-70 ring-2 ring-red-500" : ""}`}
-              >
-                {m.content}
-              </p>
+              {m.call ? <CallLine call={m.call} /> : null}
+              {m.attachments.length ? (
+                <MessageAttachments
+                  attachments={m.attachments}
+                  title={`Photos from ${own ? "you" : peer.name}`}
+                />
+              ) : null}
+              {m.content ? (
+                <p
+                  className={`rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words ${
+                    own
+                      ? "bg-brand-600 text-white"
+                      : "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+                  } ${m.status === "failed" ? "opacity-70 ring-2 ring-red-500" : ""}`}
+                >
+                  {m.content}
+                </p>
+              ) : null}
               <span className="mt-0.5 flex items-center gap-2 text-[11px] text-slate-600 dark:text-slate-400">
                 <ClockTime at={m.createdAt} />
                 {own && m.status === "sending" ? " · Sending…" : null}
@@ -141,6 +215,20 @@ export function Conversation({
                 {own && m === lastOwn && m.status === "sent" ? (
                   <span data-testid="receipt">{m.isRead ? "· Seen" : "· Sent"}</span>
                 ) : null}
+                {own &&
+                !m.call &&
+                m.status === "sent" &&
+                Date.now() - Date.parse(m.createdAt) < DELETE_WINDOW_MS ? (
+                  <button
+                    type="button"
+                    onClick={() => void remove(m.id)}
+                    aria-label="Delete message"
+                    title="Delete (within 15 minutes of sending)"
+                    className="rounded p-0.5 hover:text-red-600"
+                  >
+                    <Trash2 size={12} aria-hidden="true" />
+                  </button>
+                ) : null}
               </span>
             </li>
           );
@@ -153,6 +241,7 @@ export function Conversation({
         <li ref={bottom} aria-hidden="true" />
       </ol>
 
+      <AttachmentTray uploads={uploads} />
       <form
         method="post"
         action="/messages"
@@ -169,6 +258,7 @@ export function Conversation({
           Enter sends, Shift+Enter starts a new line
         </span>
         <input type="hidden" name="receiverId" value={peer.id} />
+        <AttachButtons uploads={uploads} />
         <textarea
           id="message-draft"
           name="content"
@@ -184,10 +274,13 @@ export function Conversation({
           aria-describedby="message-draft-hint"
           className="min-h-11 flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
-        <Button type="submit" disabled={!draft.trim()}>
+        <Button type="submit" disabled={!canSend}>
           Send
         </Button>
       </form>
+      {call.active ? (
+        <CallScreen call={call} peer={peer} onSnapshot={(still) => void sendSnapshot(still)} />
+      ) : null}
     </section>
   );
 }

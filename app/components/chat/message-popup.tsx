@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
@@ -6,6 +6,9 @@ import { Button } from "~/components/ui/button";
 import { apiFetch, failureText } from "~/lib/api-client";
 import type { ChatMessage } from "~/lib/realtime";
 import { toast } from "~/lib/toast";
+import { Phone, Video } from "~/components/ui/icons";
+import { AttachButtons, AttachmentTray } from "./attachment-tray";
+import { useChatUploads } from "./use-chat-uploads";
 
 /**
  * The message popup of a post card, a dealer card or a dealer popup (core spec §2): send is disabled
@@ -27,9 +30,12 @@ export function MessagePopup({
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
+  const uploads = useChatUploads();
+  const canSend =
+    (text.trim() !== "" || uploads.attachments.length > 0) && !uploads.busy && !uploads.failed && !sending;
 
   async function send() {
-    if (!text.trim() || sending) return;
+    if (!canSend) return;
     setSending(true);
     try {
       await apiFetch<ChatMessage>("/api/messages", {
@@ -40,10 +46,12 @@ export function MessagePopup({
           isRead: false,
           clientId: crypto.randomUUID(),
           context: postTitle ? { postTitle: postTitle.slice(0, 200) } : undefined,
+          attachments: uploads.attachments.length ? uploads.attachments : undefined,
         },
       });
       toast({ title: "Message Sent!", description: `Your message has been sent to ${dealer.name}` });
       setText("");
+      uploads.clear();
       onOpenChange?.(false);
       navigate(`/messages?chat=${dealer.id}`);
     } catch (error) {
@@ -79,9 +87,30 @@ export function MessagePopup({
             placeholder="Write your message…"
             className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
           />
-          <Button onClick={send} disabled={!text.trim() || sending}>
-            {sending ? "Sending…" : "Send Message"}
-          </Button>
+          <AttachmentTray uploads={uploads} />
+          <div className="flex items-center gap-2">
+            <AttachButtons uploads={uploads} />
+            <Button onClick={send} disabled={!canSend} className="flex-1">
+              {sending ? "Sending…" : "Send Message"}
+            </Button>
+          </div>
+          {/* Calls happen on /messages, the one page allowed the camera and microphone: a new document there. */}
+          <div className="flex gap-2 text-sm">
+            <Link
+              reloadDocument
+              to={`/messages?chat=${dealer.id}&call=video`}
+              className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              <Video size={16} aria-hidden="true" /> Video call
+            </Link>
+            <Link
+              reloadDocument
+              to={`/messages?chat=${dealer.id}&call=voice`}
+              className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              <Phone size={16} aria-hidden="true" /> Voice call
+            </Link>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

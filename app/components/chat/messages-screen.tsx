@@ -10,6 +10,7 @@ import type { ChatMessage, ChatSummary, OpenedChat } from "~/lib/api-types";
 import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
+import type { CallIntent } from "./use-call";
 import { ChatDealTools } from "~/components/deal/chat-deal-tools";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
@@ -37,6 +38,8 @@ type Props = {
   startWith: ChatPeer | null;
   /** The AI Copilot is a Premium feature (business spec §9); others see what it would add. */
   premium: boolean;
+  /** A call to start or join in the chat `?chat=` opened (issue 19). */
+  callIntent?: CallIntent;
 };
 
 /** /messages: conversation list with search and unread badges, the live message pane, and the AI Copilot. */
@@ -50,6 +53,7 @@ export function MessagesScreen({
   initialOlderCursor,
   startWith,
   premium,
+  callIntent = null,
 }: Props) {
   const [chats, setChats] = useState(initialChats);
   const [chatsCursor, setChatsCursor] = useState(initialChatsCursor);
@@ -195,6 +199,24 @@ export function MessagesScreen({
     void openChat.current(startWith);
   }, [startWith]);
 
+  // A call intent belongs to the chat ?chat= opened (or is starting); choosing another chat drops it.
+  const [intent, setIntent] = useState({ chatId: selectedChatId ?? "starting", intent: callIntent });
+  useEffect(
+    () => setIntent({ chatId: selectedChatId ?? "starting", intent: callIntent }),
+    [selectedChatId, callIntent],
+  );
+  const selectedId = selected?.chatId ?? null;
+  useEffect(() => {
+    if (!selectedId) return;
+    setIntent((was) =>
+      was.chatId === selectedId
+        ? was
+        : was.chatId === "starting"
+          ? { ...was, chatId: selectedId }
+          : { chatId: "", intent: null },
+    );
+  }, [selectedId]);
+
   const q = query.trim().toLowerCase();
   const visible = chats.filter(
     (c) =>
@@ -331,6 +353,7 @@ export function MessagesScreen({
             olderCursor={selected.olderCursor}
             onBack={back}
             onActivity={setActivity}
+            callIntent={intent.chatId === selected.chatId ? intent.intent : null}
           />
         ) : starting ? (
           <StartingConversation peer={starting} />

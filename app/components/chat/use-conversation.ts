@@ -300,7 +300,11 @@ export function useConversation({
       await apiFetch(`/api/messages/${id}`, { method: "DELETE" });
       setMessages((list) => list.filter((m) => m.id !== id));
     } catch (error) {
-      toast({ title: "Error", description: failureText(error, "Failed to delete message"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: failureText(error, "Failed to delete message"),
+        variant: "destructive",
+      });
     }
   }, []);
 

@@ -30,7 +30,7 @@ export function fitWithin(
   return Math.max(1, Math.round(Math.max(width, height) * scale));
 }
 
-async function compress(file: File): Promise<File> {
+export async function compress(file: File): Promise<File> {
   const { default: imageCompression } = await import("browser-image-compression");
   const bitmap = await createImageBitmap(file);
   const longest = fitWithin(bitmap.width, bitmap.height);
@@ -45,8 +45,12 @@ async function compress(file: File): Promise<File> {
   return new File([blob], file.name.replace(/\.[^.]+$/, "") + ".jpg", { type: "image/jpeg" });
 }
 
-/** PUT with upload progress (fetch cannot report it). */
-function putWithProgress(url: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+/** PUT with upload progress (fetch cannot report it). Chat attachments use it too. */
+export function putWithProgress(
+  url: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);

@@ -5,6 +5,7 @@ import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
+import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { PendingDeals } from "~/components/deal/pending-deals";
 import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
@@ -182,6 +183,7 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
         >
           <LiveAlertToasts />
           <PendingDeals />
+          <IncomingCall />
           <ShellFrame shell={shell}>{children}</ShellFrame>
         </InboxProvider>
       </ClockProvider>

@@ -1,0 +1,145 @@
+import { useRef } from "react";
+import { Camera, FileText, ImagePlus, RotateCcw, X } from "~/components/ui/icons";
+import { fileSizeText } from "~/lib/chat-files";
+import type { useChatUploads } from "./use-chat-uploads";
+
+type Uploads = ReturnType<typeof useChatUploads>;
+
+const buttonClass =
+  "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
+
+/** The composer's attach buttons: a photo from the camera, photos from the library, a file (PDF or image). */
+export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disabled?: boolean }) {
+  const camera = useRef<HTMLInputElement>(null);
+  const library = useRef<HTMLInputElement>(null);
+  const files = useRef<HTMLInputElement>(null);
+  const picked = (input: HTMLInputElement | null) => {
+    if (!input) return;
+    void uploads.add(input.files ? [...input.files] : null);
+    input.value = "";
+  };
+  return (
+    <div className="flex gap-1">
+      <button
+        type="button"
+        className={`${buttonClass} sm:hidden`}
+        onClick={() => camera.current?.click()}
+        disabled={disabled}
+        aria-label="Take a photo"
+        title="Take a photo"
+      >
+        <Camera size={18} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => library.current?.click()}
+        disabled={disabled}
+        aria-label="Attach photos"
+        title="Attach photos"
+      >
+        <ImagePlus size={18} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => files.current?.click()}
+        disabled={disabled}
+        aria-label="Attach a file"
+        title="Attach a file (PDF, JPEG, PNG, WebP)"
+      >
+        <FileText size={18} aria-hidden="true" />
+      </button>
+      {/* The back camera: a dealer photographs the car, not themselves. */}
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="hidden"
+        data-testid="attach-camera"
+        onChange={(e) => picked(e.currentTarget)}
+      />
+      <input
+        ref={library}
+        type="file"
+        accept="image/*"
+        multiple
+        className="hidden"
+        data-testid="attach-photos"
+        onChange={(e) => picked(e.currentTarget)}
+      />
+      <input
+        ref={files}
+        type="file"
+        accept="application/pdf,.pdf,image/jpeg,image/png,image/webp,image/heic,.heic"
+        multiple
+        className="hidden"
+        data-testid="attach-files"
+        onChange={(e) => picked(e.currentTarget)}
+      />
+    </div>
+  );
+}
+
+/** What waits to go on the next message: a progress bar per file, Retry on a failed one, Remove. */
+export function AttachmentTray({ uploads }: { uploads: Uploads }) {
+  if (uploads.uploads.length === 0 && uploads.preparing === 0) return null;
+  return (
+    <ul
+      className="flex gap-2 overflow-x-auto px-3 pt-2"
+      aria-label="Attachments to send"
+      data-testid="attachment-tray"
+    >
+      {uploads.uploads.map((u) => (
+        <li
+          key={u.key}
+          className={`relative flex w-40 shrink-0 items-center gap-2 rounded-md border p-1.5 text-xs ${
+            u.status === "failed" ? "border-red-500" : "border-slate-300 dark:border-slate-700"
+          }`}
+        >
+          {u.preview ? (
+            <img src={u.preview} alt="" className="h-10 w-10 shrink-0 rounded object-cover" />
+          ) : (
+            <FileText size={28} aria-hidden="true" className="shrink-0 text-slate-500" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium" title={u.name}>
+              {u.name}
+            </p>
+            {u.status === "failed" ? (
+              <button
+                type="button"
+                onClick={() => uploads.retry(u.key)}
+                className="inline-flex items-center gap-1 font-medium text-red-600 underline dark:text-red-400"
+              >
+                <RotateCcw size={12} aria-hidden="true" /> Retry
+              </button>
+            ) : (
+              <>
+                <span className="text-slate-600 dark:text-slate-400">{fileSizeText(u.size)}</span>
+                <progress
+                  className="block h-1.5 w-full overflow-hidden rounded accent-brand-600"
+                  max={1}
+                  value={u.progress}
+                  aria-label={`Uploading ${u.name}`}
+                />
+              </>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={() => uploads.remove(u.key)}
+            aria-label={`Remove ${u.name}`}
+            className="absolute -top-2 -right-2 rounded-full bg-slate-700 p-0.5 text-white hover:bg-slate-900"
+          >
+            <X size={12} aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+      {uploads.preparing > 0 ? (
+        <li className="self-center text-xs text-slate-600 dark:text-slate-400">Preparing…</li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { PhotoViewer } from "~/components/post/photo-gallery";
+import { Download, FileText, Phone, Video } from "~/components/ui/icons";
+import type { ChatCall } from "~/lib/api-types";
+import { fileSizeText, isChatPhoto, type ChatAttachment } from "~/lib/chat-files";
+
+const TYPE_LABEL: Record<string, string> = {
+  "application/pdf": "PDF",
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/webp": "WebP",
+};
+
+/** A message's photos (thumbnails that open the photo viewer) and files (a card with name, type, size, download). */
+export function MessageAttachments({ attachments, title }: { attachments: ChatAttachment[]; title: string }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const photos = attachments.filter((a) => isChatPhoto(a.contentType));
+  const files = attachments.filter((a) => !isChatPhoto(a.contentType));
+  if (attachments.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="message-attachments">
+      {photos.length ? (
+        <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
+          {photos.map((photo, i) => (
+            <button
+              key={photo.url}
+              type="button"
+              onClick={() => setViewing(i)}
+              aria-label={`Open photo ${photo.name}`}
+              className="overflow-hidden rounded-lg bg-slate-200 dark:bg-slate-800"
+            >
+              <img
+                src={photo.url}
+                alt={photo.name}
+                width={photo.width ?? 160}
+                height={photo.height ?? 120}
+                loading="lazy"
+                className="h-28 w-36 object-cover"
+              />
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {files.map((file) => (
+        <div
+          key={file.url}
+          className="flex w-64 max-w-full items-center gap-2 rounded-lg border border-slate-300 bg-white p-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+          data-testid="file-card"
+        >
+          <FileText size={28} aria-hidden="true" className="shrink-0 text-red-600" />
+          <div className="min-w-0 flex-1">
+            <a
+              href={file.url}
+              target="_blank"
+              rel="noopener"
+              className="block truncate text-sm font-medium underline-offset-2 hover:underline"
+              title={file.name}
+            >
+              {file.name}
+            </a>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {TYPE_LABEL[file.contentType] ?? file.contentType} · {fileSizeText(file.size)}
+            </span>
+          </div>
+          <a
+            href={`${file.url}?download=1`}
+            download={file.name}
+            aria-label={`Download ${file.name}`}
+            className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+          >
+            <Download size={18} aria-hidden="true" />
+          </a>
+        </div>
+      ))}
+      <PhotoViewer
+        photos={photos.map((p) => p.url)}
+        title={title}
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        index={viewing ?? 0}
+        onIndexChange={setViewing}
+      />
+    </div>
+  );
+}
+
+/** "12:05" or "1:02:05": a call's length. */
+export function durationText(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** The line a call leaves in the chat: "Video call · 3:12", "Missed voice call", "Declined video call". */
+export function CallLine({ call }: { call: ChatCall }) {
+  const Icon = call.kind === "video" ? Video : Phone;
+  const kind = call.kind === "video" ? "video call" : "voice call";
+  const text =
+    call.outcome === "completed"
+      ? `${call.kind === "video" ? "Video" : "Voice"} call · ${durationText(call.durationSeconds)}`
+      : call.outcome === "missed"
+        ? `Missed ${kind}`
+        : `Declined ${kind}`;
+  return (
+    <span
+      className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${
+        call.outcome === "completed"
+          ? "border-slate-300 dark:border-slate-700"
+          : "border-red-300 text-red-700 dark:border-red-800 dark:text-red-400"
+      }`}
+      data-testid="call-line"
+    >
+      <Icon size={16} aria-hidden="true" /> {text}
+    </span>
+  );
+}
