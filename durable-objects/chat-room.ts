@@ -18,6 +18,8 @@ type Services = ReturnType<typeof createServices>;
 export type CallAnswer = { ok: true; call: LiveCall } | { ok: false; status: 404 | 409; message: string };
 
 const CALL_KEY = "call";
+/** How long a dealer's sockets may all be gone mid-call before the call counts as hung up. */
+const CALL_REJOIN_SECONDS = 20;
 
 /**
  * One per chat, addressed by the chat id: the live room of its two dealers. The worker lets a socket in
@@ -147,20 +149,25 @@ export class ChatRoom extends Server<Env> {
     return { ok: true, call };
   }
 
-  /** 30 s of ringing without an answer: a missed call. */
+  /**
+   * 30 s of ringing without an answer: a missed call. During a call: a dealer who has had no socket in the
+   * room for a while (the tab closed, the phone lost its network) has hung up.
+   */
   async onAlarm() {
     const current = await this.currentCall();
-    if (current?.state === "ringing") await this.endCall(this.services(), current, "missed");
+    if (current?.state === "ringing") return void (await this.endCall(this.services(), current, "missed"));
+    if (current?.state !== "connected") return;
+    const gone = [current.callerId, current.calleeId].some((id) => [...this.getConnections(id)].length === 0);
+    if (gone) await this.endCall(this.services(), current, "completed");
   }
 
-  /** A dealer whose last socket in the room closes mid-call has hung up. */
+  /** A dealer's last socket closed mid-call: give it a moment to come back (a reload, a network hiccup). */
   async onClose(connection: Connection<SocketState>) {
     const current = await this.currentCall();
     const dealerId = connection.state?.dealerId;
     if (current?.state !== "connected" || !dealerId) return;
-    if (dealerId !== current.callerId && dealerId !== current.calleeId) return;
     const others = [...this.getConnections(dealerId)].filter((c) => c.id !== connection.id);
-    if (others.length === 0) await this.endCall(this.services(), current, "completed");
+    if (others.length === 0) await this.ctx.storage.setAlarm(Date.now() + CALL_REJOIN_SECONDS * 1000);
   }
 
   /** RPC from the worker when a message arrived over REST. */

@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chatMessageSchema, uploadTicketSchema } from "../../app/lib/api-types";
 import { CHAT_FILE_MAX_BYTES, HEIC_REFUSED } from "../../app/lib/chat-files";
+import { DEFAULT_ICE_SERVERS, iceServersFor } from "../../worker/integrations/turn";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 
 const PNG = Uint8Array.from(
@@ -256,5 +257,57 @@ describe("chat attachments", () => {
     const late = await call("DELETE", `/api/messages/${old.json.id}`, { cookie: a.cookie });
     expect(late.status).toBe(403);
     expect(late.json.message).toBe("Messages can be deleted within 15 minutes of sending");
+  });
+});
+
+describe("calls: ICE servers and where the camera is allowed", () => {
+  it("answers STUN by default, never cached", async () => {
+    const res = await call("GET", "/api/calls/ice-servers", { cookie: a.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.json).toEqual({ iceServers: DEFAULT_ICE_SERVERS });
+  });
+
+  it("trades the TURN key for Cloudflare credentials when configured, and falls back to STUN when that fails", async () => {
+    const turn = { TURN_KEY_ID: "key-1", TURN_KEY_API_TOKEN: "secret-token" };
+    const seen: Request[] = [];
+    const servers = await iceServersFor(turn, async (input, init) => {
+      seen.push(new Request(input, init));
+      return Response.json(
+        {
+          iceServers: [
+            { urls: ["stun:stun.cloudflare.com:3478"] },
+            { urls: "turns:turn.cloudflare.com:443?transport=tcp", username: "u", credential: "c" },
+          ],
+        },
+        { status: 201 },
+      );
+    });
+    expect(seen[0]!.url).toBe(
+      "https://rtc.live.cloudflare.com/v1/turn/keys/key-1/credentials/generate-ice-servers",
+    );
+    expect(seen[0]!.headers.get("Authorization")).toBe("Bearer secret-token");
+    expect(servers).toEqual([
+      { urls: ["stun:stun.cloudflare.com:3478"] },
+      { urls: ["turns:turn.cloudflare.com:443?transport=tcp"], username: "u", credential: "c" },
+    ]);
+    const failing = await iceServersFor(turn, async () => new Response("nope", { status: 500 }));
+    expect(failing).toEqual(DEFAULT_ICE_SERVERS);
+  });
+
+  it("allows the camera and microphone for our own origin on /messages only", async () => {
+    const messages = await SELF.fetch(`${ORIGIN}/messages`, { headers: { Cookie: a.cookie } });
+    expect(messages.headers.get("Permissions-Policy")).toBe(
+      "camera=(self), microphone=(self), geolocation=()",
+    );
+    await messages.body?.cancel();
+    for (const path of ["/", "/settings", "/api/calls/ice-servers"]) {
+      const res = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: a.cookie } });
+      expect(res.headers.get("Permissions-Policy"), path).toBe("camera=(), microphone=(), geolocation=()");
+      expect(res.headers.get("Content-Security-Policy") ?? "", path).not.toMatch(
+        /connect-src[^;]*https?:\/\/(?!localhost)/,
+      );
+      await res.body?.cancel();
+    }
   });
 });

@@ -5,8 +5,8 @@ import { DEMO_ACCOUNT } from "../../app/lib/constants";
 export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
-/** Debian's Chromium with the flags this sandbox needs (see README "Tests"). */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium with the flags this sandbox needs (see README "Tests"), plus a journey's own `extraArgs`. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: [
@@ -17,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--no-first-run",
       "--disable-dev-shm-usage",
+      ...extraArgs,
     ],
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { messagePreview } from "../../app/lib/chat-files";
 import {
   toIso,
   toIsoOrNull,
@@ -30,7 +31,8 @@ export function shellService(
         db.all<Omit<RecentChat, "lastMessageAt"> & { lastMessageAt: number | null }>(sql`
           select c.id as chatId, c.last_message_at as lastMessageAt, d.id as dealerId, d.name as name,
                  d.dealership_name as dealershipName, d.avatar as avatar,
-                 (select m.content from messages m where m.chat_id = c.id order by m.created_at desc limit 1) as lastMessage,
+                 (select json_array(m.content, json(coalesce(m.attachments, 'null')), json(coalesce(m.call, 'null')))
+                    from messages m where m.chat_id = c.id order by m.created_at desc limit 1) as lastMessage,
                  (select count(*) from messages m where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread
           from chat_participants me
           join chats c on c.id = me.chat_id
@@ -48,9 +50,23 @@ export function shellService(
           limit ${ACTIVITY_ITEMS}`),
       ]);
       return {
-        recentChats: chats.map((c) => ({ ...c, lastMessageAt: toIsoOrNull(c.lastMessageAt) })),
+        recentChats: chats.map((c) => ({
+          ...c,
+          lastMessage: c.lastMessage === null ? null : previewOf(c.lastMessage),
+          lastMessageAt: toIsoOrNull(c.lastMessageAt),
+        })),
         recentConnections: connections.map((c) => ({ ...c, connectedAt: toIso(c.connectedAt) })),
       };
     },
   };
+}
+
+/** The last message's `[content, attachments, call]` as the chat list words it. */
+function previewOf(raw: string): string {
+  const [content, attachments, call] = JSON.parse(raw) as [
+    string,
+    Parameters<typeof messagePreview>[0]["attachments"],
+    Parameters<typeof messagePreview>[0]["call"],
+  ];
+  return messagePreview({ content, attachments, call });
 }

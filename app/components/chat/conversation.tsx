@@ -102,8 +102,11 @@ export function Conversation({
   }
 
   return (
-    <section aria-label={`Conversation with ${peer.name}`} className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
+    <section
+      aria-label={`Conversation with ${peer.name}`}
+      className="@container flex h-full min-h-0 flex-col"
+    >
+      <header className="flex items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
         <button
           type="button"
           onClick={onBack}
@@ -127,20 +130,22 @@ export function Conversation({
         <button
           type="button"
           onClick={() => void call.start("video")}
+          aria-label="Video call"
+          title="Video call"
           disabled={!live || call.active}
-          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
         >
-          <Video size={14} aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Video call</span>
+          <Video size={16} aria-hidden="true" />
         </button>
         <button
           type="button"
           onClick={() => void call.start("voice")}
+          aria-label="Voice call"
+          title="Voice call"
           disabled={!live || call.active}
-          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
         >
-          <Phone size={14} aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Voice call</span>
+          <Phone size={16} aria-hidden="true" />
         </button>
         <span
           className={`shrink-0 text-xs ${live ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400"}`}
@@ -245,7 +250,7 @@ export function Conversation({
       <form
         method="post"
         action="/messages"
-        className="flex items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-800"
+        className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-800"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -272,9 +277,9 @@ export function Conversation({
           onKeyDown={onKeyDown}
           placeholder="Type a message…"
           aria-describedby="message-draft-hint"
-          className="min-h-11 flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          className="order-first min-h-11 min-w-0 flex-1 basis-full resize-none @md:order-none @md:basis-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
-        <Button type="submit" disabled={!canSend}>
+        <Button type="submit" disabled={!canSend} className="ml-auto @md:ml-0">
           Send
         </Button>
       </form>

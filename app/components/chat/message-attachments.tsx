@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PhotoViewer } from "~/components/post/photo-gallery";
 import { Download, FileText, Phone, Video } from "~/components/ui/icons";
 import type { ChatCall } from "~/lib/api-types";
-import { fileSizeText, isChatPhoto, type ChatAttachment } from "~/lib/chat-files";
+import { callText, fileSizeText, isChatPhoto, type ChatAttachment } from "~/lib/chat-files";
 
 const TYPE_LABEL: Record<string, string> = {
   "application/pdf": "PDF",
@@ -84,24 +84,9 @@ export function MessageAttachments({ attachments, title }: { attachments: ChatAt
   );
 }
 
-/** "12:05" or "1:02:05": a call's length. */
-export function durationText(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
 /** The line a call leaves in the chat: "Video call · 3:12", "Missed voice call", "Declined video call". */
 export function CallLine({ call }: { call: ChatCall }) {
   const Icon = call.kind === "video" ? Video : Phone;
-  const kind = call.kind === "video" ? "video call" : "voice call";
-  const text =
-    call.outcome === "completed"
-      ? `${call.kind === "video" ? "Video" : "Voice"} call · ${durationText(call.durationSeconds)}`
-      : call.outcome === "missed"
-        ? `Missed ${kind}`
-        : `Declined ${kind}`;
   return (
     <span
       className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${
@@ -111,7 +96,7 @@ export function CallLine({ call }: { call: ChatCall }) {
       }`}
       data-testid="call-line"
     >
-      <Icon size={16} aria-hidden="true" /> {text}
+      <Icon size={16} aria-hidden="true" /> {callText(call)}
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from "~/lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
+import { messagePreview } from "~/lib/chat-files";
 import { ChatDealTools } from "~/components/deal/chat-deal-tools";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
@@ -300,7 +301,9 @@ export function MessagesScreen({
                     >
                       {loadingChat === chat.id
                         ? "Opening…"
-                        : (chat.lastMessage?.content ?? chat.otherParticipant.dealershipName)}
+                        : chat.lastMessage
+                          ? messagePreview(chat.lastMessage)
+                          : chat.otherParticipant.dealershipName}
                     </span>
                     {chat.unreadCount > 0 ? (
                       <span

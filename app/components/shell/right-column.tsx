@@ -1,4 +1,5 @@
 import { Link, useFetchers, useLocation } from "@remix-run/react";
+import { messagePreview } from "~/lib/chat-files";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { RelativeTime } from "~/components/ui/clock";
@@ -59,7 +60,7 @@ function useActivity(me: string) {
       }
       const updated: RecentChat = {
         ...chat,
-        lastMessage: message.content,
+        lastMessage: messagePreview(message),
         lastMessageAt: message.createdAt,
         unread: message.receiverId === me ? chat.unread + 1 : chat.unread,
       };
