@@ -26,6 +26,19 @@ const count = async (sql: string, ...params: unknown[]) =>
 const r2Key = (path: string) => path.replace(/^\/objects\//, "");
 
 /** A photo uploaded the way the browser does it: a signed address, then the PUT. */
+/** A chat file (a PDF) uploaded by the dealer behind `cookie`: its stored address. */
+async function uploadChatFile(cookie: string): Promise<string> {
+  const ticket = await call("POST", "/api/objects/chat-upload", { cookie });
+  const url = new URL(ticket.json.uploadURL as string);
+  const put = await SELF.fetch(url.toString(), {
+    method: "PUT",
+    body: new TextEncoder().encode("%PDF-1.4\n"),
+    headers: { "Content-Type": "application/pdf", Origin: ORIGIN },
+  });
+  expect(put.status).toBe(201);
+  return url.pathname;
+}
+
 async function uploadPhoto(cookie: string): Promise<string> {
   const signed = await call("POST", "/api/objects/upload", { cookie });
   const res = await SELF.fetch(signed.json.uploadURL as string, {
@@ -48,6 +61,7 @@ async function createDummy() {
 async function busyDemoVisitor(seeded: { dealerId: string; cookie: string }, seededPostId: string) {
   const demo = await createDummy();
   const photo = await uploadPhoto(demo.cookie);
+  const report = await uploadChatFile(demo.cookie);
   const post = await call("POST", "/api/inventory", {
     cookie: demo.cookie,
     body: {
@@ -85,7 +99,11 @@ async function busyDemoVisitor(seeded: { dealerId: string; cookie: string }, see
     (
       await call("POST", "/api/messages", {
         cookie: demo.cookie,
-        body: { receiverId: seeded.dealerId, content: "Hi" },
+        body: {
+          receiverId: seeded.dealerId,
+          content: "Hi",
+          attachments: [{ url: report, name: "report.pdf", contentType: "application/pdf", size: 9 }],
+        },
       })
     ).status,
   ).toBe(201);
@@ -97,7 +115,7 @@ async function busyDemoVisitor(seeded: { dealerId: string; cookie: string }, see
     body: { ...VALID_PROFILE, name: "Casey Lot", email: "casey@lot.example" },
   });
   expect(added.status).toBe(201);
-  return { ...demo, photos: [photo, avatar], postId: post.json.id as string };
+  return { ...demo, photos: [photo, avatar, report], postId: post.json.id as string };
 }
 
 /** Every row the demo visitor wrote or that points at it. */
@@ -213,6 +231,7 @@ describe("the daily scheduled handler", { timeout: 30_000 }, () => {
   it("keeps a demo visitor's photo that a real dealer's post shows too", async () => {
     const demo = await createDummy();
     const photo = await uploadPhoto(demo.cookie);
+    const report = await uploadChatFile(demo.cookie);
     expect(
       (
         await call("POST", "/api/inventory", {

@@ -16,8 +16,8 @@ const list = (values: readonly string[]) =>
 /**
  * Removes throwaway demo accounts whose `demo_expires_at` has passed, with everything they wrote: their
  * dealership and the dealers it added to the directory, posts (vehicles, comments and views on them), their
- * comments and views elsewhere, chats with their messages, connections, sessions, settings — and the photos
- * in R2 that nothing left in the database shows. D1's foreign keys cascade the rows under a dealer and an
+ * comments and views elsewhere, chats with their messages and files, connections, sessions, settings — and the
+ * photos in R2 that nothing left in the database shows. D1's foreign keys cascade the rows under a dealer and an
  * account; chats (no foreign key to a dealer) and views are removed explicitly. Answers how many went.
  */
 export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: number): Promise<number> {
@@ -32,6 +32,12 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     const accountIds = expired.map((e) => e.accountId);
     const dealerIds = expired.flatMap((e) => (e.dealerId ? [e.dealerId] : []));
     const photoPaths = dealerIds.length ? await photosOf(db, dealerIds) : [];
+    // Their chats' photos and files (issue 19) go with the chats: nothing else can show them.
+    const chatFiles = dealerIds.length
+      ? await db.all<{ fileId: string }>(sql`
+          select file_id as fileId from chat_attachments
+          where chat_id in (select chat_id from chat_participants where dealer_id in (${list(dealerIds)}))`)
+      : [];
 
     const deletes: BatchItem<"sqlite">[] = [];
     if (dealerIds.length) {
@@ -51,6 +57,7 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     const stillShown = photoPaths.length ? await photosStillShown(db, photoPaths) : new Set<string>();
     const keys = photoPaths.filter((p) => !stillShown.has(p)).map((p) => p.replace(/^\/objects\//, ""));
     if (keys.length) await photos.delete(keys);
+    if (chatFiles.length) await photos.delete(chatFiles.map((f) => `chat-files/${f.fileId}`));
     removed += expired.length;
   }
 }
