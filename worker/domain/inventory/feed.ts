@@ -151,6 +151,8 @@ export function toFtsQuery(search: string): string | null {
  */
 export async function listFeed(db: Database, query: FeedQuery, viewerId: string): Promise<FeedPage> {
   const filter = SORT_FILTERS[query.sort];
+  // CROSS JOIN below keeps SQLite walking the posts' feed index first; with the network filter on dealers it
+  // would otherwise read every dealer's posts and sort them all.
   const sameNetwork = sql`d.is_demo = (select v.is_demo from dealers v where v.id = ${viewerId})`;
   const take = query.limit + 1;
   const fts = query.search ? toFtsQuery(query.search) : null;
@@ -182,7 +184,7 @@ export async function listFeed(db: Database, query: FeedQuery, viewerId: string)
   const rows = await db.all<PostRow>(sql`
     select ${POST_COLUMNS}
     from inventory_posts p
-    join dealers d on d.id = p.dealer_id
+    cross join dealers d on d.id = p.dealer_id
     where ${filter} and ${sameNetwork} ${after}
     order by p.created_at desc, p.id desc
     limit ${take}`);
