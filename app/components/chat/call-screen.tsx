@@ -21,10 +21,28 @@ function Stream({
 }) {
   const own = useRef<HTMLVideoElement>(null);
   const ref = videoRef ?? own;
+  const [blocked, setBlocked] = useState(false);
   useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+    const video = ref.current;
+    if (!video || video.srcObject === stream) return;
+    video.srcObject = stream;
+    // A page opened by accepting a call has had no tap yet: the browser may refuse sound until one.
+    if (stream) video.play().catch(() => setBlocked(true));
   }, [ref, stream]);
-  return <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} className={className} />;
+  return (
+    <>
+      <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} className={className} />
+      {blocked ? (
+        <button
+          type="button"
+          onClick={() => void ref.current?.play().then(() => setBlocked(false))}
+          className="absolute inset-x-0 top-14 mx-auto w-fit rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-900"
+        >
+          Tap to hear {label.replace(/'s video$/, "")}
+        </button>
+      ) : null}
+    </>
+  );
 }
 
 const roundButton =

@@ -148,6 +148,14 @@ export function useCall({
 
   const onFrame = useCallback(
     async (frame: CallFrame) => {
+      if (frame.type === "error") {
+        // The room refused the call this tab is starting (another one is under way): say so and stop.
+        if (ours.current && !callRef.current) {
+          toast({ title: "Error", description: frame.message, variant: "destructive" });
+          cleanUp();
+        }
+        return;
+      }
       if (frame.type === "call") {
         const next = frame.call;
         callRef.current = next.state === "ended" ? null : next;

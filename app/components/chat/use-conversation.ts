@@ -12,7 +12,8 @@ import { toast } from "~/lib/toast";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 export type LocalMessage = ChatMessage & { status: "sent" | "sending" | "failed" };
-export type CallFrame = Extract<ChatServerFrame, { type: "call" | "call-signal" }>;
+/** Call frames of the room, and errors that answer no message (a refused call-start). */
+export type CallFrame = Extract<ChatServerFrame, { type: "call" | "call-signal" | "error" }>;
 
 /** How long a send waits for its echo on the socket before trying the same message over REST. */
 const SOCKET_ACK_MS = 6000;
@@ -164,7 +165,7 @@ export function useConversation({
       } else if (frame.type === "error" && frame.clientId) {
         markFailed(frame.clientId);
       } else if (frame.type === "error") {
-        toast({ title: "Error", description: frame.message, variant: "destructive" });
+        callListener.current?.(frame);
       }
     }
     socket.addEventListener("open", onOpen);
