@@ -231,7 +231,6 @@ describe("the daily scheduled handler", { timeout: 30_000 }, () => {
   it("keeps a demo visitor's photo that a real dealer's post shows too", async () => {
     const demo = await createDummy();
     const photo = await uploadPhoto(demo.cookie);
-    const report = await uploadChatFile(demo.cookie);
     expect(
       (
         await call("POST", "/api/inventory", {
