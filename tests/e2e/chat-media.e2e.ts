@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, launchBrowser, newContext, newDealer } from "./support";
+import { BASE_URL, launchBrowser, newContext } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,6 +16,16 @@ const PNG = Buffer.from(
   "base64",
 );
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+/**
+ * A throwaway demo dealership signed in inside `context`: two of them message each other within the demo
+ * network, and the journey leaves the sign-up limit per address to the journeys that test sign-up.
+ */
+async function demoDealer(context: BrowserContext): Promise<{ id: string; name: string }> {
+  const res = await context.request.post("/api/auth/create-dummy", { headers: { Origin: BASE_URL } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
 
 /** A <video> that is playing frames: what "both sides show a playing remote video" means. */
 async function playing(page: Page, label: string) {
@@ -38,8 +48,8 @@ describe("photos, files and a video walk-around in a chat", () => {
     const contextB = await newContext(browser, { mobile: true });
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
-    const dealerB = await newDealer(contextB, "Jordan");
-    const dealerA = await newDealer(contextA, "Morgan");
+    const dealerB = await demoDealer(contextB);
+    const dealerA = await demoDealer(contextA);
 
     await pageB.goto(`/messages?chat=${dealerA.id}`);
     await pageA.goto(`/messages?chat=${dealerB.id}`);
@@ -88,13 +98,16 @@ describe("photos, files and a video walk-around in a chat", () => {
 
     // A calls; B's page rings, B accepts and joins; both see the other's camera.
     await pageA.getByRole("button", { name: "Video call" }).click();
-    await pageA.getByTestId("call-status").filter({ hasText: "Calling Jordan Buyer" }).waitFor();
+    await pageA
+      .getByTestId("call-status")
+      .filter({ hasText: `Calling ${dealerB.name}` })
+      .waitFor();
     const ring = pageB.getByTestId("incoming-call");
-    await ring.getByText("Morgan Buyer").waitFor({ timeout: 10_000 });
+    await ring.getByText(dealerA.name, { exact: true }).waitFor({ timeout: 10_000 });
     await ring.getByRole("button", { name: "Accept" }).click();
     await pageB.getByTestId("call-screen").waitFor({ timeout: 15_000 });
-    await playing(pageA, "Jordan Buyer's video");
-    await playing(pageB, "Morgan Buyer's video");
+    await playing(pageA, `${dealerB.name}'s video`);
+    await playing(pageB, `${dealerA.name}'s video`);
     await pageA
       .getByTestId("call-status")
       .filter({ hasText: /^\d+:\d\d$/ })
