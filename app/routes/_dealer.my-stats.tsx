@@ -46,7 +46,7 @@ export default function MyStats() {
               preventScrollReset
               className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm dark:text-slate-300 dark:aria-[current=page]:bg-slate-900 dark:aria-[current=page]:text-white"
             >
-              {p} days
+              {`${p} days`}
             </Link>
           ))}
         </nav>

@@ -62,9 +62,7 @@ function RankedList({
           ))}
         </ol>
       )}
-      <Source>
-        {source}: {count.format(figure.records)} records.
-      </Source>
+      <Source>{`${source}: ${count.format(figure.records)} records.`}</Source>
     </section>
   );
 }
@@ -178,7 +176,7 @@ export function MarketReportCard({ report }: { report: MarketReport }) {
               <Change percent={report.deals.changePercent} what="on the 30 days before" />
             </p>
           )}
-          <Source>Deals completed on DealerLane: {count.format(report.deals.records)} records.</Source>
+          <Source>{`Deals completed on DealerLane: ${count.format(report.deals.records)} records.`}</Source>
         </section>
       </div>
     </section>
