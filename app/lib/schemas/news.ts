@@ -105,7 +105,7 @@ export const newsArticlePatchSchema = z.object({
 });
 export type NewsArticlePatch = z.output<typeof newsArticlePatchSchema>;
 
-export const NEWS_PAGE_SIZE = 5;
+export const NEWS_PAGE_SIZE = 3;
 export const newsQuerySchema = z.object({
   cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(300, "Invalid cursor").optional()),
   limit: z.preprocess(
