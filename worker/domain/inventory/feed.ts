@@ -145,8 +145,15 @@ export function toFtsQuery(search: string): string | null {
 
 // ---------------------------------------------------------------------------------------------------
 
-export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage> {
+/**
+ * The feed `viewerId` reads: posts of the viewer's own network only (worker/domain/demo-network.ts), so a demo
+ * account never sees a real dealer's inventory nor a real dealer the demo's, whose authors they cannot reach.
+ */
+export async function listFeed(db: Database, query: FeedQuery, viewerId: string): Promise<FeedPage> {
   const filter = SORT_FILTERS[query.sort];
+  // CROSS JOIN below keeps SQLite walking the posts' feed index first; with the network filter on dealers it
+  // would otherwise read every dealer's posts and sort them all.
+  const sameNetwork = sql`d.is_demo = (select v.is_demo from dealers v where v.id = ${viewerId})`;
   const take = query.limit + 1;
   const fts = query.search ? toFtsQuery(query.search) : null;
 
@@ -161,7 +168,7 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
       join post_search_docs sd on sd.doc_id = s.rowid
       join inventory_posts p on p.id = sd.post_id
       join dealers d on d.id = p.dealer_id
-      where post_search match ${fts} and ${filter} ${after}
+      where post_search match ${fts} and ${filter} and ${sameNetwork} ${after}
       order by s.rowid desc
       limit ${take}`);
     const page = rows.slice(0, query.limit);
@@ -177,8 +184,8 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
   const rows = await db.all<PostRow>(sql`
     select ${POST_COLUMNS}
     from inventory_posts p
-    join dealers d on d.id = p.dealer_id
-    where ${filter} ${after}
+    cross join dealers d on d.id = p.dealer_id
+    where ${filter} and ${sameNetwork} ${after}
     order by p.created_at desc, p.id desc
     limit ${take}`);
   const page = rows.slice(0, query.limit);
