@@ -14,10 +14,16 @@ const periodOf = (value: string | null): Period => PERIODS.find((p) => String(p)
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const period = periodOf(new URL(request.url).searchParams.get("period"));
-  const entitlement = await context.services.subscriptions.entitlement({ accountId: viewer.accountId });
-  const [view, stats] = await Promise.all([
-    context.services.insights.myStats(viewer.dealer.id, period, entitlement.premium),
+  // One wait on D1: the plan look-up runs beside the figures' reads.
+  const entitled = context.services.subscriptions.entitlement({ accountId: viewer.accountId });
+  const [view, stats, entitlement] = await Promise.all([
+    context.services.insights.myStats(
+      viewer.dealer.id,
+      period,
+      entitled.then((e) => e.premium),
+    ),
     context.services.profile.stats(viewer.dealer.id),
+    entitled,
   ]);
   // Advanced statistics are Premium's (business spec §9): Basic's page never carries those figures.
   if (!entitlement.premium) for (const key of ADVANCED_STAT_KEYS) stats[key] = 0;

@@ -17,6 +17,8 @@ export async function run(ctx) {
     ["GET /my-stats (30 days, Premium)", "/my-stats"],
     ["GET /my-stats?period=90", "/my-stats?period=90"],
     ["GET /wholesale-news (Market Report + first articles)", "/wholesale-news"],
+    // What any signed-in page costs (the shell's own reads and render), for reading the rows above.
+    ["GET /settings (reference: a signed-in page with little data)", "/settings"],
   ]) {
     const row = await ctx.measure(path);
     rows.push({ name, ...row, note: timeNote(row) });

@@ -93,7 +93,7 @@ describe("My Stats", () => {
     expect(stats.figures.dealsCompleted?.current).toBe(1);
     expect(stats.figures.volumeCents?.current).toBe(2_850_000);
     expect(stats.figures.commissionCents?.current).toBe(57_000);
-    expect(stats.series?.volumeCents.at(-1)?.value).toBe(2_850_000);
+    expect(stats.series?.values.volumeCents.at(-1)).toBe(2_850_000);
   });
 
   it("shows Premium every figure with its chart, and Basic the headline figures and the way to upgrade", async () => {

@@ -11,8 +11,8 @@ const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
  * A daily time series drawn with uPlot (DESIGN.md: charts on the admin and stats routes only). The server
- * renders the figures as a table; in the browser uPlot and its stylesheet are loaded on demand and draw the
- * chart, while the table stays for screen readers.
+ * renders the days that have a value as a table; in the browser uPlot and its stylesheet are loaded on demand
+ * and draw the chart, while the table stays for screen readers.
  */
 export function TimeSeriesChart({
   ariaLabel,
@@ -26,6 +26,10 @@ export function TimeSeriesChart({
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const days = Array.from(new Set(series.flatMap((s) => s.points.map((p) => p.day)))).sort();
+  // The table lists the days with a value; a long run of empty days says nothing a reader needs to hear.
+  const activeDays = days.filter((day) =>
+    series.some((s) => s.points.some((p) => p.day === day && p.value !== 0)),
+  );
 
   useEffect(() => {
     const element = box.current;
@@ -86,37 +90,43 @@ export function TimeSeriesChart({
         className="w-full overflow-hidden"
         style={{ minHeight: drawn ? height : 0 }}
       />
-      <div className={drawn ? "sr-only" : "max-h-48 overflow-auto"}>
-        <table className="w-full text-left text-xs">
-          <caption className="sr-only">{ariaLabel}</caption>
-          <thead>
-            <tr className="text-slate-600 dark:text-slate-400">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Day
-              </th>
-              {series.map((s) => (
-                <th key={s.label} scope="col" className="py-1 pr-3 font-medium">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {days.map((day) => (
-              <tr key={day} className="border-t border-slate-200 dark:border-slate-800">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  {day}
+      {activeDays.length === 0 ? (
+        <p className={drawn ? "sr-only" : "text-xs text-slate-600 dark:text-slate-400"}>
+          {`Nothing on any day from ${days[0] ?? ""} to ${days.at(-1) ?? ""}.`}
+        </p>
+      ) : (
+        <div className={drawn ? "sr-only" : "max-h-48 overflow-auto"}>
+          <table className="w-full text-left text-xs">
+            <caption className="sr-only">{`${ariaLabel}: the days with a value (every other day is 0)`}</caption>
+            <thead>
+              <tr className="text-slate-600 dark:text-slate-400">
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Day
                 </th>
                 {series.map((s) => (
-                  <td key={s.label} className="py-1 pr-3">
-                    {s.points.find((p) => p.day === day)?.value ?? 0}
-                  </td>
+                  <th key={s.label} scope="col" className="py-1 pr-3 font-medium">
+                    {s.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody className="tabular-nums">
+              {activeDays.map((day) => (
+                <tr key={day} className="border-t border-slate-200 dark:border-slate-800">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {day}
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.label} className="py-1 pr-3">
+                      {s.points.find((p) => p.day === day)?.value ?? 0}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </figure>
   );
 }

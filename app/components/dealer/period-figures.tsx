@@ -90,7 +90,11 @@ function FigureCard({ figureKey, view }: { figureKey: FigureKey; view: StatsView
   if (!figure) return null;
   const item = LABELS[figureKey];
   const format = (n: number) => (item.money ? formatDollars(n) : formatCount(n));
-  const points = view.series?.[figureKey];
+  const values = view.series?.values[figureKey];
+  const points =
+    view.series && values
+      ? view.series.days.map((day, i) => ({ day, value: item.money ? values[i]! / 100 : values[i]! }))
+      : null;
   return (
     <div
       data-testid={`figure-${figureKey}`}
@@ -105,12 +109,7 @@ function FigureCard({ figureKey, view }: { figureKey: FigureKey; view: StatsView
         {points && points.length > 0 ? (
           <TimeSeriesChart
             ariaLabel={`${item.label} per day, last ${view.periodDays} days`}
-            series={[
-              {
-                label: item.label,
-                points: item.money ? points.map((p) => ({ ...p, value: p.value / 100 })) : points,
-              },
-            ]}
+            series={[{ label: item.money ? `${item.label} (USD)` : item.label, points }]}
             height={120}
           />
         ) : null}

@@ -130,7 +130,8 @@ describe("the dealer's figures", () => {
     expect(basic.medianReplyMs).toBeNull();
     const premium = statsView(week, true);
     expect(Object.keys(premium.figures)).toHaveLength(FIGURE_KEYS.length);
-    expect(premium.series?.postViews).toHaveLength(8);
+    expect(premium.series?.days).toHaveLength(8);
+    expect(premium.series?.values.volumeCents.at(-3)).toBe(1_850_000);
     expect(premium.from).toBe("2026-11-16T12:00:00.000Z");
   });
 });

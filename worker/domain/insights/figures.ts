@@ -215,7 +215,8 @@ export type StatsView = {
   advanced: boolean;
   figures: Partial<Record<FigureKey, Figure>>;
   medianReplyMs: PeriodFigures["medianReplyMs"] | null;
-  series: PeriodFigures["series"] | null;
+  /** The daily series, compact: one list of days and, per figure, one value per day. */
+  series: { days: string[]; values: Record<FigureKey, number[]> } | null;
 };
 
 export function statsView(figures: PeriodFigures, advanced: boolean): StatsView {
@@ -230,7 +231,12 @@ export function statsView(figures: PeriodFigures, advanced: boolean): StatsView 
       ...base,
       figures: figures.figures,
       medianReplyMs: figures.medianReplyMs,
-      series: figures.series,
+      series: {
+        days: figures.series.postViews.map((p) => p.day),
+        values: Object.fromEntries(
+          FIGURE_KEYS.map((k) => [k, figures.series[k].map((p) => p.value)]),
+        ) as Record<FigureKey, number[]>,
+      },
     };
   return {
     ...base,

@@ -118,14 +118,18 @@ export function insightsService(db: Database) {
     activitySince,
 
     /** /my-stats: the period's figures against the one before; `advanced` (Premium) adds breakdowns and series. */
+    /** `advanced` may still be on its way (the plan look-up), so the reads run beside it. */
     async myStats(
       dealerId: string,
       periodDays: StatPeriod,
-      advanced: boolean,
+      advanced: boolean | Promise<boolean>,
       now = Date.now(),
     ): Promise<StatsView> {
-      const activity = await activitySince(dealerId, now - 2 * periodDays * DAY_MS);
-      return statsView(periodFigures(activity, periodDays, now), advanced);
+      const [activity, premium] = await Promise.all([
+        activitySince(dealerId, now - 2 * periodDays * DAY_MS),
+        advanced,
+      ]);
+      return statsView(periodFigures(activity, periodDays, now), premium);
     },
 
     dealTotals: (dealerId: string) => dealTotalsOf(db, dealerId),
