@@ -51,6 +51,7 @@ export default {
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       services.subscriptions.renewDemoSubscriptions(),
+      services.news.marketReport.compute(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

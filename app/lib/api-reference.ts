@@ -41,6 +41,7 @@ import {
   uploadTicketSchema,
   userSettingsSchema,
   vinDecodeSchema,
+  newsArticleSchema,
   subscriptionPlanSchema,
   mySubscriptionSchema,
   clientSecretSchema,
@@ -95,6 +96,7 @@ import {
   triggerDealAlertSchema,
   unsubscribeQuerySchema,
 } from "./schemas/notifications";
+import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "./schemas/news";
 import { profilePatchSchema } from "./schemas/profile";
 import { settingsPatchSchema } from "./schemas/settings";
 import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "./subscriptions";
@@ -105,7 +107,7 @@ import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } fro
  * router serves exactly these). Add an endpoint here when you add it to the router.
  */
 
-export type Access = "public" | "signed-in" | "dealer";
+export type Access = "public" | "signed-in" | "dealer" | "admin";
 
 export type Answer = {
   status: number;
@@ -1084,6 +1086,53 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
       dealData: "read and ignored: the e-mail shows the deal as stored",
     },
     answers: [{ status: 202, schema: dealCompletionReceiptSchema }],
+  },
+
+  // Wholesale News (admins)
+  {
+    method: "GET",
+    path: "/api/admin/news",
+    group: "Wholesale News",
+    summary: "Every Wholesale News article, scheduled ones too, newest published first.",
+    access: "admin",
+    query: newsQuerySchema,
+    answers: [{ status: 200, schema: newsArticleSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/news",
+    group: "Wholesale News",
+    summary:
+      "Write an article (Markdown body, shown without raw HTML). The slug defaults to the title, the date to now; the read time is computed.",
+    access: "admin",
+    body: newsArticleInputSchema,
+    answers: [
+      { status: 201, schema: newsArticleSchema },
+      { status: 409, schema: apiErrorSchema, when: "another article has the slug" },
+    ],
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/news/{id}",
+    group: "Wholesale News",
+    summary: "Change an article: only the fields sent change (the read time follows the body).",
+    access: "admin",
+    params: { id: "the article's id" },
+    body: newsArticlePatchSchema,
+    answers: [
+      { status: 200, schema: newsArticleSchema },
+      { status: 404, schema: apiErrorSchema, when: "no article has that id" },
+      { status: 409, schema: apiErrorSchema, when: "another article has the slug" },
+    ],
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/news/{id}",
+    group: "Wholesale News",
+    summary: "Delete an article.",
+    access: "admin",
+    params: { id: "the article's id" },
+    answers: [{ status: 204 }, { status: 404, schema: apiErrorSchema, when: "no article has that id" }],
   },
 
   // Site

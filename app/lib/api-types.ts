@@ -178,10 +178,29 @@ export const directoryDealerSchema = z.object({
 });
 export type DirectoryDealer = z.infer<typeof directoryDealerSchema>;
 
+/** A Wholesale News article (issue 17): the Markdown body as written; pages render it without raw HTML. */
+export const newsArticleSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  category: z.string(),
+  summary: z.string(),
+  body: z.string().describe("Markdown"),
+  sourceName: z.string(),
+  sourceUrl: z.string().nullable(),
+  trending: z.boolean(),
+  readMinutes: z.number().int().describe("computed from the body, 200 words a minute"),
+  publishedAt: isoTime,
+  createdAt: isoTime,
+  updatedAt: isoTime.nullable(),
+});
+export type NewsArticle = z.infer<typeof newsArticleSchema>;
+
 /** The dealer profile popup (Quick View): the card plus figures only the popup shows. */
 export const dealerQuickViewSchema = z.object({
   dealer: directoryDealerSchema,
-  vehiclesSold: z.number().int(),
+  dealsClosed: z.number().int().describe("the dealer's completed deals (Test Deal Popup samples left out)"),
+  vehiclesSold: z.number().int().describe("completed deals in which the dealer was the seller"),
   posts: z.number().int(),
   openRequests: z.number().int(),
   recentPosts: z.array(

@@ -14,13 +14,14 @@ export const meta: MetaFunction = () => [{ title: "My Profile · DealerLane" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const id = viewer.dealer.id;
-  const [dealer, stats, activity] = await Promise.all([
+  const [dealer, stats, activity, deals] = await Promise.all([
     context.services.directory.get(id, id),
     context.services.profile.stats(id),
     context.services.profile.recentActivity(id, 10),
+    context.services.insights.dealTotals(id),
   ]);
   if (!dealer) throw new Response("Not found", { status: 404 });
-  return { dealer, stats, activity, profile: viewer.dealer };
+  return { dealer, stats, activity, deals, profile: viewer.dealer };
 }
 
 const tabClass =
@@ -28,7 +29,7 @@ const tabClass =
 
 /** Core spec §2 My Profile: the dealer as others see them, with figures from their own data. */
 export default function DealerProfile() {
-  const { dealer, stats, activity, profile } = useLoaderData<typeof loader>();
+  const { dealer, stats, activity, deals, profile } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -96,7 +97,7 @@ export default function DealerProfile() {
               </span>
             ) : null}
           </div>
-          <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3 text-center dark:bg-slate-800/60">
+          <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-center sm:grid-cols-4 dark:bg-slate-800/60">
             <div>
               <dt className="text-xs text-slate-600 dark:text-slate-400">Rating</dt>
               <dd className="text-sm">
@@ -105,11 +106,14 @@ export default function DealerProfile() {
             </div>
             <div>
               <dt className="text-xs text-slate-600 dark:text-slate-400">Deals</dt>
-              <dd
-                className="text-sm text-slate-600 dark:text-slate-400"
-                title="Completed deals are not recorded on DealerLane yet"
-              >
-                Not tracked yet
+              <dd className="font-semibold" title="Deals completed on DealerLane">
+                {formatCount(deals.dealsClosed)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600 dark:text-slate-400">Vehicles sold</dt>
+              <dd className="font-semibold" title="Completed deals in which you were the seller">
+                {formatCount(deals.vehiclesSold)}
               </dd>
             </div>
             <div>

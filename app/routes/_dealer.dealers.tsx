@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const [directory, activity] = await Promise.all([
     loadDirectory(context, request, { scopes: ["connected", "all"], exclude: ["self"] }),
-    context.services.profile.vehicleActivity(viewer.dealer.id),
+    context.services.insights.vehicleActivity(viewer.dealer.id),
   ]);
   return { ...directory, activity };
 }

@@ -81,6 +81,8 @@ async function walk(cookie: string, path: string, documented: string, limit: num
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "x");
 
 let alice: Dealer;
+/** An admin, for the /api/admin endpoints: three Wholesale News articles to list. */
+let admin: Dealer;
 let bob: Dealer;
 let carol: Dealer;
 let aliceUserId: string;
@@ -187,7 +189,23 @@ beforeAll(async () => {
   });
   await call("POST", "/api/change-subscription", { cookie: alice.cookie, body: { planId: "premium" } });
   await createServices(env).subscriptions.renewDemoSubscriptions(addMonth(Date.now()) + 1000);
+  admin = await signUpDealer();
+  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+  for (let i = 0; i < 3; i++)
+    await call("POST", "/api/admin/news", {
+      cookie: admin.cookie,
+      body: {
+        title: `Contract article ${i}`,
+        category: "Auctions",
+        summary: "A summary",
+        body: "A **body**",
+        sourceName: "DealerLane",
+      },
+    });
 });
+
+/** Who calls an endpoint in these tests: the admin for the admin's endpoints, Alice for everything else. */
+const cookieOf = (e: Pick<ApiEndpoint, "access">) => (e.access === "admin" ? admin.cookie : alice.cookie);
 
 /** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches. */
 const listPath = (e: ApiEndpoint) =>
@@ -218,10 +236,10 @@ describe("lists", () => {
     "GET %s answers an array and walks every page once, without repeats or gaps",
     async (_path, e) => {
       const path = pathFor(e);
-      const whole = await walk(alice.cookie, path, e.path, 50);
+      const whole = await walk(cookieOf(e), path, e.path, 50);
       expect(whole.pages).toBe(1);
       expect(whole.ids.length).toBeGreaterThanOrEqual(3);
-      const paged = await walk(alice.cookie, path, e.path, 2);
+      const paged = await walk(cookieOf(e), path, e.path, 2);
       expect(paged.pages).toBe(Math.ceil(whole.ids.length / 2));
       expect(new Set(paged.ids).size).toBe(paged.ids.length);
       // A chat's messages come oldest first on each page, pages going back in time.
@@ -300,7 +318,7 @@ describe("cursors", () => {
     "GET %s refuses %s cursor with 400",
     async (_path, _label, cursor, e) => {
       const res = await call("GET", `${pathFor(e)}?cursor=${encodeURIComponent(cursor)}`, {
-        cookie: alice.cookie,
+        cookie: cookieOf(e),
       });
       expect(res.status, res.text).toBe(400);
       expect(res.json.message).toMatch(/cursor/i);
@@ -480,7 +498,7 @@ describe("creates and updates", () => {
     for (const e of API_ENDPOINTS.filter((x) => x.method === "GET" && x.path.startsWith("/api/"))) {
       // Browser navigations: they redirect (the fetch would follow to an HTML page).
       if (e.path.startsWith("/api/auth/google")) continue;
-      const res = await call("GET", paths[e.path] ?? e.path, { cookie: alice.cookie });
+      const res = await call("GET", paths[e.path] ?? e.path, { cookie: cookieOf(e) });
       expectIsoTimes(expectDocumented("GET", e.path, res), e.path);
     }
   });
@@ -503,12 +521,12 @@ describe("bad input", () => {
 
   it.each(JSON_BODIES.map((e) => [e.method, e.path, e] as const))(
     "%s %s answers 415 to a body that is not JSON, and changes nothing",
-    async (method, path) => {
+    async (method, path, e) => {
       const target = path.replace("{id}", path.startsWith("/api/dealers") ? alice.dealerId : "x");
       for (const contentType of ["text/plain", "application/x-www-form-urlencoded", ""]) {
         const headers: Record<string, string> = {
           Origin: ORIGIN,
-          Cookie: alice.cookie,
+          Cookie: cookieOf(e),
           "CF-Connecting-IP": freshIp(),
         };
         if (contentType) headers["Content-Type"] = contentType;
@@ -537,13 +555,14 @@ describe("bad input", () => {
 
   it.each(PATCHES.map((e) => [e.path] as const))("PATCH %s answers 400 to an empty update", async (path) => {
     const target = path.replace("{id}", alice.dealerId);
+    const cookie = cookieOf(endpointOf("PATCH", path));
     for (const body of [{}, { unknownField: "x" }, { city: undefined }]) {
-      const res = await call("PATCH", target, { cookie: alice.cookie, body });
+      const res = await call("PATCH", target, { cookie, body });
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
       expect(typeof res.json.message).toBe("string");
     }
     // Preferences are saved whole (business spec §7): an empty one names the first switch missing.
-    expect((await call("PATCH", target, { cookie: alice.cookie, body: {} })).json.message).toMatch(
+    expect((await call("PATCH", target, { cookie, body: {} })).json.message).toMatch(
       path === "/api/notifications/preferences"
         ? /must be true or false/
         : new RegExp(`${NOTHING_TO_UPDATE}|Nothing to update`),

@@ -3,6 +3,7 @@ import type { AppEnv } from "../http/types";
 import { activityRoutes } from "./activity";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
+import { adminNewsRoutes } from "./admin-news";
 import { authRoutes } from "./auth";
 import { callRoutes } from "./calls";
 import { chatRoutes } from "./chats";
@@ -24,6 +25,7 @@ import { subscriptionRoutes } from "./subscriptions";
 export const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/activity", activityRoutes)
+  .route("/admin/news", adminNewsRoutes)
   .route("/admin", adminRoutes)
   .route("/auth", authRoutes)
   .route("/contact", contactRoutes)

@@ -767,3 +767,38 @@ export const paymentEvents = sqliteTable("payment_events", {
   type: text("type").notNull(),
   processedAt: timestamp("processed_at").notNull(),
 });
+
+/**
+ * Wholesale News (issue 17): articles admins write in /admin/news, the body in Markdown (rendered without raw
+ * HTML). `readMinutes` is computed from the body when the article is saved. Newest first by publication.
+ */
+export const newsArticles = sqliteTable(
+  "news_articles",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    summary: text("summary").notNull(),
+    body: text("body").notNull(),
+    sourceName: text("source_name").notNull(),
+    sourceUrl: text("source_url"),
+    trending: flag("trending").notNull().default(false),
+    readMinutes: integer("read_minutes").notNull(),
+    publishedAt: timestamp("published_at").notNull(),
+    authorAccountId: text("author_account_id").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [index("news_articles_published_idx").on(t.publishedAt, t.id)],
+);
+
+/**
+ * The Market Report (issue 17): computed by the daily cron from the network's own posts and deals, one row per
+ * UTC day, so /wholesale-news reads one row and never aggregates per request.
+ */
+export const marketReports = sqliteTable("market_reports", {
+  day: text("day").primaryKey(),
+  report: text("report", { mode: "json" }).notNull(),
+  computedAt: timestamp("computed_at").notNull(),
+});

@@ -50,6 +50,8 @@ import { stripeWebhooks } from "./subscriptions/webhooks";
 import { dealAnnouncements } from "./deals/announce";
 import { dealService } from "./deals/deals";
 import { markSoldOnPost } from "./deals/mark-sold";
+import { insightsService } from "./insights";
+import { newsService } from "./news";
 
 export type ServiceOptions = {
   /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
@@ -230,6 +232,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     directory,
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
+    insights: insightsService(db),
+    news: newsService(db),
     settings,
     uploads,
     chatFiles,

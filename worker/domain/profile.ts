@@ -76,16 +76,6 @@ export type DealerStats = {
   viewsOnRecentPosts: number;
 };
 
-export type VehicleActivity = {
-  /** Make and model the dealer asked for most in Requesting posts. */
-  mostWanted: { vehicle: string; count: number }[];
-  /** Make and model the dealer sold most (vehicles marked sold), else listed most. */
-  mostSold: { vehicle: string; count: number }[];
-  mostSoldIsListed: boolean;
-  month: { posts: number; vehiclesListed: number; vehiclesSold: number; requests: number };
-  hasPosts: boolean;
-};
-
 /** The signed-in dealer's own profile: PATCH /api/profile, photos in R2, and the figures of /my-stats. */
 export function profileService(db: Database, photos: R2Bucket, rateLimits: RateLimitService) {
   async function storePhoto(photo: string | File, field: PhotoField, dealerId: string): Promise<string> {
@@ -199,52 +189,6 @@ export function profileService(db: Database, photos: R2Bucket, rateLimits: RateL
              where dealer_id = ${dealerId} and created_at >= ${recent}) as viewsOnRecentPosts`);
       if (!row) throw new Error("stats query answered nothing");
       return row;
-    },
-
-    /** The My Vehicle Activity panel of /dealers, from the dealer's own posts. */
-    async vehicleActivity(dealerId: string): Promise<VehicleActivity> {
-      const monthStart = startOfMonth(Date.now());
-      type Count = { vehicle: string; count: number };
-      const [wanted, sold, listed, month] = await Promise.all([
-        db.all<Count>(sql`
-          select v.make || ' ' || v.model as vehicle, count(*) as count
-          from inventory_posts p join vehicles v on v.post_id = p.id
-          where p.dealer_id = ${dealerId} and p.type = 'request'
-          group by v.make collate nocase, v.model collate nocase order by count desc, vehicle limit 5`),
-        db.all<Count>(sql`
-          select v.make || ' ' || v.model as vehicle, count(*) as count
-          from inventory_posts p join vehicles v on v.post_id = p.id
-          where p.dealer_id = ${dealerId} and p.type != 'request' and v.status = 'sold'
-          group by v.make collate nocase, v.model collate nocase order by count desc, vehicle limit 5`),
-        db.all<Count>(sql`
-          select v.make || ' ' || v.model as vehicle, count(*) as count
-          from inventory_posts p join vehicles v on v.post_id = p.id
-          where p.dealer_id = ${dealerId} and p.type != 'request'
-          group by v.make collate nocase, v.model collate nocase order by count desc, vehicle limit 5`),
-        db.all<VehicleActivity["month"] & { anyPosts: number }>(sql`
-          select
-            (select count(*) from inventory_posts where dealer_id = ${dealerId} and created_at >= ${monthStart}) as posts,
-            (select count(*) from inventory_posts p join vehicles v on v.post_id = p.id
-               where p.dealer_id = ${dealerId} and p.type != 'request' and p.created_at >= ${monthStart}) as vehiclesListed,
-            (select count(*) from inventory_posts p join vehicles v on v.post_id = p.id
-               where p.dealer_id = ${dealerId} and p.type != 'request' and v.status = 'sold' and p.created_at >= ${monthStart}) as vehiclesSold,
-            (select count(*) from inventory_posts
-               where dealer_id = ${dealerId} and type = 'request' and created_at >= ${monthStart}) as requests,
-            exists (select 1 from inventory_posts where dealer_id = ${dealerId}) as anyPosts`),
-      ]);
-      const m = month[0] ?? { posts: 0, vehiclesListed: 0, vehiclesSold: 0, requests: 0, anyPosts: 0 };
-      return {
-        mostWanted: wanted,
-        mostSold: sold.length > 0 ? sold : listed,
-        mostSoldIsListed: sold.length === 0,
-        month: {
-          posts: m.posts,
-          vehiclesListed: m.vehiclesListed,
-          vehiclesSold: m.vehiclesSold,
-          requests: m.requests,
-        },
-        hasPosts: m.anyPosts === 1,
-      };
     },
 
     /** The profile's Recent Activity tab: the dealer's latest posts and comments, newest first. */

@@ -31,8 +31,8 @@ const POST_TYPE_LABELS: Record<string, string> = {
 
 /**
  * The dealer profile popup (core spec §2 "Dealer profile popup"), with real figures: rating, connections,
- * mutual connections, vehicles listed and sold, member since, and their latest posts as recent activity.
- * Deals closed are not recorded yet and say so. Loads GET /api/dealers/{id} when opened.
+ * mutual connections, vehicles listed, deals closed and vehicles sold (their completed deals), member since, and
+ * their latest posts as recent activity. Loads GET /api/dealers/{id} when opened.
  */
 export function DealerQuickView({
   dealerId,
@@ -178,11 +178,7 @@ export function DealerQuickView({
                   <Figure value={formatCount(dealer.mutualConnections)} label="Mutual" />
                   <Figure value={formatCount(dealer.vehicleCount)} label="Vehicles listed" />
                   <Figure value={formatCount(data.vehiclesSold)} label="Vehicles sold" />
-                  <Figure
-                    value="Not tracked yet"
-                    label="Deals closed"
-                    title="Completed deals are not recorded on DealerLane yet"
-                  />
+                  <Figure value={formatCount(data.dealsClosed)} label="Deals closed" />
                   <Figure value={memberSince(dealer.memberSince)} label="Member since" />
                 </div>
                 <ul className="flex flex-col gap-1 text-sm">

@@ -105,6 +105,7 @@ export const Tags = spriteIcon("tags");
 export const ThumbsUp = spriteIcon("thumbs-up");
 export const Trash2 = spriteIcon("trash-2");
 export const TrendingDown = spriteIcon("trending-down");
+export const TrendingUp = spriteIcon("trending-up");
 export const User = spriteIcon("user");
 export const UserCheck = spriteIcon("user-check");
 export const UserPlus = spriteIcon("user-plus");

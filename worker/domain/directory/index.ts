@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, type DealerQuickView, type DirectoryDealer } from "../../../app/lib/api-types";
 import type { Database } from "../../db/client";
+import { dealTotalsOf } from "../insights";
 import { cardOf, cardsByIds, viewerOf, type ViewerOptions } from "./cards";
 import { discoverDealers } from "./discover";
 import { countDealers, searchDealers, type DirectoryQuery } from "./search";
@@ -41,33 +42,33 @@ export function dealerDirectoryService(db: Database) {
     ) => discoverDealers(db, viewerDealerId, viewerState, options),
 
     /**
-     * The dealer profile popup (Quick View): the card plus figures only the popup shows — vehicles
-     * sold, posts, and the dealer's latest posts as recent activity.
+     * The dealer profile popup (Quick View): the card plus figures only the popup shows — deals closed and
+     * vehicles sold (their completed deals, as on their profile), posts, and their latest posts as recent activity.
      */
     async quickView(
       viewerDealerId: string | null,
       dealerId: string,
       options: ViewerOptions = {},
     ): Promise<DealerQuickView | null> {
-      const [dealer, figures, recentPosts] = await Promise.all([
+      const [dealer, figures, deals, recentPosts] = await Promise.all([
         cardOf(db, viewerOf(viewerDealerId, options), dealerId),
-        db.all<{ vehiclesSold: number; posts: number; openRequests: number }>(sql`
+        db.all<{ posts: number; openRequests: number }>(sql`
           select
-            (select count(*) from inventory_posts p join vehicles v on v.post_id = p.id
-              where p.dealer_id = ${dealerId} and p.type != 'request' and v.status = 'sold') as vehiclesSold,
             (select count(*) from inventory_posts p where p.dealer_id = ${dealerId}) as posts,
             (select count(*) from inventory_posts p
               where p.dealer_id = ${dealerId} and p.type = 'request' and p.status = 'active') as openRequests`),
+        dealTotalsOf(db, dealerId),
         db.all<{ id: string; title: string; type: string; status: string; createdAt: number }>(sql`
           select p.id as id, p.title as title, p.type as type, p.status as status, p.created_at as createdAt
           from inventory_posts p where p.dealer_id = ${dealerId}
           order by p.created_at desc limit 3`),
       ]);
       if (!dealer) return null;
-      const f = figures[0] ?? { vehiclesSold: 0, posts: 0, openRequests: 0 };
+      const f = figures[0] ?? { posts: 0, openRequests: 0 };
       return {
         dealer,
-        vehiclesSold: f.vehiclesSold,
+        dealsClosed: deals.dealsClosed,
+        vehiclesSold: deals.vehiclesSold,
         posts: f.posts,
         openRequests: f.openRequests,
         recentPosts: recentPosts.map((p) => ({ ...p, createdAt: toIso(p.createdAt) })),

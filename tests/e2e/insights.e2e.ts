@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, hydrated, launchBrowser, newContext } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const headers = { Origin: BASE_URL };
+
+let signUps = 0;
+/**
+ * A new dealer signed in inside `context`. Each signs up from an address of its own (local workerd keeps a
+ * CF-Connecting-IP it is given), so these journeys leave the suite's shared sign-up allowance to the others.
+ */
+async function newDealer(context: BrowserContext, firstName: string) {
+  signUps += 1;
+  const ip = { ...headers, "CF-Connecting-IP": `198.51.100.${signUps}` };
+  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
+  const signup = await context.request.post("/api/auth/signup", {
+    data: { email, password: "a-good-password" },
+    headers: ip,
+  });
+  expect(signup.status()).toBe(201);
+  const profile = await context.request.post("/api/auth/complete-profile", {
+    headers: ip,
+    data: {
+      firstName,
+      lastName: "Insight",
+      email,
+      phone: "(405) 555-0110",
+      address: "1 Auto Row",
+      city: "Tulsa",
+      state: "OK",
+      zipCode: "74103",
+      dealershipName: `${firstName} Wholesale`,
+      dealershipType: "wholesaler",
+      auctionAccessNumber: "100111222",
+      dealership5MilNumber: "5M-9000",
+    },
+  });
+  expect(profile.status()).toBe(201);
+  return (await profile.json()) as { id: string; name: string };
+}
+
+describe("insights", () => {
+  it("a completed deal shows on My Stats and in My Vehicle Activity", { timeout: 120_000 }, async () => {
+    const sellerContext = await newContext(browser);
+    const buyerContext = await newContext(browser);
+    await newDealer(sellerContext, "Sloane");
+    const buyer = await newDealer(buyerContext, "Bram");
+    const page = await sellerContext.newPage();
+
+    // Before any deal the panel says how deals are made.
+    await page.goto("/dealers");
+    await page.getByTestId("vehicle-activity").getByText("No completed deals yet").waitFor();
+
+    const proposed = await sellerContext.request.post("/api/deals", {
+      headers,
+      data: {
+        counterpartyId: buyer.id,
+        role: "seller",
+        vehicle: {
+          vin: "1FTEW1E50KFA12345",
+          year: 2019,
+          make: "Ford",
+          model: "F-150",
+          trim: "XLT",
+          miles: 41250,
+          color: "White",
+        },
+        price: 28500,
+        location: "Dallas, TX",
+      },
+    });
+    expect(proposed.status()).toBe(201);
+    const { id } = (await proposed.json()) as { id: string };
+    expect((await buyerContext.request.post(`/api/deals/${id}/confirm`, { headers })).status()).toBe(200);
+
+    // The seller completes it in the Verify Deal Details dialog, as on Pass Thru Sales.
+    await page.goto("/pass-thru-sales");
+    await hydrated(page);
+    const verify = page.getByTestId("verify-deal-dialog");
+    await verify.getByText("Verify Deal Details").waitFor();
+    await verify.getByLabel("Auction platform").selectOption("manheim");
+    await verify.getByLabel("Auction location (required)").selectOption({ index: 1 });
+    await verify.getByRole("button", { name: "Complete Deal" }).click();
+    await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
+
+    await page.goto("/my-stats?period=7");
+    await hydrated(page);
+    const completed = page.getByTestId("figure-dealsCompleted");
+    expect(await completed.locator("dd > span").first().innerText()).toBe("1");
+    expect(await page.getByTestId("figure-volumeCents").locator("dd > span").first().innerText()).toBe(
+      "$28,500",
+    );
+    expect(await page.getByTestId("figure-commissionCents").locator("dd > span").first().innerText()).toBe(
+      "$570",
+    );
+    // Premium (the trial) sees the charts: uPlot draws once it has loaded.
+    await page.getByTestId("figure-volumeCents").locator(".uplot").waitFor();
+
+    await page.goto("/dealers");
+    const panel = page.getByTestId("vehicle-activity");
+    await panel.getByText("Ford F-150").waitFor();
+    expect(await panel.getByTestId("activity-sold").innerText()).toBe("1");
+    expect(await panel.getByTestId("activity-volume").innerText()).toBe("$28,500");
+
+    await sellerContext.close();
+    await buyerContext.close();
+  });
+
+  it(
+    "Wholesale News shows the Market Report, opens an article and loads more",
+    { timeout: 60_000 },
+    async () => {
+      const context = await newContext(browser, { mobile: true });
+      await newDealer(context, "Nora");
+      const page = await context.newPage();
+      await page.goto("/wholesale-news");
+      await hydrated(page);
+      const report = page.getByTestId("market-report");
+      await report.getByText("DealerLane Market Report").waitFor();
+      await report.getByRole("heading", { name: "Most listed", exact: true }).waitFor();
+      expect(await report.innerText()).toMatch(/records\./);
+
+      const articles = page.getByTestId("news-article");
+      expect(await articles.count()).toBe(3);
+      await page.getByRole("link", { name: "Load More" }).click();
+      await articles.nth(4).waitFor();
+      expect(await articles.count()).toBe(5);
+      await page.getByText("You have read every article.").waitFor();
+
+      await articles
+        .first()
+        .getByRole("link", { name: /Read Full Article/ })
+        .click();
+      await page.waitForURL(/\/wholesale-news\/[a-z0-9-]+$/);
+      await page.getByTestId("article-body").locator("h2").first().waitFor();
+      await context.close();
+    },
+  );
+});

@@ -1,0 +1,168 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  periodFigures,
+  statsView,
+  type ChatMessageEvent,
+  type DealEvent,
+  type DealerActivity,
+  type StatPeriod,
+  type StatsView,
+} from "./figures";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Which side of a completed deal the dealer was on. A deal proposed between two dealers names both; a deal
+ * recorded after the fact names only its seller (the completion form's seller name and e-mail), so the dealer
+ * who records it bought the vehicle — unless the seller e-mail they gave is their own.
+ */
+export const soldByDealer = (dealerId: string): SQL => sql`(d.seller_id = ${dealerId}
+  or (d.seller_id is null and d.buyer_id is null and d.proposer_id = ${dealerId}
+      and lower(coalesce(d.seller_email, '')) = (select lower(email) from dealers where id = ${dealerId})))`;
+
+/** Deals that count: the dealer's own (either party), never a Test Deal Popup sample. */
+const dealsOf = (dealerId: string): SQL =>
+  sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId}) and d.is_sample = 0`;
+
+export type DealTotals = { dealsClosed: number; vehiclesSold: number; vehiclesBought: number };
+
+/** Completed deals, and how many of them the dealer sold or bought: the profile's and the popup's figures. */
+export async function dealTotalsOf(db: Database, dealerId: string): Promise<DealTotals> {
+  const [row] = await db.all<DealTotals>(sql`
+    select count(*) as dealsClosed,
+      coalesce(sum(case when ${soldByDealer(dealerId)} then 1 else 0 end), 0) as vehiclesSold,
+      coalesce(sum(case when ${soldByDealer(dealerId)} then 0 else 1 end), 0) as vehiclesBought
+    from deals d where ${dealsOf(dealerId)} and d.status = 'completed'`);
+  return row ?? { dealsClosed: 0, vehiclesSold: 0, vehiclesBought: 0 };
+}
+
+export type VehicleCount = { vehicle: string; count: number };
+
+/** My Vehicle Activity (business spec §2 Dealer Network), from the dealer's completed deals. */
+export type VehicleActivity = {
+  mostBought: VehicleCount[];
+  mostSold: VehicleCount[];
+  month: { bought: number; sold: number; volumeCents: number };
+  /** Completed deals ever: with none the panel explains how deals are made. */
+  dealsClosed: number;
+};
+
+/**
+ * The dealer's own figures (issue 17): My Stats over 7/30/90 days, My Vehicle Activity, the deal totals.
+ * Reads the dealer's activity as event times; the figures themselves are computed by figures.ts.
+ */
+export function insightsService(db: Database) {
+  /** Everything the figures of two periods (the one asked for and the one before) are counted from. */
+  async function activitySince(dealerId: string, since: number): Promise<DealerActivity> {
+    type At = { at: number };
+    const [views, comments, connections, answered, messages, deals] = await Promise.all([
+      db.all<At>(sql`
+        select pv.created_at as at from inventory_posts p join post_views pv on pv.post_id = p.id
+        where p.dealer_id = ${dealerId} and pv.viewer_id <> ${dealerId} and pv.created_at >= ${since}`),
+      db.all<At>(sql`
+        select c.created_at as at from inventory_posts p join comments c on c.post_id = p.id
+        where p.dealer_id = ${dealerId} and c.dealer_id <> ${dealerId} and c.created_at >= ${since}`),
+      db.all<At>(sql`
+        select created_at as at from connections
+        where requester_id = ${dealerId} and status = 'accepted' and created_at >= ${since}
+        union all
+        select created_at as at from connections
+        where receiver_id = ${dealerId} and status = 'accepted' and created_at >= ${since}`),
+      db.all<At>(sql`
+        select min(c.created_at) as at from comments c join inventory_posts p on p.id = c.post_id
+        where c.dealer_id = ${dealerId} and p.type = 'request' and p.dealer_id <> ${dealerId}
+        group by c.post_id having min(c.created_at) >= ${since}`),
+      db.all<{ chatId: string; fromMe: number; at: number }>(sql`
+        select m.chat_id as chatId, m.sender_id = ${dealerId} as fromMe, m.created_at as at
+        from chat_participants cp join messages m on m.chat_id = cp.chat_id
+        where cp.dealer_id = ${dealerId} and m.created_at >= ${since}`),
+      db.all<{
+        proposedByMe: number;
+        createdAt: number;
+        confirmedAt: number | null;
+        completedAt: number | null;
+        priceCents: number;
+        commissionCents: number | null;
+      }>(sql`
+        select d.proposer_id = ${dealerId} as proposedByMe, d.created_at as createdAt,
+          d.confirmed_at as confirmedAt, d.completed_at as completedAt, d.price_cents as priceCents,
+          d.commission_cents as commissionCents
+        from deals d
+        where ${dealsOf(dealerId)}
+          and max(d.created_at, coalesce(d.confirmed_at, 0), coalesce(d.completed_at, 0)) >= ${since}`),
+    ]);
+    const times = (rows: At[]) => rows.map((r) => r.at);
+    return {
+      postViews: times(views),
+      commentsReceived: times(comments),
+      connections: times(connections),
+      requestsAnswered: times(answered),
+      messages: messages.map((m): ChatMessageEvent => ({
+        chatId: m.chatId,
+        fromMe: m.fromMe === 1,
+        at: m.at,
+      })),
+      deals: deals.map((d): DealEvent => ({
+        proposedByMe: d.proposedByMe === 1,
+        createdAt: d.createdAt,
+        confirmedAt: d.confirmedAt,
+        completedAt: d.completedAt,
+        priceCents: d.priceCents,
+        commissionCents: d.commissionCents,
+      })),
+    };
+  }
+
+  return {
+    activitySince,
+
+    /** /my-stats: the period's figures against the one before; `advanced` (Premium) adds breakdowns and series. */
+    /** `advanced` may still be on its way (the plan look-up), so the reads run beside it. */
+    async myStats(
+      dealerId: string,
+      periodDays: StatPeriod,
+      advanced: boolean | Promise<boolean>,
+      now = Date.now(),
+    ): Promise<StatsView> {
+      const [activity, premium] = await Promise.all([
+        activitySince(dealerId, now - 2 * periodDays * DAY_MS),
+        advanced,
+      ]);
+      return statsView(periodFigures(activity, periodDays, now), premium);
+    },
+
+    dealTotals: (dealerId: string) => dealTotalsOf(db, dealerId),
+
+    /** The Dealer Network's left panel: the makes and models the dealer bought and sold most, and this month. */
+    async vehicleActivity(dealerId: string, now = Date.now()): Promise<VehicleActivity> {
+      const d = new Date(now);
+      const monthStart = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+      const sold = soldByDealer(dealerId);
+      const ranked = (side: SQL) =>
+        db.all<VehicleCount>(sql`
+          select min(d.make) || ' ' || min(d.model) as vehicle, count(*) as count
+          from deals d where ${dealsOf(dealerId)} and d.status = 'completed' and ${side}
+          group by lower(d.make), lower(d.model) order by count desc, vehicle limit 5`);
+      const [mostBought, mostSold, month, totals] = await Promise.all([
+        ranked(sql`not ${sold}`),
+        ranked(sold),
+        db.all<VehicleActivity["month"]>(sql`
+          select coalesce(sum(case when ${sold} then 0 else 1 end), 0) as bought,
+            coalesce(sum(case when ${sold} then 1 else 0 end), 0) as sold,
+            coalesce(sum(d.price_cents), 0) as volumeCents
+          from deals d
+          where ${dealsOf(dealerId)} and d.status = 'completed' and d.completed_at >= ${monthStart}`),
+        dealTotalsOf(db, dealerId),
+      ]);
+      return {
+        mostBought,
+        mostSold,
+        month: month[0] ?? { bought: 0, sold: 0, volumeCents: 0 },
+        dealsClosed: totals.dealsClosed,
+      };
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof insightsService>;

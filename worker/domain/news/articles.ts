@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import { toIso, toIsoOrNull, type NewsArticle } from "../../../app/lib/api-types";
+import {
+  readMinutes,
+  slugify,
+  type NewsArticleInput,
+  type NewsArticlePatch,
+} from "../../../app/lib/schemas/news";
+import type { Database } from "../../db/client";
+import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
+import { conflict, isUniqueViolation, notFound } from "../errors";
+import { newId } from "../ids";
+
+export const ARTICLE_NOT_FOUND = "Article not found";
+
+/** Newest published first: the last row's (published_at, id). */
+const newsCursor = cursorKind("news.newest", cursorValue.time, cursorValue.id);
+
+type ArticleRow = {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  summary: string;
+  body: string;
+  sourceName: string;
+  sourceUrl: string | null;
+  trending: number;
+  readMinutes: number;
+  publishedAt: number;
+  createdAt: number;
+  updatedAt: number | null;
+};
+
+const COLUMNS = sql`id, slug, title, category, summary, body, source_name as sourceName,
+  source_url as sourceUrl, trending, read_minutes as readMinutes, published_at as publishedAt,
+  created_at as createdAt, updated_at as updatedAt`;
+
+const toArticle = (row: ArticleRow): NewsArticle => ({
+  ...row,
+  trending: row.trending === 1,
+  publishedAt: toIso(row.publishedAt),
+  createdAt: toIso(row.createdAt),
+  updatedAt: toIsoOrNull(row.updatedAt),
+});
+
+const SLUG_TAKEN = "Another article already has this slug: choose another";
+
+/** An ISO date (or date and time) from the form: a bare date is that day at noon UTC. */
+const publishedTime = (value: string | undefined, now: number) =>
+  value === undefined ? now : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+
+/**
+ * Wholesale News articles (issue 17): written by admins, read by every dealer, newest published first.
+ * The only code that reads or writes `news_articles`.
+ */
+export function newsArticleService(db: Database) {
+  async function byId(id: string): Promise<NewsArticle> {
+    const [row] = await db.all<ArticleRow>(sql`select ${COLUMNS} from news_articles where id = ${id}`);
+    if (!row) throw notFound(ARTICLE_NOT_FOUND);
+    return toArticle(row);
+  }
+
+  /** A free slug from the title: "title", else "title-2", "title-3"… */
+  async function freeSlugFor(title: string): Promise<string> {
+    const base = slugify(title);
+    const taken = await db.all<{ slug: string }>(
+      sql`select slug from news_articles where slug = ${base} or slug like ${`${base}-%`}`,
+    );
+    const names = new Set(taken.map((t) => t.slug));
+    if (!names.has(base)) return base;
+    let n = 2;
+    while (names.has(`${base}-${n}`)) n += 1;
+    return `${base}-${n}`;
+  }
+
+  return {
+    /** /wholesale-news and GET /api/admin/news: a page of articles, newest published first. */
+    async list(query: { cursor?: string; limit: number }, now = Date.now()): Promise<Page<NewsArticle>> {
+      const cursor = newsCursor.decode(query.cursor);
+      const after = cursor ? sql`and (published_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+      const rows = await db.all<ArticleRow>(sql`
+        select ${COLUMNS} from news_articles
+        where published_at <= ${now} ${after}
+        order by published_at desc, id desc limit ${query.limit + 1}`);
+      return pageOf(rows, query.limit, toArticle, (last) => newsCursor.encode(last.publishedAt, last.id));
+    },
+
+    /** Every article, scheduled ones included (the admin's list). */
+    async listAll(query: { cursor?: string; limit: number }): Promise<Page<NewsArticle>> {
+      const cursor = newsCursor.decode(query.cursor);
+      const after = cursor ? sql`where (published_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+      const rows = await db.all<ArticleRow>(sql`
+        select ${COLUMNS} from news_articles ${after}
+        order by published_at desc, id desc limit ${query.limit + 1}`);
+      return pageOf(rows, query.limit, toArticle, (last) => newsCursor.encode(last.publishedAt, last.id));
+    },
+
+    /** /wholesale-news/{slug}: a published article, or null. */
+    async bySlug(slug: string, now = Date.now()): Promise<NewsArticle | null> {
+      const [row] = await db.all<ArticleRow>(
+        sql`select ${COLUMNS} from news_articles where slug = ${slug} and published_at <= ${now}`,
+      );
+      return row ? toArticle(row) : null;
+    },
+
+    get: byId,
+
+    async create(input: NewsArticleInput, authorAccountId: string, now = Date.now()): Promise<NewsArticle> {
+      const id = newId();
+      const slug = input.slug ?? (await freeSlugFor(input.title));
+      try {
+        await db.run(sql`
+          insert into news_articles (id, slug, title, category, summary, body, source_name, source_url, trending,
+            read_minutes, published_at, author_account_id, created_at)
+          values (${id}, ${slug}, ${input.title}, ${input.category}, ${input.summary}, ${input.body},
+            ${input.sourceName}, ${input.sourceUrl ?? null}, ${input.trending ? 1 : 0}, ${readMinutes(input.body)},
+            ${publishedTime(input.publishedAt, now)}, ${authorAccountId}, ${now})`);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+        throw error;
+      }
+      return byId(id);
+    },
+
+    async update(id: string, patch: NewsArticlePatch, now = Date.now()): Promise<NewsArticle> {
+      const current = await byId(id);
+      const set = [
+        patch.title === undefined ? null : sql`title = ${patch.title}`,
+        patch.slug === undefined ? null : sql`slug = ${patch.slug}`,
+        patch.category === undefined ? null : sql`category = ${patch.category}`,
+        patch.summary === undefined ? null : sql`summary = ${patch.summary}`,
+        patch.body === undefined
+          ? null
+          : sql`body = ${patch.body}, read_minutes = ${readMinutes(patch.body)}`,
+        patch.sourceName === undefined ? null : sql`source_name = ${patch.sourceName}`,
+        patch.sourceUrl === undefined ? null : sql`source_url = ${patch.sourceUrl}`,
+        patch.trending === undefined ? null : sql`trending = ${patch.trending ? 1 : 0}`,
+        patch.publishedAt === undefined ? null : sql`published_at = ${publishedTime(patch.publishedAt, now)}`,
+        sql`updated_at = ${now}`,
+      ].filter((part) => part !== null);
+      try {
+        await db.run(sql`update news_articles set ${sql.join(set, sql`, `)} where id = ${current.id}`);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
+        throw error;
+      }
+      return byId(id);
+    },
+
+    async remove(id: string): Promise<void> {
+      const removed = await db.all<{ id: string }>(
+        sql`delete from news_articles where id = ${id} returning id`,
+      );
+      if (removed.length === 0) throw notFound(ARTICLE_NOT_FOUND);
+    },
+  };
+}
+
+export type NewsArticleService = ReturnType<typeof newsArticleService>;

@@ -1,0 +1,23 @@
+import type { Database } from "../../db/client";
+import { newsArticleService } from "./articles";
+import { renderMarkdown } from "./markdown";
+import { marketReportService } from "./market-report";
+
+export type { MarketReport } from "./market-figures";
+
+/** Wholesale News (issue 17): the articles admins write, and the Market Report the daily cron computes. */
+export function newsService(db: Database) {
+  const articles = newsArticleService(db);
+  return {
+    ...articles,
+    marketReport: marketReportService(db),
+
+    /** /wholesale-news/{slug}: the article with its Markdown body rendered safely; null when none is published. */
+    async readable(slug: string, now = Date.now()) {
+      const article = await articles.bySlug(slug, now);
+      return article ? { article, html: renderMarkdown(article.body) } : null;
+    },
+  };
+}
+
+export type NewsService = ReturnType<typeof newsService>;
