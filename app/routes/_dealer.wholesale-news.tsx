@@ -3,11 +3,11 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MarketReportCard } from "~/components/news/market-report";
 import { buttonClass } from "~/components/ui/button";
-import { Clock, TrendingUp } from "~/components/ui/icons";
 import type { NewsArticle } from "~/lib/api-types";
 import { formatDay } from "~/lib/format";
 import { NEWS_PAGE_SIZE } from "~/lib/schemas/news";
 import { requireDealer } from "~/utils/guards.server";
+import { ArticleBadges } from "~/components/news/article-badges";
 
 export const meta: MetaFunction = () => [{ title: "Wholesale News · DealerLane" }];
 
@@ -31,19 +31,7 @@ function ArticleCard({ article }: { article: NewsArticle }) {
       data-testid="news-article"
       className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">
-          {article.category}
-        </span>
-        {article.trending ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300">
-            <TrendingUp size={12} aria-hidden="true" /> Trending
-          </span>
-        ) : null}
-        <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-400">
-          <Clock size={12} aria-hidden="true" /> {article.readMinutes} min read
-        </span>
-      </div>
+      <ArticleBadges article={article} />
       <h2 className="text-lg font-semibold">{article.title}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{article.summary}</p>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">

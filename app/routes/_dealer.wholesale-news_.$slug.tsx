@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { PageNotFound } from "~/components/shell/page-not-found";
-import { ArrowLeft, Clock, ExternalLink, TrendingUp } from "~/components/ui/icons";
+import { ArrowLeft, ExternalLink } from "~/components/ui/icons";
 import { formatDay } from "~/lib/format";
 import { requireDealer } from "~/utils/guards.server";
+import { ArticleBadges } from "~/components/news/article-badges";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireDealer(context, request);
@@ -31,19 +32,7 @@ export default function NewsArticlePage() {
       >
         <ArrowLeft size={16} aria-hidden="true" /> Wholesale News
       </Link>
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">
-          {article.category}
-        </span>
-        {article.trending ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300">
-            <TrendingUp size={12} aria-hidden="true" /> Trending
-          </span>
-        ) : null}
-        <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-400">
-          <Clock size={12} aria-hidden="true" /> {article.readMinutes} min read
-        </span>
-      </div>
+      <ArticleBadges article={article} />
       <h1 className="text-2xl font-bold text-balance sm:text-3xl">{article.title}</h1>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {article.sourceName} · <time dateTime={article.publishedAt}>{formatDay(article.publishedAt)}</time>

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, hydrated, launchBrowser, newContext } from "./support";
+import { BASE_URL, hydrated, launchBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,41 +11,6 @@ afterAll(async () => {
 });
 
 const headers = { Origin: BASE_URL };
-
-let signUps = 0;
-/**
- * A new dealer signed in inside `context`. Each signs up from an address of its own (local workerd keeps a
- * CF-Connecting-IP it is given), so these journeys leave the suite's shared sign-up allowance to the others.
- */
-async function newDealer(context: BrowserContext, firstName: string) {
-  signUps += 1;
-  const ip = { ...headers, "CF-Connecting-IP": `198.51.100.${signUps}` };
-  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await context.request.post("/api/auth/signup", {
-    data: { email, password: "a-good-password" },
-    headers: ip,
-  });
-  expect(signup.status()).toBe(201);
-  const profile = await context.request.post("/api/auth/complete-profile", {
-    headers: ip,
-    data: {
-      firstName,
-      lastName: "Insight",
-      email,
-      phone: "(405) 555-0110",
-      address: "1 Auto Row",
-      city: "Tulsa",
-      state: "OK",
-      zipCode: "74103",
-      dealershipName: `${firstName} Wholesale`,
-      dealershipType: "wholesaler",
-      auctionAccessNumber: "100111222",
-      dealership5MilNumber: "5M-9000",
-    },
-  });
-  expect(profile.status()).toBe(201);
-  return (await profile.json()) as { id: string; name: string };
-}
 
 describe("insights", () => {
   it("a completed deal shows on My Stats and in My Vehicle Activity", { timeout: 120_000 }, async () => {

@@ -84,9 +84,15 @@ export async function hydrated(page: Page) {
   );
 }
 
-/** A brand-new dealer signed in inside `context`, made through the API as the login page would. */
+let signUps = 0;
+/**
+ * A brand-new dealer signed in inside `context`, made through the API as the login page would. Each signs up
+ * from an address of its own (local workerd keeps a CF-Connecting-IP it is given), so the journeys together
+ * stay under the sign-up limit per address that the sign-up journeys themselves exercise.
+ */
 export async function newDealer(context: BrowserContext, firstName: string) {
-  const headers = { Origin: BASE_URL };
+  signUps += 1;
+  const headers = { Origin: BASE_URL, "CF-Connecting-IP": `198.51.100.${signUps}` };
   const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
   const signup = await context.request.post("/api/auth/signup", {
     data: { email, password: "a-good-password" },
