@@ -23,6 +23,13 @@ function ensureChromium() {
 ensureChromium();
 check();
 step("lint", "npm", ["run", "--silent", "lint"]);
+// The typed client is committed (downloadable from /api-docs); it must be what public/sdk/openapi.json makes.
+step("typed API client up to date", bin("openapi-typescript"), [
+  "public/sdk/openapi.json",
+  "-o",
+  "public/sdk/dealerlane-api.d.ts",
+  "--check",
+]);
 step("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
 step("end-to-end journeys (Chromium)", bin("vitest"), ["run", "-c", "vitest.e2e.config.ts"]);
 console.log("\nAll tests passed.");

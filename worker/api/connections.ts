@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createFactory } from "hono/factory";
 import { z } from "zod";
 import { addDealerBody, connectionsQuery, removeDealerBody } from "../../app/lib/schemas/network";
@@ -10,20 +10,17 @@ import { answerList } from "./answers";
 import { validate } from "./validate";
 
 /**
- * POST /api/connections/add-dealer and its alias POST /api/dealers/connect, one handler: 201 with the new
+ * POST /api/connections/add-dealer and its alias POST /api/dealers/connect, one operation: 201 with the new
  * connection, 200 with the existing one.
  */
-export const addDealer = createFactory<AppEnv>().createHandlers(
-  dealersOnly,
-  validate("json", addDealerBody),
-  async (c) => {
-    const { dealer: me } = requireDealer(c);
-    const { created, connection } = await c.var.services.connections.add(
-      me.id,
-      c.req.valid("json").receiverId,
-    );
-    return c.json(connection, created ? 201 : 200);
-  },
+export async function addDealerAnswer(c: Context<AppEnv>, receiverId: string) {
+  const { dealer: me } = requireDealer(c);
+  const { created, connection } = await c.var.services.connections.add(me.id, receiverId);
+  return created ? c.json(connection, 201) : c.json(connection, 200);
+}
+
+const addDealer = createFactory<AppEnv>().createHandlers(dealersOnly, validate("json", addDealerBody), (c) =>
+  addDealerAnswer(c, c.req.valid("json").receiverId),
 );
 
 /** Business spec §3 Connection, §4 connection toggle, §7 connection calls. */

@@ -1,13 +1,16 @@
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import { isAdmin } from "../../app/lib/roles";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "../../app/lib/schemas/dealer";
 import { DEFAULT_SETTINGS } from "../../app/lib/schemas/settings";
+import { addDealerBody } from "../../app/lib/schemas/network";
+import { connectionSchema, directoryDealerSchema } from "../../app/lib/api-types";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { notFound } from "../domain/errors";
 import { answerList } from "./answers";
-import { addDealer } from "./connections";
+import { addDealerAnswer } from "./connections";
+import { openApiRouter, publicRoute } from "./openapi";
 import { validate } from "./validate";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -18,14 +21,43 @@ function who(c: Context<AppEnv>) {
   return { viewer, dealerId: viewer.dealer?.id ?? null, options: { isAdmin: isAdmin(viewer) } };
 }
 
+const listDealers = publicRoute({
+  method: "get",
+  path: "/",
+  operationId: "listDealers",
+  tags: ["Dealers"],
+  summary: "The dealer directory, filtered and sorted",
+  description: "Without `limit`, a page holds the dealer's items-per-page setting (20 unless changed).",
+  scope: "read",
+  request: { query: directoryQuerySchema },
+  answers: { 200: { description: "a page of dealers", schema: directoryDealerSchema, list: true } },
+});
+
+/** The documented alias of POST /api/connections/add-dealer (business spec §7): the same operation. */
+const connectDealer = publicRoute({
+  method: "post",
+  path: "/connect",
+  operationId: "connectDealer",
+  tags: ["Dealers"],
+  summary: "Connect with a dealer",
+  description:
+    "The same operation as POST /api/connections/add-dealer. The requester is always the key's dealer.",
+  scope: "connections:write",
+  middleware: [dealersOnly],
+  request: { body: { content: { "application/json": { schema: addDealerBody } } } },
+  answers: {
+    201: { description: "the connection was made", schema: connectionSchema },
+    200: { description: "you were already connected", schema: connectionSchema },
+  },
+});
+
 /** Business spec §7 dealers calls; core spec §7 suggestions and inventory counts. */
-export const dealerRoutes = new Hono<AppEnv>()
-  .use(viewersOnly)
+export const dealerRoutes = openApiRouter(viewersOnly)
   /**
    * GET /api/dealers?name=&state=&dealershipType=&buysCanadian=&sort=&exclude=&scope=&limit=&cursor=
    * → a list of dealers. Without `limit`, a page is the viewer's items-per-page setting.
    */
-  .get("/", validate("query", directoryQuerySchema), async (c) => {
+  .openapi(listDealers, async (c) => {
     const { viewer, dealerId, options } = who(c);
     const { limit, ...query } = c.req.valid("query");
     const list = (pageSize: number) =>
@@ -42,6 +74,7 @@ export const dealerRoutes = new Hono<AppEnv>()
       itemsPerPage === DEFAULT_SETTINGS.itemsPerPage ? usualPage : await list(itemsPerPage),
     );
   })
+  .openapi(connectDealer, (c) => addDealerAnswer(c, c.req.valid("json").receiverId))
   .post("/", dealersOnly, validate("json", dealerCreateSchema), async (c) => {
     const { dealer: me } = requireDealer(c);
     return c.json(await c.var.services.dealers.create(me.id, c.req.valid("json")), 201);
@@ -57,8 +90,6 @@ export const dealerRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  /** The documented public alias of POST /api/connections/add-dealer (business spec §7): the same handler. */
-  .post("/connect", ...addDealer)
   /** The dealer profile popup (Quick View): the dealer card plus recent activity. */
   .get("/:id", validate("param", idParam), async (c) => {
     const { dealerId, options } = who(c);

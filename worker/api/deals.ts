@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { dealSchema } from "../../app/lib/api-types";
 import {
   completeDealSchema,
   dealsQuerySchema,
@@ -11,7 +12,20 @@ import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
+import { openApiRouter, publicRoute } from "./openapi";
 import { validate } from "./validate";
+
+const listDeals = publicRoute({
+  method: "get",
+  path: "/",
+  operationId: "listDeals",
+  tags: ["Deals"],
+  summary: "Your deals, newest first",
+  description: "Deals proposed by you or to you; `status` narrows them.",
+  scope: "read",
+  request: { query: dealsQuerySchema },
+  answers: { 200: { description: "a page of deals", schema: dealSchema, list: true } },
+});
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -19,9 +33,8 @@ const idParam = z.object({ id: z.string().min(1).max(64) });
  * /api/deals (business spec §7, issue 13): propose, list, confirm, decline, withdraw, complete, the Bill of
  * Sale. Only a deal's two dealers see it: anyone else gets 404.
  */
-export const dealRoutes = new Hono<AppEnv>()
-  .use(dealersOnly)
-  .get("/", validate("query", dealsQuerySchema), async (c) => {
+export const dealRoutes = openApiRouter(dealersOnly)
+  .openapi(listDeals, async (c) => {
     const { dealer } = requireDealer(c);
     return answerList(c, await c.var.services.deals.list(dealer.id, c.req.valid("query")));
   })

@@ -1,5 +1,9 @@
-import { Hono } from "hono";
+import { API_KEY_MARK, API_KEY_RATE } from "../../app/lib/api-keys";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
+import { apiKeyAuth } from "../http/api-key-auth";
 import type { AppEnv } from "../http/types";
+import { apiKeyRoutes } from "./api-keys";
+import { BEARER_SCHEME, openApiRouter, publicOperationsOf, type PublicOperation } from "./openapi";
 import { activityRoutes } from "./activity";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
@@ -22,8 +26,15 @@ import { settingsRoutes } from "./settings";
 import { subscriptionRoutes } from "./subscriptions";
 
 /** Everything under /api: one router per resource. */
-export const api = new Hono<AppEnv>()
+export const api = openApiRouter(apiKeyAuth(() => publicOperations()));
+
+api
+  .get("/openapi.json", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(apiDocument(new URL(c.req.url).origin), 200);
+  })
   .route("/account", accountRoutes)
+  .route("/api-keys", apiKeyRoutes)
   .route("/activity", activityRoutes)
   .route("/admin/news", adminNewsRoutes)
   .route("/admin", adminRoutes)
@@ -48,3 +59,41 @@ export const api = new Hono<AppEnv>()
   .all("*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
   );
+
+api.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
+  type: "http",
+  scheme: "bearer",
+  bearerFormat: `${API_KEY_MARK}…`,
+  description:
+    "A DealerLane API key: `Authorization: Bearer dl_live_…`. Premium dealers create keys in Settings → API keys; our sales team issues them too. A key acts as its dealer within its scopes (read, messages:write, connections:write) and never with a session cookie.",
+});
+
+let documentPaths: OpenAPIObject | undefined;
+let operations: PublicOperation[] | undefined;
+
+/** The document without servers, made once per isolate from the routers' declarations. */
+function baseDocument(): OpenAPIObject {
+  documentPaths ??= api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "DealerLane API",
+      version: "1.0.0",
+      description: `The DealerLane dealer network for your own systems: the dealer directory, connections, messages, deals and the inventory feed. Every call needs an API key (bearer) and is limited to ${API_KEY_RATE.perMinute} requests a minute per key (${API_KEY_RATE.burst} in ${API_KEY_RATE.burstSeconds} seconds). Lists are JSON arrays paged by the \`X-Next-Cursor\` header; times are ISO 8601; errors are \`{message, issues?}\`.`,
+    },
+  });
+  return documentPaths;
+}
+
+/** The OpenAPI 3.1 document of the public API, with its paths as served (under /api) on this origin. */
+export function apiDocument(origin: string): OpenAPIObject {
+  const document = baseDocument();
+  return {
+    ...document,
+    servers: [{ url: origin }],
+    paths: Object.fromEntries(
+      Object.entries(document.paths ?? {}).map(([path, item]) => [`/api${path}`, item]),
+    ),
+  };
+}
+
+const publicOperations = (): PublicOperation[] => (operations ??= publicOperationsOf(apiDocument("")));

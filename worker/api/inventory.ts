@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { apiErrorSchema, feedPostSchema, postDetailSchema } from "../../app/lib/api-types";
 import {
   commentSchema,
   createPostSchema,
@@ -11,20 +11,46 @@ import { isAdmin } from "../../app/lib/roles";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
+import { openApiRouter, publicRoute } from "./openapi";
 import { validate } from "./validate";
+
+const listInventory = publicRoute({
+  method: "get",
+  path: "/",
+  operationId: "listInventory",
+  tags: ["Inventory"],
+  summary: "The inventory feed, newest first",
+  description: "Every tab of the feed (`sort`) and full-text search (`search`).",
+  scope: "read",
+  request: { query: feedQuerySchema },
+  answers: { 200: { description: "a page of posts", schema: feedPostSchema, list: true } },
+});
+
+const getInventoryPost = publicRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "getInventoryPost",
+  tags: ["Inventory"],
+  summary: "One post with its vehicles and latest comments",
+  scope: "read",
+  request: { params: postIdSchema },
+  answers: {
+    200: { description: "the post", schema: postDetailSchema },
+    404: { description: "no such post", schema: apiErrorSchema },
+  },
+});
 
 /**
  * /api/inventory (core spec §7): the feed, one post, new posts and comments. Every call needs a signed-in
  * dealer; the poster and the commenter come from the session, whatever the body says.
  */
-export const inventoryRoutes = new Hono<AppEnv>()
-  .use(dealersOnly)
-  .get("/", validate("query", feedQuerySchema), async (c) => {
+export const inventoryRoutes = openApiRouter(dealersOnly)
+  .openapi(listInventory, async (c) => {
     const { dealer } = requireDealer(c);
     const page = await c.var.services.inventory.listFeed(c.req.valid("query"), dealer.id);
     return answerList(c, { items: page.posts, nextCursor: page.nextCursor });
   })
-  .get("/:id", validate("param", postIdSchema), async (c) => {
+  .openapi(getInventoryPost, async (c) => {
     const { dealer } = requireDealer(c);
     const post = await c.var.services.inventory.viewPost(c.req.valid("param").id, dealer.id);
     c.header("Cache-Control", "no-store");

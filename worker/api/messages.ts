@@ -1,20 +1,47 @@
-import { Hono } from "hono";
 import { z } from "zod";
+import { chatMessageSchema } from "../../app/lib/api-types";
 import { latestMessagesQuery, sendMessageSchema } from "../../app/lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
+import { openApiRouter, publicRoute } from "./openapi";
 import { validate } from "./validate";
 
-export const messageRoutes = new Hono<AppEnv>()
-  .use(dealersOnly)
-  /** The dealer's messages across all chats, newest first. */
-  .get("/", validate("query", latestMessagesQuery), async (c) => {
+const listMessages = publicRoute({
+  method: "get",
+  path: "/",
+  operationId: "listMessages",
+  tags: ["Messages"],
+  summary: "Your messages across every chat, newest first",
+  scope: "read",
+  request: { query: latestMessagesQuery },
+  answers: { 200: { description: "a page of messages", schema: chatMessageSchema, list: true } },
+});
+
+const sendMessage = publicRoute({
+  method: "post",
+  path: "/",
+  operationId: "sendMessage",
+  tags: ["Messages"],
+  summary: "Send a message to a dealer",
+  description:
+    "The sender is always the key's dealer; the chat is started when needed. Send a `clientId` so that a retry is stored once.",
+  scope: "messages:write",
+  middleware: [activePlanRequired],
+  request: { body: { content: { "application/json": { schema: sendMessageSchema } } } },
+  answers: {
+    201: { description: "the message was stored", schema: chatMessageSchema },
+    200: { description: "a message with this clientId was already stored", schema: chatMessageSchema },
+  },
+});
+
+export const messageRoutes = openApiRouter(dealersOnly)
+  .openapi(listMessages, async (c) => {
     const { dealer } = requireDealer(c);
     return answerList(c, await c.var.services.messaging.latestMessages(dealer.id, c.req.valid("query")));
   })
   /** 201 with the stored message; 200 with it when this clientId was already stored (a retry). */
-  .post("/", activePlanRequired, validate("json", sendMessageSchema), async (c) => {
+  .openapi(sendMessage, async (c) => {
     const { dealer } = requireDealer(c);
     const body = c.req.valid("json");
     const { message, created } = await c.var.services.chat.send({
@@ -25,7 +52,7 @@ export const messageRoutes = new Hono<AppEnv>()
       context: body.context,
       attachments: body.attachments,
     });
-    return c.json(message, created ? 201 : 200);
+    return created ? c.json(message, 201) : c.json(message, 200);
   })
   /** Take back your own message within 15 minutes; its photos and files are deleted from storage too. */
   .delete("/:id", validate("param", z.object({ id: z.string().min(1).max(64) })), async (c) => {

@@ -9,6 +9,7 @@ import {
 import { NOTIFICATION_TYPES } from "../../app/lib/schemas/notifications";
 import type { ChatAttachment } from "../../app/lib/chat-files";
 import type { ChatCall } from "../../app/lib/api-types";
+import type { ApiKeyScope } from "../../app/lib/api-keys";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -802,3 +803,27 @@ export const marketReports = sqliteTable("market_reports", {
   report: text("report", { mode: "json" }).notNull(),
   computedAt: timestamp("computed_at").notNull(),
 });
+
+/**
+ * Bearer keys of the public API (issue 16): only the SHA-256 of the key is kept, with its first characters
+ * (`prefix`) so a dealer can tell keys apart. Issued by the dealer in /settings or by an admin ("from sales").
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scopes: text("scopes", { mode: "json" }).$type<ApiKeyScope[]>().notNull(),
+    /** The account that made it: the dealer's own, or the admin's when issued from /admin/users. */
+    issuedBy: text("issued_by").references(() => accounts.id, { onDelete: "set null" }),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_dealer_idx").on(t.dealerId, t.revokedAt, t.createdAt)],
+);

@@ -6,6 +6,7 @@ import { openDatabase } from "../db/client";
 import { accountDataService } from "./account-data";
 import { accountTokenService } from "./account-tokens";
 import { accountService } from "./accounts";
+import { apiKeyService } from "./api-keys";
 import { securityEventService } from "./security-events";
 import { connectionService } from "./connections";
 import { contactService } from "./contact";
@@ -191,6 +192,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   return {
     accounts,
+    apiKeys: apiKeyService(db, rateLimits),
     dealers,
     subscriptions,
     /** Null until Stripe (key and webhook secret) is configured: the webhook endpoint then answers 404. */

@@ -74,6 +74,10 @@ export const LIMITS = {
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
   /** Proposals, samples and deals recorded after the fact. */
   dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
+  /** The public API, per key (issue 16): 60 a minute, at most 20 of them in 10 seconds. */
+  apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },
+  apiKeyBurst: { name: "api:key-burst", max: 20, windowSeconds: 10, what: "API requests" },
+  apiKeysPerDealer: { name: "api-keys:dealer", max: 20, windowSeconds: HOUR, what: "new API keys" },
   passThruUpdatesPerDealer: {
     name: "pass-thru-updates:dealer",
     max: 240,
@@ -85,26 +89,35 @@ export const LIMITS = {
 const per = (seconds: number) =>
   seconds === HOUR
     ? "an hour"
-    : seconds % 60 === 0
-      ? `per ${seconds / 60} minutes`
-      : `per ${seconds} seconds`;
+    : seconds === 60
+      ? "a minute"
+      : seconds % 60 === 0
+        ? `per ${seconds / 60} minutes`
+        : `per ${seconds} seconds`;
 
 /** 429 with the seconds until the window that refused this attempt closes. */
-function tooManyAttempts(limit: Limit, windowEnd: number, now: number) {
+export function tooManyAttempts(limit: Limit, windowEnd: number, now: number) {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    limit.windowSeconds < 60
+      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"}`
+      : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
   const message = limit.what
-    ? `Slow down: at most ${limit.max} ${limit.what} ${per(limit.windowSeconds)}. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
+    ? `Slow down: at most ${limit.max} ${limit.what} ${per(limit.windowSeconds)}. Please try again in ${wait}.`
     : "Too many attempts. Please wait a few minutes and try again.";
   return new DomainError(429, message, { retryAfterSeconds });
 }
+
+/** One limit after a counted attempt: `count` may exceed `limit.max` (then the attempt is refused). */
+export type LimitState = { limit: Limit; count: number; windowEnd: number; now: number };
 
 export type RateLimitService = ReturnType<typeof rateLimitService>;
 
 export function rateLimitService(db: Database) {
   return {
-    /** Counts one attempt against each limit; throws 429 with Retry-After when any is exceeded. */
-    async spend(...checks: Array<[limit: Limit, subject: string]>): Promise<void> {
+    /** Counts one attempt against each limit and answers where each now stands; refuses nothing itself. */
+    async count(...checks: Array<[limit: Limit, subject: string]>): Promise<LimitState[]> {
       const now = Date.now();
       const statements = checks.map(([limit, subject]) => {
         const windowMs = limit.windowSeconds * 1000;
@@ -118,11 +131,17 @@ export function rateLimitService(db: Database) {
           returning window_start, count`);
       });
       const results = await Promise.all(statements);
-      checks.forEach(([limit], i) => {
-        const row = results[i]?.[0];
-        if (row && row.count > limit.max)
-          throw tooManyAttempts(limit, row.window_start + limit.windowSeconds * 1000, now);
+      return checks.map(([limit], i) => {
+        const row = results[i]?.[0] ?? { window_start: now, count: 1 };
+        return { limit, count: row.count, windowEnd: row.window_start + limit.windowSeconds * 1000, now };
       });
+    },
+
+    /** Counts one attempt against each limit; throws 429 with Retry-After when any is exceeded. */
+    async spend(...checks: Array<[limit: Limit, subject: string]>): Promise<void> {
+      const states = await this.count(...checks);
+      const over = states.find((s) => s.count > s.limit.max);
+      if (over) throw tooManyAttempts(over.limit, over.windowEnd, over.now);
     },
 
     /** Throws 429 when any limit is already used up, without counting this attempt. */
