@@ -34,6 +34,7 @@ const ACCESS_LABELS: Record<DocEndpoint["access"], string> = {
   public: "No sign-in needed",
   "signed-in": "Signed in",
   dealer: "Signed in with a dealer profile",
+  admin: "Admins only",
 };
 
 const METHOD_COLOURS: Record<DocEndpoint["method"], string> = {

@@ -81,6 +81,7 @@ async function walk(cookie: string, path: string, documented: string, limit: num
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "x");
 
 let alice: Dealer;
+let admin: Dealer;
 let bob: Dealer;
 let carol: Dealer;
 let aliceUserId: string;
@@ -187,11 +188,23 @@ beforeAll(async () => {
   });
   await call("POST", "/api/change-subscription", { cookie: alice.cookie, body: { planId: "premium" } });
   await createServices(env).subscriptions.renewDemoSubscriptions(addMonth(Date.now()) + 1000);
+  // An admin (issue 15): three promotions, and with them three entries in the audit log.
+  admin = await signUpDealer();
+  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+  for (let i = 0; i < 3; i++)
+    await call("POST", "/api/admin/promotions", {
+      cookie: admin.cookie,
+      body: { title: `Contract promotion ${i}`, message: "Spring auction week" },
+    });
 });
+
+/** The admin console's calls are an admin's; everything else is Alice's. */
+const cookieFor = (e: Pick<ApiEndpoint, "access">) => (e.access === "admin" ? admin.cookie : alice.cookie);
 
 /** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches. */
 const listPath = (e: ApiEndpoint) =>
   e.path
+    .replace("/api/admin/users/{id}", `/api/admin/users/${aliceUserId}`)
     .replace("{userId}", aliceUserId)
     .replace("/api/inventory/{id}", `/api/inventory/${requestId}`)
     .replace("{id}", chatId);
@@ -218,10 +231,10 @@ describe("lists", () => {
     "GET %s answers an array and walks every page once, without repeats or gaps",
     async (_path, e) => {
       const path = pathFor(e);
-      const whole = await walk(alice.cookie, path, e.path, 50);
+      const whole = await walk(cookieFor(e), path, e.path, 50);
       expect(whole.pages).toBe(1);
       expect(whole.ids.length).toBeGreaterThanOrEqual(3);
-      const paged = await walk(alice.cookie, path, e.path, 2);
+      const paged = await walk(cookieFor(e), path, e.path, 2);
       expect(paged.pages).toBe(Math.ceil(whole.ids.length / 2));
       expect(new Set(paged.ids).size).toBe(paged.ids.length);
       // A chat's messages come oldest first on each page, pages going back in time.
@@ -300,7 +313,7 @@ describe("cursors", () => {
     "GET %s refuses %s cursor with 400",
     async (_path, _label, cursor, e) => {
       const res = await call("GET", `${pathFor(e)}?cursor=${encodeURIComponent(cursor)}`, {
-        cookie: alice.cookie,
+        cookie: cookieFor(e),
       });
       expect(res.status, res.text).toBe(400);
       expect(res.json.message).toMatch(/cursor/i);
@@ -476,11 +489,13 @@ describe("creates and updates", () => {
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
       "/api/deals/{id}": `/api/deals/${dealId}`,
       "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,
+      "/api/admin/users/{id}": `/api/admin/users/${aliceUserId}`,
+      "/api/admin/users/{id}/invoices": `/api/admin/users/${aliceUserId}/invoices`,
     };
     for (const e of API_ENDPOINTS.filter((x) => x.method === "GET" && x.path.startsWith("/api/"))) {
       // Browser navigations: they redirect (the fetch would follow to an HTML page).
       if (e.path.startsWith("/api/auth/google")) continue;
-      const res = await call("GET", paths[e.path] ?? e.path, { cookie: alice.cookie });
+      const res = await call("GET", paths[e.path] ?? e.path, { cookie: cookieFor(e) });
       expectIsoTimes(expectDocumented("GET", e.path, res), e.path);
     }
   });
@@ -503,12 +518,12 @@ describe("bad input", () => {
 
   it.each(JSON_BODIES.map((e) => [e.method, e.path, e] as const))(
     "%s %s answers 415 to a body that is not JSON, and changes nothing",
-    async (method, path) => {
+    async (method, path, e) => {
       const target = path.replace("{id}", path.startsWith("/api/dealers") ? alice.dealerId : "x");
       for (const contentType of ["text/plain", "application/x-www-form-urlencoded", ""]) {
         const headers: Record<string, string> = {
           Origin: ORIGIN,
-          Cookie: alice.cookie,
+          Cookie: cookieFor(e),
           "CF-Connecting-IP": freshIp(),
         };
         if (contentType) headers["Content-Type"] = contentType;
@@ -535,20 +550,23 @@ describe("bad input", () => {
 
   const PATCHES = API_ENDPOINTS.filter((e) => e.method === "PATCH");
 
-  it.each(PATCHES.map((e) => [e.path] as const))("PATCH %s answers 400 to an empty update", async (path) => {
-    const target = path.replace("{id}", alice.dealerId);
-    for (const body of [{}, { unknownField: "x" }, { city: undefined }]) {
-      const res = await call("PATCH", target, { cookie: alice.cookie, body });
-      expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
-      expect(typeof res.json.message).toBe("string");
-    }
-    // Preferences are saved whole (business spec §7): an empty one names the first switch missing.
-    expect((await call("PATCH", target, { cookie: alice.cookie, body: {} })).json.message).toMatch(
-      path === "/api/notifications/preferences"
-        ? /must be true or false/
-        : new RegExp(`${NOTHING_TO_UPDATE}|Nothing to update`),
-    );
-  });
+  it.each(PATCHES.map((e) => [e.path, e] as const))(
+    "PATCH %s answers 400 to an empty update",
+    async (path, e) => {
+      const target = path.replace("{id}", alice.dealerId);
+      for (const body of [{}, { unknownField: "x" }, { city: undefined }]) {
+        const res = await call("PATCH", target, { cookie: cookieFor(e), body });
+        expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
+        expect(typeof res.json.message).toBe("string");
+      }
+      // Preferences are saved whole (business spec §7): an empty one names the first switch missing.
+      expect((await call("PATCH", target, { cookie: cookieFor(e), body: {} })).json.message).toMatch(
+        path === "/api/notifications/preferences"
+          ? /must be true or false/
+          : new RegExp(`${NOTHING_TO_UPDATE}|Nothing to update`),
+      );
+    },
+  );
 });
 
 describe("aliases", () => {

@@ -49,6 +49,7 @@ import { stripeWebhooks } from "./subscriptions/webhooks";
 import { dealAnnouncements } from "./deals/announce";
 import { dealService } from "./deals/deals";
 import { markSoldOnPost } from "./deals/mark-sold";
+import { adminConsole } from "./admin";
 
 export type ServiceOptions = {
   /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
@@ -185,7 +186,19 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     siteOrigin: origin,
     later,
   });
+  const accountData = accountDataService(db);
+  const admin = adminConsole(db, {
+    tokens: accountTokens,
+    outbox,
+    deleteAccount: (accountId) => accountData.delete(accountId),
+    announceReview: (dealId) => later(`Deal review ${dealId}`, () => announcements.reviewed(dealId)),
+    fanout: (batchName, deliveries) => fanout(batchName, deliveries),
+    photos: env.PHOTOS,
+    siteOrigin: origin,
+    refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
+  });
   return {
+    admin,
     accounts,
     dealers,
     subscriptions,
@@ -200,7 +213,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,
-    accountData: accountDataService(db),
+    accountData,
     securityEvents,
     shell: shellService(db, messaging),
     messaging,
