@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { MessagesScreen } from "~/components/chat/messages-screen";
+import { isAdmin } from "~/lib/roles";
 import { messageContentSchema } from "~/lib/realtime";
 import { requireDealer } from "~/utils/guards.server";
 import { readForm } from "~/utils/form-body.server";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     me,
     userId: currentUser.userId,
     premium: entitlement.premium,
+    admin: isAdmin(viewer),
     chats: chats.items,
     chatsCursor: chats.nextCursor,
     selectedChatId: existing,
