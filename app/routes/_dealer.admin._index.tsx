@@ -203,36 +203,40 @@ export default function Admin() {
           <h2 id="deals-heading" className="mb-2 font-semibold">
             Deals by status
           </h2>
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th className="py-1 font-medium">Status</th>
-                <th className="py-1 text-right font-medium">Deals</th>
-                <th className="py-1 text-right font-medium">Volume</th>
-                <th className="py-1 text-right font-medium">Commission</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[
-                ...deals.byStatus.map((d) => ({ ...d, key: d.status })),
-                ...deals.byReview.map((d) => ({ ...d, key: d.review })),
-              ].map((d) => (
-                <tr key={d.key} className="border-t border-slate-200 dark:border-slate-800">
-                  <td className="py-1">
-                    <Link
-                      to={`/admin/deals?${d.key === "approved" || d.key === "rejected" ? "review" : "status"}=${d.key}`}
-                      className="hover:underline"
-                    >
-                      {STATUS_LABELS[d.key] ?? d.key}
-                    </Link>
-                  </td>
-                  <td className="py-1 text-right tabular-nums">{d.count}</td>
-                  <td className="py-1 text-right tabular-nums">{formatDollars(d.volumeCents)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatDollars(d.commissionCents)}</td>
+          {deals.byStatus.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No deals yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th className="py-1 font-medium">Status</th>
+                  <th className="py-1 text-right font-medium">Deals</th>
+                  <th className="py-1 text-right font-medium">Volume</th>
+                  <th className="py-1 text-right font-medium">Commission</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {[
+                  ...deals.byStatus.map((d) => ({ ...d, key: d.status })),
+                  ...deals.byReview.map((d) => ({ ...d, key: d.review })),
+                ].map((d) => (
+                  <tr key={d.key} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="py-1">
+                      <Link
+                        to={`/admin/deals?${d.key === "approved" || d.key === "rejected" ? "review" : "status"}=${d.key}`}
+                        className="hover:underline"
+                      >
+                        {STATUS_LABELS[d.key] ?? d.key}
+                      </Link>
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{d.count}</td>
+                    <td className="py-1 text-right tabular-nums">{formatDollars(d.volumeCents)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatDollars(d.commissionCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
       </div>
 
