@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REVIEW_STATUSES } from "./deals/constants";
 import { DEAL_STATUSES } from "./deals/constants";
+import { PHOTO_PATH_PATTERN } from "./schemas/inventory";
 import { PLAN_IDS } from "./subscriptions";
 
 /**
@@ -217,4 +218,24 @@ export const clearDataSchema = z.object({
 export const verificationDecisionSchema = z.object({
   decision: z.enum(["approved", "refused"], { error: "decision must be approved or refused" }),
   note: z.string().trim().max(1000).default(""),
+});
+
+/** /dealer-profile "Get verified": the numbers an admin checks, and an optional document photo (signed upload). */
+export const verificationRequestSchema = z.object({
+  licenseNumber: z.string().trim().min(1, "Please fill in dealer licence number").max(60),
+  auctionAccessNumber: z.string().trim().min(1, "Please fill in auction access number").max(60),
+  dealership5MilNumber: z.string().trim().min(1, "Please fill in 5 Mil number").max(60),
+  documentUrl: z
+    .string()
+    .regex(PHOTO_PATH_PATTERN, "Upload the document photo through the uploader")
+    .optional(),
+});
+export type VerificationRequestInput = z.output<typeof verificationRequestSchema>;
+
+export const verificationQueueSchema = z.object({
+  status: blankless(
+    z.enum(["pending", "approved", "refused"], { error: "status must be pending, approved or refused" }),
+  ),
+  cursor,
+  limit: limitOf(ADMIN_PAGE_SIZE),
 });

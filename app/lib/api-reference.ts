@@ -54,6 +54,7 @@ import {
   addOnSchema,
   announcementReceiptSchema,
   clearDataReceiptSchema,
+  verificationRequestSchema,
 } from "./api-types";
 import {
   addUserSchema,
@@ -70,6 +71,9 @@ import {
   refundSchema,
   roleSchema,
   suspendSchema,
+  verificationDecisionSchema,
+  verificationQueueSchema,
+  verificationRequestSchema as verificationRequestInputSchema,
 } from "./admin";
 import {
   accountListQuery,
@@ -1037,6 +1041,26 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     answers: [{ status: 202, schema: dealCompletionReceiptSchema }],
   },
 
+  // Dealer verification
+  {
+    method: "GET",
+    path: "/api/verification",
+    group: "Dealers",
+    summary: "Your newest verification request and where it stands (null when you never sent one).",
+    access: dealer,
+    answers: [{ status: 200, schema: verificationRequestSchema.nullable() }],
+  },
+  {
+    method: "POST",
+    path: "/api/verification",
+    group: "Dealers",
+    summary:
+      "Ask to be verified: licence, AuctionACCESS and 5 Mil numbers, and an optional document photo (a stored upload).",
+    access: dealer,
+    body: verificationRequestInputSchema,
+    answers: [{ status: 201, schema: verificationRequestSchema }],
+  },
+
   // Site
   {
     method: "POST",
@@ -1277,6 +1301,27 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     params: { id: "the add-on id" },
     body: priceUpdateSchema,
     answers: [{ status: 200, schema: addOnSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/verifications",
+    group: "Admin",
+    summary: "Dealer verification requests, oldest first (filter by status).",
+    access: admin,
+    query: verificationQueueSchema,
+    notes: pageNotes,
+    answers: [{ status: 200, schema: verificationRequestSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/verifications/{id}/decision",
+    group: "Admin",
+    summary:
+      "Approve (the Verified dealer badge) or refuse a verification request with a note; the dealer is told.",
+    access: admin,
+    params: { id: "the request id" },
+    body: verificationDecisionSchema,
+    answers: [{ status: 200, schema: verificationRequestSchema }],
   },
   {
     method: "POST",

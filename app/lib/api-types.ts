@@ -160,6 +160,9 @@ export const directoryDealerSchema = z.object({
   description: z.string().nullable(),
   profileType: z.enum(["seller", "buyer"]),
   buysCanadianVehicles: z.boolean(),
+  verified: z
+    .boolean()
+    .describe("an admin checked the dealer's licence and numbers: the Verified dealer badge"),
   rating: z.number().nullable().describe("out of 5; null until rated"),
   connectionCount: z.number().int(),
   mutualConnections: z.number().int(),
@@ -371,6 +374,7 @@ export const postDealerSchema = z.object({
   city: z.string(),
   state: z.string(),
   buysCanadianVehicles: z.boolean(),
+  verified: z.boolean().describe("the Verified dealer badge"),
   rating: z.number().nullable(),
   memberSince: isoTime,
 });

@@ -2,7 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Globe, Mail, MapPin, Pencil, Phone } from "~/components/ui/icons";
 import { Tabs } from "radix-ui";
-import { CanadianBadge, Rating, TypeBadge, formatCount, memberSince } from "~/components/dealer/dealer-bits";
+import {
+  CanadianBadge,
+  VerifiedBadge,
+  Rating,
+  TypeBadge,
+  formatCount,
+  memberSince,
+} from "~/components/dealer/dealer-bits";
 import { StatGrid } from "~/components/dealer/stat-grid";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
@@ -86,6 +93,7 @@ export default function DealerProfile() {
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-slate-800">
               {dealer.profileType}
             </span>
+            {dealer.verified ? <VerifiedBadge /> : null}
             {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
               Member since {memberSince(dealer.memberSince)}

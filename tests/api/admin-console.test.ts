@@ -573,3 +573,64 @@ describe("POST /api/admin/clear-data", () => {
     expect((await auditOf(admin.cookie, "action=data.clear"))[0]).toMatchObject({ after: cleared.json });
   });
 });
+
+describe("dealer verification", () => {
+  it("goes from the dealer's request to the admin's approval: badge, directory filter, notice, audit", async () => {
+    const applicant = await signUpDealer();
+    expect((await call("GET", "/api/verification", { cookie: applicant.cookie })).json).toBeNull();
+    const missing = await call("POST", "/api/verification", {
+      cookie: applicant.cookie,
+      body: { licenseNumber: "", auctionAccessNumber: "100200300", dealership5MilNumber: "5M-1" },
+    });
+    expect(missing.status).toBe(400);
+    const sent = await call("POST", "/api/verification", {
+      cookie: applicant.cookie,
+      body: {
+        licenseNumber: "TX-P12345",
+        auctionAccessNumber: "100200300",
+        dealership5MilNumber: "5M-448812",
+      },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.json).toMatchObject({ status: "pending", dealer: { id: applicant.dealerId } });
+    const again = await call("POST", "/api/verification", {
+      cookie: applicant.cookie,
+      body: {
+        licenseNumber: "TX-P12345",
+        auctionAccessNumber: "100200300",
+        dealership5MilNumber: "5M-448812",
+      },
+    });
+    expect(again.status).toBe(409);
+
+    const queue = await call("GET", "/api/admin/verifications?status=pending&limit=100", {
+      cookie: admin.cookie,
+    });
+    expect((queue.json as unknown as { id: string }[]).map((r) => r.id)).toContain(sent.json.id);
+    const approved = await call("POST", `/api/admin/verifications/${sent.json.id as string}/decision`, {
+      cookie: admin.cookie,
+      body: { decision: "approved", note: "Licence checked with the TxDMV" },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json.status).toBe("approved");
+
+    const card = await call("GET", `/api/dealers/${applicant.dealerId}`, { cookie: dealer.cookie });
+    expect((card.json.dealer as unknown as { verified: boolean }).verified).toBe(true);
+    const verifiedOnly = await call("GET", "/api/dealers?verified=yes&limit=100", { cookie: dealer.cookie });
+    const ids = (verifiedOnly.json as unknown as { id: string; verified: boolean }[]).map((d) => d.id);
+    expect(ids).toEqual([applicant.dealerId]);
+    const notices = await call("GET", "/api/notifications?limit=50", { cookie: applicant.cookie });
+    expect((notices.json as unknown as { title: string }[]).map((n) => n.title)).toContain(
+      "You are a verified dealer",
+    );
+    expect((await auditOf(admin.cookie, `recordId=${applicant.dealerId}`))[0]).toMatchObject({
+      action: "verification.approve",
+      after: { status: "approved", note: "Licence checked with the TxDMV" },
+    });
+    const twice = await call("POST", `/api/admin/verifications/${sent.json.id as string}/decision`, {
+      cookie: admin.cookie,
+      body: { decision: "refused", note: "" },
+    });
+    expect(twice.status).toBe(409);
+  });
+});

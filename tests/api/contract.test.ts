@@ -191,6 +191,12 @@ beforeAll(async () => {
   // An admin (issue 15): three promotions, and with them three entries in the audit log.
   admin = await signUpDealer();
   await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+  // Three partners ask to be verified: the admin's verification queue.
+  for (const partner of partners.slice(0, 3))
+    await call("POST", "/api/verification", {
+      cookie: partner.cookie,
+      body: { licenseNumber: "D-1234", auctionAccessNumber: "100200300", dealership5MilNumber: "5M-1" },
+    });
   for (let i = 0; i < 3; i++)
     await call("POST", "/api/admin/promotions", {
       cookie: admin.cookie,

@@ -15,6 +15,8 @@ import {
   refundSchema,
   roleSchema,
   suspendSchema,
+  verificationDecisionSchema,
+  verificationQueueSchema,
 } from "../../app/lib/admin";
 import { dealerUpdateSchema } from "../../app/lib/schemas/dealer";
 import { invoicesQuerySchema } from "../../app/lib/subscriptions";
@@ -198,6 +200,25 @@ export const adminRoutes = new Hono<AppEnv>()
       ),
       200,
     ),
+  )
+
+  // Dealer verification
+  .get("/verifications", validate("query", verificationQueueSchema), async (c) =>
+    answerList(c, await c.var.services.admin.verifications.list(c.req.valid("query"))),
+  )
+  .post(
+    "/verifications/:id/decision",
+    validate("param", idParam),
+    validate("json", verificationDecisionSchema),
+    async (c) =>
+      c.json(
+        await c.var.services.admin.verifications.decide(
+          actorOf(c),
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        ),
+        200,
+      ),
   )
 
   // Network-wide

@@ -196,6 +196,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     photos: env.PHOTOS,
     siteOrigin: origin,
     refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
+    deliver: (delivery) => notify.deliver(delivery),
   });
   return {
     admin,

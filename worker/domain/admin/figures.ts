@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { isoDay, revenueEstimate } from "../../../app/lib/admin";
 import { toIso, type AdminFigures } from "../../../app/lib/api-types";
 import type { Database } from "../../db/client";
@@ -7,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const CHART_DAYS = 30;
 
 /**
- * The /admin figures (issue 15) in five small parallel queries: dealers and subscriptions are counted (a few thousand
+ * The /admin figures (issue 15) in one D1 round trip: dealers and subscriptions are counted (a few thousand
  * rows, indexed), while everything that grows with activity — posts, messages, alerts, deals — is read from
  * the summary rows the triggers of migration 0013 keep (daily_activity, deal_totals).
  */
@@ -17,35 +16,56 @@ export function adminFigures(db: Database) {
       const weekStart = now - 7 * DAY_MS;
       const firstChartDay = isoDay(now - (CHART_DAYS - 1) * DAY_MS);
       const firstWeekDay = isoDay(now - 6 * DAY_MS);
-      // In parallel: drizzle's batch takes query builders only, and these are plain SQL.
-      const [dealerCounts, subscriptionRows, revenue, dealRows, days] = await Promise.all([
-        db.all<{ total: number; newThisWeek: number }>(sql`
-          select count(*) as total, coalesce(sum(d.created_at >= ${weekStart}), 0) as newThisWeek
-          from dealers d join accounts a on a.id = d.account_id
-          where a.role = 'dealer' and d.deleted_at is null`),
-        db.all<{ planId: string; planName: string; status: string; count: number }>(sql`
-          select s.plan_id as planId, p.name as planName, s.status as status, count(*) as count
-          from subscriptions s join plans p on p.id = s.plan_id
-          group by s.plan_id, s.status order by p.sort_order, s.status`),
-        db.all<{ mrrCents: number; payingDealers: number }>(sql`
-          select coalesce(sum(p.price_cents), 0) as mrrCents, count(*) as payingDealers
-          from subscriptions s join plans p on p.id = s.plan_id
-          where s.status = 'active' and (s.current_period_end is null or s.current_period_end > ${now})`),
-        db.all<{ status: string; count: number; volumeCents: number; commissionCents: number }>(sql`
-          select status, count, volume_cents as volumeCents, commission_cents as commissionCents
-          from deal_totals order by status`),
-        db.all<{
-          day: string;
-          signups: number;
-          deals: number;
-          posts: number;
-          messages: number;
-          alerts: number;
-        }>(
-          sql`select day, signups, deals, posts, messages, alerts from daily_activity
-            where day >= ${firstChartDay} order by day`,
+      // One D1 round trip for the five reads (a batch of prepared statements).
+      const client = db.$client;
+      const results = await client.batch([
+        client
+          .prepare(
+            `select count(*) as total, coalesce(sum(d.created_at >= ?), 0) as newThisWeek
+             from dealers d join accounts a on a.id = d.account_id
+             where a.role = 'dealer' and d.deleted_at is null`,
+          )
+          .bind(weekStart),
+        client.prepare(
+          `select s.plan_id as planId, p.name as planName, s.status as status, count(*) as count
+           from subscriptions s join plans p on p.id = s.plan_id
+           group by s.plan_id, s.status order by p.sort_order, s.status`,
         ),
+        client
+          .prepare(
+            `select coalesce(sum(p.price_cents), 0) as mrrCents, count(*) as payingDealers
+             from subscriptions s join plans p on p.id = s.plan_id
+             where s.status = 'active' and (s.current_period_end is null or s.current_period_end > ?)`,
+          )
+          .bind(now),
+        client.prepare(
+          `select status, count, volume_cents as volumeCents, commission_cents as commissionCents
+           from deal_totals order by status`,
+        ),
+        client
+          .prepare(
+            `select day, signups, deals, posts, messages, alerts from daily_activity where day >= ? order by day`,
+          )
+          .bind(firstChartDay),
       ]);
+      const rowsOf = <T>(i: number) => (results[i]?.results ?? []) as T[];
+      const dealerCounts = rowsOf<{ total: number; newThisWeek: number }>(0);
+      const subscriptionRows = rowsOf<{ planId: string; planName: string; status: string; count: number }>(1);
+      const revenue = rowsOf<{ mrrCents: number; payingDealers: number }>(2);
+      const dealRows = rowsOf<{
+        status: string;
+        count: number;
+        volumeCents: number;
+        commissionCents: number;
+      }>(3);
+      const days = rowsOf<{
+        day: string;
+        signups: number;
+        deals: number;
+        posts: number;
+        messages: number;
+        alerts: number;
+      }>(4);
       const dealers = dealerCounts[0] ?? { total: 0, newThisWeek: 0 };
       const mrrCents = revenue[0]?.mrrCents ?? 0;
       const byDay = new Map(days.map((d) => [d.day, d]));

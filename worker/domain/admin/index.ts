@@ -11,6 +11,7 @@ import { adminFigures } from "./figures";
 import { pricingAdmin } from "./pricing";
 import { promotionService } from "./promotions";
 import { userAdmin } from "./users";
+import { verificationService } from "./verification";
 
 export type AdminConsoleDeps = {
   tokens: Pick<ReturnType<typeof accountTokenService>, "issue">;
@@ -20,6 +21,8 @@ export type AdminConsoleDeps = {
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
   siteOrigin: string;
+  /** The notification centre's delivery (bell, live): dealers told of a verification decision. */
+  deliver: (delivery: Delivery) => Promise<unknown>;
   /** The subscriptions domain's 30-day money-back refund. */
   refund: (invoiceId: string, input: { adminAccountId: string; reason: string }) => Promise<Invoice>;
 };
@@ -40,6 +43,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     users,
     deals: dealReviews(db, { audit, announce: deps.announceReview }),
     promotions: promotionService(db, { audit }),
+    verifications: verificationService(db, { audit, deliver: deps.deliver }),
     pricing: pricingAdmin(db, { audit }),
     broadcast: adminBroadcast(db, { audit, fanout: deps.fanout, photos: deps.photos }),
     payments: {
