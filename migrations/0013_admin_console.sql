@@ -79,6 +79,7 @@ CREATE INDEX `verification_requests_dealer_idx` ON `verification_requests` (`dea
 ALTER TABLE `accounts` ADD `suspended_at` integer;--> statement-breakpoint
 ALTER TABLE `accounts` ADD `suspension_reason` text;--> statement-breakpoint
 ALTER TABLE `dealers` ADD `verified_at` integer;--> statement-breakpoint
+CREATE INDEX `dealers_signup_idx` ON `dealers` (`account_id`,`deleted_at`,`created_at`);--> statement-breakpoint
 -- Hand-written (issue 15, docs/decisions/0019-admin-console.md): the summary rows /admin reads, kept by the
 -- database itself so the figures never scan posts, messages, notifications or deals per request.
 -- daily_activity counts what was created each UTC day (a later delete does not take it back);

@@ -5,7 +5,14 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Search, UserPlus, X } from "~/components/ui/icons";
-import { addUserSchema, adminUsersQuerySchema, refundSchema, roleSchema, suspendSchema } from "~/lib/admin";
+import {
+  addUserSchema,
+  adminUsersQuerySchema,
+  refundSchema,
+  roleSchema,
+  suspendSchema,
+  verificationDecisionSchema,
+} from "~/lib/admin";
 import type { AdminUser } from "~/lib/api-types";
 import { formatDollars } from "~/lib/format";
 import { dealerUpdateSchema } from "~/lib/schemas/dealer";
@@ -37,7 +44,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const invoices = selected?.dealer
     ? (await context.services.subscriptions.invoices(selected.dealer.id, { limit: 12 })).items
     : [];
-  return { users: page.items, nextCursor: page.nextCursor, selected, invoices, paged: Boolean(query.cursor) };
+  const queue = await admin.verifications.list({ status: "pending", limit: 20 });
+  return {
+    users: page.items,
+    nextCursor: page.nextCursor,
+    selected,
+    invoices,
+    paged: Boolean(query.cursor),
+    verifications: queue.items,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -80,6 +95,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (form.get("confirm") !== "DELETE") throw formProblem("Type DELETE to confirm");
       await services.admin.users.remove(actor, String(form.get("accountId") ?? ""));
       return "Account deleted";
+    },
+    async verification({ form, actor, services }) {
+      const input = parseForm(verificationDecisionSchema, fieldsOf(form, ["decision", "note"]));
+      const decided = await services.admin.verifications.decide(actor, String(form.get("id") ?? ""), input);
+      return decided.status === "approved"
+        ? `${decided.dealer.name} is a verified dealer`
+        : `Verification refused for ${decided.dealer.name}`;
     },
     async refund({ form, actor, services }) {
       const input = parseForm(refundSchema, fieldsOf(form, ["invoiceId", "reason"]));
@@ -232,7 +254,7 @@ function ManageDialog({
 }
 
 export default function AdminUsers() {
-  const { users, nextCursor, selected, invoices, paged } = useLoaderData<typeof loader>();
+  const { users, nextCursor, selected, invoices, paged, verifications } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const withParams = (changes: Record<string, string | null>) => {
@@ -280,6 +302,60 @@ export default function AdminUsers() {
           <Search size={16} aria-hidden="true" /> {navigation.state === "loading" ? "Searching…" : "Search"}
         </Button>
       </Form>
+
+      {verifications.length > 0 ? (
+        <section className={cardClass} aria-labelledby="queue-heading">
+          <h2 id="queue-heading" className="mb-1 font-semibold">
+            Verification requests ({verifications.length})
+          </h2>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Check the numbers with the state and AuctionACCESS, then approve (the Verified dealer badge) or
+            refuse with a note. The dealer is notified.
+          </p>
+          <ul className="flex flex-col gap-3">
+            {verifications.map((v) => (
+              <li
+                key={v.id}
+                className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                data-testid="verification-request"
+              >
+                <p className="text-sm">
+                  <span className="font-semibold">{v.dealer.name}</span> · {v.dealer.dealershipName} · sent{" "}
+                  <DateTime at={v.createdAt} />
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Licence {v.licenseNumber} · AuctionACCESS {v.auctionAccessNumber} · 5 Mil{" "}
+                  {v.dealership5MilNumber}
+                  {v.documentUrl ? (
+                    <>
+                      {" · "}
+                      <a href={v.documentUrl} target="_blank" rel="noreferrer" className="underline">
+                        document
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="verification" />
+                  <input type="hidden" name="id" value={v.id} />
+                  <TextField
+                    label="Note to the dealer"
+                    name="note"
+                    maxLength={1000}
+                    className="min-w-48 flex-1"
+                  />
+                  <Button type="submit" name="decision" value="approved">
+                    Approve
+                  </Button>
+                  <Button type="submit" name="decision" value="refused" variant="secondary">
+                    Refuse
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <div className={`${cardClass} overflow-x-auto p-0`}>
         <table className="w-full min-w-[640px] text-left text-sm">

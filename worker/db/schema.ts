@@ -182,6 +182,8 @@ export const dealers = sqliteTable(
     index("dealers_deleted_idx")
       .on(t.deletedAt)
       .where(sql`deleted_at is not null`),
+    // /admin's dealer count and new this week, read from this index alone (issue 15).
+    index("dealers_signup_idx").on(t.accountId, t.deletedAt, t.createdAt),
   ],
 );
 

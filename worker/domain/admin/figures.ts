@@ -21,9 +21,14 @@ export function adminFigures(db: Database) {
       const results = await client.batch([
         client
           .prepare(
-            `select count(*) as total, coalesce(sum(d.created_at >= ?), 0) as newThisWeek
-             from dealers d join accounts a on a.id = d.account_id
-             where a.role = 'dealer' and d.deleted_at is null`,
+            // Every signed-up dealer (dealers_signup_idx alone), less the admins' own (a few rows).
+            `select
+               (select count(*) from dealers where account_id is not null and deleted_at is null)
+               - (select count(*) from accounts a join dealers d on d.account_id = a.id
+                  where a.role = 'admin' and d.deleted_at is null) as total,
+               (select count(*) from dealers where account_id is not null and deleted_at is null and created_at >= ?1)
+               - (select count(*) from accounts a join dealers d on d.account_id = a.id
+                  where a.role = 'admin' and d.deleted_at is null and d.created_at >= ?1) as newThisWeek`,
           )
           .bind(weekStart),
         client.prepare(
