@@ -68,8 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "preference") {
       const key = String(form.get("key") ?? "") as PreferenceKey;
       if (!PREFERENCE_KEYS.includes(key)) return refused(intent, at);
-      const current = await notifications.preferences.forDealer(dealer.id);
-      await notifications.savePreferences(dealer.id, { ...current, [key]: form.get("value") === "true" });
+      await notifications.savePreference(dealer.id, key, form.get("value") === "true");
       return { intent, ok: true, at };
     }
     if (intent === "test-sms") {

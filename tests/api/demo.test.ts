@@ -183,6 +183,35 @@ describe("the demo network is closed both ways", { timeout: 30_000 }, () => {
     expect([200, 201]).toContain(connected.status);
   });
 
+  it("shows each network only its own posts in the feed and its search, so no card offers a dealer it cannot reach", async () => {
+    const demo = await createDummy();
+    const real = await signUpDealer();
+    const tag = `Feedtag${Date.now()}`;
+    const postAs = async (cookie: string, title: string) => {
+      const res = await call("POST", "/api/inventory", {
+        cookie,
+        body: { title, type: "request", description: `Looking for one, ${tag}` },
+      });
+      expect(res.status, res.text).toBe(201);
+      return (res.json as unknown as { id: string }).id;
+    };
+    const demoPost = await postAs(demo.cookie, `Demo wants a Tacoma ${tag}`);
+    const realPost = await postAs(real.cookie, `Real wants a Tundra ${tag}`);
+    const feedOf = async (cookie: string, query: string) => {
+      const res = await call("GET", `/api/inventory?${query}`, { cookie });
+      expect(res.status).toBe(200);
+      return (res.json as unknown as { id: string }[]).map((p) => p.id);
+    };
+    for (const query of ["sort=requests&limit=50", `search=${tag}`]) {
+      const seenByDemo = await feedOf(demo.cookie, query);
+      expect(seenByDemo, query).toContain(demoPost);
+      expect(seenByDemo, query).not.toContain(realPost);
+      const seenByReal = await feedOf(real.cookie, query);
+      expect(seenByReal, query).toContain(realPost);
+      expect(seenByReal, query).not.toContain(demoPost);
+    }
+  });
+
   it("a dealer a demo account adds to the directory belongs to the demo network", async () => {
     const demo = await createDummy();
     const added = await call("POST", "/api/dealers", {

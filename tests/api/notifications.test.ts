@@ -75,6 +75,33 @@ describe("GET/PATCH /api/notifications/preferences", () => {
     expect(res.json.issues).toEqual(expect.any(Array));
   });
 
+  it("keeps every switch of /notification-settings flipped at once: one never undoes another", async () => {
+    const { cookie } = await signUpDealer();
+    const flip = (key: string, value: boolean) =>
+      SELF.fetch(`${ORIGIN}/notification-settings`, {
+        method: "POST",
+        headers: {
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "preference", key, value: String(value) }).toString(),
+        redirect: "manual",
+      });
+    const flipped = {
+      smsEnabled: true,
+      emailEnabled: false,
+      dealAlerts: false,
+      priceDrops: false,
+      auctionAlerts: false,
+      confirmations: false,
+    };
+    const answers = await Promise.all(Object.entries(flipped).map(([key, value]) => flip(key, value)));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect((await call("GET", "/api/notifications/preferences", { cookie })).json).toEqual(flipped);
+  });
+
   it("answers 401 signed out, before reading the body", async () => {
     expect((await call("GET", "/api/notifications/preferences")).status).toBe(401);
     expect((await call("PATCH", "/api/notifications/preferences", { body: { nonsense: 1 } })).status).toBe(

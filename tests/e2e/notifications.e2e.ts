@@ -110,10 +110,14 @@ describe("deal alerts, live", () => {
     expect(await priceDrops.getAttribute("aria-checked")).toBe("true");
     expect(await sms.getAttribute("aria-checked")).toBe("false");
 
-    await priceDrops.click();
+    // Each switch saves at once; the reload below must come after both saves have been answered.
+    const saved = () =>
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && r.url().includes("/notification-settings"),
+      );
+    await Promise.all([saved(), priceDrops.click()]);
     await expectToast(page, "Preferences Updated");
-    await sms.click();
-    await expectToast(page, "Preferences Updated");
+    await Promise.all([saved(), sms.click()]);
     expect(await priceDrops.getAttribute("aria-checked")).toBe("false");
 
     await page.reload();

@@ -25,11 +25,28 @@ export async function newContext(
   browser: Browser,
   options: { mobile?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: BASE_URL,
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
   });
+  await context.addInitScript(recordToasts);
+  return context;
 }
+
+/** Runs in each page: keeps the text of every toast shown, so a failure can say what came and went. */
+function recordToasts() {
+  const seen: string[] = [];
+  Object.assign(window, { __toastsSeen: seen });
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
+      const text = toast.innerText.replace(/\s+/g, " ").trim();
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+const toastsSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).catch(() => []);
 
 /** The text of the toast showing now (title and description). */
 export async function toastText(page: Page): Promise<string> {
@@ -46,7 +63,7 @@ export async function expectToast(page: Page, text: string) {
     .waitFor({ state: "visible", timeout: 10_000 })
     .catch(async () => {
       throw new Error(
-        `Expected a toast with "${text}", saw: ${await page.getByTestId("toast").allInnerTexts()}`,
+        `Expected a toast with "${text}", saw: ${await page.getByTestId("toast").allInnerTexts()}; this page showed: ${JSON.stringify(await toastsSeen(page))}`,
       );
     });
 }

@@ -20,7 +20,8 @@ import { validate } from "./validate";
 export const inventoryRoutes = new Hono<AppEnv>()
   .use(dealersOnly)
   .get("/", validate("query", feedQuerySchema), async (c) => {
-    const page = await c.var.services.inventory.listFeed(c.req.valid("query"));
+    const { dealer } = requireDealer(c);
+    const page = await c.var.services.inventory.listFeed(c.req.valid("query"), dealer.id);
     return answerList(c, { items: page.posts, nextCursor: page.nextCursor });
   })
   .get("/:id", validate("param", postIdSchema), async (c) => {

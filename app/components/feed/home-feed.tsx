@@ -321,12 +321,16 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       ) : null}
 
       {posts.length === 0 ? (
-        <p
-          className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
-          data-testid="feed-empty"
-        >
-          {search ? "No matching dealers found" : "No dealer posts available"}
-        </p>
+        <>
+          <p
+            className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
+            data-testid="feed-empty"
+          >
+            {search ? "No matching dealers found" : "No dealer posts available"}
+          </p>
+          {/* A young network has few posts: the dealers to connect with still show. */}
+          {search ? null : <SuggestedDealers />}
+        </>
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Dealer posts" data-testid="feed">
           {posts.map((post, i) => (
@@ -334,7 +338,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
               <li>
                 <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} />
               </li>
-              {i === 1 && !search ? (
+              {i === Math.min(1, posts.length - 1) && !search ? (
                 <li>
                   <SuggestedDealers />
                 </li>

@@ -148,8 +148,31 @@ export function toFtsQuery(search: string): string | null {
 
 // ---------------------------------------------------------------------------------------------------
 
-export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage> {
+const sameNetworkAs = (viewerId: string) =>
+  sql`d.is_demo = (select v.is_demo from dealers v where v.id = ${viewerId})`;
+
+/**
+ * One page of a tab, newest first. CROSS JOIN keeps SQLite walking the tab's feed index first: with the
+ * network filter on dealers it would otherwise read every dealer's posts and sort them all.
+ */
+export function feedStatement(query: FeedQuery, viewerId: string, cursor: readonly [number, string] | null) {
+  const after = cursor ? sql`and (p.created_at, p.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+  return sql`
+    select ${POST_COLUMNS}
+    from inventory_posts p
+    cross join dealers d on d.id = p.dealer_id
+    where ${SORT_FILTERS[query.sort]} and ${sameNetworkAs(viewerId)} ${after}
+    order by p.created_at desc, p.id desc
+    limit ${query.limit + 1}`;
+}
+
+/**
+ * The feed `viewerId` reads: posts of the viewer's own network only (worker/domain/demo-network.ts), so a demo
+ * account never sees a real dealer's inventory nor a real dealer the demo's, whose authors they cannot reach.
+ */
+export async function listFeed(db: Database, query: FeedQuery, viewerId: string): Promise<FeedPage> {
   const filter = SORT_FILTERS[query.sort];
+  const sameNetwork = sameNetworkAs(viewerId);
   const take = query.limit + 1;
   const fts = query.search ? toFtsQuery(query.search) : null;
 
@@ -164,7 +187,7 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
       join post_search_docs sd on sd.doc_id = s.rowid
       join inventory_posts p on p.id = sd.post_id
       join dealers d on d.id = p.dealer_id
-      where post_search match ${fts} and ${filter} ${after}
+      where post_search match ${fts} and ${filter} and ${sameNetwork} ${after}
       order by s.rowid desc
       limit ${take}`);
     const page = rows.slice(0, query.limit);
@@ -176,14 +199,7 @@ export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage
   }
 
   const cursor = FEED_CURSOR.decode(query.cursor);
-  const after = cursor ? sql`and (p.created_at, p.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
-  const rows = await db.all<PostRow>(sql`
-    select ${POST_COLUMNS}
-    from inventory_posts p
-    join dealers d on d.id = p.dealer_id
-    where ${filter} ${after}
-    order by p.created_at desc, p.id desc
-    limit ${take}`);
+  const rows = await db.all<PostRow>(feedStatement(query, viewerId, cursor));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

@@ -4,6 +4,7 @@ import {
   ALERT_PREFERENCES,
   type AlertPreference,
   type NotificationPreferences,
+  type PreferenceKey,
   type OutboxReceipt,
   type TriggerDealAlert,
 } from "../../../app/lib/schemas/notifications";
@@ -67,6 +68,16 @@ export function notificationService(db: Database, deps: Deps) {
     ): Promise<NotificationPreferences> {
       await deps.rateLimits.spend([LIMITS.notificationPreferencesPerDealer, dealerId]);
       return deps.preferences.save(dealerId, preferences);
+    },
+
+    /** One switch of the settings page, saved on its own (same limit as a whole save). */
+    async savePreference(
+      dealerId: string,
+      key: PreferenceKey,
+      on: boolean,
+    ): Promise<NotificationPreferences> {
+      await deps.rateLimits.spend([LIMITS.notificationPreferencesPerDealer, dealerId]);
+      return deps.preferences.setFlag(dealerId, key, on);
     },
 
     /** Marks some or all read; the dealer's other open tabs get the new count. Answers it. */
@@ -173,7 +184,7 @@ export function notificationService(db: Database, deps: Deps) {
       if (!dealer) return null;
       if ((ALERT_PREFERENCES as readonly string[]).includes(claim.category)) {
         const category = claim.category as AlertPreference;
-        await deps.preferences.turnOff(claim.dealerId, category);
+        await deps.preferences.setFlag(claim.dealerId, category, false);
         return { category, label: CATEGORY_LABELS[category] };
       }
       if (claim.category === "network" && dealer.accountId) {

@@ -37,12 +37,15 @@ export function preferencesService(db: Database) {
       return toPreferences(row);
     },
 
-    /** One flag off (the one-click unsubscribe of an e-mail). */
-    async turnOff(dealerId: string, key: PreferenceKey): Promise<NotificationPreferences> {
+    /**
+     * One flag, written alone in one statement: two switches flipped at once both stay (a read-then-save of
+     * the whole object would let the later one undo the earlier). The one-click unsubscribe uses it too.
+     */
+    async setFlag(dealerId: string, key: PreferenceKey, on: boolean): Promise<NotificationPreferences> {
       const [row] = await db
         .insert(notificationPreferences)
-        .values({ ...DEFAULT_PREFERENCES, dealerId, [key]: false })
-        .onConflictDoUpdate({ target: notificationPreferences.dealerId, set: { [key]: false } })
+        .values({ ...DEFAULT_PREFERENCES, dealerId, [key]: on })
+        .onConflictDoUpdate({ target: notificationPreferences.dealerId, set: { [key]: on } })
         .returning();
       return toPreferences(row);
     },
