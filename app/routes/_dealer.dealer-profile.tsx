@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { VerificationCard } from "~/components/dealer/verification-card";
 import { verificationRequestSchema } from "~/lib/admin";
+import { photoPathOf } from "~/lib/schemas/inventory";
 import { readForm } from "~/utils/form-body.server";
 import { isDomainError } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -45,6 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     licenseNumber: form.get("licenseNumber") ?? "",
     auctionAccessNumber: form.get("auctionAccessNumber") ?? "",
     dealership5MilNumber: form.get("dealership5MilNumber") ?? "",
+    documentUrl: photoPathOf(String(form.get("documentUrl") ?? ""), new URL(request.url).origin) ?? undefined,
   });
   if (!parsed.success)
     return data(

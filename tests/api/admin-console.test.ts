@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "../../app/lib/admin";
 import { API_ENDPOINTS } from "../../app/lib/api-reference";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "../../app/lib/api-types";
 import { createServices } from "../../worker/domain";
-import { call, freshIp, signUpDealer } from "./helpers";
+import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -632,5 +632,28 @@ describe("dealer verification", () => {
       body: { decision: "refused", note: "" },
     });
     expect(twice.status).toBe(409);
+  });
+});
+
+describe("the admin pages' forms", () => {
+  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+    SELF.fetch(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+
+  it("work without JavaScript for an admin, and are 404 to a dealer", async () => {
+    const title = `Form promotion ${crypto.randomUUID().slice(0, 6)}`;
+    const asDealer = await post("/admin/promo", dealer.cookie, { intent: "create", title, message: "m" });
+    expect(asDealer.status).toBe(404);
+    const res = await post("/admin/promo", admin.cookie, { intent: "create", title, message: "Spring sale" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(title);
+    const empty = await post("/admin/promo", admin.cookie, { intent: "create", title: "", message: "x" });
+    expect(empty.status).toBe(400);
+    const list = await call("GET", "/api/admin/promotions?limit=100", { cookie: admin.cookie });
+    expect((list.json as unknown as Promotion[]).filter((p) => p.title === title)).toHaveLength(1);
   });
 });

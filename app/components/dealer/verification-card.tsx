@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { PhotoUploader, uploadedUrls, uploadsBusy, type PhotoUpload } from "~/components/post/photo-uploader";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ShieldCheck } from "~/components/ui/icons";
@@ -24,6 +25,8 @@ export function VerificationCard({
 }) {
   const result = useActionData<Result>();
   const sending = useNavigation().formData?.get("intent") === "verify";
+  const [photos, setPhotos] = useState<PhotoUpload[]>([]);
+  const documentUrl = uploadedUrls(photos)[0];
   useEffect(() => {
     if (!result) return;
     toast(
@@ -76,7 +79,16 @@ export function VerificationCard({
               required
               defaultValue={defaults.dealership5MilNumber}
             />
-            <Button type="submit" disabled={sending} className="self-start">
+            <div className="sm:col-span-3">
+              <PhotoUploader
+                limit={1}
+                photos={photos}
+                onChange={setPhotos}
+                label="Document photo (optional)"
+              />
+              {documentUrl ? <input type="hidden" name="documentUrl" value={documentUrl} /> : null}
+            </div>
+            <Button type="submit" disabled={sending || uploadsBusy(photos)} className="self-start">
               {sending ? "Sending…" : "Request verification"}
             </Button>
           </Form>
