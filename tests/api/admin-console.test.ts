@@ -639,7 +639,12 @@ describe("the admin pages' forms", () => {
   const post = (path: string, cookie: string, fields: Record<string, string>) =>
     SELF.fetch(`${ORIGIN}${path}`, {
       method: "POST",
-      headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams(fields).toString(),
       redirect: "manual",
     });

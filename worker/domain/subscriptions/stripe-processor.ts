@@ -13,7 +13,7 @@ export function stripeProcessor(stripe: Stripe): PaymentProcessor {
     const prices = await stripe.prices.list({ lookup_keys: [plan.lookupKey], active: true, limit: 1 });
     const price = prices.data[0];
     if (!price) throw conflict(`The ${plan.name} is not set up with the payment provider yet`);
-    if (price.unit_amount === null || price.unit_amount === plan.priceCents) return price.id;
+    if (typeof price.unit_amount !== "number" || price.unit_amount === plan.priceCents) return price.id;
     // An admin changed the plan's price (/admin/pricing): a new Price takes the lookup key over, so new
     // subscriptions pay it while existing ones keep the Price they were made with.
     const created = await stripe.prices.create({
