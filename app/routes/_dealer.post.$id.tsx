@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     const own = post.dealerId === viewer.dealer.id;
     const matches =
       own && post.status === "active"
-        ? await context.services.dealAlerts.matchesFor(post.id, { limit: MATCHES_SHOWN })
+        ? await context.services.dealAlerts.matchesFor(post.id, { limit: MATCHES_SHOWN }, post)
         : null;
     return { post, currentUser: card, own, canManage: own || isAdmin(viewer), matches };
   } catch (error) {

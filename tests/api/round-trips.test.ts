@@ -58,6 +58,7 @@ const READS: [string, () => string][] = [
   ["the signed-in home page", () => "/"],
   ["another dealer's post page", () => `/post/${postId}`],
   ["/messages", () => "/messages"],
+  ["the dealer directory API", () => "/api/dealers"],
   ["/find-dealers", () => "/find-dealers"],
   ["/dealers", () => "/dealers"],
   ["/dealer-profile", () => "/dealer-profile"],

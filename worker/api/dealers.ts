@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { isAdmin } from "../../app/lib/roles";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "../../app/lib/schemas/dealer";
+import { DEFAULT_SETTINGS } from "../../app/lib/schemas/settings";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { notFound } from "../domain/errors";
@@ -27,10 +28,18 @@ export const dealerRoutes = new Hono<AppEnv>()
   .get("/", validate("query", directoryQuerySchema), async (c) => {
     const { viewer, dealerId, options } = who(c);
     const { limit, ...query } = c.req.valid("query");
-    const pageSize = limit ?? (await c.var.services.settings.forAccount(viewer.accountId)).itemsPerPage;
+    const list = (pageSize: number) =>
+      c.var.services.directory.list(dealerId, { ...query, limit: pageSize }, options);
+    if (limit) return answerList(c, await list(limit));
+    // The dealer's Items per page and the usual page are read side by side (one wait, not two); only a dealer
+    // who saved another size waits for a second read.
+    const [{ itemsPerPage }, usualPage] = await Promise.all([
+      c.var.services.settings.forAccount(viewer.accountId),
+      list(DEFAULT_SETTINGS.itemsPerPage),
+    ]);
     return answerList(
       c,
-      await c.var.services.directory.list(dealerId, { ...query, limit: pageSize }, options),
+      itemsPerPage === DEFAULT_SETTINGS.itemsPerPage ? usualPage : await list(itemsPerPage),
     );
   })
   .post("/", dealersOnly, validate("json", dealerCreateSchema), async (c) => {

@@ -46,8 +46,12 @@ export function inventoryService(db: Database, deps: Deps) {
      * the AI summary is written from them, and post + vehicles go to D1 in one batch.
      */
     async createPost(dealer: DealerRow, input: CreatePost, ownOrigin: string): Promise<PostDetail> {
-      await deps.rateLimits.spend([LIMITS.postsPerDealer, dealer.id]);
-      const photoPaths = await deps.uploads.storedPhotoPaths(input.photoUrls, ownOrigin);
+      // The limit, the photos (R2) and the plan behind the AI are independent: one wait for the three.
+      const [, photoPaths, ai] = await Promise.all([
+        deps.rateLimits.spend([LIMITS.postsPerDealer, dealer.id]),
+        deps.uploads.storedPhotoPaths(input.photoUrls, ownOrigin),
+        deps.aiFor?.(dealer),
+      ]);
       const kept = input.vehicles.filter(isCompleteVehicle);
       const located = kept.find((v) => v.city || v.state);
       const location = located
@@ -62,7 +66,7 @@ export function inventoryService(db: Database, deps: Deps) {
           priceCents: v.price === undefined ? null : Math.round(v.price * 100),
         })),
         location,
-        await deps.aiFor?.(dealer),
+        ai,
       );
       const id = await insertPost(db, {
         input,

@@ -194,9 +194,14 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
      * The posts on the other side of this one, newest first: for a request, the listings that answer it (the
      * requester sees them at once); for a listing, the open requests it answers.
      */
-    async matchesFor(postId: string, query: { cursor?: string; limit: number }): Promise<Page<PostMatch>> {
+    async matchesFor(
+      postId: string,
+      query: { cursor?: string; limit: number },
+      /** The post when the caller has just read it: one round trip fewer. */
+      known?: { id: string; dealerId: string; type: string },
+    ): Promise<Page<PostMatch>> {
       const cursor = matchesCursor.decode(query.cursor);
-      const author = await authorOf(postId);
+      const author = known?.id === postId ? known : await authorOf(postId);
       if (!author) throw notFound(POST_NOT_FOUND);
       const byPost = new Map<string, { createdAt: number; vehicles: string[] }>();
       for (const pair of await deps.matching.pairsFor(author)) {

@@ -144,9 +144,13 @@ export function dealMatching(db: Database) {
         else pairs.set(key, { ...pair, vehicleMatches: 1 });
       };
       if (post.type === "request") {
-        for (const want of await this.wantsOf(post.id)) {
-          const offers = await db.all<OfferRow>(offersForWantStatement(want, post.dealerId));
-          for (const offer of offers) {
+        const wants = await this.wantsOf(post.id);
+        // One wave of reads, whatever the number of vehicles (each seeks the match index).
+        const offersPerWant = await Promise.all(
+          wants.map((want) => db.all<OfferRow>(offersForWantStatement(want, post.dealerId))),
+        );
+        for (const [i, want] of wants.entries()) {
+          for (const offer of offersPerWant[i] ?? []) {
             if (!isMatch(want, offer)) continue;
             add({
               requestPostId: post.id,
@@ -160,9 +164,12 @@ export function dealMatching(db: Database) {
           }
         }
       } else {
-        for (const offer of await this.offersOf(post.id)) {
-          const wants = await db.all<WantRow>(wantsForOfferStatement(offer, post.dealerId));
-          for (const want of wants) {
+        const offers = await this.offersOf(post.id);
+        const wantsPerOffer = await Promise.all(
+          offers.map((offer) => db.all<WantRow>(wantsForOfferStatement(offer, post.dealerId))),
+        );
+        for (const [i, offer] of offers.entries()) {
+          for (const want of wantsPerOffer[i] ?? []) {
             if (!isMatch(want, offer)) continue;
             add({
               requestPostId: want.postId,
