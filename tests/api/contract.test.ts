@@ -202,7 +202,8 @@ beforeAll(async () => {
       cookie: admin.cookie,
       body: { title: `Contract promotion ${i}`, message: "Spring auction week" },
     });
-});
+  // A long set-up (three dealers, five partners, deals, payments, an admin): more than the default 10 s on a busy machine.
+}, 60_000);
 
 /** The admin console's calls are an admin's; everything else is Alice's. */
 const cookieFor = (e: Pick<ApiEndpoint, "access">) => (e.access === "admin" ? admin.cookie : alice.cookie);
