@@ -127,6 +127,14 @@ describe("the admin console", () => {
     expect(await postsBefore(basic, title)).toBe(-1);
     expect(await basic.getByTestId("promo-block").count()).toBeGreaterThan(0);
 
+    // Deleted again, so the demo account's feed shows the usual promo block to the journeys after this one.
+    await admin
+      .getByTestId("admin-promotion")
+      .filter({ hasText: title })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expectToast(admin, "Promotion deleted");
+
     await Promise.all([adminContext.close(), premiumContext.close(), basicContext.close()]);
   });
 
