@@ -18,4 +18,6 @@ export type RemixLoadContextFields = {
   nonce: string;
   /** A toast set by the action that redirected here (worker/auth/cookies.ts toastCookie). */
   flashToast: { title: string; description?: string } | null;
+  /** The public API's OpenAPI 3.1 document on this origin (worker/api/index.ts), for /api-docs. */
+  apiDocument: (origin: string) => object;
 };

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import type { Context } from "hono";
 import * as build from "remix-server-build";
+import { apiDocument } from "./api";
 import { toCurrentUser } from "./domain/dealers";
 import type { AppEnv } from "./http/types";
 import { TOAST_COOKIE, clearToastCookie, parseFlashToast } from "../app/lib/flash-toast";
@@ -30,6 +31,7 @@ export async function renderRemix(c: Context<AppEnv>) {
     session: c.var.session,
     nonce: c.var.nonce,
     flashToast,
+    apiDocument,
   };
   const started = performance.now();
   const response = await handleRemixRequest(c.req.raw, context);

@@ -88,6 +88,7 @@ export const AUDIT_ACTIONS = [
   "verification.refuse",
   "data.clear",
   "data.export",
+  "api-key.issue",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

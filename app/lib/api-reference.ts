@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { liveCallSchema } from "./realtime";
+import { apiKeyInputSchema, apiKeySchema, createdApiKeySchema } from "./api-keys";
 import {
   accountExportSchema,
   activeSessionSchema,
@@ -132,9 +133,9 @@ import { settingsPatchSchema } from "./schemas/settings";
 import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "./subscriptions";
 
 /**
- * Every endpoint the worker serves, with the schemas it reads and answers: the single description behind
- * /api-docs, and the list the API tests walk to hold every endpoint to the contract (and to check that the
- * router serves exactly these). Add an endpoint here when you add it to the router.
+ * Every endpoint the worker serves, with the schemas it reads and answers: the list the API tests walk to
+ * hold every endpoint to the contract (and to check that the router serves exactly these). Add an endpoint
+ * here when you add it to the router. /api-docs shows the public API only, from its OpenAPI document.
  */
 
 /** `admin`: an account whose role is admin (401 signed out, 403 for a dealer); left out of the public /api-docs. */
@@ -1205,6 +1206,46 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     summary: "The status of the database, photo storage and real-time messaging (503 while one is down).",
     access: "public",
     answers: [{ status: 200, schema: healthReportSchema }],
+  },
+
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    group: "Site",
+    summary: "The OpenAPI 3.1 document of the public API (the operations an API key can call).",
+    access: "public",
+    answers: [{ status: 200, schema: z.looseObject({ openapi: z.literal("3.1.0") }) }],
+  },
+
+  // API keys (issue 16): the session cookie only, never a key
+  {
+    method: "GET",
+    path: "/api/api-keys",
+    group: "API keys",
+    summary: "Your API keys in use, newest first (never the keys themselves).",
+    access: dealer,
+    answers: [{ status: 200, schema: z.array(apiKeySchema) }],
+  },
+  {
+    method: "POST",
+    path: "/api/api-keys",
+    group: "API keys",
+    summary: "Create an API key (Premium): the answer holds the key, shown this once.",
+    access: dealer,
+    body: apiKeyInputSchema,
+    answers: [
+      { status: 201, schema: createdApiKeySchema },
+      { status: 402, schema: planRequiredSchema, when: "you are not on Premium (or the trial)" },
+    ],
+  },
+  {
+    method: "DELETE",
+    path: "/api/api-keys/{id}",
+    group: "API keys",
+    summary: "Revoke an API key: it stops working at once.",
+    access: dealer,
+    params: { id: "the key's id" },
+    answers: [{ status: 204 }],
   },
 
   // Admin console (issue 15): admins only

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AdminPage, badgeClass, cardClass, type AdminActionResult } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -14,6 +14,8 @@ import {
   verificationDecisionSchema,
 } from "~/lib/admin";
 import type { AdminUser } from "~/lib/api-types";
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, apiKeyInputSchema } from "~/lib/api-keys";
+import { ShownOnceKey } from "~/components/ui/shown-once-key";
 import { formatDollars } from "~/lib/format";
 import { dealerUpdateSchema } from "~/lib/schemas/dealer";
 import { adminAction, fieldsOf, formProblem, parseForm } from "~/utils/admin.server";
@@ -102,6 +104,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return decided.status === "approved"
         ? `${decided.dealer.name} is a verified dealer`
         : `Verification refused for ${decided.dealer.name}`;
+    },
+    async "api-key"({ form, actor, services }) {
+      const input = parseForm(apiKeyInputSchema, {
+        name: form.get("name") ?? "",
+        scopes: form.getAll("scopes"),
+      });
+      const created = await services.admin.apiKeys.issue(actor, String(form.get("accountId") ?? ""), input);
+      return {
+        title: `API key "${created.name}" created: copy it now, it is shown once`,
+        apiKey: created.key,
+      };
     },
     async refund({ form, actor, services }) {
       const input = parseForm(refundSchema, fieldsOf(form, ["invoiceId", "reason"]));
@@ -205,6 +218,8 @@ function ManageDialog({
             </Button>
           </Form>
         </div>
+
+        {user.dealer ? <AdminApiKeyForm accountId={user.id} here={`?${params.toString()}`} /> : null}
 
         <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
           <h3 className="mb-2 font-semibold">Payments</h3>
@@ -450,5 +465,33 @@ export default function AdminUsers() {
 
       {selected ? <ManageDialog user={selected} invoices={invoices} /> : null}
     </AdminPage>
+  );
+}
+
+/** "From sales": an API key for this dealer, shown once here; the audit log records it without the key. */
+function AdminApiKeyForm({ accountId, here }: { accountId: string; here: string }) {
+  const result = useActionData<AdminActionResult>();
+  return (
+    <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h3 className="mb-2 font-semibold">API key</h3>
+      {result?.apiKey ? <ShownOnceKey apiKey={result.apiKey} /> : null}
+      <Form method="post" action={here} className="flex flex-col gap-2">
+        <input type="hidden" name="intent" value="api-key" />
+        <input type="hidden" name="accountId" value={accountId} />
+        <TextField label="Key name" name="name" maxLength={60} required defaultValue="Integration" />
+        <fieldset className="flex flex-col gap-1 text-sm">
+          <legend className="mb-1 font-medium">Scopes</legend>
+          {API_KEY_SCOPES.map((scope) => (
+            <label key={scope} className="flex items-center gap-2">
+              <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === "read"} />
+              {API_KEY_SCOPE_LABELS[scope]}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="secondary" className="self-start">
+          Create API key
+        </Button>
+      </Form>
+    </div>
   );
 }

@@ -8,9 +8,11 @@ import {
   SecurityActivity,
   YourData,
 } from "~/components/account/security-settings";
+import { ApiKeysSettings } from "~/components/account/api-keys-settings";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
+import { apiKeyInputSchema } from "~/lib/api-keys";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "~/lib/constants";
 import { firstError, parseForm } from "~/lib/forms";
 import { deleteAccountSchema } from "~/lib/schemas/account";
@@ -25,18 +27,27 @@ export const meta: MetaFunction = () => [{ title: "Settings · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  const [settings, sessions, events, hasPassword] = await Promise.all([
+  const [settings, sessions, events, hasPassword, apiKeys, entitlement] = await Promise.all([
     context.services.settings.forAccount(viewer.accountId),
     context.services.sessions.list(viewer.accountId, context.session?.sessionId ?? "", { limit: 50 }),
     context.services.securityEvents.list(viewer.accountId, { limit: 20 }),
     context.services.accounts.hasPassword(viewer.accountId),
+    context.services.apiKeys.list(viewer.dealer.id),
+    context.services.subscriptions.entitlement({ accountId: viewer.accountId }),
   ]);
-  return { settings, sessions: sessions.items, events: events.items, hasPassword };
+  return {
+    settings,
+    sessions: sessions.items,
+    events: events.items,
+    hasPassword,
+    apiKeys,
+    premium: entitlement.premium,
+  };
 }
 
 /**
  * SAVE SETTINGS: the whole form, stored per account (works before JavaScript loads). The security forms
- * name their `intent`: change-password, end-session, end-others.
+ * name their `intent`: change-password, end-session, end-others; the API keys create-api-key, revoke-api-key.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
@@ -49,6 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     intent === "delete-account"
   )
     return securityAction(intent, form, request, context);
+  if (intent === "create-api-key" || intent === "revoke-api-key")
+    return apiKeyAction(intent, form, viewer, context);
   const submission = parseForm(form, settingsFormSchema);
   if (submission.status !== "success") {
     const message = firstError(submission.error, Object.keys(submission.error ?? {}));
@@ -59,6 +72,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const settings = await context.services.settings.update(viewer.accountId, submission.value);
   return { ok: true as const, at: Date.now(), settings };
+}
+
+/** /settings → API keys (issue 16): the same domain calls as POST and DELETE /api/api-keys. */
+async function apiKeyAction(
+  intent: "create-api-key" | "revoke-api-key",
+  form: FormData,
+  viewer: { accountId: string; dealer: { id: string } },
+  context: ActionFunctionArgs["context"],
+) {
+  try {
+    if (intent === "revoke-api-key") {
+      await context.services.apiKeys.revoke(viewer.dealer.id, String(form.get("id") ?? "").slice(0, 64));
+      return {
+        ok: true as const,
+        at: Date.now(),
+        notice: { title: "API key revoked", description: "It stopped working at once." },
+      };
+    }
+    const parsed = apiKeyInputSchema.safeParse({
+      name: form.get("name") ?? "",
+      scopes: form.getAll("scopes"),
+    });
+    if (!parsed.success)
+      return data(
+        { ok: false as const, at: Date.now(), message: parsed.error.issues[0]?.message ?? "Invalid key" },
+        { status: 400 },
+      );
+    await context.services.subscriptions.requirePremium({ accountId: viewer.accountId });
+    const created = await context.services.apiKeys.create(viewer.dealer.id, viewer.accountId, parsed.data);
+    return {
+      ok: true as const,
+      at: Date.now(),
+      notice: { title: "API key created", description: "Copy it now: it is shown once." },
+      apiKey: created.key,
+    };
+  } catch (error) {
+    const failure = routeFailure(error, { title: "Error" });
+    return data(
+      { ok: false as const, at: Date.now(), message: failure.toast.description ?? "Error" },
+      { status: failure.status },
+    );
+  }
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -232,7 +287,7 @@ function Toggle({
 }
 
 export default function Settings() {
-  const { settings, sessions, events, hasPassword } = useLoaderData<typeof loader>();
+  const { settings, sessions, events, hasPassword, apiKeys, premium } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
 
@@ -357,6 +412,11 @@ export default function Settings() {
       <ActiveSessions sessions={sessions} />
       <SecurityActivity events={events} />
       <YourData hasPassword={hasPassword} />
+      <ApiKeysSettings
+        keys={apiKeys}
+        premium={premium}
+        newKey={result && "apiKey" in result ? result.apiKey : undefined}
+      />
     </section>
   );
 }

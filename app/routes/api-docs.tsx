@@ -6,38 +6,33 @@ import { publicMeta } from "~/lib/seo";
 import { apiDocs, type DocEndpoint } from "~/utils/api-docs.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
-/** The endpoints, parameters and answer shapes come from the API's own schemas (app/utils/api-docs.server.ts). */
+/** The endpoints, parameters and answer shapes come from the API's OpenAPI document (app/utils/api-docs.server.ts). */
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  publicPage(context, request, { endpoints: apiDocs() });
+  publicPage(context, request, {
+    endpoints: apiDocs(context.apiDocument(new URL(request.url).origin) as Parameters<typeof apiDocs>[0]),
+  });
 export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   publicMeta({
     title: "API Documentation",
     description:
-      "The DealerLane API: the dealer directory, connections, messages, the inventory feed and your profile, with every request and answer shape.",
+      "The DealerLane API: the dealer directory, connections, messages, deals and the inventory feed, with bearer API keys, an OpenAPI document and a typed TypeScript client.",
     path: "/api-docs",
     origin: data?.origin,
   });
-
-const SDKS = [
-  { name: "JavaScript", detail: "For Node.js and the browser, with TypeScript types." },
-  { name: "Python", detail: "For scripts, data pipelines and back-office tools." },
-  { name: "PHP", detail: "For PHP websites and dealer management add-ons." },
-];
 
 /** Code scrolls inside its own box, so a long line never widens a 360 px page. */
 const codeClass =
   "mt-2 max-w-full overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100 dark:bg-black/60 [&_code]:font-mono";
 const inlineCode = "rounded bg-slate-200 px-1 font-mono text-[0.9em] break-words dark:bg-slate-800";
 
-const ACCESS_LABELS: Record<DocEndpoint["access"], string> = {
-  public: "No sign-in needed",
-  "signed-in": "Signed in",
-  dealer: "Signed in with a dealer profile",
-  admin: "Admins only",
+const SCOPE_LABELS: Record<string, string> = {
+  read: "read",
+  "messages:write": "messages:write",
+  "connections:write": "connections:write",
 };
 
-const METHOD_COLOURS: Record<DocEndpoint["method"], string> = {
+const METHOD_COLOURS: Record<string, string> = {
   GET: "bg-emerald-700",
   POST: "bg-brand-600",
   PATCH: "bg-amber-700",
@@ -54,7 +49,7 @@ function groupsOf(endpoints: DocEndpoint[]) {
 const groupAnchor = (group: string) => `group-${group.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
 export default function ApiDocs() {
-  const { endpoints } = useLoaderData<typeof loader>();
+  const { endpoints, origin } = useLoaderData<typeof loader>();
   const groups = groupsOf(endpoints);
   return (
     <PublicLayout>
@@ -70,6 +65,7 @@ export default function ApiDocs() {
             {[
               ["authentication", "Authentication"],
               ["conventions", "Conventions"],
+              ["clients", "Clients"],
             ].map(([id, label]) => (
               <li key={id}>
                 <a href={`#${id}`} className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800">
@@ -87,11 +83,6 @@ export default function ApiDocs() {
                 </a>
               </li>
             ))}
-            <li>
-              <a href="#sdks" className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800">
-                SDKs
-              </a>
-            </li>
           </ul>
         </nav>
         <div className="min-w-0">
@@ -101,17 +92,38 @@ export default function ApiDocs() {
               Authentication
             </h2>
             <p className="mt-3 text-slate-700 dark:text-slate-300">
-              Bearer API keys, obtained from our sales team, are coming with our API early-access programme.
-              Today every call below is made the way the DealerLane web app makes it: with the session cookie
-              that <code className={inlineCode}>POST /api/auth/login</code> sets. Calls that change something
-              must come from the DealerLane site itself (the request&apos;s Origin), so a page on another site
-              can never act for you.
+              Every call sends an API key as a bearer token:{" "}
+              <code className={inlineCode}>Authorization: Bearer dl_live_…</code>. Premium dealers create keys
+              in{" "}
+              <Link to="/settings#api-keys" className="underline">
+                Settings → API keys
+              </Link>
+              ; our sales team issues them too. A key is shown once, acts as its dealership, and can do only
+              what its scopes allow: <code className={inlineCode}>read</code>,{" "}
+              <code className={inlineCode}>messages:write</code> and{" "}
+              <code className={inlineCode}>connections:write</code>. Revoke it in Settings and it stops at
+              once.
             </p>
+            <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-slate-700 dark:text-slate-300">
+              <li>
+                No key, or a wrong or revoked one: 401 with{" "}
+                <code className={inlineCode}>WWW-Authenticate: Bearer</code>. A scope the key lacks: 403. A
+                key sent together with a DealerLane session cookie: 400.
+              </li>
+              <li>
+                The dealership&apos;s trial or plan has ended: 402. A suspended account&apos;s keys: 403.
+              </li>
+              <li>
+                At most 60 requests a minute per key, 20 of them within 10 seconds. Every answer carries{" "}
+                <code className={inlineCode}>RateLimit-Limit</code>,{" "}
+                <code className={inlineCode}>RateLimit-Remaining</code> and{" "}
+                <code className={inlineCode}>RateLimit-Reset</code>; past the limit, 429 with{" "}
+                <code className={inlineCode}>Retry-After</code> (seconds).
+              </li>
+            </ul>
             <pre tabIndex={0} className={codeClass}>
-              <code>{`curl -c cookies.txt https://dealerlane.app/api/auth/login \
-  -H "Content-Type: application/json" -H "Origin: https://dealerlane.app" \
-  -d '{"email":"you@dealership.example","password":"…"}'
-curl -b cookies.txt "https://dealerlane.app/api/dealers?state=TX"`}</code>
+              <code>{`curl "${origin}/api/dealers?state=TX" \\
+  -H "Authorization: Bearer $DEALERLANE_API_KEY"`}</code>
             </pre>
           </section>
 
@@ -145,9 +157,9 @@ curl -b cookies.txt "https://dealerlane.app/api/dealers?state=TX"`}</code>
               </li>
               <li>
                 Errors answer <code className={inlineCode}>{`{ "message": "…", "issues": [ … ] }`}</code>: 400
-                invalid input (each problem in issues), 401 not signed in (checked before anything else), 403
-                not allowed, 404 not found, 409 conflict, 413 too large, 415 not JSON, 429 too many requests
-                (wait the seconds in Retry-After).
+                invalid input (each problem in issues), 401 no valid key (checked before anything else), 402
+                plan ended, 403 not allowed, 404 not found, 415 not JSON, 429 too many requests (wait the
+                seconds in Retry-After).
               </li>
             </ul>
           </section>
@@ -170,31 +182,48 @@ curl -b cookies.txt "https://dealerlane.app/api/dealers?state=TX"`}</code>
             </section>
           ))}
 
-          <section id="sdks" aria-labelledby="sdks-title" className="mt-12 scroll-mt-24">
-            <h2 id="sdks-title" className="flex items-center gap-2 text-2xl font-bold">
-              <Package size={22} aria-hidden="true" className="text-brand-700 dark:text-brand-400" /> SDKs
+          <section id="clients" aria-labelledby="clients-title" className="mt-12 scroll-mt-24">
+            <h2 id="clients-title" className="flex items-center gap-2 text-2xl font-bold">
+              <Package size={22} aria-hidden="true" className="text-brand-700 dark:text-brand-400" /> Clients
             </h2>
             <p className="mt-3 text-slate-700 dark:text-slate-300">
-              Client libraries for JavaScript, Python and PHP come with the API early-access programme. Tell
-              us which one you need.
+              Everything above comes from one OpenAPI 3.1 document:{" "}
+              <a href="/api/openapi.json" download="dealerlane-openapi.json" className="underline">
+                download openapi.json
+              </a>
+              . Our own tests call the API through the TypeScript client made from it.
             </p>
-            <ul className="mt-4 grid gap-4 md:grid-cols-3">
-              {SDKS.map((sdk) => (
-                <li
-                  key={sdk.name}
-                  className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <h3 className="font-semibold">{sdk.name}</h3>
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{sdk.detail}</p>
-                  <Link
-                    to="/contact?topic=api-access"
-                    className="mt-3 inline-block text-sm font-medium text-brand-700 underline dark:text-brand-400"
-                  >
-                    Request the {sdk.name} SDK
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <h3 className="mt-6 font-semibold">JavaScript and TypeScript</h3>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
+              The typed client is <code className={inlineCode}>openapi-fetch</code> with our generated types (
+              <a href="/sdk/dealerlane-api.d.ts" download className="underline">
+                dealerlane-api.d.ts
+              </a>
+              ): every path, parameter and answer is checked by the TypeScript compiler.
+            </p>
+            <pre tabIndex={0} className={codeClass}>
+              <code>{`npm install openapi-fetch
+# save dealerlane-api.d.ts beside your code, then:
+import createClient from "openapi-fetch";
+import type { paths } from "./dealerlane-api";
+
+const api = createClient<paths>({
+  baseUrl: "${origin}",
+  headers: { Authorization: \`Bearer \${process.env.DEALERLANE_API_KEY}\` },
+});
+const { data: dealers, response } = await api.GET("/api/dealers", { params: { query: { state: "TX" } } });
+const next = response.headers.get("X-Next-Cursor"); // absent on the last page`}</code>
+            </pre>
+            <h3 className="mt-6 font-semibold">Python and PHP</h3>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">
+              Generate a client from the same document with the usual OpenAPI generators:
+            </p>
+            <pre tabIndex={0} className={codeClass}>
+              <code>{`# Python
+pipx run openapi-python-client generate --url ${origin}/api/openapi.json
+# PHP
+npx @openapitools/openapi-generator-cli generate -g php -i ${origin}/api/openapi.json -o dealerlane-php`}</code>
+            </pre>
           </section>
 
           <section className="mt-12 flex flex-col items-start gap-4 rounded-2xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
@@ -218,26 +247,24 @@ curl -b cookies.txt "https://dealerlane.app/api/dealers?state=TX"`}</code>
 }
 
 function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
+  const errors = e.answers.filter((a) => a.status >= 400);
   return (
     <li
       id={e.anchor}
       className="min-w-0 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-base font-semibold break-all">
-        <span className={`rounded px-2 py-0.5 text-xs font-bold text-white ${METHOD_COLOURS[e.method]}`}>
+        <span
+          className={`rounded px-2 py-0.5 text-xs font-bold text-white ${METHOD_COLOURS[e.method] ?? ""}`}
+        >
           {e.method}
         </span>
         {e.path}
       </h3>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{e.summary}</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{e.summary}.</p>
+      {e.description ? <p className="mt-1 text-slate-700 dark:text-slate-300">{e.description}</p> : null}
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {ACCESS_LABELS[e.access]}
-        {e.alias ? (
-          <>
-            {" "}
-            · the same operation as <code className={inlineCode}>{`${e.method} ${e.alias}`}</code>
-          </>
-        ) : null}
+        Scope: <code className={inlineCode}>{SCOPE_LABELS[e.scope] ?? e.scope}</code>
       </p>
       {e.params.length > 0 ? (
         <div className="mt-3 max-w-full overflow-x-auto">
@@ -280,23 +307,31 @@ function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
           </table>
         </div>
       ) : null}
-      {e.answers.map((a) => (
-        <div key={`${a.status}-${a.when ?? ""}`} className="mt-3">
-          <p className="text-sm font-medium">
-            {a.status}
-            {a.when ? ` when ${a.when}` : ""}
-            {a.list
-              ? ` · a list, next page in X-Next-Cursor${a.total ? ", total in X-Total-Count" : ""}`
-              : ""}
-            {a.shape ? "" : a.status === 204 ? " · no body" : ""}
-          </p>
-          {a.shape ? (
-            <pre tabIndex={0} className={codeClass}>
-              <code>{a.shape}</code>
-            </pre>
-          ) : null}
-        </div>
-      ))}
+      <p className="mt-4 text-sm font-medium">curl</p>
+      <pre tabIndex={0} className={codeClass}>
+        <code>{e.curl}</code>
+      </pre>
+      <p className="mt-3 text-sm font-medium">TypeScript (the typed client below)</p>
+      <pre tabIndex={0} className={codeClass}>
+        <code>{e.typescript}</code>
+      </pre>
+      {e.answers
+        .filter((a) => a.status < 400)
+        .map((a) => (
+          <div key={a.status} className="mt-3">
+            <p className="text-sm font-medium">
+              {a.status} · {a.when}
+            </p>
+            {a.shape ? (
+              <pre tabIndex={0} className={codeClass}>
+                <code>{a.shape}</code>
+              </pre>
+            ) : null}
+          </div>
+        ))}
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+        Errors: {errors.map((a) => `${a.status} ${a.when}`).join(" · ")}
+      </p>
     </li>
   );
 }

@@ -16,7 +16,11 @@ export async function adminAction(
   request: Request,
   handlers: Record<
     string,
-    (input: { form: FormData; actor: AdminActor; services: AppLoadContext["services"] }) => Promise<string>
+    (input: {
+      form: FormData;
+      actor: AdminActor;
+      services: AppLoadContext["services"];
+    }) => Promise<string | { title: string; apiKey: string }>
   >,
 ) {
   const { viewer } = requireAdmin(context, request);
@@ -26,12 +30,13 @@ export async function adminAction(
   const at = Date.now();
   if (!handler) throw data({ message: "Unknown action" }, { status: 400 });
   try {
-    const title = await handler({
+    const done = await handler({
       form,
       actor: { accountId: viewer.accountId, email: viewer.email },
       services: context.services,
     });
-    return { ok: true, title, at } satisfies AdminActionResult;
+    const result = typeof done === "string" ? { title: done } : done;
+    return { ok: true, ...result, at } satisfies AdminActionResult;
   } catch (error) {
     if (error instanceof FormProblem)
       return data({ ok: false, title: "Not saved", message: error.message, at } satisfies AdminActionResult, {

@@ -1,10 +1,7 @@
-import { z } from "zod";
-import { API_ENDPOINTS, endpointAnchor, type Access, type ApiEndpoint } from "~/lib/api-reference";
-
 /**
- * /api-docs' data, made on the server from the same zod schemas the worker validates and answers with
- * (app/lib/api-reference.ts): the parameters of each endpoint and the shape of each answer, so the page can
- * never describe a field the API does not have. The browser receives plain text, not the schemas.
+ * /api-docs' data, made on the server from the public API's OpenAPI 3.1 document (GET /api/openapi.json),
+ * which @hono/zod-openapi makes from the zod schemas the handlers validate with: the page can never describe
+ * a parameter or a field the API does not have. The browser receives plain text, not the document.
  */
 
 type JsonSchema = {
@@ -20,11 +17,34 @@ type JsonSchema = {
   additionalProperties?: JsonSchema | boolean;
   prefixItems?: JsonSchema[];
   default?: unknown;
+  $ref?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
   maximum?: number;
 };
+
+type Parameter = {
+  name: string;
+  in: "path" | "query";
+  required?: boolean;
+  description?: string;
+  schema: JsonSchema;
+};
+type Operation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<
+    string,
+    { description: string; content?: { "application/json": { schema: JsonSchema } } }
+  >;
+};
+type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
 export type DocParam = {
   name: string;
@@ -33,27 +53,20 @@ export type DocParam = {
   required: boolean;
   text: string;
 };
-export type DocAnswer = {
-  status: number;
-  when: string | null;
-  list: boolean;
-  total: boolean;
-  shape: string | null;
-};
+export type DocAnswer = { status: number; when: string; shape: string | null };
 export type DocEndpoint = {
   anchor: string;
-  method: ApiEndpoint["method"];
+  method: string;
   path: string;
   group: string;
   summary: string;
-  access: Access;
-  alias: string | null;
+  description: string | null;
+  scope: string;
   params: DocParam[];
   answers: DocAnswer[];
+  curl: string;
+  typescript: string;
 };
-
-const toJson = (schema: z.ZodType, io: "input" | "output") =>
-  z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
 
 const INDENT = "  ";
 
@@ -110,57 +123,98 @@ function limitsOf(name: string, value: JsonSchema, text: string): string {
   return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
 
-function paramsOf(
-  schema: z.ZodType | undefined,
-  where: "query" | "body",
-  notes: Record<string, string>,
-): DocParam[] {
-  if (!schema) return [];
-  const json = toJson(schema, "input");
-  const required = new Set(json.required ?? []);
-  return Object.entries(json.properties ?? {}).map(([name, value]) => {
-    const text = notes[name] ?? value.description ?? "";
-    return {
-      name,
-      where,
-      type: typeOf({ ...value, description: undefined }, 0).replace(/\s+/g, " "),
-      required: required.has(name),
-      text: `${text}${limitsOf(name, value, text)}`.trim(),
-    };
-  });
+/** A body that passes the schema's required fields, for the examples. */
+function exampleOf(schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return exampleOf(schema.anyOf[0] ?? {});
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object") {
+    const required = new Set(schema.required ?? []);
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .filter(([name]) => required.has(name) || name === "content")
+        .map(([name, value]) => [name, exampleOf(value)]),
+    );
+  }
+  if (type === "array") return [];
+  if (type === "integer" || type === "number") return schema.minimum ?? 1;
+  if (type === "boolean") return true;
+  return schema.minLength && schema.minLength > 8 ? "x".repeat(schema.minLength) : "…";
 }
 
-export function apiDocs(): DocEndpoint[] {
-  // The admin console's calls are not advertised on the public page (issue 15: the area is not revealed).
-  return API_ENDPOINTS.filter((e) => e.access !== "admin").map((e) => ({
-    anchor: endpointAnchor(e),
-    method: e.method,
-    path: e.path,
-    group: e.group,
-    summary: e.summary,
-    access: e.access,
-    alias: e.alias ?? null,
-    params: [
-      ...Object.entries(e.params ?? {}).map(([name, text]) => ({
-        name,
-        where: "path" as const,
-        type: "string",
-        required: true,
-        text,
-      })),
-      ...paramsOf(e.query, "query", e.notes ?? {}),
-      ...paramsOf(e.body, "body", e.notes ?? {}),
-    ],
-    answers: e.answers.map((a) => ({
-      status: a.status,
-      when: a.when ?? null,
-      list: a.list === true,
-      total: a.total === true,
-      shape: a.schema
-        ? a.list
-          ? `${typeOf(toJson(a.schema, "output"), 0)}[]`
-          : typeOf(toJson(a.schema, "output"), 0)
-        : null,
-    })),
-  }));
+const exampleIds: Record<string, string> = { id: "POST_ID" };
+const concretePath = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => exampleIds[name] ?? name);
+
+function examples(origin: string, method: string, path: string, body: unknown) {
+  const url = `${origin}${concretePath(path)}`;
+  const json = body === undefined ? null : JSON.stringify(body);
+  const curl = [
+    `curl${method === "GET" ? "" : ` -X ${method}`} "${url}"`,
+    '  -H "Authorization: Bearer $DEALERLANE_API_KEY"',
+    ...(json ? ['  -H "Content-Type: application/json"', `  -d '${json}'`] : []),
+  ].join(" \\\n");
+  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
+  const options = [
+    pathParams.length > 0
+      ? `params: { path: { ${pathParams.map((p) => `${p}: "${exampleIds[p] ?? p}"`).join(", ")} } }`
+      : null,
+    json ? `body: ${json}` : null,
+  ].filter(Boolean);
+  const typescript = `const { data, error, response } = await api.${method}("${path}"${
+    options.length > 0 ? `, { ${options.join(", ")} }` : ""
+  });`;
+  return { curl, typescript };
+}
+
+export function apiDocs(document: Document): DocEndpoint[] {
+  const origin = document.servers?.[0]?.url ?? "";
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([verb, o]) => {
+      const method = verb.toUpperCase();
+      const body = o.requestBody?.content["application/json"].schema;
+      const bodyRequired = new Set(body?.required ?? []);
+      return {
+        anchor: o.operationId,
+        method,
+        path,
+        group: o.tags?.[0] ?? "API",
+        summary: o.summary,
+        description: o.description ?? null,
+        scope: Object.values(o.security?.[0] ?? {})[0]?.[0] ?? "read",
+        params: [
+          ...(o.parameters ?? []).map((p) => {
+            const text = p.description ?? p.schema.description ?? "";
+            return {
+              name: p.name,
+              where: p.in,
+              type: typeOf({ ...p.schema, description: undefined }, 0).replace(/\s+/g, " "),
+              required: p.required === true,
+              text: `${text}${limitsOf(p.name, p.schema, text)}`.trim(),
+            };
+          }),
+          ...Object.entries(body?.properties ?? {}).map(([name, value]) => {
+            const text = value.description ?? "";
+            return {
+              name,
+              where: "body" as const,
+              type: typeOf({ ...value, description: undefined }, 0).replace(/\s+/g, " "),
+              required: bodyRequired.has(name),
+              text: `${text}${limitsOf(name, value, text)}`.trim(),
+            };
+          }),
+        ],
+        answers: Object.entries(o.responses).map(([status, answer]) => {
+          const schema = answer.content?.["application/json"].schema;
+          return {
+            status: Number(status),
+            when: answer.description,
+            shape: schema ? typeOf(schema, 0) : null,
+          };
+        }),
+        ...examples(origin, method, path, body ? exampleOf(body) : undefined),
+      };
+    }),
+  );
 }

@@ -595,6 +595,7 @@ export interface operations {
                 state?: string | null;
                 dealershipType?: "independent" | "franchise" | "wholesaler" | null;
                 buysCanadian?: "true" | "false" | null;
+                verified?: "true" | "false" | null;
                 sort?: "name" | "rating" | "connections" | "active" | null;
                 exclude?: ("self" | "connected")[];
                 scope?: "all" | "connected" | "added" | null;
@@ -645,6 +646,8 @@ export interface operations {
                         /** @enum {string} */
                         profileType: "seller" | "buyer";
                         buysCanadianVehicles: boolean;
+                        /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+                        verified: boolean;
                         /** @description out of 5; null until rated */
                         rating: number | null;
                         connectionCount: number;
@@ -832,6 +835,8 @@ export interface operations {
                             /** @enum {string} */
                             profileType: "seller" | "buyer";
                             buysCanadianVehicles: boolean;
+                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+                            verified: boolean;
                             /** @description out of 5; null until rated */
                             rating: number | null;
                             connectionCount: number;
@@ -911,6 +916,8 @@ export interface operations {
                             /** @enum {string} */
                             profileType: "seller" | "buyer";
                             buysCanadianVehicles: boolean;
+                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+                            verified: boolean;
                             /** @description out of 5; null until rated */
                             rating: number | null;
                             connectionCount: number;
@@ -1115,6 +1122,8 @@ export interface operations {
                             city: string;
                             state: string;
                             buysCanadianVehicles: boolean;
+                            /** @description the Verified dealer badge */
+                            verified: boolean;
                             rating: number | null;
                             /**
                              * Format: date-time
@@ -1276,6 +1285,8 @@ export interface operations {
                             city: string;
                             state: string;
                             buysCanadianVehicles: boolean;
+                            /** @description the Verified dealer badge */
+                            verified: boolean;
                             rating: number | null;
                             /**
                              * Format: date-time

@@ -11,7 +11,7 @@ import { ORIGIN, VALID_PROFILE, call, freshIp, signUpDealer } from "./helpers";
 
 /**
  * The API contract (DESIGN.md "Request conventions"), held for every endpoint of app/lib/api-reference.ts —
- * the list /api-docs is made from: lists are arrays paged by X-Next-Cursor, creates answer 201 with the
+ * the API's own inventory: lists are arrays paged by X-Next-Cursor, creates answer 201 with the
  * thing, times are ISO, the session is checked before the body, JSON bodies need a JSON content type, an
  * empty PATCH is 400, cursors are checked, aliases are one operation, and every answer has its documented shape.
  */

@@ -1,7 +1,6 @@
 import { API_KEY_MARK, API_KEY_RATE } from "../../app/lib/api-keys";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { apiKeyAuth } from "../http/api-key-auth";
-import type { AppEnv } from "../http/types";
 import { apiKeyRoutes } from "./api-keys";
 import { BEARER_SCHEME, openApiRouter, publicOperationsOf, type PublicOperation } from "./openapi";
 import { activityRoutes } from "./activity";

@@ -9,7 +9,6 @@ import {
 } from "../../app/lib/schemas/inventory";
 import { isAdmin } from "../../app/lib/roles";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { openApiRouter, publicRoute } from "./openapi";
 import { validate } from "./validate";

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { chatMessageSchema } from "../../app/lib/api-types";
 import { latestMessagesQuery, sendMessageSchema } from "../../app/lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { openApiRouter, publicRoute } from "./openapi";
 import { validate } from "./validate";

@@ -8,6 +8,7 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from "../../app/lib/api-keys";
+import { SUSPENDED_MESSAGE } from "../../app/lib/admin";
 import { toIso, toIsoOrNull } from "../../app/lib/api-types";
 import type { Database } from "../db/client";
 import { accounts, apiKeys, dealers } from "../db/schema";
@@ -140,7 +141,7 @@ export function apiKeyService(db: Database, rateLimits: Pick<RateLimitService, "
       return {
         keyId: row.key.id,
         scopes: row.key.scopes,
-        suspended: null,
+        suspended: row.account.suspendedAt === null ? null : SUSPENDED_MESSAGE,
         viewer: {
           accountId: row.account.id,
           email: row.account.email,

@@ -5,7 +5,8 @@ import { buttonClass } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 
 /** What every admin page action answers: the toast to raise, once (`at` tells two equal answers apart). */
-export type AdminActionResult = { ok: boolean; title: string; message?: string; at: number };
+/** `apiKey`: a key an admin just issued, shown once on the page (never stored in clear). */
+export type AdminActionResult = { ok: boolean; title: string; message?: string; at: number; apiKey?: string };
 
 /** Raises the toast of the page action's latest answer. */
 export function useAdminActionToast() {

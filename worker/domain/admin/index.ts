@@ -1,4 +1,9 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { ApiKeyInput, CreatedApiKey } from "../../../app/lib/api-keys";
 import type { Invoice } from "../../../app/lib/api-types";
+import { dealers } from "../../db/schema";
+import { issueApiKey } from "../api-keys";
+import { notFound } from "../errors";
 import type { Database } from "../../db/client";
 import type { accountTokenService } from "../account-tokens";
 import type { OutboxService } from "../outbox/outbox";
@@ -58,6 +63,25 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
           after: { status: invoice.status, refundedCents: invoice.refundedCents, reason },
         });
         return invoice;
+      },
+    },
+    apiKeys: {
+      /** A key "from sales" for any dealer (issue 16): shown once to the admin, audited without the key. */
+      async issue(actor: AdminActor, accountId: string, input: ApiKeyInput): Promise<CreatedApiKey> {
+        const dealer = await db
+          .select({ id: dealers.id })
+          .from(dealers)
+          .where(and(eq(dealers.accountId, accountId), isNull(dealers.deletedAt)))
+          .get();
+        if (!dealer) throw notFound("This account has no dealer profile");
+        const created = await issueApiKey(db, { dealerId: dealer.id, ...input, issuedBy: actor.accountId });
+        await audit.record(actor, {
+          action: "api-key.issue",
+          recordType: "api-key",
+          recordId: created.id,
+          after: { dealerId: dealer.id, name: created.name, prefix: created.prefix, scopes: created.scopes },
+        });
+        return created;
       },
     },
     exports: {
