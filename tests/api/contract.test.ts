@@ -515,7 +515,9 @@ describe("creates and updates", () => {
       // Browser navigations: they redirect (the fetch would follow to an HTML page).
       if (e.path.startsWith("/api/auth/google")) continue;
       const res = await call("GET", paths[e.path] ?? e.path, { cookie: cookieOf(e) });
-      expectIsoTimes(expectDocumented("GET", e.path, res), e.path);
+      const answer = expectDocumented("GET", e.path, res);
+      // The OpenAPI document describes fields (its `createdAt` is a schema), it holds no times.
+      if (e.path !== "/api/openapi.json") expectIsoTimes(answer, e.path);
     }
   });
 });

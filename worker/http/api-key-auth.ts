@@ -27,8 +27,8 @@ export const apiKeyAuth = (operations: () => PublicOperation[]) =>
     const operation = operations().find((o) => o.method === c.req.method && o.pattern.test(path));
     const authorization = c.req.header("Authorization");
     if (authorization === undefined) {
-      if (operation && !c.var.session)
-        throw unauthorized(c, "Send your API key as Authorization: Bearer dl_live_… (or sign in)");
+      // The web app's own 401 (the same operation answers both), with the challenge an API client reads.
+      if (operation && !c.var.session) throw unauthorized(c, "Please sign in to continue");
       return next();
     }
     if (readCookie(c.req.header("Cookie") ?? null, SESSION_COOKIE) !== undefined)
