@@ -78,7 +78,9 @@ describe("public API keys", () => {
     await page.getByRole("heading", { name: "GET /api/dealers" }).waitFor();
     await page.getByText('-H "Authorization: Bearer $DEALERLANE_API_KEY"').first().waitFor();
     await page.getByText('await api.POST("/api/messages"').waitFor();
-    expect(await page.getByRole("link", { name: "Request API Access" }).getAttribute("href")).toBe("/contact");
+    expect(await page.getByRole("link", { name: "Request API Access" }).getAttribute("href")).toBe(
+      "/contact",
+    );
     // Long code lines scroll inside their boxes; the page itself never scrolls sideways.
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
