@@ -69,12 +69,12 @@ api.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
     "A DealerLane API key: `Authorization: Bearer dl_live_…`. Premium dealers create keys in Settings → API keys; our sales team issues them too. A key acts as its dealer within its scopes (read, messages:write, connections:write) and never with a session cookie.",
 });
 
-let documentPaths: OpenAPIObject | undefined;
+let madeDocument: OpenAPIObject | undefined;
 let operations: PublicOperation[] | undefined;
 
 /** The document without servers, made once per isolate from the routers' declarations. */
 function baseDocument(): OpenAPIObject {
-  documentPaths ??= api.getOpenAPI31Document({
+  madeDocument ??= api.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "DealerLane API",
@@ -82,7 +82,7 @@ function baseDocument(): OpenAPIObject {
       description: `The DealerLane dealer network for your own systems: the dealer directory, connections, messages, deals and the inventory feed. Every call needs an API key (bearer) and is limited to ${API_KEY_RATE.perMinute} requests a minute per key (${API_KEY_RATE.burst} in ${API_KEY_RATE.burstSeconds} seconds). Lists are JSON arrays paged by the \`X-Next-Cursor\` header; times are ISO 8601; errors are \`{message, issues?}\`.`,
     },
   });
-  return documentPaths;
+  return madeDocument;
 }
 
 /** The OpenAPI 3.1 document of the public API, with its paths as served (under /api) on this origin. */
