@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isCompleteVehicle, type CreatePost } from "../../../app/lib/schemas/inventory";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
 import { matchIndexStatements } from "../deal-alerts/match-index";
 import { notFound } from "../errors";
@@ -125,8 +125,11 @@ export type NewPost = {
   now?: number;
 };
 
-/** Post, vehicles, photos and match-index rows in one D1 batch: all or nothing. Answers the new post's id. */
-export async function insertPost(db: Database, post: NewPost): Promise<string> {
+/**
+ * Post, vehicles, photos and match-index rows in one D1 batch, all or nothing, which also reads the stored post
+ * back: creating a post is one round trip. Answers the new post as the feed shows it.
+ */
+export async function insertPost(db: Database, post: NewPost): Promise<PostDetail> {
   const id = newId();
   const { input } = post;
   const kept = input.vehicles.filter(isCompleteVehicle);
@@ -150,7 +153,7 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
     atDealership: v.atDealership ?? null,
   }));
   const now = post.now ?? Date.now();
-  const statements: BatchItem<"sqlite">[] = [
+  const writes: BatchItem<"sqlite">[] = [
     db.insert(inventoryPosts).values({
       id,
       dealerId: post.dealerId,
@@ -166,9 +169,9 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
     }),
   ];
   for (let i = 0; i < vehicleRows.length; i += VEHICLES_PER_STATEMENT) {
-    statements.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
+    writes.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
   }
-  statements.push(
+  writes.push(
     ...matchIndexStatements(
       db,
       {
@@ -184,8 +187,16 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
       { replace: false, now },
     ),
   );
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return id;
+  const results = await db.batch([
+    ...(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]),
+    batchable(db, postSelect(db, id)),
+    vehiclesSelect(db, id),
+  ]);
+  const postRows = results[results.length - 2] as (PostRow & { seen: number })[];
+  const storedVehicles = results[results.length - 1] as VehicleRow[];
+  const row = postRows[0];
+  if (!row) throw new Error("Post was not stored");
+  return { ...toFeedPost(row), vehicles: storedVehicles.map(toPostVehicle), comments: [] };
 }
 
 /** A comment on an existing post; 404 'Post not found' when the post is gone. */
