@@ -43,10 +43,17 @@ export async function loadDirectory(
   const scope: DirectoryScope =
     query.scope && scopes.includes(query.scope) ? query.scope : (options.defaultScope ?? scopes[0] ?? "all");
   const admin = isAdmin(viewer);
-  const list = (limit: number, cursor = query.cursor) =>
+  // async: a refused cursor (thrown as the list is built) must reach the catch below as a rejection.
+  const list = async (limit: number, fromFirstPage = false) =>
     context.services.directory.list(
       viewer.dealer.id,
-      { ...query, cursor, scope, exclude: options.exclude ?? [], limit },
+      {
+        ...query,
+        cursor: fromFirstPage ? undefined : query.cursor,
+        scope,
+        exclude: options.exclude ?? [],
+        limit,
+      },
       { isAdmin: admin },
     );
   // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
@@ -55,7 +62,7 @@ export async function loadDirectory(
     list(limit).catch((error: unknown) => {
       if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
       cursorRefused = true;
-      return list(limit, undefined);
+      return list(limit, true);
     });
   // The dealer's Items per page and the page of the usual size are read side by side (one wait, not two);
   // only a dealer who saved another size waits for a second read of that size (as GET /api/dealers does).

@@ -174,6 +174,59 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
     );
   });
 
+  it("the other writes: edit, delete, connect, propose and confirm a deal", async () => {
+    const writer = await signUpDealer();
+    const created = await call("POST", "/api/inventory", {
+      cookie: writer.cookie,
+      body: {
+        title: "2016 Toyota Tacoma TRD",
+        description: "Lifted",
+        type: "for-sale",
+        vehicles: [{ year: 2016, make: "Toyota", model: "Tacoma", price: 21000 }],
+        photoUrls: [],
+      },
+    });
+    const id = (created.json as unknown as { id: string; vehicles: { id: string }[] }).id;
+    const vehicleId = (created.json as unknown as { vehicles: { id: string }[] }).vehicles[0]!.id;
+    const edit = await call("PATCH", `/api/inventory/${id}`, {
+      cookie: writer.cookie,
+      body: { title: "2016 Toyota Tacoma TRD Off Road", vehicles: [{ id: vehicleId, price: 19500 }] },
+    });
+    expect(edit.status).toBe(200);
+    expect((edit.json as unknown as { title: string }).title).toBe("2016 Toyota Tacoma TRD Off Road");
+    expect((edit.json as unknown as { vehicles: { price: number }[] }).vehicles[0]!.price).toBe(19500);
+    const connect = await call("POST", "/api/dealers/connect", {
+      cookie: writer.cookie,
+      body: { receiverId: other.dealerId },
+    });
+    expect(connect.status).toBe(201);
+    expect(connect.json.dealer).toMatchObject({ id: other.dealerId, isConnected: true });
+    const propose = await call("POST", "/api/deals", {
+      cookie: writer.cookie,
+      body: {
+        counterpartyId: other.dealerId,
+        role: "seller",
+        postId: id,
+        vehicle: { year: 2016, make: "Toyota", model: "Tacoma" },
+        price: 19500,
+      },
+    });
+    expect(propose.status).toBe(201);
+    const confirm = await call(
+      "POST",
+      `/api/deals/${(propose.json as unknown as { id: string }).id}/confirm`,
+      {
+        cookie: other.cookie,
+      },
+    );
+    expect(confirm.status).toBe(200);
+    expect(confirm.json.status).toBe("confirmed");
+    const remove = await call("DELETE", `/api/inventory/${id}`, { cookie: writer.cookie });
+    expect(remove.status).toBe(204);
+    for (const [name, res] of Object.entries({ edit, connect, propose, confirm, remove }))
+      expect(tripsOf(res.headers).sequential, name).toBeLessThanOrEqual(3);
+  });
+
   it("POST /api/chats with a dealer never written to: checked, then created in one batch", async () => {
     const stranger = await signUpDealer();
     const res = await call("POST", "/api/chats", {

@@ -97,16 +97,18 @@ export function inventoryService(db: Database, deps: Deps) {
 
     /** PATCH /api/inventory/{id}: the author or an admin edits, marks sold or renews; answers the post. */
     async updatePost(postId: string, actor: PostActor, patch: UpdatePost): Promise<PostDetail> {
-      await deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]);
-      const change = await updatePost(db, postId, actor, patch);
+      const { post, ...change } = await updatePost(db, postId, actor, patch, {
+        spend: () => deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]),
+      });
       deps.onPostChanged?.(postId, change);
-      return findPost(db, postId);
+      return post;
     },
 
     /** DELETE /api/inventory/{id}: the author or an admin. */
     async deletePost(postId: string, actor: PostActor): Promise<void> {
-      await deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]);
-      await deletePost(db, postId, actor);
+      await deletePost(db, postId, actor, () =>
+        deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]),
+      );
     },
 
     /** The daily cron: posts older than 30 days (since posted or renewed) expire. */

@@ -15,7 +15,7 @@ import { batchable, type Database } from "../db/client";
 import { chatAttachments, chatParticipants, chats, dealers, messages } from "../db/schema";
 import type { AttachmentInput, ChatFileService } from "./chat-files";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { NOT_ACROSS_NETWORKS, requireSameNetwork } from "./demo-network";
+import { NOT_ACROSS_NETWORKS } from "./demo-network";
 import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "./errors";
 import { newId } from "./ids";
 import { LIMITS, type RateLimitService } from "./rate-limits";

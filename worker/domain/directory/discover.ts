@@ -2,14 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Discovery } from "../../../app/lib/api-types";
 import { nearbyStates } from "../../../app/lib/neighbouring-states";
 import type { Database } from "../../db/client";
-import {
-  notStaff,
-  queryCards,
-  toCard,
-  viewerOf,
-  type CardRow,
-  type ViewerOptions,
-} from "./cards";
+import { notStaff, queryCards, toCard, viewerOf, type CardRow, type ViewerOptions } from "./cards";
 import { filtersFor } from "./search";
 
 type MatchRow = { dealerId: string; vehicles: string; exact: number };

@@ -84,6 +84,30 @@ export function toPostComment(c: CommentRow): PostComment {
   };
 }
 
+/** The three reads of a post (the post, its vehicles, its comments), for a `batch` after writing it. */
+export function postReadStatements(db: Database, postId: string) {
+  return [
+    batchable(db, postSelect(db, postId)),
+    vehiclesSelect(db, postId),
+    commentsSelect(db, postId),
+  ] as const;
+}
+
+/** The post from what `postReadStatements` answered; 404 when it is gone. */
+export function postFromRows(
+  postRows: (PostRow & { seen: number })[],
+  vehicleRows: VehicleRow[],
+  commentRows: CommentRow[],
+): PostDetail {
+  const row = postRows[0];
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return {
+    ...toFeedPost(row),
+    vehicles: vehicleRows.map(toPostVehicle),
+    comments: [...commentRows].reverse().map(toPostComment),
+  };
+}
+
 /**
  * One post with its vehicles and comments: three reads in parallel (one round trip of wall time). When a
  * viewer is given, the view is counted first, once per viewer and never for the post's own dealer: the
@@ -105,14 +129,9 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
       : null,
   ]);
   const row = postRows[0];
-  if (!row) throw notFound(POST_NOT_FOUND);
   // A first view the read did not see yet (it ran first) still counts in this answer.
-  if ((view?.meta.changes ?? 0) > 0 && !row.seen) row.viewCount = Number(row.viewCount) + 1;
-  return {
-    ...toFeedPost(row),
-    vehicles: vehicleRows.map(toPostVehicle),
-    comments: commentRows.reverse().map(toPostComment),
-  };
+  if (row && (view?.meta.changes ?? 0) > 0 && !row.seen) row.viewCount = Number(row.viewCount) + 1;
+  return postFromRows(postRows, vehicleRows, commentRows);
 }
 
 export type NewPost = {
