@@ -17,7 +17,7 @@ import type { NotificationCentre } from "../notifications/centre";
 import { cursorKind, cursorValue, type Page } from "../cursors";
 import type { Delivery } from "../notifications/notify";
 import type { CandidatePairRow, DealMatching, PostPair, WantRow } from "./matching";
-import { candidatePairsStatement, pairOf, wantsForOfferStatement } from "./matching";
+import { matchPageStatement, pairOf, wantsForOfferStatement } from "./matching";
 
 /** GET /api/inventory/{id}/matches: a post on the other side, and which of its vehicles met. */
 export type { PostMatch };
@@ -193,7 +193,7 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
     /**
      * The posts on the other side of this one, newest first: for a request, the listings that answer it (the
      * requester sees them at once); for a listing, the open requests it answers. One wave: the post (for its
-     * 404) beside one statement that reads the candidates with their posts.
+     * 404) beside one statement that reads the page of matches with their posts.
      */
     async matchesFor(postId: string, query: { cursor?: string; limit: number }): Promise<Page<PostMatch>> {
       const [author, page] = await Promise.all([authorOf(postId), this.matchesOf(postId, query)]);
@@ -212,7 +212,7 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
     ): Promise<Page<PostMatch>> {
       const cursor = matchesCursor.decode(query.cursor);
       const rows = await db.all<CandidatePairRow & PostRow & { otherPostId: string }>(
-        candidatePairsStatement(postId, POST_COLUMNS, ownerId),
+        matchPageStatement(postId, POST_COLUMNS, { limit: query.limit, cursor, ownerId }),
       );
       const byPost = new Map<string, { createdAt: number; vehicles: string[]; row: PostRow }>();
       for (const row of rows) {

@@ -211,14 +211,21 @@ const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDeal
   o.model_key as oModelKey, o.year_min as oYearMin, o.year_max as oYearMax, o.trim as oTrim, o.mileage as oMileage,
   o.price_cents as oPriceCents, o.state as oState`;
 
-/** What both sides' lookups filter on, as offersForWantStatement and wantsForOfferStatement do. */
+/**
+ * What both sides' lookups filter on, as offersForWantStatement and wantsForOfferStatement do, plus the trim
+ * (every word the want names is among the offer's; trim keys are lower-case words joined by single spaces):
+ * with the model lineage of the join this is `isMatch`, so the statement can pick the page itself.
+ */
 const PAIR_FILTERS = sql`o.dealer_id <> w.dealer_id and p.status = 'active'
   and (select is_demo from dealers where id = o.dealer_id) = (select is_demo from dealers where id = w.dealer_id)
   and (o.year_max is null or w.year_min is null or o.year_max >= w.year_min)
   and (o.year_min is null or w.year_max is null or o.year_min <= w.year_max)
   and (o.mileage is null or w.max_mileage is null or o.mileage <= w.max_mileage)
   and (o.price_cents is null or w.max_price_cents is null or o.price_cents <= w.max_price_cents)
-  and (o.state is null or w.state is null or o.state = w.state)`;
+  and (o.state is null or w.state is null or o.state = w.state)
+  and (w.trim is null or o.trim is null or not exists (
+    select 1 from json_each('["' || replace(w.trim, ' ', '","') || '"]') t
+    where instr(' ' || o.trim || ' ', ' ' || t.value || ' ') = 0))`;
 
 export type CandidatePairRow = {
   wId: string;
@@ -247,16 +254,25 @@ export type CandidatePairRow = {
 };
 
 /**
- * The candidate pairs of one post with the other side, each with the other post's feed columns (`otherColumns`,
- * aliased `p` and `d`), in ONE statement keyed by the post id alone: a page can read its post and the post's
- * matches in one wave. A Requesting post's wants seek offers of the same model, its family or more precise
- * models (any model when the want names none); a listing's offers seek wants of the same model, its family,
- * any model, or a more precise one. At most CANDIDATE_LIMIT rows per index row, newest other post first; the
- * SQL narrows, `isMatch` decides. Only an active post of `ownerId` (when given) has candidates.
+ * One page of a post's matches with the other side, in ONE statement keyed by the post id alone, so a page can
+ * read its post and the post's matches in one wave. A Requesting post's wants seek offers of the same model,
+ * its family or more precise models (any model when the want names none); a listing's offers seek wants of
+ * the same model, its family, any model, or a more precise one — at most CANDIDATE_LIMIT per index row, newest
+ * other post first. The other posts are paged newest first (`cursor`: the last one's created_at and id) and
+ * only the page's `limit + 1` posts get their feed columns (`otherColumns`, aliased `p` and `d`). Every pair of
+ * those posts comes back, for the vehicles that met. Only an active post of `ownerId` (when given) has matches.
  */
-export function candidatePairsStatement(postId: string, otherColumns: SQL, ownerId?: string): SQL {
+export function matchPageStatement(
+  postId: string,
+  otherColumns: SQL,
+  page: { limit: number; cursor?: readonly [number, string] | null; ownerId?: string },
+): SQL {
   const own = sql`exists (select 1 from inventory_posts me where me.id = ${postId} and me.status = 'active'
-    ${ownerId === undefined ? sql`` : sql`and me.dealer_id = ${ownerId}`})`;
+    ${page.ownerId === undefined ? sql`` : sql`and me.dealer_id = ${page.ownerId}`})`;
+  const after = page.cursor
+    ? sql`having max(otherCreatedAt) < ${page.cursor[0]}
+        or (max(otherCreatedAt) = ${page.cursor[0]} and otherPostId < ${page.cursor[1]})`
+    : sql``;
   return sql`
     with recursive ${lineageOf("want_lineage", sql`wanted_vehicles`, postId)},
     ${lineageOf("offer_lineage", sql`offered_vehicles`, postId)},
@@ -284,8 +300,8 @@ export function candidatePairsStatement(postId: string, otherColumns: SQL, owner
         join wanted_vehicles w on w.make_key = o.make_key
           and w.model_key > o.model_key || '-' and w.model_key < o.model_key || '.'
       where o.post_id = ${postId}),
-    pairs as (
-      select ${PAIR_COLUMNS}, l.other_post_id as otherPostId,
+    ranked as (
+      select ${PAIR_COLUMNS}, l.other_post_id as otherPostId, p.created_at as otherCreatedAt,
              row_number() over (
                partition by case when w.post_id = ${postId} then w.id else o.id end
                order by p.created_at desc) as rank
@@ -294,11 +310,14 @@ export function candidatePairsStatement(postId: string, otherColumns: SQL, owner
       join offered_vehicles o on o.id = l.offer_id
       join inventory_posts p on p.id = l.other_post_id
       where ${own} and ${PAIR_FILTERS}),
+    pairs as (select * from ranked where rank <= ${CANDIDATE_LIMIT}),
+    page as materialized (
+      select otherPostId as id from pairs group by otherPostId ${after}
+      order by max(otherCreatedAt) desc, otherPostId desc limit ${page.limit + 1}),
     others as materialized (
       select ${otherColumns} from inventory_posts p join dealers d on d.id = p.dealer_id
-      where p.id in (select otherPostId from pairs where rank <= ${CANDIDATE_LIMIT}))
-    select pairs.*, others.* from pairs join others on others.id = pairs.otherPostId
-    where pairs.rank <= ${CANDIDATE_LIMIT}`;
+      where p.id in (select id from page))
+    select pairs.*, others.* from pairs join others on others.id = pairs.otherPostId`;
 }
 
 /** A candidate row's want and offer, as `isMatch` takes them. */
