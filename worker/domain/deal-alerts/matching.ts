@@ -261,6 +261,8 @@ export type CandidatePairRow = {
  * other post first. The other posts are paged newest first (`cursor`: the last one's created_at and id) and
  * only the page's `limit + 1` posts get their feed columns (`otherColumns`, aliased `p` and `d`). Every pair of
  * those posts comes back, for the vehicles that met. Only an active post of `ownerId` (when given) has matches.
+ * CROSS JOIN keeps SQLite's join order (the post's rows, their lineage, then a seek on make and model): left
+ * free, it scans the whole make and looks the lineage up afterwards.
  */
 export function matchPageStatement(
   postId: string,
@@ -278,8 +280,8 @@ export function matchPageStatement(
     ${lineageOf("offer_lineage", sql`offered_vehicles`, postId)},
     linked(want_id, offer_id, other_post_id) as (
       select w.id, o.id, o.post_id from wanted_vehicles w
-        join want_lineage l on l.row_id = w.id and l.prefix <> ''
-        join offered_vehicles o on o.make_key = w.make_key and o.model_key = l.prefix
+        cross join want_lineage l on l.row_id = w.id and l.prefix <> ''
+        cross join offered_vehicles o on o.make_key = w.make_key and o.model_key = l.prefix
       where w.post_id = ${postId}
       union all
       select w.id, o.id, o.post_id from wanted_vehicles w
@@ -292,8 +294,8 @@ export function matchPageStatement(
       where w.post_id = ${postId} and w.model_key = ''
       union all
       select w.id, o.id, w.post_id from offered_vehicles o
-        join offer_lineage l on l.row_id = o.id
-        join wanted_vehicles w on w.make_key = o.make_key and w.model_key = l.prefix
+        cross join offer_lineage l on l.row_id = o.id
+        cross join wanted_vehicles w on w.make_key = o.make_key and w.model_key = l.prefix
       where o.post_id = ${postId}
       union all
       select w.id, o.id, w.post_id from offered_vehicles o
