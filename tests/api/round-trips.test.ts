@@ -227,6 +227,13 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
       expect(tripsOf(res.headers).sequential, name).toBeLessThanOrEqual(3);
   });
 
+  it("POST /api/chats/{id}/read: the participant check, then one batch that also counts what is left unread", async () => {
+    const read = await call("POST", `/api/chats/${chatId}/read`, { cookie: other.cookie });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ chatId, unreadTotal: expect.any(Number) });
+    expect(tripsOf(read.headers).sequential).toBeLessThanOrEqual(3);
+  });
+
   it("POST /api/chats with a dealer never written to: checked, then created in one batch", async () => {
     const stranger = await signUpDealer();
     const res = await call("POST", "/api/chats", {

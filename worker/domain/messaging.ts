@@ -163,12 +163,16 @@ export function messagingService(
     if (!row) throw new DomainError(403, "You are not part of this chat");
   }
 
-  async function unreadTotal(dealerId: string): Promise<number> {
-    const row = await db
+  /** A dealer's unread messages across all chats, as a query a `batch` can carry after its writes. */
+  function unreadCount(dealerId: string) {
+    return db
       .select({ n: sql<number>`count(*)` })
       .from(messages)
-      .where(and(eq(messages.receiverId, dealerId), eq(messages.isRead, false)))
-      .get();
+      .where(and(eq(messages.receiverId, dealerId), eq(messages.isRead, false)));
+  }
+
+  async function unreadTotal(dealerId: string): Promise<number> {
+    const row = await unreadCount(dealerId).get();
     return row?.n ?? 0;
   }
 
@@ -300,11 +304,6 @@ export function messagingService(
           .from(messages)
           .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, clientId)))
           .get();
-      const unreadOf = (dealerId: string) =>
-        db
-          .select({ n: sql<number>`count(*)` })
-          .from(messages)
-          .where(and(eq(messages.receiverId, dealerId), eq(messages.isRead, false)));
       const unreadTotals = async () => {
         const [receiver, sender] = await Promise.all([
           unreadTotal(input.receiverId),
@@ -367,8 +366,8 @@ export function messagingService(
               createdAt: now,
             }),
           ),
-          unreadOf(input.receiverId),
-          unreadOf(input.senderId),
+          unreadCount(input.receiverId),
+          unreadCount(input.senderId),
         ]);
         const [inserted] = results[firstMessage.length] as MessageRow[];
         const [receiver] = results[results.length - 2] as { n: number }[];
@@ -550,7 +549,8 @@ export function messagingService(
     async markRead(dealerId: string, chatId: string): Promise<ReadReceipt> {
       await requireParticipant(chatId, dealerId);
       const readAt = Date.now();
-      await db.batch([
+      // The new unread total is read in the batch, after the writes.
+      const [, , [total]] = await db.batch([
         db
           .update(messages)
           .set({ isRead: true })
@@ -561,8 +561,9 @@ export function messagingService(
           .update(chatParticipants)
           .set({ lastReadAt: readAt })
           .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.dealerId, dealerId))),
+        unreadCount(dealerId),
       ]);
-      return { chatId, readAt: toIso(readAt), unreadTotal: await unreadTotal(dealerId) };
+      return { chatId, readAt: toIso(readAt), unreadTotal: total?.n ?? 0 };
     },
 
     unreadTotal,
