@@ -221,9 +221,43 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
     );
     expect(confirm.status).toBe(200);
     expect(confirm.json.status).toBe("confirmed");
+    const dealId = (propose.json as unknown as { id: string }).id;
+    const steps = await call("PATCH", `/api/pass-thru-sales/${dealId}`, {
+      cookie: writer.cookie,
+      body: { gatePassIssued: true },
+    });
+    expect(steps.status).toBe(200);
+    expect((steps.json as unknown as { steps: { step: string; value: unknown }[] }).steps).toContainEqual(
+      expect.objectContaining({ step: "gatePassIssued", value: true }),
+    );
+    const sample = await call("POST", "/api/deals/sample", { cookie: writer.cookie });
+    expect(sample.status).toBe(201);
+    const recorded = await call("POST", "/api/deals/complete", {
+      cookie: writer.cookie,
+      body: {
+        vin: "1FTEW1E50KFA12345",
+        year: 2019,
+        make: "Ford",
+        model: "F-150",
+        trim: "XLT",
+        miles: 41250,
+        location: "Dallas, TX",
+        price: 28500,
+      },
+    });
+    expect(recorded.status).toBe(201);
     const remove = await call("DELETE", `/api/inventory/${id}`, { cookie: writer.cookie });
     expect(remove.status).toBe(204);
-    for (const [name, res] of Object.entries({ edit, connect, propose, confirm, remove }))
+    for (const [name, res] of Object.entries({
+      edit,
+      connect,
+      propose,
+      confirm,
+      steps,
+      sample,
+      recorded,
+      remove,
+    }))
       expect(tripsOf(res.headers).sequential, name).toBeLessThanOrEqual(3);
   });
 

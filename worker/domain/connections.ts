@@ -93,9 +93,15 @@ export function connectionService(
 
     /** Removes the connection between two dealers, whichever side made it. */
     async remove(dealerId: string, otherId: string): Promise<{ removed: boolean; dealerName: string }> {
-      await rateLimits.spend([LIMITS.connectionsPerDealer, dealerId]);
-      const [other] = await db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`);
+      // The other dealer beside the limit (refused in that order: 404, then 429), then the delete.
+      const [spent, others] = await Promise.allSettled([
+        rateLimits.spend([LIMITS.connectionsPerDealer, dealerId]),
+        db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`),
+      ]);
+      if (others.status === "rejected") throw others.reason;
+      const [other] = others.value;
       if (!other) throw notFound("Dealer not found");
+      if (spent.status === "rejected") throw spent.reason;
       const deleted = await db.all<{ id: string }>(sql`
         delete from connections
         where (requester_id = ${dealerId} and receiver_id = ${otherId}) or (requester_id = ${otherId} and receiver_id = ${dealerId})
