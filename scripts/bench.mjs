@@ -16,6 +16,7 @@
  *   ctx.baseUrl          http://localhost:{port}
  *   ctx.cookie           a signed-in session of the bench's own dealer (ctx.dealerId)
  *   ctx.posts            1000 | 20000
+ *   ctx.n                requests per figure (--n)
  *   ctx.seed             counts and ids from .wrangler/bench-state-{size}/bench-seed.json
  *   ctx.measure(pathOrUrl, { headers, n = 200, method, body, signedIn = true, expectStatus = 200 })
  *                        → { median, p95, p99, mean, min, n, static } in ms (after 20 warm-ups); each request
@@ -183,6 +184,8 @@ function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
     cookie: seed.cookie,
     dealerId: seed.dealerId,
     posts,
+    /** Requests per figure (--n), for sections that time their own requests. */
+    n,
     seed,
     log,
     staticBaseline: null,

@@ -23,11 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const messaging = context.services.messaging;
   const search = new URL(request.url).searchParams;
   const chatWith = search.get("chat");
-  const [chats, existing, peer, entitlement] = await Promise.all([
+  const [chats, existing, peer] = await Promise.all([
     messaging.listChats(me),
     chatWith ? messaging.findChat(me, chatWith) : Promise.resolve(null),
     chatWith && chatWith !== me ? context.services.directory.get(me, chatWith) : Promise.resolve(null),
-    context.services.subscriptions.entitlement({ accountId: viewer.accountId }),
   ]);
   if (chatWith && !peer)
     throw await redirectWithToast("/messages", { title: "Failed to start chat" }, request);
@@ -35,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     me,
     userId: currentUser.userId,
-    premium: entitlement.premium,
+    // Read with the session.
+    premium: context.session?.entitlement.premium ?? false,
     admin: isAdmin(viewer),
     chats: chats.items,
     chatsCursor: chats.nextCursor,
@@ -85,7 +85,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const content = messageContentSchema.safeParse(form.get("content"));
   if (!content.success || !receiverId) return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
   try {
-    await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
+    // The session read the plan; only a lapsed one asks D1 again, for the 402 and its way to /subscribe.
+    if (!context.session?.entitlement.active)
+      await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
     await context.services.chat.send({ senderId: viewer.dealer.id, receiverId, content: content.data });
   } catch (error) {
     const failure = routeFailure(error, { title: "Error", fallback: "Failed to send message" });

@@ -30,12 +30,14 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const card = { id: currentUser.id, name: currentUser.name, avatar: currentUser.avatar };
   try {
-    const post = await context.services.inventory.viewPost(params.id ?? "", viewer.dealer.id);
+    // One wave: the post, and its matches when it is the dealer's own (read by the post id alone).
+    const id = params.id ?? "";
+    const [post, ownMatches] = await Promise.all([
+      context.services.inventory.viewPost(id, viewer.dealer.id),
+      context.services.dealAlerts.matchesOf(id, { limit: MATCHES_SHOWN }, viewer.dealer.id),
+    ]);
     const own = post.dealerId === viewer.dealer.id;
-    const matches =
-      own && post.status === "active"
-        ? await context.services.dealAlerts.matchesFor(post.id, { limit: MATCHES_SHOWN }, post)
-        : null;
+    const matches = own && post.status === "active" ? ownMatches : null;
     return { post, currentUser: card, own, canManage: own || isAdmin(viewer), matches };
   } catch (error) {
     if (isDomainError(error) && error.status === 404)

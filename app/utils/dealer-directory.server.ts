@@ -10,6 +10,7 @@ import {
   type DirectoryScope,
 } from "~/lib/schemas/dealer";
 import { isAdmin } from "~/lib/roles";
+import { DEFAULT_SETTINGS } from "~/lib/schemas/settings";
 import type { ToastMessage } from "~/lib/toast";
 import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
@@ -42,26 +43,35 @@ export async function loadDirectory(
   const scopes = options.scopes ?? ["all"];
   const scope: DirectoryScope =
     query.scope && scopes.includes(query.scope) ? query.scope : (options.defaultScope ?? scopes[0] ?? "all");
-  const settings = await context.services.settings.forAccount(viewer.accountId);
   const admin = isAdmin(viewer);
-  let page;
+  // async: a refused cursor (thrown as the list is built) must reach the catch below as a rejection.
+  const list = async (limit: number, fromFirstPage = false) =>
+    context.services.directory.list(
+      viewer.dealer.id,
+      {
+        ...query,
+        cursor: fromFirstPage ? undefined : query.cursor,
+        scope,
+        exclude: options.exclude ?? [],
+        limit,
+      },
+      { isAdmin: admin },
+    );
+  // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
   let cursorRefused = false;
-  try {
-    page = await context.services.directory.list(
-      viewer.dealer.id,
-      { ...query, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin: admin },
-    );
-  } catch (error) {
-    // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
-    if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
-    cursorRefused = true;
-    page = await context.services.directory.list(
-      viewer.dealer.id,
-      { ...query, cursor: undefined, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin: admin },
-    );
-  }
+  const listOrFirst = (limit: number) =>
+    list(limit).catch((error: unknown) => {
+      if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
+      cursorRefused = true;
+      return list(limit, true);
+    });
+  // The dealer's Items per page and the page of the usual size are read side by side (one wait, not two);
+  // only a dealer who saved another size waits for a second read of that size (as GET /api/dealers does).
+  const [{ itemsPerPage }, usualPage] = await Promise.all([
+    context.services.settings.forAccount(viewer.accountId),
+    listOrFirst(DEFAULT_SETTINGS.itemsPerPage),
+  ]);
+  const page = itemsPerPage === DEFAULT_SETTINGS.itemsPerPage ? usualPage : await listOrFirst(itemsPerPage);
   const filters: DirectoryFilters = {
     name: query.name ?? "",
     state: query.state ?? "all",
@@ -74,7 +84,7 @@ export async function loadDirectory(
   return {
     page,
     filters,
-    itemsPerPage: settings.itemsPerPage,
+    itemsPerPage,
     fromCursor: Boolean(query.cursor) && !cursorRefused,
     me: { id: viewer.dealer.id, isAdmin: admin, name: currentUser.name },
   };

@@ -82,8 +82,13 @@ export async function homeFeedAction(context: AppLoadContext, request: Request) 
     return redirectWithToast("/", { title: "Error creating post", description }, request);
   }
   try {
-    await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
-    await context.services.inventory.createPost(viewer.dealer, post.data, new URL(request.url).origin);
+    // The session read the plan; only a lapsed one asks D1 again, for the 402 and its way to /subscribe.
+    const plan = context.session?.entitlement;
+    if (!plan?.active)
+      await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
+    await context.services.inventory.createPost(viewer.dealer, post.data, new URL(request.url).origin, {
+      premium: plan?.premium ?? false,
+    });
   } catch (error) {
     const failure = routeFailure(error, { title: "Error creating post", fallback: "Please try again" });
     return redirectWithFailure("/", failure, request);

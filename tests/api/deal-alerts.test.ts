@@ -117,6 +117,55 @@ describe("deal alerts", () => {
     expect((other.json as unknown as Match[]).map((m) => m.post.id)).toEqual([wanted.id]);
   });
 
+  it("lists the matches isMatch allows, by trim and model family, newest first a page at a time", async () => {
+    const seller = await signUpDealer();
+    const buyer = await signUpDealer();
+    const sierra = (model: string, trim?: string) =>
+      listing(seller.cookie, `GMC ${model} ${trim ?? ""}`, [
+        { make: "GMC", model, year: 2021, ...(trim ? { trim } : {}), price: 41000 },
+      ]);
+    const denali = await sierra("Sierra 1500", "Denali");
+    await sierra("Sierra 1500", "SLE");
+    const plain = await sierra("Sierra 1500");
+    const heavy = await sierra("Sierra 2500HD", "Denali");
+    const wantDenali = await createPost(buyer.cookie, {
+      title: "Wanted: Sierra 1500 Denali",
+      description: "",
+      type: "request",
+      vehicles: [{ make: "GMC", model: "Sierra 1500", trim: "Denali" }],
+      photoUrls: [],
+    });
+    const wantAnySierra = await createPost(buyer.cookie, {
+      title: "Wanted: any GMC Sierra",
+      description: "",
+      type: "request",
+      vehicles: [{ make: "GMC", model: "Sierra" }],
+      photoUrls: [],
+    });
+    const idsOf = async (postId: string, cookie: string) => {
+      const ids: string[] = [];
+      let cursor = "";
+      for (;;) {
+        const res = await call(
+          "GET",
+          `/api/inventory/${postId}/matches?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          { cookie },
+        );
+        ids.push(...(res.json as unknown as Match[]).map((m) => m.post.id));
+        cursor = res.headers.get("X-Next-Cursor") ?? "";
+        if (!cursor) return ids;
+      }
+    };
+    // A trim asked for must be offered (or the listing names none); "Sierra" is the whole family.
+    expect(await idsOf(wantDenali.id, buyer.cookie)).toEqual([plain.id, denali.id]);
+    const family = await idsOf(wantAnySierra.id, buyer.cookie);
+    expect(family).toHaveLength(4);
+    expect(family).toContain(heavy.id);
+    // The listing's side: the requests it answers.
+    expect(await idsOf(denali.id, seller.cookie)).toEqual([wantAnySierra.id, wantDenali.id]);
+    expect(await idsOf(heavy.id, seller.cookie)).toEqual([wantAnySierra.id]);
+  });
+
   it("respects the dealAlerts switch and e-mails/texts by the channel switches", async () => {
     const quiet = await signUpDealer();
     const loud = await signUpDealer();

@@ -60,6 +60,25 @@ describe("per-dealer write limits", () => {
     expect((await post(other.cookie)).status).toBe(201);
   });
 
+  it("posts: a photo that is not ours answers 400 before the spent limit's 429, every time", async () => {
+    const dealer = await signUpDealer();
+    await spendAllBut(LIMITS.postsPerDealer, dealer.dealerId);
+    for (let i = 0; i < 3; i++) {
+      const refused = await call("POST", "/api/inventory", {
+        cookie: dealer.cookie,
+        body: {
+          title: "Photo from elsewhere",
+          description: "x",
+          type: "for-sale",
+          vehicles: [],
+          photoUrls: ["https://elsewhere.example/a.jpg"],
+        },
+      });
+      expect(refused.status).toBe(400);
+    }
+    expectTooMany(await post(dealer.cookie, "Over the limit"), LIMITS.postsPerDealer);
+  });
+
   it("comments", async () => {
     const dealer = await signUpDealer();
     const created = await post(dealer.cookie);

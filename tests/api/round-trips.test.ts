@@ -20,6 +20,8 @@ let me: Awaited<ReturnType<typeof signUpDealer>>;
 let other: Awaited<ReturnType<typeof signUpDealer>>;
 let postId = "";
 let chatId = "";
+/** A request of mine that `other`'s listing answers: my own post page shows that match. */
+let requestId = "";
 
 beforeAll(async () => {
   me = await signUpDealer();
@@ -35,6 +37,27 @@ beforeAll(async () => {
     },
   });
   postId = (post.json as unknown as { id: string }).id;
+  const request = await call("POST", "/api/inventory", {
+    cookie: me.cookie,
+    body: {
+      title: "Wanted: Ford F-150",
+      description: "Looking for a 2018 or newer F-150",
+      type: "request",
+      vehicles: [{ year: 2019, make: "Ford", model: "F-150" }],
+      photoUrls: [],
+    },
+  });
+  requestId = (request.json as unknown as { id: string }).id;
+  await call("POST", "/api/inventory", {
+    cookie: other.cookie,
+    body: {
+      title: "2019 Ford F-150 Lariat",
+      description: "One owner",
+      type: "for-sale",
+      vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "Lariat", price: 31000 }],
+      photoUrls: [],
+    },
+  });
   const chat = await call("POST", "/api/chats", {
     cookie: me.cookie,
     body: { participantId: other.dealerId },
@@ -57,6 +80,8 @@ const READS: [string, () => string][] = [
   ["the current dealer", () => "/api/auth/me"],
   ["the signed-in home page", () => "/"],
   ["another dealer's post page", () => `/post/${postId}`],
+  ["the dealer's own post page, with its matches", () => `/post/${requestId}`],
+  ["a post's matches (API)", () => `/api/inventory/${requestId}/matches`],
   ["/messages", () => "/messages"],
   ["the dealer directory API", () => "/api/dealers"],
   ["/find-dealers", () => "/find-dealers"],
@@ -94,6 +119,170 @@ describe("D1 round trips (Server-Timing)", () => {
     });
     expect(comment.status).toBe(201);
     expect(tripsOf(comment.headers).sequential).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("writes: the session, one wave of checks, one atomic batch (≤ 3 sequential round trips)", () => {
+  it("the dealer's own post page lists its matches in the same wave as the post", async () => {
+    const page = await call("GET", `/post/${requestId}`, {
+      cookie: me.cookie,
+      headers: { Accept: "text/html" },
+    });
+    expect(page.text).toContain("2019 Ford F-150 Lariat");
+    const matches = await call("GET", `/api/inventory/${requestId}/matches`, { cookie: me.cookie });
+    expect((matches.json as unknown as { post: { title: string } }[]).map((m) => m.post.title)).toContain(
+      "2019 Ford F-150 Lariat",
+    );
+  });
+
+  it("POST /api/inventory: the limit, photos and network at once, then the post stored and read back", async () => {
+    const res = await call("POST", "/api/inventory", {
+      cookie: me.cookie,
+      body: {
+        title: "2018 Chevrolet Silverado 1500 LT",
+        description: "Two trucks",
+        type: "for-sale",
+        vehicles: [
+          { year: 2018, make: "Chevrolet", model: "Silverado 1500", trim: "LT", price: 27500 },
+          { year: 2017, make: "Chevrolet", model: "Silverado 1500", price: 24000 },
+        ],
+        photoUrls: [],
+      },
+    });
+    expect(res.status).toBe(201);
+    expect((res.json as unknown as { vehicles: unknown[] }).vehicles).toHaveLength(2);
+    expect(tripsOf(res.headers).sequential).toBeLessThanOrEqual(3);
+  });
+
+  it("POST /api/messages: the first message between two dealers (the chat is created) and the next", async () => {
+    const stranger = await signUpDealer();
+    const first = await call("POST", "/api/messages", {
+      cookie: stranger.cookie,
+      body: { receiverId: other.dealerId, content: "Is the F-150 still there?" },
+    });
+    expect(first.status).toBe(201);
+    expect(tripsOf(first.headers).sequential).toBeLessThanOrEqual(3);
+    const next = await call("POST", "/api/messages", {
+      cookie: stranger.cookie,
+      body: { receiverId: other.dealerId, content: "I can pick it up Friday", clientId: "client-friday-1" },
+    });
+    expect(next.status).toBe(201);
+    expect(tripsOf(next.headers).sequential).toBeLessThanOrEqual(3);
+    const chats = await call("GET", "/api/chats", { cookie: stranger.cookie });
+    expect((chats.json as unknown as { otherParticipant: { id: string } }[])[0]?.otherParticipant.id).toBe(
+      other.dealerId,
+    );
+  });
+
+  it("the other writes: edit, delete, connect, propose and confirm a deal", async () => {
+    const writer = await signUpDealer();
+    const created = await call("POST", "/api/inventory", {
+      cookie: writer.cookie,
+      body: {
+        title: "2016 Toyota Tacoma TRD",
+        description: "Lifted",
+        type: "for-sale",
+        vehicles: [{ year: 2016, make: "Toyota", model: "Tacoma", price: 21000 }],
+        photoUrls: [],
+      },
+    });
+    const id = (created.json as unknown as { id: string; vehicles: { id: string }[] }).id;
+    const vehicleId = (created.json as unknown as { vehicles: { id: string }[] }).vehicles[0]!.id;
+    const edit = await call("PATCH", `/api/inventory/${id}`, {
+      cookie: writer.cookie,
+      body: { title: "2016 Toyota Tacoma TRD Off Road", vehicles: [{ id: vehicleId, price: 19500 }] },
+    });
+    expect(edit.status).toBe(200);
+    expect((edit.json as unknown as { title: string }).title).toBe("2016 Toyota Tacoma TRD Off Road");
+    expect((edit.json as unknown as { vehicles: { price: number }[] }).vehicles[0]!.price).toBe(19500);
+    const connect = await call("POST", "/api/dealers/connect", {
+      cookie: writer.cookie,
+      body: { receiverId: other.dealerId },
+    });
+    expect(connect.status).toBe(201);
+    expect(connect.json.dealer).toMatchObject({ id: other.dealerId, isConnected: true });
+    const propose = await call("POST", "/api/deals", {
+      cookie: writer.cookie,
+      body: {
+        counterpartyId: other.dealerId,
+        role: "seller",
+        postId: id,
+        vehicle: { year: 2016, make: "Toyota", model: "Tacoma" },
+        price: 19500,
+      },
+    });
+    expect(propose.status).toBe(201);
+    const confirm = await call(
+      "POST",
+      `/api/deals/${(propose.json as unknown as { id: string }).id}/confirm`,
+      {
+        cookie: other.cookie,
+      },
+    );
+    expect(confirm.status).toBe(200);
+    expect(confirm.json.status).toBe("confirmed");
+    const dealId = (propose.json as unknown as { id: string }).id;
+    const steps = await call("PATCH", `/api/pass-thru-sales/${dealId}`, {
+      cookie: writer.cookie,
+      body: { gatePassIssued: true },
+    });
+    expect(steps.status).toBe(200);
+    expect((steps.json as unknown as { steps: { step: string; value: unknown }[] }).steps).toContainEqual(
+      expect.objectContaining({ step: "gatePassIssued", value: true }),
+    );
+    const sample = await call("POST", "/api/deals/sample", { cookie: writer.cookie });
+    expect(sample.status).toBe(201);
+    const recorded = await call("POST", "/api/deals/complete", {
+      cookie: writer.cookie,
+      body: {
+        vin: "1FTEW1E50KFA12345",
+        year: 2019,
+        make: "Ford",
+        model: "F-150",
+        trim: "XLT",
+        miles: 41250,
+        location: "Dallas, TX",
+        price: 28500,
+      },
+    });
+    expect(recorded.status).toBe(201);
+    const remove = await call("DELETE", `/api/inventory/${id}`, { cookie: writer.cookie });
+    expect(remove.status).toBe(204);
+    for (const [name, res] of Object.entries({
+      edit,
+      connect,
+      propose,
+      confirm,
+      steps,
+      sample,
+      recorded,
+      remove,
+    }))
+      expect(tripsOf(res.headers).sequential, name).toBeLessThanOrEqual(3);
+  });
+
+  it("POST /api/chats/{id}/read: the participant check, then one batch that also counts what is left unread", async () => {
+    const read = await call("POST", `/api/chats/${chatId}/read`, { cookie: other.cookie });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ chatId, unreadTotal: expect.any(Number) });
+    expect(tripsOf(read.headers).sequential).toBeLessThanOrEqual(3);
+  });
+
+  it("POST /api/chats with a dealer never written to: checked, then created in one batch", async () => {
+    const stranger = await signUpDealer();
+    const res = await call("POST", "/api/chats", {
+      cookie: stranger.cookie,
+      body: { participantId: me.dealerId },
+    });
+    expect(res.status).toBe(201);
+    expect(tripsOf(res.headers).sequential).toBeLessThanOrEqual(3);
+    const again = await call("POST", "/api/chats", {
+      cookie: stranger.cookie,
+      body: { participantId: me.dealerId },
+    });
+    expect(again.status).toBe(200);
+    expect((again.json as unknown as { id: string }).id).toBe((res.json as unknown as { id: string }).id);
+    expect(tripsOf(again.headers).sequential).toBeLessThanOrEqual(2);
   });
 });
 

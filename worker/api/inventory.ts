@@ -58,7 +58,9 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
   .post("/", activePlanRequired, validate("json", createPostSchema), async (c) => {
     const { dealer } = requireDealer(c);
     const origin = new URL(c.req.url).origin;
-    const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin);
+    const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin, {
+      premium: c.var.session?.entitlement.premium ?? false,
+    });
     return c.json(post, 201);
   })
   /** The author or an admin: text, prices, sold, renew (issue 11). 403 for anyone else. */

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isAdmin } from "../../app/lib/roles";
 import { DomainError } from "../domain/errors";
+import { planRequired } from "../domain/subscriptions/entitlement";
 import type { AppEnv } from "../http/types";
 
 /** Signed in, with or without a dealer profile yet (onboarding). Throws 401 otherwise. */
@@ -51,6 +52,8 @@ export const adminsOnly = createMiddleware<AppEnv>(async (c, next) => {
  * Runs after the session guard (401 first) and before the body is read.
  */
 export const activePlanRequired = createMiddleware<AppEnv>(async (c, next) => {
-  await c.var.services.subscriptions.requireActivePlan({ accountId: requireViewer(c).accountId });
+  requireViewer(c);
+  // Read with the session (worker/domain/sessions.ts): no round trip of its own.
+  if (!c.var.session?.entitlement.active) throw planRequired();
   await next();
 });

@@ -1,4 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
+import type { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
 import * as schema from "./schema";
 
 export function openDatabase(d1: D1Database) {
@@ -7,3 +8,11 @@ export function openDatabase(d1: D1Database) {
 
 export type Database = ReturnType<typeof openDatabase>;
 export { schema };
+
+/**
+ * A raw statement (`db.all(sql…)`, `db.run(sql…)`) that can go in `db.batch`: Drizzle's D1 batch binds each
+ * query's prepared `stmt`, which its raw statements lack (it throws on their parameters), so this prepares it.
+ */
+export function batchable<T extends SQLiteRaw<unknown>>(db: Database, raw: T): T {
+  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
+}

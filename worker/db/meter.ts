@@ -1,41 +1,68 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Counts a request's D1 round trips (issue 20): every statement run and every `batch` is one trip to the
- * database. "Sequential" counts the trips that had to wait for none other — a trip started while another is
- * in flight rides along with it — so it is what a dealer far from the primary pays for in distance.
+ * database. "Sequential" is the depth of the longest chain of trips each of which started after the one
+ * before it had answered: a trip's depth is one more than the deepest trip already answered when it started.
+ * Trips sent together (`Promise.all`, a `batch`) share a depth; a second query awaited inside one branch of a
+ * `Promise.all` adds one, whatever the other branches do. It never under-counts what a dealer far from the
+ * primary waits for (it can over-count when a trip waits on something else, e.g. R2, that outlasts another).
+ * Work handed to `afterTheAnswer` (ctx.waitUntil) runs while nobody waits and is counted apart.
  * The code that queries is unchanged: it gets a D1 binding that looks and behaves like the real one.
  */
 export type D1Usage = {
-  /** Every statement and batch sent. */
+  /** Every statement and batch sent before the answer. */
   roundTrips: number;
-  /** Trips that started while no other was in flight: the request's depth of waiting on D1. */
+  /** The longest chain of trips that waited for one another: what the distance to the primary is paid for. */
   sequential: number;
   /** Wall time with at least one trip in flight, in ms. */
   durationMs: number;
+  /** Trips of the work that runs after the answer. */
+  afterAnswer: number;
 };
 
 type Queryable = Pick<D1Database, "prepare" | "batch">;
 
+const background = new AsyncLocalStorage<true>();
+
+/** Runs `task` as work the answer does not wait for: its trips are not the request's. */
+export function afterTheAnswer<T>(task: () => Promise<T>): Promise<T> {
+  return background.run(true, task);
+}
+
 export class D1Meter {
   roundTrips = 0;
   sequential = 0;
+  afterAnswer = 0;
+  /** The deepest trip that has answered so far. */
+  private answeredDepth = 0;
   private inFlight = 0;
   private busySince = 0;
   private busyMs = 0;
 
   get usage(): D1Usage {
-    return { roundTrips: this.roundTrips, sequential: this.sequential, durationMs: this.busyMs };
+    return {
+      roundTrips: this.roundTrips,
+      sequential: this.sequential,
+      durationMs: this.busyMs,
+      afterAnswer: this.afterAnswer,
+    };
   }
 
   private async trip<T>(send: () => Promise<T>): Promise<T> {
-    this.roundTrips += 1;
-    if (this.inFlight === 0) {
-      this.sequential += 1;
-      this.busySince = performance.now();
+    if (background.getStore()) {
+      this.afterAnswer += 1;
+      return send();
     }
+    this.roundTrips += 1;
+    const depth = this.answeredDepth + 1;
+    this.sequential = Math.max(this.sequential, depth);
+    if (this.inFlight === 0) this.busySince = performance.now();
     this.inFlight += 1;
     try {
       return await send();
     } finally {
+      this.answeredDepth = Math.max(this.answeredDepth, depth);
       this.inFlight -= 1;
       if (this.inFlight === 0) this.busyMs += performance.now() - this.busySince;
     }

@@ -148,17 +148,20 @@ export function chatFileService(db: Database, env: UploadEnv) {
       });
       if (new Set(paths).size !== paths.length) throw badRequest("The same file is attached twice");
       if (paths.length === 0) return [];
-      const objects = await Promise.all(paths.map((path) => env.PHOTOS.head(chatFileKeyOf(idOf(path)))));
+      // R2 and D1 asked at once: the files' owner and whether a message already carries one.
+      const [objects, taken] = await Promise.all([
+        Promise.all(paths.map((path) => env.PHOTOS.head(chatFileKeyOf(idOf(path))))),
+        db
+          .select({ fileId: chatAttachments.fileId })
+          .from(chatAttachments)
+          .where(inArray(chatAttachments.fileId, paths.map(idOf)))
+          .all(),
+      ]);
       objects.forEach((object) => {
         if (!object || object.customMetadata?.ownerId !== senderId) {
           throw badRequest("Attachments must be files you uploaded");
         }
       });
-      const taken = await db
-        .select({ fileId: chatAttachments.fileId })
-        .from(chatAttachments)
-        .where(inArray(chatAttachments.fileId, paths.map(idOf)))
-        .all();
       if (taken.length) throw badRequest("A file can be sent on one message only");
       return inputs.map((input, i) => {
         const object = objects[i]!;

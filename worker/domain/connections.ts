@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toIso, type Connection } from "../../app/lib/api-types";
 import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
-import type { Database } from "../db/client";
+import { batchable, type Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
 import { requireSameNetwork } from "./demo-network";
@@ -39,14 +39,6 @@ export function connectionService(
   directory: DealerDirectoryService,
   rateLimits: RateLimitService,
 ) {
-  /** The connection as the API shows it: the other dealer (seen by `viewerDealerId`) embedded. */
-  async function withDealer(row: ConnectionRow, ownerId: string, viewerDealerId: string | null) {
-    const otherId = row.requesterId === ownerId ? row.receiverId : row.requesterId;
-    const dealer = await directory.get(viewerDealerId, otherId);
-    if (!dealer) throw notFound("Dealer not found");
-    return { ...row, createdAt: toIso(row.createdAt), dealer };
-  }
-
   return {
     /**
      * Connects the session's dealer with `receiverId`. Idempotent: the same pair in either direction
@@ -58,35 +50,58 @@ export function connectionService(
       receiverId: string,
     ): Promise<{ created: boolean; connection: Connection }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
-      await rateLimits.spend([LIMITS.connectionsPerDealer, requesterId]);
-      await requireSameNetwork(db, requesterId, receiverId);
-      const [receiver] = await db.all<{ id: string }>(sql`select id from dealers where id = ${receiverId}`);
-      if (!receiver) throw notFound("Dealer not found");
-      const id = newId();
-      const inserted = await db.all<ConnectionRow>(sql`
-        insert into connections (id, requester_id, receiver_id, status)
-        select ${id}, ${requesterId}, ${receiverId}, 'accepted'
-        where not exists (select 1 from connections where requester_id = ${receiverId} and receiver_id = ${requesterId})
-        on conflict (requester_id, receiver_id) do nothing
-        returning id, requester_id as requesterId, receiver_id as receiverId, status, created_at as createdAt`);
-      const created = inserted[0];
-      if (created) return { created: true, connection: await withDealer(created, requesterId, requesterId) };
-      const [existing] = await findPair(db, requesterId, receiverId);
-      if (!existing) throw new DomainError(409, "The connection changed while saving; please try again");
-      if (existing.status !== "accepted") {
+      // One wave of checks (who first: 404, 403; then the limit: 429), then one batch that connects, accepts
+      // a pending request either way, and reads the pair and the other dealer's card as they now are.
+      const [spent, paired] = await Promise.allSettled([
+        rateLimits.spend([LIMITS.connectionsPerDealer, requesterId]),
+        requireSameNetwork(db, requesterId, receiverId),
+      ]);
+      if (paired.status === "rejected") throw paired.reason;
+      if (spent.status === "rejected") throw spent.reason;
+      const card = directory.cardRead(requesterId, receiverId);
+      const [inserted, accepted, [existing], cardRows] = await db.batch([
+        batchable(
+          db,
+          db.all<ConnectionRow>(sql`
+            insert into connections (id, requester_id, receiver_id, status)
+            select ${newId()}, ${requesterId}, ${receiverId}, 'accepted'
+            where not exists (select 1 from connections where requester_id = ${receiverId} and receiver_id = ${requesterId})
+            on conflict (requester_id, receiver_id) do nothing
+            returning id`),
+        ),
         // A pending request either way becomes accepted: both sides now want it.
-        await db.run(sql`update connections set status = 'accepted' where id = ${existing.id}`);
-        const accepted = { ...existing, status: "accepted" as const };
-        return { created: true, connection: await withDealer(accepted, requesterId, requesterId) };
-      }
-      return { created: false, connection: await withDealer(existing, requesterId, requesterId) };
+        batchable(
+          db,
+          db.all<ConnectionRow>(sql`
+            update connections set status = 'accepted'
+            where ((requester_id = ${requesterId} and receiver_id = ${receiverId})
+                or (requester_id = ${receiverId} and receiver_id = ${requesterId}))
+              and status <> 'accepted'
+            returning id`),
+        ),
+        batchable(db, findPair(db, requesterId, receiverId)),
+        card.statement,
+      ]);
+      const dealer = card.card(cardRows);
+      if (!existing) throw new DomainError(409, "The connection changed while saving; please try again");
+      if (!dealer) throw notFound("Dealer not found");
+      return {
+        created: inserted.length > 0 || accepted.length > 0,
+        connection: { ...existing, createdAt: toIso(existing.createdAt), dealer },
+      };
     },
 
     /** Removes the connection between two dealers, whichever side made it. */
     async remove(dealerId: string, otherId: string): Promise<{ removed: boolean; dealerName: string }> {
-      await rateLimits.spend([LIMITS.connectionsPerDealer, dealerId]);
-      const [other] = await db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`);
+      // The other dealer beside the limit (refused in that order: 404, then 429), then the delete.
+      const [spent, others] = await Promise.allSettled([
+        rateLimits.spend([LIMITS.connectionsPerDealer, dealerId]),
+        db.all<{ name: string }>(sql`select name from dealers where id = ${otherId}`),
+      ]);
+      if (others.status === "rejected") throw others.reason;
+      const [other] = others.value;
       if (!other) throw notFound("Dealer not found");
+      if (spent.status === "rejected") throw spent.reason;
       const deleted = await db.all<{ id: string }>(sql`
         delete from connections
         where (requester_id = ${dealerId} and receiver_id = ${otherId}) or (requester_id = ${otherId} and receiver_id = ${dealerId})

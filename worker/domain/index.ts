@@ -3,6 +3,7 @@ import { isDemoMode } from "../../app/lib/demo-mode";
 import { authFlows } from "../auth/flows";
 import { googleSignIn, type GoogleEnv } from "../auth/google";
 import { openDatabase } from "../db/client";
+import { afterTheAnswer } from "../db/meter";
 import { accountDataService } from "./account-data";
 import { accountTokenService } from "./account-tokens";
 import { accountService } from "./accounts";
@@ -93,7 +94,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const origin = optional.APP_ORIGIN || options.origin || LOCAL_ORIGIN;
   /** Runs after the answer when the request allows it; failures are logged, never surfaced. */
   const later = (label: string, task: () => Promise<unknown>): Promise<void> => {
-    const run = task().then(
+    // Handed to waitUntil, its D1 trips are not the answer's (worker/db/meter.ts).
+    const run = (options.waitUntil ? afterTheAnswer(task) : task()).then(
       () => undefined,
       (error) => console.error(`${label} failed`, error),
     );
@@ -150,13 +152,13 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const inventory = inventoryService(db, {
     uploads,
     rateLimits,
-    aiFor: async (dealer) => {
+    aiFor: async (dealer, premium) => {
       const ai = optional.AI;
       if (!ai) return undefined;
-      return (await subscriptions.entitlement({ dealerId: dealer.id })).premium ? ai : undefined;
+      return (premium ?? (await subscriptions.entitlement({ dealerId: dealer.id })).premium) ? ai : undefined;
     },
-    onPostCreated: async (post) => {
-      const network = await connections.connectedDealerIds(post.dealerId);
+    networkOf: (dealerId) => connections.connectedDealerIds(dealerId),
+    onPostCreated: async (post, network) => {
       await announceNewPost(env, post, [post.dealerId, ...network]);
       if (isLiveAuction(post))
         await later(`Auction alert for post ${post.id}`, () => notices.auctionPosted(post, network));

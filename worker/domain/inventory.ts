@@ -15,10 +15,15 @@ export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDeal
 type Deps = {
   uploads: ReturnType<typeof uploadService>;
   rateLimits: RateLimitService;
-  /** Workers AI for this dealer's summaries: Premium rewords them (business spec §9), others get the rule-based list. */
-  aiFor?: (dealer: DealerRow) => Promise<AiBinding | undefined>;
-  /** Told once a post is stored (live announcement to the dealer's network, deal alerts). */
-  onPostCreated?: (post: PostDetail) => Promise<void>;
+  /**
+   * Workers AI for this dealer's summaries: Premium rewords them (business spec §9), others get the rule-based
+   * list. `premium` when the caller already knows the plan (the session read it).
+   */
+  aiFor?: (dealer: DealerRow, premium?: boolean) => Promise<AiBinding | undefined>;
+  /** The dealers a new post is announced to, read beside the post's checks. */
+  networkOf?: (dealerId: string) => Promise<string[]>;
+  /** Told once a post is stored, with the dealer's network (live announcement, deal alerts). */
+  onPostCreated?: (post: PostDetail, network: string[]) => Promise<void>;
   /** Told once an edit is stored (price drops, new deal alerts); runs after the answer. */
   onPostChanged?: (postId: string, change: PostChange) => void;
 };
@@ -43,15 +48,26 @@ export function inventoryService(db: Database, deps: Deps) {
 
     /**
      * A new post by the signed-in dealer: photos must be ours and stored, only complete vehicles are kept,
-     * the AI summary is written from them, and post + vehicles go to D1 in one batch.
+     * the AI summary is written from them, and post + vehicles go to D1 in one batch that reads it back.
+     * D1 is waited on twice: the checks (the limit, beside the photos in R2, the plan behind the AI unless the
+     * session knows it, and the dealer's network to tell), then that batch. A bad photo (400) wins over the
+     * limit (429), whichever answers first.
      */
-    async createPost(dealer: DealerRow, input: CreatePost, ownOrigin: string): Promise<PostDetail> {
-      // The limit, the photos (R2) and the plan behind the AI are independent: one wait for the three.
-      const [, photoPaths, ai] = await Promise.all([
+    async createPost(
+      dealer: DealerRow,
+      input: CreatePost,
+      ownOrigin: string,
+      known?: { premium: boolean },
+    ): Promise<PostDetail> {
+      const [spent, photos, ai, network] = await Promise.allSettled([
         deps.rateLimits.spend([LIMITS.postsPerDealer, dealer.id]),
         deps.uploads.storedPhotoPaths(input.photoUrls, ownOrigin),
-        deps.aiFor?.(dealer),
+        deps.aiFor?.(dealer, known?.premium),
+        deps.networkOf?.(dealer.id) ?? [],
       ]);
+      for (const checked of [photos, spent, ai, network])
+        if (checked.status === "rejected") throw checked.reason;
+      const photoPaths = (photos as PromiseFulfilledResult<string[]>).value;
       const kept = input.vehicles.filter(isCompleteVehicle);
       const located = kept.find((v) => v.city || v.state);
       const location = located
@@ -66,32 +82,33 @@ export function inventoryService(db: Database, deps: Deps) {
           priceCents: v.price === undefined ? null : Math.round(v.price * 100),
         })),
         location,
-        ai,
+        (ai as PromiseFulfilledResult<AiBinding | undefined>).value,
       );
-      const id = await insertPost(db, {
+      const post = await insertPost(db, {
         input,
         dealerId: dealer.id,
         photoPaths,
         aiSummary: JSON.stringify(summary),
         state: location.state || dealer.state || null,
       });
-      const post = await findPost(db, id);
-      await deps.onPostCreated?.(post);
+      await deps.onPostCreated?.(post, (network as PromiseFulfilledResult<string[]>).value);
       return post;
     },
 
     /** PATCH /api/inventory/{id}: the author or an admin edits, marks sold or renews; answers the post. */
     async updatePost(postId: string, actor: PostActor, patch: UpdatePost): Promise<PostDetail> {
-      await deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]);
-      const change = await updatePost(db, postId, actor, patch);
+      const { post, ...change } = await updatePost(db, postId, actor, patch, {
+        spend: () => deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]),
+      });
       deps.onPostChanged?.(postId, change);
-      return findPost(db, postId);
+      return post;
     },
 
     /** DELETE /api/inventory/{id}: the author or an admin. */
     async deletePost(postId: string, actor: PostActor): Promise<void> {
-      await deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]);
-      await deletePost(db, postId, actor);
+      await deletePost(db, postId, actor, () =>
+        deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]),
+      );
     },
 
     /** The daily cron: posts older than 30 days (since posted or renewed) expire. */

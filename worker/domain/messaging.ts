@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   toIso,
   toIsoOrNull,
@@ -10,11 +11,11 @@ import {
   type ReadReceipt,
 } from "../../app/lib/api-types";
 import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "../../app/lib/schemas/network";
-import type { Database } from "../db/client";
+import { batchable, type Database } from "../db/client";
 import { chatAttachments, chatParticipants, chats, dealers, messages } from "../db/schema";
 import type { AttachmentInput, ChatFileService } from "./chat-files";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { NOT_ACROSS_NETWORKS, requireSameNetwork } from "./demo-network";
+import { NOT_ACROSS_NETWORKS } from "./demo-network";
 import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "./errors";
 import { newId } from "./ids";
 import { LIMITS, type RateLimitService } from "./rate-limits";
@@ -90,28 +91,67 @@ export function messagingService(
     return chat?.id ?? null;
   }
 
-  /** The one chat of a pair of dealers, created on first use, whoever opens it. */
-  async function ensureChat(dealerId: string, otherId: string): Promise<{ id: string; created: boolean }> {
+  /**
+   * Who the pair is, in one statement: their chat if there is one and each dealer's network. Throws 400 for a
+   * chat with oneself, 404 for an unknown `otherId`, 403 across the demo and the real network.
+   */
+  function pairCheck(dealerId: string, otherId: string, read = true) {
     if (dealerId === otherId) throw badRequest("You cannot start a chat with yourself");
-    const existing = await findChat(dealerId, otherId);
-    if (existing) return { id: existing, created: false };
-    await requireSameNetwork(db, dealerId, otherId);
     const pairKey = pairKeyOf(dealerId, otherId);
-    const inserted = await db
-      .insert(chats)
-      .values({ id: newId(), pairKey })
-      .onConflictDoNothing({ target: chats.pairKey })
-      .returning({ id: chats.id });
-    const chatId = inserted[0]?.id ?? (await findChat(dealerId, otherId));
-    if (!chatId) throw new Error("Chat was not created");
-    await db
-      .insert(chatParticipants)
-      .values([
-        { chatId, dealerId },
-        { chatId, dealerId: otherId },
-      ])
-      .onConflictDoNothing();
-    return { id: chatId, created: inserted.length > 0 };
+    type PairRow = { chatId: string | null; mine: number | null; theirs: number | null };
+    return {
+      pairKey,
+      read: !read
+        ? Promise.resolve(undefined as PairRow | undefined)
+        : db.get<{ chatId: string | null; mine: number | null; theirs: number | null }>(sql`
+        select (select id from chats where pair_key = ${pairKey}) as chatId,
+               (select is_demo from dealers where id = ${dealerId}) as mine,
+               (select is_demo from dealers where id = ${otherId}) as theirs`),
+      /** The chat's id, when it exists, once the pair passed. */
+      passed(row: PairRow | undefined) {
+        if (row?.theirs === null || row?.theirs === undefined) throw notFound("Dealer not found");
+        if (row.mine !== row.theirs) throw forbidden(NOT_ACROSS_NETWORKS);
+        return row.chatId;
+      },
+    };
+  }
+
+  /**
+   * The statements that create a pair's chat with its two participants; a chat created meanwhile by the other
+   * dealer is kept (one chat per pair key), so the pair's chat is always `chatOfPair(pairKey)` after them.
+   */
+  function createChatStatements(pairKey: string, dealerId: string, otherId: string): BatchItem<"sqlite">[] {
+    return [
+      db.insert(chats).values({ id: newId(), pairKey }).onConflictDoNothing({ target: chats.pairKey }),
+      batchable(
+        db,
+        db.run(sql`
+          insert into chat_participants (chat_id, dealer_id)
+          select id, ${dealerId} from chats where pair_key = ${pairKey}
+          union all select id, ${otherId} from chats where pair_key = ${pairKey}
+          on conflict do nothing`),
+      ),
+    ];
+  }
+
+  /** The one chat of a pair of dealers, created on first use, whoever opens it: a check, then one batch. */
+  async function ensureChat(
+    dealerId: string,
+    otherId: string,
+    known?: Parameters<ReturnType<typeof pairCheck>["passed"]>[0],
+  ): Promise<{ id: string; created: boolean }> {
+    const pair = pairCheck(dealerId, otherId, known === undefined);
+    const existing = pair.passed(known ?? (await pair.read));
+    if (existing) return { id: existing, created: false };
+    const [inserted, , [chat]] = await db.batch([
+      ...(createChatStatements(pair.pairKey, dealerId, otherId) as [
+        BatchItem<"sqlite">,
+        BatchItem<"sqlite">,
+      ]),
+      db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, pair.pairKey)),
+    ]);
+    if (!chat) throw new Error("Chat was not created");
+    return { id: chat.id, created: (inserted as D1Result).meta.changes > 0 };
   }
 
   async function requireParticipant(chatId: string, dealerId: string) {
@@ -123,17 +163,27 @@ export function messagingService(
     if (!row) throw new DomainError(403, "You are not part of this chat");
   }
 
-  async function unreadTotal(dealerId: string): Promise<number> {
-    const row = await db
+  /** A dealer's unread messages across all chats, as a query a `batch` can carry after its writes. */
+  function unreadCount(dealerId: string) {
+    return db
       .select({ n: sql<number>`count(*)` })
       .from(messages)
-      .where(and(eq(messages.receiverId, dealerId), eq(messages.isRead, false)))
-      .get();
+      .where(and(eq(messages.receiverId, dealerId), eq(messages.isRead, false)));
+  }
+
+  async function unreadTotal(dealerId: string): Promise<number> {
+    const row = await unreadCount(dealerId).get();
     return row?.n ?? 0;
   }
 
   async function participantOf(dealerId: string): Promise<ChatParticipant> {
-    const person = await db
+    const person = await participantCard(dealerId);
+    if (!person) throw notFound("Dealer not found");
+    return person;
+  }
+
+  function participantCard(dealerId: string): Promise<ChatParticipant | undefined> {
+    return db
       .select({
         id: dealers.id,
         name: dealers.name,
@@ -145,8 +195,6 @@ export function messagingService(
       .from(dealers)
       .where(eq(dealers.id, dealerId))
       .get();
-    if (!person) throw notFound("Dealer not found");
-    return person;
   }
 
   /**
@@ -154,7 +202,7 @@ export function messagingService(
    * cursor: those before it (scrolling up). With `after` (a message id of this chat) or a NEWER cursor:
    * those stored after it (catching up), where the next cursor keeps going forward.
    */
-  async function chatMessages(chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
+  async function chatMessages(chatId: string | SQL, page: MessagePage = {}): Promise<Page<ChatMessage>> {
     const limit = clampPage(page.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
     const newer = page.after
       ? await anchorOf(chatId, page.after)
@@ -182,7 +230,7 @@ export function messagingService(
   }
 
   /** The (time, id) of a message of this chat, the point `after` catches up from; 400 when it is not one. */
-  async function anchorOf(chatId: string, messageId: string): Promise<[number, string]> {
+  async function anchorOf(chatId: string | SQL, messageId: string): Promise<[number, string]> {
     const row = await db
       .select({ createdAt: messages.createdAt, id: messages.id })
       .from(messages)
@@ -220,18 +268,35 @@ export function messagingService(
 
     /** POST /api/chats: the chat with that dealer (created on first use) and its latest messages. */
     async openChat(dealerId: string, participantId: string): Promise<{ chat: OpenedChat; created: boolean }> {
-      const { id, created } = await ensureChat(dealerId, participantId);
-      const [otherParticipant, page] = await Promise.all([participantOf(participantId), chatMessages(id)]);
-      return { chat: { id, otherParticipant, messages: page.items }, created };
+      // One wave reads the pair, the other dealer's card and the chat's latest messages (by its pair key);
+      // a first chat is then created in one batch, with no messages to read.
+      const pair = pairCheck(dealerId, participantId);
+      const [row, person, page] = await Promise.all([
+        pair.read,
+        participantCard(participantId),
+        chatMessages(sql`(select id from chats where pair_key = ${pair.pairKey})`),
+      ]);
+      const existing = pair.passed(row);
+      if (!person) throw notFound("Dealer not found");
+      if (existing)
+        return { chat: { id: existing, otherParticipant: person, messages: page.items }, created: false };
+      const { id, created } = await ensureChat(dealerId, participantId, row);
+      return { chat: { id, otherParticipant: person, messages: [] }, created };
     },
 
     /**
-     * Stores a message once per (sender, clientId): a retried send answers the stored message.
-     * Answers whether this call created it.
+     * Stores a message once per (sender, clientId): a retried send answers the stored message. Answers whether
+     * this call created it, and both dealers' unread totals after it. D1 is waited on twice: every check at
+     * once (the limit, the pair's chat and networks, a retry, the files), then one batch that creates the chat
+     * on a first message, stores the message and reads the totals. Refusals in order: 404/403 (who), 400 (the
+     * files), 429 (the limit), whichever answered first.
      */
-    async send(input: SendInput): Promise<{ message: ChatMessage; created: boolean }> {
-      await rateLimits.spend([LIMITS.messagesPerDealer, input.senderId]);
-      const { id: chatId } = await ensureChat(input.senderId, input.receiverId);
+    async send(
+      input: SendInput,
+    ): Promise<{ message: ChatMessage; created: boolean; unread: { sender: number; receiver: number } }> {
+      const pair = pairCheck(input.senderId, input.receiverId);
+      if (input.attachments?.length && !files) throw badRequest("Attachments cannot be sent here");
+      const { pairKey } = pair;
       const clientId = input.clientId ?? newId();
       const storedAs = () =>
         db
@@ -239,22 +304,44 @@ export function messagingService(
           .from(messages)
           .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, clientId)))
           .get();
+      const unreadTotals = async () => {
+        const [receiver, sender] = await Promise.all([
+          unreadTotal(input.receiverId),
+          unreadTotal(input.senderId),
+        ]);
+        return { receiver, sender };
+      };
+      const checks = await Promise.allSettled([
+        rateLimits.spend([LIMITS.messagesPerDealer, input.senderId]),
+        pair.read,
+        input.clientId ? storedAs() : undefined,
+        input.attachments?.length ? files!.attachable(input.senderId, input.attachments) : [],
+      ]);
+      const [spent, paired, earlier, checkedFiles] = checks;
+      if (paired.status === "rejected") throw paired.reason;
+      const existingChat = pair.passed(paired.value);
+      if (earlier.status === "rejected") throw earlier.reason;
       // A retry answers what was stored, before its files (now on that message) are checked again.
-      const earlier = input.clientId ? await storedAs() : undefined;
-      if (earlier) return { message: toChatMessage(earlier), created: false };
-      if (input.attachments?.length && !files) throw badRequest("Attachments cannot be sent here");
-      const attachments = input.attachments?.length
-        ? await files!.attachable(input.senderId, input.attachments)
-        : [];
+      if (earlier.value)
+        return { message: toChatMessage(earlier.value), created: false, unread: await unreadTotals() };
+      if (checkedFiles.status === "rejected") throw checkedFiles.reason;
+      if (spent.status === "rejected") throw spent.reason;
+      const attachments = checkedFiles.value;
       const now = Date.now();
       const id = newId();
+      // The pair's chat by its key, whichever send created it: two first messages at once meet in one chat.
+      const chatOfPair = sql`(select id from chats where pair_key = ${pairKey})`;
+      const firstMessage = existingChat
+        ? []
+        : createChatStatements(pairKey, input.senderId, input.receiverId);
       try {
-        const [[inserted]] = await db.batch([
+        const results = await db.batch([
+          ...(firstMessage as [BatchItem<"sqlite">]),
           db
             .insert(messages)
             .values({
               id,
-              chatId,
+              chatId: existingChat ?? chatOfPair,
               clientId,
               senderId: input.senderId,
               receiverId: input.receiverId,
@@ -266,25 +353,37 @@ export function messagingService(
               createdAt: now,
             })
             .returning(),
-          db.update(chats).set({ lastMessageAt: now }).where(eq(chats.id, chatId)),
+          db
+            .update(chats)
+            .set({ lastMessageAt: now })
+            .where(existingChat ? eq(chats.id, existingChat) : eq(chats.pairKey, pairKey)),
           ...attachments.map((a) =>
             db.insert(chatAttachments).values({
               fileId: a.url.slice("/objects/chat-files/".length),
               messageId: id,
-              chatId,
+              chatId: existingChat ?? chatOfPair,
               senderId: input.senderId,
               createdAt: now,
             }),
           ),
+          unreadCount(input.receiverId),
+          unreadCount(input.senderId),
         ]);
+        const [inserted] = results[firstMessage.length] as MessageRow[];
+        const [receiver] = results[results.length - 2] as { n: number }[];
+        const [sender] = results[results.length - 1] as { n: number }[];
         if (!inserted) throw new Error("Message was not stored");
-        return { message: toChatMessage(inserted), created: true };
+        return {
+          message: toChatMessage(inserted),
+          created: true,
+          unread: { receiver: receiver?.n ?? 0, sender: sender?.n ?? 0 },
+        };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Two sends of one clientId raced: the other one stored it.
         const stored = await storedAs();
         if (!stored) throw badRequest("A file can be sent on one message only");
-        return { message: toChatMessage(stored), created: false };
+        return { message: toChatMessage(stored), created: false, unread: await unreadTotals() };
       }
     },
 
@@ -450,7 +549,8 @@ export function messagingService(
     async markRead(dealerId: string, chatId: string): Promise<ReadReceipt> {
       await requireParticipant(chatId, dealerId);
       const readAt = Date.now();
-      await db.batch([
+      // The new unread total is read in the batch, after the writes.
+      const [, , [total]] = await db.batch([
         db
           .update(messages)
           .set({ isRead: true })
@@ -461,8 +561,9 @@ export function messagingService(
           .update(chatParticipants)
           .set({ lastReadAt: readAt })
           .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.dealerId, dealerId))),
+        unreadCount(dealerId),
       ]);
-      return { chatId, readAt: toIso(readAt), unreadTotal: await unreadTotal(dealerId) };
+      return { chatId, readAt: toIso(readAt), unreadTotal: total?.n ?? 0 };
     },
 
     unreadTotal,

@@ -4,7 +4,8 @@ import type { ActiveSession } from "../../app/lib/api-types";
 import { SESSION_DAYS } from "../../app/lib/constants";
 import { deviceName } from "../../app/lib/devices";
 import type { Database } from "../db/client";
-import { accounts, dealers, sessions } from "../db/schema";
+import { accounts, dealers, plans, sessions, subscriptions } from "../db/schema";
+import { entitlementOf, type Entitlement } from "./subscriptions/entitlement";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
 import { randomToken, sha256Hex } from "./ids";
 
@@ -30,6 +31,8 @@ export type SessionLookup = {
   sessionId: string;
   startedAt: number;
   refreshed: boolean;
+  /** What the account may do, read with the session: the plan guard of a write costs no trip of its own. */
+  entitlement: Entitlement;
 };
 
 /** The browser a session or a security event came from: its user agent and the platform's idea of its place. */
@@ -71,24 +74,37 @@ export function sessionService(db: Database) {
       const tokenHash = await sha256Hex(token);
       const now = Date.now();
       const [row] = await db
-        .select({ session: sessions, account: accounts, dealer: dealers })
+        .select({
+          session: sessions,
+          account: accounts,
+          dealer: dealers,
+          plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
+          premium: plans.premium,
+        })
         .from(sessions)
         .innerJoin(accounts, eq(accounts.id, sessions.accountId))
         .leftJoin(dealers, eq(dealers.accountId, accounts.id))
+        .leftJoin(subscriptions, eq(subscriptions.dealerId, dealers.id))
+        .leftJoin(plans, eq(plans.id, subscriptions.planId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
       // A suspended account's sessions were ended; one started in the same instant counts for nothing.
       if (!row || row.account.suspendedAt !== null) return null;
       const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
       const stale = now - (row.session.lastActiveAt ?? 0) > LAST_ACTIVE_STEP_MS;
+      // The slid expiry and "last active" in one trip (at most once per 15 minutes per session).
       if (refreshed || stale) {
-        await db
+        const touch = db
           .update(sessions)
           .set(refreshed ? { expiresAt: now + SESSION_MS, lastActiveAt: now } : { lastActiveAt: now })
           .where(eq(sessions.tokenHash, tokenHash));
+        if (refreshed && row.dealer)
+          await db.batch([
+            touch,
+            db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id)),
+          ]);
+        else await touch;
       }
-      if (refreshed && row.dealer)
-        await db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id));
       const viewer = {
         accountId: row.account.id,
         email: row.account.email,
@@ -102,6 +118,16 @@ export function sessionService(db: Database) {
         sessionId: row.session.id ?? "",
         startedAt: row.session.createdAt,
         refreshed,
+        entitlement: entitlementOf(
+          {
+            createdAt: row.account.createdAt,
+            role: row.account.role,
+            status: row.plan?.status ?? null,
+            currentPeriodEnd: row.plan?.currentPeriodEnd ?? null,
+            premium: row.premium === null ? null : Number(row.premium),
+          },
+          now,
+        ),
       };
     },
 

@@ -13,12 +13,9 @@ export async function deliverMessage(
   input: SendInput,
   room?: { broadcastFrame(frame: ChatServerFrame): void },
 ) {
-  const { message, created } = await messaging.send(input);
+  const { message, created, unread } = await messaging.send(input);
   const frame: ChatServerFrame = { type: "message", message };
-  const [receiverUnread, senderUnread] = await Promise.all([
-    messaging.unreadTotal(message.receiverId),
-    messaging.unreadTotal(message.senderId),
-  ]);
+  const [receiverUnread, senderUnread] = [unread.receiver, unread.sender];
   const results = await Promise.allSettled([
     room ? Promise.resolve(room.broadcastFrame(frame)) : chatRoomOf(env, message.chatId).deliver(frame),
     inboxOf(env, message.receiverId).notify({ type: "chat-message", message, unreadTotal: receiverUnread }),

@@ -16,8 +16,8 @@ import { POST_NOT_FOUND } from "../inventory/posts";
 import type { NotificationCentre } from "../notifications/centre";
 import { cursorKind, cursorValue, type Page } from "../cursors";
 import type { Delivery } from "../notifications/notify";
-import type { DealMatching, PostPair, WantRow } from "./matching";
-import { wantsForOfferStatement } from "./matching";
+import type { CandidatePairRow, DealMatching, PostPair, WantRow } from "./matching";
+import { matchPageStatement, pairOf, wantsForOfferStatement } from "./matching";
 
 /** GET /api/inventory/{id}/matches: a post on the other side, and which of its vehicles met. */
 export type { PostMatch };
@@ -192,24 +192,37 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
 
     /**
      * The posts on the other side of this one, newest first: for a request, the listings that answer it (the
-     * requester sees them at once); for a listing, the open requests it answers.
+     * requester sees them at once); for a listing, the open requests it answers. One wave: the post (for its
+     * 404) beside one statement that reads the page of matches with their posts.
      */
-    async matchesFor(
+    async matchesFor(postId: string, query: { cursor?: string; limit: number }): Promise<Page<PostMatch>> {
+      const [author, page] = await Promise.all([authorOf(postId), this.matchesOf(postId, query)]);
+      if (!author) throw notFound(POST_NOT_FOUND);
+      return page;
+    },
+
+    /**
+     * The matches of a post of `ownerId` (none for anyone else's post), without reading the post: a page reads
+     * them beside the post itself, in the same wave.
+     */
+    async matchesOf(
       postId: string,
       query: { cursor?: string; limit: number },
-      /** The post when the caller has just read it: one round trip fewer. */
-      known?: { id: string; dealerId: string; type: string },
+      ownerId?: string,
     ): Promise<Page<PostMatch>> {
       const cursor = matchesCursor.decode(query.cursor);
-      const author = known?.id === postId ? known : await authorOf(postId);
-      if (!author) throw notFound(POST_NOT_FOUND);
-      const byPost = new Map<string, { createdAt: number; vehicles: string[] }>();
-      for (const pair of await deps.matching.pairsFor(author)) {
-        const otherId = author.type === "request" ? pair.offerPostId : pair.requestPostId;
-        const entry = byPost.get(otherId) ?? { createdAt: pair.otherPostCreatedAt, vehicles: [] };
-        const label = author.type === "request" ? describeOffered(pair.offer) : describeWanted(pair.want);
+      const rows = await db.all<CandidatePairRow & PostRow & { otherPostId: string }>(
+        matchPageStatement(postId, POST_COLUMNS, { limit: query.limit, cursor, ownerId }),
+      );
+      const byPost = new Map<string, { createdAt: number; vehicles: string[]; row: PostRow }>();
+      for (const row of rows) {
+        const { want, offer } = pairOf(row);
+        if (!isMatch(want, offer)) continue;
+        const request = row.wPostId === postId;
+        const entry = byPost.get(row.otherPostId) ?? { createdAt: row.createdAt, vehicles: [], row };
+        const label = request ? describeOffered(offer) : describeWanted(want);
         if (!entry.vehicles.includes(label)) entry.vehicles.push(label);
-        byPost.set(otherId, entry);
+        byPost.set(row.otherPostId, entry);
       }
       const ordered = [...byPost.entries()]
         .map(([id, entry]) => ({ id, ...entry }))
@@ -217,19 +230,9 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
         .filter((m) => !cursor || m.createdAt < cursor[0] || (m.createdAt === cursor[0] && m.id < cursor[1]));
       const page = ordered.slice(0, query.limit);
       if (page.length === 0) return { items: [], nextCursor: null };
-      const rows = await db.all<PostRow>(sql`
-        select ${POST_COLUMNS} from inventory_posts p join dealers d on d.id = p.dealer_id
-        where p.id in (${sql.join(
-          page.map((m) => sql`${m.id}`),
-          sql`, `,
-        )})`);
-      const posts = new Map(rows.map((r) => [r.id, toFeedPost(r)]));
       const last = page[page.length - 1]!;
       return {
-        items: page.flatMap((m) => {
-          const post = posts.get(m.id);
-          return post ? [{ id: post.id, post, vehicles: m.vehicles }] : [];
-        }),
+        items: page.map((m) => ({ id: m.id, post: toFeedPost(m.row), vehicles: m.vehicles })),
         nextCursor: ordered.length > query.limit ? matchesCursor.encode(last.createdAt, last.id) : null,
       };
     },

@@ -189,3 +189,162 @@ export function dealMatching(db: Database) {
 }
 
 export type DealMatching = ReturnType<typeof dealMatching>;
+
+/**
+ * A model key's lineage as rows, `silverado-1500` → '', 'silverado', 'silverado-1500' (app/lib/matching
+ * `modelLineage`), for each index row of one post: what lets one statement seek the other side per row.
+ */
+const lineageOf = (name: "want_lineage" | "offer_lineage", table: SQL, postId: string) => sql`
+  ${sql.raw(name)}(row_id, rest, prefix) as (
+    select id, model_key, '' from ${table} where post_id = ${postId}
+    union all
+    select row_id,
+           case when instr(rest, '-') > 0 then substr(rest, instr(rest, '-') + 1) else '' end,
+           case when prefix = '' then '' else prefix || '-' end
+             || case when instr(rest, '-') > 0 then substr(rest, 1, instr(rest, '-') - 1) else rest end
+    from ${sql.raw(name)} where rest <> '')`;
+
+const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDealerId, w.make_key as wMakeKey,
+  w.model_key as wModelKey, w.year_min as wYearMin, w.year_max as wYearMax, w.trim as wTrim,
+  w.max_mileage as wMaxMileage, w.max_price_cents as wMaxPriceCents, w.state as wState,
+  o.id as oId, o.post_id as oPostId, o.vehicle_id as oVehicleId, o.dealer_id as oDealerId, o.make_key as oMakeKey,
+  o.model_key as oModelKey, o.year_min as oYearMin, o.year_max as oYearMax, o.trim as oTrim, o.mileage as oMileage,
+  o.price_cents as oPriceCents, o.state as oState`;
+
+/**
+ * What both sides' lookups filter on, as offersForWantStatement and wantsForOfferStatement do, plus the trim
+ * (every word the want names is among the offer's; trim keys are lower-case words joined by single spaces):
+ * with the model lineage of the join this is `isMatch`, so the statement can pick the page itself.
+ */
+const PAIR_FILTERS = sql`o.dealer_id <> w.dealer_id and p.status = 'active'
+  and (select is_demo from dealers where id = o.dealer_id) = (select is_demo from dealers where id = w.dealer_id)
+  and (o.year_max is null or w.year_min is null or o.year_max >= w.year_min)
+  and (o.year_min is null or w.year_max is null or o.year_min <= w.year_max)
+  and (o.mileage is null or w.max_mileage is null or o.mileage <= w.max_mileage)
+  and (o.price_cents is null or w.max_price_cents is null or o.price_cents <= w.max_price_cents)
+  and (o.state is null or w.state is null or o.state = w.state)
+  and (w.trim is null or o.trim is null or not exists (
+    select 1 from json_each('["' || replace(w.trim, ' ', '","') || '"]') t
+    where instr(' ' || o.trim || ' ', ' ' || t.value || ' ') = 0))`;
+
+export type CandidatePairRow = {
+  wId: string;
+  wPostId: string;
+  wDealerId: string;
+  wMakeKey: string;
+  wModelKey: string;
+  wYearMin: number | null;
+  wYearMax: number | null;
+  wTrim: string | null;
+  wMaxMileage: number | null;
+  wMaxPriceCents: number | null;
+  wState: string | null;
+  oId: string;
+  oPostId: string;
+  oVehicleId: string | null;
+  oDealerId: string;
+  oMakeKey: string;
+  oModelKey: string;
+  oYearMin: number | null;
+  oYearMax: number | null;
+  oTrim: string | null;
+  oMileage: number | null;
+  oPriceCents: number | null;
+  oState: string | null;
+};
+
+/**
+ * One page of a post's matches with the other side, in ONE statement keyed by the post id alone, so a page can
+ * read its post and the post's matches in one wave. A Requesting post's wants seek offers of the same model,
+ * its family or more precise models (any model when the want names none); a listing's offers seek wants of
+ * the same model, its family, any model, or a more precise one — at most CANDIDATE_LIMIT per index row, newest
+ * other post first. The other posts are paged newest first (`cursor`: the last one's created_at and id) and
+ * only the page's `limit + 1` posts get their feed columns (`otherColumns`, aliased `p` and `d`). Every pair of
+ * those posts comes back, for the vehicles that met. Only an active post of `ownerId` (when given) has matches.
+ * CROSS JOIN keeps SQLite's join order (the post's rows, their lineage, then a seek on make and model): left
+ * free, it scans the whole make and looks the lineage up afterwards.
+ */
+export function matchPageStatement(
+  postId: string,
+  otherColumns: SQL,
+  page: { limit: number; cursor?: readonly [number, string] | null; ownerId?: string },
+): SQL {
+  const own = sql`exists (select 1 from inventory_posts me where me.id = ${postId} and me.status = 'active'
+    ${page.ownerId === undefined ? sql`` : sql`and me.dealer_id = ${page.ownerId}`})`;
+  const after = page.cursor
+    ? sql`having max(otherCreatedAt) < ${page.cursor[0]}
+        or (max(otherCreatedAt) = ${page.cursor[0]} and otherPostId < ${page.cursor[1]})`
+    : sql``;
+  return sql`
+    with recursive ${lineageOf("want_lineage", sql`wanted_vehicles`, postId)},
+    ${lineageOf("offer_lineage", sql`offered_vehicles`, postId)},
+    linked(want_id, offer_id, other_post_id) as (
+      select w.id, o.id, o.post_id from wanted_vehicles w
+        cross join want_lineage l on l.row_id = w.id and l.prefix <> ''
+        cross join offered_vehicles o on o.make_key = w.make_key and o.model_key = l.prefix
+      where w.post_id = ${postId}
+      union all
+      select w.id, o.id, o.post_id from wanted_vehicles w
+        join offered_vehicles o on o.make_key = w.make_key
+          and o.model_key > w.model_key || '-' and o.model_key < w.model_key || '.'
+      where w.post_id = ${postId} and w.model_key <> ''
+      union all
+      select w.id, o.id, o.post_id from wanted_vehicles w
+        join offered_vehicles o on o.make_key = w.make_key
+      where w.post_id = ${postId} and w.model_key = ''
+      union all
+      select w.id, o.id, w.post_id from offered_vehicles o
+        cross join offer_lineage l on l.row_id = o.id
+        cross join wanted_vehicles w on w.make_key = o.make_key and w.model_key = l.prefix
+      where o.post_id = ${postId}
+      union all
+      select w.id, o.id, w.post_id from offered_vehicles o
+        join wanted_vehicles w on w.make_key = o.make_key
+          and w.model_key > o.model_key || '-' and w.model_key < o.model_key || '.'
+      where o.post_id = ${postId}),
+    ranked as (
+      select ${PAIR_COLUMNS}, l.other_post_id as otherPostId, p.created_at as otherCreatedAt,
+             row_number() over (
+               partition by case when w.post_id = ${postId} then w.id else o.id end
+               order by p.created_at desc) as rank
+      from linked l
+      join wanted_vehicles w on w.id = l.want_id
+      join offered_vehicles o on o.id = l.offer_id
+      join inventory_posts p on p.id = l.other_post_id
+      where ${own} and ${PAIR_FILTERS}),
+    pairs as (select * from ranked where rank <= ${CANDIDATE_LIMIT}),
+    page as materialized (
+      select otherPostId as id from pairs group by otherPostId ${after}
+      order by max(otherCreatedAt) desc, otherPostId desc limit ${page.limit + 1}),
+    others as materialized (
+      select ${otherColumns} from inventory_posts p join dealers d on d.id = p.dealer_id
+      where p.id in (select id from page))
+    select pairs.*, others.* from pairs join others on others.id = pairs.otherPostId`;
+}
+
+/** A candidate row's want and offer, as `isMatch` takes them. */
+export function pairOf(row: CandidatePairRow): { want: WantedVehicle; offer: OfferedVehicle } {
+  return {
+    want: {
+      makeKey: row.wMakeKey,
+      modelKey: row.wModelKey,
+      yearMin: row.wYearMin,
+      yearMax: row.wYearMax,
+      trim: row.wTrim,
+      maxMileage: row.wMaxMileage,
+      maxPriceCents: row.wMaxPriceCents,
+      state: row.wState,
+    },
+    offer: {
+      vehicleId: row.oVehicleId,
+      makeKey: row.oMakeKey,
+      modelKey: row.oModelKey,
+      yearMin: row.oYearMin,
+      yearMax: row.oYearMax,
+      trim: row.oTrim,
+      mileage: row.oMileage,
+      priceCents: row.oPriceCents,
+      state: row.oState,
+    },
+  };
+}

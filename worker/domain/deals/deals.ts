@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Deal } from "../../../app/lib/api-types";
 import { commissionCents, type PassThruStep } from "../../../app/lib/deals/constants";
 import type { CompleteDeal, PassThruStepsUpdate, ProposeDeal } from "../../../app/lib/schemas/deals";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 import { passThruSteps } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
 import type { DealerRow } from "../dealers";
@@ -10,7 +11,15 @@ import { requireSameNetwork } from "../demo-network";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { newId } from "../ids";
 import { LIMITS, type RateLimitService } from "../rate-limits";
-import { DEAL_COLUMNS, DEAL_JOINS, stepsOf, toDeal, type DealRow } from "./views";
+import {
+  DEAL_COLUMNS,
+  DEAL_JOINS,
+  stepsOf,
+  stepsOfDealStatement,
+  toDeal,
+  type DealRow,
+  type StepRow,
+} from "./views";
 
 export const DEAL_NOT_FOUND = "Deal not found";
 
@@ -37,26 +46,64 @@ const involves = (dealerId: string) => sql`(d.proposer_id = ${dealerId} or d.cou
  * only code that reads or writes `deals` and `pass_thru_steps`.
  */
 export function dealService(db: Database, deps: DealDeps) {
-  async function rowOf(dealId: string): Promise<DealRow | undefined> {
-    const [row] = await db.all<DealRow>(
-      sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId}`,
+  /** The deal's row as a statement, for a `batch` that writes it first. */
+  const rowStatement = (dealId: string) =>
+    batchable(
+      db,
+      db.all<DealRow>(sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId}`),
     );
+
+  async function rowOf(dealId: string): Promise<DealRow | undefined> {
+    const [row] = await rowStatement(dealId);
     return row;
   }
 
   /** The deal if `dealerId` is one of its two dealers; 404 otherwise. */
-  async function partyRow(dealerId: string, dealId: string): Promise<DealRow> {
-    const row = await rowOf(dealId);
+  function requireParty(row: DealRow | undefined, dealerId: string): DealRow {
     if (!row || (row.proposerId !== dealerId && row.counterpartyId !== dealerId))
       throw notFound(DEAL_NOT_FOUND);
     return row;
   }
 
+  async function partyRow(dealerId: string, dealId: string): Promise<DealRow> {
+    return requireParty(await rowOf(dealId), dealerId);
+  }
+
+  /** The deal and its pass-thru steps in one wave (a party's read: checked before anything is answered). */
+  async function partyView(dealerId: string, dealId: string) {
+    const [row, steps] = await Promise.all([rowOf(dealId), stepsOf(db, [dealId])]);
+    return { row: requireParty(row, dealerId), steps: steps.get(dealId) };
+  }
+
   async function view(dealId: string, viewerId: string): Promise<Deal> {
-    const row = await rowOf(dealId);
+    const [row, steps] = await Promise.all([rowOf(dealId), stepsOf(db, [dealId])]);
     if (!row) throw notFound(DEAL_NOT_FOUND);
-    const steps = await stepsOf(db, [dealId]);
     return toDeal(row, viewerId, steps.get(dealId));
+  }
+
+  /**
+   * A pending deal's next status, for one of its dealers: the deal and its steps are read in one wave, `decide`
+   * refuses (403, 409) or answers that nothing changes, then one batch updates it and reads it back.
+   */
+  async function transition(
+    dealerId: string,
+    dealId: string,
+    event: DealEvent,
+    decide: (row: DealRow) => "unchanged" | "change",
+    update: (row: DealRow) => ReturnType<typeof sql>,
+  ): Promise<Deal> {
+    const { row, steps } = await partyView(dealerId, dealId);
+    if (decide(row) === "unchanged") return toDeal(row, dealerId, steps);
+    const [changed, [stored]] = await db.batch([
+      batchable(
+        db,
+        db.all<{ id: string }>(sql`${update(row)} where id = ${dealId} and status = 'pending' returning id`),
+      ),
+      rowStatement(dealId),
+    ]);
+    if (!stored) throw notFound(DEAL_NOT_FOUND);
+    if (changed.length > 0) await announceLater(event, dealId, dealerId);
+    return toDeal(stored, dealerId, steps);
   }
 
   async function page(
@@ -84,13 +131,14 @@ export function dealService(db: Database, deps: DealDeps) {
     );
   }
 
-  async function setSteps(dealId: string, dealerId: string, patch: PassThruStepsUpdate, now: number) {
+  /** The upsert of the steps a patch sets, or null when it sets none (to go in a `batch`, or be awaited). */
+  function stepsStatement(dealId: string, dealerId: string, patch: PassThruStepsUpdate, now: number) {
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [
       PassThruStep,
       boolean | string,
     ][];
-    if (entries.length === 0) return;
-    await db
+    if (entries.length === 0) return null;
+    return db
       .insert(passThruSteps)
       .values(
         entries.map(([step, value]) => ({
@@ -119,8 +167,8 @@ export function dealService(db: Database, deps: DealDeps) {
 
     /** The deal for one of its dealers (404 for anyone else). */
     async get(dealerId: string, dealId: string): Promise<Deal> {
-      await partyRow(dealerId, dealId);
-      return view(dealId, dealerId);
+      const { row, steps } = await partyView(dealerId, dealId);
+      return toDeal(row, dealerId, steps);
     },
 
     /** GET /api/deals: every deal the dealer is part of, newest first; `status` narrows it. */
@@ -137,29 +185,46 @@ export function dealService(db: Database, deps: DealDeps) {
     /** POST /api/deals: the signed-in dealer proposes; `role` is their side. */
     async propose(proposer: DealerRow, input: ProposeDeal, now = Date.now()): Promise<Deal> {
       if (input.counterpartyId === proposer.id) throw badRequest("You cannot propose a deal to yourself");
-      await requireSameNetwork(db, proposer.id, input.counterpartyId);
-      await deps.rateLimits.spend([LIMITS.dealsPerDealer, proposer.id]);
-      if (input.postId) {
-        const [post] = await db.all<{ dealerId: string }>(
-          sql`select dealer_id as dealerId from inventory_posts where id = ${input.postId}`,
-        );
+      // One wave of checks, refused in this order: the other dealer (404, 403), the post (404, 400), the
+      // limit (429); then one batch stores the deal and reads it back.
+      const [paired, spent, posts] = await Promise.allSettled([
+        requireSameNetwork(db, proposer.id, input.counterpartyId),
+        deps.rateLimits.spend([LIMITS.dealsPerDealer, proposer.id]),
+        input.postId
+          ? db.all<{ dealerId: string }>(
+              sql`select dealer_id as dealerId from inventory_posts where id = ${input.postId}`,
+            )
+          : null,
+      ]);
+      if (paired.status === "rejected") throw paired.reason;
+      if (posts.status === "rejected") throw posts.reason;
+      if (posts.value) {
+        const [post] = posts.value;
         if (!post) throw notFound("Post not found");
         if (post.dealerId !== proposer.id && post.dealerId !== input.counterpartyId)
           throw badRequest("The post must belong to one of the two dealers");
       }
+      if (spent.status === "rejected") throw spent.reason;
       const sellerId = input.role === "seller" ? proposer.id : input.counterpartyId;
       const buyerId = input.role === "seller" ? input.counterpartyId : proposer.id;
       const id = newId();
       const v = input.vehicle;
-      await db.run(sql`
-        insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, post_id, vin, year, make, model,
-          trim, miles, color, price_cents, location, auction, auction_location, status, created_at, updated_at)
-        values (${id}, ${proposer.id}, ${input.counterpartyId}, ${sellerId}, ${buyerId}, ${input.postId ?? null},
-          ${v.vin ?? null}, ${v.year}, ${v.make}, ${v.model}, ${v.trim}, ${v.miles}, ${v.color},
-          ${input.price * 100}, ${input.location}, ${input.auction ?? null}, ${input.auctionLocation || null},
-          'pending', ${now}, ${now})`);
+      const [, [stored]] = await db.batch([
+        batchable(
+          db,
+          db.run(sql`
+            insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, post_id, vin, year, make, model,
+              trim, miles, color, price_cents, location, auction, auction_location, status, created_at, updated_at)
+            values (${id}, ${proposer.id}, ${input.counterpartyId}, ${sellerId}, ${buyerId}, ${input.postId ?? null},
+              ${v.vin ?? null}, ${v.year}, ${v.make}, ${v.model}, ${v.trim}, ${v.miles}, ${v.color},
+              ${input.price * 100}, ${input.location}, ${input.auction ?? null}, ${input.auctionLocation || null},
+              'pending', ${now}, ${now})`),
+        ),
+        rowStatement(id),
+      ]);
+      if (!stored) throw new Error("Deal was not stored");
       await announceLater("proposed", id, proposer.id);
-      return view(id, proposer.id);
+      return toDeal(stored, proposer.id, undefined);
     },
 
     /**
@@ -169,14 +234,21 @@ export function dealService(db: Database, deps: DealDeps) {
     async createSample(dealer: DealerRow, now = Date.now()): Promise<Deal> {
       await deps.rateLimits.spend([LIMITS.dealsPerDealer, dealer.id]);
       const id = newId();
-      await db.run(sql`
-        insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
-          miles, color, price_cents, location, seller_name, is_sample, status, created_at, updated_at)
-        values (${id}, null, ${dealer.id}, null, ${dealer.id}, '1FTEW1E50KFA12345', ${new Date(now).getFullYear() - 5},
-          'Ford', 'F-150', 'XLT SuperCrew', 48250, 'Oxford White', 2850000, 'Dallas, TX',
-          'Sample Motors (sample deal)', 1, 'pending', ${now}, ${now})`);
+      const [, [stored]] = await db.batch([
+        batchable(
+          db,
+          db.run(sql`
+            insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
+              miles, color, price_cents, location, seller_name, is_sample, status, created_at, updated_at)
+            values (${id}, null, ${dealer.id}, null, ${dealer.id}, '1FTEW1E50KFA12345', ${new Date(now).getFullYear() - 5},
+              'Ford', 'F-150', 'XLT SuperCrew', 48250, 'Oxford White', 2850000, 'Dallas, TX',
+              'Sample Motors (sample deal)', 1, 'pending', ${now}, ${now})`),
+        ),
+        rowStatement(id),
+      ]);
+      if (!stored) throw new Error("Deal was not stored");
       await announceLater("proposed", id, dealer.id);
-      return view(id, dealer.id);
+      return toDeal(stored, dealer.id, undefined);
     },
 
     /**
@@ -184,47 +256,56 @@ export function dealService(db: Database, deps: DealDeps) {
      * Confirming a confirmed or completed deal changes nothing and answers it.
      */
     async confirm(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
-      const row = await partyRow(dealerId, dealId);
-      if (row.proposerId === dealerId)
-        throw forbidden("Only the dealer this deal was proposed to can confirm it");
-      if (row.status === "confirmed" || row.status === "completed") return view(dealId, dealerId);
-      if (row.status !== "pending")
-        throw conflict(`This deal was ${row.status}; it can no longer be confirmed`);
-      const changed = await db.all<{ id: string }>(sql`
-        update deals set status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
-          commission_cents = ${commissionCents(row.priceCents)}
-        where id = ${dealId} and status = 'pending' returning id`);
-      if (changed.length > 0) await announceLater("confirmed", dealId, dealerId);
-      return view(dealId, dealerId);
+      return transition(
+        dealerId,
+        dealId,
+        "confirmed",
+        (row) => {
+          if (row.proposerId === dealerId)
+            throw forbidden("Only the dealer this deal was proposed to can confirm it");
+          if (row.status === "confirmed" || row.status === "completed") return "unchanged";
+          if (row.status !== "pending")
+            throw conflict(`This deal was ${row.status}; it can no longer be confirmed`);
+          return "change";
+        },
+        (row) => sql`update deals set status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
+          commission_cents = ${commissionCents(row.priceCents)}`,
+      );
     },
 
     /** POST /api/deals/{id}/decline: the dealer asked says no (the proposer withdraws instead: 403). */
     async decline(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
-      const row = await partyRow(dealerId, dealId);
-      if (row.proposerId === dealerId) throw forbidden("You proposed this deal: withdraw it instead");
-      if (row.status === "declined") return view(dealId, dealerId);
-      if (row.status !== "pending")
-        throw conflict(`This deal is ${row.status}; only a pending deal can be declined`);
-      const changed = await db.all<{ id: string }>(sql`
-        update deals set status = 'declined', closed_at = ${now}, updated_at = ${now}
-        where id = ${dealId} and status = 'pending' returning id`);
-      if (changed.length > 0) await announceLater("declined", dealId, dealerId);
-      return view(dealId, dealerId);
+      return transition(
+        dealerId,
+        dealId,
+        "declined",
+        (row) => {
+          if (row.proposerId === dealerId) throw forbidden("You proposed this deal: withdraw it instead");
+          if (row.status === "declined") return "unchanged";
+          if (row.status !== "pending")
+            throw conflict(`This deal is ${row.status}; only a pending deal can be declined`);
+          return "change";
+        },
+        () => sql`update deals set status = 'declined', closed_at = ${now}, updated_at = ${now}`,
+      );
     },
 
     /** POST /api/deals/{id}/withdraw: the proposer takes a pending deal back. */
     async withdraw(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
-      const row = await partyRow(dealerId, dealId);
-      if (row.proposerId !== dealerId)
-        throw forbidden("Only the dealer who proposed this deal can withdraw it");
-      if (row.status === "withdrawn") return view(dealId, dealerId);
-      if (row.status !== "pending")
-        throw conflict(`This deal is ${row.status}; only a pending deal can be withdrawn`);
-      const changed = await db.all<{ id: string }>(sql`
-        update deals set status = 'withdrawn', closed_at = ${now}, updated_at = ${now}
-        where id = ${dealId} and status = 'pending' returning id`);
-      if (changed.length > 0) await announceLater("withdrawn", dealId, dealerId);
-      return view(dealId, dealerId);
+      return transition(
+        dealerId,
+        dealId,
+        "withdrawn",
+        (row) => {
+          if (row.proposerId !== dealerId)
+            throw forbidden("Only the dealer who proposed this deal can withdraw it");
+          if (row.status === "withdrawn") return "unchanged";
+          if (row.status !== "pending")
+            throw conflict(`This deal is ${row.status}; only a pending deal can be withdrawn`);
+          return "change";
+        },
+        () => sql`update deals set status = 'withdrawn', closed_at = ${now}, updated_at = ${now}`,
+      );
     },
 
     /**
@@ -246,38 +327,69 @@ export function dealService(db: Database, deps: DealDeps) {
         if (row.status === "completed") return { id: row.id, created: false };
         if (row.status === "pending") throw conflict("Confirm this deal before completing it");
         if (row.status !== "confirmed") throw conflict(`This deal was ${row.status}; it cannot be completed`);
-        const changed = await db.all<{ id: string }>(sql`
-          update deals set ${details}, status = 'completed', completed_at = ${completedAt}, updated_at = ${now},
-            commission_cents = coalesce(commission_cents, ${commissionCents(priceCents)}),
-            color = case when ${input.color} = '' then color else ${input.color} end
-          where id = ${row.id} and status = 'confirmed' returning id`);
+        // The completion and its step in one batch (the step only when this call completed it), beside the
+        // post's vehicle marked sold: marking it twice, should the other dealer complete it at the same time,
+        // changes nothing.
+        const marked = row.postId
+          ? deps
+              .markSold(row.postId, { vin: input.vin, make: input.make, model: input.model })
+              .catch((error: unknown) => console.error(`Marking deal ${row.id}'s vehicle sold failed`, error))
+          : null;
+        const [[changed]] = await Promise.all([
+          db.batch([
+            batchable(
+              db,
+              db.all<{ id: string }>(sql`
+              update deals set ${details}, status = 'completed', completed_at = ${completedAt}, updated_at = ${now},
+                commission_cents = coalesce(commission_cents, ${commissionCents(priceCents)}),
+                color = case when ${input.color} = '' then color else ${input.color} end
+              where id = ${row.id} and status = 'confirmed' returning id`),
+            ),
+            batchable(
+              db,
+              db.run(sql`
+              insert into pass_thru_steps (deal_id, step, value, updated_by, updated_at)
+              select ${row.id}, 'saleComplete', 'true', ${dealer.id}, ${now}
+              where changes() > 0
+              on conflict (deal_id, step) do update set
+                value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`),
+            ),
+          ]),
+          marked,
+        ]);
         if (changed.length === 0) return { id: row.id, created: false };
-        await setSteps(row.id, dealer.id, { saleComplete: true }, now);
-        if (row.postId)
-          await deps
-            .markSold(row.postId, { vin: input.vin, make: input.make, model: input.model })
-            .catch((error: unknown) => console.error(`Marking deal ${row.id}'s vehicle sold failed`, error));
         await announceLater("completed", row.id, dealer.id);
         return { id: row.id, created: false };
       }
-      // The same dealer sending the same completed deal again (a double submit) finds the first one.
-      const [same] = await db.all<{ id: string }>(sql`
-        select id from deals
-        where proposer_id = ${dealer.id} and counterparty_id is null and status = 'completed'
-          and vin = ${input.vin} and price_cents = ${priceCents} and created_at > ${now - 24 * 60 * 60 * 1000}
-        limit 1`);
+      // The same dealer sending the same completed deal again (a double submit) finds the first one; it is
+      // looked for beside the limit (so a double submit counts against it too), then one batch stores the deal.
+      const [duplicate, spent] = await Promise.allSettled([
+        db.all<{ id: string }>(sql`
+          select id from deals
+          where proposer_id = ${dealer.id} and counterparty_id is null and status = 'completed'
+            and vin = ${input.vin} and price_cents = ${priceCents} and created_at > ${now - 24 * 60 * 60 * 1000}
+          limit 1`),
+        deps.rateLimits.spend([LIMITS.dealsPerDealer, dealer.id]),
+      ]);
+      if (duplicate.status === "rejected") throw duplicate.reason;
+      const [same] = duplicate.value;
       if (same) return { id: same.id, created: false };
-      await deps.rateLimits.spend([LIMITS.dealsPerDealer, dealer.id]);
+      if (spent.status === "rejected") throw spent.reason;
       const id = newId();
-      await db.run(sql`
-        insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
-          miles, color, price_cents, commission_cents, location, auction, auction_location, seller_name,
-          seller_email, buyer_email, status, created_at, confirmed_at, completed_at, updated_at)
-        values (${id}, ${dealer.id}, null, null, null, ${input.vin}, ${input.year}, ${input.make}, ${input.model},
-          ${input.trim}, ${input.miles}, ${input.color}, ${priceCents}, ${commissionCents(priceCents)},
-          ${input.location}, ${input.auction ?? null}, ${input.auctionLocation || null}, ${input.sellerName || null},
-          ${input.sellerEmail || null}, ${input.buyerEmail || null}, 'completed', ${now}, ${now}, ${completedAt}, ${now})`);
-      await setSteps(id, dealer.id, { saleComplete: true }, now);
+      await db.batch([
+        batchable(
+          db,
+          db.run(sql`
+            insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
+              miles, color, price_cents, commission_cents, location, auction, auction_location, seller_name,
+              seller_email, buyer_email, status, created_at, confirmed_at, completed_at, updated_at)
+            values (${id}, ${dealer.id}, null, null, null, ${input.vin}, ${input.year}, ${input.make}, ${input.model},
+              ${input.trim}, ${input.miles}, ${input.color}, ${priceCents}, ${commissionCents(priceCents)},
+              ${input.location}, ${input.auction ?? null}, ${input.auctionLocation || null}, ${input.sellerName || null},
+              ${input.sellerEmail || null}, ${input.buyerEmail || null}, 'completed', ${now}, ${now}, ${completedAt}, ${now})`),
+        ),
+        stepsStatement(id, dealer.id, { saleComplete: true }, now)!,
+      ]);
       await announceLater("completed", id, dealer.id);
       return { id, created: true };
     },
@@ -289,14 +401,28 @@ export function dealService(db: Database, deps: DealDeps) {
       patch: PassThruStepsUpdate,
       now = Date.now(),
     ): Promise<Deal> {
-      const row = await partyRow(dealerId, dealId);
-      if (row.status !== "confirmed" && row.status !== "completed")
+      // The deal beside the limit (refused in that order: 404, 409, then 429), then one batch writes the steps
+      // and reads the deal back.
+      const [party, spent] = await Promise.allSettled([
+        partyRow(dealerId, dealId),
+        deps.rateLimits.spend([LIMITS.passThruUpdatesPerDealer, dealerId]),
+      ]);
+      if (party.status === "rejected") throw party.reason;
+      if (party.value.status !== "confirmed" && party.value.status !== "completed")
         throw conflict("Steps are tracked once the deal is confirmed");
-      await deps.rateLimits.spend([LIMITS.passThruUpdatesPerDealer, dealerId]);
-      await setSteps(dealId, dealerId, patch, now);
-      await db.run(sql`update deals set updated_at = ${now} where id = ${dealId}`);
+      if (spent.status === "rejected") throw spent.reason;
+      const steps = stepsStatement(dealId, dealerId, patch, now);
+      const statements: BatchItem<"sqlite">[] = [
+        ...(steps ? [steps] : []),
+        batchable(db, db.run(sql`update deals set updated_at = ${now} where id = ${dealId}`)),
+        rowStatement(dealId),
+        stepsOfDealStatement(db, dealId),
+      ];
+      const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      const [stored] = results[results.length - 2] as DealRow[];
+      if (!stored) throw notFound(DEAL_NOT_FOUND);
       await announceLater("updated", dealId, dealerId);
-      return view(dealId, dealerId);
+      return toDeal(stored, dealerId, results[results.length - 1] as StepRow[]);
     },
 
     /** Every pass-thru sale of the dealer, for the CSV export (at most 5,000, newest first). */

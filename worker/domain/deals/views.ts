@@ -10,7 +10,7 @@ import {
   type SaleStatus,
   type TitleStatus,
 } from "../../../app/lib/deals/constants";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 
 /** A deal row with its four parties' names, as one query reads it. */
 export type DealRow = {
@@ -77,7 +77,7 @@ export const DEAL_JOINS = sql`
   left join dealers s on s.id = d.seller_id
   left join dealers b on b.id = d.buyer_id`;
 
-type StepRow = {
+export type StepRow = {
   dealId: string;
   step: PassThruStep;
   value: string;
@@ -86,6 +86,18 @@ type StepRow = {
   updatedByDealership: string | null;
   updatedAt: number;
 };
+
+/** One deal's steps as a statement, for the `batch` that writes them. */
+export function stepsOfDealStatement(db: Database, dealId: string) {
+  return batchable(
+    db,
+    db.all<StepRow>(sql`
+      select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
+             u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
+      from pass_thru_steps t left join dealers u on u.id = t.updated_by
+      where t.deal_id = ${dealId}`),
+  );
+}
 
 /** Every step of these deals, one query (chunked under D1's 100 parameters). */
 export async function stepsOf(db: Database, dealIds: string[]): Promise<Map<string, StepRow[]>> {

@@ -135,6 +135,15 @@ export async function queryCards(
   viewer: CardViewer,
   spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number },
 ): Promise<CardRow[]> {
+  return cardsStatement(db, viewer, spec);
+}
+
+/** `queryCards` as a statement, that a `batch` can carry (read after the write that changes the cards). */
+export function cardsStatement(
+  db: Database,
+  viewer: CardViewer,
+  spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number },
+) {
   const me = viewer.dealerId;
   const total = spec.countWhere
     ? sql`(select count(*) from dealers d where ${and(spec.countWhere)})`

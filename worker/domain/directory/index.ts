@@ -1,8 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, type DealerQuickView, type DirectoryDealer } from "../../../app/lib/api-types";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 import { dealTotalsOf } from "../insights";
-import { cardOf, cardsByIds, viewerOf, type ViewerOptions } from "./cards";
+import {
+  cardOf,
+  cardsByIds,
+  cardsStatement,
+  toCard,
+  viewerOf,
+  type CardRow,
+  type ViewerOptions,
+} from "./cards";
 import { discoverDealers } from "./discover";
 import { countDealers, searchDealers, type DirectoryQuery } from "./search";
 
@@ -24,6 +32,21 @@ export function dealerDirectoryService(db: Database) {
     /** One dealer as the viewer may see it, or null. */
     get: (viewerDealerId: string | null, dealerId: string, options: ViewerOptions = {}) =>
       cardOf(db, viewerOf(viewerDealerId, options), dealerId),
+
+    /**
+     * One dealer's card as a statement for the `batch` of a write that changes it (a connection), and how
+     * to read the card from what the statement answered.
+     */
+    cardRead(viewerDealerId: string, dealerId: string, options: ViewerOptions = {}) {
+      const viewer = viewerOf(viewerDealerId, options);
+      return {
+        statement: batchable(
+          db,
+          cardsStatement(db, viewer, { where: [sql`d.id = ${dealerId}`], keys: [], limit: 1 }),
+        ),
+        card: (rows: CardRow[]) => (rows[0] ? toCard(rows[0], viewer, Date.now()) : null),
+      };
+    },
 
     /** Several dealers by id (order of `ids` kept; unknown ids left out). */
     async many(

@@ -6,7 +6,8 @@ import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../..
 import type { PriceDrop } from "../deal-alerts/alerts";
 import { clearStatements, matchIndexStatements } from "../deal-alerts/match-index";
 import { badRequest, forbidden, notFound } from "../errors";
-import { POST_NOT_FOUND } from "./posts";
+import { POST_NOT_FOUND, postFromRows, postReadStatements } from "./posts";
+import type { PostDetail } from "./types";
 
 /**
  * A post's life after it is posted (core spec §4; issue 11): edits, sold, renewed, deleted, expired. Only
@@ -42,27 +43,49 @@ async function ownedPost(db: Database, postId: string, actor: PostActor): Promis
 /** What an edit changed that others should hear about. */
 export type PostChange = { drops: PriceDrop[]; matchAgain: boolean };
 
-/** Applies the author's changes in one batch; answers the lowered prices and whether to look for new matches. */
+/**
+ * Throws the first refusal in the order a dealer should hear them: the post and who may change it (404,
+ * 403), then `validate` (400), then the limit (429) — whichever D1 answered first.
+ */
+function refuseInOrder<P, L>(
+  post: PromiseSettledResult<P>,
+  limit: PromiseSettledResult<L>,
+  validate: (post: P) => void = () => {},
+): P {
+  if (post.status === "rejected") throw post.reason;
+  validate(post.value);
+  if (limit.status === "rejected") throw limit.reason;
+  return post.value;
+}
+
+/**
+ * Applies the author's changes in one batch that also reads the post back; answers it with the lowered prices
+ * and whether to look for new matches. D1 is waited on twice: the post, its vehicles and the limit (`spend`)
+ * at once, then the batch.
+ */
 export async function updatePost(
   db: Database,
   postId: string,
   actor: PostActor,
   patch: UpdatePost,
-  now = Date.now(),
-): Promise<PostChange> {
-  const post = await ownedPost(db, postId, actor);
-  const current = await db
-    .select()
-    .from(vehicles)
-    .where(eq(vehicles.postId, postId))
-    .orderBy(asc(vehicles.position));
-  const byId = new Map(current.map((v) => [v.id, v]));
-  for (const change of patch.vehicles ?? []) {
-    if (!byId.has(change.id)) throw badRequest(`Vehicle ${change.id} is not on this post`);
-  }
+  options: { spend?: () => Promise<void>; now?: number } = {},
+): Promise<PostChange & { post: PostDetail }> {
+  const now = options.now ?? Date.now();
+  const [spent, owned, current] = await Promise.allSettled([
+    options.spend?.(),
+    ownedPost(db, postId, actor),
+    db.select().from(vehicles).where(eq(vehicles.postId, postId)).orderBy(asc(vehicles.position)),
+  ]);
+  if (current.status === "rejected") throw current.reason;
+  const byId = new Map(current.value.map((v) => [v.id, v]));
+  const post = refuseInOrder(owned, spent, () => {
+    for (const change of patch.vehicles ?? []) {
+      if (!byId.has(change.id)) throw badRequest(`Vehicle ${change.id} is not on this post`);
+    }
+  });
 
   const soldAll = patch.status === "sold";
-  const next = current.map((v) => {
+  const next = current.value.map((v) => {
     const change = patch.vehicles?.find((c) => c.id === v.id);
     const priceCents =
       change?.price === undefined
@@ -119,7 +142,10 @@ export async function updatePost(
       { replace: true, now },
     ),
   );
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const read = postReadStatements(db, postId);
+  const results = await db.batch([...(statements as [BatchItem<"sqlite">]), ...read]);
+  const [postRows, vehicleRows, commentRows] = results.slice(-read.length) as Parameters<typeof postFromRows>;
+  const stored = postFromRows(postRows, vehicleRows, commentRows);
 
   const drops: PriceDrop[] =
     status === "active" && post.type !== "request"
@@ -136,12 +162,18 @@ export async function updatePost(
   const textChanged = patch.title !== undefined || patch.description !== undefined;
   const matchAgain =
     status === "active" && (textChanged || reopened || drops.length > 0 || (patch.vehicles?.length ?? 0) > 0);
-  return { drops, matchAgain };
+  return { drops, matchAgain, post: stored };
 }
 
 /** Deletes the post with its vehicles, comments, views and index rows (foreign keys cascade). */
-export async function deletePost(db: Database, postId: string, actor: PostActor): Promise<void> {
-  await ownedPost(db, postId, actor);
+export async function deletePost(
+  db: Database,
+  postId: string,
+  actor: PostActor,
+  spend?: () => Promise<void>,
+): Promise<void> {
+  const [spent, owned] = await Promise.allSettled([spend?.(), ownedPost(db, postId, actor)]);
+  refuseInOrder(owned, spent);
   const [first, ...rest] = clearStatements(db, postId);
   await db.batch([first!, ...rest, db.delete(inventoryPosts).where(eq(inventoryPosts.id, postId))]);
 }

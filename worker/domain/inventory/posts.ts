@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isCompleteVehicle, type CreatePost } from "../../../app/lib/schemas/inventory";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
 import { matchIndexStatements } from "../deal-alerts/match-index";
 import { notFound } from "../errors";
@@ -84,6 +84,30 @@ export function toPostComment(c: CommentRow): PostComment {
   };
 }
 
+/** The three reads of a post (the post, its vehicles, its comments), for a `batch` after writing it. */
+export function postReadStatements(db: Database, postId: string) {
+  return [
+    batchable(db, postSelect(db, postId)),
+    vehiclesSelect(db, postId),
+    commentsSelect(db, postId),
+  ] as const;
+}
+
+/** The post from what `postReadStatements` answered; 404 when it is gone. */
+export function postFromRows(
+  postRows: (PostRow & { seen: number })[],
+  vehicleRows: VehicleRow[],
+  commentRows: CommentRow[],
+): PostDetail {
+  const row = postRows[0];
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return {
+    ...toFeedPost(row),
+    vehicles: vehicleRows.map(toPostVehicle),
+    comments: [...commentRows].reverse().map(toPostComment),
+  };
+}
+
 /**
  * One post with its vehicles and comments: three reads in parallel (one round trip of wall time). When a
  * viewer is given, the view is counted first, once per viewer and never for the post's own dealer: the
@@ -105,14 +129,9 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
       : null,
   ]);
   const row = postRows[0];
-  if (!row) throw notFound(POST_NOT_FOUND);
   // A first view the read did not see yet (it ran first) still counts in this answer.
-  if ((view?.meta.changes ?? 0) > 0 && !row.seen) row.viewCount = Number(row.viewCount) + 1;
-  return {
-    ...toFeedPost(row),
-    vehicles: vehicleRows.map(toPostVehicle),
-    comments: commentRows.reverse().map(toPostComment),
-  };
+  if (row && (view?.meta.changes ?? 0) > 0 && !row.seen) row.viewCount = Number(row.viewCount) + 1;
+  return postFromRows(postRows, vehicleRows, commentRows);
 }
 
 export type NewPost = {
@@ -125,8 +144,11 @@ export type NewPost = {
   now?: number;
 };
 
-/** Post, vehicles, photos and match-index rows in one D1 batch: all or nothing. Answers the new post's id. */
-export async function insertPost(db: Database, post: NewPost): Promise<string> {
+/**
+ * Post, vehicles, photos and match-index rows in one D1 batch, all or nothing, which also reads the stored post
+ * back: creating a post is one round trip. Answers the new post as the feed shows it.
+ */
+export async function insertPost(db: Database, post: NewPost): Promise<PostDetail> {
   const id = newId();
   const { input } = post;
   const kept = input.vehicles.filter(isCompleteVehicle);
@@ -150,7 +172,7 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
     atDealership: v.atDealership ?? null,
   }));
   const now = post.now ?? Date.now();
-  const statements: BatchItem<"sqlite">[] = [
+  const writes: BatchItem<"sqlite">[] = [
     db.insert(inventoryPosts).values({
       id,
       dealerId: post.dealerId,
@@ -166,9 +188,9 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
     }),
   ];
   for (let i = 0; i < vehicleRows.length; i += VEHICLES_PER_STATEMENT) {
-    statements.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
+    writes.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
   }
-  statements.push(
+  writes.push(
     ...matchIndexStatements(
       db,
       {
@@ -184,8 +206,16 @@ export async function insertPost(db: Database, post: NewPost): Promise<string> {
       { replace: false, now },
     ),
   );
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return id;
+  const results = await db.batch([
+    ...(writes as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]),
+    batchable(db, postSelect(db, id)),
+    vehiclesSelect(db, id),
+  ]);
+  const postRows = results[results.length - 2] as (PostRow & { seen: number })[];
+  const storedVehicles = results[results.length - 1] as VehicleRow[];
+  const row = postRows[0];
+  if (!row) throw new Error("Post was not stored");
+  return { ...toFeedPost(row), vehicles: storedVehicles.map(toPostVehicle), comments: [] };
 }
 
 /** A comment on an existing post; 404 'Post not found' when the post is gone. */
