@@ -206,7 +206,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     accountTokens,
     accountData: accountDataService(db),
     securityEvents,
-    shell: shellService(db, messaging),
+    shell: shellService(db),
     messaging,
     chat: {
       /**

@@ -30,6 +30,18 @@ export type SessionLookup = {
   sessionId: string;
   startedAt: number;
   refreshed: boolean;
+  /** The dealer's unread messages and notifications, when asked for with the lookup (pages: the shell's counts). */
+  unread?: UnreadCounts;
+};
+
+export type UnreadCounts = { messages: number; notifications: number };
+
+export type FindOptions = {
+  /**
+   * Read the dealer's unread counts in the same statement: every signed-in page shows them, and a D1 trip
+   * saved is saved on every page (docs/decisions/0023-signed-in-render-per-isolate.md).
+   */
+  withUnreadCounts?: boolean;
 };
 
 /** The browser a session or a security event came from: its user agent and the platform's idea of its place. */
@@ -66,12 +78,24 @@ export function sessionService(db: Database) {
     },
 
     /** The viewer behind a cookie token, or null for a missing, unknown, tampered or expired one. */
-    async find(token: string | undefined): Promise<SessionLookup | null> {
+    async find(token: string | undefined, options: FindOptions = {}): Promise<SessionLookup | null> {
       if (!token || token.length > 100) return null;
       const tokenHash = await sha256Hex(token);
       const now = Date.now();
+      // Without the counts the two columns are a constant null: one statement either way.
+      const counted = options.withUnreadCounts === true;
       const [row] = await db
-        .select({ session: sessions, account: accounts, dealer: dealers })
+        .select({
+          session: sessions,
+          account: accounts,
+          dealer: dealers,
+          unreadMessages: counted
+            ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
+            : sql<null>`null`,
+          unreadNotifications: counted
+            ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
+            : sql<null>`null`,
+        })
         .from(sessions)
         .innerJoin(accounts, eq(accounts.id, sessions.accountId))
         .leftJoin(dealers, eq(dealers.accountId, accounts.id))
@@ -101,6 +125,14 @@ export function sessionService(db: Database) {
         sessionId: row.session.id ?? "",
         startedAt: row.session.createdAt,
         refreshed,
+        ...(counted && row.dealer
+          ? {
+              unread: {
+                messages: Number(row.unreadMessages ?? 0),
+                notifications: Number(row.unreadNotifications ?? 0),
+              },
+            }
+          : {}),
       };
     },
 
