@@ -40,7 +40,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Bumped when the seeded rows change shape, so an older bench database is seeded again. */
-export const BENCH_SEED_VERSION = 2;
+export const BENCH_SEED_VERSION = 3;
 
 export type BenchSeed = {
   version?: number;
@@ -54,6 +54,8 @@ export type BenchSeed = {
   /** The benchmark's signed-in dealer. */
   dealerId: string;
   cookie: string;
+  /** A session of the network's admin (the last dealer), for GET /admin. */
+  adminCookie?: string;
   seededAt: string;
 };
 
@@ -257,11 +259,13 @@ function build(options: { posts: number; dealers: number }, now: number) {
     });
   }
 
+  // The last dealer is the network's admin: GET /admin is measured signed in as them (issue 15).
+  const adminDealer = dealers[dealers.length - 1]!;
   const accountRows: Row[] = dealers.map((d) => ({
     id: d.accountId,
     email: d.email,
     password_hash: null,
-    role: "dealer",
+    role: d === adminDealer ? "admin" : "dealer",
     email_verified_at: d.createdAt,
     created_at: d.createdAt,
   }));
@@ -291,16 +295,18 @@ function build(options: { posts: number; dealers: number }, now: number) {
 
   // The benchmark's session: only the SHA-256 of the token is stored (worker/domain/sessions.ts).
   const token = randomBytes(32).toString("base64url");
+  const adminToken = randomBytes(32).toString("base64url");
   const sessionRows: Row[] = [
-    {
-      token_hash: createHash("sha256").update(token).digest("hex"),
-      account_id: me.accountId,
-      expires_at: now + 30 * DAY,
-      id: randomBytes(16).toString("hex"),
-      last_active_at: now,
-      created_at: now,
-    },
-  ];
+    [token, me.accountId],
+    [adminToken, adminDealer.accountId],
+  ].map(([secret, accountId]) => ({
+    token_hash: createHash("sha256").update(secret!).digest("hex"),
+    account_id: accountId,
+    expires_at: now + 30 * DAY,
+    id: randomBytes(16).toString("hex"),
+    last_active_at: now,
+    created_at: now,
+  }));
 
   // Parents before children: D1 enforces foreign keys.
   const groups: [string, string[]][] = [
@@ -347,6 +353,7 @@ function build(options: { posts: number; dealers: number }, now: number) {
     messages: messages.length,
     dealerId: me.id,
     cookie: `dl_session=${token}`,
+    adminCookie: `dl_session=${adminToken}`,
     seededAt: new Date(now).toISOString(),
   };
   return { groups, seed };

@@ -48,7 +48,37 @@ import {
   invoiceSchema,
   planRequiredSchema,
   webhookReceiptSchema,
+  adminFiguresSchema,
+  adminUserSchema,
+  auditEntrySchema,
+  adminDealSchema,
+  promotionSchema,
+  adminPricingSchema,
+  adminPlanSchema,
+  addOnSchema,
+  announcementReceiptSchema,
+  clearDataReceiptSchema,
+  verificationRequestSchema,
 } from "./api-types";
+import {
+  addUserSchema,
+  adminDealsQuerySchema,
+  adminUsersQuerySchema,
+  announcementSchema,
+  auditQuerySchema,
+  clearDataSchema,
+  pageQuerySchema,
+  priceUpdateSchema,
+  processDealSchema,
+  promotionCreateSchema,
+  promotionUpdateSchema,
+  refundSchema,
+  roleSchema,
+  suspendSchema,
+  verificationDecisionSchema,
+  verificationQueueSchema,
+  verificationRequestSchema as verificationRequestInputSchema,
+} from "./admin";
 import {
   accountListQuery,
   changePasswordSchema,
@@ -107,6 +137,7 @@ import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } fro
  * router serves exactly these). Add an endpoint here when you add it to the router.
  */
 
+/** `admin`: an account whose role is admin (401 signed out, 403 for a dealer); left out of the public /api-docs. */
 export type Access = "public" | "signed-in" | "dealer" | "admin";
 
 export type Answer = {
@@ -139,6 +170,8 @@ export type ApiEndpoint = {
 };
 
 const dealer: Access = "dealer";
+const admin: Access = "admin";
+const pageNotes = { limit: "page size", cursor: "X-Next-Cursor of the previous page" };
 
 export const API_ENDPOINTS: ApiEndpoint[] = [
   // Accounts
@@ -1135,6 +1168,26 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     answers: [{ status: 204 }, { status: 404, schema: apiErrorSchema, when: "no article has that id" }],
   },
 
+  // Dealer verification
+  {
+    method: "GET",
+    path: "/api/verification",
+    group: "Dealers",
+    summary: "Your newest verification request and where it stands (null when you never sent one).",
+    access: dealer,
+    answers: [{ status: 200, schema: verificationRequestSchema.nullable() }],
+  },
+  {
+    method: "POST",
+    path: "/api/verification",
+    group: "Dealers",
+    summary:
+      "Ask to be verified: licence, AuctionACCESS and 5 Mil numbers, and an optional document photo (a stored upload).",
+    access: dealer,
+    body: verificationRequestInputSchema,
+    answers: [{ status: 201, schema: verificationRequestSchema }],
+  },
+
   // Site
   {
     method: "POST",
@@ -1152,6 +1205,270 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     summary: "The status of the database, photo storage and real-time messaging (503 while one is down).",
     access: "public",
     answers: [{ status: 200, schema: healthReportSchema }],
+  },
+
+  // Admin console (issue 15): admins only
+  {
+    method: "GET",
+    path: "/api/admin/figures",
+    group: "Admin",
+    summary:
+      "The console's figures: dealers, subscriptions by plan and status, MRR beside the §9 estimate, deals by status, this week's activity, 30 days of sign-ups and deals.",
+    access: admin,
+    answers: [{ status: 200, schema: adminFiguresSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/audit",
+    group: "Admin",
+    summary: "The audit log of admin actions, newest first, filtered by action, admin or record.",
+    access: admin,
+    query: auditQuerySchema,
+    notes: { ...pageNotes, actor: "the admin's account id or e-mail", recordId: "the record acted on" },
+    answers: [{ status: 200, schema: auditEntrySchema, list: true }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users",
+    group: "Admin",
+    summary:
+      "Every account with its dealer, plan and subscription status, newest first; searched by e-mail or name.",
+    access: admin,
+    query: adminUsersQuerySchema,
+    notes: { ...pageNotes, q: "part of the e-mail, the dealer's name or the dealership's name" },
+    answers: [{ status: 200, schema: adminUserSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users",
+    group: "Admin",
+    summary: "Add a user: an account and its dealer; an e-mail with a link to set the password goes out.",
+    access: admin,
+    body: addUserSchema,
+    answers: [{ status: 201, schema: adminUserSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users/{id}",
+    group: "Admin",
+    summary: "One account as the user table shows it.",
+    access: admin,
+    params: { id: "the account id" },
+    answers: [{ status: 200, schema: adminUserSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/users/{id}",
+    group: "Admin",
+    summary:
+      "The edit dialog: the account's dealer profile, saved with the rules of PATCH /api/dealers/{id}.",
+    access: admin,
+    params: { id: "the account id" },
+    body: dealerUpdateSchema,
+    answers: [{ status: 200, schema: adminUserSchema }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/users/{id}",
+    group: "Admin",
+    summary: "Delete the account as 'Delete my account' does (the dealer row stays as 'Deleted dealer').",
+    access: admin,
+    params: { id: "the account id" },
+    answers: [{ status: 204 }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/{id}/suspend",
+    group: "Admin",
+    summary: "Suspend: every session ends; sign-in and the API refuse until reactivated.",
+    access: admin,
+    params: { id: "the account id" },
+    body: suspendSchema,
+    answers: [{ status: 200, schema: adminUserSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/{id}/reactivate",
+    group: "Admin",
+    summary: "Lift a suspension.",
+    access: admin,
+    params: { id: "the account id" },
+    answers: [{ status: 200, schema: adminUserSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/{id}/role",
+    group: "Admin",
+    summary: "Grant or remove admin.",
+    access: admin,
+    params: { id: "the account id" },
+    body: roleSchema,
+    answers: [{ status: 200, schema: adminUserSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/users/{id}/invoices",
+    group: "Admin",
+    summary: "The account's payments, newest first (what a refund is made from).",
+    access: admin,
+    params: { id: "the account id" },
+    query: invoicesQuerySchema,
+    notes: pageNotes,
+    answers: [{ status: 200, schema: invoiceSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/refunds",
+    group: "Admin",
+    summary:
+      "Refund a paid invoice in full within 30 days of its payment; the subscription it paid for ends.",
+    access: admin,
+    body: refundSchema,
+    answers: [{ status: 201, schema: invoiceSchema, when: "the refunded invoice" }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/export/users",
+    group: "Admin",
+    summary: "Export users: every account as CSV (text/csv), streamed.",
+    access: admin,
+    answers: [{ status: 200, when: "a CSV file" }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/export/backup",
+    group: "Admin",
+    summary: "Back up data: every table the console shows as one JSON document, streamed (no secrets).",
+    access: admin,
+    answers: [{ status: 200, when: "a JSON file" }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/deals",
+    group: "Admin",
+    summary: "Every deal (samples aside), newest first, filtered by status and review.",
+    access: admin,
+    query: adminDealsQuerySchema,
+    notes: pageNotes,
+    answers: [{ status: 200, schema: adminDealSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/deals/{id}/process",
+    group: "Admin",
+    summary: "The process dialog: approve or reject with notes; both dealers are notified.",
+    access: admin,
+    params: { id: "the deal id" },
+    body: processDealSchema,
+    answers: [{ status: 200, schema: adminDealSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/promotions",
+    group: "Admin",
+    summary: "Promotions, newest first.",
+    access: admin,
+    query: pageQuerySchema,
+    notes: pageNotes,
+    answers: [{ status: 200, schema: promotionSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/promotions",
+    group: "Admin",
+    summary:
+      "Create a promotion (title and message required; defaults: type info, active, audience all, today to 7 days later).",
+    access: admin,
+    body: promotionCreateSchema,
+    answers: [{ status: 201, schema: promotionSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/promotions/{id}",
+    group: "Admin",
+    summary: "Pause / Activate or edit a promotion.",
+    access: admin,
+    params: { id: "the promotion id" },
+    body: promotionUpdateSchema,
+    answers: [{ status: 200, schema: promotionSchema }],
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/promotions/{id}",
+    group: "Admin",
+    summary: "Delete a promotion.",
+    access: admin,
+    params: { id: "the promotion id" },
+    answers: [{ status: 204 }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/pricing",
+    group: "Admin",
+    summary: "The plans and add-ons, on sale or not, with how many dealers hold each.",
+    access: admin,
+    answers: [{ status: 200, schema: adminPricingSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/plans/{id}",
+    group: "Admin",
+    summary: "A plan's price (whole dollars) or whether it is on sale; new subscriptions pay the new price.",
+    access: admin,
+    params: { id: "the plan id" },
+    body: priceUpdateSchema,
+    answers: [{ status: 200, schema: adminPlanSchema }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/add-ons/{id}",
+    group: "Admin",
+    summary: "An add-on's price (whole dollars) or whether it is on sale.",
+    access: admin,
+    params: { id: "the add-on id" },
+    body: priceUpdateSchema,
+    answers: [{ status: 200, schema: addOnSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/verifications",
+    group: "Admin",
+    summary: "Dealer verification requests, oldest first (filter by status).",
+    access: admin,
+    query: verificationQueueSchema,
+    notes: pageNotes,
+    answers: [{ status: 200, schema: verificationRequestSchema, list: true }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/verifications/{id}/decision",
+    group: "Admin",
+    summary:
+      "Approve (the Verified dealer badge) or refuse a verification request with a note; the dealer is told.",
+    access: admin,
+    params: { id: "the request id" },
+    body: verificationDecisionSchema,
+    answers: [{ status: 200, schema: verificationRequestSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/announcements",
+    group: "Admin",
+    summary: "Send an announcement to every dealer or one plan's: a notification, live in every open tab.",
+    access: admin,
+    body: announcementSchema,
+    answers: [{ status: 202, schema: announcementReceiptSchema }],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/clear-data",
+    group: "Admin",
+    summary:
+      "Clear what the demo made: throwaway demo accounts with everything they wrote, and deals of demo dealers. Never a real dealer's data.",
+    access: admin,
+    body: clearDataSchema,
+    notes: { confirmation: "read and ignored: the screen asks for the typed confirmation" },
+    answers: [{ status: 200, schema: clearDataReceiptSchema }],
   },
 ];
 

@@ -161,6 +161,9 @@ export const directoryDealerSchema = z.object({
   description: z.string().nullable(),
   profileType: z.enum(["seller", "buyer"]),
   buysCanadianVehicles: z.boolean(),
+  verified: z
+    .boolean()
+    .describe("an admin checked the dealer's licence and numbers: the Verified dealer badge"),
   rating: z.number().nullable().describe("out of 5; null until rated"),
   connectionCount: z.number().int(),
   mutualConnections: z.number().int(),
@@ -413,6 +416,7 @@ export const postDealerSchema = z.object({
   city: z.string(),
   state: z.string(),
   buysCanadianVehicles: z.boolean(),
+  verified: z.boolean().describe("the Verified dealer badge"),
   rating: z.number().nullable(),
   memberSince: isoTime,
 });
@@ -685,3 +689,173 @@ export const dealCompletionReceiptSchema = z.object({
   dealId: z.string(),
   outbox: z.array(outboxReceiptSchema.extend({ channel: z.enum(["email", "sms"]) })),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The admin console (issue 15): admins only. Money in integer cents.
+
+const centsCount = z.object({
+  count: z.number().int(),
+  volumeCents: z.number().int(),
+  commissionCents: z.number().int(),
+});
+
+export const adminFiguresSchema = z.object({
+  dealers: z.object({ total: z.number().int(), newThisWeek: z.number().int() }),
+  subscriptions: z
+    .array(
+      z.object({ planId: z.string(), planName: z.string(), status: z.string(), count: z.number().int() }),
+    )
+    .describe("every subscription row by plan and status"),
+  revenue: z.object({
+    mrrCents: z
+      .number()
+      .int()
+      .describe("monthly recurring revenue of the active subscriptions, at their plan's price"),
+    annualRunRateCents: z.number().int(),
+    payingDealers: z.number().int(),
+    estimate: z
+      .object({
+        users: z.number().int(),
+        premiumUsers: z.number().int(),
+        monthlyCents: z.number().int(),
+        annualCents: z.number().int(),
+      })
+      .describe("business spec §9: users × $99, 30 % of users (rounded down) at +$50; annual = monthly × 12"),
+  }),
+  deals: z.object({
+    byStatus: z.array(centsCount.extend({ status: z.string() })),
+    byReview: z.array(centsCount.extend({ review: z.string() })),
+  }),
+  thisWeek: z.object({
+    posts: z.number().int(),
+    messages: z.number().int(),
+    alerts: z.number().int(),
+    signups: z.number().int(),
+    deals: z.number().int(),
+  }),
+  daily: z
+    .array(z.object({ day: z.string(), signups: z.number().int(), deals: z.number().int() }))
+    .describe("the last 30 UTC days, oldest first"),
+  generatedAt: isoTime,
+});
+export type AdminFigures = z.infer<typeof adminFiguresSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string().describe("the account id"),
+  email: z.string(),
+  role: z.enum(["dealer", "admin"]),
+  status: z.enum(["active", "suspended"]),
+  suspendedAt: isoTime.nullable(),
+  suspensionReason: z.string().nullable(),
+  emailVerified: z.boolean(),
+  isDemo: z.boolean(),
+  createdAt: isoTime,
+  dealer: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      dealershipName: z.string(),
+      phone: z.string(),
+      city: z.string(),
+      state: z.string(),
+      verified: z.boolean(),
+    })
+    .nullable(),
+  plan: z
+    .object({ id: z.string(), name: z.string(), status: z.string(), currentPeriodEnd: isoTime.nullable() })
+    .nullable()
+    .describe("the dealer's subscription; null on the trial or without one"),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor: z.object({ accountId: z.string().nullable(), email: z.string() }),
+  action: z.string(),
+  recordType: z.string(),
+  recordId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: isoTime,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const promotionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(["info", "warning", "success", "promotion"]),
+  isActive: z.boolean(),
+  startDate: z.string().describe("YYYY-MM-DD (UTC), included"),
+  endDate: z.string().describe("YYYY-MM-DD (UTC), included"),
+  targetAudience: z.enum(["all", "premium", "basic"]),
+  createdAt: isoTime,
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+export const adminPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  features: z.array(z.string()),
+  isActive: z.boolean(),
+  userCount: z.number().int().describe("dealers whose subscription is on this plan and in force"),
+  updatedAt: isoTime.nullable(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+
+export const addOnSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  description: z.string(),
+  isActive: z.boolean(),
+  userCount: z.number().int().describe("no dealer can buy an add-on yet: 0"),
+  updatedAt: isoTime.nullable(),
+});
+export type AddOn = z.infer<typeof addOnSchema>;
+
+export const adminPricingSchema = z.object({ plans: z.array(adminPlanSchema), addOns: z.array(addOnSchema) });
+export type AdminPricing = z.infer<typeof adminPricingSchema>;
+
+const adminDealPartySchema = z.object({ id: z.string(), name: z.string(), dealershipName: z.string() });
+export const adminDealSchema = z.object({
+  id: z.string(),
+  status: z.enum(DEAL_STATUSES),
+  reviewStatus: z.enum(REVIEW_STATUSES),
+  reviewNotes: z.string().nullable(),
+  reviewedAt: isoTime.nullable(),
+  seller: adminDealPartySchema.nullable(),
+  buyer: adminDealPartySchema.nullable(),
+  sellerName: z.string(),
+  vehicle: z.string().describe("year make model trim"),
+  vin: z.string().nullable(),
+  priceCents: z.number().int(),
+  commissionCents: z.number().int().nullable(),
+  createdAt: isoTime,
+});
+export type AdminDeal = z.infer<typeof adminDealSchema>;
+
+export const announcementReceiptSchema = z.object({
+  audience: z.enum(["all", "basic", "premium"]),
+  recipients: z.number().int().describe("dealers the announcement is being delivered to"),
+});
+
+export const clearDataReceiptSchema = z.object({
+  removedAccounts: z.number().int().describe("throwaway demo accounts removed with everything they made"),
+  removedDeals: z.number().int().describe("deals a demo dealer was part of (the seeded network has none)"),
+});
+
+export const verificationRequestSchema = z.object({
+  id: z.string(),
+  dealer: adminDealPartySchema,
+  licenseNumber: z.string(),
+  auctionAccessNumber: z.string(),
+  dealership5MilNumber: z.string(),
+  documentUrl: z.string().nullable(),
+  status: z.enum(["pending", "approved", "refused"]),
+  note: z.string().nullable(),
+  decidedAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+export type VerificationRequest = z.infer<typeof verificationRequestSchema>;

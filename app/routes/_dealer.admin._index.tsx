@@ -1,19 +1,319 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage, cardClass } from "~/components/admin/admin-page";
+import { TimeSeriesChart } from "~/components/charts/time-series-chart";
+import { Button, buttonClass } from "~/components/ui/button";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import {
+  BadgeDollarSign,
+  Download,
+  FileText,
+  Handshake,
+  Mail,
+  Megaphone,
+  MessageSquareText,
+  Newspaper,
+  ScrollText,
+  ShieldCheck,
+  Tags,
+  Users,
+  type IconComponent,
+} from "~/components/ui/icons";
+import { announcementSchema } from "~/lib/admin";
+import { formatDollars } from "~/lib/format";
+import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return null;
+  return { figures: await context.services.admin.figures.figures() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return adminAction(context, request, {
+    async announce({ form, actor, services }) {
+      const input = parseForm(announcementSchema, fieldsOf(form, ["title", "message", "audience"]));
+      const sent = await services.admin.broadcast.announce(actor, input);
+      return `Announcement sent to ${sent.recipients} ${sent.recipients === 1 ? "dealer" : "dealers"}`;
+    },
+  });
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  completed: "Completed",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+  approved: "Approved by admin",
+  rejected: "Rejected by admin",
+};
+
+function Figure({
+  label,
+  value,
+  detail,
+  to,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  to?: string;
+  icon: IconComponent;
+}) {
+  const body = (
+    <>
+      <span className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <Icon size={16} aria-hidden="true" /> {label}
+      </span>
+      <span className="mt-1 block text-2xl font-bold tabular-nums">{value}</span>
+      {detail ? <span className="text-xs text-slate-600 dark:text-slate-400">{detail}</span> : null}
+    </>
+  );
+  return to ? (
+    <Link to={to} className={`${cardClass} block hover:border-brand-500`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={cardClass}>{body}</div>
+  );
 }
 
 export default function Admin() {
+  const { figures } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const sending = navigation.formData?.get("intent") === "announce";
+  const { revenue, dealers, thisWeek, deals } = figures;
+  const completed = deals.byStatus.find((d) => d.status === "completed");
   return (
-    <ScreenPlaceholder
+    <AdminPage
+      isIndex
       title="Admin"
-      willHold={["Revenue statistics and links to users, deals, promotions and pricing"]}
-    />
+      description="The business at a glance: figures from the database, refreshed on every visit."
+    >
+      <section aria-label="Key figures" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure
+          icon={Users}
+          label="Dealers"
+          value={dealers.total.toLocaleString("en-US")}
+          detail={`${dealers.newThisWeek} new this week`}
+          to="/admin/users"
+        />
+        <Figure
+          icon={BadgeDollarSign}
+          label="Monthly recurring revenue"
+          value={formatDollars(revenue.mrrCents)}
+          detail={`${revenue.payingDealers} paying · ${formatDollars(revenue.annualRunRateCents)} a year`}
+          to="/admin/pricing"
+        />
+        <div className={`${cardClass} border-dashed`} data-testid="revenue-estimate">
+          <span className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <BadgeDollarSign size={16} aria-hidden="true" /> Estimate (not revenue)
+          </span>
+          <span className="mt-1 block text-2xl font-bold tabular-nums">
+            {formatDollars(revenue.estimate.monthlyCents)}
+          </span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {revenue.estimate.users} users × $99, {revenue.estimate.premiumUsers} counted Premium at +$50 ·{" "}
+            {formatDollars(revenue.estimate.annualCents)} a year
+          </span>
+        </div>
+        <Figure
+          icon={Handshake}
+          label="Completed deals"
+          value={(completed?.count ?? 0).toLocaleString("en-US")}
+          detail={`${formatDollars(completed?.volumeCents ?? 0)} volume · ${formatDollars(
+            completed?.commissionCents ?? 0,
+          )} commission`}
+          to="/admin/deals"
+        />
+      </section>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <section className={`${cardClass} lg:col-span-2`} aria-labelledby="chart-heading">
+          <h2 id="chart-heading" className="mb-2 font-semibold">
+            Sign-ups and deals, last 30 days
+          </h2>
+          <TimeSeriesChart
+            ariaLabel="Sign-ups and deals per day over the last 30 days"
+            height={240}
+            series={[
+              { label: "Sign-ups", points: figures.daily.map((d) => ({ day: d.day, value: d.signups })) },
+              { label: "Deals", points: figures.daily.map((d) => ({ day: d.day, value: d.deals })) },
+            ]}
+          />
+        </section>
+        <section className={cardClass} aria-labelledby="week-heading">
+          <h2 id="week-heading" className="mb-2 font-semibold">
+            This week
+          </h2>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            {(
+              [
+                ["Posts", thisWeek.posts],
+                ["Messages", thisWeek.messages],
+                ["Deal alerts", thisWeek.alerts],
+                ["Sign-ups", thisWeek.signups],
+                ["Deals", thisWeek.deals],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+                <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <section className={cardClass} aria-labelledby="subs-heading">
+          <h2 id="subs-heading" className="mb-2 font-semibold">
+            Subscriptions by plan and status
+          </h2>
+          {figures.subscriptions.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No subscriptions yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th className="py-1 font-medium">Plan</th>
+                  <th className="py-1 font-medium">Status</th>
+                  <th className="py-1 text-right font-medium">Dealers</th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.subscriptions.map((s) => (
+                  <tr
+                    key={`${s.planId}-${s.status}`}
+                    className="border-t border-slate-200 dark:border-slate-800"
+                  >
+                    <td className="py-1">{s.planName}</td>
+                    <td className="py-1">{s.status.replace("_", " ")}</td>
+                    <td className="py-1 text-right tabular-nums">{s.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section className={cardClass} aria-labelledby="deals-heading">
+          <h2 id="deals-heading" className="mb-2 font-semibold">
+            Deals by status
+          </h2>
+          {deals.byStatus.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No deals yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th className="py-1 font-medium">Status</th>
+                  <th className="py-1 text-right font-medium">Deals</th>
+                  <th className="py-1 text-right font-medium">Volume</th>
+                  <th className="py-1 text-right font-medium">Commission</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[
+                  ...deals.byStatus.map((d) => ({ ...d, key: d.status })),
+                  ...deals.byReview.map((d) => ({ ...d, key: d.review })),
+                ].map((d) => (
+                  <tr key={d.key} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="py-1">
+                      <Link
+                        to={`/admin/deals?${d.key === "approved" || d.key === "rejected" ? "review" : "status"}=${d.key}`}
+                        className="hover:underline"
+                      >
+                        {STATUS_LABELS[d.key] ?? d.key}
+                      </Link>
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{d.count}</td>
+                    <td className="py-1 text-right tabular-nums">{formatDollars(d.volumeCents)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatDollars(d.commissionCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+
+      <section className={cardClass} aria-labelledby="manage-heading">
+        <h2 id="manage-heading" className="mb-3 font-semibold">
+          Manage
+        </h2>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          {(
+            [
+              ["/admin/users", "Users", Users],
+              ["/admin/deals", "Deals", Handshake],
+              ["/admin/promo", "Promotions", Tags],
+              ["/admin/pricing", "Pricing", BadgeDollarSign],
+              ["/admin/audit", "Audit log", ScrollText],
+              ["/admin/outbox", "Outbox", Mail],
+              ["/admin/contact", "Contact messages", MessageSquareText],
+              ["/admin/news", "News", Newspaper],
+              ["/status", "System health", ShieldCheck],
+            ] as const
+          ).map(([to, label, Icon]) => (
+            <Link key={to} to={to} className={buttonClass("secondary", "justify-start")}>
+              <Icon size={16} aria-hidden="true" /> {label}
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <section className={cardClass} aria-labelledby="exports-heading">
+          <h2 id="exports-heading" className="mb-1 font-semibold">
+            Quick actions
+          </h2>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Downloads are written to the audit log. The backup holds every table this console shows, never
+            passwords, sessions or links.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <a href="/api/admin/export/users" download className={buttonClass("secondary")}>
+              <Download size={16} aria-hidden="true" /> Export users (CSV)
+            </a>
+            <a href="/api/admin/export/backup" download className={buttonClass("secondary")}>
+              <FileText size={16} aria-hidden="true" /> Back up data (JSON)
+            </a>
+            <Link to="/status" className={buttonClass("secondary")}>
+              <ShieldCheck size={16} aria-hidden="true" /> System health
+            </Link>
+          </div>
+        </section>
+        <section className={cardClass} aria-labelledby="announce-heading">
+          <h2 id="announce-heading" className="mb-1 flex items-center gap-2 font-semibold">
+            <Megaphone size={16} aria-hidden="true" /> Send an announcement
+          </h2>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Arrives in each dealer&apos;s notifications, live in every open tab.
+          </p>
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="announce" />
+            <TextField label="Title" name="title" required maxLength={120} />
+            <TextAreaField label="Message" name="message" required maxLength={1000} rows={3} />
+            <SelectField
+              label="Send to"
+              name="audience"
+              defaultValue="all"
+              options={[
+                { value: "all", label: "All dealers" },
+                { value: "basic", label: "Basic plan dealers" },
+                { value: "premium", label: "Premium plan dealers" },
+              ]}
+            />
+            <Button type="submit" disabled={sending} className="self-start">
+              <Megaphone size={16} aria-hidden="true" /> {sending ? "Sending…" : "Send announcement"}
+            </Button>
+          </Form>
+        </section>
+      </div>
+    </AdminPage>
   );
 }

@@ -1,19 +1,201 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { Button, buttonClass } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/clock";
+import { SelectField, TextAreaField } from "~/components/ui/field";
+import { X } from "~/components/ui/icons";
+import { DEAL_NOTES_ROWS, adminDealsQuerySchema, processDealSchema } from "~/lib/admin";
+import type { AdminDeal } from "~/lib/api-types";
+import { DEAL_STATUSES } from "~/lib/deals/constants";
+import { formatDollars } from "~/lib/format";
+import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Deals · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const parsed = adminDealsQuerySchema.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : adminDealsQuerySchema.parse({});
+  const reviews = context.services.admin.deals;
+  const page = await reviews.list(query).catch(() => reviews.list({ ...query, cursor: undefined }));
+  return { deals: page.items, nextCursor: page.nextCursor, paged: Boolean(query.cursor) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return adminAction(context, request, {
+    async process({ form, actor, services }) {
+      const input = parseForm(processDealSchema, fieldsOf(form, ["decision", "notes"]));
+      const deal = await services.admin.deals.process(actor, String(form.get("dealId") ?? ""), input);
+      return deal.reviewStatus === "approved" ? "Deal approved" : "Deal rejected";
+    },
+  });
+}
+
+const REVIEW_TONES = { approved: "green", rejected: "red", unreviewed: "slate" } as const;
+
+function ProcessDialog({ deal, close }: { deal: AdminDeal; close: string }) {
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-3 sm:p-8">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="process-heading"
+        className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
+      >
+        <div className="mb-3 flex items-start justify-between gap-3">
+          <div>
+            <h2 id="process-heading" className="text-lg font-bold">
+              Process deal
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {deal.vehicle} · {formatDollars(deal.priceCents)} · {deal.sellerName} →{" "}
+              {deal.buyer?.name ?? "buyer outside the network"}
+            </p>
+          </div>
+          <Link to={close} className={buttonClass("ghost", "px-2")} aria-label="Close">
+            <X size={18} aria-hidden="true" />
+          </Link>
+        </div>
+        <Form method="post" action={close} className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="process" />
+          <input type="hidden" name="dealId" value={deal.id} />
+          <TextAreaField
+            label="Notes"
+            name="notes"
+            rows={DEAL_NOTES_ROWS}
+            maxLength={2000}
+            defaultValue={deal.reviewNotes ?? ""}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="decision" value="approved">
+              Approve
+            </Button>
+            <Button type="submit" name="decision" value="rejected" variant="danger">
+              Reject
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
 }
 
 export default function AdminDeals() {
+  const { deals, nextCursor, paged } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return `?${next.toString()}`;
+  };
+  const selected = deals.find((d) => d.id === params.get("deal"));
   return (
-    <ScreenPlaceholder
+    <AdminPage
       title="Admin · Deals"
-      willHold={["Deals awaiting approval, with Approve and Reject"]}
-    />
+      description="Every deal between dealers. Approve or reject with a note: both dealers are told, and an approved deal shows as completed in their Pass Thru Sales."
+    >
+      <Form method="get" className={`${cardClass} flex flex-wrap items-end gap-3`}>
+        <SelectField
+          label="Status"
+          name="status"
+          defaultValue={params.get("status") ?? "all"}
+          options={[{ value: "all", label: "All" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+        <SelectField
+          label="Review"
+          name="review"
+          defaultValue={params.get("review") ?? "all"}
+          options={[
+            { value: "all", label: "All" },
+            { value: "unreviewed", label: "Not reviewed" },
+            { value: "approved", label: "Approved" },
+            { value: "rejected", label: "Rejected" },
+          ]}
+        />
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      </Form>
+      <div className={`${cardClass} overflow-x-auto p-0`}>
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <thead className="text-slate-600 dark:text-slate-400">
+            <tr>
+              <th className="p-3 font-medium">Vehicle</th>
+              <th className="p-3 font-medium">Seller → Buyer</th>
+              <th className="p-3 text-right font-medium">Price</th>
+              <th className="p-3 font-medium">Status</th>
+              <th className="p-3 font-medium">Submitted</th>
+              <th className="p-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {deals.map((deal) => (
+              <tr
+                key={deal.id}
+                className="border-t border-slate-200 dark:border-slate-800"
+                data-testid="admin-deal-row"
+              >
+                <td className="p-3">
+                  <span className="block font-medium">{deal.vehicle}</span>
+                  {deal.vin ? (
+                    <span className="text-xs text-slate-600 dark:text-slate-400">{deal.vin}</span>
+                  ) : null}
+                </td>
+                <td className="p-3">
+                  {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
+                </td>
+                <td className="p-3 text-right tabular-nums">{formatDollars(deal.priceCents)}</td>
+                <td className="p-3">
+                  <span className="flex flex-wrap gap-1">
+                    <span className={badgeClass("slate")}>{deal.status}</span>
+                    <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
+                  </span>
+                  {deal.reviewNotes ? (
+                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+                      {deal.reviewNotes}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="p-3 whitespace-nowrap">
+                  <DateTime at={deal.createdAt} />
+                </td>
+                <td className="p-3 text-right">
+                  {deal.status === "declined" || deal.status === "withdrawn" ? null : (
+                    <Link
+                      to={withParams({ deal: deal.id })}
+                      className={buttonClass("secondary", "min-h-8 px-3")}
+                    >
+                      Process
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {deals.length === 0 ? <p className="p-6 text-center text-sm">No deal matches.</p> : null}
+      </div>
+      <div className="flex justify-center gap-3">
+        {paged ? (
+          <Link to={withParams({ cursor: null, deal: null })} className={buttonClass("ghost")}>
+            First page
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link to={withParams({ cursor: nextCursor, deal: null })} className={buttonClass("secondary")}>
+            Next page
+          </Link>
+        ) : null}
+      </div>
+      {selected ? <ProcessDialog deal={selected} close={withParams({ deal: null })} /> : null}
+    </AdminPage>
   );
 }

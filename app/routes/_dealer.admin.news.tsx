@@ -41,10 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireAdmin(context, request);
   const form = await readForm(request);
   const news = context.services.news;
+  const actor = { accountId: viewer.accountId, email: viewer.email };
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
   try {
     if (form.get("intent") === "delete") {
-      await news.remove(id);
+      await news.remove(actor, id);
       return redirectWithToast("/admin/news", { title: "Article deleted" }, request);
     }
     const submission = parseForm(form, newsArticleInputSchema);
@@ -52,8 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ result: submission.reply(), toast: null }, { status: 400, headers: NOT_CACHED });
     const input = submission.value;
     const saved = id
-      ? await news.update(id, { ...input, sourceUrl: input.sourceUrl ?? null })
-      : await news.create(input, viewer.accountId);
+      ? await news.update(actor, id, { ...input, sourceUrl: input.sourceUrl ?? null })
+      : await news.create(actor, input);
     return redirectWithToast(
       "/admin/news",
       { title: id ? "Article updated" : "Article published", description: saved.title },

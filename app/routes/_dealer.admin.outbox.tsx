@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Mail, MessageSquareText } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
+import { AdminNav } from "~/components/admin/admin-page";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Outbox · DealerLane" }];
@@ -29,6 +30,7 @@ export default function AdminOutbox() {
   const { items: entries, nextCursor, paged } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-3 sm:px-0">
+      <AdminNav />
       <header>
         <h1 className="text-2xl font-bold">Admin · Outbox</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">

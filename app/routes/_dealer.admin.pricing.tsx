@@ -1,14 +1,130 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { priceUpdateSchema } from "~/lib/admin";
+import { formatDollars } from "~/lib/format";
+import { adminAction, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Pricing · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return null;
+  return context.services.admin.pricing.list();
+}
+
+/** §5: pricing inputs are integers parsed from text (whole dollars here). */
+const priceInput = (form: FormData) => {
+  const text = String(form.get("price") ?? "").trim();
+  return parseForm(priceUpdateSchema, {
+    price: /^\d+$/.test(text) ? Number.parseInt(text, 10) : text === "" ? undefined : Number(text),
+    isActive: form.get("isActive") === "on",
+  });
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return adminAction(context, request, {
+    async plan({ form, actor, services }) {
+      const plan = await services.admin.pricing.updatePlan(
+        actor,
+        String(form.get("id") ?? ""),
+        priceInput(form),
+      );
+      return `${plan.name}: ${formatDollars(plan.priceCents)} a month${plan.isActive ? "" : " (not on sale)"}`;
+    },
+    async addOn({ form, actor, services }) {
+      const addOn = await services.admin.pricing.updateAddOn(
+        actor,
+        String(form.get("id") ?? ""),
+        priceInput(form),
+      );
+      return `${addOn.name}: ${formatDollars(addOn.priceCents)}${addOn.isActive ? "" : " (not on sale)"}`;
+    },
+  });
+}
+
+function PriceRow({
+  intent,
+  item,
+}: {
+  intent: "plan" | "addOn";
+  item: {
+    id: string;
+    name: string;
+    priceCents: number;
+    isActive: boolean;
+    userCount: number;
+    detail: string;
+  };
+}) {
+  return (
+    <li className={cardClass} data-testid="admin-price">
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={item.id} />
+        <div className="min-w-40 flex-1">
+          <p className="font-semibold">{item.name}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{item.detail}</p>
+          <p className="mt-1 flex flex-wrap gap-1 text-xs">
+            <span className={badgeClass(item.isActive ? "green" : "slate")}>
+              {item.isActive ? "On sale" : "Off"}
+            </span>
+            <span className={badgeClass("blue")}>
+              {item.userCount} {item.userCount === 1 ? "dealer" : "dealers"}
+            </span>
+          </p>
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Price (USD, whole dollars)
+          <input
+            name="price"
+            inputMode="numeric"
+            pattern="[0-9]+"
+            defaultValue={String(item.priceCents / 100)}
+            className={`${inputClass} w-32`}
+            aria-label={`${item.name} price in whole dollars`}
+          />
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isActive" defaultChecked={item.isActive} className="h-4 w-4" /> Active
+        </label>
+        <Button type="submit" variant="secondary">
+          Save
+        </Button>
+      </Form>
+    </li>
+  );
 }
 
 export default function AdminPricing() {
-  return <ScreenPlaceholder title="Admin · Pricing" willHold={["Plan prices and add-ons"]} />;
+  const { plans, addOns } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage
+      title="Admin · Pricing"
+      description="Prices per month. A saved price is what /pricing, /subscribe and every new subscription use; dealers already subscribed keep their price until they change plan."
+    >
+      <section aria-labelledby="plans-heading" className="flex flex-col gap-3">
+        <h2 id="plans-heading" className="font-semibold">
+          Plans
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {plans.map((p) => (
+            <PriceRow key={p.id} intent="plan" item={{ ...p, detail: p.features.slice(0, 3).join(" · ") }} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="addons-heading" className="flex flex-col gap-3">
+        <h2 id="addons-heading" className="font-semibold">
+          Add-ons
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {addOns.map((a) => (
+            <PriceRow key={a.id} intent="addOn" item={{ ...a, detail: a.description }} />
+          ))}
+        </ul>
+      </section>
+    </AdminPage>
+  );
 }

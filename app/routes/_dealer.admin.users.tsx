@@ -1,19 +1,454 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { ScreenPlaceholder } from "~/components/shell/screen-placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { Button, buttonClass } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/clock";
+import { SelectField, TextField } from "~/components/ui/field";
+import { Search, UserPlus, X } from "~/components/ui/icons";
+import {
+  addUserSchema,
+  adminUsersQuerySchema,
+  refundSchema,
+  roleSchema,
+  suspendSchema,
+  verificationDecisionSchema,
+} from "~/lib/admin";
+import type { AdminUser } from "~/lib/api-types";
+import { formatDollars } from "~/lib/format";
+import { dealerUpdateSchema } from "~/lib/schemas/dealer";
+import { adminAction, fieldsOf, formProblem, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Users · DealerLane" }];
 
+const EDIT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "dealershipName",
+  "city",
+  "state",
+  "zipCode",
+  "website",
+] as const;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const parsed = adminUsersQuerySchema.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : adminUsersQuerySchema.parse({});
+  const admin = context.services.admin;
+  const page = await admin.users.list(query).catch(() => admin.users.list({ ...query, cursor: undefined }));
+  const selectedId = params.get("user");
+  const selected = selectedId ? await admin.users.get(selectedId).catch(() => null) : null;
+  const invoices = selected?.dealer
+    ? (await context.services.subscriptions.invoices(selected.dealer.id, { limit: 12 })).items
+    : [];
+  const queue = await admin.verifications.list({ status: "pending", limit: 20 });
+  return {
+    users: page.items,
+    nextCursor: page.nextCursor,
+    selected,
+    invoices,
+    paged: Boolean(query.cursor),
+    verifications: queue.items,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return adminAction(context, request, {
+    async add({ form, actor, services }) {
+      const input = parseForm(
+        addUserSchema,
+        fieldsOf(form, ["email", "firstName", "lastName", "dealershipName", "phone", "state"]),
+      );
+      const user = await services.admin.users.add(actor, input);
+      return `Added ${user.email}: an e-mail to set a password is on its way`;
+    },
+    async edit({ form, actor, services }) {
+      const accountId = String(form.get("accountId") ?? "");
+      const input = parseForm(dealerUpdateSchema, fieldsOf(form, [...EDIT_FIELDS]));
+      await services.admin.users.editDealer(actor, accountId, input, (dealerId) =>
+        services.dealers.update(
+          { accountId: actor.accountId, dealerId: null, isAdmin: true },
+          dealerId,
+          input,
+        ),
+      );
+      return "Changes saved";
+    },
+    async suspend({ form, actor, services }) {
+      const { reason } = parseForm(suspendSchema, fieldsOf(form, ["reason"]));
+      const user = await services.admin.users.suspend(actor, String(form.get("accountId") ?? ""), reason);
+      return `${user.email} is suspended`;
+    },
+    async reactivate({ form, actor, services }) {
+      const user = await services.admin.users.reactivate(actor, String(form.get("accountId") ?? ""));
+      return `${user.email} is active again`;
+    },
+    async role({ form, actor, services }) {
+      const { role } = parseForm(roleSchema, fieldsOf(form, ["role"]));
+      const user = await services.admin.users.setRole(actor, String(form.get("accountId") ?? ""), role);
+      return role === "admin" ? `${user.email} is now an admin` : `${user.email} is no longer an admin`;
+    },
+    async delete({ form, actor, services }) {
+      if (form.get("confirm") !== "DELETE") throw formProblem("Type DELETE to confirm");
+      await services.admin.users.remove(actor, String(form.get("accountId") ?? ""));
+      return "Account deleted";
+    },
+    async verification({ form, actor, services }) {
+      const input = parseForm(verificationDecisionSchema, fieldsOf(form, ["decision", "note"]));
+      const decided = await services.admin.verifications.decide(actor, String(form.get("id") ?? ""), input);
+      return decided.status === "approved"
+        ? `${decided.dealer.name} is a verified dealer`
+        : `Verification refused for ${decided.dealer.name}`;
+    },
+    async refund({ form, actor, services }) {
+      const input = parseForm(refundSchema, fieldsOf(form, ["invoiceId", "reason"]));
+      const invoice = await services.admin.payments.refund(actor, input.invoiceId, input.reason);
+      return `Refunded ${formatDollars(invoice.refundedCents)}`;
+    },
+  });
+}
+
+function PlanBadge({ user }: { user: AdminUser }) {
+  if (!user.plan) return <span className={badgeClass("slate")}>Trial / none</span>;
+  const tone = user.plan.status === "active" ? "green" : user.plan.status === "canceled" ? "red" : "amber";
+  return (
+    <span className={badgeClass(tone)}>
+      {user.plan.name.replace(/\s+Plan$/i, "").toUpperCase()} · {user.plan.status.replace("_", " ")}
+    </span>
+  );
+}
+
+function ManageDialog({
+  user,
+  invoices,
+}: {
+  user: AdminUser;
+  invoices: ReturnType<typeof useLoaderData<typeof loader>>["invoices"];
+}) {
+  const [params] = useSearchParams();
+  const closeParams = new URLSearchParams(params);
+  closeParams.delete("user");
+  const close = `?${closeParams.toString()}`;
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-3 sm:p-8">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="manage-heading"
+        className="w-full max-w-2xl rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
+      >
+        <div className="mb-4 flex items-start justify-between gap-3">
+          <div>
+            <h2 id="manage-heading" className="text-lg font-bold">
+              Edit {user.dealer?.name || user.email}
+            </h2>
+            <p className="text-sm break-all text-slate-600 dark:text-slate-400">
+              {user.email} · joined <DateTime at={user.createdAt} />
+            </p>
+          </div>
+          <Link to={close} className={buttonClass("ghost", "px-2")} aria-label="Close">
+            <X size={18} aria-hidden="true" />
+          </Link>
+        </div>
+        {user.dealer ? (
+          <Form method="post" action={close} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="accountId" value={user.id} />
+            <TextField label="Name" name="name" defaultValue={user.dealer.name} />
+            <TextField label="Dealership" name="dealershipName" defaultValue={user.dealer.dealershipName} />
+            <TextField label="Phone" name="phone" defaultValue={user.dealer.phone} />
+            <TextField label="City" name="city" defaultValue={user.dealer.city} />
+            <TextField label="State" name="state" defaultValue={user.dealer.state} maxLength={2} />
+            <div className="flex items-end">
+              <Button type="submit">Save Changes</Button>
+            </div>
+          </Form>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            This account has no dealer profile yet.
+          </p>
+        )}
+
+        <div className="mt-5 grid grid-cols-1 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
+          {user.status === "active" ? (
+            <Form method="post" action={close} className="flex flex-col gap-2">
+              <input type="hidden" name="intent" value="suspend" />
+              <input type="hidden" name="accountId" value={user.id} />
+              <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
+              <Button type="submit" variant="danger" className="self-start">
+                Suspend
+              </Button>
+            </Form>
+          ) : (
+            <Form method="post" action={close} className="flex flex-col gap-2">
+              <input type="hidden" name="intent" value="reactivate" />
+              <input type="hidden" name="accountId" value={user.id} />
+              <p className="text-sm">
+                Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
+                {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
+              </p>
+              <Button type="submit" className="self-start">
+                Reactivate
+              </Button>
+            </Form>
+          )}
+          <Form method="post" action={close} className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="role" />
+            <input type="hidden" name="accountId" value={user.id} />
+            <input type="hidden" name="role" value={user.role === "admin" ? "dealer" : "admin"} />
+            <p className="text-sm">Role: {user.role === "admin" ? "Admin" : "Dealer"}</p>
+            <Button type="submit" variant="secondary" className="self-start">
+              {user.role === "admin" ? "Remove admin" : "Grant admin"}
+            </Button>
+          </Form>
+        </div>
+
+        <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <h3 className="mb-2 font-semibold">Payments</h3>
+          {invoices.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No payments.</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {invoices.map((invoice) => (
+                <li key={invoice.id} className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="flex-1">
+                    {invoice.description} · {formatDollars(invoice.amountCents)} ·{" "}
+                    <span className={badgeClass(invoice.status === "paid" ? "green" : "slate")}>
+                      {invoice.status}
+                    </span>
+                  </span>
+                  {invoice.refundableUntil ? (
+                    <Form method="post" action={close} className="flex items-center gap-2">
+                      <input type="hidden" name="intent" value="refund" />
+                      <input type="hidden" name="invoiceId" value={invoice.id} />
+                      <input type="hidden" name="reason" value="30-day money-back guarantee" />
+                      <Button type="submit" variant="secondary">
+                        Refund
+                      </Button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <Form
+          method="post"
+          action={close}
+          className="mt-5 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800"
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="accountId" value={user.id} />
+          <TextField label="Type DELETE to delete this account" name="confirm" autoComplete="off" />
+          <Button type="submit" variant="danger">
+            Delete
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
 }
 
 export default function AdminUsers() {
+  const { users, nextCursor, selected, invoices, paged, verifications } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return `?${next.toString()}`;
+  };
   return (
-    <ScreenPlaceholder
+    <AdminPage
       title="Admin · Users"
-      willHold={["Searchable user table with edit, suspend and delete"]}
-    />
+      description="Every account with its dealer, plan and subscription status."
+    >
+      <Form method="get" className={`${cardClass} flex flex-wrap items-end gap-3`} role="search">
+        <TextField
+          label="Search"
+          name="q"
+          defaultValue={params.get("q") ?? ""}
+          placeholder="E-mail, name or dealership"
+          className="min-w-48 flex-1"
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          defaultValue={params.get("role") ?? "all"}
+          options={[
+            { value: "all", label: "Everyone" },
+            { value: "dealer", label: "Dealers" },
+            { value: "admin", label: "Admins" },
+          ]}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          defaultValue={params.get("status") ?? "all"}
+          options={[
+            { value: "all", label: "Any" },
+            { value: "active", label: "Active" },
+            { value: "suspended", label: "Suspended" },
+          ]}
+        />
+        <Button type="submit" variant="secondary">
+          <Search size={16} aria-hidden="true" /> {navigation.state === "loading" ? "Searching…" : "Search"}
+        </Button>
+      </Form>
+
+      {verifications.length > 0 ? (
+        <section className={cardClass} aria-labelledby="queue-heading">
+          <h2 id="queue-heading" className="mb-1 font-semibold">
+            Verification requests ({verifications.length})
+          </h2>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            Check the numbers with the state and AuctionACCESS, then approve (the Verified dealer badge) or
+            refuse with a note. The dealer is notified.
+          </p>
+          <ul className="flex flex-col gap-3">
+            {verifications.map((v) => (
+              <li
+                key={v.id}
+                className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                data-testid="verification-request"
+              >
+                <p className="text-sm">
+                  <span className="font-semibold">{v.dealer.name}</span> · {v.dealer.dealershipName} · sent{" "}
+                  <DateTime at={v.createdAt} />
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Licence {v.licenseNumber} · AuctionACCESS {v.auctionAccessNumber} · 5 Mil{" "}
+                  {v.dealership5MilNumber}
+                  {v.documentUrl ? (
+                    <>
+                      {" · "}
+                      <a href={v.documentUrl} target="_blank" rel="noreferrer" className="underline">
+                        document
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="verification" />
+                  <input type="hidden" name="id" value={v.id} />
+                  <TextField
+                    label="Note to the dealer"
+                    name="note"
+                    maxLength={1000}
+                    className="min-w-48 flex-1"
+                  />
+                  <Button type="submit" name="decision" value="approved">
+                    Approve
+                  </Button>
+                  <Button type="submit" name="decision" value="refused" variant="secondary">
+                    Refuse
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className={`${cardClass} overflow-x-auto p-0`}>
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <thead className="text-slate-600 dark:text-slate-400">
+            <tr>
+              <th className="p-3 font-medium">Dealer</th>
+              <th className="p-3 font-medium">Plan</th>
+              <th className="p-3 font-medium">Status</th>
+              <th className="p-3 font-medium">Joined</th>
+              <th className="p-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr
+                key={user.id}
+                className="border-t border-slate-200 dark:border-slate-800"
+                data-testid="admin-user-row"
+              >
+                <td className="p-3">
+                  <span className="block font-medium">{user.dealer?.name || "No dealer profile"}</span>
+                  <span className="block text-xs break-all text-slate-600 dark:text-slate-400">
+                    {user.dealer?.dealershipName ? `${user.dealer.dealershipName} · ` : ""}
+                    {user.email}
+                  </span>
+                </td>
+                <td className="p-3">
+                  <PlanBadge user={user} />
+                </td>
+                <td className="p-3">
+                  <span className="flex flex-wrap gap-1">
+                    <span className={badgeClass(user.status === "active" ? "green" : "red")}>
+                      {user.status}
+                    </span>
+                    {user.role === "admin" ? <span className={badgeClass("blue")}>admin</span> : null}
+                    {user.isDemo ? <span className={badgeClass("slate")}>demo</span> : null}
+                  </span>
+                </td>
+                <td className="p-3 whitespace-nowrap">
+                  <DateTime at={user.createdAt} />
+                </td>
+                <td className="p-3 text-right">
+                  <Link
+                    to={withParams({ user: user.id })}
+                    className={buttonClass("secondary", "min-h-8 px-3")}
+                  >
+                    Edit
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {users.length === 0 ? <p className="p-6 text-center text-sm">No account matches.</p> : null}
+      </div>
+      <div className="flex justify-center gap-3">
+        {paged ? (
+          <Link to={withParams({ cursor: null, user: null })} className={buttonClass("ghost")}>
+            First page
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link to={withParams({ cursor: nextCursor, user: null })} className={buttonClass("secondary")}>
+            Next page
+          </Link>
+        ) : null}
+      </div>
+
+      <section className={cardClass} aria-labelledby="add-heading">
+        <h2 id="add-heading" className="mb-3 flex items-center gap-2 font-semibold">
+          <UserPlus size={16} aria-hidden="true" /> Add a user
+        </h2>
+        <Form method="post" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="add" />
+          <TextField label="E-mail" name="email" type="email" required />
+          <TextField label="First name" name="firstName" required />
+          <TextField label="Last name" name="lastName" required />
+          <TextField label="Dealership name" name="dealershipName" required />
+          <TextField label="Phone" name="phone" type="tel" />
+          <TextField label="State" name="state" maxLength={2} />
+          <Button type="submit" className="self-end sm:col-start-3">
+            Add user
+          </Button>
+        </Form>
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          They receive an e-mail with a link to set their password (valid 30 minutes; Forgot password sends a
+          new one).
+        </p>
+      </section>
+
+      {selected ? <ManageDialog user={selected} invoices={invoices} /> : null}
+    </AdminPage>
   );
 }

@@ -1,8 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { VerificationCard } from "~/components/dealer/verification-card";
+import { verificationRequestSchema } from "~/lib/admin";
+import { photoPathOf } from "~/lib/schemas/inventory";
+import { readForm } from "~/utils/form-body.server";
+import { isDomainError } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Globe, Mail, MapPin, Pencil, Phone } from "~/components/ui/icons";
 import { Tabs } from "radix-ui";
-import { CanadianBadge, Rating, TypeBadge, formatCount, memberSince } from "~/components/dealer/dealer-bits";
+import {
+  CanadianBadge,
+  VerifiedBadge,
+  Rating,
+  TypeBadge,
+  formatCount,
+  memberSince,
+} from "~/components/dealer/dealer-bits";
 import { StatGrid } from "~/components/dealer/stat-grid";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
@@ -14,14 +27,40 @@ export const meta: MetaFunction = () => [{ title: "My Profile · DealerLane" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const id = viewer.dealer.id;
-  const [dealer, stats, activity, deals] = await Promise.all([
+  const [dealer, stats, activity, deals, verification] = await Promise.all([
     context.services.directory.get(id, id),
     context.services.profile.stats(id),
     context.services.profile.recentActivity(id, 10),
     context.services.insights.dealTotals(id),
+    context.services.admin.verifications.latest(id),
   ]);
   if (!dealer) throw new Response("Not found", { status: 404 });
-  return { dealer, stats, activity, deals, profile: viewer.dealer };
+  return { dealer, stats, activity, deals, profile: viewer.dealer, verification };
+}
+
+/** "Request verification" (issue 15): the same rules as POST /api/verification. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const form = await readForm(request);
+  const at = Date.now();
+  const parsed = verificationRequestSchema.safeParse({
+    licenseNumber: form.get("licenseNumber") ?? "",
+    auctionAccessNumber: form.get("auctionAccessNumber") ?? "",
+    dealership5MilNumber: form.get("dealership5MilNumber") ?? "",
+    documentUrl: photoPathOf(String(form.get("documentUrl") ?? ""), new URL(request.url).origin) ?? undefined,
+  });
+  if (!parsed.success)
+    return data(
+      { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input", at },
+      { status: 400 },
+    );
+  try {
+    await context.services.admin.verifications.request(viewer.dealer.id, parsed.data);
+    return { ok: true, message: "Our team checks your numbers and lets you know.", at };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false, message: error.message, at }, { status: error.status });
+  }
 }
 
 const tabClass =
@@ -29,7 +68,7 @@ const tabClass =
 
 /** Core spec §2 My Profile: the dealer as others see them, with figures from their own data. */
 export default function DealerProfile() {
-  const { dealer, stats, activity, deals, profile } = useLoaderData<typeof loader>();
+  const { dealer, stats, activity, deals, profile, verification } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -87,6 +126,7 @@ export default function DealerProfile() {
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-slate-800">
               {dealer.profileType}
             </span>
+            {dealer.verified ? <VerifiedBadge /> : null}
             {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
               Member since {memberSince(dealer.memberSince)}
@@ -147,6 +187,15 @@ export default function DealerProfile() {
         </div>
       </div>
 
+      <VerificationCard
+        verified={dealer.verified}
+        latest={verification}
+        defaults={{
+          licenseNumber: profile.licenseNumber ?? "",
+          auctionAccessNumber: profile.auctionAccessNumber ?? "",
+          dealership5MilNumber: profile.dealership5MilNumber ?? "",
+        }}
+      />
       <Tabs.Root defaultValue="activity" className="flex flex-col gap-3">
         <Tabs.List
           aria-label="Profile sections"

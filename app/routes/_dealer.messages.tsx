@@ -5,6 +5,7 @@ import { MessagesScreen } from "~/components/chat/messages-screen";
 import { z } from "zod";
 import type { CallIntent } from "~/components/chat/use-call";
 import { callIdSchema, callKindSchema, messageContentSchema } from "~/lib/realtime";
+import { isAdmin } from "~/lib/roles";
 import { requireDealer } from "~/utils/guards.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithFailure, redirectWithToast, routeFailure } from "~/utils/responses.server";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     me,
     userId: currentUser.userId,
     premium: entitlement.premium,
+    admin: isAdmin(viewer),
     chats: chats.items,
     chatsCursor: chats.nextCursor,
     selectedChatId: existing,

@@ -146,6 +146,15 @@ export default function PassThruSales() {
                     · <RelativeTime at={sale.completedAt ?? sale.confirmedAt ?? sale.createdAt} />
                     {sale.vin ? ` · ${sale.vin}` : ""}
                   </p>
+                  {sale.reviewStatus !== "unreviewed" ? (
+                    <p
+                      className={`mt-1 text-xs ${sale.reviewStatus === "approved" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
+                      data-testid="deal-review"
+                    >
+                      {sale.reviewStatus === "approved" ? "Approved by DealerLane" : "Rejected by DealerLane"}
+                      {sale.reviewNotes ? `: ${sale.reviewNotes}` : ""}
+                    </p>
+                  ) : null}
                 </div>
                 <div className="ml-auto text-right sm:ml-0">
                   <p className="font-semibold">{formatDollars(sale.priceCents)}</p>

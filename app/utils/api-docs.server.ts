@@ -131,7 +131,8 @@ function paramsOf(
 }
 
 export function apiDocs(): DocEndpoint[] {
-  return API_ENDPOINTS.map((e) => ({
+  // The admin console's calls are not advertised on the public page (issue 15: the area is not revealed).
+  return API_ENDPOINTS.filter((e) => e.access !== "admin").map((e) => ({
     anchor: endpointAnchor(e),
     method: e.method,
     path: e.path,

@@ -20,6 +20,7 @@ export type DirectoryFilters = {
   state: string;
   dealershipType: string;
   buysCanadian: string;
+  verified: string;
   sort: string;
   scope: string;
 };
@@ -66,6 +67,7 @@ export async function loadDirectory(
     state: query.state ?? "all",
     dealershipType: query.dealershipType ?? "all",
     buysCanadian: query.buysCanadian === undefined ? "all" : String(query.buysCanadian),
+    verified: query.verified === undefined ? "all" : String(query.verified),
     sort: query.sort,
     scope,
   };

@@ -37,9 +37,10 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
       .catch(() => context.services.inventory.listFeed({ ...query, cursor: undefined }, dealer.id));
   // The dealer's page size and the usual first page are read side by side (one wait, not two); only a
   // dealer who saved another Items per page waits for a second read of that size.
-  const [{ pageSize, inventoryView }, usualPage] = await Promise.all([
+  const [{ pageSize, inventoryView }, usualPage, promotions] = await Promise.all([
     context.services.settings.feedView(viewer.accountId),
     listFeed(queryFor(FEED_PAGE_SIZE)),
+    context.services.admin.promotions.forDealer(viewer.dealer.id),
   ]);
   const query = queryFor(pageSize);
   const page = pageSize === FEED_PAGE_SIZE ? usualPage : await listFeed(query);
@@ -51,6 +52,7 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
     pageSize,
     inventoryView,
     olderPage: Boolean(query.cursor),
+    promotions,
   };
 }
 

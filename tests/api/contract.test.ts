@@ -81,7 +81,7 @@ async function walk(cookie: string, path: string, documented: string, limit: num
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "x");
 
 let alice: Dealer;
-/** An admin, for the /api/admin endpoints: three Wholesale News articles to list. */
+/** An admin, for the /api/admin endpoints: news articles, promotions and verification requests to list. */
 let admin: Dealer;
 let bob: Dealer;
 let carol: Dealer;
@@ -189,8 +189,20 @@ beforeAll(async () => {
   });
   await call("POST", "/api/change-subscription", { cookie: alice.cookie, body: { planId: "premium" } });
   await createServices(env).subscriptions.renewDemoSubscriptions(addMonth(Date.now()) + 1000);
+  // An admin (issue 15): three news articles, three promotions, and with them three entries in the audit log.
   admin = await signUpDealer();
   await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+  // Three partners ask to be verified: the admin's verification queue.
+  for (const partner of partners.slice(0, 3))
+    await call("POST", "/api/verification", {
+      cookie: partner.cookie,
+      body: { licenseNumber: "D-1234", auctionAccessNumber: "100200300", dealership5MilNumber: "5M-1" },
+    });
+  for (let i = 0; i < 3; i++)
+    await call("POST", "/api/admin/promotions", {
+      cookie: admin.cookie,
+      body: { title: `Contract promotion ${i}`, message: "Spring auction week" },
+    });
   for (let i = 0; i < 3; i++)
     await call("POST", "/api/admin/news", {
       cookie: admin.cookie,
@@ -202,7 +214,8 @@ beforeAll(async () => {
         sourceName: "DealerLane",
       },
     });
-});
+  // A long set-up (three dealers, five partners, deals, payments, an admin): more than the default 10 s on a busy machine.
+}, 60_000);
 
 /** Who calls an endpoint in these tests: the admin for the admin's endpoints, Alice for everything else. */
 const cookieOf = (e: Pick<ApiEndpoint, "access">) => (e.access === "admin" ? admin.cookie : alice.cookie);
@@ -210,6 +223,7 @@ const cookieOf = (e: Pick<ApiEndpoint, "access">) => (e.access === "admin" ? adm
 /** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches. */
 const listPath = (e: ApiEndpoint) =>
   e.path
+    .replace("/api/admin/users/{id}", `/api/admin/users/${aliceUserId}`)
     .replace("{userId}", aliceUserId)
     .replace("/api/inventory/{id}", `/api/inventory/${requestId}`)
     .replace("{id}", chatId);
@@ -494,6 +508,8 @@ describe("creates and updates", () => {
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
       "/api/deals/{id}": `/api/deals/${dealId}`,
       "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,
+      "/api/admin/users/{id}": `/api/admin/users/${aliceUserId}`,
+      "/api/admin/users/{id}/invoices": `/api/admin/users/${aliceUserId}/invoices`,
     };
     for (const e of API_ENDPOINTS.filter((x) => x.method === "GET" && x.path.startsWith("/api/"))) {
       // Browser navigations: they redirect (the fetch would follow to an HTML page).

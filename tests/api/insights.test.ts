@@ -1,6 +1,7 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dealerQuickViewSchema, newsArticleSchema } from "../../app/lib/api-types";
+import { z } from "zod";
+import { auditEntrySchema, dealerQuickViewSchema, newsArticleSchema } from "../../app/lib/api-types";
 import { createServices } from "../../worker/domain";
 import worker from "../../worker/index";
 import { ORIGIN, call, signUpDealer } from "./helpers";
@@ -224,6 +225,24 @@ describe("Wholesale News", () => {
     expect(
       (await call("DELETE", `/api/admin/news/${again.json.id as string}`, { cookie: admin.cookie })).status,
     ).toBe(404);
+
+    // Every write is in the admin console's audit log (issue 15); the refused ones are not.
+    const audit = async (recordId: string) =>
+      z
+        .array(auditEntrySchema)
+        .parse((await call("GET", `/api/admin/audit?recordId=${recordId}`, { cookie: admin.cookie })).json);
+    const first = await audit(stored.id);
+    expect(first.map((e) => e.action)).toEqual(["news.update", "news.create"]);
+    expect(first[0]).toMatchObject({
+      actor: { email: admin.email.toLowerCase() },
+      before: { bodyLength: article().body.length },
+      after: { bodyLength: long.trim().length },
+    });
+    expect(first[1]).toMatchObject({ before: null, after: { slug: "truck-values-hold", trending: true } });
+    expect((await audit(again.json.id as string)).map((e) => e.action)).toEqual([
+      "news.delete",
+      "news.create",
+    ]);
   });
 
   it("renders Markdown without letting it inject script or javascript: links", async () => {

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "../../app/lib/schemas/news";
-import { adminsOnly, requireAdmin } from "../auth/guards";
+import { adminsOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
+import { actorOf } from "./admin";
 import { answerList } from "./answers";
 import { validate } from "./validate";
 
@@ -17,14 +18,13 @@ export const adminNewsRoutes = new Hono<AppEnv>()
   .get("/", validate("query", newsQuerySchema), async (c) =>
     answerList(c, await c.var.services.news.listAll(c.req.valid("query"))),
   )
-  .post("/", validate("json", newsArticleInputSchema), async (c) => {
-    const admin = requireAdmin(c);
-    return c.json(await c.var.services.news.create(c.req.valid("json"), admin.accountId), 201);
-  })
+  .post("/", validate("json", newsArticleInputSchema), async (c) =>
+    c.json(await c.var.services.news.create(actorOf(c), c.req.valid("json")), 201),
+  )
   .patch("/:id", validate("param", idParam), validate("json", newsArticlePatchSchema), async (c) =>
-    c.json(await c.var.services.news.update(c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await c.var.services.news.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .delete("/:id", validate("param", idParam), async (c) => {
-    await c.var.services.news.remove(c.req.valid("param").id);
+    await c.var.services.news.remove(actorOf(c), c.req.valid("param").id);
     return c.body(null, 204);
   });

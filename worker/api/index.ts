@@ -20,6 +20,7 @@ import { notificationRoutes } from "./notifications";
 import { profileRoutes } from "./profile";
 import { settingsRoutes } from "./settings";
 import { subscriptionRoutes } from "./subscriptions";
+import { verificationRoutes } from "./verification";
 
 /** Everything under /api: one router per resource. */
 export const api = new Hono<AppEnv>()
@@ -44,6 +45,7 @@ export const api = new Hono<AppEnv>()
   .route("/", subscriptionRoutes)
   .route("/deals", dealRoutes)
   .route("/pass-thru-sales", passThruRoutes)
+  .route("/verification", verificationRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.
   .all("*", (c) =>
     c.json({ message: `No API endpoint at ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),

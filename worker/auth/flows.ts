@@ -59,6 +59,7 @@ export function authFlows(deps: Deps) {
   const { accounts, sessions, rateLimits, demo, devices, demoMode, tokens, events, outbox } = deps;
 
   async function startSession(accountId: string, from: RequestOrigin) {
+    await accounts.assertNotSuspended(accountId);
     await sessions.end(from.previousToken);
     const token = await sessions.start(accountId, clientOf(from));
     return sessionCookie(token, from.url);

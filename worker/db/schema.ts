@@ -37,6 +37,9 @@ export const accounts = sqliteTable(
     emailVerifiedAt: timestamp("email_verified_at"),
     /** Google's `sub` for the account linked to a Google sign-in. */
     googleSubject: text("google_subject").unique(),
+    /** Set by an admin (issue 15): every session ended, sign-in and the API refuse until reactivated. */
+    suspendedAt: timestamp("suspended_at"),
+    suspensionReason: text("suspension_reason"),
     createdAt: createdAt(),
   },
   // Only the few admins: their dealers are left out of every dealer list (directory/cards.ts). Partial, so
@@ -163,6 +166,8 @@ export const dealers = sqliteTable(
      * so messages already delivered keep a sender; it never shows in a dealer list again.
      */
     deletedAt: timestamp("deleted_at"),
+    /** When an admin approved the dealer's verification request: the "Verified dealer" badge (issue 15). */
+    verifiedAt: timestamp("verified_at"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -179,6 +184,8 @@ export const dealers = sqliteTable(
     index("dealers_deleted_idx")
       .on(t.deletedAt)
       .where(sql`deleted_at is not null`),
+    // /admin's dealer count and new this week, read from this index alone (issue 15).
+    index("dealers_signup_idx").on(t.accountId, t.deletedAt, t.createdAt),
   ],
 );
 
@@ -801,4 +808,117 @@ export const marketReports = sqliteTable("market_reports", {
   day: text("day").primaryKey(),
   report: text("report", { mode: "json" }).notNull(),
   computedAt: timestamp("computed_at").notNull(),
+});
+
+/**
+ * Every admin action (issue 15): who, what, on which record, the record before and after (JSON), when.
+ * Listed at /admin/audit, newest first, filtered by action, actor or record.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorAccountId: text("actor_account_id").references(() => accounts.id, { onDelete: "set null" }),
+    /** Kept as written, so the entry still names its admin after that account is gone. */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    recordType: text("record_type").notNull(),
+    recordId: text("record_id"),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_action_idx").on(t.action, t.createdAt, t.id),
+    index("audit_log_actor_idx").on(t.actorAccountId, t.createdAt, t.id),
+    index("audit_log_record_idx").on(t.recordId, t.createdAt, t.id),
+  ],
+);
+
+/** Promotions shown in the home feed's promo block (business spec §3, §9 defaults; issue 15). */
+export const promotions = sqliteTable(
+  "promotions",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: ["info", "warning", "success", "promotion"] })
+      .notNull()
+      .default("info"),
+    isActive: flag("is_active").notNull().default(true),
+    /** Calendar days (YYYY-MM-DD, UTC), both included. */
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    targetAudience: text("target_audience", { enum: ["all", "premium", "basic"] })
+      .notNull()
+      .default("all"),
+    createdBy: text("created_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    index("promotions_created_idx").on(t.createdAt, t.id),
+    index("promotions_window_idx").on(t.isActive, t.endDate),
+  ],
+);
+
+/** Add-ons sold beside the plans (business spec §3), priced and switched on or off in /admin/pricing. */
+export const addOns = sqliteTable("add_ons", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  description: text("description").notNull().default(""),
+  isActive: flag("is_active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: timestamp("updated_at"),
+});
+
+/** A dealer's request to be verified (issue 15), sent from /dealer-profile and decided in /admin/users. */
+export const verificationRequests = sqliteTable(
+  "verification_requests",
+  {
+    id: text("id").primaryKey(),
+    dealerId: text("dealer_id")
+      .notNull()
+      .references(() => dealers.id, { onDelete: "cascade" }),
+    licenseNumber: text("license_number").notNull(),
+    auctionAccessNumber: text("auction_access_number").notNull(),
+    dealership5MilNumber: text("dealership_5mil_number").notNull(),
+    /** A stored upload's address (/objects/uploads/{id}), optional. */
+    documentUrl: text("document_url"),
+    status: text("status", { enum: ["pending", "approved", "refused"] })
+      .notNull()
+      .default("pending"),
+    note: text("note"),
+    decidedBy: text("decided_by").references(() => accounts.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_requests_status_idx").on(t.status, t.createdAt, t.id),
+    index("verification_requests_dealer_idx").on(t.dealerId, t.createdAt),
+  ],
+);
+
+/**
+ * One row per UTC day of what /admin charts and counts (issue 15 "Speed"): kept by triggers on the big
+ * tables (migration 0013), so the figures never scan posts, messages or notifications.
+ */
+export const dailyActivity = sqliteTable("daily_activity", {
+  /** YYYY-MM-DD, UTC. */
+  day: text("day").primaryKey(),
+  signups: integer("signups").notNull().default(0),
+  deals: integer("deals").notNull().default(0),
+  posts: integer("posts").notNull().default(0),
+  messages: integer("messages").notNull().default(0),
+  alerts: integer("alerts").notNull().default(0),
+});
+
+/** Deals by status with their volume and commission (issue 15), kept by triggers on `deals`. */
+export const dealTotals = sqliteTable("deal_totals", {
+  status: text("status").primaryKey(),
+  count: integer("count").notNull().default(0),
+  volumeCents: integer("volume_cents").notNull().default(0),
+  commissionCents: integer("commission_cents").notNull().default(0),
 });

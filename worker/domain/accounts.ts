@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { accounts, dealers } from "../db/schema";
-import { DomainError, conflict, isUniqueViolation } from "./errors";
+import { DomainError, conflict, forbidden, isUniqueViolation } from "./errors";
+import { SUSPENDED_MESSAGE } from "../../app/lib/admin";
 import { newId } from "./ids";
 import type { Viewer } from "./sessions";
 
@@ -58,6 +59,8 @@ export function accountService(db: Database) {
         ? await verifyPassword(password, account.passwordHash)
         : await verifyAgainstNothing(password);
       if (!account || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
+      // Only after the password is right: a suspension is no hint to someone guessing.
+      if (account.suspendedAt !== null) throw forbidden(SUSPENDED_MESSAGE);
       return { id: account.id, email: account.email, role: account.role };
     },
 
@@ -85,6 +88,16 @@ export function accountService(db: Database) {
     },
 
     /** The account's password checked in the time a real check takes, with or without a password set. */
+    /** Refuses a suspended account (issue 15) before any session starts for it: Google sign-in, demo, reset. */
+    async assertNotSuspended(accountId: string): Promise<void> {
+      const account = await db
+        .select({ suspendedAt: accounts.suspendedAt })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .get();
+      if (account?.suspendedAt != null) throw forbidden(SUSPENDED_MESSAGE);
+    },
+
     async checkPassword(accountId: string, password: string): Promise<boolean> {
       const account = await db
         .select({ passwordHash: accounts.passwordHash })

@@ -52,6 +52,7 @@ import { dealService } from "./deals/deals";
 import { markSoldOnPost } from "./deals/mark-sold";
 import { insightsService } from "./insights";
 import { newsService } from "./news";
+import { adminConsole } from "./admin";
 
 export type ServiceOptions = {
   /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
@@ -189,7 +190,20 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     siteOrigin: origin,
     later,
   });
+  const accountData = accountDataService(db);
+  const admin = adminConsole(db, {
+    tokens: accountTokens,
+    outbox,
+    deleteAccount: (accountId) => accountData.delete(accountId),
+    announceReview: (dealId) => later(`Deal review ${dealId}`, () => announcements.reviewed(dealId)),
+    fanout: (batchName, deliveries) => fanout(batchName, deliveries),
+    photos: env.PHOTOS,
+    siteOrigin: origin,
+    refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
+    deliver: (delivery) => notify.deliver(delivery),
+  });
   return {
+    admin,
     accounts,
     dealers,
     subscriptions,
@@ -204,7 +218,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,
-    accountData: accountDataService(db),
+    accountData,
     securityEvents,
     shell: shellService(db),
     messaging,
@@ -233,7 +247,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
     insights: insightsService(db),
-    news: newsService(db),
+    news: newsService(db, { audit: admin.audit }),
     settings,
     uploads,
     chatFiles,

@@ -101,7 +101,8 @@ export function sessionService(db: Database) {
         .leftJoin(dealers, eq(dealers.accountId, accounts.id))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
-      if (!row) return null;
+      // A suspended account's sessions were ended; one started in the same instant counts for nothing.
+      if (!row || row.account.suspendedAt !== null) return null;
       const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
       const stale = now - (row.session.lastActiveAt ?? 0) > LAST_ACTIVE_STEP_MS;
       if (refreshed || stale) {

@@ -13,6 +13,7 @@ import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
 import { messagePreview } from "~/lib/chat-files";
 import { ChatDealTools } from "~/components/deal/chat-deal-tools";
+import { ClearDataButton } from "~/components/admin/clear-data-button";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
@@ -41,6 +42,8 @@ type Props = {
   premium: boolean;
   /** A call to start or join in the chat `?chat=` opened (issue 19). */
   callIntent?: CallIntent;
+  /** Admins also get the spec's Clear All Data button (issue 15). */
+  admin?: boolean;
 };
 
 /** /messages: conversation list with search and unread badges, the live message pane, and the AI Copilot. */
@@ -55,6 +58,7 @@ export function MessagesScreen({
   startWith,
   premium,
   callIntent = null,
+  admin = false,
 }: Props) {
   const [chats, setChats] = useState(initialChats);
   const [chatsCursor, setChatsCursor] = useState(initialChatsCursor);
@@ -230,7 +234,10 @@ export function MessagesScreen({
 
   // Proposing a deal is no AI feature: every plan has it, in the Copilot column or beside its upsell.
   const dealTools = (
-    <ChatDealTools peer={current?.otherParticipant ?? null} me={me} messages={selected ? activity : []} />
+    <>
+      <ChatDealTools peer={current?.otherParticipant ?? null} me={me} messages={selected ? activity : []} />
+      {admin ? <ClearDataButton /> : null}
+    </>
   );
   return (
     <div className="-my-4 grid h-[calc(100dvh-8rem)] grid-cols-1 overflow-hidden bg-white md:mx-auto md:my-0 md:max-w-6xl md:grid-cols-[18rem_minmax(0,1fr)] md:rounded-xl md:border md:border-slate-200 lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_minmax(0,1fr)_16rem] dark:bg-slate-900 md:dark:border-slate-800">

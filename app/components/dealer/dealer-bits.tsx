@@ -1,4 +1,4 @@
-import { Star } from "~/components/ui/icons";
+import { ShieldCheck, Star } from "~/components/ui/icons";
 import type { DirectoryDealer } from "~/lib/api-types";
 import { toEpochMs } from "~/lib/format";
 
@@ -44,6 +44,18 @@ export function TypeBadge({ type }: { type: string }) {
   return (
     <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
       {typeLabel(type)}
+    </span>
+  );
+}
+
+/** An admin checked the dealer's licence and numbers (issue 15). */
+export function VerifiedBadge() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+      data-testid="verified-badge"
+    >
+      <ShieldCheck size={12} aria-hidden="true" /> Verified dealer
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ConnectToggle } from "./connect-toggle";
 import {
   CanadianBadge,
+  VerifiedBadge,
   Figure,
   OnlineDot,
   Rating,
@@ -85,6 +86,7 @@ export function DealerCard({
 
       <div className="flex flex-wrap items-center gap-1.5">
         <TypeBadge type={dealer.dealershipType} />
+        {dealer.verified ? <VerifiedBadge /> : null}
         {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
         {badge ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">

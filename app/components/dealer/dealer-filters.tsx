@@ -113,6 +113,15 @@ export function DealerFilters({
         ]}
       />
       <SelectField
+        label="Verified"
+        name="verified"
+        defaultValue={filters.verified}
+        options={[
+          { value: "all", label: "All dealers" },
+          { value: "true", label: "Verified dealers" },
+        ]}
+      />
+      <SelectField
         label="Previous Canadian vehicles"
         name="prevCanadian"
         defaultValue={prevCanadian}

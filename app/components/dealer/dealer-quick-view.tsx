@@ -11,7 +11,16 @@ import { apiFetch, apiRequest, failureText } from "~/lib/api-client";
 import type { Connection, DealerQuickView } from "~/lib/api-types";
 import { timeAgo } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { CanadianBadge, Figure, OnlineDot, Rating, TypeBadge, formatCount, memberSince } from "./dealer-bits";
+import {
+  CanadianBadge,
+  VerifiedBadge,
+  Figure,
+  OnlineDot,
+  Rating,
+  TypeBadge,
+  formatCount,
+  memberSince,
+} from "./dealer-bits";
 
 /** "Active 5m ago", "Active just now", "Active Nov 12". */
 function activeText(lastActiveAt: number | string, { now, timeZone }: Clock) {
@@ -150,6 +159,7 @@ export function DealerQuickView({
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <TypeBadge type={dealer.dealershipType} />
+                  {dealer.verified ? <VerifiedBadge /> : null}
                   {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
                   <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-400">
                     <MapPin size={14} aria-hidden="true" />{" "}

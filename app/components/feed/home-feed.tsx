@@ -12,6 +12,7 @@ import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";
 import { fetchFeedPage, fitsSort, mergeFresh, toFeedPost } from "./feed-api";
 import { PromoBlock } from "./promo-block";
+import type { Promotion } from "~/lib/api-types";
 import { SuggestedDealers } from "./suggested-dealers";
 
 /** Core spec §9. */
@@ -38,6 +39,8 @@ export type FeedData = {
   inventoryView: InventoryView;
   /** This page starts further down the feed (Load More followed without JavaScript). */
   olderPage?: boolean;
+  /** The admins' promotions for this dealer's plan, in their window (issue 15): they take the promo block in turn. */
+  promotions?: Promotion[];
 };
 
 const sortHref = (sort: FeedSort, search: string) => {
@@ -342,7 +345,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
               ) : null}
               {(i + 1) % PROMO_EVERY === 0 ? (
                 <li>
-                  <PromoBlock index={(i + 1) / PROMO_EVERY - 1} />
+                  <PromoBlock index={(i + 1) / PROMO_EVERY - 1} promotions={feed.promotions ?? []} />
                 </li>
               ) : null}
             </Fragment>

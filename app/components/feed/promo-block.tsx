@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { Promotion } from "~/lib/api-types";
+import { PromotionNotice } from "./promotion-notice";
 import { ArrowRight, BadgeDollarSign, Globe2, Newspaper, Sparkles } from "~/components/ui/icons";
 
 const PROMOS = [
@@ -32,8 +34,13 @@ const PROMOS = [
   },
 ] as const;
 
-/** The promo block shown after every 4th post (core spec §2, §9): DealerLane's own features, in turn. */
-export function PromoBlock({ index }: { index: number }) {
+/**
+ * The promo block shown after every 4th post (core spec §2, §9): the admins' promotions for this dealer, in
+ * turn (issue 15); without any, DealerLane's own features.
+ */
+export function PromoBlock({ index, promotions = [] }: { index: number; promotions?: Promotion[] }) {
+  const promotion = promotions[index % Math.max(promotions.length, 1)];
+  if (promotion) return <PromotionNotice promotion={promotion} />;
   const promo = PROMOS[index % PROMOS.length] ?? PROMOS[0];
   const Icon = promo.icon;
   return (

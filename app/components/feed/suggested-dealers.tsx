@@ -5,6 +5,7 @@ import { MessagePopup } from "~/components/chat/message-popup";
 import { ConnectToggle } from "~/components/dealer/connect-toggle";
 import {
   CanadianBadge,
+  VerifiedBadge,
   Figure,
   OnlineDot,
   Rating,
@@ -118,6 +119,7 @@ export function SuggestedDealers() {
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs">
                 <TypeBadge type={dealer.dealershipType} />
+                {dealer.verified ? <VerifiedBadge /> : null}
                 {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
                 <Rating rating={dealer.rating} className="text-xs" />
               </div>

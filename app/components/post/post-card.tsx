@@ -18,6 +18,7 @@ import { useState, type MouseEvent } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { MakeDealButton } from "~/components/deal/make-deal-button";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import { VerifiedBadge } from "~/components/dealer/dealer-bits";
 import type { InventoryView } from "~/lib/constants";
 import { Avatar } from "~/components/ui/avatar";
 import { localLogoFor } from "~/lib/dealer-logos";
@@ -211,6 +212,12 @@ export function PostCard({
           <p className="text-sm text-slate-600 dark:text-slate-400">
             <span className="font-medium text-slate-800 dark:text-slate-200">{post.dealer.name}</span> ·{" "}
             {post.dealer.dealershipName}
+            {post.dealer.verified ? (
+              <>
+                {" "}
+                <VerifiedBadge />
+              </>
+            ) : null}
           </p>
           {place ? (
             <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">

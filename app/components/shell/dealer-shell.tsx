@@ -15,7 +15,8 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/constants";
 import type { ShellData } from "~/utils/shell.server";
-import { BOTTOM_NAV, SIDEBAR, SLIDE_IN_MENU, type NavEntry } from "./nav";
+import { isAdmin } from "~/lib/roles";
+import { ADMIN_ENTRY, BOTTOM_NAV, SIDEBAR, SLIDE_IN_MENU, type NavEntry } from "./nav";
 import { RightColumn } from "./right-column";
 
 const navClass = (isActive: boolean) =>
@@ -144,7 +145,7 @@ const menuButtonClass =
   "inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800";
 
 /** The phone's slide-in menu (core spec §2). */
-function SlideInMenu({ unread }: { unread: number }) {
+function SlideInMenu({ unread, admin }: { unread: number; admin: boolean }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger aria-label="Open menu" className={menuButtonClass}>
@@ -160,7 +161,7 @@ function SlideInMenu({ unread }: { unread: number }) {
           <nav aria-label="Menu">
             <Dialog.Close asChild>
               <div>
-                <NavList entries={SLIDE_IN_MENU} unread={unread} />
+                <NavList entries={admin ? [...SLIDE_IN_MENU, ADMIN_ENTRY] : SLIDE_IN_MENU} unread={unread} />
               </div>
             </Dialog.Close>
           </nav>
@@ -204,7 +205,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
-        <SlideInMenu unread={unread} />
+        <SlideInMenu unread={unread} admin={isAdmin(currentUser)} />
 
         <Link to="/" className="flex items-center gap-2 font-bold" aria-label="DealerLane home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -245,7 +246,11 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       <div className="mx-auto flex max-w-[1440px] gap-6 px-0 sm:px-4">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 flex-col gap-4 overflow-y-auto py-4 lg:flex">
           <nav aria-label="Main">
-            <NavList entries={SIDEBAR} unread={unread} unreadNotifications={unreadNotifications} />
+            <NavList
+              entries={isAdmin(currentUser) ? [...SIDEBAR, ADMIN_ENTRY] : SIDEBAR}
+              unread={unread}
+              unreadNotifications={unreadNotifications}
+            />
           </nav>
           <SignOutButton className="mt-auto" />
         </aside>

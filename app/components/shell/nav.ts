@@ -9,6 +9,7 @@ import {
   Newspaper,
   Search,
   Settings,
+  ShieldCheck,
   User,
   Users,
 } from "~/components/ui/icons";
@@ -45,3 +46,6 @@ export const SLIDE_IN_MENU: NavEntry[] = [
   { to: "/messages", label: "Messages", icon: MessageSquare },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** Shown to admins only (issue 15): the role decides on the server, the link only follows it. */
+export const ADMIN_ENTRY: NavEntry = { to: "/admin", label: "Admin", icon: ShieldCheck };

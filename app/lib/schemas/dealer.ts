@@ -90,6 +90,17 @@ export const directoryQuerySchema = z.object({
       .transform((v) => v === "true")
       .optional(),
   ),
+  /** Verified dealers only (yes) or not yet verified (no): issue 15. */
+  verified: z.preprocess(
+    (v) => {
+      const x = ignoredWhenAll(v);
+      return x === "yes" ? "true" : x === "no" ? "false" : x;
+    },
+    z
+      .enum(["true", "false"], { error: "verified must be true or false" })
+      .transform((v) => v === "true")
+      .optional(),
+  ),
   sort: z.preprocess(
     ignoredWhenAll,
     z.enum(DIRECTORY_SORTS, { error: "sort must be name, rating, connections or active" }).default("name"),

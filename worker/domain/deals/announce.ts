@@ -124,6 +124,35 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
   return {
     ensureBillOfSale,
 
+    /**
+     * An admin approved or rejected the deal (issue 15): both dealers' open tabs get the deal again ('updated')
+     * and both are notified, with the admin's note.
+     */
+    async reviewed(dealId: string): Promise<void> {
+      const row = await rowOf(dealId);
+      if (!row || row.reviewStatus === "unreviewed") return;
+      const steps = (await stepsOf(db, [dealId])).get(dealId);
+      const vehicle = vehicleName(row);
+      const approved = row.reviewStatus === "approved";
+      await Promise.allSettled(
+        partiesOf(row).map((id) =>
+          deps.push(id, { type: "deal", event: "updated", deal: toDeal(row, id, steps) }),
+        ),
+      );
+      for (const id of partiesOf(row))
+        await deps.deliver({
+          key: `deal-review:${row.id}:${row.reviewedAt ?? 0}:${id}`,
+          dealerId: id,
+          type: "deal",
+          title: approved ? `Deal approved: ${vehicle}` : `Deal rejected: ${vehicle}`,
+          body: `DealerLane ${approved ? "approved" : "rejected"} the deal on the ${vehicle} at ${formatDollars(row.priceCents)}.${
+            row.reviewNotes ? ` Note: ${row.reviewNotes}` : ""
+          }`,
+          link: `/pass-thru-sales?deal=${row.id}`,
+          action: "Open Pass Thru Sales",
+        });
+    },
+
     async announce(event: DealEvent, dealId: string, actorId: string): Promise<void> {
       let row = await rowOf(dealId);
       if (!row) return;

@@ -27,7 +27,7 @@ const HEADER = [
 ];
 
 /** RFC 4180 quoting, and a leading =, +, - or @ defused so a spreadsheet never runs a cell as a formula. */
-function cell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -61,5 +61,5 @@ export function passThruCsv(deals: Deal[]): string {
     d.auctionLocation,
     ...d.steps.map((s) => (typeof s.value === "boolean" ? (s.value ? "yes" : "no") : s.value)),
   ]);
-  return [HEADER, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return [HEADER, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }

@@ -168,7 +168,11 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
     location: row.location,
     auction: row.auction,
     auctionLocation: row.auctionLocation,
-    saleStatus: saleStatusOf(row.status, stepList),
+    // Business spec §4: a deal the admin approved shows as completed in Pass Thru Sales.
+    saleStatus:
+      row.reviewStatus === "approved" && (row.status === "confirmed" || row.status === "completed")
+        ? "completed"
+        : saleStatusOf(row.status, stepList),
     steps: stepList,
     billOfSaleUrl: row.status === "completed" ? billOfSalePath(row.id) : null,
     createdAt: toIso(row.createdAt),

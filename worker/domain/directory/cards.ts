@@ -35,6 +35,7 @@ export type CardRow = {
   description: string | null;
   profileType: "seller" | "buyer";
   buysCanadianVehicles: number;
+  verified: number;
   rating: number | null;
   createdAt: number;
   lastActiveAt: number | null;
@@ -106,6 +107,7 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
     description: row.description,
     profileType: row.profileType,
     buysCanadianVehicles: row.buysCanadianVehicles === 1,
+    verified: Boolean(row.verified),
     rating: row.rating,
     connectionCount: row.connectionCount,
     mutualConnections: isSelf ? 0 : row.mutualConnections,
@@ -153,7 +155,8 @@ export async function queryCards(
            d.dealership_type as dealershipType, d.address as address, d.city as city, d.state as state,
            d.zip_code as zipCode, d.country as country, d.license_number as licenseNumber, d.website as website,
            d.description as description, d.profile_type as profileType,
-           d.buys_canadian_vehicles as buysCanadianVehicles, d.rating as rating, d.created_at as createdAt,
+           d.buys_canadian_vehicles as buysCanadianVehicles, d.verified_at is not null as verified,
+           d.rating as rating, d.created_at as createdAt,
            d.last_active_at as lastActiveAt, d.activity_score as activityScore,
            d.added_by_dealer_id as addedByDealerId,
            d.connection_count as connectionCount,

@@ -25,6 +25,8 @@ export type DirectoryQuery = {
   state?: string;
   dealershipType?: DealershipType;
   buysCanadian?: boolean;
+  /** The Verified dealer badge (issue 15). */
+  verified?: boolean;
   sort?: DirectorySort;
   exclude?: DirectoryExclude[];
   /** all (default), the viewer's connections, or the dealers the viewer added. */
@@ -80,6 +82,8 @@ export function filtersFor(me: string, q: Omit<DirectoryQuery, "limit" | "cursor
   if (q.state) where.push(sql`d.state = ${q.state.toUpperCase()}`);
   if (q.dealershipType) where.push(sql`d.dealership_type = ${q.dealershipType}`);
   if (q.buysCanadian !== undefined) where.push(sql`d.buys_canadian_vehicles = ${q.buysCanadian ? 1 : 0}`);
+  if (q.verified !== undefined)
+    where.push(q.verified ? sql`d.verified_at is not null` : sql`d.verified_at is null`);
   const exclude = new Set(q.exclude ?? []);
   if (exclude.has("self")) where.push(sql`d.id != ${me}`);
   if (exclude.has("connected")) {

@@ -34,7 +34,8 @@ export const POST_COLUMNS = sql`
   p.view_count as viewCount, p.renewed_at as renewedAt,
   d.name as dealerName, d.dealership_name as dealershipName, d.dealership_type as dealershipType,
   d.avatar as dealerAvatar, d.city as dealerCity, d.state as dealerState,
-  d.buys_canadian_vehicles as buysCanadianVehicles, d.rating as dealerRating, d.created_at as dealerCreatedAt,
+  d.buys_canadian_vehicles as buysCanadianVehicles, d.verified_at is not null as dealerVerified,
+  d.rating as dealerRating, d.created_at as dealerCreatedAt,
   (select count(*) from vehicles v where v.post_id = p.id) as vehicleCount,
   (select count(*) from vehicles v where v.post_id = p.id and v.status = 'available') as availableCount,
   (select count(*) from comments c where c.post_id = p.id) as commentCount`;
@@ -60,6 +61,7 @@ export type PostRow = {
   dealerCity: string;
   dealerState: string;
   buysCanadianVehicles: number;
+  dealerVerified: number;
   dealerRating: number | null;
   dealerCreatedAt: number;
   vehicleCount: number;
@@ -107,6 +109,7 @@ export function toFeedPost(row: PostRow): FeedPost {
       city: row.dealerCity,
       state: row.dealerState,
       buysCanadianVehicles: Boolean(row.buysCanadianVehicles),
+      verified: Boolean(row.dealerVerified),
       rating: row.dealerRating,
       memberSince: toIso(row.dealerCreatedAt),
     },

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { toIso, toIsoOrNull, type NewsArticle } from "../../../app/lib/api-types";
 import {
   readMinutes,
@@ -7,9 +7,11 @@ import {
   type NewsArticlePatch,
 } from "../../../app/lib/schemas/news";
 import type { Database } from "../../db/client";
+import { newsArticles } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
 import { conflict, isUniqueViolation, notFound } from "../errors";
 import { newId } from "../ids";
+import type { AdminActor, AuditTrail } from "../admin/audit";
 
 export const ARTICLE_NOT_FOUND = "Article not found";
 
@@ -50,11 +52,24 @@ const SLUG_TAKEN = "Another article already has this slug: choose another";
 const publishedTime = (value: string | undefined, now: number) =>
   value === undefined ? now : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
 
+/** What the audit log keeps of an article: everything but the body (its length says whether it changed). */
+const snapshot = (a: NewsArticle) => ({
+  slug: a.slug,
+  title: a.title,
+  category: a.category,
+  summary: a.summary,
+  bodyLength: a.body.length,
+  sourceName: a.sourceName,
+  sourceUrl: a.sourceUrl,
+  trending: a.trending,
+  publishedAt: a.publishedAt,
+});
+
 /**
  * Wholesale News articles (issue 17): written by admins, read by every dealer, newest published first.
- * The only code that reads or writes `news_articles`.
+ * The only code that reads or writes `news_articles`; each admin write is audited (issue 15).
  */
-export function newsArticleService(db: Database) {
+export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
   async function byId(id: string): Promise<NewsArticle> {
     const [row] = await db.all<ArticleRow>(sql`select ${COLUMNS} from news_articles where id = ${id}`);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
@@ -106,16 +121,49 @@ export function newsArticleService(db: Database) {
 
     get: byId,
 
-    async create(input: NewsArticleInput, authorAccountId: string, now = Date.now()): Promise<NewsArticle> {
+    async create(actor: AdminActor, input: NewsArticleInput, now = Date.now()): Promise<NewsArticle> {
       const id = newId();
       const slug = input.slug ?? (await freeSlugFor(input.title));
+      const publishedAt = publishedTime(input.publishedAt, now);
       try {
-        await db.run(sql`
-          insert into news_articles (id, slug, title, category, summary, body, source_name, source_url, trending,
-            read_minutes, published_at, author_account_id, created_at)
-          values (${id}, ${slug}, ${input.title}, ${input.category}, ${input.summary}, ${input.body},
-            ${input.sourceName}, ${input.sourceUrl ?? null}, ${input.trending ? 1 : 0}, ${readMinutes(input.body)},
-            ${publishedTime(input.publishedAt, now)}, ${authorAccountId}, ${now})`);
+        await db.batch([
+          db.insert(newsArticles).values({
+            id,
+            slug,
+            title: input.title,
+            category: input.category,
+            summary: input.summary,
+            body: input.body,
+            sourceName: input.sourceName,
+            sourceUrl: input.sourceUrl ?? null,
+            trending: input.trending ?? false,
+            readMinutes: readMinutes(input.body),
+            publishedAt,
+            authorAccountId: actor.accountId,
+            createdAt: now,
+          }),
+          deps.audit.entry(
+            actor,
+            {
+              action: "news.create",
+              recordType: "news-article",
+              recordId: id,
+              before: null,
+              after: {
+                slug,
+                title: input.title,
+                category: input.category,
+                summary: input.summary,
+                bodyLength: input.body.length,
+                sourceName: input.sourceName,
+                sourceUrl: input.sourceUrl ?? null,
+                trending: input.trending ?? false,
+                publishedAt: toIso(publishedAt),
+              },
+            },
+            now,
+          ),
+        ]);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
         throw error;
@@ -123,7 +171,12 @@ export function newsArticleService(db: Database) {
       return byId(id);
     },
 
-    async update(id: string, patch: NewsArticlePatch, now = Date.now()): Promise<NewsArticle> {
+    async update(
+      actor: AdminActor,
+      id: string,
+      patch: NewsArticlePatch,
+      now = Date.now(),
+    ): Promise<NewsArticle> {
       const current = await byId(id);
       const set = [
         patch.title === undefined ? null : sql`title = ${patch.title}`,
@@ -145,14 +198,33 @@ export function newsArticleService(db: Database) {
         if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
         throw error;
       }
-      return byId(id);
+      const updated = await byId(id);
+      await deps.audit.record(
+        actor,
+        {
+          action: "news.update",
+          recordType: "news-article",
+          recordId: id,
+          before: snapshot(current),
+          after: snapshot(updated),
+        },
+        now,
+      );
+      return updated;
     },
 
-    async remove(id: string): Promise<void> {
-      const removed = await db.all<{ id: string }>(
-        sql`delete from news_articles where id = ${id} returning id`,
-      );
-      if (removed.length === 0) throw notFound(ARTICLE_NOT_FOUND);
+    async remove(actor: AdminActor, id: string): Promise<void> {
+      const before = await byId(id);
+      await db.batch([
+        db.delete(newsArticles).where(eq(newsArticles.id, id)),
+        deps.audit.entry(actor, {
+          action: "news.delete",
+          recordType: "news-article",
+          recordId: id,
+          before: snapshot(before),
+          after: null,
+        }),
+      ]);
     },
   };
 }

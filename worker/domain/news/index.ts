@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import type { AuditTrail } from "../admin/audit";
 import { newsArticleService } from "./articles";
 import { renderMarkdown } from "./markdown";
 import { marketReportService } from "./market-report";
@@ -6,8 +7,8 @@ import { marketReportService } from "./market-report";
 export type { MarketReport } from "./market-figures";
 
 /** Wholesale News (issue 17): the articles admins write, and the Market Report the daily cron computes. */
-export function newsService(db: Database) {
-  const articles = newsArticleService(db);
+export function newsService(db: Database, deps: { audit: AuditTrail }) {
+  const articles = newsArticleService(db, deps);
   return {
     ...articles,
     marketReport: marketReportService(db),

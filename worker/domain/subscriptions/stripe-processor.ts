@@ -13,7 +13,18 @@ export function stripeProcessor(stripe: Stripe): PaymentProcessor {
     const prices = await stripe.prices.list({ lookup_keys: [plan.lookupKey], active: true, limit: 1 });
     const price = prices.data[0];
     if (!price) throw conflict(`The ${plan.name} is not set up with the payment provider yet`);
-    return price.id;
+    if (typeof price.unit_amount !== "number" || price.unit_amount === plan.priceCents) return price.id;
+    // An admin changed the plan's price (/admin/pricing): a new Price takes the lookup key over, so new
+    // subscriptions pay it while existing ones keep the Price they were made with.
+    const created = await stripe.prices.create({
+      product: typeof price.product === "string" ? price.product : price.product.id,
+      currency: price.currency,
+      unit_amount: plan.priceCents,
+      recurring: { interval: price.recurring?.interval ?? "month" },
+      lookup_key: plan.lookupKey,
+      transfer_lookup_key: true,
+    });
+    return created.id;
   }
 
   const secretOf = (subscription: Stripe.Subscription): string | null => {

@@ -1,0 +1,81 @@
+import { Link, useActionData } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { ArrowLeft, Home } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
+
+/** What every admin page action answers: the toast to raise, once (`at` tells two equal answers apart). */
+export type AdminActionResult = { ok: boolean; title: string; message?: string; at: number };
+
+/** Raises the toast of the page action's latest answer. */
+export function useAdminActionToast() {
+  const result = useActionData<AdminActionResult>();
+  useEffect(() => {
+    if (!result?.title) return;
+    toast({
+      title: result.title,
+      description: result.message,
+      variant: result.ok ? undefined : "destructive",
+    });
+  }, [result]);
+  return result;
+}
+
+/** Business spec §2: every admin page has Home and Back to Admin buttons. */
+export function AdminNav({ isIndex = false }: { isIndex?: boolean }) {
+  return (
+    <nav aria-label="Admin" className="flex flex-wrap gap-2">
+      <Link to="/" className={buttonClass("ghost", "px-3")}>
+        <Home size={16} aria-hidden="true" /> Home
+      </Link>
+      {isIndex ? null : (
+        <Link to="/admin" className={buttonClass("ghost", "px-3")}>
+          <ArrowLeft size={16} aria-hidden="true" /> Back to Admin
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+  isIndex = false,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  isIndex?: boolean;
+}) {
+  useAdminActionToast();
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 pb-10 sm:px-0">
+      <AdminNav isIndex={isIndex} />
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {description ? <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export const cardClass =
+  "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900";
+
+export const badgeClass = (tone: "green" | "amber" | "red" | "slate" | "blue") =>
+  `inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+    {
+      green: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
+      amber: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300",
+      red: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
+      slate: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+      blue: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-300",
+    }[tone]
+  }`;

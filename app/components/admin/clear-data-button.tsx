@@ -1,0 +1,65 @@
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { DialogHeader } from "~/components/ui/dialog-header";
+import { TextField } from "~/components/ui/field";
+import { Trash2 } from "~/components/ui/icons";
+import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "~/lib/admin";
+import { apiRequest } from "~/lib/api-client";
+import { toast } from "~/lib/toast";
+
+/**
+ * The spec's Clear All Data button (business spec §2 /messages, §7, §8), for admins only: after a typed
+ * confirmation, POST /api/admin/clear-data removes what the demo made — never a real dealer's data.
+ */
+export function ClearDataButton() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const clear = async () => {
+    setBusy(true);
+    try {
+      await apiRequest("/api/admin/clear-data", { method: "POST", body: {} });
+      toast({ title: CLEAR_DATA_TOASTS.success });
+      setOpen(false);
+      setTyped("");
+    } catch {
+      toast({ title: CLEAR_DATA_TOASTS.failure, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost">
+          <Trash2 size={16} aria-hidden="true" /> Clear All Data
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
+          <DialogHeader>Clear the demo&apos;s data</DialogHeader>
+          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+            Removes every throwaway demo account with everything it made (posts, comments, messages, deals,
+            photos) and the deals of demo dealers. Real dealers&apos; data is never touched. Type{" "}
+            <strong>{CLEAR_DATA_CONFIRMATION}</strong> to confirm.
+          </Dialog.Description>
+          <TextField
+            label="Confirmation"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+          />
+          <Button
+            variant="danger"
+            disabled={busy || typed.trim() !== CLEAR_DATA_CONFIRMATION}
+            onClick={() => void clear()}
+          >
+            {busy ? "Clearing…" : "Clear All Data"}
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

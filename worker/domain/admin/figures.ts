@@ -1,0 +1,124 @@
+import { isoDay, revenueEstimate } from "../../../app/lib/admin";
+import { toIso, type AdminFigures } from "../../../app/lib/api-types";
+import type { Database } from "../../db/client";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CHART_DAYS = 30;
+
+/**
+ * The /admin figures (issue 15) in one D1 round trip: dealers and subscriptions are counted (a few thousand
+ * rows, indexed), while everything that grows with activity — posts, messages, alerts, deals — is read from
+ * the summary rows the triggers of migration 0013 keep (daily_activity, deal_totals).
+ */
+export function adminFigures(db: Database) {
+  return {
+    async figures(now = Date.now()): Promise<AdminFigures> {
+      const weekStart = now - 7 * DAY_MS;
+      const firstChartDay = isoDay(now - (CHART_DAYS - 1) * DAY_MS);
+      const firstWeekDay = isoDay(now - 6 * DAY_MS);
+      // One D1 round trip for the five reads (a batch of prepared statements).
+      const client = db.$client;
+      const results = await client.batch([
+        client
+          .prepare(
+            // Every signed-up dealer (dealers_signup_idx alone), less the admins' own (a few rows).
+            `select
+               (select count(*) from dealers where account_id is not null and deleted_at is null)
+               - (select count(*) from accounts a join dealers d on d.account_id = a.id
+                  where a.role = 'admin' and d.deleted_at is null) as total,
+               (select count(*) from dealers where account_id is not null and deleted_at is null and created_at >= ?1)
+               - (select count(*) from accounts a join dealers d on d.account_id = a.id
+                  where a.role = 'admin' and d.deleted_at is null and d.created_at >= ?1) as newThisWeek`,
+          )
+          .bind(weekStart),
+        client.prepare(
+          `select s.plan_id as planId, p.name as planName, s.status as status, count(*) as count
+           from subscriptions s join plans p on p.id = s.plan_id
+           group by s.plan_id, s.status order by p.sort_order, s.status`,
+        ),
+        client
+          .prepare(
+            `select coalesce(sum(p.price_cents), 0) as mrrCents, count(*) as payingDealers
+             from subscriptions s join plans p on p.id = s.plan_id
+             where s.status = 'active' and (s.current_period_end is null or s.current_period_end > ?)`,
+          )
+          .bind(now),
+        client.prepare(
+          `select status, count, volume_cents as volumeCents, commission_cents as commissionCents
+           from deal_totals order by status`,
+        ),
+        client
+          .prepare(
+            `select day, signups, deals, posts, messages, alerts from daily_activity where day >= ? order by day`,
+          )
+          .bind(firstChartDay),
+      ]);
+      const rowsOf = <T>(i: number) => (results[i]?.results ?? []) as T[];
+      const dealerCounts = rowsOf<{ total: number; newThisWeek: number }>(0);
+      const subscriptionRows = rowsOf<{ planId: string; planName: string; status: string; count: number }>(1);
+      const revenue = rowsOf<{ mrrCents: number; payingDealers: number }>(2);
+      const dealRows = rowsOf<{
+        status: string;
+        count: number;
+        volumeCents: number;
+        commissionCents: number;
+      }>(3);
+      const days = rowsOf<{
+        day: string;
+        signups: number;
+        deals: number;
+        posts: number;
+        messages: number;
+        alerts: number;
+      }>(4);
+      const dealers = dealerCounts[0] ?? { total: 0, newThisWeek: 0 };
+      const mrrCents = revenue[0]?.mrrCents ?? 0;
+      const byDay = new Map(days.map((d) => [d.day, d]));
+      const week = days.filter((d) => d.day >= firstWeekDay);
+      const sum = (key: "posts" | "messages" | "alerts" | "signups" | "deals") =>
+        week.reduce((total, d) => total + d[key], 0);
+      const live = dealRows.filter((r) => r.count > 0);
+      return {
+        dealers: { total: dealers.total, newThisWeek: dealers.newThisWeek },
+        subscriptions: subscriptionRows,
+        revenue: {
+          mrrCents,
+          annualRunRateCents: mrrCents * 12,
+          payingDealers: revenue[0]?.payingDealers ?? 0,
+          estimate: revenueEstimate(dealers.total),
+        },
+        deals: {
+          byStatus: live
+            .filter((r) => !r.status.startsWith("review:"))
+            .map(({ status, count, volumeCents, commissionCents }) => ({
+              status,
+              count,
+              volumeCents,
+              commissionCents,
+            })),
+          byReview: live
+            .filter((r) => r.status.startsWith("review:"))
+            .map(({ status, count, volumeCents, commissionCents }) => ({
+              review: status.slice("review:".length),
+              count,
+              volumeCents,
+              commissionCents,
+            })),
+        },
+        thisWeek: {
+          posts: sum("posts"),
+          messages: sum("messages"),
+          alerts: sum("alerts"),
+          signups: sum("signups"),
+          deals: sum("deals"),
+        },
+        daily: Array.from({ length: CHART_DAYS }, (_, i) => {
+          const day = isoDay(now - (CHART_DAYS - 1 - i) * DAY_MS);
+          const row = byDay.get(day);
+          return { day, signups: row?.signups ?? 0, deals: row?.deals ?? 0 };
+        }),
+        generatedAt: toIso(now),
+      };
+    },
+  };
+}

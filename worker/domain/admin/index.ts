@@ -1,0 +1,70 @@
+import type { Invoice } from "../../../app/lib/api-types";
+import type { Database } from "../../db/client";
+import type { accountTokenService } from "../account-tokens";
+import type { OutboxService } from "../outbox/outbox";
+import type { Delivery } from "../notifications/notify";
+import { auditTrail, type AdminActor } from "./audit";
+import { adminBroadcast } from "./broadcast";
+import { dealReviews } from "./deal-reviews";
+import { backupJson, usersCsv } from "./exports";
+import { adminFigures } from "./figures";
+import { pricingAdmin } from "./pricing";
+import { promotionService } from "./promotions";
+import { userAdmin } from "./users";
+import { verificationService } from "./verification";
+
+export type AdminConsoleDeps = {
+  tokens: Pick<ReturnType<typeof accountTokenService>, "issue">;
+  outbox: Pick<OutboxService, "enqueue">;
+  deleteAccount: (accountId: string) => Promise<void>;
+  announceReview: (dealId: string) => Promise<void>;
+  fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
+  photos: R2Bucket;
+  siteOrigin: string;
+  /** The notification centre's delivery (bell, live): dealers told of a verification decision. */
+  deliver: (delivery: Delivery) => Promise<unknown>;
+  /** The subscriptions domain's 30-day money-back refund. */
+  refund: (invoiceId: string, input: { adminAccountId: string; reason: string }) => Promise<Invoice>;
+};
+
+/** The admin console's domain (issue 15): every admin action writes its audit entry here. */
+export function adminConsole(db: Database, deps: AdminConsoleDeps) {
+  const audit = auditTrail(db);
+  const users = userAdmin(db, {
+    audit,
+    tokens: deps.tokens,
+    outbox: deps.outbox,
+    deleteAccount: deps.deleteAccount,
+    siteOrigin: deps.siteOrigin,
+  });
+  return {
+    audit,
+    figures: adminFigures(db),
+    users,
+    deals: dealReviews(db, { audit, announce: deps.announceReview }),
+    promotions: promotionService(db, { audit }),
+    verifications: verificationService(db, { audit, deliver: deps.deliver }),
+    pricing: pricingAdmin(db, { audit }),
+    broadcast: adminBroadcast(db, { audit, fanout: deps.fanout, photos: deps.photos }),
+    payments: {
+      /** A refund within 30 days of the payment (subscriptions domain), audited. */
+      async refund(actor: AdminActor, invoiceId: string, reason: string): Promise<Invoice> {
+        const invoice = await deps.refund(invoiceId, { adminAccountId: actor.accountId, reason });
+        await audit.record(actor, {
+          action: "payment.refund",
+          recordType: "invoice",
+          recordId: invoiceId,
+          before: { status: "paid", refundedCents: 0 },
+          after: { status: invoice.status, refundedCents: invoice.refundedCents, reason },
+        });
+        return invoice;
+      },
+    },
+    exports: {
+      usersCsv: () => usersCsv((query) => users.list({ ...query })),
+      backupJson: (now?: number) => backupJson(db, now),
+    },
+  };
+}
+
+export type AdminConsole = ReturnType<typeof adminConsole>;

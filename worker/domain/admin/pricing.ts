@@ -1,0 +1,119 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { PriceUpdateInput } from "../../../app/lib/admin";
+import { toIsoOrNull, type AddOn, type AdminPlan, type AdminPricing } from "../../../app/lib/api-types";
+import type { Database } from "../../db/client";
+import { addOns, plans } from "../../db/schema";
+import { notFound } from "../errors";
+import type { AdminActor, AuditTrail } from "./audit";
+
+type PlanRow = typeof plans.$inferSelect;
+type AddOnRow = typeof addOns.$inferSelect;
+
+const toAdminPlan = (row: PlanRow, userCount: number): AdminPlan => ({
+  id: row.id,
+  name: row.name,
+  priceCents: row.priceCents,
+  features: row.features,
+  isActive: row.isActive,
+  userCount,
+  updatedAt: toIsoOrNull(row.updatedAt),
+});
+
+const toAddOn = (row: AddOnRow): AddOn => ({
+  id: row.id,
+  name: row.name,
+  priceCents: row.priceCents,
+  description: row.description,
+  isActive: row.isActive,
+  userCount: 0,
+  updatedAt: toIsoOrNull(row.updatedAt),
+});
+
+/** A price change in whole dollars, as cents; only the fields sent. */
+const changesOf = (input: PriceUpdateInput) => ({
+  ...(input.price !== undefined ? { priceCents: input.price * 100 } : {}),
+  ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+});
+
+/**
+ * /admin/pricing (business spec §3 Pricing plan, Add-on; §4; §5 integers): the plans and add-ons in D1.
+ * /pricing, /subscribe and every new subscription read the plans from here, so a saved price is the next
+ * dealer's price; a dealer already subscribed keeps paying what they agreed to until they change plan.
+ */
+export function pricingAdmin(db: Database, deps: { audit: AuditTrail }) {
+  async function list(now = Date.now()): Promise<AdminPricing> {
+    const [planRows, counts, addOnRows] = await Promise.all([
+      db.select().from(plans).orderBy(asc(plans.sortOrder)).all(),
+      db.all<{ planId: string; count: number }>(sql`
+          select plan_id as planId, count(*) as count from subscriptions
+          where status in ('active', 'trialing', 'past_due') and (current_period_end is null or current_period_end > ${now})
+          group by plan_id`),
+      db.select().from(addOns).orderBy(asc(addOns.sortOrder)).all(),
+    ]);
+    const countOf = new Map(counts.map((c) => [c.planId, c.count]));
+    return {
+      plans: planRows.map((p) => toAdminPlan(p, countOf.get(p.id) ?? 0)),
+      addOns: addOnRows.map(toAddOn),
+    };
+  }
+
+  return {
+    list,
+
+    async updatePlan(
+      actor: AdminActor,
+      id: string,
+      input: PriceUpdateInput,
+      now = Date.now(),
+    ): Promise<AdminPlan> {
+      const before = await db.select().from(plans).where(eq(plans.id, id)).get();
+      if (!before) throw notFound("No such plan");
+      const changes = changesOf(input);
+      await db.batch([
+        db
+          .update(plans)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(plans.id, id)),
+        deps.audit.entry(actor, {
+          action: "plan.update",
+          recordType: "plan",
+          recordId: id,
+          before: { priceCents: before.priceCents, isActive: before.isActive },
+          after: {
+            priceCents: changes.priceCents ?? before.priceCents,
+            isActive: changes.isActive ?? before.isActive,
+          },
+        }),
+      ]);
+      return (await list()).plans.find((p) => p.id === id)!;
+    },
+
+    async updateAddOn(
+      actor: AdminActor,
+      id: string,
+      input: PriceUpdateInput,
+      now = Date.now(),
+    ): Promise<AddOn> {
+      const before = await db.select().from(addOns).where(eq(addOns.id, id)).get();
+      if (!before) throw notFound("No such add-on");
+      const changes = changesOf(input);
+      await db.batch([
+        db
+          .update(addOns)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(addOns.id, id)),
+        deps.audit.entry(actor, {
+          action: "add-on.update",
+          recordType: "add-on",
+          recordId: id,
+          before: { priceCents: before.priceCents, isActive: before.isActive },
+          after: {
+            priceCents: changes.priceCents ?? before.priceCents,
+            isActive: changes.isActive ?? before.isActive,
+          },
+        }),
+      ]);
+      return toAddOn((await db.select().from(addOns).where(eq(addOns.id, id)).get())!);
+    },
+  };
+}
