@@ -10,6 +10,7 @@ import {
   type DirectoryScope,
 } from "~/lib/schemas/dealer";
 import { isAdmin } from "~/lib/roles";
+import { DEFAULT_SETTINGS } from "~/lib/schemas/settings";
 import type { ToastMessage } from "~/lib/toast";
 import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
@@ -42,26 +43,30 @@ export async function loadDirectory(
   const scopes = options.scopes ?? ["all"];
   const scope: DirectoryScope =
     query.scope && scopes.includes(query.scope) ? query.scope : (options.defaultScope ?? scopes[0] ?? "all");
-  const settings = await context.services.settings.forAccount(viewer.accountId);
   const admin = isAdmin(viewer);
-  let page;
-  let cursorRefused = false;
-  try {
-    page = await context.services.directory.list(
-      viewer.dealer.id,
-      { ...query, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin: admin },
-    );
-  } catch (error) {
-    // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
-    if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
-    cursorRefused = true;
-    page = await context.services.directory.list(
-      viewer.dealer.id,
-      { ...query, cursor: undefined, scope, exclude: options.exclude ?? [], limit: settings.itemsPerPage },
-      { isAdmin: admin },
-    );
-  }
+  const listPage = async (limit: number) => {
+    const list = (cursor: string | undefined) =>
+      context.services.directory.list(
+        viewer.dealer.id,
+        { ...query, cursor, scope, exclude: options.exclude ?? [], limit },
+        { isAdmin: admin },
+      );
+    try {
+      return { page: await list(query.cursor), cursorRefused: false };
+    } catch (error) {
+      // A cursor that is stale (the sort changed) or not ours is refused with a 400: show the first page.
+      if (!isDomainError(error) || error.status !== 400 || !query.cursor) throw error;
+      return { page: await list(undefined), cursorRefused: true };
+    }
+  };
+  // The dealer's page size and a page of the usual size are read side by side (one wait, not two); only a
+  // dealer who saved another Items per page waits for a second read of that size.
+  const [settings, usual] = await Promise.all([
+    context.services.settings.forAccount(viewer.accountId),
+    listPage(DEFAULT_SETTINGS.itemsPerPage),
+  ]);
+  const { page, cursorRefused } =
+    settings.itemsPerPage === DEFAULT_SETTINGS.itemsPerPage ? usual : await listPage(settings.itemsPerPage);
   const filters: DirectoryFilters = {
     name: query.name ?? "",
     state: query.state ?? "all",
