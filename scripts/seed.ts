@@ -26,6 +26,7 @@ import {
 } from "./seed-rows.ts";
 import { sampleArticleRows } from "./seed-news.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
+import { commissionCents } from "../app/lib/deals/constants.ts";
 import {
   createRandom,
   DEMO_CANADIAN_LOCATIONS,
@@ -765,6 +766,84 @@ function buildChats(
 // ---------------------------------------------------------------------------------------------------
 // SQL for everything
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEMO_DEALS = 14;
+
+/**
+ * Completed deals between connected dealers of the demo network, over the last 80 days, so My Stats, My
+ * Vehicle Activity and the Market Report's deal volume have something to show in a demo. The demo dealer
+ * (index 0) sells in about half of its deals and buys in the others. Each deal is a priced vehicle of one of
+ * the seller's posts (a sold one where there is one), at its asking price.
+ */
+function buildDeals(
+  random: Random,
+  dealers: SeedDealer[],
+  posts: SeedPost[],
+  connections: SeedConnection[],
+  now: number,
+): Row[] {
+  const demoId = dealers[0]!.id;
+  const byId = new Map(dealers.map((d) => [d.id, d]));
+  const pricedByDealer = new Map<string, { post: SeedPost; vehicle: DemoVehicle }[]>();
+  for (const post of posts) {
+    if (post.type === "request") continue;
+    for (const vehicle of post.vehicles) {
+      if (vehicle.priceCents === null || !vehicle.make || !vehicle.model) continue;
+      const list = pricedByDealer.get(post.dealerId) ?? [];
+      list.push({ post, vehicle });
+      pricedByDealer.set(post.dealerId, list);
+    }
+  }
+  // The administrator's dealer stays out of the network's business, as everywhere in the demo.
+  const adminId = dealers[1]!.id;
+  const eligible = connections.filter((c) => c.requesterId !== adminId && c.receiverId !== adminId);
+  const withDemo = eligible.filter((c) => c.requesterId === demoId || c.receiverId === demoId);
+  const others = eligible.filter((c) => c.requesterId !== demoId && c.receiverId !== demoId);
+  const rows: Row[] = [];
+  for (const connection of [...withDemo.slice(0, 6), ...shuffle(random, others)]) {
+    if (rows.length >= DEMO_DEALS) break;
+    const pair = [connection.requesterId, connection.receiverId];
+    // The demo dealer alternates between selling and buying; elsewhere either side may sell.
+    const sellerFirst = pair.includes(demoId) ? rows.length % 2 === 0 : random() < 0.5;
+    const [sellerId, buyerId] = (pair[0] === demoId) === sellerFirst ? pair : [pair[1]!, pair[0]!];
+    const stock = pricedByDealer.get(sellerId!);
+    const seller = byId.get(sellerId!);
+    if (!stock?.length || !seller) continue;
+    // A vehicle of a post already marked sold where the seller has one, as completing a deal does.
+    const sold = stock.filter((s) => s.post.status === "sold");
+    const { post, vehicle } = pick(random, sold.length > 0 ? sold : stock);
+    const priceCents = vehicle.priceCents as number;
+    const createdAt = Math.max(now - intBetween(random, 2, 80) * DAY_MS, connection.createdAt + DAY_MS);
+    const confirmedAt = createdAt + intBetween(random, 1, 6) * 60 * 60 * 1000;
+    const completedAt = confirmedAt + intBetween(random, 1, 3) * DAY_MS;
+    if (completedAt >= now) continue;
+    rows.push({
+      id: randomUuid(random),
+      proposer_id: buyerId!,
+      counterparty_id: sellerId!,
+      seller_id: sellerId!,
+      buyer_id: buyerId!,
+      post_id: post.id,
+      vin: vehicle.vin,
+      year: vehicle.year,
+      make: vehicle.make,
+      model: vehicle.model,
+      trim: vehicle.trim ?? "",
+      miles: vehicle.mileage ?? 0,
+      color: vehicle.color ?? "",
+      price_cents: priceCents,
+      commission_cents: commissionCents(priceCents),
+      location: `${seller.city}, ${seller.state}`,
+      status: "completed",
+      created_at: createdAt,
+      confirmed_at: confirmedAt,
+      completed_at: completedAt,
+      updated_at: completedAt,
+    });
+  }
+  return rows;
+}
+
 function buildSql(now: number) {
   const random = createRandom(2026);
   const dealers = buildDealers(random, now);
@@ -772,6 +851,8 @@ function buildSql(now: number) {
   const comments = buildComments(random, dealers, posts, now);
   const connections = buildConnections(random, dealers, now);
   const chats = buildChats(random, dealers, posts, connections, now);
+  // A generator of its own, so adding the deals changed none of the demo's other ids.
+  const dealRows = buildDeals(createRandom(5051), dealers, posts, connections, now);
   const dealerById = new Map(dealers.map((d) => [d.id, d]));
 
   const accountRows: Row[] = dealers.map((d) => ({
@@ -881,6 +962,7 @@ function buildSql(now: number) {
     ...insertStatements("chats", chatRows),
     ...insertStatements("chat_participants", participantRows),
     ...insertStatements("messages", messageRows),
+    ...insertStatements("deals", dealRows),
     ...newsStatements(now),
   ];
 
@@ -893,6 +975,7 @@ function buildSql(now: number) {
     connections: connections.length,
     chats: chats.length,
     messages: messageRows.length,
+    deals: dealRows.length,
   };
   return { sql, counts, statements: statements.length };
 }
@@ -927,7 +1010,7 @@ function main() {
   }
 
   const { sql, counts, statements } = buildSql(Date.now());
-  const summary = `Seeded ${counts.dealers} dealers, ${counts.posts} posts, ${counts.vehicles} vehicles, ${counts.comments} comments, ${counts.connections} connections, ${counts.chats} chats, ${counts.messages} messages`;
+  const summary = `Seeded ${counts.dealers} dealers, ${counts.posts} posts, ${counts.vehicles} vehicles, ${counts.comments} comments, ${counts.connections} connections, ${counts.chats} chats, ${counts.messages} messages, ${counts.deals} deals`;
 
   if (sqlOnly) {
     const file = path.resolve(process.cwd(), sqlOnly);

@@ -134,7 +134,9 @@ export default function PassThruSales() {
                 <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {vehicleTitle(sale)}{" "}
-                    {sale.trim ? <span className="text-slate-500">{sale.trim}</span> : null}
+                    {sale.trim ? (
+                      <span className="text-slate-600 dark:text-slate-400">{sale.trim}</span>
+                    ) : null}
                     <SampleBadge deal={sale} />
                   </p>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400">

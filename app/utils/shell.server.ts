@@ -9,16 +9,19 @@ import { requireDealer } from "./guards.server";
  */
 export async function loadShell(context: AppLoadContext, request: Request) {
   const { viewer, currentUser } = requireDealer(context, request);
-  const [unreadMessages, unreadNotifications] = await Promise.all([
-    context.services.shell.unreadMessages(viewer.dealer.id),
-    context.services.notifications.centre.unreadCount(viewer.dealer.id),
-  ]);
+  // Page reads bring the counts with the session lookup (worker/http/session.ts); anything else reads them.
+  const unread = context.session?.unread ?? (await context.services.shell.unreadCounts(viewer.dealer.id));
   // The times on the page are rendered from this clock, on the server and again in the browser's first render.
   const clock: Clock = {
     now: Date.now(),
     timeZone: timeZoneFromCookie(readCookie(request.headers.get("Cookie"), TIME_ZONE_COOKIE)),
   };
-  return { currentUser, unreadMessages, unreadNotifications, clock };
+  return {
+    currentUser,
+    unreadMessages: unread.messages,
+    unreadNotifications: unread.notifications,
+    clock,
+  };
 }
 
 export type ShellData = Awaited<ReturnType<typeof loadShell>>;

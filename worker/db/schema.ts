@@ -904,7 +904,7 @@ export const verificationRequests = sqliteTable(
 
 /**
  * One row per UTC day of what /admin charts and counts (issue 15 "Speed"): kept by triggers on the big
- * tables (migration 0013), so the figures never scan posts, messages or notifications.
+ * tables (migration 0015), so the figures never scan posts, messages or notifications.
  */
 export const dailyActivity = sqliteTable("daily_activity", {
   /** YYYY-MM-DD, UTC. */

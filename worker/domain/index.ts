@@ -224,7 +224,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     accountTokens,
     accountData,
     securityEvents,
-    shell: shellService(db, messaging),
+    shell: shellService(db),
     messaging,
     chat: {
       /**

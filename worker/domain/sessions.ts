@@ -33,6 +33,18 @@ export type SessionLookup = {
   refreshed: boolean;
   /** What the account may do, read with the session: the plan guard of a write costs no trip of its own. */
   entitlement: Entitlement;
+  /** The dealer's unread messages and notifications, when asked for with the lookup (pages: the shell's counts). */
+  unread?: UnreadCounts;
+};
+
+export type UnreadCounts = { messages: number; notifications: number };
+
+export type FindOptions = {
+  /**
+   * Read the dealer's unread counts in the same statement: every signed-in page shows them, and a D1 trip
+   * saved is saved on every page (docs/decisions/0023-signed-in-page-speed.md).
+   */
+  withUnreadCounts?: boolean;
 };
 
 /** The browser a session or a security event came from: its user agent and the platform's idea of its place. */
@@ -69,10 +81,12 @@ export function sessionService(db: Database) {
     },
 
     /** The viewer behind a cookie token, or null for a missing, unknown, tampered or expired one. */
-    async find(token: string | undefined): Promise<SessionLookup | null> {
+    async find(token: string | undefined, options: FindOptions = {}): Promise<SessionLookup | null> {
       if (!token || token.length > 100) return null;
       const tokenHash = await sha256Hex(token);
       const now = Date.now();
+      // Without the counts the two columns are a constant null: one statement either way.
+      const counted = options.withUnreadCounts === true;
       const [row] = await db
         .select({
           session: sessions,
@@ -80,6 +94,12 @@ export function sessionService(db: Database) {
           dealer: dealers,
           plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
           premium: plans.premium,
+          unreadMessages: counted
+            ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
+            : sql<null>`null`,
+          unreadNotifications: counted
+            ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
+            : sql<null>`null`,
         })
         .from(sessions)
         .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -128,6 +148,14 @@ export function sessionService(db: Database) {
           },
           now,
         ),
+        ...(counted && row.dealer
+          ? {
+              unread: {
+                messages: Number(row.unreadMessages ?? 0),
+                notifications: Number(row.unreadNotifications ?? 0),
+              },
+            }
+          : {}),
       };
     },
 

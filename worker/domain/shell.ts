@@ -9,21 +9,26 @@ import {
 } from "../../app/lib/api-types";
 import type { Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
-import type { messagingService } from "./messaging";
 
 export const ACTIVITY_ITEMS = 3;
 
 /**
- * What the dealer shell shows around every screen. The unread count is part of every page (top bar, menus);
+ * What the dealer shell shows around every screen. The unread counts are part of every page (top bar, menus);
  * the right column's activity is fetched by the browser after the page has painted, and only where the
  * column shows (wide screens), so it never slows a page down.
  */
-export function shellService(
-  db: Database,
-  messaging: Pick<ReturnType<typeof messagingService>, "unreadTotal">,
-) {
+export function shellService(db: Database) {
   return {
-    unreadMessages: (dealerId: string) => messaging.unreadTotal(dealerId),
+    /**
+     * The two counts every signed-in page shows (messages, the bell), read in one statement: each D1 trip is
+     * a share of every page's time, wherever the dealer is.
+     */
+    async unreadCounts(dealerId: string): Promise<{ messages: number; notifications: number }> {
+      const [row] = await db.all<{ messages: number; notifications: number }>(sql`
+        select (select count(*) from messages where receiver_id = ${dealerId} and is_read = 0) as messages,
+               (select count(*) from notifications where dealer_id = ${dealerId} and read_at is null) as notifications`);
+      return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
+    },
 
     async activity(dealerId: string): Promise<Activity> {
       // Raw statements cannot join a D1 batch; two parallel reads cost one round trip of wall time.

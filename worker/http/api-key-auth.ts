@@ -47,13 +47,16 @@ export const apiKeyAuth = (operations: () => PublicOperation[]) =>
       );
     if (!holder.scopes.includes(operation.scope))
       throw forbidden(`This API key lacks the ${operation.scope} scope`);
-    await services.subscriptions.requireActivePlan({ accountId: holder.viewer.accountId });
+    const entitlement = await services.subscriptions.requireActivePlan({
+      accountId: holder.viewer.accountId,
+    });
     c.set("session", {
       viewer: holder.viewer,
       tokenHash: "",
       sessionId: `api-key:${holder.keyId}`,
       startedAt: Date.now(),
       refreshed: false,
+      entitlement,
     });
     c.set("apiKeyId", holder.keyId);
     await next();

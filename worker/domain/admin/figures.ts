@@ -8,7 +8,7 @@ export const CHART_DAYS = 30;
 /**
  * The /admin figures (issue 15) in one D1 round trip: dealers and subscriptions are counted (a few thousand
  * rows, indexed), while everything that grows with activity — posts, messages, alerts, deals — is read from
- * the summary rows the triggers of migration 0013 keep (daily_activity, deal_totals).
+ * the summary rows the triggers of migration 0015 keep (daily_activity, deal_totals).
  */
 export function adminFigures(db: Database) {
   return {
