@@ -3,44 +3,11 @@
  * messages beside the spec's 2 s polling, one message fanned out to 200 sockets in a room, and 1 000
  * sockets held across 100 rooms with no error.
  */
+import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";
+
 export const title = "Real-time messaging";
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function signUp(baseUrl, label) {
-  const email = `bench-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const headers = { "Content-Type": "application/json", Origin: baseUrl };
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: "bench-password-1" }),
-  });
-  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("dl_session="))
-    .split(";")[0];
-  const profile = await fetch(`${baseUrl}/api/auth/complete-profile`, {
-    method: "POST",
-    headers: { ...headers, Cookie: cookie },
-    body: JSON.stringify({
-      firstName: "Bench",
-      lastName: label,
-      email,
-      phone: "(214) 555-0100",
-      address: "1 Bench St",
-      city: "Dallas",
-      state: "TX",
-      zipCode: "75201",
-      dealershipName: `Bench ${label}`,
-      dealershipType: "wholesaler",
-      auctionAccessNumber: "100000000",
-      dealership5MilNumber: "5M-0",
-    }),
-  });
-  const user = await profile.json();
-  return { cookie, id: user.id };
-}
+const signUp = (baseUrl, label) => signUpBenchDealer(baseUrl, { label, dealershipName: `Bench ${label}` });
 
 async function api(baseUrl, cookie, method, path, body) {
   const res = await fetch(`${baseUrl}${path}`, {

@@ -5,60 +5,25 @@
  * same machine load; matching and the fan-out run after the answer), and from the request to the deal-alert
  * frame on the last requester's socket.
  */
+import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";
+
 export const title = "Deal alerts";
 
 const REQUESTERS = 8;
 const WARM_UP = 3;
 const POSTS_PER_SELLER = 25;
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const summary = (samples) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 };
 
-async function signUp(baseUrl, label, i) {
-  const email = `bench-alerts-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  // Distinct client addresses keep the sign-up limit per address out of the way where the runtime honours them.
-  const headers = {
-    "Content-Type": "application/json",
-    Origin: baseUrl,
-    "CF-Connecting-IP": `198.51.100.${10 + i}`,
-  };
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: "bench-password-1" }),
+const signUp = (baseUrl, label, i) =>
+  signUpBenchDealer(baseUrl, {
+    label: `alerts-${label}${i}`,
+    firstName: "Alert",
+    dealershipName: `Bench Buyers ${i}`,
   });
-  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("dl_session="))
-    .split(";")[0];
-  const profile = await fetch(`${baseUrl}/api/auth/complete-profile`, {
-    method: "POST",
-    headers: { ...headers, Cookie: cookie },
-    body: JSON.stringify({
-      firstName: "Alert",
-      lastName: `${label}${i}`,
-      email,
-      phone: "(214) 555-0100",
-      address: "1 Bench St",
-      city: "Dallas",
-      state: "TX",
-      zipCode: "75201",
-      dealershipName: `Bench Buyers ${i}`,
-      dealershipType: "wholesaler",
-      auctionAccessNumber: "100000000",
-      dealership5MilNumber: "5M-0",
-    }),
-  });
-  if (profile.status !== 201)
-    throw new Error(`bench profile failed: ${profile.status} ${await profile.text()}`);
-  const user = await profile.json();
-  return { cookie, id: user.id };
-}
 
 async function createPost(baseUrl, cookie, text) {
   const res = await fetch(`${baseUrl}/api/inventory`, {

@@ -8,13 +8,12 @@
  *   POST /api/inventory a For Sale post with two vehicles
  *   POST /api/messages  the first message to another dealer (the chat is created) and a next one in that chat
  */
+import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";
+
 export const title = "Writes and one's own post";
 
 const WARM_UP = 5;
 const POSTS_PER_DEALER = 25;
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 function summary(samples, trips) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -33,48 +32,8 @@ function tripsOf(header) {
   return total && sequential ? { total: Number(total[1]), sequential: Number(sequential[1]) } : null;
 }
 
-let signUps = 0;
-async function signUp(baseUrl, label) {
-  signUps += 1;
-  const email = `bench-writes-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  // Distinct client addresses keep the sign-up limit per address out of the way where the runtime honours them.
-  const headers = {
-    "Content-Type": "application/json",
-    Origin: baseUrl,
-    "CF-Connecting-IP": `198.51.100.${100 + (signUps % 150)}`,
-  };
-  const res = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: "bench-password-1" }),
-  });
-  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("dl_session="))
-    .split(";")[0];
-  const profile = await fetch(`${baseUrl}/api/auth/complete-profile`, {
-    method: "POST",
-    headers: { ...headers, Cookie: cookie },
-    body: JSON.stringify({
-      firstName: "Bench",
-      lastName: label,
-      email,
-      phone: "(214) 555-0100",
-      address: "1 Bench St",
-      city: "Dallas",
-      state: "TX",
-      zipCode: "75201",
-      dealershipName: `Bench Writes ${label}`,
-      dealershipType: "wholesaler",
-      auctionAccessNumber: "100000000",
-      dealership5MilNumber: "5M-0",
-    }),
-  });
-  if (profile.status !== 201)
-    throw new Error(`bench profile failed: ${profile.status} ${await profile.text()}`);
-  return { cookie, id: (await profile.json()).id };
-}
+const signUp = (baseUrl, label) =>
+  signUpBenchDealer(baseUrl, { label, dealershipName: `Bench Writes ${label}` });
 
 /** One request, read to the end: its time (ms), status, Server-Timing round trips and JSON answer. */
 async function timed(baseUrl, cookie, method, path, body, accept) {
