@@ -393,6 +393,105 @@ describe("POST /api/deals/complete", () => {
     expect(after.status).toBe("sold");
   });
 
+  /** A post of the seller's, a deal on it confirmed by the buyer, completed with `sold` as the vehicle. */
+  async function completeOnPost(post: Record<string, unknown>, sold: Record<string, unknown>) {
+    const created = await call("POST", "/api/inventory", { cookie: seller.cookie, body: post });
+    expect(created.status, created.text).toBe(201);
+    const postId = created.json.id as string;
+    const offeredOf = () =>
+      env.DB.prepare(
+        "select vehicle_id as vehicleId from offered_vehicles where post_id = ? order by vehicle_id",
+      )
+        .bind(postId)
+        .all<{ vehicleId: string | null }>()
+        .then((rows) => rows.results.map((o) => o.vehicleId));
+    const offeredBefore = await offeredOf();
+    const deal = await propose(seller, buyer, { postId });
+    await call("POST", `/api/deals/${deal.id}/confirm`, { cookie: buyer.cookie });
+    const done = await call("POST", "/api/deals/complete", {
+      cookie: buyer.cookie,
+      body: completion(deal.id, sold),
+    });
+    expect(done.status, done.text).toBe(200);
+    const after = (await call("GET", `/api/inventory/${postId}`, { cookie: stranger.cookie }))
+      .json as unknown as {
+      status: string;
+      vehicles: { id: string; vin: string | null; status: string }[];
+    };
+    return { after, offeredBefore, offered: await offeredOf() };
+  }
+
+  const TRUCKS = [
+    { vin: "1GCUYDED5KZ100001", year: 2019, make: "Chevrolet", model: "Silverado 1500", price: 31000 },
+    { vin: "1FTEW1E50KFB00002", year: 2019, make: "Ford", model: "F-150", price: 29000 },
+    { vin: "1FTEW1E50KFB00003", year: 2020, make: "Ford", model: "F-150", price: 33000 },
+  ];
+
+  it("marks only the vehicle with the deal's VIN on a post of several; the post stays listed and keeps matching the rest", async () => {
+    const { after, offeredBefore, offered } = await completeOnPost(
+      { title: "Three trucks", type: "multiple", vehicles: TRUCKS },
+      { vin: TRUCKS[2]!.vin, make: "Ford", model: "F-150" },
+    );
+    expect(after.status).toBe("active");
+    expect(after.vehicles.map((v) => v.status)).toEqual(["available", "available", "sold"]);
+    expect(offeredBefore).toHaveLength(3);
+    expect(offered).toEqual(
+      after.vehicles
+        .slice(0, 2)
+        .map((v) => v.id)
+        .sort(),
+    );
+  });
+
+  it("without that VIN, marks the first unsold vehicle of the same make and model", async () => {
+    const { after } = await completeOnPost(
+      { title: "Three trucks", type: "multiple", vehicles: TRUCKS },
+      { vin: "1FTEW1E50KFC99999", make: "ford", model: "f-150 " },
+    );
+    expect(after.vehicles.map((v) => v.status)).toEqual(["available", "sold", "available"]);
+    expect(after.status).toBe("active");
+  });
+
+  it("sells a text post without vehicles whole (it leaves the matches); a Requesting or expired post is left as it is", async () => {
+    const text = await completeOnPost(
+      {
+        title: "2019 Ford F-150 XLT, clean",
+        description: "One owner, 41k miles, $28,500",
+        type: "for-sale",
+        vehicles: [],
+      },
+      {},
+    );
+    expect(text.after.status).toBe("sold");
+    expect(text.offeredBefore).not.toEqual([]);
+    expect(text.offered).toEqual([]);
+    const request = await completeOnPost(
+      { title: "Wanted: F-150", type: "request", vehicles: [{ year: 2019, make: "Ford", model: "F-150" }] },
+      {},
+    );
+    expect(request.after.status).toBe("active");
+    expect(request.after.vehicles.map((v) => v.status)).toEqual(["available"]);
+    const created = await call("POST", "/api/inventory", {
+      cookie: seller.cookie,
+      body: { title: "2019 F-150", type: "single", vehicles: [{ ...TRUCKS[1], mileage: 41250 }] },
+    });
+    const postId = created.json.id as string;
+    await env.DB.prepare("update inventory_posts set status = 'expired' where id = ?").bind(postId).run();
+    const deal = await propose(seller, buyer, { postId });
+    await call("POST", `/api/deals/${deal.id}/confirm`, { cookie: buyer.cookie });
+    const done = await call("POST", "/api/deals/complete", {
+      cookie: seller.cookie,
+      body: completion(deal.id),
+    });
+    expect(done.status).toBe(200);
+    const expired = (await call("GET", `/api/inventory/${postId}`, { cookie: stranger.cookie }))
+      .json as unknown as {
+      status: string;
+      vehicles: { status: string }[];
+    };
+    expect(expired).toMatchObject({ status: "expired", vehicles: [{ status: "available" }] });
+  });
+
   it("e-mails both dealers through the outbox; the deal-completion call sends nothing twice", async () => {
     const deal = await propose(seller, buyer);
     await call("POST", `/api/deals/${deal.id}/confirm`, { cookie: buyer.cookie });
