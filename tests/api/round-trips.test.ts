@@ -261,6 +261,59 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
       expect(tripsOf(res.headers).sequential, name).toBeLessThanOrEqual(3);
   });
 
+  it("POST /api/deals/complete of a confirmed deal: its post's vehicle marked sold in the completion's batch", async () => {
+    const seller = await signUpDealer();
+    const post = await call("POST", "/api/inventory", {
+      cookie: seller.cookie,
+      body: {
+        title: "Two Jeep Wranglers",
+        description: "Both on the lot",
+        type: "for-sale",
+        vehicles: [
+          { vin: "1C4HJXDG5KW123456", year: 2019, make: "Jeep", model: "Wrangler", price: 30500 },
+          { vin: "1C4HJXDG7LW654321", year: 2020, make: "Jeep", model: "Wrangler", price: 33500 },
+        ],
+        photoUrls: [],
+      },
+    });
+    expect(post.status, post.text).toBe(201);
+    const { id: listingId } = post.json as unknown as { id: string };
+    const deal = await call("POST", "/api/deals", {
+      cookie: seller.cookie,
+      body: {
+        counterpartyId: other.dealerId,
+        role: "seller",
+        postId: listingId,
+        vehicle: { vin: "1C4HJXDG7LW654321", year: 2020, make: "Jeep", model: "Wrangler" },
+        price: 33000,
+      },
+    });
+    expect(deal.status, deal.text).toBe(201);
+    const dealId = (deal.json as unknown as { id: string }).id;
+    expect((await call("POST", `/api/deals/${dealId}/confirm`, { cookie: other.cookie })).status).toBe(200);
+    const complete = await call("POST", "/api/deals/complete", {
+      cookie: seller.cookie,
+      body: {
+        dealId,
+        vin: "1C4HJXDG7LW654321",
+        year: 2020,
+        make: "Jeep",
+        model: "Wrangler",
+        trim: "Sport",
+        miles: 22000,
+        location: "Denver, CO",
+        price: 33000,
+      },
+    });
+    expect(complete.status, complete.text).toBe(200);
+    expect(tripsOf(complete.headers).sequential).toBeLessThanOrEqual(3);
+    const after = await call("GET", `/api/inventory/${listingId}`, { cookie: other.cookie });
+    expect(after.json).toMatchObject({
+      status: "active",
+      vehicles: [{ status: "available" }, { status: "sold" }],
+    });
+  });
+
   it("POST /api/chats/{id}/read: the participant check, then one batch that also counts what is left unread", async () => {
     const read = await call("POST", `/api/chats/${chatId}/read`, { cookie: other.cookie });
     expect(read.status).toBe(200);

@@ -27,6 +27,7 @@ import { inventoryService } from "./inventory";
 import { uploadService } from "./uploads";
 import { vinService } from "./vin";
 import type { AiBinding } from "./inventory/summary";
+import type { PostChange } from "./inventory/lifecycle";
 import { announceNewPost } from "../realtime/announce-post";
 import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "../realtime/addresses";
 import { deliverMessage } from "../realtime/deliver-message";
@@ -51,7 +52,6 @@ import { stripeProcessor } from "./subscriptions/stripe-processor";
 import { stripeWebhooks } from "./subscriptions/webhooks";
 import { dealAnnouncements } from "./deals/announce";
 import { dealService } from "./deals/deals";
-import { markSoldOnPost } from "./deals/mark-sold";
 import { insightsService } from "./insights";
 import { newsService } from "./news";
 import { adminConsole } from "./admin";
@@ -149,6 +149,13 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     publishableKey: stripe ? (optional.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     rateLimits,
   });
+  /** A post edited (by its dealer, or marked sold by a completed deal): price drops and new deal alerts. */
+  const postChanged = (postId: string, change: PostChange) => {
+    if (change.drops.length > 0)
+      void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
+    else if (change.matchAgain)
+      void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
+  };
   const inventory = inventoryService(db, {
     uploads,
     rateLimits,
@@ -165,19 +172,14 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
       await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
     },
-    onPostChanged: (postId, change) => {
-      if (change.drops.length > 0)
-        void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
-      else if (change.matchAgain)
-        void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
-    },
+    onPostChanged: postChanged,
   });
   const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
   const deals = dealService(db, {
     rateLimits,
     announce: (event, dealId, actorId) =>
       later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
-    markSold: markSoldOnPost(inventory),
+    onPostChanged: postChanged,
   });
   const auth = authFlows({
     accounts,

@@ -10,7 +10,9 @@ import type { DealerRow } from "../dealers";
 import { requireSameNetwork } from "../demo-network";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { newId } from "../ids";
+import type { PostChange } from "../inventory/lifecycle";
 import { LIMITS, type RateLimitService } from "../rate-limits";
+import { DEAL_POST_COLUMNS, DEAL_POST_JOINS, markSoldStatements, type DealPostColumns } from "./mark-sold";
 import {
   DEAL_COLUMNS,
   DEAL_JOINS,
@@ -33,8 +35,11 @@ export type DealDeps = {
   rateLimits: RateLimitService;
   /** Tells the deal's dealers (the bell, e-mail, the live 'deal' frame); runs after the answer. */
   announce: (event: DealEvent, dealId: string, actorId: string) => Promise<void>;
-  /** Marks the sold vehicle on its post once a deal completes. */
-  markSold: (postId: string, vehicle: { vin: string | null; make: string; model: string }) => Promise<void>;
+  /**
+   * Told when completing a deal marked its vehicle sold on the post (as a post edit tells: the deal alerts
+   * still to send for what the post now offers); runs after the answer.
+   */
+  onPostChanged: (postId: string, change: PostChange) => void;
 };
 
 /** Both parties: whoever else asks gets 404, as if the deal did not exist. */
@@ -59,7 +64,7 @@ export function dealService(db: Database, deps: DealDeps) {
   }
 
   /** The deal if `dealerId` is one of its two dealers; 404 otherwise. */
-  function requireParty(row: DealRow | undefined, dealerId: string): DealRow {
+  function requireParty<Row extends DealRow>(row: Row | undefined, dealerId: string): Row {
     if (!row || (row.proposerId !== dealerId && row.counterpartyId !== dealerId))
       throw notFound(DEAL_NOT_FOUND);
     return row;
@@ -323,40 +328,45 @@ export function dealService(db: Database, deps: DealDeps) {
         trim = ${input.trim}, miles = ${input.miles}, location = ${input.location}, price_cents = ${priceCents},
         auction = ${input.auction ?? null}, auction_location = ${input.auctionLocation || null}`;
       if (input.dealId) {
-        const row = await partyRow(dealer.id, input.dealId);
+        // The one wave of checks is one statement: the deal with its post and the post's vehicles (for marking
+        // the vehicle sold; nothing of them is used unless the dealer is one of the deal's two). Then one batch.
+        const [found] = await db.all<DealRow & DealPostColumns>(sql`
+          select ${DEAL_COLUMNS}, ${DEAL_POST_COLUMNS}
+          from deals d ${DEAL_JOINS} ${DEAL_POST_JOINS}
+          where d.id = ${input.dealId}`);
+        const row = requireParty(found, dealer.id);
         if (row.status === "completed") return { id: row.id, created: false };
         if (row.status === "pending") throw conflict("Confirm this deal before completing it");
         if (row.status !== "confirmed") throw conflict(`This deal was ${row.status}; it cannot be completed`);
-        // The completion and its step in one batch (the step only when this call completed it), beside the
-        // post's vehicle marked sold: marking it twice, should the other dealer complete it at the same time,
-        // changes nothing.
-        const marked = row.postId
-          ? deps
-              .markSold(row.postId, { vin: input.vin, make: input.make, model: input.model })
-              .catch((error: unknown) => console.error(`Marking deal ${row.id}'s vehicle sold failed`, error))
-          : null;
-        const [[changed]] = await Promise.all([
-          db.batch([
-            batchable(
-              db,
-              db.all<{ id: string }>(sql`
-              update deals set ${details}, status = 'completed', completed_at = ${completedAt}, updated_at = ${now},
-                commission_cents = coalesce(commission_cents, ${commissionCents(priceCents)}),
-                color = case when ${input.color} = '' then color else ${input.color} end
-              where id = ${row.id} and status = 'confirmed' returning id`),
-            ),
-            batchable(
-              db,
-              db.run(sql`
-              insert into pass_thru_steps (deal_id, step, value, updated_by, updated_at)
-              select ${row.id}, 'saleComplete', 'true', ${dealer.id}, ${now}
-              where changes() > 0
-              on conflict (deal_id, step) do update set
-                value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`),
-            ),
-          ]),
-          marked,
+        // The completion and its step (only when this call completed it), then the post's vehicle marked sold,
+        // in one batch: marking it twice, should the other dealer complete it at the same time, changes nothing.
+        const sold = markSoldStatements(
+          db,
+          row,
+          { vin: input.vin, make: input.make, model: input.model },
+          now,
+        );
+        const [changed] = await db.batch([
+          batchable(
+            db,
+            db.all<{ id: string }>(sql`
+            update deals set ${details}, status = 'completed', completed_at = ${completedAt}, updated_at = ${now},
+              commission_cents = coalesce(commission_cents, ${commissionCents(priceCents)}),
+              color = case when ${input.color} = '' then color else ${input.color} end
+            where id = ${row.id} and status = 'confirmed' returning id`),
+          ),
+          batchable(
+            db,
+            db.run(sql`
+            insert into pass_thru_steps (deal_id, step, value, updated_by, updated_at)
+            select ${row.id}, 'saleComplete', 'true', ${dealer.id}, ${now}
+            where changes() > 0
+            on conflict (deal_id, step) do update set
+              value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`),
+          ),
+          ...(sold?.statements ?? []),
         ]);
+        if (sold) deps.onPostChanged(sold.postId, { drops: sold.drops, matchAgain: sold.matchAgain });
         if (changed.length === 0) return { id: row.id, created: false };
         await announceLater("completed", row.id, dealer.id);
         return { id: row.id, created: false };

@@ -17,7 +17,8 @@ import type { PostDetail } from "./types";
 
 export type PostActor = { dealerId: string; isAdmin: boolean };
 
-type StoredPost = {
+/** A post as an edit needs it (`dealerState`: where its vehicles are when they do not say). */
+export type StoredPost = {
   id: string;
   dealerId: string;
   type: string;
@@ -58,34 +59,35 @@ function refuseInOrder<P, L>(
   return post.value;
 }
 
-/**
- * Applies the author's changes in one batch that also reads the post back; answers it with the lowered prices
- * and whether to look for new matches. D1 is waited on twice: the post, its vehicles and the limit (`spend`)
- * at once, then the batch.
- */
-export async function updatePost(
-  db: Database,
-  postId: string,
-  actor: PostActor,
-  patch: UpdatePost,
-  options: { spend?: () => Promise<void>; now?: number } = {},
-): Promise<PostChange & { post: PostDetail }> {
-  const now = options.now ?? Date.now();
-  const [spent, owned, current] = await Promise.allSettled([
-    options.spend?.(),
-    ownedPost(db, postId, actor),
-    db.select().from(vehicles).where(eq(vehicles.postId, postId)).orderBy(asc(vehicles.position)),
-  ]);
-  if (current.status === "rejected") throw current.reason;
-  const byId = new Map(current.value.map((v) => [v.id, v]));
-  const post = refuseInOrder(owned, spent, () => {
-    for (const change of patch.vehicles ?? []) {
-      if (!byId.has(change.id)) throw badRequest(`Vehicle ${change.id} is not on this post`);
-    }
-  });
+/** A post's vehicle as an edit reads it (a full `vehicles` row will do). */
+export type EditedVehicle = {
+  id: string;
+  year: number | null;
+  make: string;
+  model: string;
+  trim: string | null;
+  mileage: number | null;
+  priceCents: number | null;
+  state: string | null;
+  status: string;
+};
 
+/**
+ * An edit of `post` (as stored, with its vehicles in order) as the statements that store it: the post, the
+ * vehicles it changes and its match-index rows rewritten (a sold post or vehicle leaves the matches). Pure:
+ * `updatePost` sends them with the post read back, a deal's completion (worker/domain/deals/mark-sold.ts)
+ * in its own batch. Vehicle ids the post does not have are ignored (`updatePost` refuses them first).
+ */
+export function editStatements(
+  db: Database,
+  post: StoredPost,
+  current: readonly EditedVehicle[],
+  patch: UpdatePost,
+  now: number,
+): PostChange & { statements: BatchItem<"sqlite">[] } {
+  const byId = new Map(current.map((v) => [v.id, v]));
   const soldAll = patch.status === "sold";
-  const next = current.value.map((v) => {
+  const next = current.map((v) => {
     const change = patch.vehicles?.find((c) => c.id === v.id);
     const priceCents =
       change?.price === undefined
@@ -116,7 +118,7 @@ export async function updatePost(
         updatedAt: now,
         ...(reopened ? { renewedAt: now } : {}),
       })
-      .where(eq(inventoryPosts.id, postId)),
+      .where(eq(inventoryPosts.id, post.id)),
   ];
   for (const v of next) {
     const before = byId.get(v.id)!;
@@ -142,10 +144,6 @@ export async function updatePost(
       { replace: true, now },
     ),
   );
-  const read = postReadStatements(db, postId);
-  const results = await db.batch([...(statements as [BatchItem<"sqlite">]), ...read]);
-  const [postRows, vehicleRows, commentRows] = results.slice(-read.length) as Parameters<typeof postFromRows>;
-  const stored = postFromRows(postRows, vehicleRows, commentRows);
 
   const drops: PriceDrop[] =
     status === "active" && post.type !== "request"
@@ -162,7 +160,39 @@ export async function updatePost(
   const textChanged = patch.title !== undefined || patch.description !== undefined;
   const matchAgain =
     status === "active" && (textChanged || reopened || drops.length > 0 || (patch.vehicles?.length ?? 0) > 0);
-  return { drops, matchAgain, post: stored };
+  return { drops, matchAgain, statements };
+}
+
+/**
+ * Applies the author's changes in one batch that also reads the post back; answers it with the lowered prices
+ * and whether to look for new matches. D1 is waited on twice: the post, its vehicles and the limit (`spend`)
+ * at once, then the batch.
+ */
+export async function updatePost(
+  db: Database,
+  postId: string,
+  actor: PostActor,
+  patch: UpdatePost,
+  options: { spend?: () => Promise<void>; now?: number } = {},
+): Promise<PostChange & { post: PostDetail }> {
+  const now = options.now ?? Date.now();
+  const [spent, owned, current] = await Promise.allSettled([
+    options.spend?.(),
+    ownedPost(db, postId, actor),
+    db.select().from(vehicles).where(eq(vehicles.postId, postId)).orderBy(asc(vehicles.position)),
+  ]);
+  if (current.status === "rejected") throw current.reason;
+  const onPost = new Set(current.value.map((v) => v.id));
+  const post = refuseInOrder(owned, spent, () => {
+    for (const change of patch.vehicles ?? []) {
+      if (!onPost.has(change.id)) throw badRequest(`Vehicle ${change.id} is not on this post`);
+    }
+  });
+  const { statements, ...change } = editStatements(db, post, current.value, patch, now);
+  const read = postReadStatements(db, postId);
+  const results = await db.batch([...(statements as [BatchItem<"sqlite">]), ...read]);
+  const [postRows, vehicleRows, commentRows] = results.slice(-read.length) as Parameters<typeof postFromRows>;
+  return { ...change, post: postFromRows(postRows, vehicleRows, commentRows) };
 }
 
 /** Deletes the post with its vehicles, comments, views and index rows (foreign keys cascade). */
