@@ -22,6 +22,7 @@ let postId = "";
 let chatId = "";
 /** A request of mine that `other`'s listing answers: my own post page shows that match. */
 let requestId = "";
+const FIRST_MESSAGE = "Hi, is the Lariat still on the lot?";
 
 beforeAll(async () => {
   me = await signUpDealer();
@@ -65,7 +66,7 @@ beforeAll(async () => {
   chatId = (chat.json as unknown as { id: string }).id;
   await call("POST", "/api/messages", {
     cookie: me.cookie,
-    body: { receiverId: other.dealerId, content: "Hi" },
+    body: { receiverId: other.dealerId, content: FIRST_MESSAGE },
   });
 });
 
@@ -101,6 +102,21 @@ describe("D1 round trips (Server-Timing)", () => {
       expect(tripsOf(res.headers).sequential).toBeLessThanOrEqual(2);
     });
   }
+
+  it("/messages with a chat opened from the URL (?chat={dealerId}): the chat and its messages in the one wave", async () => {
+    // A later message, so that the first one is on the page only as one of the opened chat's messages.
+    await call("POST", "/api/messages", {
+      cookie: me.cookie,
+      body: { receiverId: other.dealerId, content: "I can pick it up Friday" },
+    });
+    const res = await call("GET", `/messages?chat=${other.dealerId}`, {
+      cookie: me.cookie,
+      headers: { Accept: "text/html" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(FIRST_MESSAGE);
+    expect(tripsOf(res.headers).sequential).toBeLessThanOrEqual(2);
+  });
 
   it("pages say how long they took to render, and every answer its total", async () => {
     const page = await call("GET", "/", { cookie: me.cookie, headers: { Accept: "text/html" } });

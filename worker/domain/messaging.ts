@@ -80,14 +80,29 @@ export function messagingService(
   files?: Pick<ChatFileService, "attachable">,
 ) {
   /**
+   * The latest page of a chat `findChat` found, read beside it, kept for the `listMessages` that opens it
+   * next: by `${dealerId}:${chatId}`, answered once. (The services live for one request.)
+   */
+  const foundPages = new Map<string, Page<ChatMessage>>();
+  const foundPageKey = (dealerId: string, chatId: string) => `${dealerId}:${chatId}`;
+
+  /**
    * The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). Never across the
    * demo and the real network (worker/domain/demo-network.ts), not even a chat made before that rule.
+   * Its latest messages are read beside it (by the pair key, one wait on D1 for both), so that opening it
+   * next (`listMessages` of its latest page) costs no wait of its own: /messages?chat={dealerId}.
    */
   async function findChat(dealerId: string, otherId: string): Promise<string | null> {
-    const chat = await db.get<{ id: string; networks: number }>(sql`
-      select id, (select count(distinct is_demo) from dealers where id in (${dealerId}, ${otherId})) as networks
-      from chats where pair_key = ${pairKeyOf(dealerId, otherId)}`);
+    const pairKey = pairKeyOf(dealerId, otherId);
+    const [chat, latest] = await Promise.all([
+      db.get<{ id: string; networks: number }>(sql`
+        select id, (select count(distinct is_demo) from dealers where id in (${dealerId}, ${otherId})) as networks
+        from chats where pair_key = ${pairKey}`),
+      chatMessages(sql`(select id from chats where pair_key = ${pairKey})`),
+    ]);
     if (chat && chat.networks > 1) throw forbidden(NOT_ACROSS_NETWORKS);
+    // The pair's chat has the dealer among its two participants: the page needs no check of its own.
+    if (chat) foundPages.set(foundPageKey(dealerId, chat.id), latest);
     return chat?.id ?? null;
   }
 
@@ -515,6 +530,12 @@ export function messagingService(
 
     /** GET /api/chats/{id}/messages: a page of a chat's messages, for one of its dealers. */
     async listMessages(dealerId: string, chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
+      // The latest page, when `findChat` just read it for this dealer (once: a later call reads again).
+      const found = foundPages.get(foundPageKey(dealerId, chatId));
+      if (found && !page.cursor && !page.after && page.limit === undefined) {
+        foundPages.delete(foundPageKey(dealerId, chatId));
+        return found;
+      }
       // Read beside the participant check, one wait on D1; nothing is answered unless the check passes.
       const [, messages] = await Promise.all([
         requireParticipant(chatId, dealerId),
