@@ -190,7 +190,7 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
     );
   });
 
-  it("the other writes: edit, delete, connect, propose and confirm a deal", async () => {
+  it("the other writes: edit, delete, connect and disconnect, propose, confirm, record a deal; a deal read", async () => {
     const writer = await signUpDealer();
     const created = await call("POST", "/api/inventory", {
       cookie: writer.cookie,
@@ -264,6 +264,11 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
     expect(recorded.status).toBe(201);
     const remove = await call("DELETE", `/api/inventory/${id}`, { cookie: writer.cookie });
     expect(remove.status).toBe(204);
+    const disconnect = await call("POST", "/api/connections/remove", {
+      cookie: writer.cookie,
+      body: { dealerId: other.dealerId },
+    });
+    expect(disconnect.status).toBe(204);
     for (const [name, res] of Object.entries({
       edit,
       connect,
@@ -273,8 +278,13 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
       sample,
       recorded,
       remove,
+      disconnect,
     }))
       expect(tripsOf(res.headers).sequential, name).toBeLessThanOrEqual(3);
+    // A deal is a read: the session, then the deal and its steps side by side.
+    const deal = await call("GET", `/api/deals/${dealId}`, { cookie: writer.cookie });
+    expect(deal.status).toBe(200);
+    expect(tripsOf(deal.headers).sequential).toBeLessThanOrEqual(2);
   });
 
   it("POST /api/deals/complete of a confirmed deal: its post's vehicle marked sold in the completion's batch", async () => {
