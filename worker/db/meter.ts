@@ -25,6 +25,9 @@ type Queryable = Pick<D1Database, "prepare" | "batch">;
 
 const background = new AsyncLocalStorage<true>();
 
+/** Whether the code running now is work after the answer (see `afterTheAnswer`). */
+export const inBackground = () => background.getStore() === true;
+
 /** Runs `task` as work the answer does not wait for: its trips are not the request's. */
 export function afterTheAnswer<T>(task: () => Promise<T>): Promise<T> {
   return background.run(true, task);

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { readCookie, serializeCookie } from "../../app/lib/cookies";
 import { D1Meter } from "../db/meter";
+import { batchReads } from "../db/read-batcher";
 import { createServices } from "../domain";
 import type { AppEnv } from "./types";
 
@@ -39,7 +40,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     createServices(c.env, {
       origin: new URL(c.req.url).origin,
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-      database: meter.wrap(session),
+      database: batchReads(meter.wrap(session)),
     }),
   );
   c.set("d1Meter", meter);
