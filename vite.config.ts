@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { reactServerStrings } from "./scripts/react-server-strings";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -22,8 +23,11 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    reactServerStrings(),
   ],
   ssr: {
+    // Bundled rather than left to wrangler, so that reactServerStrings can rewrite its server renderer.
+    noExternal: ["react-dom"],
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],
