@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { currentUserSchema } from "../../app/lib/api-types";
+import { createServices } from "../../worker/domain";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 import { SELF } from "cloudflare:test";
 
@@ -146,5 +147,84 @@ describe("PATCH /api/profile", () => {
       .bind(me.dealerId)
       .first<{ avatar: string | null }>();
     expect(row?.avatar).toBeNull();
+  });
+});
+
+describe("the figures of /my-stats and the profile's Statistics tab", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  async function post(dealerId: string, type: string, status: string, views: number, createdAt: number) {
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      `insert into inventory_posts (id, dealer_id, title, type, status, view_count, created_at)
+       values (?, ?, 'Figures', ?, ?, ?, ?)`,
+    )
+      .bind(id, dealerId, type, status, views, createdAt)
+      .run();
+    return id;
+  }
+  const vehicles = (postId: string, statuses: string[]) =>
+    env.DB.batch(
+      statuses.map((status, position) =>
+        env.DB.prepare(
+          "insert into vehicles (id, post_id, position, make, model, status) values (?, ?, ?, 'Ford', 'F-150', ?)",
+        ).bind(crypto.randomUUID(), postId, position, status),
+      ),
+    );
+  const comment = (postId: string, dealerId: string) =>
+    env.DB.prepare("insert into comments (id, post_id, dealer_id, content) values (?, ?, ?, 'Still there?')")
+      .bind(crypto.randomUUID(), postId, dealerId)
+      .run();
+  const view = (postId: string, viewerId: string) =>
+    env.DB.prepare("insert into post_views (post_id, viewer_id) values (?, ?)").bind(postId, viewerId).run();
+
+  it("counts posts by type and status, vehicles of listings, views, comments received and written", async () => {
+    const [me, other] = [await signUpDealer(), await signUpDealer()];
+    const now = Date.now();
+    const old = now - 45 * DAY; // before this month and the last 30 days, whatever today is
+    const listing = await post(me.dealerId, "single", "active", 5, now - 60_000);
+    const sold = await post(me.dealerId, "multiple", "sold", 7, old);
+    const request = await post(me.dealerId, "request", "active", 11, now - 60_000);
+    await post(me.dealerId, "request", "expired", 0, old);
+    await post(me.dealerId, "for-sale", "expired", 2, old);
+    const theirs = await post(other.dealerId, "single", "active", 0, now);
+    await vehicles(listing, ["available", "sold"]);
+    await vehicles(sold, ["available", "sold", "sold", "pending"]);
+    await vehicles(request, ["available"]); // a Requesting post's vehicles are wanted, not listed
+    await comment(listing, other.dealerId);
+    await comment(listing, other.dealerId);
+    await comment(request, other.dealerId);
+    await comment(listing, me.dealerId); // their own reply: written, not received
+    await comment(theirs, me.dealerId);
+    // Each first view adds one to the post's view_count (post_views_count_ai).
+    await view(listing, other.dealerId);
+    await view(listing, "a-dealer-no-longer-here");
+    await view(request, other.dealerId);
+
+    expect(await createServices(env).profile.stats(me.dealerId)).toEqual({
+      posts: 5,
+      activePosts: 1,
+      soldPosts: 1,
+      openRequests: 1,
+      vehiclesListed: 6,
+      vehiclesAvailable: 2,
+      vehiclesSold: 3,
+      totalViews: 7 + 7 + 12 + 0 + 2,
+      uniqueViewers: 2,
+      commentsReceived: 3,
+      commentsWritten: 2,
+      connections: 0,
+      chats: 0,
+      messagesSent: 0,
+      postsThisMonth: 2,
+      viewsOnRecentPosts: 7 + 12,
+    });
+  });
+
+  it("are all zero for a dealer who has done nothing yet", async () => {
+    const me = await signUpDealer();
+    const stats = await createServices(env).profile.stats(me.dealerId);
+    expect(Object.values(stats).every((n) => n === 0)).toBe(true);
+    expect(Object.keys(stats)).toHaveLength(16);
   });
 });

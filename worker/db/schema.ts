@@ -243,7 +243,10 @@ export const inventoryPosts = sqliteTable(
     // The daily expiry: active posts never renewed by creation time, renewed ones by renewal time.
     index("posts_expiry_idx").on(t.status, t.renewedAt, t.createdAt),
     index("posts_type_feed_idx").on(t.type, t.createdAt, t.id),
-    index("posts_dealer_idx").on(t.dealerId, t.createdAt),
+    // A dealer's posts newest first, and covering for the figures of /my-stats and /dealer-profile
+    // (worker/domain/profile.ts): their counts by type and status, their views, and the post ids their vehicles,
+    // comments and views are joined on, all without reading a post row.
+    index("posts_dealer_idx").on(t.dealerId, t.createdAt, t.id, t.type, t.status, t.viewCount),
     // Partial indexes behind the For Sale and Auction Promos tabs: their WHERE must appear verbatim in the
     // feed query (worker/domain/inventory/feed.ts) for SQLite to use them.
     index("posts_for_sale_feed_idx")
@@ -283,7 +286,8 @@ export const vehicles = sqliteTable(
     atDealership: flag("at_dealership"),
   },
   (t) => [
-    index("vehicles_post_idx").on(t.postId, t.position),
+    // A post's vehicles in order; `status` makes it covering for the feed's and My Stats' available/sold counts.
+    index("vehicles_post_idx").on(t.postId, t.position, t.status),
     index("vehicles_vin_idx").on(t.vin),
     // /discover matches wanted vehicles (Requesting posts) to listed ones by make and model, either way.
     index("vehicles_make_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`),
@@ -304,7 +308,13 @@ export const comments = sqliteTable(
     attachmentUrl: text("attachment_url"),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_post_idx").on(t.postId, t.createdAt), index("comments_dealer_idx").on(t.dealerId)],
+  (t) => [
+    // A post's comments by time; `dealer_id` makes it covering for "comments received" (others' comments on a
+    // dealer's posts, /my-stats and /dealer-profile), so no comment row is read to tell whose comment it is.
+    index("comments_post_idx").on(t.postId, t.createdAt, t.dealerId),
+    // A dealer's comments, newest first (the profile's Recent Activity) and the posts they are on (Requests answered).
+    index("comments_dealer_idx").on(t.dealerId, t.createdAt, t.postId),
+  ],
 );
 
 /** One row per (post, viewer): a view is counted once per dealer. */
