@@ -63,6 +63,14 @@ export async function run(ctx) {
     ["GET /find-dealers", "/find-dealers"],
     ["GET /dealers (directory page)", "/dealers"],
     ["GET /dealer-profile", "/dealer-profile"],
+    // The business pages (deals, notifications, the plan), for their round trips beside their time.
+    ["GET /pass-thru-sales", "/pass-thru-sales"],
+    ["GET /notifications", "/notifications"],
+    ["GET /plan-management", "/plan-management"],
+    [
+      "GET /messages?chat={dealerId} (a chat opened from its link)",
+      chats[0]?.otherParticipant?.id && `/messages?chat=${chats[0].otherParticipant.id}`,
+    ],
   ];
   for (const [name, path] of more) {
     if (!path) continue;

@@ -730,7 +730,11 @@ export const subscriptions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
-  (t) => [index("subscriptions_period_end_idx").on(t.status, t.currentPeriodEnd)],
+  (t) => [
+    index("subscriptions_period_end_idx").on(t.status, t.currentPeriodEnd),
+    // The admin console's counts by plan and status and its MRR, read from the index alone.
+    index("subscriptions_plan_status_idx").on(t.planId, t.status, t.currentPeriodEnd),
+  ],
 );
 
 /** What a dealer was billed: one row per processor invoice (or demo charge), amounts in cents. */

@@ -31,16 +31,20 @@ export function adminFigures(db: Database) {
                   where a.role = 'admin' and d.deleted_at is null and d.created_at >= ?1) as newThisWeek`,
           )
           .bind(weekStart),
+        // Counted in subscriptions_plan_status_idx first, then named: the join never visits a subscription row.
         client.prepare(
-          `select s.plan_id as planId, p.name as planName, s.status as status, count(*) as count
-           from subscriptions s join plans p on p.id = s.plan_id
-           group by s.plan_id, s.status order by p.sort_order, s.status`,
+          `select g.planId, p.name as planName, g.status, g.count
+           from (select plan_id as planId, status, count(*) as count from subscriptions group by plan_id, status) g
+           join plans p on p.id = g.planId
+           order by p.sort_order, g.status`,
         ),
         client
           .prepare(
-            `select coalesce(sum(p.price_cents), 0) as mrrCents, count(*) as payingDealers
-             from subscriptions s join plans p on p.id = s.plan_id
-             where s.status = 'active' and (s.current_period_end is null or s.current_period_end > ?)`,
+            `select coalesce(sum(p.price_cents * g.count), 0) as mrrCents, coalesce(sum(g.count), 0) as payingDealers
+             from (select plan_id, count(*) as count from subscriptions
+                   where status = 'active' and (current_period_end is null or current_period_end > ?)
+                   group by plan_id) g
+             join plans p on p.id = g.plan_id`,
           )
           .bind(now),
         client.prepare(
