@@ -24,15 +24,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   const deals = context.services.deals;
-  const page = await deals
-    .passThruSales(viewer.dealer.id, { cursor, limit: PAGE_SIZE })
-    // A stale or mangled cursor in the address shows the first page rather than an error.
-    .catch(() => deals.passThruSales(viewer.dealer.id, { limit: PAGE_SIZE }));
+  // The page, the counters and the deals waiting for the dealer are read side by side (one D1 wait).
+  const [page, summary, pending] = await Promise.all([
+    deals
+      .passThruSales(viewer.dealer.id, { cursor, limit: PAGE_SIZE })
+      // A stale or mangled cursor in the address shows the first page rather than an error.
+      .catch(() => deals.passThruSales(viewer.dealer.id, { limit: PAGE_SIZE })),
+    deals.passThruSummary(viewer.dealer.id),
+    deals.list(viewer.dealer.id, { status: "pending", limit: 20 }),
+  ]);
   return {
     sales: page.items,
     nextCursor: page.nextCursor,
-    summary: await deals.passThruSummary(viewer.dealer.id),
-    pending: (await deals.list(viewer.dealer.id, { status: "pending", limit: 20 })).items,
+    summary,
+    pending: pending.items,
     myEmail: currentUser.email,
   };
 }

@@ -17,6 +17,7 @@ import {
   DEAL_COLUMNS,
   DEAL_JOINS,
   stepsOf,
+  stepsOfDealsIn,
   stepsOfDealStatement,
   toDeal,
   type DealRow,
@@ -119,15 +120,14 @@ export function dealService(db: Database, deps: DealDeps) {
   ): Promise<Page<Deal>> {
     const cursor = cursorOf.decode(query.cursor);
     const after = cursor ? sql`and (d.created_at, d.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
-    const rows = await db.all<DealRow>(sql`
-      select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
-      where ${involves(dealerId)} ${filter} ${after}
-      order by d.created_at desc, d.id desc
-      limit ${query.limit + 1}`);
-    const steps = await stepsOf(
-      db,
-      rows.slice(0, query.limit).map((r) => r.id),
-    );
+    const where = sql`where ${involves(dealerId)} ${filter} ${after} order by d.created_at desc, d.id desc`;
+    // The page and its deals' steps side by side: the steps are picked by the page's own query.
+    const [rows, steps] = await Promise.all([
+      db.all<DealRow>(
+        sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} ${where} limit ${query.limit + 1}`,
+      ),
+      stepsOfDealsIn(db, sql`select d.id from deals d ${where} limit ${query.limit}`),
+    ]);
     return pageOf(
       rows,
       query.limit,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull, type Deal, type PassThruStepState } from "../../../app/lib/api-types";
 import {
   PASS_THRU_STEPS,
@@ -97,6 +97,18 @@ export function stepsOfDealStatement(db: Database, dealId: string) {
       from pass_thru_steps t left join dealers u on u.id = t.updated_by
       where t.deal_id = ${dealId}`),
   );
+}
+
+/** The steps of the deals a subquery picks (`select d.id from deals d …`), grouped by deal: read beside the deals. */
+export async function stepsOfDealsIn(db: Database, dealIds: SQL): Promise<Map<string, StepRow[]>> {
+  const rows = await db.all<StepRow>(sql`
+    select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
+           u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
+    from pass_thru_steps t left join dealers u on u.id = t.updated_by
+    where t.deal_id in (${dealIds})`);
+  const byDeal = new Map<string, StepRow[]>();
+  for (const row of rows) byDeal.set(row.dealId, [...(byDeal.get(row.dealId) ?? []), row]);
+  return byDeal;
 }
 
 /** Every step of these deals, one query (chunked under D1's 100 parameters). */

@@ -114,12 +114,21 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
     db.select().from(subscriptions).where(eq(subscriptions.externalId, externalId)).get();
 
   async function answerFor(accountId: string, dealerId: string | null, now: number): Promise<MySubscription> {
-    const entitlement = await entitlementFor(db, { accountId }, now);
-    const row = dealerId ? await rowOf(dealerId) : undefined;
+    // The entitlement, the subscription and the plans that name it, side by side (one D1 wait).
+    const [entitlement, row, everyPlan] = await Promise.all([
+      entitlementFor(db, { accountId }, now),
+      dealerId ? rowOf(dealerId) : undefined,
+      catalogue.all(),
+    ]);
+    const planOf = (id: string) => {
+      const plan = everyPlan.find((p) => p.id === id);
+      if (!plan) throw notFound("No such plan");
+      return plan;
+    };
     let subscription: MySubscription["subscription"] = null;
     if (row) {
-      const plan = await catalogue.get(row.planId);
-      const next = row.nextPlanId ? await catalogue.get(row.nextPlanId) : null;
+      const plan = planOf(row.planId);
+      const next = row.nextPlanId ? planOf(row.nextPlanId) : null;
       subscription = {
         status: row.status,
         currentPeriodEnd: toIsoOrNull(row.currentPeriodEnd),

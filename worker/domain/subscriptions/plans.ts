@@ -12,6 +12,11 @@ export function planCatalogue(db: Database) {
       return db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder)).all();
     },
 
+    /** Every plan, on sale or retired (a handful of rows): to name a dealer's plans without a read each. */
+    async all(): Promise<PlanRow[]> {
+      return db.select().from(plans).all();
+    },
+
     /** A plan by id (on sale or not: a dealer may still hold a retired plan); 404 for an unknown one. */
     async get(id: string): Promise<PlanRow> {
       const plan = await db.select().from(plans).where(eq(plans.id, id)).get();
