@@ -14,8 +14,10 @@ const periodOf = (value: string | null): Period => PERIODS.find((p) => String(p)
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const period = periodOf(new URL(request.url).searchParams.get("period"));
-  // One wait on D1: the plan look-up runs beside the figures' reads.
-  const entitled = context.services.subscriptions.entitlement({ accountId: viewer.accountId });
+  // The plan was read with the session; only a request without one (never a page) reads it beside the figures.
+  const entitled = context.session
+    ? Promise.resolve(context.session.entitlement)
+    : context.services.subscriptions.entitlement({ accountId: viewer.accountId });
   const [view, stats, entitlement] = await Promise.all([
     context.services.insights.myStats(
       viewer.dealer.id,

@@ -158,15 +158,13 @@ function weightedEvents(activity: DealerActivity, replies: Replies): Record<Figu
 const sumIn = (events: Weighted[], from: number, to: number) =>
   events.reduce((sum, e) => (e.at >= from && e.at < to ? sum + e.value : sum), 0);
 
+/** Midnight UTC of the day `at` falls in. */
+const startOfDay = (at: number) => at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+
 /** The UTC days of [from, to), oldest first. */
 export function daysOf(from: number, to: number): string[] {
   const days: string[] = [];
-  const first = Date.UTC(
-    new Date(from).getUTCFullYear(),
-    new Date(from).getUTCMonth(),
-    new Date(from).getUTCDate(),
-  );
-  for (let t = first; t < to; t += DAY_MS) days.push(dayOf(t));
+  for (let t = startOfDay(from); t < to; t += DAY_MS) days.push(dayOf(t));
   return days;
 }
 
@@ -178,19 +176,20 @@ export function periodFigures(activity: DealerActivity, periodDays: StatPeriod, 
   const replies = repliesOf(activity.messages);
   const events = weightedEvents(activity, replies);
   const days = daysOf(from, to);
+  const firstDay = startOfDay(from);
   const figures = {} as Record<FigureKey, Figure>;
   const series = {} as Record<FigureKey, DayPoint[]>;
   for (const key of FIGURE_KEYS) {
     const current = sumIn(events[key], from, to);
     const previous = sumIn(events[key], before, from);
     figures[key] = { current, previous, changePercent: changePercent(current, previous) };
-    const perDay = new Map(days.map((d) => [d, 0]));
+    // Each event to its day by arithmetic: a date string per event was a measurable share of the page.
+    const perDay = new Array<number>(days.length).fill(0);
     for (const e of events[key]) {
       if (e.at < from || e.at >= to) continue;
-      const day = dayOf(e.at);
-      perDay.set(day, (perDay.get(day) ?? 0) + e.value);
+      perDay[Math.floor((e.at - firstDay) / DAY_MS)]! += e.value;
     }
-    series[key] = days.map((day) => ({ day, value: perDay.get(day) ?? 0 }));
+    series[key] = days.map((day, i) => ({ day, value: perDay[i]! }));
   }
   const replyMs = (a: number, b: number) =>
     median(replies.replyTimes.filter((r) => r.at >= a && r.at < b).map((r) => r.ms));
