@@ -1,0 +1,153 @@
+/**
+ * Two revisions of the app served side by side on the 20 000-post bench network, requests alternating between
+ * them: a before/after comparison that the machine's load cannot tilt (each request is paired with a static
+ * request to the same server, and the two servers take turns).
+ *
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60]
+ *
+ * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
+ * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
+ * .wrangler/bench-state-20000 (run `npm run bench` once first) with that revision's own migrations applied.
+ * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
+ * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
+ * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { experimental_readRawConfig } from "wrangler";
+import { OFFLINE_VARS, quietEnv } from "./local-app.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const work = path.join(root, ".wrangler", "side-by-side");
+const benchState = path.join(root, ".wrangler", "bench-state-20000");
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : fallback;
+};
+const paths = option("--paths", "/,/messages,/my-stats,/admin,/settings").split(",");
+const n = Number(option("--n", "60"));
+const [before, after = "HEAD"] = args;
+if (!before)
+  throw new Error(
+    "usage: node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] [--paths …] [--n …]",
+  );
+if (!existsSync(path.join(benchState, "bench-seed.json")))
+  throw new Error("No bench network: run `npm run bench` once");
+const seed = JSON.parse(readFileSync(path.join(benchState, "bench-seed.json"), "utf8"));
+
+const run = (command, commandArgs, cwd) => {
+  const result = spawnSync(command, commandArgs, { cwd, env: quietEnv, encoding: "utf8" });
+  if (result.status !== 0)
+    throw new Error(`${command} ${commandArgs.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout.trim();
+};
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+/** Checks out, builds and bundles one revision; answers its wrangler.json and its own bench state. */
+function prepare(rev) {
+  const sha = run("git", ["rev-parse", "--short", rev], root);
+  const tree = path.join(work, sha);
+  if (!existsSync(tree)) {
+    mkdirSync(work, { recursive: true });
+    run("git", ["worktree", "add", "--detach", tree, sha], root);
+    symlinkSync(path.join(root, "node_modules"), path.join(tree, "node_modules"));
+  }
+  run(bin("remix"), ["vite:build"], tree);
+  const outdir = path.join(tree, ".wrangler", "bundle");
+  rmSync(outdir, { recursive: true, force: true });
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir], tree);
+  cpSync(path.join(tree, "build", "client"), path.join(outdir, "client"), { recursive: true });
+  const { rawConfig: config } = experimental_readRawConfig({ config: path.join(tree, "wrangler.toml") });
+  delete config.alias;
+  config.vars = { ...config.vars, ...OFFLINE_VARS };
+  Object.assign(config, {
+    main: "index.js",
+    no_bundle: true,
+    assets: { ...config.assets, directory: "client" },
+  });
+  for (const db of config.d1_databases ?? [])
+    db.migrations_dir = path.join(tree, db.migrations_dir ?? "migrations");
+  const configPath = path.join(outdir, "wrangler.json");
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  const state = path.join(tree, ".wrangler", "bench-state");
+  rmSync(state, { recursive: true, force: true });
+  cpSync(benchState, state, { recursive: true });
+  run(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--config", configPath, "--persist-to", state],
+    tree,
+  );
+  return { rev, sha, configPath, state, tree };
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function serve({ configPath, state, tree }) {
+  const port = await freePort();
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state],
+    { cwd: tree, env: quietEnv, stdio: "ignore", detached: true },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    try {
+      if ((await fetch(`${base}/api/auth/status`)).ok) return { base, stop: () => process.kill(-child.pid) };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev for ${configPath} did not start`);
+}
+
+async function timed(url, headers) {
+  const started = performance.now();
+  const response = await fetch(url, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return { ms: performance.now() - started, timing: response.headers.get("Server-Timing") ?? "" };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const sides = [prepare(before), prepare(after)];
+const servers = [];
+try {
+  for (const side of sides) servers.push({ ...side, ...(await serve(side)) });
+  for (const page of paths) {
+    const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
+    const samples = servers.map(() => ({ page: [], static: [], timing: "" }));
+    for (let i = 0; i < n + 15; i++) {
+      const order = i % 2 ? [1, 0] : [0, 1];
+      for (const s of order) {
+        const { base } = servers[s];
+        const a = await timed(base + page, { Cookie: cookie, Origin: base });
+        const b = await timed(`${base}/favicon.svg`, {});
+        if (i < 15) continue;
+        samples[s].page.push(a.ms);
+        samples[s].static.push(b.ms);
+        samples[s].timing = a.timing;
+      }
+    }
+    servers.forEach((server, s) => {
+      const m = median(samples[s].page);
+      const st = median(samples[s].static);
+      console.log(
+        `${page.padEnd(18)} ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(6)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  ${samples[s].timing}`,
+      );
+    });
+  }
+} finally {
+  for (const server of servers) server.stop();
+}
