@@ -1,1 +1,1 @@
-CREATE INDEX `subscriptions_plan_status_idx` ON `subscriptions` (`plan_id`,`status`,`current_period_end`);
+CREATE INDEX `subscriptions_plan_status_idx` ON `subscriptions` (`plan_id`,`status`,`current_period_end`,`dealer_id`);

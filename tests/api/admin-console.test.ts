@@ -79,6 +79,8 @@ describe("GET /api/admin/figures", () => {
     await subscribe(premium.dealerId, "premium", "active", month);
     await subscribe(lapsed.dealerId, "premium", "active", Date.now() - DAY);
     await subscribe(canceled.dealerId, "basic", "canceled", Date.now() - DAY);
+    // The staff's own dealership on a plan is neither a dealer of the network nor revenue.
+    await subscribe(admin.dealerId, "premium", "active", month);
     const res = await call("GET", "/api/admin/figures", { cookie: admin.cookie });
     expect(res.status, res.text).toBe(200);
     const figures = res.json as unknown as AdminFigures;

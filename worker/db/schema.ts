@@ -732,8 +732,8 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     index("subscriptions_period_end_idx").on(t.status, t.currentPeriodEnd),
-    // The admin console's counts by plan and status and its MRR, read from the index alone.
-    index("subscriptions_plan_status_idx").on(t.planId, t.status, t.currentPeriodEnd),
+    // The admin console's counts by plan and status and its MRR (staff left out by dealer), from the index alone.
+    index("subscriptions_plan_status_idx").on(t.planId, t.status, t.currentPeriodEnd, t.dealerId),
   ],
 );
 

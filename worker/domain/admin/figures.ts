@@ -4,6 +4,8 @@ import type { Database } from "../../db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CHART_DAYS = 30;
+/** A subscription of a dealer that is not the staff's own (the admins' dealers, a few rows). */
+const NOT_STAFF = `dealer_id not in (select d.id from dealers d join accounts a on a.id = d.account_id where a.role = 'admin')`;
 
 /**
  * The /admin figures (issue 15) in one D1 round trip: dealers and subscriptions are counted (a few thousand
@@ -32,9 +34,11 @@ export function adminFigures(db: Database) {
           )
           .bind(weekStart),
         // Counted in subscriptions_plan_status_idx first, then named: the join never visits a subscription row.
+        // The staff's own dealers are left out here as in the dealer count (an admin's plan is no revenue).
         client.prepare(
           `select g.planId, p.name as planName, g.status, g.count
-           from (select plan_id as planId, status, count(*) as count from subscriptions group by plan_id, status) g
+           from (select plan_id as planId, status, count(*) as count from subscriptions
+                 where ${NOT_STAFF} group by plan_id, status) g
            join plans p on p.id = g.planId
            order by p.sort_order, g.status`,
         ),
@@ -43,6 +47,7 @@ export function adminFigures(db: Database) {
             `select coalesce(sum(p.price_cents * g.count), 0) as mrrCents, coalesce(sum(g.count), 0) as payingDealers
              from (select plan_id, count(*) as count from subscriptions
                    where status = 'active' and (current_period_end is null or current_period_end > ?)
+                     and ${NOT_STAFF}
                    group by plan_id) g
              join plans p on p.id = g.plan_id`,
           )
