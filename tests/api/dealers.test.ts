@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "../../app/lib/api-types";
+import { createServices } from "../../worker/domain";
 import { call, signUpDealer } from "./helpers";
 
 type Dealer = {
@@ -78,12 +79,13 @@ async function addPost(
   vehicles: { make: string; model: string; year?: number; status?: string }[],
   type = "single",
   status = "active",
+  createdAt?: number,
 ) {
   const postId = crypto.randomUUID();
   await env.DB.prepare(
-    "insert into inventory_posts (id, dealer_id, title, type, status) values (?, ?, 'A post', ?, ?)",
+    "insert into inventory_posts (id, dealer_id, title, type, status, created_at) values (?, ?, 'A post', ?, ?, ?)",
   )
-    .bind(postId, dealerId, type, status)
+    .bind(postId, dealerId, type, status, createdAt ?? Date.now())
     .run();
   for (const [i, v] of vehicles.entries()) {
     await env.DB.prepare(
@@ -658,5 +660,148 @@ describe("GET /api/dealers/discover", () => {
     ]);
     expect(body.haveWhatYouWant.map((m) => m.dealer.id)).toEqual([seller]);
     expect(body.haveWhatYouWant[0]?.vehicles).toEqual(["Toyota Tacoma"]);
+  });
+
+  it("ranks buyers and sellers by same-model vehicles, then matching vehicles, then their newest post", async () => {
+    // Makes no other test uses, so the whole of both lists is this network's.
+    const tag = crypto.randomUUID().slice(0, 6);
+    const [makeA, makeB, makeC, makeD] = ["A", "B", "C", "D"].map((m) => `Make${m}${tag}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const t0 = Date.now() - 100 * MINUTE;
+    const at = (minutes: number) => t0 + minutes * MINUTE;
+    const me = await signUpDealer();
+    // I list an A Alpha 2021 and an A Beta 2018 (a B Gamma, sold, is not listed) …
+    await addPost(me.dealerId, [
+      { make: makeA, model: "Alpha", year: 2021 },
+      { make: makeA, model: "Beta", year: 2018 },
+      { make: makeB, model: "Gamma", year: 2020, status: "sold" },
+    ]);
+    // … and want a C Delta from 2019, a C Epsilon from 2015 and a D Zeta from 2020 (not what my expired request asks).
+    await addPost(
+      me.dealerId,
+      [
+        { make: makeC, model: "Delta", year: 2019 },
+        { make: makeC, model: "Epsilon", year: 2015 },
+      ],
+      "request",
+    );
+    await addPost(me.dealerId, [{ make: makeD, model: "Zeta", year: 2020 }], "request");
+    await addPost(me.dealerId, [{ make: makeB, model: "Eta", year: 2020 }], "request", "expired");
+
+    const dealer = (name: string) => insertDealer({ name: `Rank${tag} ${name}`, state: "WA" });
+    // Buyers: requests for my makes, no newer than what I list of the make.
+    const [twoSame, oneSame, twoMake, newerOneMake, olderOneMake] = await Promise.all(
+      ["TwoSame", "OneSame", "TwoMake", "NewerOneMake", "OlderOneMake"].map(dealer),
+    );
+    await addPost(
+      twoSame,
+      [
+        { make: makeA, model: "Alpha", year: 2020 },
+        { make: makeA, model: "Beta", year: 2017 },
+      ],
+      "request",
+      "active",
+      at(1),
+    );
+    await addPost(
+      oneSame,
+      [{ make: makeA.toLowerCase(), model: "alpha", year: 2019 }],
+      "request",
+      "active",
+      at(2),
+    );
+    await addPost(oneSame, [{ make: makeA, model: "Omega", year: 2015 }], "request", "active", at(3));
+    await addPost(
+      twoMake,
+      [
+        { make: makeA, model: "Kappa", year: 2019 },
+        { make: makeA, model: "Lambda", year: 2010 },
+      ],
+      "request",
+      "active",
+      at(4),
+    );
+    await addPost(olderOneMake, [{ make: makeA, model: "Mu", year: 2019 }], "request", "active", at(5));
+    await addPost(newerOneMake, [{ make: makeA, model: "Nu", year: 2019 }], "request", "active", at(6));
+    const notBuyers = await Promise.all(["TooNew", "SoldMake", "Expired"].map(dealer));
+    await addPost(notBuyers[0]!, [{ make: makeA, model: "Alpha", year: 2022 }], "request");
+    await addPost(notBuyers[1]!, [{ make: makeB, model: "Gamma", year: 2019 }], "request");
+    await addPost(notBuyers[2]!, [{ make: makeA, model: "Alpha", year: 2020 }], "request", "expired");
+
+    // Sellers: available vehicles on active listings of a make I want, at least as new as the model's year I
+    // ask for; a vehicle counts once for each model I want of its make.
+    const [threeModels, zeta, thetaTwice, newestNu] = await Promise.all(
+      ["ThreeModels", "Zeta", "ThetaTwice", "NewestNu"].map(dealer),
+    );
+    await addPost(threeModels, [{ make: makeC, model: "Epsilon", year: 2016 }], "single", "active", at(1));
+    await addPost(
+      threeModels,
+      [
+        { make: makeC, model: "Delta", year: 2020 },
+        { make: makeC, model: "Theta", year: 2021 },
+      ],
+      "multiple",
+      "active",
+      at(2),
+    );
+    await addPost(zeta, [{ make: makeD, model: "Zeta", year: 2019 }], "single", "active", at(3));
+    await addPost(zeta, [{ make: makeD, model: "Zeta", year: 2021 }], "single", "active", at(4));
+    await addPost(
+      thetaTwice,
+      [
+        { make: makeC, model: "Theta", year: 2021 },
+        { make: makeC, model: "Delta", year: 2021, status: "sold" },
+      ],
+      "multiple",
+      "active",
+      at(5),
+    );
+    await addPost(newestNu, [{ make: makeD, model: "Nu", year: 2021 }], "single", "active", at(6));
+    const notSellers = await Promise.all(["TooOld", "ExpiredPost", "Requesting"].map(dealer));
+    await addPost(notSellers[0]!, [{ make: makeC, model: "Delta", year: 2010 }]);
+    await addPost(notSellers[1]!, [{ make: makeC, model: "Delta", year: 2021 }], "single", "expired");
+    await addPost(notSellers[2]!, [{ make: makeC, model: "Delta", year: 2021 }], "request");
+
+    const res = await call("GET", "/api/dealers/discover", { cookie: me.cookie });
+    expect(res.status, res.text).toBe(200);
+    const body = discoverySchema.parse(res.json);
+    const rows = (matches: typeof body.wantYourInventory) =>
+      matches.map((m) => [m.dealer.id, m.vehicles, m.sameModel]);
+    expect(rows(body.wantYourInventory)).toEqual([
+      [twoSame, [`${makeA} Alpha`, `${makeA} Beta`], true],
+      [oneSame, [`${makeA.toLowerCase()} alpha`, `${makeA} Omega`], true],
+      [twoMake, [`${makeA} Kappa`, `${makeA} Lambda`], false],
+      [newerOneMake, [`${makeA} Nu`], false],
+      [olderOneMake, [`${makeA} Mu`], false],
+    ]);
+    // Vehicles in the order of the dealer's posts, oldest first, and of the vehicles on a post.
+    expect(rows(body.haveWhatYouWant)).toEqual([
+      [threeModels, [`${makeC} Epsilon`, `${makeC} Delta`, `${makeC} Theta`], true],
+      [zeta, [`${makeD} Zeta`], true],
+      [thetaTwice, [`${makeC} Theta`], false],
+      [newestNu, [`${makeD} Nu`], false],
+    ]);
+    // Sellers are read by the wanted makes or through every listing, whichever is cheaper: the same answer.
+    for (const sellersRead of ["by-make", "all-listings"] as const) {
+      const direct = await createServices(env).directory.discover(me.dealerId, "WA", { sellersRead });
+      expect(rows(direct.haveWhatYouWant), sellersRead).toEqual(rows(body.haveWhatYouWant));
+    }
+    expect(body.wantYourInventory[0]?.dealer).toMatchObject({ name: `Rank${tag} TwoSame`, vehicleCount: 0 });
+    expect(body.haveWhatYouWant[0]?.dealer).toMatchObject({
+      name: `Rank${tag} ThreeModels`,
+      vehicleCount: 3,
+    });
+
+    // A dealer who lists and asks for nothing is matched with nobody.
+    const newcomer = await signUpDealer();
+    const empty = discoverySchema.parse(
+      (await call("GET", "/api/dealers/discover", { cookie: newcomer.cookie })).json,
+    );
+    expect(empty.wantYourInventory).toEqual([]);
+    expect(empty.haveWhatYouWant).toEqual([]);
   });
 });

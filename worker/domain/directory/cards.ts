@@ -138,11 +138,15 @@ export async function queryCards(
   return cardsStatement(db, viewer, spec);
 }
 
-/** `queryCards` as a statement, that a `batch` can carry (read after the write that changes the cards). */
-export function cardsStatement(
+/**
+ * `queryCards` as a statement, that a `batch` can carry (read after the write that changes the cards).
+ * `with` adds common table expressions that `where`, `keys` and `columns` may read (/discover's matches),
+ * `columns` more columns per card (`d` is the dealer row), typed by `Extra`.
+ */
+export function cardsStatement<Extra extends object = object>(
   db: Database,
   viewer: CardViewer,
-  spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number },
+  spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number; with?: SQL; columns?: SQL },
 ) {
   const me = viewer.dealerId;
   const total = spec.countWhere
@@ -150,8 +154,8 @@ export function cardsStatement(
     : sql`0`;
   const keyColumns = spec.keys.map((key, i) => sql`, ${key} as ${sql.raw(`k${i}`)}`);
   const keyOrder = (table: string) => spec.keys.map((_, i) => sql.raw(`${table}k${i} desc, `));
-  return db.all<CardRow>(sql`
-    with ${mineCte(me)},
+  return db.all<CardRow & Extra>(sql`
+    with ${mineCte(me)}, ${spec.with ? sql`${spec.with},` : sql``}
     page as (
       select d.id as id ${sql.join(keyColumns)}
       from dealers d
@@ -173,7 +177,7 @@ export function cardsStatement(
            ${vehicleCountOf(D_ID)} as vehicleCount,
            exists (select 1 from mine where mine.id = d.id) as isConnected,
            s.show_email as showEmail, s.show_phone as showPhone, s.show_online_status as showOnlineStatus,
-           ${total} as total
+           ${total} as total ${spec.columns ? sql`, ${spec.columns}` : sql``}
     from page
     join dealers d on d.id = page.id
     left join user_settings s on s.account_id = d.account_id

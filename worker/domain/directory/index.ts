@@ -61,7 +61,7 @@ export function dealerDirectoryService(db: Database) {
     discover: (
       viewerDealerId: string,
       viewerState: string,
-      options: ViewerOptions & { limit?: number } = {},
+      options: Parameters<typeof discoverDealers>[3] = {},
     ) => discoverDealers(db, viewerDealerId, viewerState, options),
 
     /**
