@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { POST_LIFETIME_DAYS, type UpdatePost } from "../../../app/lib/schemas/inventory";
+import type { PostVehicleFacts } from "../../../app/lib/matching/match";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../../db/schema";
 import type { PriceDrop } from "../deal-alerts/alerts";
@@ -59,18 +60,8 @@ function refuseInOrder<P, L>(
   return post.value;
 }
 
-/** A post's vehicle as an edit reads it (a full `vehicles` row will do). */
-export type EditedVehicle = {
-  id: string;
-  year: number | null;
-  make: string;
-  model: string;
-  trim: string | null;
-  mileage: number | null;
-  priceCents: number | null;
-  state: string | null;
-  status: string;
-};
+/** A post's vehicle as an edit reads it (a full `vehicles` row will do): the matching facts, with its id and status. */
+export type EditedVehicle = PostVehicleFacts & { id: string; status: string };
 
 /**
  * An edit of `post` (as stored, with its vehicles in order) as the statements that store it: the post, the
