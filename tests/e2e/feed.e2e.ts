@@ -172,7 +172,7 @@ describe("the feed", () => {
     await first.getByRole("heading", { name: expectedTitle }).waitFor();
     await first.getByText("Requesting", { exact: true }).waitFor();
 
-    await page.getByRole("link", { name: "For Sale" }).click();
+    await page.getByRole("link", { name: "For Sale", exact: true }).click();
     await page.waitForURL(`${BASE_URL}/?sort=for-sale`);
     await page.getByTestId("post-card").first().waitFor();
     // The tab's posts replace the previous ones once its data has rendered.
