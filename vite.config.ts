@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { reactServerStrings } from "./scripts/react-server-strings";
+import { remixRouterMemo } from "./scripts/remix-router-memo";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -24,6 +25,7 @@ export default defineConfig({
     }),
     tsconfigPaths(),
     reactServerStrings(),
+    remixRouterMemo(),
   ],
   ssr: {
     // Bundled rather than left to wrangler, so that reactServerStrings can rewrite its server renderer.
