@@ -7,6 +7,7 @@ import { edgeCache } from "./http/edge-cache";
 import { answerError } from "./http/errors";
 import { sameOriginMutations } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
+import { answerWithoutGuessing, mustAnswerAgain } from "./http/remembered-sessions";
 import { loadSession } from "./http/session";
 import type { AppEnv } from "./http/types";
 import { courierOf } from "./realtime/addresses";
@@ -34,7 +35,21 @@ export { DealerInbox } from "../durable-objects/dealer-inbox";
 export { OutboxCourier } from "../durable-objects/outbox-courier";
 
 export default {
-  fetch: app.fetch,
+  /** A page rendered for a remembered session that had changed is answered again, from the session as it is. */
+  async fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    const response = await app.fetch(request, env, ctx);
+    if (!mustAnswerAgain(response)) return response;
+    answerWithoutGuessing(request);
+    const again = await app.fetch(request, env, ctx);
+    // The trips of the page thrown away are not in the answer's own: say how many there were.
+    const discarded = /(?:^|, )d1;desc="(\d+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? "0";
+    const answer = new Response(again.body, again);
+    answer.headers.append(
+      "Server-Timing",
+      `answered-again;desc="session changed, ${discarded} D1 trips thrown away"`,
+    );
+    return answer;
+  },
   /**
    * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, spent links, a year-old audit
    * trail, old rate-limit windows, old demo accounts, posts past their 30 days ('expired') and then the match

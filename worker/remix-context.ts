@@ -1,6 +1,6 @@
 import type { CurrentUser } from "./domain/dealers";
 import type { Services } from "./domain";
-import type { ClientInfo, SessionLookup, Viewer } from "./domain/sessions";
+import type { ClientInfo, SessionLookup, UnreadCounts, Viewer } from "./domain/sessions";
 
 /** What every Remix loader and action receives as `context` (built in worker/remix.ts). */
 export type RemixLoadContextFields = {
@@ -15,6 +15,8 @@ export type RemixLoadContextFields = {
   client: ClientInfo;
   /** The signed-in session (its public id and hash), for the security settings. */
   session: SessionLookup | null;
+  /** The signed-in dealer's unread messages and notifications, read with the session when it could be. */
+  unreadCounts: () => Promise<UnreadCounts>;
   nonce: string;
   /** A toast set by the action that redirected here (worker/auth/cookies.ts toastCookie). */
   flashToast: { title: string; description?: string } | null;

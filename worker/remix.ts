@@ -29,6 +29,7 @@ export async function renderRemix(c: Context<AppEnv>) {
     clientIp: clientIp(c),
     client: clientInfo(c.req.raw),
     session: c.var.session,
+    unreadCounts: () => unreadCountsOf(c),
     nonce: c.var.nonce,
     flashToast,
     apiDocument,
@@ -42,6 +43,14 @@ export async function renderRemix(c: Context<AppEnv>) {
     response.headers.append("Set-Cookie", clearToastCookie(c.req.url));
   }
   return response;
+}
+
+/** The counts that came with the session lookup (this request's, or the one still under way), else a read of them. */
+async function unreadCountsOf(c: Context<AppEnv>) {
+  const session = (await c.var.sessionLookup) ?? c.var.session;
+  const dealerId = c.var.session?.viewer.dealer?.id;
+  if (session?.unread) return session.unread;
+  return dealerId ? c.var.services.shell.unreadCounts(dealerId) : { messages: 0, notifications: 0 };
 }
 
 function readFlashToast(cookieHeader: string | null) {

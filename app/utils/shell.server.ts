@@ -10,7 +10,7 @@ import { requireDealer } from "./guards.server";
 export async function loadShell(context: AppLoadContext, request: Request) {
   const { viewer, currentUser } = requireDealer(context, request);
   // Page reads bring the counts with the session lookup (worker/http/session.ts); anything else reads them.
-  const unread = context.session?.unread ?? (await context.services.shell.unreadCounts(viewer.dealer.id));
+  const unread = await context.unreadCounts();
   // The times on the page are rendered from this clock, on the server and again in the browser's first render.
   const clock: Clock = {
     now: Date.now(),

@@ -16,6 +16,8 @@ type Queryable = Pick<D1Database, "prepare" | "batch">;
 /** A plain read: SELECT, or a CTE ending in one, and no keyword that could make it a write. */
 const READ = /^\s*(?:select|with)\b/i;
 const WRITE_WORD = /\b(?:insert|update|delete|replace|returning|pragma)\b/i;
+/** Whether a statement only reads (anything this cannot tell from a read counts as a write). */
+export const isPlainRead = (sql: string) => READ.test(sql) && !WRITE_WORD.test(sql);
 /**
  * How long reads are gathered: this many turns of the microtask queue after the first one. No database answer
  * (or any other I/O) can arrive in between, so gathering never makes a read wait for another's answer, and the
@@ -82,7 +84,7 @@ export function batchReads<T extends Queryable>(database: T): T {
     });
 
   const statement = (inner: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement => {
-    const read = READ.test(sql) && !WRITE_WORD.test(sql);
+    const read = isPlainRead(sql);
     const outer = {
       bind: (...values: unknown[]) => statement(inner.bind(...values), sql, values),
       run: () => inner.run(),

@@ -31,6 +31,8 @@ export type SessionLookup = {
   sessionId: string;
   startedAt: number;
   refreshed: boolean;
+  /** "Last active" is older than its 15-minute step: `touch` writes it. */
+  lastActiveDue: boolean;
   /** What the account may do, read with the session: the plan guard of a write costs no trip of its own. */
   entitlement: Entitlement;
   /** The dealer's unread messages and notifications, when asked for with the lookup (pages: the shell's counts). */
@@ -46,6 +48,12 @@ export type FindOptions = {
    */
   withUnreadCounts?: boolean;
 };
+
+/** A cookie token's key in the sessions table (its SHA-256), or null for a token that cannot be one. */
+export async function sessionKeyOf(token: string | undefined): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  return sha256Hex(token);
+}
 
 /** The browser a session or a security event came from: its user agent and the platform's idea of its place. */
 export type ClientInfo = { userAgent?: string | null; place?: string | null };
@@ -63,6 +71,88 @@ type Row = {
 };
 
 export function sessionService(db: Database) {
+  /** Reads the session behind a token's key (no write): the viewer, the plan, and the counts when asked. */
+  const lookUp = async (tokenHash: string, options: FindOptions = {}): Promise<SessionLookup | null> => {
+    const now = Date.now();
+
+    // Without the counts the two columns are a constant null: one statement either way.
+    const counted = options.withUnreadCounts === true;
+    const [row] = await db
+      .select({
+        session: sessions,
+        account: accounts,
+        dealer: dealers,
+        plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
+        premium: plans.premium,
+        unreadMessages: counted
+          ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
+          : sql<null>`null`,
+        unreadNotifications: counted
+          ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
+          : sql<null>`null`,
+      })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .leftJoin(dealers, eq(dealers.accountId, accounts.id))
+      .leftJoin(subscriptions, eq(subscriptions.dealerId, dealers.id))
+      .leftJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    // A suspended account's sessions were ended; one started in the same instant counts for nothing.
+    if (!row || row.account.suspendedAt !== null) return null;
+    const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
+    const lastActiveDue = now - (row.session.lastActiveAt ?? 0) > LAST_ACTIVE_STEP_MS;
+    const viewer = {
+      accountId: row.account.id,
+      email: row.account.email,
+      role: row.account.role,
+      emailVerified: row.account.emailVerifiedAt !== null,
+      dealer: row.dealer,
+    };
+    return {
+      viewer,
+      tokenHash,
+      sessionId: row.session.id ?? "",
+      startedAt: row.session.createdAt,
+      refreshed,
+      lastActiveDue,
+      entitlement: entitlementOf(
+        {
+          createdAt: row.account.createdAt,
+          role: row.account.role,
+          status: row.plan?.status ?? null,
+          currentPeriodEnd: row.plan?.currentPeriodEnd ?? null,
+          premium: row.premium === null ? null : Number(row.premium),
+        },
+        now,
+      ),
+      ...(counted && row.dealer
+        ? {
+            unread: {
+              messages: Number(row.unreadMessages ?? 0),
+              notifications: Number(row.unreadNotifications ?? 0),
+            },
+          }
+        : {}),
+    };
+  };
+
+  /** Slides the expiry and "last active" when due, in one trip (at most once per 15 minutes per session). */
+  const touch = async (found: SessionLookup, now = Date.now()): Promise<void> => {
+    if (!found.refreshed && !found.lastActiveDue) return;
+    const session = db
+      .update(sessions)
+      .set(found.refreshed ? { expiresAt: now + SESSION_MS, lastActiveAt: now } : { lastActiveAt: now })
+      .where(eq(sessions.tokenHash, found.tokenHash));
+    const dealer = found.viewer.dealer;
+    if (found.refreshed && dealer)
+      await db.batch([
+        session,
+        db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, dealer.id)),
+      ]);
+    else await session;
+  };
+
   return {
     async start(accountId: string, client: ClientInfo = {}): Promise<string> {
       const token = randomToken();
@@ -82,82 +172,15 @@ export function sessionService(db: Database) {
 
     /** The viewer behind a cookie token, or null for a missing, unknown, tampered or expired one. */
     async find(token: string | undefined, options: FindOptions = {}): Promise<SessionLookup | null> {
-      if (!token || token.length > 100) return null;
-      const tokenHash = await sha256Hex(token);
-      const now = Date.now();
-      // Without the counts the two columns are a constant null: one statement either way.
-      const counted = options.withUnreadCounts === true;
-      const [row] = await db
-        .select({
-          session: sessions,
-          account: accounts,
-          dealer: dealers,
-          plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
-          premium: plans.premium,
-          unreadMessages: counted
-            ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
-            : sql<null>`null`,
-          unreadNotifications: counted
-            ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
-            : sql<null>`null`,
-        })
-        .from(sessions)
-        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-        .leftJoin(dealers, eq(dealers.accountId, accounts.id))
-        .leftJoin(subscriptions, eq(subscriptions.dealerId, dealers.id))
-        .leftJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
-      // A suspended account's sessions were ended; one started in the same instant counts for nothing.
-      if (!row || row.account.suspendedAt !== null) return null;
-      const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
-      const stale = now - (row.session.lastActiveAt ?? 0) > LAST_ACTIVE_STEP_MS;
-      // The slid expiry and "last active" in one trip (at most once per 15 minutes per session).
-      if (refreshed || stale) {
-        const touch = db
-          .update(sessions)
-          .set(refreshed ? { expiresAt: now + SESSION_MS, lastActiveAt: now } : { lastActiveAt: now })
-          .where(eq(sessions.tokenHash, tokenHash));
-        if (refreshed && row.dealer)
-          await db.batch([
-            touch,
-            db.update(dealers).set({ lastActiveAt: now }).where(eq(dealers.id, row.dealer.id)),
-          ]);
-        else await touch;
-      }
-      const viewer = {
-        accountId: row.account.id,
-        email: row.account.email,
-        role: row.account.role,
-        emailVerified: row.account.emailVerifiedAt !== null,
-        dealer: row.dealer,
-      };
-      return {
-        viewer,
-        tokenHash,
-        sessionId: row.session.id ?? "",
-        startedAt: row.session.createdAt,
-        refreshed,
-        entitlement: entitlementOf(
-          {
-            createdAt: row.account.createdAt,
-            role: row.account.role,
-            status: row.plan?.status ?? null,
-            currentPeriodEnd: row.plan?.currentPeriodEnd ?? null,
-            premium: row.premium === null ? null : Number(row.premium),
-          },
-          now,
-        ),
-        ...(counted && row.dealer
-          ? {
-              unread: {
-                messages: Number(row.unreadMessages ?? 0),
-                notifications: Number(row.unreadNotifications ?? 0),
-              },
-            }
-          : {}),
-      };
+      const tokenHash = await sessionKeyOf(token);
+      if (!tokenHash) return null;
+      const found = await lookUp(tokenHash, options);
+      if (found) await touch(found);
+      return found;
     },
+
+    lookUp,
+    touch,
 
     async end(token: string | undefined): Promise<void> {
       if (!token) return;

@@ -56,6 +56,7 @@ export const apiKeyAuth = (operations: () => PublicOperation[]) =>
       sessionId: `api-key:${holder.keyId}`,
       startedAt: Date.now(),
       refreshed: false,
+      lastActiveDue: false,
       entitlement,
     });
     c.set("apiKeyId", holder.keyId);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { readCookie, serializeCookie } from "../../app/lib/cookies";
 import { D1Meter } from "../db/meter";
 import { batchReads } from "../db/read-batcher";
+import { gateWrites } from "../db/write-gate";
 import { createServices } from "../domain";
 import type { AppEnv } from "./types";
 
@@ -35,12 +36,14 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     sent ?? (WRITES.has(c.req.method) ? "first-primary" : "first-unconstrained"),
   );
   const meter = new D1Meter();
+  const gate = gateWrites(batchReads(meter.wrap(session)));
+  c.set("writeGate", gate);
   c.set(
     "services",
     createServices(c.env, {
       origin: new URL(c.req.url).origin,
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-      database: batchReads(meter.wrap(session)),
+      database: gate.database,
     }),
   );
   c.set("d1Meter", meter);

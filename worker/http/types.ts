@@ -1,4 +1,5 @@
 import type { D1Meter } from "../db/meter";
+import type { gateWrites } from "../db/write-gate";
 import type { Services } from "../domain";
 import type { SessionLookup } from "../domain/sessions";
 
@@ -7,6 +8,13 @@ export type AppEnv = {
   Variables: {
     services: Services;
     session: SessionLookup | null;
+    /**
+     * The session's lookup still under way, when the page went ahead on the session this isolate remembered
+     * (worker/http/session.ts): the shell's unread counts come with it.
+     */
+    sessionLookup?: Promise<SessionLookup | null>;
+    /** Holds the request's writes until its session is confirmed (worker/db/write-gate.ts). */
+    writeGate: ReturnType<typeof gateWrites>;
     /** The raw cookie token, kept so sign-in can rotate it and sign-out can delete it. */
     sessionToken: string | undefined;
     nonce: string;
