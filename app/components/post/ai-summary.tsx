@@ -17,14 +17,10 @@ export function AiSummary({ text }: { text: string | null }) {
       ) : summary.items.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No vehicle data available</p>
       ) : (
-        <ul className="grid gap-x-4 gap-y-0.5 text-sm sm:grid-cols-2">
+        // The bullets are the list's own markers: a card is rendered for every post of the feed, per request.
+        <ul className="grid list-inside list-disc gap-x-4 gap-y-0.5 text-sm marker:text-brand-600 sm:grid-cols-2 dark:marker:text-brand-400">
           {summary.items.map((item, i) => (
-            <li key={i} className="flex gap-2">
-              <span aria-hidden="true" className="text-brand-600 dark:text-brand-400">
-                •
-              </span>
-              {item.text}
-            </li>
+            <li key={i}>{item.text}</li>
           ))}
         </ul>
       )}

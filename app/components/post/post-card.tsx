@@ -210,8 +210,8 @@ export function PostCard({
             )}
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            <span className="font-medium text-slate-800 dark:text-slate-200">{post.dealer.name}</span> ·{" "}
-            {post.dealer.dealershipName}
+            <span className="font-medium text-slate-800 dark:text-slate-200">{post.dealer.name}</span>
+            {` · ${post.dealer.dealershipName}`}
             {post.dealer.verified ? (
               <>
                 {" "}
@@ -221,7 +221,8 @@ export function PostCard({
           </p>
           {place ? (
             <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
-              <MapPin size={12} aria-hidden="true" /> {place}
+              <MapPin size={12} aria-hidden="true" />
+              {` ${place}`}
             </p>
           ) : null}
         </div>
@@ -295,28 +296,22 @@ export function PostCard({
         <div className="flex items-center gap-1">
           <Car size={14} aria-hidden="true" />
           <dt className="sr-only">Vehicles</dt>
-          <dd>
-            {post.vehicleCount} {post.vehicleCount === 1 ? "vehicle" : "vehicles"}
-          </dd>
+          <dd>{`${post.vehicleCount} ${post.vehicleCount === 1 ? "vehicle" : "vehicles"}`}</dd>
         </div>
         <div className="flex items-center gap-1">
           <CheckCircle2 size={14} aria-hidden="true" />
           <dt className="sr-only">Available</dt>
-          <dd>{post.availableCount} available</dd>
+          <dd>{`${post.availableCount} available`}</dd>
         </div>
         <div className="flex items-center gap-1">
           <Eye size={14} aria-hidden="true" />
           <dt className="sr-only">Views</dt>
-          <dd>
-            {post.viewCount} {post.viewCount === 1 ? "view" : "views"}
-          </dd>
+          <dd>{`${post.viewCount} ${post.viewCount === 1 ? "view" : "views"}`}</dd>
         </div>
         <div className="flex items-center gap-1">
           <MessageCircle size={14} aria-hidden="true" />
           <dt className="sr-only">Comments</dt>
-          <dd>
-            {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
-          </dd>
+          <dd>{`${post.commentCount} ${post.commentCount === 1 ? "comment" : "comments"}`}</dd>
         </div>
       </dl>
 

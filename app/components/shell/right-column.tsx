@@ -9,7 +9,6 @@ import { Avatar } from "~/components/ui/avatar";
 
 /** The column shows from Tailwind's xl breakpoint; narrower screens never load it. */
 const COLUMN_SHOWS = "(min-width: 1280px)";
-const ROWS = 3;
 
 /**
  * The right column's data: loaded from GET /api/activity after the page has painted and only where the
@@ -77,17 +76,7 @@ function useActivity(me: string) {
 function PanelList({ loading, empty, children }: { loading: boolean; empty: string; children: ReactNode }) {
   return (
     <ul className="flex min-h-[9.75rem] flex-col gap-3" aria-busy={loading || undefined}>
-      {loading
-        ? Array.from({ length: ROWS }, (_, i) => (
-            <li key={i} className="flex h-11 items-center gap-3 p-1" aria-hidden="true">
-              <span className="h-8 w-8 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
-              <span className="flex flex-1 flex-col gap-1.5">
-                <span className="h-3 w-2/3 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-                <span className="h-2.5 w-full animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-              </span>
-            </li>
-          ))
-        : children}
+      {loading ? <li className="skeleton-rows animate-pulse" aria-hidden="true" /> : children}
       {!loading && !children ? <li className="text-sm text-slate-600 dark:text-slate-400">{empty}</li> : null}
     </ul>
   );
