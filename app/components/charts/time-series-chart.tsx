@@ -7,6 +7,14 @@ export type TimeSeries = {
 
 const COLORS = ["#2f7ff5", "#10b981", "#f59e0b", "#ef4444", "#8b5cf6", "#64748b"];
 
+/** The next 1, 2 or 5 × 10ⁿ at or above `value` (1 for an empty series). */
+export function roundUp(value: number): number {
+  if (!(value > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].find((m) => m * power >= value) ?? 10;
+  return step * power;
+}
+
 const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
@@ -54,7 +62,11 @@ export function TimeSeriesChart({
           height,
           legend: { show: series.length > 1 },
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true } },
+          // Counts start at zero and end on a round number, so the top of the axis is always labelled.
+          scales: {
+            x: { time: true },
+            y: { range: (_plot: unknown, _min: number, max: number) => [0, roundUp(max)] },
+          },
           axes: [axis, { ...axis, size: 56 }],
           series: [
             {},
