@@ -8,7 +8,7 @@ import { requireDealer } from "./guards.server";
  * bell), the clock. The right column's activity loads in the browser after the first paint (GET /api/activity).
  */
 export async function loadShell(context: AppLoadContext, request: Request) {
-  const { viewer, currentUser } = requireDealer(context, request);
+  const { currentUser } = requireDealer(context, request);
   // Page reads bring the counts with the session lookup (worker/http/session.ts); anything else reads them.
   const unread = await context.unreadCounts();
   // The times on the page are rendered from this clock, on the server and again in the browser's first render.
