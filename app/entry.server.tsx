@@ -44,7 +44,13 @@ export default async function handleRequest(
  * is thrown away and answered again (worker/http/session.ts), and its refused writes are no error of the app.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  if (error instanceof Error && error.name === "SessionChanged") return;
+  if (request.signal.aborted || causedBySessionChange(error)) return;
   console.error(error);
 };
+
+/** The refusal itself, or a query error wrapping it (Drizzle names the statement and keeps the refusal as cause). */
+function causedBySessionChange(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+    if (cause.name === "SessionChanged") return true;
+  return false;
+}

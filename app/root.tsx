@@ -64,6 +64,10 @@ function useHydrates(): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const hydrates = useHydrates();
+  useEffect(() => {
+    // The page answers clicks from here on (journeys wait for it: a click before this follows the plain link).
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en" className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
       <head>

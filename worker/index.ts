@@ -7,7 +7,7 @@ import { edgeCache } from "./http/edge-cache";
 import { answerError } from "./http/errors";
 import { sameOriginMutations } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
-import { answerWithoutGuessing, mustAnswerAgain } from "./http/remembered-sessions";
+import { mustAnswerAgain } from "./http/remembered-sessions";
 import { loadSession } from "./http/session";
 import type { AppEnv } from "./http/types";
 import { courierOf } from "./realtime/addresses";
@@ -38,8 +38,7 @@ export default {
   /** A page rendered for a remembered session that had changed is answered again, from the session as it is. */
   async fetch(request: Request, env: Env, ctx: ExecutionContext) {
     const response = await app.fetch(request, env, ctx);
-    if (!mustAnswerAgain(response)) return response;
-    answerWithoutGuessing(request);
+    if (!mustAnswerAgain(request)) return response;
     const again = await app.fetch(request, env, ctx);
     // The trips of the page thrown away are not in the answer's own: say how many there were.
     const discarded = /(?:^|, )d1;desc="(\d+)"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? "0";

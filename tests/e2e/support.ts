@@ -79,9 +79,9 @@ export { DEMO_ACCOUNT };
 
 /** Waits until Remix has hydrated the page, so clicks reach React handlers. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined,
-  );
+  // Set by the root's first effect (app/root.tsx), after React has hydrated the page: the router alone exists
+  // before the page's handlers do, and a click in between follows the plain link.
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 let signUps = 0;

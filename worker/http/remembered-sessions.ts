@@ -56,11 +56,18 @@ export class SessionChanged extends Error {
   }
 }
 
-/** Answers rendered for a session that turned out changed: the worker answers the request again, without a guess. */
-const answerAgain = new WeakSet<Response>();
+/**
+ * Requests whose page was rendered for a session that turned out changed: the worker answers them again, without
+ * a guess. Marked on the request, which every layer shares, not on an answer a layer may copy.
+ */
+const answerAgain = new WeakSet<Request>();
 const noGuessing = new WeakSet<Request>();
 
-export const markAnswerAgain = (response: Response) => answerAgain.add(response);
-export const mustAnswerAgain = (response: Response) => answerAgain.has(response);
-export const answerWithoutGuessing = (request: Request) => noGuessing.add(request);
+export const markAnswerAgain = (request: Request) => answerAgain.add(request);
+/** Whether the request must be answered again; it is then answered without a guess. */
+export function mustAnswerAgain(request: Request): boolean {
+  if (!answerAgain.delete(request)) return false;
+  noGuessing.add(request);
+  return true;
+}
 export const mayGuess = (request: Request) => !noGuessing.has(request);

@@ -57,9 +57,9 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     const found = await lookup;
     rememberSession(tokenHash, found);
     if (!sameSession(guess, found)) {
-      await c.res.body?.cancel();
+      // The page is dropped unread (its stream is never pulled) and answered again by worker/index.ts.
       c.res = new Response(null, { status: 503 });
-      markAnswerAgain(c.res);
+      markAnswerAgain(c.req.raw);
       return;
     }
     await sessions.touch(found!);
