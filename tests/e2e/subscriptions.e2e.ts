@@ -49,8 +49,9 @@ describe("a new dealer subscribes", () => {
     const page = await context.newPage();
     await signUpToStep2(page);
 
-    // Picking a plan reveals the inline payment form.
-    expect(await page.getByLabel("Card number").count()).toBe(0);
+    // Picking a plan reveals the inline payment form (without JavaScript the form is always there: it goes once
+    // the page has taken over).
+    await page.getByLabel("Card number").waitFor({ state: "detached" });
     await page.getByText("Premium Plan").click();
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
