@@ -29,6 +29,16 @@ export async function call(method: string, path: string, { body, cookie, headers
   };
 }
 
+/** `d1;desc="N"` (D1 round trips) and `d1-seq;desc="S"` (of them, in sequence) from an answer's Server-Timing. */
+export function tripsOf(headers: Headers) {
+  const timing = headers.get("Server-Timing") ?? "";
+  const total = /(?:^|, )d1;desc="(\d+)";dur=[\d.]+/.exec(timing);
+  const sequential = /d1-seq;desc="(\d+)"/.exec(timing);
+  if (!total || !sequential || !/total;dur=[\d.]+/.test(timing))
+    throw new Error(`No D1 timing in "${timing}"`);
+  return { total: Number(total[1]), sequential: Number(sequential[1]) };
+}
+
 /** The `name=value` part of a response's session cookie, ready to send back. */
 export function sessionCookieOf(headers: Headers): string {
   const setCookie = headers.getSetCookie().find((c) => c.startsWith("dl_session="));

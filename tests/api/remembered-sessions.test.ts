@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
+import { ORIGIN, call, freshIp, signUpDealer, tripsOf } from "./helpers";
 
 /**
  * Decision 0026 (worker/http/session.ts, worker/http/remembered-sessions.ts): a page whose session this isolate
@@ -9,16 +9,6 @@ import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
  * suspended answers as signed out, a renamed dealership or a changed role shows at once, and a stale session
  * writes nothing. Every test signs up its own dealers: the isolate's memory is shared by the whole file.
  */
-
-/** `d1;desc="N"` (round trips) and `d1-seq;desc="S"` (of them, in sequence) from the answer's Server-Timing. */
-function tripsOf(headers: Headers) {
-  const timing = headers.get("Server-Timing") ?? "";
-  const total = /(?:^|, )d1;desc="(\d+)";dur=[\d.]+/.exec(timing);
-  const sequential = /d1-seq;desc="(\d+)"/.exec(timing);
-  if (!total || !sequential || !/total;dur=[\d.]+/.test(timing))
-    throw new Error(`No D1 timing in "${timing}"`);
-  return { total: Number(total[1]), sequential: Number(sequential[1]) };
-}
 
 /** A page as the browser asks for it, redirects not followed (a signed-out answer is the redirect itself). */
 async function page(path: string, cookie?: string) {

@@ -1,20 +1,12 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { ORIGIN, call, signUpDealer, tripsOf } from "./helpers";
 
 /**
- * Issue 20: every answer says in `Server-Timing` how many D1 round trips it made (`d1;desc="N"`) and how many
- * of them waited in sequence (`d1-seq;desc="S"`). A dealer far from the database pays for the sequential
- * ones: these budgets fail the moment a change adds a sequential query to a main request.
+ * Issue 20: every answer says in `Server-Timing` how many D1 round trips it made and how many of them waited in
+ * sequence (`tripsOf`). A dealer far from the database pays for the sequential ones: these budgets fail the
+ * moment a change adds a sequential query to a main request.
  */
-function tripsOf(headers: Headers) {
-  const timing = headers.get("Server-Timing") ?? "";
-  const total = /(?:^|, )d1;desc="(\d+)";dur=[\d.]+/.exec(timing);
-  const sequential = /d1-seq;desc="(\d+)"/.exec(timing);
-  if (!total || !sequential || !/total;dur=[\d.]+/.test(timing))
-    throw new Error(`No D1 timing in "${timing}"`);
-  return { total: Number(total[1]), sequential: Number(sequential[1]) };
-}
 
 let me: Awaited<ReturnType<typeof signUpDealer>>;
 let other: Awaited<ReturnType<typeof signUpDealer>>;
