@@ -66,11 +66,11 @@ function Figure({
 }) {
   const body = (
     <>
-      <span className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+      <span className="flex items-center gap-2 text-sm text-muted">
         <Icon size={16} aria-hidden="true" /> {label}
       </span>
       <span className="mt-1 block text-2xl font-bold tabular-nums">{value}</span>
-      {detail ? <span className="text-xs text-slate-600 dark:text-slate-400">{detail}</span> : null}
+      {detail ? <span className="text-xs text-muted">{detail}</span> : null}
     </>
   );
   return to ? (
@@ -110,13 +110,13 @@ export default function Admin() {
           to="/admin/pricing"
         />
         <div className={`${cardClass} border-dashed`} data-testid="revenue-estimate">
-          <span className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <span className="flex items-center gap-2 text-sm text-muted">
             <BadgeDollarSign size={16} aria-hidden="true" /> Estimate (not revenue)
           </span>
           <span className="mt-1 block text-2xl font-bold tabular-nums">
             {formatDollars(revenue.estimate.monthlyCents)}
           </span>
-          <span className="text-xs text-slate-600 dark:text-slate-400">
+          <span className="text-xs text-muted">
             {revenue.estimate.users} users × $99, {revenue.estimate.premiumUsers} counted Premium at +$50 ·{" "}
             {formatDollars(revenue.estimate.annualCents)} a year
           </span>
@@ -161,7 +161,7 @@ export default function Admin() {
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
-                <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+                <dt className="text-muted">{label}</dt>
                 <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
               </div>
             ))}
@@ -175,10 +175,10 @@ export default function Admin() {
             Subscriptions by plan and status
           </h2>
           {figures.subscriptions.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No subscriptions yet.</p>
+            <p className="text-sm text-muted">No subscriptions yet.</p>
           ) : (
             <table className="w-full text-left text-sm">
-              <thead className="text-slate-600 dark:text-slate-400">
+              <thead className="text-muted">
                 <tr>
                   <th className="py-1 font-medium">Plan</th>
                   <th className="py-1 font-medium">Status</th>
@@ -205,10 +205,10 @@ export default function Admin() {
             Deals by status
           </h2>
           {deals.byStatus.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No deals yet.</p>
+            <p className="text-sm text-muted">No deals yet.</p>
           ) : (
             <table className="w-full text-left text-sm">
-              <thead className="text-slate-600 dark:text-slate-400">
+              <thead className="text-muted">
                 <tr>
                   <th className="py-1 font-medium">Status</th>
                   <th className="py-1 text-right font-medium">Deals</th>
@@ -271,7 +271,7 @@ export default function Admin() {
           <h2 id="exports-heading" className="mb-1 font-semibold">
             Quick actions
           </h2>
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mb-3 text-sm text-muted">
             Downloads are written to the audit log. The backup holds every table this console shows, never
             passwords, sessions or links.
           </p>
@@ -291,7 +291,7 @@ export default function Admin() {
           <h2 id="announce-heading" className="mb-1 flex items-center gap-2 font-semibold">
             <Megaphone size={16} aria-hidden="true" /> Send an announcement
           </h2>
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mb-3 text-sm text-muted">
             Arrives in each dealer&apos;s notifications, live in every open tab.
           </p>
           <Form method="post" className="flex flex-col gap-3">

@@ -56,7 +56,7 @@ export default function AdminAudit() {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className={badgeClass("blue")}>{e.action}</span>
                 <span className="font-medium break-all">{e.actor.email}</span>
-                <span className="text-slate-600 dark:text-slate-400">
+                <span className="text-muted">
                   {e.recordType}
                   {e.recordId ? ` ${e.recordId}` : ""} · <DateTime at={e.createdAt} />
                 </span>

@@ -50,7 +50,7 @@ function ProcessDialog({ deal, close }: { deal: AdminDeal; close: string }) {
             <h2 id="process-heading" className="text-lg font-bold">
               Process deal
             </h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            <p className="text-sm text-muted">
               {deal.vehicle} · {formatDollars(deal.priceCents)} · {deal.sellerName} →{" "}
               {deal.buyer?.name ?? "buyer outside the network"}
             </p>
@@ -124,7 +124,7 @@ export default function AdminDeals() {
       </Form>
       <div className={`${cardClass} overflow-x-auto p-0`}>
         <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="text-slate-600 dark:text-slate-400">
+          <thead className="text-muted">
             <tr>
               <th className="p-3 font-medium">Vehicle</th>
               <th className="p-3 font-medium">Seller → Buyer</th>
@@ -145,9 +145,7 @@ export default function AdminDeals() {
               >
                 <td className="p-3">
                   <span className="block font-medium">{deal.vehicle}</span>
-                  {deal.vin ? (
-                    <span className="text-xs text-slate-600 dark:text-slate-400">{deal.vin}</span>
-                  ) : null}
+                  {deal.vin ? <span className="text-xs text-muted">{deal.vin}</span> : null}
                 </td>
                 <td className="p-3">
                   {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
@@ -159,9 +157,7 @@ export default function AdminDeals() {
                     <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
                   </span>
                   {deal.reviewNotes ? (
-                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
-                      {deal.reviewNotes}
-                    </span>
+                    <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
                   ) : null}
                 </td>
                 <td className="p-3 whitespace-nowrap">

@@ -100,7 +100,7 @@ export default function AdminNews() {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Admin · Wholesale News</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
+          <p className="text-sm text-muted">
             Articles every dealer reads on Wholesale News, newest first. Bodies are Markdown: raw HTML shows
             as text. The read time is computed from the body.
           </p>
@@ -120,7 +120,7 @@ export default function AdminNews() {
             Articles
           </h2>
           {items.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No articles yet.</p>
+            <p className="text-sm text-muted">No articles yet.</p>
           ) : (
             <ul className="flex flex-col gap-2">
               {items.map((a) => (
@@ -130,7 +130,7 @@ export default function AdminNews() {
                   className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
                 >
                   <span className="font-medium">{a.title}</span>
-                  <span className="text-xs text-slate-600 dark:text-slate-400">
+                  <span className="text-xs text-muted">
                     {a.category} · {formatDay(a.publishedAt)} · {a.readMinutes} min read
                     {a.trending ? " · Trending" : ""}
                   </span>

@@ -33,7 +33,7 @@ export default function AdminOutbox() {
       <AdminNav />
       <header>
         <h1 className="text-2xl font-bold">Admin · Outbox</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Every e-mail and text message, newest first, as its recipient sees it. Without a configured provider
           nothing leaves this machine: messages are marked sent by the local provider.
         </p>

@@ -66,7 +66,7 @@ function PriceRow({
         <input type="hidden" name="id" value={item.id} />
         <div className="min-w-40 flex-1">
           <p className="font-semibold">{item.name}</p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{item.detail}</p>
+          <p className="text-xs text-muted">{item.detail}</p>
           <p className="mt-1 flex flex-wrap gap-1 text-xs">
             <span className={badgeClass(item.isActive ? "green" : "slate")}>
               {item.isActive ? "On sale" : "Off"}

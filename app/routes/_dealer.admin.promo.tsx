@@ -100,7 +100,7 @@ export default function AdminPromo() {
       </details>
 
       {promotions.length === 0 ? (
-        <p className={`${cardClass} text-center text-sm text-slate-600 dark:text-slate-400`}>
+        <p className={`${cardClass} text-center text-sm text-muted`}>
           No promotions yet: the feed shows DealerLane&apos;s own features in the promo block.
         </p>
       ) : (
@@ -114,7 +114,7 @@ export default function AdminPromo() {
                 <span className={badgeClass("blue")}>
                   {p.targetAudience === "all" ? "All dealers" : `${label(p.targetAudience)} only`}
                 </span>
-                <span className="text-slate-600 dark:text-slate-400">
+                <span className="text-muted">
                   {p.startDate} → {p.endDate}
                 </span>
               </div>

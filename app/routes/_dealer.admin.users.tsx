@@ -158,7 +158,7 @@ function ManageDialog({
             <h2 id="manage-heading" className="text-lg font-bold">
               Edit {user.dealer?.name || user.email}
             </h2>
-            <p className="text-sm break-all text-slate-600 dark:text-slate-400">
+            <p className="text-sm break-all text-muted">
               {user.email} · joined <DateTime at={user.createdAt} />
             </p>
           </div>
@@ -180,9 +180,7 @@ function ManageDialog({
             </div>
           </Form>
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            This account has no dealer profile yet.
-          </p>
+          <p className="text-sm text-muted">This account has no dealer profile yet.</p>
         )}
 
         <div className="mt-5 grid grid-cols-1 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
@@ -224,7 +222,7 @@ function ManageDialog({
         <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
           <h3 className="mb-2 font-semibold">Payments</h3>
           {invoices.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No payments.</p>
+            <p className="text-sm text-muted">No payments.</p>
           ) : (
             <ul className="flex flex-col gap-2">
               {invoices.map((invoice) => (
@@ -323,7 +321,7 @@ export default function AdminUsers() {
           <h2 id="queue-heading" className="mb-1 font-semibold">
             Verification requests ({verifications.length})
           </h2>
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mb-3 text-sm text-muted">
             Check the numbers with the state and AuctionACCESS, then approve (the Verified dealer badge) or
             refuse with a note. The dealer is notified.
           </p>
@@ -338,7 +336,7 @@ export default function AdminUsers() {
                   <span className="font-semibold">{v.dealer.name}</span> · {v.dealer.dealershipName} · sent{" "}
                   <DateTime at={v.createdAt} />
                 </p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
+                <p className="text-xs text-muted">
                   Licence {v.licenseNumber} · AuctionACCESS {v.auctionAccessNumber} · 5 Mil{" "}
                   {v.dealership5MilNumber}
                   {v.documentUrl ? (
@@ -374,7 +372,7 @@ export default function AdminUsers() {
 
       <div className={`${cardClass} overflow-x-auto p-0`}>
         <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="text-slate-600 dark:text-slate-400">
+          <thead className="text-muted">
             <tr>
               <th className="p-3 font-medium">Dealer</th>
               <th className="p-3 font-medium">Plan</th>
@@ -394,7 +392,7 @@ export default function AdminUsers() {
               >
                 <td className="p-3">
                   <span className="block font-medium">{user.dealer?.name || "No dealer profile"}</span>
-                  <span className="block text-xs break-all text-slate-600 dark:text-slate-400">
+                  <span className="block text-xs break-all text-muted">
                     {user.dealer?.dealershipName ? `${user.dealer.dealershipName} · ` : ""}
                     {user.email}
                   </span>
@@ -457,7 +455,7 @@ export default function AdminUsers() {
             Add user
           </Button>
         </Form>
-        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        <p className="mt-2 text-xs text-muted">
           They receive an e-mail with a link to set their password (valid 30 minutes; Forgot password sends a
           new one).
         </p>

@@ -96,7 +96,7 @@ export default function DealerProfile() {
               <TypeBadge type={dealer.dealershipType} />
             </div>
             <p className="text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
-            <p className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+            <p className="flex items-center gap-1 text-sm text-muted">
               <MapPin size={14} aria-hidden="true" />{" "}
               {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
             </p>
@@ -139,25 +139,25 @@ export default function DealerProfile() {
           </div>
           <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-center sm:grid-cols-4 dark:bg-slate-800/60">
             <div>
-              <dt className="text-xs text-slate-600 dark:text-slate-400">Rating</dt>
+              <dt className="text-xs text-muted">Rating</dt>
               <dd className="text-sm">
                 <Rating rating={dealer.rating} />
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-600 dark:text-slate-400">Deals</dt>
+              <dt className="text-xs text-muted">Deals</dt>
               <dd className="font-semibold" title="Deals completed on DealerLane">
                 {formatCount(deals.dealsClosed)}
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-600 dark:text-slate-400">Vehicles sold</dt>
+              <dt className="text-xs text-muted">Vehicles sold</dt>
               <dd className="font-semibold" title="Completed deals in which you were the seller">
                 {formatCount(deals.vehiclesSold)}
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-600 dark:text-slate-400">Connections</dt>
+              <dt className="text-xs text-muted">Connections</dt>
               <dd className="font-semibold">{formatCount(dealer.connectionCount)}</dd>
             </div>
           </dl>
@@ -216,7 +216,7 @@ export default function DealerProfile() {
           className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
         >
           {activity.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            <p className="text-sm text-muted">
               No activity yet.{" "}
               <Link to="/" className="text-brand-600 underline dark:text-brand-400">
                 Post a vehicle or a request
@@ -228,15 +228,13 @@ export default function DealerProfile() {
               {activity.map((item) => (
                 <li key={`${item.kind}-${item.postId}-${item.createdAt}`} className="py-2">
                   <Link to={`/post/${item.postId}`} className="block hover:underline">
-                    <span className="text-xs text-slate-600 dark:text-slate-400">
+                    <span className="text-xs text-muted">
                       {item.kind === "post" ? "You posted" : "You commented on"} ·{" "}
                       <RelativeTime at={item.createdAt} />
                     </span>
                     <span className="block text-sm font-medium">{item.title}</span>
                     {item.kind === "comment" ? (
-                      <span className="line-clamp-1 block text-sm text-slate-600 dark:text-slate-400">
-                        “{item.text}”
-                      </span>
+                      <span className="line-clamp-1 block text-sm text-muted">“{item.text}”</span>
                     ) : null}
                   </Link>
                 </li>

@@ -38,7 +38,7 @@ function Section({
     <section className="flex flex-col gap-3" aria-label={title}>
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+        <p className="text-sm text-muted">{intro}</p>
       </div>
       {children.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -65,7 +65,7 @@ export default function Discover() {
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-3 sm:px-0">
       <div>
         <h1 className="text-2xl font-bold">Discover</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Dealers worth knowing, picked from where they are and what they buy and sell.
         </p>
       </div>

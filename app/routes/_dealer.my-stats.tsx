@@ -40,7 +40,7 @@ export default function MyStats() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">My Stats</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
+          <p className="text-sm text-muted">
             Counted from your posts, messages, connections and deals, each against the same number of days
             before.
           </p>
@@ -63,7 +63,7 @@ export default function MyStats() {
       <h2 className="mt-2 text-lg font-semibold">All time</h2>
       <StatGrid stats={stats} advanced={advanced} />
       {stats.posts === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Nothing posted yet.{" "}
           <Link to="/" className="font-medium text-brand-600 underline dark:text-brand-400">
             Post your first vehicle

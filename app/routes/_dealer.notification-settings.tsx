@@ -213,7 +213,7 @@ function Card({ title, intro, children }: { title: string; intro: ReactNode; chi
       className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 className="font-semibold">{title}</h2>
-      <p className="mb-1 text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+      <p className="mb-1 text-sm text-muted">{intro}</p>
       {children}
     </section>
   );
@@ -268,7 +268,7 @@ export default function NotificationSettings() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-3 sm:px-0">
       <header>
         <h1 className="text-2xl font-bold">Notification Settings</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           What DealerLane tells you about, and how. Every switch saves as soon as you flip it. The bell in the
           top bar always shows what is new.
         </p>

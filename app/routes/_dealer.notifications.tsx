@@ -109,9 +109,7 @@ function NotificationItem({
             {notification.title}
           </span>
         </span>
-        <span className="mt-0.5 line-clamp-3 block text-sm break-words text-slate-600 dark:text-slate-400">
-          {notification.body}
-        </span>
+        <span className="mt-0.5 line-clamp-3 block text-sm break-words text-muted">{notification.body}</span>
         <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
           {TYPE_LABELS[notification.type]} · <RelativeTime at={notification.createdAt} />
         </span>
@@ -196,7 +194,7 @@ export default function Notifications() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Notifications</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="unread-summary">
+          <p className="text-sm text-muted" data-testid="unread-summary">
             {data.unreadCount === 0
               ? "You are all caught up."
               : `${data.unreadCount} unread ${data.unreadCount === 1 ? "notification" : "notifications"}`}
@@ -222,7 +220,7 @@ export default function Notifications() {
         <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
           <Bell size={28} className="mx-auto text-slate-400" aria-hidden="true" />
           <h2 className="mt-3 font-semibold">No notifications yet</h2>
-          <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600 dark:text-slate-400">
+          <p className="mx-auto mt-1 max-w-sm text-sm text-muted">
             Deal alerts for the vehicles you are looking for, price drops, new connections and messages from
             new dealers will show up here.
           </p>

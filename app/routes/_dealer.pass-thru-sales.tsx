@@ -93,9 +93,7 @@ export default function PassThruSales() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Pass Thru Sales</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Confirmed and completed deals, title to delivery.
-          </p>
+          <p className="text-sm text-muted">Confirmed and completed deals, title to delivery.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <a className={buttonClass("secondary")} href="/api/pass-thru-sales/export" download>
@@ -138,10 +136,7 @@ export default function PassThruSales() {
               >
                 <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {vehicleTitle(sale)}{" "}
-                    {sale.trim ? (
-                      <span className="text-slate-600 dark:text-slate-400">{sale.trim}</span>
-                    ) : null}
+                    {vehicleTitle(sale)} {sale.trim ? <span className="text-muted">{sale.trim}</span> : null}
                     <SampleBadge deal={sale} />
                   </p>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400">

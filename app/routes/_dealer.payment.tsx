@@ -49,7 +49,7 @@ export default function Payment() {
       <div>
         <p className="text-sm font-medium text-brand-600 dark:text-brand-400">Step 3 of 3</p>
         <h1 className="text-2xl font-bold">Complete your purchase</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Billed monthly. Cancel anytime, no contracts. 30-day money-back guarantee.
         </p>
       </div>

@@ -42,7 +42,7 @@ export default function PlanManagement() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Plan Management</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{BILLING_TERMS}</p>
+          <p className="text-sm text-muted">{BILLING_TERMS}</p>
         </div>
         <Link to="/" className={buttonClass("secondary")}>
           <Home size={16} aria-hidden="true" /> HOME

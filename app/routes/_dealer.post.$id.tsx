@@ -143,9 +143,7 @@ export default function PostScreen() {
         {back}
         <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
           <h1 className="text-xl font-semibold">Post not found</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            It may have been removed, or the link is not complete.
-          </p>
+          <p className="mt-1 text-sm text-muted">It may have been removed, or the link is not complete.</p>
         </div>
       </div>
     );

@@ -245,7 +245,7 @@ function Card({ title, intro, children }: { title: string; intro: string; childr
         <h2 className="font-semibold" aria-hidden="true">
           {title}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+        <p className="text-sm text-muted">{intro}</p>
       </div>
       {children}
     </fieldset>
@@ -268,7 +268,7 @@ function Toggle({
     <label className="flex cursor-pointer items-center justify-between gap-4 py-1">
       <span>
         <span className="block text-sm font-medium">{label}</span>
-        <span className="block text-xs text-slate-600 dark:text-slate-400">{hint}</span>
+        <span className="block text-xs text-muted">{hint}</span>
       </span>
       <input
         type="checkbox"
@@ -308,9 +308,7 @@ export default function Settings() {
       <div className="flex items-center justify-between rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <div>
           <h2 className="font-semibold">Theme</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Dark or light; remembered on this device and applied at once.
-          </p>
+          <p className="text-sm text-muted">Dark or light; remembered on this device and applied at once.</p>
         </div>
         <ThemeToggle />
       </div>
@@ -364,9 +362,7 @@ export default function Settings() {
                     />
                     {VIEW_LABELS[view].label}
                   </span>
-                  <span className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                    {VIEW_LABELS[view].hint}
-                  </span>
+                  <span className="mt-1 text-xs text-muted">{VIEW_LABELS[view].hint}</span>
                 </label>
               ))}
             </div>

@@ -59,7 +59,7 @@ export default function Subscribe() {
     <section className="mx-auto flex max-w-4xl flex-col gap-5 px-3 sm:px-0">
       <div>
         <h1 className="text-2xl font-bold">Choose Your Plan</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Billed monthly. Cancel anytime, no contracts. New dealers start with a {TRIAL_LABEL}, no credit card
           required.
         </p>

@@ -34,7 +34,7 @@ function ArticleCard({ article }: { article: NewsArticle }) {
       <ArticleBadges article={article} />
       <h2 className="text-lg font-semibold">{article.title}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{article.summary}</p>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span>
           {article.sourceName} · <time dateTime={article.publishedAt}>{formatDay(article.publishedAt)}</time>
         </span>
@@ -77,7 +77,7 @@ export default function WholesaleNews() {
     <section className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
       <div>
         <h1 className="text-2xl font-bold">Wholesale News</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           The wholesale market from DealerLane&apos;s own network, and the news that moves it.
         </p>
       </div>
@@ -107,7 +107,7 @@ export default function WholesaleNews() {
             {more.state === "loading" ? "Loading…" : "Load More"}
           </Link>
         ) : articles.length > 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">You have read every article.</p>
+          <p className="text-sm text-muted">You have read every article.</p>
         ) : null}
         {data.paged ? (
           <Link to="/wholesale-news" className={buttonClass("ghost")}>

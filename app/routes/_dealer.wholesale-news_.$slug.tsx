@@ -34,7 +34,7 @@ export default function NewsArticlePage() {
       </Link>
       <ArticleBadges article={article} />
       <h1 className="text-2xl font-bold text-balance sm:text-3xl">{article.title}</h1>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-muted">
         {article.sourceName} · <time dateTime={article.publishedAt}>{formatDay(article.publishedAt)}</time>
       </p>
       <p className="text-lg font-medium text-slate-800 dark:text-slate-200">{article.summary}</p>

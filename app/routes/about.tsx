@@ -92,7 +92,7 @@ export default function About() {
               >
                 <Icon size={28} aria-hidden="true" className="text-brand-700 dark:text-brand-400" />
                 <h3 className="mt-3 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">{text}</p>
+                <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
               </li>
             ))}
           </ul>
@@ -100,7 +100,7 @@ export default function About() {
         <section className="mt-14 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900">
           <div>
             <h2 className="text-xl font-bold">Where to find us</h2>
-            <p className="mt-1 flex items-start gap-2 text-slate-600 dark:text-slate-400">
+            <p className="mt-1 flex items-start gap-2 text-muted">
               <MapPin size={18} aria-hidden="true" className="mt-0.5 shrink-0" /> {SUPPORT.address}
             </p>
           </div>

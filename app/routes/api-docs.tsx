@@ -263,7 +263,7 @@ function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
       </h3>
       <p className="mt-2 text-slate-700 dark:text-slate-300">{e.summary}.</p>
       {e.description ? <p className="mt-1 text-slate-700 dark:text-slate-300">{e.description}</p> : null}
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mt-1 text-sm text-muted">
         Scope: <code className={inlineCode}>{SCOPE_LABELS[e.scope] ?? e.scope}</code>
       </p>
       {e.params.length > 0 ? (
@@ -296,7 +296,7 @@ function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
                     {p.name}
                     {p.required ? "" : "?"}
                   </td>
-                  <td className="py-1.5 pr-3 text-slate-600 dark:text-slate-400">{p.where}</td>
+                  <td className="py-1.5 pr-3 text-muted">{p.where}</td>
                   <td className="py-1.5 pr-3 font-mono text-xs break-words text-slate-700 dark:text-slate-300">
                     {p.type}
                   </td>
@@ -329,7 +329,7 @@ function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
             ) : null}
           </div>
         ))}
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mt-3 text-sm text-muted">
         Errors: {errors.map((a) => `${a.status} ${a.when}`).join(" · ")}
       </p>
     </li>

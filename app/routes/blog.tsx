@@ -43,7 +43,7 @@ export default function Blog() {
                   <span className="rounded-full bg-brand-600/10 px-2.5 py-1 text-brand-700 dark:bg-brand-400/15 dark:text-brand-400">
                     {post.category}
                   </span>
-                  <span className="text-slate-600 dark:text-slate-400">{readTimeMinutes(post)} min read</span>
+                  <span className="text-muted">{readTimeMinutes(post)} min read</span>
                 </p>
                 <h2 className="mt-4 text-xl font-bold">
                   <Link
@@ -54,7 +54,7 @@ export default function Blog() {
                     {post.title}
                   </Link>
                 </h2>
-                <p className="mt-2 flex-1 text-slate-600 dark:text-slate-400">{post.excerpt}</p>
+                <p className="mt-2 flex-1 text-muted">{post.excerpt}</p>
                 <p className="mt-5 text-sm text-slate-700 dark:text-slate-300">
                   <span className="font-medium">{post.author}</span> ·{" "}
                   <time dateTime={post.date}>{formatPostDate(post.date)}</time>
@@ -73,7 +73,7 @@ export default function Blog() {
               <Mail size={24} aria-hidden="true" className="text-brand-700 dark:text-brand-400" /> Get new
               posts by e-mail
             </h2>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">
+            <p className="mt-2 text-muted">
               About one post a month, no spam. Subscribing sends our team a short request from the contact
               form; you can ask to be removed the same way at any time.
             </p>
@@ -96,7 +96,7 @@ export default function Blog() {
                 Subscribe
               </button>
             </form>
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            <p className="mt-3 text-sm text-muted">
               Prefer a feed reader?{" "}
               <a
                 href="/blog.rss"

@@ -43,7 +43,7 @@ export default function BlogPost() {
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl dark:text-white">
             {post.title}
           </h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
+          <p className="text-sm text-muted">
             By <span className="font-medium text-slate-800 dark:text-slate-200">{post.author}</span>,{" "}
             {post.authorRole} · <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{" "}
             {readTimeMinutes(post)} min read

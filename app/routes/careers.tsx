@@ -42,7 +42,7 @@ export default function Careers() {
               <article className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 md:flex-row md:items-center md:justify-between dark:border-slate-800 dark:bg-slate-900">
                 <div>
                   <h3 className="text-xl font-bold">{position.title}</h3>
-                  <p className="mt-1 max-w-2xl text-slate-600 dark:text-slate-400">{position.summary}</p>
+                  <p className="mt-1 max-w-2xl text-muted">{position.summary}</p>
                   <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
                     <li className="flex items-center gap-1.5">
                       <Briefcase size={15} aria-hidden="true" /> <span className="sr-only">Department:</span>{" "}
@@ -85,7 +85,7 @@ export default function Careers() {
           </section>
           <section className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
             <h2 className="text-xl font-bold">Don&apos;t see your role?</h2>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">
+            <p className="mt-2 text-muted">
               We are always glad to hear from people who know the car business or want to build for it. Tell
               us about yourself.
             </p>

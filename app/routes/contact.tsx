@@ -86,7 +86,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
       </span>
       <div className="min-w-0">
         <h2 className="font-semibold">{title}</h2>
-        <div className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{children}</div>
+        <div className="mt-1 text-sm break-words text-muted">{children}</div>
       </div>
     </section>
   );
@@ -132,9 +132,7 @@ export default function Contact() {
           <h2 id="contact-form-title" className="text-xl font-bold">
             Send us a message
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Full name, e-mail and message are required.
-          </p>
+          <p className="mt-1 text-sm text-muted">Full name, e-mail and message are required.</p>
           {sent ? (
             <div
               role="status"

@@ -71,7 +71,7 @@ export default function Features() {
             >
               <FeatureIcon name={feature.icon} />
               <h2 className="mt-4 text-xl font-bold">{feature.title}</h2>
-              <p className="mt-2 text-slate-600 dark:text-slate-400">{feature.text}</p>
+              <p className="mt-2 text-muted">{feature.text}</p>
               <ul className="mt-3 list-disc pl-5 text-sm text-slate-700 dark:text-slate-300">
                 {feature.points.map((point) => (
                   <li key={point} className="mt-1">
@@ -97,7 +97,7 @@ export default function Features() {
                 />
                 <div>
                   <h3 className="font-semibold">{title}</h3>
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</p>
+                  <p className="mt-1 text-sm text-muted">{text}</p>
                 </div>
               </li>
             ))}
@@ -108,9 +108,7 @@ export default function Features() {
           <h2 id="walkthrough-title" className="text-2xl font-bold sm:text-3xl">
             See it in action
           </h2>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">
-            The real screens, in the order a new dealer meets them.
-          </p>
+          <p className="mt-2 text-muted">The real screens, in the order a new dealer meets them.</p>
           <ol className="mt-6 grid gap-8 md:grid-cols-2">
             {DEMO_SLIDES.map((slide, i) => (
               <li key={slide.src}>

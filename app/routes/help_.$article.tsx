@@ -43,7 +43,7 @@ export default function HelpArticle() {
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           {article.title}
         </h1>
-        <p className="text-lg text-slate-600 dark:text-slate-400">{article.summary}</p>
+        <p className="text-lg text-muted">{article.summary}</p>
         {article.body.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}

@@ -177,7 +177,7 @@ export default function Login() {
         <h1 className="text-2xl font-bold">
           {mode === "login" ? "Sign in to your account" : "Create your account"}
         </h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-1 text-sm text-muted">
           {mode === "login"
             ? "Welcome back to the dealer network."
             : "Join thousands of dealers trading wholesale."}
@@ -267,7 +267,7 @@ function DemoAccounts({ busyIntent }: { busyIntent: FormDataEntryValue | null | 
   return (
     <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
       <p className="text-sm font-medium">Just looking around?</p>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+      <p className="mt-1 text-xs text-muted">
         Demo account: {DEMO_ACCOUNT.email} / {DEMO_ACCOUNT.password}
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">

@@ -52,7 +52,7 @@ export default function MobileApp() {
           <h2 id="install-title" className="text-2xl font-bold sm:text-3xl">
             Install the web app now
           </h2>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">
+          <p className="mt-2 text-muted">
             No app store needed. Open DealerLane in your phone&apos;s browser and add it to your home screen:
           </p>
           <div className="mt-4">
@@ -95,7 +95,7 @@ export default function MobileApp() {
           <h2 id="native-title" className="text-2xl font-bold">
             Native apps: coming soon
           </h2>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">
+          <p className="mt-2 text-muted">
             DealerLane for iOS and Android is on its way. Until then, the web app above does everything the
             native apps will.
           </p>

@@ -130,7 +130,7 @@ export default function Onboarding() {
       {step === 1 ? (
         <>
           <h1 className="mt-1 text-2xl font-bold">Tell other dealers who you are</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mt-1 text-sm text-muted">
             Your dealer profile is what the network sees on your posts, in chats and in the dealer directory.
           </p>
           <Form method="post" {...formProps} className="mt-6 grid gap-4 sm:grid-cols-2">

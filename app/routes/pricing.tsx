@@ -58,7 +58,7 @@ export default function Pricing() {
             <PlanCard key={plan.id} plan={plan} headingLevel={2} />
           ))}
         </div>
-        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-6 text-center text-sm text-muted">
           Prices in US dollars, before applicable taxes. 30-day money-back guarantee on every paid plan.
         </p>
         <section aria-labelledby="faq-title" className="mx-auto mt-16 max-w-3xl">
@@ -69,11 +69,11 @@ export default function Pricing() {
             {FAQ.map((item) => (
               <div key={item.q} className="py-5">
                 <dt className="font-semibold">{item.q}</dt>
-                <dd className="mt-2 text-slate-600 dark:text-slate-400">{item.a}</dd>
+                <dd className="mt-2 text-muted">{item.a}</dd>
               </div>
             ))}
           </dl>
-          <p className="mt-8 text-slate-600 dark:text-slate-400">
+          <p className="mt-8 text-muted">
             Something else?{" "}
             <Link to="/help" className="font-medium text-brand-700 underline dark:text-brand-400">
               Visit the Help Center

@@ -52,7 +52,7 @@ export default function Status() {
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div>
                       <h3 className="font-semibold">{incident.title}</h3>
-                      <p className="text-sm text-slate-600 dark:text-slate-400">
+                      <p className="text-sm text-muted">
                         {incident.service} ·{" "}
                         <time dateTime={incident.date}>{formatPostDate(incident.date)}</time>
                       </p>
@@ -86,7 +86,7 @@ export default function Status() {
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
             <h2 className="text-lg font-bold">Get status updates</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            <p className="mt-1 text-sm text-muted">
               Ask us to e-mail you when an incident starts and when it is resolved.
             </p>
             <Link to="/contact?topic=status-updates" className={buttonClass("secondary", "mt-3")}>

@@ -39,7 +39,7 @@ export default function Unsubscribe() {
         {result?.done ? (
           <>
             <h2 className="text-xl font-semibold">You are unsubscribed</h2>
-            <p className="text-slate-600 dark:text-slate-400">
+            <p className="text-muted">
               You will no longer get {result.done}. You can turn them back on any time in Notification
               Settings.
             </p>
@@ -50,7 +50,7 @@ export default function Unsubscribe() {
         ) : label ? (
           <>
             <h2 className="text-xl font-semibold">Stop {label}?</h2>
-            <p className="text-slate-600 dark:text-slate-400">
+            <p className="text-muted">
               DealerLane will stop sending you {label}. Everything else stays as it is.
             </p>
             <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`}>
@@ -62,7 +62,7 @@ export default function Unsubscribe() {
         ) : (
           <>
             <h2 className="text-xl font-semibold">This link does not work</h2>
-            <p className="text-slate-600 dark:text-slate-400">
+            <p className="text-muted">
               It may be incomplete. Sign in and open Notification Settings to choose what you hear about.
             </p>
             <Link to="/notification-settings" className={buttonClass("secondary")}>

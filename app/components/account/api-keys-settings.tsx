@@ -28,7 +28,7 @@ export function ApiKeysSettings({
         <h2 id="api-keys-title" className="font-semibold">
           API keys
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Connect your own systems to DealerLane with the{" "}
           <Link to="/api-docs" className="underline">
             public API
@@ -69,7 +69,7 @@ export function ApiKeysSettings({
         </p>
       )}
       {keys.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No API keys yet.</p>
+        <p className="text-sm text-muted">No API keys yet.</p>
       ) : (
         <ul
           className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800"
@@ -79,7 +79,7 @@ export function ApiKeysSettings({
             <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div className="min-w-0">
                 <p className="font-medium break-words">{key.name}</p>
-                <p className="text-slate-600 dark:text-slate-400">
+                <p className="text-muted">
                   <code className="font-mono">dl_live_{key.prefix}…</code> · {key.scopes.join(", ")} · created{" "}
                   <DateTime at={key.createdAt} /> ·{" "}
                   {key.lastUsedAt ? (

@@ -19,7 +19,7 @@ export function AuthCard({
           DealerLane
         </Link>
         <h1 className="text-2xl font-bold">{title}</h1>
-        {intro ? <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{intro}</div> : null}
+        {intro ? <div className="mt-1 text-sm text-muted">{intro}</div> : null}
         <div className="mt-6">{children}</div>
       </div>
     </main>

@@ -45,7 +45,7 @@ function Section({
         <h2 id={id} className="font-semibold">
           {title}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+        <p className="text-sm text-muted">{intro}</p>
       </div>
       {children}
     </section>
@@ -178,7 +178,7 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
           </Button>
         </Form>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">You're signed in on this browser only.</p>
+        <p className="text-sm text-muted">You're signed in on this browser only.</p>
       )}
     </Section>
   );
@@ -234,7 +234,7 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
         <summary className="cursor-pointer text-sm font-semibold text-red-700 dark:text-red-400">
           Delete my account
         </summary>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-2 text-sm text-muted">
           Your account, sessions, settings, posts and comments are deleted for good. Messages other dealers
           already received stay with them, from &ldquo;Deleted dealer&rdquo;.{" "}
           <a href="/privacy#deleting-your-account" className="underline">

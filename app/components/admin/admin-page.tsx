@@ -58,7 +58,7 @@ export function AdminPage({
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          {description ? <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
+          {description ? <p className="text-sm text-muted">{description}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </header>

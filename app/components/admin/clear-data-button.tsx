@@ -40,7 +40,7 @@ export function ClearDataButton() {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
           <DialogHeader>Clear the demo&apos;s data</DialogHeader>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="text-sm text-muted">
             Removes every throwaway demo account with everything it made (posts, comments, messages, deals,
             photos) and the deals of demo dealers. Real dealers&apos; data is never touched. Type{" "}
             <strong>{CLEAR_DATA_CONFIRMATION}</strong> to confirm.

@@ -41,7 +41,7 @@ export function ChoosePlan({
   return (
     <>
       <h1 className="mt-1 text-2xl font-bold">Choose your plan</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mt-1 text-sm text-muted">
         Billed monthly, cancel anytime, no contracts. Or start your {TRIAL_LABEL} now: no credit card
         required.
       </p>

@@ -72,7 +72,7 @@ export function CurrentPlanCard({ mine }: { mine: MySubscription }) {
         </div>
       </dl>
       {sub.nextPlan && end ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           You move to the {sub.nextPlan.name} on {end}.
         </p>
       ) : null}
@@ -168,9 +168,7 @@ export function ChangePlanCards({ plans, mine }: { plans: SubscriptionPlan[]; mi
 export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   if (invoices.length === 0)
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        No payments yet. Invoices appear here once a paid plan starts.
-      </p>
+      <p className="text-sm text-muted">No payments yet. Invoices appear here once a paid plan starts.</p>
     );
   return (
     <div className="overflow-x-auto">

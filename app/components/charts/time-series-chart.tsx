@@ -103,7 +103,7 @@ export function TimeSeriesChart({
         style={{ minHeight: drawn ? height : 0 }}
       />
       {activeDays.length === 0 ? (
-        <p className={drawn ? "sr-only" : "text-xs text-slate-600 dark:text-slate-400"}>
+        <p className={drawn ? "sr-only" : "text-xs text-muted"}>
           {`Nothing on any day from ${days[0] ?? ""} to ${days.at(-1) ?? ""}.`}
         </p>
       ) : (
@@ -111,7 +111,7 @@ export function TimeSeriesChart({
           <table className="w-full text-left text-xs">
             <caption className="sr-only">{`${ariaLabel}: the days with a value (every other day is 0)`}</caption>
             <thead>
-              <tr className="text-slate-600 dark:text-slate-400">
+              <tr className="text-muted">
                 <th scope="col" className="py-1 pr-3 font-medium">
                   Day
                 </th>

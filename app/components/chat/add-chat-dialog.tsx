@@ -75,7 +75,7 @@ export function AddChatDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[80dvh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
           <DialogHeader>Start a chat</DialogHeader>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="text-sm text-muted">
             Search your connections by name or dealership.
           </Dialog.Description>
           <label htmlFor="add-chat-search" className="sr-only">
@@ -90,11 +90,9 @@ export function AddChatDialog({
             autoFocus
           />
           <ul className="min-h-24 overflow-y-auto">
-            {connections === null ? (
-              <li className="p-2 text-sm text-slate-600 dark:text-slate-400">Loading connections…</li>
-            ) : null}
+            {connections === null ? <li className="p-2 text-sm text-muted">Loading connections…</li> : null}
             {connections && matches.length === 0 ? (
-              <li className="p-2 text-sm text-slate-600 dark:text-slate-400">
+              <li className="p-2 text-sm text-muted">
                 {q
                   ? "No connection matches that search."
                   : "No connections yet — connect with dealers from Find Dealers."}
@@ -119,9 +117,7 @@ export function AddChatDialog({
                   <Avatar name={dealer.name} src={dealer.avatar} size={32} />
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">{dealer.name}</span>
-                    <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                      {dealer.dealershipName}
-                    </span>
+                    <span className="block truncate text-xs text-muted">{dealer.dealershipName}</span>
                   </span>
                   {busy === dealer.id ? <span className="ml-auto text-xs">Opening…</span> : null}
                 </button>

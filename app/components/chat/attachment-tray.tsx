@@ -117,7 +117,7 @@ export function AttachmentTray({ uploads }: { uploads: Uploads }) {
               </button>
             ) : (
               <>
-                <span className="text-slate-600 dark:text-slate-400">{fileSizeText(u.size)}</span>
+                <span className="text-muted">{fileSizeText(u.size)}</span>
                 <progress
                   className="block h-1.5 w-full overflow-hidden rounded accent-brand-600"
                   max={1}
@@ -137,9 +137,7 @@ export function AttachmentTray({ uploads }: { uploads: Uploads }) {
           </button>
         </li>
       ))}
-      {uploads.preparing > 0 ? (
-        <li className="self-center text-xs text-slate-600 dark:text-slate-400">Preparing…</li>
-      ) : null}
+      {uploads.preparing > 0 ? <li className="self-center text-xs text-muted">Preparing…</li> : null}
     </ul>
   );
 }

@@ -118,7 +118,7 @@ export function Conversation({
         <Avatar name={peer.name} src={peer.avatar} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{peer.name}</h2>
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{peer.dealershipName}</p>
+          <p className="truncate text-xs text-muted">{peer.dealershipName}</p>
         </div>
         {/* The Copilot column (with Propose deal) shows only on wide screens; a phone gets it here. */}
         <ProposeDealButton
@@ -171,9 +171,7 @@ export function Conversation({
           </li>
         ) : null}
         {messages.length === 0 ? (
-          <li className="m-auto text-sm text-slate-600 dark:text-slate-400">
-            No messages yet. Say hello to {peer.name}.
-          </li>
+          <li className="m-auto text-sm text-muted">No messages yet. Say hello to {peer.name}.</li>
         ) : null}
         {messages.map((m) => {
           const own = m.senderId === me;
@@ -205,7 +203,7 @@ export function Conversation({
                   {m.content}
                 </p>
               ) : null}
-              <span className="mt-0.5 flex items-center gap-2 text-[11px] text-slate-600 dark:text-slate-400">
+              <span className="mt-0.5 flex items-center gap-2 text-[11px] text-muted">
                 <ClockTime at={m.createdAt} />
                 {own && m.status === "sending" ? " · Sending…" : null}
                 {own && m.status === "failed" ? (

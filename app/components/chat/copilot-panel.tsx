@@ -42,13 +42,13 @@ export function CopilotPanel({ messages, children }: { messages: LocalMessage[];
       </h2>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">Messages</dt>
+          <dt className="text-xs text-muted">Messages</dt>
           <dd className="font-semibold" data-testid="copilot-count">
             {messages.length}
           </dd>
         </div>
         <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">Last activity</dt>
+          <dt className="text-xs text-muted">Last activity</dt>
           <dd className="font-semibold">{last ? <RelativeTime at={last.createdAt} /> : "—"}</dd>
         </div>
       </dl>
@@ -62,7 +62,7 @@ export function CopilotPanel({ messages, children }: { messages: LocalMessage[];
       {children}
       <div>
         <h3 className="mb-1 text-sm font-medium">Tips</h3>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+        <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
           {TIPS.map((t) => (
             <li key={t}>{t}</li>
           ))}
@@ -79,7 +79,7 @@ export function CopilotUpsell({ children }: { children?: ReactNode }) {
       <h2 className="flex items-center gap-2 font-semibold">
         <Sparkles size={16} aria-hidden="true" /> AI Copilot
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-muted">
         Price and inspection hints from each conversation, with deal tips as you chat. The AI Copilot comes
         with the Premium Plan.
       </p>

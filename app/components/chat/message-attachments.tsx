@@ -58,7 +58,7 @@ export function MessageAttachments({ attachments, title }: { attachments: ChatAt
             >
               {file.name}
             </a>
-            <span className="text-xs text-slate-600 dark:text-slate-400">
+            <span className="text-xs text-muted">
               {TYPE_LABEL[file.contentType] ?? file.contentType} · {fileSizeText(file.size)}
             </span>
           </div>

@@ -72,7 +72,7 @@ export function MessagePopup({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
           <DialogHeader>Message {dealer.name}</DialogHeader>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="text-sm text-muted">
             {postTitle ? `About: ${postTitle}` : "Your message opens a private conversation."}
           </Dialog.Description>
           <label htmlFor="popup-message" className="sr-only">

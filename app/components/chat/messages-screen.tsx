@@ -253,7 +253,7 @@ export function MessagesScreen({
           <div className="relative">
             <Search
               size={14}
-              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600 dark:text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
             />
             <label htmlFor="chat-search" className="sr-only">
               Search conversations
@@ -270,7 +270,7 @@ export function MessagesScreen({
         </div>
         <ul className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="chat-list">
           {visible.length === 0 ? (
-            <li className="p-4 text-sm text-slate-600 dark:text-slate-400">
+            <li className="p-4 text-sm text-muted">
               {chats.length === 0 ? "No conversations yet." : "No conversation matches that search."}
             </li>
           ) : null}
@@ -298,13 +298,13 @@ export function MessagesScreen({
                     {chat.lastMessageAt ? (
                       <RelativeTime
                         at={chat.lastMessageAt}
-                        className={`shrink-0 text-xs ${chat.unreadCount > 0 ? "font-semibold text-brand-700 dark:text-brand-400" : "text-slate-600 dark:text-slate-400"}`}
+                        className={`shrink-0 text-xs ${chat.unreadCount > 0 ? "font-semibold text-brand-700 dark:text-brand-400" : "text-muted"}`}
                       />
                     ) : null}
                   </span>
                   <span className="mt-0.5 flex items-center justify-between gap-2">
                     <span
-                      className={`block truncate text-sm ${chat.unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-slate-600 dark:text-slate-400"}`}
+                      className={`block truncate text-sm ${chat.unreadCount > 0 ? "text-slate-900 dark:text-slate-100" : "text-muted"}`}
                     >
                       {loadingChat === chat.id
                         ? "Opening…"
@@ -368,7 +368,7 @@ export function MessagesScreen({
         ) : starting ? (
           <StartingConversation peer={starting} />
         ) : (
-          <p className="m-auto p-6 text-center text-sm text-slate-600 dark:text-slate-400">
+          <p className="m-auto p-6 text-center text-sm text-muted">
             Choose a conversation, or start one with Add Chat.
           </p>
         )}
@@ -396,12 +396,10 @@ function StartingConversation({ peer }: { peer: ChatPeer }) {
         <Avatar name={peer.name} src={peer.avatar} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{peer.name}</h2>
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{peer.dealershipName}</p>
+          <p className="truncate text-xs text-muted">{peer.dealershipName}</p>
         </div>
       </header>
-      <p className="m-auto p-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        No messages yet. Say hello to {peer.name}.
-      </p>
+      <p className="m-auto p-6 text-center text-sm text-muted">No messages yet. Say hello to {peer.name}.</p>
       <form
         method="post"
         action="/messages"

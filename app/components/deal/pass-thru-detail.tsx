@@ -65,7 +65,7 @@ export function PassThruDetail({
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[94vh] w-[min(42rem,96vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
         >
           <DialogHeader>{vehicleTitle(deal)}</DialogHeader>
-          <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-muted">
             <SaleStatusBadge status={deal.saleStatus} />
             <SampleBadge deal={deal} />
             <span>

@@ -119,7 +119,7 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[94vh] w-[min(40rem,96vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
         >
           <DialogHeader>Propose a deal to {counterparty.name}</DialogHeader>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="text-sm text-muted">
             {source ? `${source}. ` : ""}
             {counterparty.name} confirms it, and it joins both your Pass Thru Sales.
           </Dialog.Description>
@@ -189,7 +189,7 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
                 onChange={(e) => set({ location: e.target.value })}
               />
             </div>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            <p className="text-sm text-muted">
               {price > 0
                 ? `${formatDollars(price)} · estimated Pass Thru commission ${formatDollars(commissionCents(price))}`
                 : "Enter the agreed price in whole dollars."}

@@ -200,7 +200,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
             </div>
           ) : (
             <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-              <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+              <Dialog.Description className="text-sm text-muted">
                 {mode === "new"
                   ? "Record a deal you closed with a dealer outside DealerLane."
                   : "Check every detail against the title and the vehicle before you complete the deal."}

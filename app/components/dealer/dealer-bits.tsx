@@ -26,8 +26,7 @@ export const formatCount = (n: number) => count.format(n);
 
 /** Rating out of 5, or 'Not rated yet' while the dealer has none (never a made-up figure). */
 export function Rating({ rating, className = "" }: { rating: number | null; className?: string }) {
-  if (rating === null)
-    return <span className={`text-slate-600 dark:text-slate-400 ${className}`}>Not rated yet</span>;
+  if (rating === null) return <span className={`text-muted ${className}`}>Not rated yet</span>;
   return (
     <span
       className={`inline-flex items-center gap-1 ${className}`}
@@ -35,7 +34,7 @@ export function Rating({ rating, className = "" }: { rating: number | null; clas
     >
       <Star size={14} aria-hidden="true" className="fill-amber-400 text-amber-400" />
       <span className="font-semibold">{rating.toFixed(1)}</span>
-      <span className="text-slate-600 dark:text-slate-400">/ 5</span>
+      <span className="text-muted">/ 5</span>
     </span>
   );
 }
@@ -88,7 +87,7 @@ export function Figure({ value, label, title }: { value: string | number; label:
   return (
     <div className="min-w-0 text-center" title={title}>
       <div className="text-sm font-semibold tabular-nums">{value}</div>
-      <div className="truncate text-[11px] text-slate-600 dark:text-slate-400">{label}</div>
+      <div className="truncate text-[11px] text-muted">{label}</div>
     </div>
   );
 }

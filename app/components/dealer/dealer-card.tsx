@@ -72,12 +72,10 @@ export function DealerCard({
                 1st
               </span>
             ) : null}
-            {dealer.isSelf ? (
-              <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">(you)</span>
-            ) : null}
+            {dealer.isSelf ? <span className="shrink-0 text-xs text-muted">(you)</span> : null}
           </div>
           <p className="truncate text-sm text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
-          <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+          <p className="flex items-center gap-1 text-xs text-muted">
             <MapPin size={12} aria-hidden="true" />
             {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
           </p>
@@ -105,9 +103,7 @@ export function DealerCard({
 
       <div className="flex flex-wrap items-center justify-between gap-x-2 text-sm whitespace-nowrap">
         <Rating rating={dealer.rating} />
-        <span className="text-xs text-slate-600 dark:text-slate-400">
-          Member since {memberSince(dealer.memberSince)}
-        </span>
+        <span className="text-xs text-muted">Member since {memberSince(dealer.memberSince)}</span>
       </div>
 
       <div className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 py-2 dark:bg-slate-800/60">
@@ -125,9 +121,7 @@ export function DealerCard({
       </div>
 
       {reason ? <p className="text-sm text-emerald-700 dark:text-emerald-400">{reason}</p> : null}
-      {dealer.description ? (
-        <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{dealer.description}</p>
-      ) : null}
+      {dealer.description ? <p className="line-clamp-2 text-sm text-muted">{dealer.description}</p> : null}
 
       <div className="mt-auto flex flex-wrap gap-2">
         {dealer.isSelf ? null : (

@@ -110,7 +110,7 @@ export function DealerDirectory({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+          <p className="text-sm text-muted">{intro}</p>
         </div>
         {canCreate ? (
           <Button onClick={() => setCreating(true)}>
@@ -157,7 +157,7 @@ export function DealerDirectory({
         {/* Phones see the dealers first and the activity panel after them. */}
         {aside ? <div className="order-last md:order-none">{aside}</div> : null}
         <div className="flex flex-col gap-3">
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          <p className="text-sm text-muted" aria-live="polite">
             {loading
               ? "Loading dealers…"
               : visible.length > 0
@@ -167,7 +167,7 @@ export function DealerDirectory({
           {visible.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
               <p className="font-semibold">No dealers found</p>
-              <p className="text-sm text-slate-600 dark:text-slate-400">Try adjusting your search filters</p>
+              <p className="text-sm text-muted">Try adjusting your search filters</p>
               {emptyHint ? <div className="mt-3 text-sm">{emptyHint}</div> : null}
             </div>
           ) : (
@@ -200,9 +200,7 @@ export function DealerDirectory({
               {more.state !== "idle" ? "Loading more dealers…" : "Load More"}
             </Link>
           ) : visible.length > 0 ? (
-            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-              That's every dealer matching these filters.
-            </p>
+            <p className="text-center text-sm text-muted">That's every dealer matching these filters.</p>
           ) : null}
         </div>
       </div>

@@ -97,7 +97,7 @@ export function DealerFormDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl dark:bg-slate-900">
           <DialogHeader className="border-b border-slate-200 p-4 dark:border-slate-800">{title}</DialogHeader>
-          <Dialog.Description className="px-4 pt-3 text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="px-4 pt-3 text-sm text-muted">
             {mode.kind === "create"
               ? "Add a dealer you trade with to the directory. Fields marked * are required."
               : "Update this dealer's details. Fields marked * are required."}

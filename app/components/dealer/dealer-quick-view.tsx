@@ -139,7 +139,7 @@ export function DealerQuickView({
             {!dealer ? (
               <>
                 <Dialog.Title className="text-lg font-semibold">Dealer profile</Dialog.Title>
-                <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                <Dialog.Description className="text-sm text-muted" aria-live="polite">
                   {error ?? "Loading dealer…"}
                 </Dialog.Description>
               </>
@@ -152,7 +152,7 @@ export function DealerQuickView({
                   </span>
                   <div className="min-w-0 pb-1">
                     <Dialog.Title className="truncate text-lg font-semibold">{dealer.name}</Dialog.Title>
-                    <Dialog.Description className="truncate text-sm text-slate-600 dark:text-slate-400">
+                    <Dialog.Description className="truncate text-sm text-muted">
                       {dealer.dealershipName}
                     </Dialog.Description>
                   </div>
@@ -161,7 +161,7 @@ export function DealerQuickView({
                   <TypeBadge type={dealer.dealershipType} />
                   {dealer.verified ? <VerifiedBadge /> : null}
                   {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
-                  <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-400">
+                  <span className="inline-flex items-center gap-1 text-muted">
                     <MapPin size={14} aria-hidden="true" />{" "}
                     {[dealer.city, dealer.state].filter(Boolean).join(", ")}
                   </span>
@@ -173,7 +173,7 @@ export function DealerQuickView({
                 </div>
                 <div className="flex items-center justify-between text-sm">
                   <Rating rating={dealer.rating} />
-                  <span className="text-slate-600 dark:text-slate-400">
+                  <span className="text-muted">
                     {dealer.hidden.includes("onlineStatus")
                       ? "Online status hidden"
                       : dealer.isOnline
@@ -199,7 +199,7 @@ export function DealerQuickView({
                         {dealer.email}
                       </a>
                     ) : (
-                      <span className="text-slate-600 dark:text-slate-400">Email hidden by this dealer</span>
+                      <span className="text-muted">Email hidden by this dealer</span>
                     )}
                   </li>
                   <li className="flex items-center gap-2">
@@ -209,7 +209,7 @@ export function DealerQuickView({
                         {dealer.phone}
                       </a>
                     ) : (
-                      <span className="text-slate-600 dark:text-slate-400">
+                      <span className="text-muted">
                         {dealer.hidden.includes("phone") ? "Phone hidden by this dealer" : "Not provided"}
                       </span>
                     )}
@@ -234,7 +234,7 @@ export function DealerQuickView({
                 <section>
                   <h3 className="mb-2 text-sm font-semibold">Recent activity</h3>
                   {data.recentPosts.length === 0 ? (
-                    <p className="text-sm text-slate-600 dark:text-slate-400">No posts yet.</p>
+                    <p className="text-sm text-muted">No posts yet.</p>
                   ) : (
                     <ul className="flex flex-col gap-2">
                       {data.recentPosts.map((post) => (
@@ -245,7 +245,7 @@ export function DealerQuickView({
                             className="block rounded-md p-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
                           >
                             <span className="line-clamp-1 font-medium">{post.title}</span>
-                            <span className="text-xs text-slate-600 dark:text-slate-400">
+                            <span className="text-xs text-muted">
                               {POST_TYPE_LABELS[post.type] ?? post.type} · {post.status} ·{" "}
                               <RelativeTime at={post.createdAt} />
                             </span>

@@ -130,7 +130,7 @@ export function DealerSearch() {
             className="absolute inset-x-0 top-full z-40 mt-1 max-h-96 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
           >
             {results.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400" role="presentation">
+              <li className="px-3 py-2 text-sm text-muted" role="presentation">
                 {loading ? "Searching…" : "No matching dealers found"}
               </li>
             ) : (
@@ -148,7 +148,7 @@ export function DealerSearch() {
                   <Avatar name={dealer.name} src={dealer.avatar} size={32} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{dealer.name}</span>
-                    <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+                    <span className="block truncate text-xs text-muted">
                       {dealer.dealershipName} · {dealer.city}, {dealer.state}
                     </span>
                   </span>

@@ -78,7 +78,7 @@ function Change({ figure, days }: { figure: Figure; days: number }) {
         : `${figure.changePercent > 0 ? "▲" : "▼"} ${Math.abs(figure.changePercent)} % on the ${days} days before`;
   const tone =
     figure.changePercent === null || figure.changePercent === 0
-      ? "text-slate-600 dark:text-slate-400"
+      ? "text-muted"
       : figure.changePercent > 0
         ? "text-emerald-700 dark:text-emerald-400"
         : "text-red-700 dark:text-red-400";
@@ -100,7 +100,7 @@ function FigureCard({ figureKey, view }: { figureKey: FigureKey; view: StatsView
       data-testid={`figure-${figureKey}`}
       className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
     >
-      <dt className="text-xs text-slate-600 dark:text-slate-400" title={item.hint}>
+      <dt className="text-xs text-muted" title={item.hint}>
         {item.label}
       </dt>
       <dd className="flex flex-col gap-1">
@@ -153,10 +153,7 @@ export function PeriodFigures({ view }: { view: StatsView }) {
     <div className="flex flex-col gap-4">
       {GROUPS.map((group) => (
         <section key={group.title} aria-labelledby={`period-${group.title}`}>
-          <h2
-            id={`period-${group.title}`}
-            className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-400"
-          >
+          <h2 id={`period-${group.title}`} className="mb-2 text-sm font-semibold text-muted">
             {group.title}
           </h2>
           <dl className="grid gap-2 sm:grid-cols-2">
@@ -168,12 +165,12 @@ export function PeriodFigures({ view }: { view: StatsView }) {
                 data-testid="figure-medianReply"
                 className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
               >
-                <dt className="text-xs text-slate-600 dark:text-slate-400">Median first reply</dt>
+                <dt className="text-xs text-muted">Median first reply</dt>
                 <dd className="flex flex-col gap-1">
                   <span className="text-2xl font-bold tabular-nums">
                     {view.medianReplyMs?.current == null ? "—" : formatDuration(view.medianReplyMs.current)}
                   </span>
-                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                  <p className="text-xs text-muted">
                     {view.medianReplyMs?.previous == null
                       ? `No answered message in the ${view.periodDays} days before`
                       : `${formatDuration(view.medianReplyMs.previous)} in the ${view.periodDays} days before`}

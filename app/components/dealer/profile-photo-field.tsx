@@ -156,7 +156,7 @@ export function ProfilePhotoField({
           </noscript>
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+      <p id={`${id}-hint`} className="text-xs text-muted">
         One photo, maximum 2MB (JPEG, PNG, WebP, GIF or AVIF). It is resized to fit 800×600 before upload.
       </p>
     </div>

@@ -80,10 +80,7 @@ export function StatGrid({ stats, advanced = true }: { stats: DealerStats; advan
           </section>
         ) : (
           <section key={group.title} aria-labelledby={`stats-${group.title}`}>
-            <h2
-              id={`stats-${group.title}`}
-              className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-400"
-            >
+            <h2 id={`stats-${group.title}`} className="mb-2 text-sm font-semibold text-muted">
               {group.title}
             </h2>
             <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -93,7 +90,7 @@ export function StatGrid({ stats, advanced = true }: { stats: DealerStats; advan
                   className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
                   title={item.hint}
                 >
-                  <dt className="text-xs text-slate-600 dark:text-slate-400">{item.label}</dt>
+                  <dt className="text-xs text-muted">{item.label}</dt>
                   <dd className="text-2xl font-bold tabular-nums">{formatCount(stats[item.key])}</dd>
                 </div>
               ))}

@@ -17,15 +17,15 @@ function VehicleList({
   return (
     <section>
       <h3 className="text-sm font-semibold">{title}</h3>
-      <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">{hint}</p>
+      <p className="mb-2 text-xs text-muted">{hint}</p>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+        <p className="text-sm text-muted">{empty}</p>
       ) : (
         <ol className="flex flex-col gap-1 text-sm">
           {items.map((item) => (
             <li key={item.vehicle} className="flex justify-between gap-2">
               <span className="truncate">{item.vehicle}</span>
-              <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{item.count}</span>
+              <span className="shrink-0 tabular-nums text-muted">{item.count}</span>
             </li>
           ))}
         </ol>
@@ -51,7 +51,7 @@ export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }
         My Vehicle Activity
       </h2>
       {activity.dealsClosed === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           No completed deals yet. Open a chat with a dealer in{" "}
           <Link to="/messages" className="text-brand-600 underline dark:text-brand-400">
             Messages
@@ -85,7 +85,7 @@ export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }
                 ["Volume", formatDollars(activity.month.volumeCents)],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
-                  <dt className="text-[11px] text-slate-600 dark:text-slate-400">{label}</dt>
+                  <dt className="text-[11px] text-muted">{label}</dt>
                   <dd className="font-semibold tabular-nums" data-testid={`activity-${label!.toLowerCase()}`}>
                     {value}
                   </dd>

@@ -49,12 +49,12 @@ export function VerificationCard({
           <VerifiedBadge /> Dealers see the badge on your cards, posts and profile.
         </p>
       ) : latest?.status === "pending" ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-2 text-sm text-muted">
           Your request is with our team. You will get a notification once it is decided.
         </p>
       ) : (
         <>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          <p className="mt-2 text-sm text-muted">
             {latest?.status === "refused"
               ? `Your last request was not approved${latest.note ? `: ${latest.note}` : "."} You can send a new one.`
               : "Verified dealers carry a badge other dealers trust. Send your numbers and our team checks them by hand."}

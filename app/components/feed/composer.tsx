@@ -86,10 +86,7 @@ export const Composer = forwardRef<
   }
 
   return (
-    <section
-      aria-label="Create a post"
-      className="flex flex-col gap-3 border-y border-slate-200 bg-white p-4 shadow-sm sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-label="Create a post" className="feed-card">
       <Form method="post" onSubmit={ask} className="flex items-start gap-3">
         <input type="hidden" name="intent" value="quick-post" />
         <input type="hidden" name="type" value="for-sale" />
@@ -158,7 +155,7 @@ export const Composer = forwardRef<
                     </span>
                     <span>
                       <span className="block font-semibold">{option.label}</span>
-                      <span className="block text-sm text-slate-600 dark:text-slate-400">{option.hint}</span>
+                      <span className="block text-sm text-muted">{option.hint}</span>
                     </span>
                   </RadioGroup.Item>
                 ))}

@@ -370,7 +370,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
           </a>
         </div>
       ) : posts.length > 0 ? (
-        <p className="pb-6 text-center text-sm text-slate-600 dark:text-slate-400" data-testid="feed-end">
+        <p className="pb-6 text-center text-sm text-muted" data-testid="feed-end">
           You&apos;ve reached the end of the feed
         </p>
       ) : null}

@@ -57,7 +57,7 @@ export function PromoBlock({ index, promotions = [] }: { index: number; promotio
           DealerLane
         </p>
         <p className="font-semibold">{promo.title}</p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{promo.text}</p>
+        <p className="text-sm text-muted">{promo.text}</p>
         <Link
           to={promo.to}
           className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"

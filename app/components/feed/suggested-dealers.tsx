@@ -76,11 +76,7 @@ export function SuggestedDealers() {
   const canShowMore = Boolean(page?.nextCursor) && dealers.length < SUGGESTIONS_MAX_CARDS;
 
   return (
-    <section
-      aria-labelledby="suggested-dealers-title"
-      className="flex flex-col gap-3 border-y border-slate-200 bg-white p-4 shadow-sm sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900"
-      data-testid="suggested-dealers"
-    >
+    <section aria-labelledby="suggested-dealers-title" className="feed-card" data-testid="suggested-dealers">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="suggested-dealers-title" className="text-base font-semibold">
           Suggested Dealers to Connect With
@@ -90,7 +86,7 @@ export function SuggestedDealers() {
         </span>
       </div>
       {!page ? (
-        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        <p className="flex items-center gap-2 text-sm text-muted">
           <Loader2 size={14} className="animate-spin" aria-hidden="true" /> Finding dealers for you…
         </p>
       ) : (
@@ -108,10 +104,8 @@ export function SuggestedDealers() {
                 </span>
                 <div className="min-w-0">
                   <p className="truncate font-semibold">{dealer.name}</p>
-                  <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-                    {dealer.dealershipName}
-                  </p>
-                  <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+                  <p className="truncate text-xs text-muted">{dealer.dealershipName}</p>
+                  <p className="flex items-center gap-1 text-xs text-muted">
                     <MapPin size={11} aria-hidden="true" />{" "}
                     {[dealer.city, dealer.state].filter(Boolean).join(", ")}
                   </p>
@@ -156,7 +150,7 @@ export function SuggestedDealers() {
         </ul>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="text-slate-600 dark:text-slate-400" aria-live="polite">
+        <span className="text-muted" aria-live="polite">
           {page ? `Showing ${dealers.length} of ${formatCount(page.total)} suggested dealers` : ""}
         </span>
         <span className="flex gap-2">

@@ -17,7 +17,7 @@ export function ArticleBadges({
           <TrendingUp size={12} aria-hidden="true" /> Trending
         </span>
       ) : null}
-      <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-400">
+      <span className="inline-flex items-center gap-1 text-muted">
         <Clock size={12} aria-hidden="true" /> {article.readMinutes} min read
       </span>
     </div>

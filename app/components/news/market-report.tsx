@@ -10,7 +10,7 @@ function Change({ percent, what }: { percent: number | null; what: string }) {
       ? "text-emerald-700 dark:text-emerald-400"
       : percent < 0
         ? "text-red-700 dark:text-red-400"
-        : "text-slate-600 dark:text-slate-400";
+        : "text-muted";
   return (
     <span className={`text-xs ${tone}`}>
       {percent === 0 ? "unchanged" : `${percent > 0 ? "▲" : "▼"} ${Math.abs(percent)} %`} {what}
@@ -19,15 +19,11 @@ function Change({ percent, what }: { percent: number | null; what: string }) {
 }
 
 function Source({ children }: { children: React.ReactNode }) {
-  return <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{children}</p>;
+  return <p className="mt-2 text-xs text-muted">{children}</p>;
 }
 
 function TooFew({ minRecords }: { minRecords: number }) {
-  return (
-    <p className="text-sm text-slate-600 dark:text-slate-400">
-      Not enough records yet: a figure needs at least {minRecords}.
-    </p>
-  );
+  return <p className="text-sm text-muted">Not enough records yet: a figure needs at least {minRecords}.</p>;
 }
 
 function RankedList({
@@ -55,7 +51,7 @@ function RankedList({
               <span className="truncate">
                 {i + 1}. {item.label}
               </span>
-              <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+              <span className="shrink-0 tabular-nums text-muted">
                 {count.format(item.count)} {unit}
               </span>
             </li>
@@ -83,7 +79,7 @@ export function MarketReportCard({ report }: { report: MarketReport }) {
         <h2 id="market-report-title" className="text-lg font-bold">
           DealerLane Market Report
         </h2>
-        <p className="text-xs text-slate-600 dark:text-slate-400">
+        <p className="text-xs text-muted">
           Last 30 days, {formatDay(report.from)} – {formatDay(report.to)} · updated daily · figures with fewer
           than {min} records are not shown
         </p>
@@ -110,7 +106,7 @@ export function MarketReportCard({ report }: { report: MarketReport }) {
           ) : (
             <div className="mt-2 overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <thead className="text-xs text-slate-600 dark:text-slate-400">
+                <thead className="text-xs text-muted">
                   <tr>
                     <th scope="col" className="py-1 pr-3 font-medium">
                       Model
@@ -142,7 +138,7 @@ export function MarketReportCard({ report }: { report: MarketReport }) {
                         </span>
                         <Change percent={p.mileageChangePercent} what="on the month before" />
                       </td>
-                      <td className="py-1.5 text-xs text-slate-600 dark:text-slate-400">
+                      <td className="py-1.5 text-xs text-muted">
                         {p.records} priced
                         {p.previousRecords > 0 ? `, ${p.previousRecords} the month before` : ""}
                       </td>

@@ -149,27 +149,27 @@ export function AuctionPopup({
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">VIN</dt>
+            <dt className="text-xs text-muted">VIN</dt>
             <dd className="font-mono text-xs break-all">{lot?.vin ?? "Not given"}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Mileage</dt>
+            <dt className="text-xs text-muted">Mileage</dt>
             <dd>{lot?.mileage != null ? `${lot.mileage.toLocaleString("en-US")} mi` : "Not given"}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">High bid (sample)</dt>
+            <dt className="text-xs text-muted">High bid (sample)</dt>
             <dd className="font-semibold text-emerald-600 dark:text-emerald-400">
               {formatPriceCents(highBid)}
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">
+            <dt className="text-xs text-muted">
               Reserve{lot?.priceCents != null ? " (asking price)" : " (sample)"}
             </dt>
             <dd>{formatPriceCents(reserve)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600 dark:text-slate-400">Time left (sample)</dt>
+            <dt className="text-xs text-muted">Time left (sample)</dt>
             <dd className="tabular-nums">
               {Math.floor(secondsLeft / 60)}:{String(secondsLeft % 60).padStart(2, "0")}
             </dd>
@@ -314,15 +314,15 @@ export function LiveVideoPopup({
       </label>
       <dl className="grid grid-cols-3 gap-2 text-center text-sm">
         <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">Viewers (sample)</dt>
+          <dt className="text-xs text-muted">Viewers (sample)</dt>
           <dd className="font-semibold">{viewers}</dd>
         </div>
         <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">High bid (sample)</dt>
+          <dt className="text-xs text-muted">High bid (sample)</dt>
           <dd className="font-semibold">{formatPriceCents(highBid)}</dd>
         </div>
         <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">Vehicles remaining</dt>
+          <dt className="text-xs text-muted">Vehicles remaining</dt>
           <dd className="font-semibold">{post.availableCount}</dd>
         </div>
       </dl>

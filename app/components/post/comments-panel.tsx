@@ -141,7 +141,7 @@ export function CommentsPanel({
       </Form>
 
       {comments === null ? (
-        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        <p className="flex items-center gap-2 text-sm text-muted" aria-live="polite">
           {loadError ?? (
             <>
               <Loader2 size={14} className="animate-spin" aria-hidden="true" /> Loading comments…
@@ -149,9 +149,7 @@ export function CommentsPanel({
           )}
         </p>
       ) : comments.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          No comments yet. Be the first to comment!
-        </p>
+        <p className="text-sm text-muted">No comments yet. Be the first to comment!</p>
       ) : (
         <ol className="flex flex-col gap-3" aria-live="polite">
           {comments.map((c) => (
@@ -161,9 +159,9 @@ export function CommentsPanel({
                 <p className="flex items-baseline gap-2 text-xs">
                   <span className="font-semibold">{c.dealer.name}</span>
                   {c.pending ? (
-                    <span className="text-slate-600 dark:text-slate-400">posting…</span>
+                    <span className="text-muted">posting…</span>
                   ) : (
-                    <RelativeTime at={c.createdAt} className="text-slate-600 dark:text-slate-400" />
+                    <RelativeTime at={c.createdAt} className="text-muted" />
                   )}
                 </p>
                 <p className="text-sm break-words whitespace-pre-line">{c.content}</p>

@@ -281,7 +281,7 @@ export function CreatePostDialog({
                             <button
                               type="button"
                               aria-label={`Remove vehicle ${i + 1}`}
-                              className="rounded-md p-1.5 text-slate-600 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-800"
+                              className="rounded-md p-1.5 text-muted hover:bg-slate-200 dark:hover:bg-slate-800"
                               onClick={() =>
                                 setDraft((d) => ({
                                   ...d,
@@ -321,7 +321,7 @@ export function CreatePostDialog({
               />
             </div>
             <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-              <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+              <p className="text-xs text-muted" aria-live="polite">
                 {needsVehicle
                   ? "Fill in make and model of at least one vehicle to post."
                   : mode === "spreadsheet"

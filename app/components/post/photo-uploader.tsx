@@ -174,7 +174,7 @@ export const PhotoUploader = forwardRef<
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-medium">
           {label}{" "}
-          <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+          <span className="text-xs font-normal text-muted">
             ({photos.length}/{limit}, up to 10MB each)
           </span>
         </span>

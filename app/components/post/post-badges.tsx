@@ -26,7 +26,7 @@ export function PostStatusBadge({
   const known = STATUS_STYLES[post.status];
   return (
     <span
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${known ?? "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300"}`}
+      className={`post-badge ${known ?? "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300"}`}
     >
       {known ? post.status : post.status.toUpperCase()}
     </span>
@@ -44,7 +44,7 @@ const TYPE_LABELS: Record<string, string> = {
 export function PostTypeLabel({ type }: { type: string }) {
   return (
     <span
-      className={`rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide ${
+      className={`post-label ${
         type === "request"
           ? "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300"
           : "bg-brand-100 text-brand-700 dark:bg-brand-600/20 dark:text-brand-400"

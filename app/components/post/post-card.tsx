@@ -35,13 +35,6 @@ import { PostStatusBadge, PostTypeLabel } from "./post-badges";
 
 export type CardUser = { id: string | null; name: string; avatar: string | null };
 
-const actionClass = (active = false) =>
-  `inline-flex min-h-10 flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium sm:flex-none sm:px-3 ${
-    active
-      ? "bg-brand-600/15 text-brand-700 dark:text-brand-400"
-      : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-  }`;
-
 /** Clicks on these never expand the post (core spec §2): buttons, links, images, the gallery, form fields. */
 const INTERACTIVE = "button, a, img, input, textarea, select, label, [data-gallery], [role='dialog']";
 
@@ -80,7 +73,7 @@ function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {
                 {v.status}
               </span>
             </p>
-            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400">
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs text-muted">
               {v.price !== null ? (
                 <>
                   <dt>Price</dt>
@@ -185,9 +178,7 @@ export function PostCard({
       data-post-id={post.id}
       data-view={layout}
       onClick={expand}
-      className={`flex flex-col gap-3 border-slate-200 bg-white p-4 shadow-sm sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900 ${
-        expanded ? "" : "cursor-pointer border-y hover:border-brand-500/50"
-      }`}
+      className={expanded ? "feed-card" : "feed-card cursor-pointer hover:border-brand-500/50"}
     >
       <header className="flex items-start gap-3">
         <Avatar name={post.dealer.name} src={post.dealer.avatar} size={44} />
@@ -195,7 +186,7 @@ export function PostCard({
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <PostTypeLabel type={post.type} />
             <PostStatusBadge post={post} />
-            <RelativeTime at={post.createdAt} className="text-xs text-slate-600 dark:text-slate-400" />
+            <RelativeTime at={post.createdAt} className="text-xs text-muted" />
           </div>
           <h3
             id={`post-${post.id}-title`}
@@ -209,7 +200,7 @@ export function PostCard({
               </Link>
             )}
           </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
+          <p className="text-sm text-muted">
             <span className="font-medium text-slate-800 dark:text-slate-200">{post.dealer.name}</span>
             {` · ${post.dealer.dealershipName}`}
             {post.dealer.verified ? (
@@ -220,7 +211,7 @@ export function PostCard({
             ) : null}
           </p>
           {place ? (
-            <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+            <p className="flex items-center gap-1 text-xs text-muted">
               <MapPin size={12} aria-hidden="true" />
               {` ${place}`}
             </p>
@@ -261,16 +252,16 @@ export function PostCard({
             {post.vehicleCount} vehicles available
           </p>
           <div className="flex gap-2">
-            <button type="button" className={actionClass()} onClick={() => setAuctionOpen(true)}>
+            <button type="button" className="post-action" onClick={() => setAuctionOpen(true)}>
               <Gavel size={16} aria-hidden="true" /> Join Auction
             </button>
-            <button type="button" className={actionClass()} onClick={() => setLiveOpen(true)}>
+            <button type="button" className="post-action" onClick={() => setLiveOpen(true)}>
               <Video size={16} aria-hidden="true" /> Watch Live
             </button>
           </div>
         </section>
       ) : post.auctionFacilitator ? (
-        <p className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+        <p className="flex items-center gap-1.5 text-sm text-muted">
           <Gavel size={14} aria-hidden="true" /> Auction facilitator:{" "}
           <span className="font-medium">{post.auctionFacilitator}</span>
         </p>
@@ -292,25 +283,25 @@ export function PostCard({
 
       {expanded && "vehicles" in post ? <VehicleList vehicles={post.vehicles} /> : null}
 
-      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-        <div className="flex items-center gap-1">
+      <dl className="post-facts">
+        <div>
           <Car size={14} aria-hidden="true" />
-          <dt className="sr-only">Vehicles</dt>
+          <dt>Vehicles</dt>
           <dd>{`${post.vehicleCount} ${post.vehicleCount === 1 ? "vehicle" : "vehicles"}`}</dd>
         </div>
-        <div className="flex items-center gap-1">
+        <div>
           <CheckCircle2 size={14} aria-hidden="true" />
-          <dt className="sr-only">Available</dt>
+          <dt>Available</dt>
           <dd>{`${post.availableCount} available`}</dd>
         </div>
-        <div className="flex items-center gap-1">
+        <div>
           <Eye size={14} aria-hidden="true" />
-          <dt className="sr-only">Views</dt>
+          <dt>Views</dt>
           <dd>{`${post.viewCount} ${post.viewCount === 1 ? "view" : "views"}`}</dd>
         </div>
-        <div className="flex items-center gap-1">
+        <div>
           <MessageCircle size={14} aria-hidden="true" />
-          <dt className="sr-only">Comments</dt>
+          <dt>Comments</dt>
           <dd>{`${post.commentCount} ${post.commentCount === 1 ? "comment" : "comments"}`}</dd>
         </div>
       </dl>
@@ -323,7 +314,7 @@ export function PostCard({
         <button
           type="button"
           aria-pressed={liked}
-          className={actionClass(liked)}
+          className="post-action"
           onClick={() => {
             setLiked(!liked);
             toast({ title: liked ? "Like removed" : "Post liked!" });
@@ -335,20 +326,20 @@ export function PostCard({
           type="button"
           aria-expanded={commentsOpen}
           aria-controls={`comments-${post.id}`}
-          className={actionClass(commentsOpen)}
+          className="post-action"
           onClick={() => setCommentsOpen(!commentsOpen)}
         >
           <MessageCircle size={16} aria-hidden="true" /> Comment
         </button>
         {!own ? (
-          <button type="button" className={actionClass()} onClick={() => setMessageOpen(true)}>
+          <button type="button" className="post-action" onClick={() => setMessageOpen(true)}>
             <MessageSquare size={16} aria-hidden="true" /> Message
           </button>
         ) : null}
         <button
           type="button"
           aria-pressed={questioned}
-          className={actionClass(questioned)}
+          className="post-action"
           onClick={() => {
             setQuestioned(!questioned);
             toast({ title: questioned ? "Question removed" : "Question added!" });
@@ -356,9 +347,9 @@ export function PostCard({
         >
           <HelpCircle size={16} aria-hidden="true" /> Question
         </button>
-        {!own && post.status === "active" ? <MakeDealButton post={post} className={actionClass()} /> : null}
+        {!own && post.status === "active" ? <MakeDealButton post={post} className="post-action" /> : null}
         {!own ? (
-          <button type="button" className={actionClass()} onClick={() => setProfileOpen(true)}>
+          <button type="button" className="post-action" onClick={() => setProfileOpen(true)}>
             <User size={16} aria-hidden="true" /> View Profile
           </button>
         ) : null}

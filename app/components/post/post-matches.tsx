@@ -31,10 +31,10 @@ export function PostMatches({
         <h2 className="flex items-center gap-2 font-semibold">
           <Sparkles size={16} className="text-brand-600 dark:text-brand-400" aria-hidden="true" /> {title}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+        <p className="text-sm text-muted">{intro}</p>
       </div>
       {matches.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           {kind === "request"
             ? "Nothing on the network matches yet. You will get a deal alert the moment a dealer posts one."
             : "No open request matches yet. Dealers who post one are told about your listing."}

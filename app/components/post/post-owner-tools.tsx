@@ -27,7 +27,7 @@ function EditDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
           <DialogHeader>Edit post</DialogHeader>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="text-sm text-muted">
             Change the text, prices and what is sold. Dealers who commented or are looking for a vehicle here
             hear about a lower price.
           </Dialog.Description>
@@ -101,7 +101,7 @@ function DeleteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
           <DialogHeader>Delete this post?</DialogHeader>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          <Dialog.Description className="text-sm text-muted">
             The post, its vehicles and its comments are removed for everyone. This cannot be undone.
           </Dialog.Description>
           <Form method="post" className="flex justify-end gap-2">
@@ -140,7 +140,7 @@ export function PostOwnerTools({ post }: { post: PostDetail }) {
       aria-label="Your post"
       className="flex flex-col gap-3 border-y border-slate-200 bg-white px-4 py-3 sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900"
     >
-      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="post-lifetime">
+      <p className="text-sm text-muted" data-testid="post-lifetime">
         <span className="font-semibold text-slate-900 dark:text-slate-100">Your post.</span> {status}
       </p>
       <div className="flex flex-wrap gap-2">

@@ -108,9 +108,7 @@ export function VehicleDetailDialog({
                 <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
                   <label htmlFor="vehicle-detail-auction" className="text-sm font-medium">
                     Preferred auction{" "}
-                    <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
-                      (for your reference, not posted)
-                    </span>
+                    <span className="text-xs font-normal text-muted">(for your reference, not posted)</span>
                   </label>
                   <select
                     id="vehicle-detail-auction"
@@ -135,7 +133,7 @@ export function VehicleDetailDialog({
               />
             </div>
             <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-              <p className="text-xs text-slate-600 dark:text-slate-400">
+              <p className="text-xs text-muted">
                 {ready
                   ? busy
                     ? "Waiting for the photos to finish uploading…"

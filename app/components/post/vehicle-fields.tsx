@@ -193,7 +193,7 @@ export function VehicleFields({
             vinMessage ? (
               <p
                 id={`${id("vin")}-hint`}
-                className={`text-xs ${vinInvalid ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400"}`}
+                className={`text-xs ${vinInvalid ? "text-red-700 dark:text-red-400" : "text-muted"}`}
               >
                 {vinMessage}
               </p>

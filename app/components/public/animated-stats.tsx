@@ -63,7 +63,7 @@ export function AnimatedStats({ dealerCount = 0 }: { dealerCount?: number }) {
           key={stat.label}
           className="flex flex-col-reverse items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
-          <dt className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-400">{stat.label}</dt>
+          <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
           <dd
             data-stat={stat.id}
             className="text-4xl font-extrabold tracking-tight text-slate-900 tabular-nums dark:text-white"

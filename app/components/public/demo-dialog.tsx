@@ -61,7 +61,7 @@ export function DemoDialog({
           <h2 id="demo-title" className="text-lg font-bold sm:text-xl">
             DealerLane in five screens
           </h2>
-          <p id="demo-description" className="text-sm text-slate-600 dark:text-slate-400">
+          <p id="demo-description" className="text-sm text-muted">
             A short walkthrough of the real app. Use the arrows or your arrow keys.
           </p>
         </div>

@@ -38,7 +38,7 @@ export function HelpSearch({ initialQuery }: { initialQuery: string }) {
           className={`${inputClass} min-h-12 pl-10 text-base`}
         />
       </Form>
-      <p aria-live="polite" className="mt-3 text-center text-sm text-slate-600 dark:text-slate-400">
+      <p aria-live="polite" className="mt-3 text-center text-sm text-muted">
         {query.trim()
           ? `${matches.length} of ${HELP_ARTICLES.length} articles match “${query.trim()}”`
           : `${HELP_ARTICLES.length} articles in ${HELP_CATEGORIES.length} categories`}
@@ -66,17 +66,13 @@ export function HelpSearch({ initialQuery }: { initialQuery: string }) {
                         className="block rounded-md px-2 py-2 text-brand-700 hover:bg-slate-100 dark:text-brand-400 dark:hover:bg-slate-800"
                       >
                         <span className="font-medium">{article.title}</span>
-                        <span className="mt-0.5 block text-sm text-slate-600 dark:text-slate-400">
-                          {article.summary}
-                        </span>
+                        <span className="mt-0.5 block text-sm text-muted">{article.summary}</span>
                       </Link>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-                  No articles in this category match your search.
-                </p>
+                <p className="mt-4 text-sm text-muted">No articles in this category match your search.</p>
               )}
             </section>
           );

@@ -21,7 +21,7 @@ import { TypedHeadline } from "./typed-headline";
 import { WatchDemo } from "./watch-demo";
 
 const sectionTitle = "text-3xl font-bold tracking-tight text-balance sm:text-4xl";
-const sectionLead = "mx-auto mt-3 max-w-2xl text-lg text-slate-600 dark:text-slate-400";
+const sectionLead = "mx-auto mt-3 max-w-2xl text-lg text-muted";
 
 /**
  * The public landing page (business spec §2 "Landing"): typed headline, Start Free Trial, Watch Demo,
@@ -53,7 +53,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
             </Link>
             <WatchDemo />
           </div>
-          <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+          <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted">
             {LANDING_PROMISES.map((promise) => (
               <li
                 key={promise}
@@ -163,7 +163,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
                     </span>
                     <span>
                       <span className="block font-semibold">{t.name}</span>
-                      <span className="block text-sm text-slate-600 dark:text-slate-400">
+                      <span className="block text-sm text-muted">
                         {t.role}, {t.dealership} · {t.location}
                       </span>
                     </span>
@@ -190,7 +190,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
                 <PlanCard key={plan.id} plan={plan} />
               ))}
           </div>
-          <p className="mt-8 text-center text-slate-600 dark:text-slate-400">
+          <p className="mt-8 text-center text-muted">
             A dealer group with several rooftops?{" "}
             <Link
               to="/pricing"

@@ -22,7 +22,7 @@ export function PlanCard({ plan, headingLevel = 3 }: { plan: Plan; headingLevel?
       <p className="mt-1 text-sm text-slate-600 sm:min-h-[2lh] dark:text-slate-400">{plan.tagline}</p>
       <p className="mt-5 flex items-baseline gap-2">
         <span className="text-4xl font-extrabold tracking-tight">{plan.price}</span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">{plan.period}</span>
+        <span className="text-sm text-muted">{plan.period}</span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm">
         {plan.features.map((feature) => (

@@ -109,10 +109,10 @@ export function PublicFooter() {
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
         <div className="col-span-2 flex flex-col gap-3 sm:col-span-3 md:col-span-1">
           <Logo />
-          <p className="max-w-xs text-sm text-slate-600 dark:text-slate-400">
+          <p className="max-w-xs text-sm text-muted">
             The dealer-to-dealer wholesale vehicle network for the US and Canada.
           </p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
+          <p className="text-sm text-muted">
             <a href={`mailto:${SUPPORT.email}`} className="underline-offset-2 hover:underline">
               {SUPPORT.email}
             </a>

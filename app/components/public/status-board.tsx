@@ -79,8 +79,8 @@ export function StatusBoard({ initial }: { initial: HealthReport }) {
           >
             <div className="min-w-0">
               <h3 className="font-semibold">{row.name}</h3>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{row.description}</p>
-              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              <p className="text-sm text-muted">{row.description}</p>
+              <p className="mt-1 text-xs text-muted">
                 {row.uptime} uptime (last 90 days){row.measured ? ` · ${row.measured}` : ""}
               </p>
             </div>

@@ -237,7 +237,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
               <span className="text-sm font-semibold" data-testid="current-user-name">
                 {currentUser.name}
               </span>
-              <span className="text-xs text-slate-600 dark:text-slate-400">{currentUser.dealershipName}</span>
+              <span className="text-xs text-muted">{currentUser.dealershipName}</span>
             </span>
           </Link>
         </div>
@@ -276,7 +276,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
               aria-describedby={
                 to === "/notifications" && unreadNotifications > 0 ? "bottom-nav-unread-alerts" : undefined
               }
-              className={`flex flex-1 flex-col items-center justify-center gap-0.5 text-xs ${current ? "text-brand-700 dark:text-brand-400" : "text-slate-600 dark:text-slate-400"}`}
+              className={`flex flex-1 flex-col items-center justify-center gap-0.5 text-xs ${current ? "text-brand-700 dark:text-brand-400" : "text-muted"}`}
             >
               <span className="relative">
                 <Icon size={20} aria-hidden="true" />

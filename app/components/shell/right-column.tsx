@@ -77,7 +77,7 @@ function PanelList({ loading, empty, children }: { loading: boolean; empty: stri
   return (
     <ul className="flex min-h-[9.75rem] flex-col gap-3" aria-busy={loading || undefined}>
       {loading ? <li className="skeleton-rows animate-pulse" aria-hidden="true" /> : children}
-      {!loading && !children ? <li className="text-sm text-slate-600 dark:text-slate-400">{empty}</li> : null}
+      {!loading && !children ? <li className="text-sm text-muted">{empty}</li> : null}
     </ul>
   );
 }

@@ -17,7 +17,7 @@ export function ScreenPlaceholder({
   return (
     <section className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
       <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">This screen is being built. It will hold:</p>
+      <p className="mt-2 text-muted">This screen is being built. It will hold:</p>
       <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-700 dark:text-slate-300">
         {willHold.map((item) => (
           <li key={item}>{item}</li>
