@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
 
-/** Playwright journeys: node-side vitest driving Debian's Chromium against `wrangler dev` on a fresh database. */
+/**
+ * Playwright journeys: node-side vitest driving Debian's Chromium against `wrangler dev` on a fresh database;
+ * and the node-side checks of what the build writes (scripts/*.test.ts), which need the build too.
+ */
 export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.e2e.ts"],
+    include: ["tests/e2e/**/*.e2e.ts", "scripts/**/*.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,0 +1,86 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import * as build from "../build/server/index.js";
+
+/**
+ * The worker's copy of @remix-run/router (scripts/remix-router-memo.ts) keeps what it matched: it must answer
+ * exactly what the package answers, for every route of the app, the first time and from memory.
+ */
+const require = createRequire(import.meta.url);
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+type Match = {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: Route;
+};
+type Router = { matchRoutes: (routes: Route[], location: string) => Match[] | null };
+const original: Router = require("@remix-run/router");
+const kept: Router = require("../build/server/remix-router.cjs");
+
+type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
+const buildRoutes = Object.values(build.routes as Record<string, BuildRoute>);
+
+/** The app's route tree, as Remix builds it from the server build. */
+function tree(parentId?: string): Route[] {
+  return buildRoutes
+    .filter((route) => route.parentId === parentId)
+    .map(({ id, path, index, caseSensitive }) => {
+      const children = tree(id);
+      return { id, path, index, caseSensitive, ...(children.length ? { children } : {}) };
+    });
+}
+
+/** A URL for every route path (parameters filled in), and some no route has. */
+function urls(): string[] {
+  const paths = new Set<string>([
+    "/",
+    "/nowhere",
+    "/post",
+    "/admin/nowhere/deeper",
+    "/%E2%9C%93",
+    "/Messages",
+  ]);
+  const walk = (routes: Route[], prefix: string) => {
+    for (const route of routes) {
+      const path = [prefix, route.path ?? ""].filter(Boolean).join("/");
+      paths.add(`/${path.replace(/:(\w+)\??/g, "$1-42").replace(/\*$/, "a/b")}`);
+      if (route.children) walk(route.children, path);
+    }
+  };
+  walk(tree(), "");
+  return [...paths];
+}
+
+describe("the worker's copy of Remix's router", () => {
+  const routes = tree();
+
+  it("matches every URL as the package does, first and from memory", () => {
+    const all = urls();
+    expect(all.length).toBeGreaterThan(40);
+    for (const url of all) {
+      const expected = original.matchRoutes(routes, url);
+      expect(kept.matchRoutes(routes, url), url).toEqual(expected);
+      expect(kept.matchRoutes(routes, url), `${url} (again)`).toEqual(expected);
+    }
+  });
+
+  it("hands out copies: a caller changing its params changes no one else's", () => {
+    const url = "/post/abc";
+    const first = kept.matchRoutes(routes, url)!;
+    const leaf = first[first.length - 1]!;
+    expect(leaf.params).toMatchObject({ id: "abc" });
+    leaf.params.id = "changed";
+    const again = kept.matchRoutes(routes, url)!;
+    expect(again[again.length - 1]!.params).toMatchObject({ id: "abc" });
+    // Within one answer every match shares the params, as in the package.
+    expect(new Set(again.map((match) => match.params)).size).toBe(1);
+  });
+
+  it("stays right past the number of URLs it keeps", () => {
+    for (let i = 0; i < 2500; i++) {
+      const url = `/post/${i}`;
+      expect(kept.matchRoutes(routes, url)).toEqual(original.matchRoutes(routes, url));
+    }
+  });
+});
