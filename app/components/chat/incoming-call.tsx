@@ -49,9 +49,11 @@ export function IncomingCall() {
     }
   }
 
-  const video = ringing?.call.kind === "video";
+  // Nothing ringing: no dialog in the page at all (every signed-in page renders this).
+  if (!ringing) return null;
+  const video = ringing.call.kind === "video";
   return (
-    <Dialog.Root open={ringing !== null} onOpenChange={(open) => !open && void answer("decline")}>
+    <Dialog.Root open onOpenChange={(open) => !open && void answer("decline")}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[55] bg-black/60" />
         <Dialog.Content
@@ -59,15 +61,11 @@ export function IncomingCall() {
           data-testid="incoming-call"
         >
           <DialogHeader>{video ? "Incoming video call" : "Incoming voice call"}</DialogHeader>
-          {ringing ? (
-            <>
-              <Avatar name={ringing.caller.name} src={ringing.caller.avatar} />
-              <Dialog.Description className="text-sm text-slate-700 dark:text-slate-300">
-                <span className="block text-base font-semibold">{ringing.caller.name}</span>
-                {ringing.caller.dealershipName}
-              </Dialog.Description>
-            </>
-          ) : null}
+          <Avatar name={ringing.caller.name} src={ringing.caller.avatar} />
+          <Dialog.Description className="text-sm text-slate-700 dark:text-slate-300">
+            <span className="block text-base font-semibold">{ringing.caller.name}</span>
+            {ringing.caller.dealershipName}
+          </Dialog.Description>
           <div className="flex w-full gap-3">
             <button
               type="button"

@@ -113,52 +113,47 @@ export function PendingDeals({ onConfirmed }: { onConfirmed?: (deal: Deal) => vo
     }
   };
 
+  // Nothing to confirm: no dialog in the page at all (every signed-in page renders this).
+  if (!deal) return null;
   return (
-    <Dialog.Root open={Boolean(deal)} onOpenChange={(open) => (!open ? reviewLater() : undefined)}>
+    <Dialog.Root open onOpenChange={(open) => (!open ? reviewLater() : undefined)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           data-testid="pending-deal-dialog"
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
         >
-          {deal ? (
-            <>
-              <DialogHeader closeLabel={DEAL_TEXTS.reviewLater}>
-                <span className="flex items-center gap-2">
-                  <Handshake size={20} aria-hidden="true" className="text-brand-500" />{" "}
-                  {DEAL_TEXTS.pendingTitle}
-                </span>
-              </DialogHeader>
-              <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-                <span>
-                  {deal.proposer
-                    ? `${deal.proposer.name} (${deal.proposer.dealershipName})`
-                    : deal.sellerName}{" "}
-                  proposed a deal on the <strong>{vehicleTitle(deal)}</strong>.
-                </span>
-                <SampleBadge deal={deal} />
-              </Dialog.Description>
-              <DealFacts deal={deal} />
-              <p className="rounded-lg border border-emerald-500/40 bg-emerald-600/10 p-3 text-sm">
-                Estimated Pass Thru Sales commission:{" "}
-                <strong data-testid="deal-commission">{formatDollars(deal.estimatedCommissionCents)}</strong>{" "}
-                (2 % of the price)
-              </p>
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="ghost" onClick={reviewLater} disabled={busy !== null}>
-                  {DEAL_TEXTS.reviewLater}
-                </Button>
-                <Button variant="secondary" onClick={() => void decline()} disabled={busy !== null}>
-                  {busy === "decline" ? "Declining…" : "Decline"}
-                </Button>
-                <Button onClick={() => void confirm()} disabled={busy !== null}>
-                  {busy === "confirm" ? "Confirming…" : "Confirm Deal"}
-                </Button>
-              </div>
-              {queue.length > 1 ? (
-                <p className="text-xs text-slate-500 dark:text-slate-400">{queue.length - 1} more waiting</p>
-              ) : null}
-            </>
+          <DialogHeader closeLabel={DEAL_TEXTS.reviewLater}>
+            <span className="flex items-center gap-2">
+              <Handshake size={20} aria-hidden="true" className="text-brand-500" /> {DEAL_TEXTS.pendingTitle}
+            </span>
+          </DialogHeader>
+          <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+            <span>
+              {deal.proposer ? `${deal.proposer.name} (${deal.proposer.dealershipName})` : deal.sellerName}{" "}
+              proposed a deal on the <strong>{vehicleTitle(deal)}</strong>.
+            </span>
+            <SampleBadge deal={deal} />
+          </Dialog.Description>
+          <DealFacts deal={deal} />
+          <p className="rounded-lg border border-emerald-500/40 bg-emerald-600/10 p-3 text-sm">
+            Estimated Pass Thru Sales commission:{" "}
+            <strong data-testid="deal-commission">{formatDollars(deal.estimatedCommissionCents)}</strong> (2 %
+            of the price)
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" onClick={reviewLater} disabled={busy !== null}>
+              {DEAL_TEXTS.reviewLater}
+            </Button>
+            <Button variant="secondary" onClick={() => void decline()} disabled={busy !== null}>
+              {busy === "decline" ? "Declining…" : "Decline"}
+            </Button>
+            <Button onClick={() => void confirm()} disabled={busy !== null}>
+              {busy === "confirm" ? "Confirming…" : "Confirm Deal"}
+            </Button>
+          </div>
+          {queue.length > 1 ? (
+            <p className="text-xs text-slate-500 dark:text-slate-400">{queue.length - 1} more waiting</p>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>

@@ -169,11 +169,9 @@ export function DealerSearch() {
           </ul>
         ) : null}
       </Form>
-      <DealerQuickView
-        dealerId={quickView}
-        open={quickView !== null}
-        onOpenChange={(o) => !o && setQuickView(null)}
-      />
+      {quickView !== null ? (
+        <DealerQuickView dealerId={quickView} open onOpenChange={(o) => !o && setQuickView(null)} />
+      ) : null}
     </>
   );
 }

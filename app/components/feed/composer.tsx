@@ -43,7 +43,9 @@ export const Composer = forwardRef<
   const [draft, setDraftState] = useState<PostDraft>(emptyDraft);
   const [postFormOpen, setPostFormOpen] = useState(false);
   const [pickPhotos, setPickPhotos] = useState(false);
-  const [vehicleOpen, setVehicleOpen] = useState(false);
+  // Null until Add Vehicle is first pressed: from then on the dialog stays mounted, so a vehicle half described
+  // survives closing it, and a page that never opens it never renders it.
+  const [vehicleOpen, setVehicleOpen] = useState<boolean | null>(null);
   const setDraft = (update: (d: PostDraft) => PostDraft) => setDraftState((d) => update(d));
 
   const openPostForm = (title?: string, photos = false) => {
@@ -189,15 +191,17 @@ export const Composer = forwardRef<
           }}
         />
       ) : null}
-      <VehicleDetailDialog
-        open={vehicleOpen}
-        onOpenChange={setVehicleOpen}
-        onAdd={(vehicle, photos) => {
-          setDraft((d) => draftWith(d, vehicle, photos));
-          setPickPhotos(false);
-          setPostFormOpen(true);
-        }}
-      />
+      {vehicleOpen !== null ? (
+        <VehicleDetailDialog
+          open={vehicleOpen}
+          onOpenChange={setVehicleOpen}
+          onAdd={(vehicle, photos) => {
+            setDraft((d) => draftWith(d, vehicle, photos));
+            setPickPhotos(false);
+            setPostFormOpen(true);
+          }}
+        />
+      ) : null}
     </section>
   );
 });

@@ -173,11 +173,9 @@ export function SuggestedDealers() {
           onOpenChange={(open) => !open && setIntroduce(null)}
         />
       ) : null}
-      <DealerQuickView
-        dealerId={quickView}
-        open={quickView !== null}
-        onOpenChange={(open) => !open && setQuickView(null)}
-      />
+      {quickView !== null ? (
+        <DealerQuickView dealerId={quickView} open onOpenChange={(open) => !open && setQuickView(null)} />
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { PendingDeals } from "~/components/deal/pending-deals";
@@ -144,13 +144,40 @@ function SignOutButton({ className = "" }: { className?: string }) {
 const menuButtonClass =
   "inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800";
 
-/** The phone's slide-in menu (core spec §2). */
+/**
+ * The phone's slide-in menu (core spec §2). The dialog exists only while open: every signed-in page renders the
+ * button, few open the menu. Closing it hands focus back to the button (Radix's focus scope, on unmount).
+ */
 function SlideInMenu({ unread, admin }: { unread: number; admin: boolean }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger aria-label="Open menu" className={menuButtonClass}>
+    <>
+      <button
+        type="button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={menuButtonClass}
+        onClick={() => setOpen(true)}
+      >
         <Menu size={20} aria-hidden="true" />
-      </Dialog.Trigger>
+      </button>
+      {open ? <SlideInMenuDialog unread={unread} admin={admin} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function SlideInMenuDialog({
+  unread,
+  admin,
+  onClose,
+}: {
+  unread: number;
+  admin: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
