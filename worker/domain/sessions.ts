@@ -4,6 +4,7 @@ import type { ActiveSession } from "../../app/lib/api-types";
 import { SESSION_DAYS } from "../../app/lib/constants";
 import { deviceName } from "../../app/lib/devices";
 import type { Database } from "../db/client";
+import { preparedOnce } from "../db/prepared-once";
 import { accounts, dealers, plans, sessions, subscriptions } from "../db/schema";
 import { entitlementOf, type Entitlement } from "./subscriptions/entitlement";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
@@ -70,14 +71,10 @@ type Row = {
   tokenHash: string;
 };
 
-export function sessionService(db: Database) {
-  /** Reads the session behind a token's key (no write): the viewer, the plan, and the counts when asked. */
-  const lookUp = async (tokenHash: string, options: FindOptions = {}): Promise<SessionLookup | null> => {
-    const now = Date.now();
-
-    // Without the counts the two columns are a constant null: one statement either way.
-    const counted = options.withUnreadCounts === true;
-    const [row] = await db
+/** The session lookup, built once (./db/prepared-once.ts); without the counts the two columns are a constant null. */
+const lookupStatement = (counted: boolean) =>
+  preparedOnce((db) =>
+    db
       .select({
         session: sessions,
         account: accounts,
@@ -96,8 +93,23 @@ export function sessionService(db: Database) {
       .leftJoin(dealers, eq(dealers.accountId, accounts.id))
       .leftJoin(subscriptions, eq(subscriptions.dealerId, dealers.id))
       .leftJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-      .limit(1);
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+        ),
+      )
+      .limit(1),
+  );
+const lookup = lookupStatement(false);
+const lookupWithCounts = lookupStatement(true);
+
+export function sessionService(db: Database) {
+  /** Reads the session behind a token's key (no write): the viewer, the plan, and the counts when asked. */
+  const lookUp = async (tokenHash: string, options: FindOptions = {}): Promise<SessionLookup | null> => {
+    const now = Date.now();
+    const counted = options.withUnreadCounts === true;
+    const row = await (counted ? lookupWithCounts : lookup)(db).get({ tokenHash, now });
     // A suspended account's sessions were ended; one started in the same instant counts for nothing.
     if (!row || row.account.suspendedAt !== null) return null;
     const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
