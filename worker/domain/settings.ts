@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   FEED_PAGE_SIZE,
   FEED_PAGE_SIZE_MAX,
@@ -7,6 +7,7 @@ import {
 } from "../../app/lib/constants";
 import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "../../app/lib/schemas/settings";
 import type { Database } from "../db/client";
+import { preparedOnce } from "../db/prepared-once";
 import { userSettings } from "../db/schema";
 
 export type { UserSettings };
@@ -28,6 +29,14 @@ const toSettings = (row: Row | undefined): UserSettings =>
       }
     : { ...DEFAULT_SETTINGS };
 
+/** The account's row, built once (../db/prepared-once.ts): the home page and every list page read it. */
+const settingsRow = preparedOnce((db) =>
+  db
+    .select()
+    .from(userSettings)
+    .where(eq(userSettings.accountId, sql.placeholder("accountId"))),
+);
+
 /**
  * Per-account display, notification and privacy settings (core spec §2 Settings, §9 defaults).
  * Read by every screen that sizes a list (items per page), by the feed (inventory view) and, in SQL,
@@ -37,9 +46,7 @@ export function settingsService(db: Database) {
   return {
     /** The account's settings; the defaults when it never saved any. */
     async forAccount(accountId: string): Promise<UserSettings> {
-      return toSettings(
-        await db.select().from(userSettings).where(eq(userSettings.accountId, accountId)).get(),
-      );
+      return toSettings(await settingsRow(db).get({ accountId }));
     },
 
     /**
@@ -48,7 +55,7 @@ export function settingsService(db: Database) {
      * inventory view.
      */
     async feedView(accountId: string): Promise<{ pageSize: number; inventoryView: InventoryView }> {
-      const row = await db.select().from(userSettings).where(eq(userSettings.accountId, accountId)).get();
+      const row = await settingsRow(db).get({ accountId });
       const saved = ITEMS_PER_PAGE_OPTIONS.find((n) => n === row?.itemsPerPage);
       return {
         pageSize: saved ? Math.min(saved, FEED_PAGE_SIZE_MAX) : FEED_PAGE_SIZE,
