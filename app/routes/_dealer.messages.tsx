@@ -37,7 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Read with the session.
     premium: context.session?.entitlement.premium ?? false,
     admin: isAdmin(viewer),
-    chats: chats.items,
+    // What the list shows: a chat's participants and message list stay with the API (GET /api/chats).
+    chats: chats.items.map(({ id, otherParticipant, lastMessage, unreadCount, lastMessageAt }) => ({
+      id,
+      otherParticipant,
+      lastMessage,
+      unreadCount,
+      lastMessageAt,
+    })),
     chatsCursor: chats.nextCursor,
     selectedChatId: existing,
     initialMessages: opened?.items ?? [],
