@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import {
   Car,
   CheckCircle2,
@@ -195,9 +196,9 @@ export function PostCard({
             {expanded ? (
               post.title
             ) : (
-              <Link to={`/post/${post.id}`} className="hover:underline" prefetch="intent">
+              <AppLink to={`/post/${post.id}`} className="hover:underline" prefetch="intent">
                 {post.title}
-              </Link>
+              </AppLink>
             )}
           </h3>
           <p className="text-sm text-muted">

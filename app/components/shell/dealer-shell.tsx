@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { ConfirmEmailBanner } from "~/components/account/confirm-email-banner";
 import { Avatar } from "~/components/ui/avatar";
 import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
@@ -51,7 +52,7 @@ function NavList({
         const current = isCurrent(to, pathname);
         return (
           <li key={to + label}>
-            <Link
+            <AppLink
               to={to}
               aria-current={current ? "page" : undefined}
               className={navClass(current)}
@@ -64,7 +65,7 @@ function NavList({
               {to === "/notifications" && unreadNotifications > 0 ? (
                 <UnreadBadge count={unreadNotifications} />
               ) : null}
-            </Link>
+            </AppLink>
           </li>
         );
       })}
@@ -89,7 +90,7 @@ function IconLink({
   children,
   badge = 0,
 }: {
-  to: string;
+  to: `/${string}`;
   label: string;
   children: ReactNode;
   badge?: number;
@@ -97,7 +98,7 @@ function IconLink({
   const hydrated = useHydrated();
   const shown = badge > 99 ? "99+" : String(badge);
   const link = (
-    <Link
+    <AppLink
       to={to}
       // The name holds the badge's visible text as words ("Messages, 3 unread"): WCAG 2.5.3 label in name.
       aria-label={badge > 0 ? `${label}, ${shown} unread` : label}
@@ -109,7 +110,7 @@ function IconLink({
           {shown}
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
   // A tooltip needs JavaScript to show: the server sends the plain link, the tooltip joins once hydrated.
   if (!hydrated) return link;
@@ -234,20 +235,20 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
         <SlideInMenu unread={unread} admin={isAdmin(currentUser)} />
 
-        <Link to="/" className="flex items-center gap-2 font-bold" aria-label="DealerLane home">
+        <AppLink to="/" className="flex items-center gap-2 font-bold" aria-label="DealerLane home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className="hidden sm:inline">DealerLane</span>
-        </Link>
+        </AppLink>
 
         <DealerSearch />
 
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          <Link
+          <AppLink
             to="/landing"
             className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-200 md:inline-flex dark:hover:bg-slate-800"
           >
             Landing
-          </Link>
+          </AppLink>
           <IconLink to="/notifications" label="Notifications" badge={unreadNotifications}>
             <Bell size={20} aria-hidden="true" />
           </IconLink>
@@ -255,7 +256,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
             <MessageSquare size={20} aria-hidden="true" />
           </IconLink>
           <ThemeToggle />
-          <Link
+          <AppLink
             to="/dealer-profile"
             className="hidden items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200 sm:flex dark:hover:bg-slate-800"
           >
@@ -266,7 +267,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
               </span>
               <span className="text-xs text-muted">{currentUser.dealershipName}</span>
             </span>
-          </Link>
+          </AppLink>
         </div>
       </header>
 
@@ -295,7 +296,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         {BOTTOM_NAV.map(({ to, label, icon: Icon }) => {
           const current = isCurrent(to, pathname);
           return (
-            <Link
+            <AppLink
               key={to}
               to={to}
               aria-current={current ? "page" : undefined}
@@ -317,7 +318,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
                 ) : null}
               </span>
               {label}
-            </Link>
+            </AppLink>
           );
         })}
         {unreadNotifications > 0 ? (

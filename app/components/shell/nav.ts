@@ -14,7 +14,7 @@ import {
   Users,
 } from "~/components/ui/icons";
 
-export type NavEntry = { to: string; label: string; icon: IconComponent };
+export type NavEntry = { to: `/${string}`; label: string; icon: IconComponent };
 
 /** Core spec §2 "Desktop layout": the ten sidebar entries, in order. */
 export const SIDEBAR: NavEntry[] = [

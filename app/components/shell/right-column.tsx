@@ -1,4 +1,5 @@
-import { Link, useFetchers, useLocation } from "@remix-run/react";
+import { useFetchers, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { messagePreview } from "~/lib/chat-files";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
@@ -104,7 +105,7 @@ export function RightColumn({ me }: { me: string }) {
           {chats.length
             ? chats.map((chat) => (
                 <li key={chat.chatId} data-testid="panel-chat" data-chat-id={chat.chatId}>
-                  <Link
+                  <AppLink
                     to={`/messages?chat=${chat.dealerId}`}
                     className="flex items-start gap-3 rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
                   >
@@ -135,17 +136,17 @@ export function RightColumn({ me }: { me: string }) {
                         {chat.unread}
                       </span>
                     ) : null}
-                  </Link>
+                  </AppLink>
                 </li>
               ))
             : null}
         </PanelList>
-        <Link
+        <AppLink
           to="/messages"
           className="mt-3 block text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
         >
           Open Messages →
-        </Link>
+        </AppLink>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="mb-3 text-sm font-semibold">New Connections</h2>
@@ -164,12 +165,12 @@ export function RightColumn({ me }: { me: string }) {
               ))
             : null}
         </PanelList>
-        <Link
+        <AppLink
           to="/find-dealers"
           className="mt-3 block text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
         >
           Find more dealers →
-        </Link>
+        </AppLink>
       </section>
     </aside>
   );
