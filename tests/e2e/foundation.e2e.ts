@@ -153,6 +153,43 @@ describe("the demo dealer", () => {
     await context.close();
   });
 
+  it("moves between screens through the shell's links without reloading the page", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await quickLogin(page);
+    await hydrated(page);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const sidebar = page.getByRole("navigation", { name: "Main" });
+    const findDealers = sidebar.getByRole("link", { name: "Find Dealers" });
+
+    // Resting on a menu entry loads that screen ahead (as Remix's prefetch="intent").
+    await findDealers.hover();
+    await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
+
+    // A click stays in the page; the entry then marks the screen shown; clicking it again adds no history.
+    await findDealers.click();
+    await page.waitForURL(`${BASE_URL}/find-dealers`);
+    await expect.poll(() => findDealers.getAttribute("aria-current")).toBe("page");
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    const steps = await page.evaluate(() => history.length);
+    await findDealers.click();
+    expect(await page.evaluate(() => history.length)).toBe(steps);
+
+    // A Ctrl-click is the browser's: a new tab, and this page stays where it is.
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      sidebar.getByRole("link", { name: "My Stats" }).click({ modifiers: ["Control"] }),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/my-stats");
+    expect(page.url()).toBe(`${BASE_URL}/find-dealers`);
+
+    await page.goBack();
+    await page.waitForURL(`${BASE_URL}/`);
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    await context.close();
+  });
+
   it("works without JavaScript: quick login is a plain form post", async () => {
     const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
     const page = await context.newPage();
@@ -171,11 +208,18 @@ describe("the demo dealer", () => {
     for (const entry of ["Home", "Dealers", "Discover", "Alerts", "Settings"]) {
       await bottom.getByRole("link", { name: entry, exact: true }).waitFor({ state: "visible" });
     }
-    await page.getByRole("button", { name: "Open menu" }).click();
+    const openMenu = page.getByRole("button", { name: "Open menu" });
+    await openMenu.click();
     const menu = page.getByRole("dialog");
     for (const entry of ["Dashboard", "My Dealers", "Messages", "Settings"]) {
       await menu.getByRole("link", { name: new RegExp(entry) }).waitFor({ state: "visible" });
     }
+    // Escape closes it and hands focus back to the button.
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await expect.poll(() => openMenu.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await openMenu.getAttribute("aria-expanded")).toBe("false");
+    await openMenu.click();
     await menu.getByRole("link", { name: /My Dealers/ }).click();
     await page.waitForURL(`${BASE_URL}/my-dealers`);
     await context.close();

@@ -5,7 +5,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { PendingDeals } from "~/components/deal/pending-deals";
@@ -147,13 +147,15 @@ const menuButtonClass =
 
 /**
  * The phone's slide-in menu (core spec §2). The dialog exists only while open: every signed-in page renders the
- * button, few open the menu. Closing it hands focus back to the button (Radix's focus scope, on unmount).
+ * button, few open the menu. Closing it hands focus back to the button.
  */
 function SlideInMenu({ unread, admin }: { unread: number; admin: boolean }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={button}
         type="button"
         aria-label="Open menu"
         aria-haspopup="dialog"
@@ -163,7 +165,14 @@ function SlideInMenu({ unread, admin }: { unread: number; admin: boolean }) {
       >
         <Menu size={20} aria-hidden="true" />
       </button>
-      {open ? <SlideInMenuDialog unread={unread} admin={admin} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <SlideInMenuDialog
+          unread={unread}
+          admin={admin}
+          onClose={() => setOpen(false)}
+          returnFocusTo={button}
+        />
+      ) : null}
     </>
   );
 }
@@ -172,16 +181,25 @@ function SlideInMenuDialog({
   unread,
   admin,
   onClose,
+  returnFocusTo,
 }: {
   unread: number;
   admin: boolean;
   onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900">
+        <Dialog.Content
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900"
+          // Radix returns focus to a Dialog.Trigger; this menu's button lives outside the dialog.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+        >
           <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
             DealerLane
           </DialogHeader>
