@@ -37,11 +37,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Read with the session.
     premium: context.session?.entitlement.premium ?? false,
     admin: isAdmin(viewer),
-    // What the list shows: a chat's participants and message list stay with the API (GET /api/chats).
+    // What the list shows (messages-screen's ChatListItem): the rest of a chat stays with GET /api/chats.
     chats: chats.items.map(({ id, otherParticipant, lastMessage, unreadCount, lastMessageAt }) => ({
       id,
       otherParticipant,
-      lastMessage,
+      lastMessage: lastMessage && {
+        content: lastMessage.content,
+        attachments: lastMessage.attachments,
+        call: lastMessage.call,
+      },
       unreadCount,
       lastMessageAt,
     })),

@@ -18,8 +18,10 @@ import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
 
-export type ChatListItem = Pick<ChatSummary, "id" | "lastMessage" | "unreadCount" | "lastMessageAt"> & {
+export type ChatListItem = Pick<ChatSummary, "id" | "unreadCount" | "lastMessageAt"> & {
   otherParticipant: ChatPeer;
+  /** What the list previews of the latest message (a live message or GET /api/chats may bring all of it). */
+  lastMessage: Pick<ChatMessage, "content" | "attachments" | "call"> | null;
 };
 
 type Selected = { chatId: string; messages: ChatMessage[]; olderCursor: string | null };
