@@ -1,14 +1,5 @@
 import { PrefetchPageLinks, useNavigate } from "@remix-run/react";
-import {
-  forwardRef,
-  useEffect,
-  useRef,
-  useState,
-  type AnchorHTMLAttributes,
-  type FocusEvent,
-  type MouseEvent,
-  type TouchEvent,
-} from "react";
+import { forwardRef, useEffect, useRef, useState, type AnchorHTMLAttributes, type MouseEvent } from "react";
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** A page of this app, as an absolute path ("/messages", "/post/…"). */
@@ -73,31 +64,24 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
           const here = window.location.pathname + window.location.search + window.location.hash;
           navigate(to, { replace: here === to });
         }}
-        onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-          onMouseEnter?.(event);
-          intend(false);
-        }}
-        onMouseLeave={(event: MouseEvent<HTMLAnchorElement>) => {
-          onMouseLeave?.(event);
-          giveUp();
-        }}
-        onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-          onFocus?.(event);
-          intend(false);
-        }}
-        onBlur={(event: FocusEvent<HTMLAnchorElement>) => {
-          onBlur?.(event);
-          giveUp();
-        }}
-        onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-          onTouchStart?.(event);
-          intend(true);
-        }}
+        onMouseEnter={after(onMouseEnter, () => intend(false))}
+        onMouseLeave={after(onMouseLeave, giveUp)}
+        onFocus={after(onFocus, () => intend(false))}
+        onBlur={after(onBlur, giveUp)}
+        onTouchStart={after(onTouchStart, () => intend(true))}
       />
       {prefetching ? <PrefetchPageLinks page={to} /> : null}
     </>
   );
 });
+
+/** The caller's handler (a tooltip's, say), then this link's own. */
+function after<Event>(theirs: ((event: Event) => void) | undefined, ours: () => void) {
+  return (event: Event) => {
+    theirs?.(event);
+    ours();
+  };
+}
 
 /** A click the app handles itself: the main button, no modifier key, and no other tab or window. */
 function plainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
