@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import * as build from "../build/server/index.js";
 
 /**
  * The worker's copy of @remix-run/router (scripts/remix-router-memo.ts) keeps what it matched: it must answer
@@ -19,7 +18,10 @@ const original: Router = require("@remix-run/router");
 const kept: Router = require("../build/server/remix-router.cjs");
 
 type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
-const buildRoutes = Object.values(build.routes as Record<string, BuildRoute>);
+// The server build exists only once `npm run build` has run (the typecheck runs before it): loaded by path.
+const serverBuild = new URL("../build/server/index.js", import.meta.url).href;
+const { routes: builtRoutes } = (await import(serverBuild)) as { routes: Record<string, BuildRoute> };
+const buildRoutes = Object.values(builtRoutes);
 
 /** The app's route tree, as Remix builds it from the server build. */
 function tree(parentId?: string): Route[] {
