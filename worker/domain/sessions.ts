@@ -71,7 +71,7 @@ type Row = {
   tokenHash: string;
 };
 
-/** The session lookup, built once (./db/prepared-once.ts); without the counts the two columns are a constant null. */
+/** The session lookup, built once (../db/prepared-once.ts); without the counts the two columns are a constant null. */
 const lookupStatement = (counted: boolean) =>
   preparedOnce((db) =>
     db

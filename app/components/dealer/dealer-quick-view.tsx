@@ -108,9 +108,11 @@ export function DealerQuickView({
     }
   }
 
+  // Closed, it renders nothing: pages hold a quick view per list, and few open it.
+  if (!open) return null;
   const dealer = data?.dealer;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content

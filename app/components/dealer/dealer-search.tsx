@@ -169,9 +169,11 @@ export function DealerSearch() {
           </ul>
         ) : null}
       </Form>
-      {quickView !== null ? (
-        <DealerQuickView dealerId={quickView} open onOpenChange={(o) => !o && setQuickView(null)} />
-      ) : null}
+      <DealerQuickView
+        dealerId={quickView}
+        open={quickView !== null}
+        onOpenChange={(o) => !o && setQuickView(null)}
+      />
     </>
   );
 }

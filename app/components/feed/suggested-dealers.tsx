@@ -173,9 +173,11 @@ export function SuggestedDealers() {
           onOpenChange={(open) => !open && setIntroduce(null)}
         />
       ) : null}
-      {quickView !== null ? (
-        <DealerQuickView dealerId={quickView} open onOpenChange={(open) => !open && setQuickView(null)} />
-      ) : null}
+      <DealerQuickView
+        dealerId={quickView}
+        open={quickView !== null}
+        onOpenChange={(open) => !open && setQuickView(null)}
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tooltip } from "radix-ui";
-import { useRef, useState, type ReactNode, type RefObject } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { PendingDeals } from "~/components/deal/pending-deals";
@@ -166,55 +166,37 @@ function SlideInMenu({ unread, admin }: { unread: number; admin: boolean }) {
         <Menu size={20} aria-hidden="true" />
       </button>
       {open ? (
-        <SlideInMenuDialog
-          unread={unread}
-          admin={admin}
-          onClose={() => setOpen(false)}
-          returnFocusTo={button}
-        />
+        <Dialog.Root open onOpenChange={setOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content
+              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900"
+              // Radix returns focus to a Dialog.Trigger; this menu's button lives outside the dialog.
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                button.current?.focus();
+              }}
+            >
+              <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
+                DealerLane
+              </DialogHeader>
+              <Dialog.Description className="sr-only">Main menu</Dialog.Description>
+              <nav aria-label="Menu">
+                <Dialog.Close asChild>
+                  <div>
+                    <NavList
+                      entries={admin ? [...SLIDE_IN_MENU, ADMIN_ENTRY] : SLIDE_IN_MENU}
+                      unread={unread}
+                    />
+                  </div>
+                </Dialog.Close>
+              </nav>
+              <SignOutButton className="mt-auto" />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
       ) : null}
     </>
-  );
-}
-
-function SlideInMenuDialog({
-  unread,
-  admin,
-  onClose,
-  returnFocusTo,
-}: {
-  unread: number;
-  admin: boolean;
-  onClose: () => void;
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-}) {
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900"
-          // Radix returns focus to a Dialog.Trigger; this menu's button lives outside the dialog.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo.current?.focus();
-          }}
-        >
-          <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
-            DealerLane
-          </DialogHeader>
-          <Dialog.Description className="sr-only">Main menu</Dialog.Description>
-          <nav aria-label="Menu">
-            <Dialog.Close asChild>
-              <div>
-                <NavList entries={admin ? [...SLIDE_IN_MENU, ADMIN_ENTRY] : SLIDE_IN_MENU} unread={unread} />
-              </div>
-            </Dialog.Close>
-          </nav>
-          <SignOutButton className="mt-auto" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
 
