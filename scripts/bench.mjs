@@ -432,7 +432,7 @@ async function main() {
     )
     .join(" and ");
   const markdown = [
-    `Measured with \`npm run bench\` on ${when}: \`wrangler dev\` (local workerd, local D1) serving the production build, one request at a time, ${options.n} requests per figure after ${WARM_UP} warm-ups, signed in as a dealer of the bench network (${counts}, seeded by \`scripts/seed-large.ts\` into \`.wrangler/bench-state-{size}\`). Each request is paired with a GET ${STATIC_ASSET} (a static asset) and "× static" divides the median by the median of those paired static requests, so both are measured under the same machine load; "growth" divides the 20 000-post median by the 1 000-post one. Targets: feed first page ≤ 3× static; no growth above 1.5×.`,
+    `Measured with \`npm run bench\` on ${when}: \`wrangler dev\` (local workerd, local D1; wrangler's local trace collector off, see scripts/local-app.mjs) serving the production build, one request at a time, ${options.n} requests per figure after ${WARM_UP} warm-ups, signed in as a dealer of the bench network (${counts}, seeded by \`scripts/seed-large.ts\` into \`.wrangler/bench-state-{size}\`). Each request is paired with a GET ${STATIC_ASSET} (a static asset) and "× static" divides the median by the median of those paired static requests, so both are measured under the same machine load; "growth" divides the 20 000-post median by the 1 000-post one. Targets: feed first page ≤ 3× static; no growth above 1.5×.`,
     "",
     table(results),
     "",

@@ -16,6 +16,11 @@ export const quietEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "1",
   NO_D1_WARNING: "true",
+  // wrangler dev's local trace collector: a streaming tail on every worker invocation, written to a SQLite store in
+  // the state directory that only grows. A deployed worker has nothing like it in the request path, and static
+  // assets never invoke the worker, so it would tax every page but not the static file the benchmark compares with.
+  // X_LOCAL_OBSERVABILITY=true turns it back on for a developer who wants the local explorer's traces.
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
 };
 
 function run(command, args, label) {
