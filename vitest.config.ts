@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Unit tests (app/lib, next to the code) and API / Durable Object tests (tests/api, tests/do) run inside
- * workerd with real D1 and R2; every test file gets its own storage with the migrations applied.
+ * workerd with real D1 and R2; every test file starts from an empty, migrated D1 (tests/setup/fresh-database.ts).
  * The worker imports Remix's server build, so `npm run build` must have run first (npm test does).
  */
 export default defineConfig(async () => {
@@ -34,7 +34,10 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["app/**/*.test.ts", "worker/**/*.test.ts", "tests/api/**/*.test.ts", "tests/do/**/*.test.ts"],
-      setupFiles: ["./tests/setup/apply-migrations.ts"],
+      setupFiles: ["./tests/setup/fresh-database.ts"],
+      // Files take turns in one workerd per vitest worker instead of a new runtime each: loading the worker's
+      // module graph (the Remix build, Drizzle, Hono…) cost ~15 s a file. Each file still gets a fresh database.
+      isolate: false,
       // Some tests make dozens of requests (PBKDF2 sign-ins against the limits); on a loaded 2-core CI machine
       // they need more than vitest's 5 s default. Speed is measured by `npm run bench`, never here.
       testTimeout: 30_000,
