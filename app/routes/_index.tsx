@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { Landing } from "~/components/public/landing";
 import { lazy, Suspense } from "react";
+import SignedInHome from "~/components/feed/signed-in-home";
+import { Landing as LandingOnTheServer } from "~/components/public/landing";
 import { landingMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import { homeFeedAction, loadHomeFeed } from "~/utils/home-feed.server";
@@ -43,23 +44,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return homeFeedAction(context, request);
 }
 
-/** Lazy: the landing's visitors never download the dealer app (the public pages' JavaScript budget). */
-const loadSignedInHome = () => import("~/components/feed/signed-in-home");
-const SignedInHome = lazy(loadSignedInHome);
+/**
+ * The landing's code reaches the browser only when React renders it there (an in-app navigation to `/` signed
+ * out; a signed-out visit is server HTML without React): a dealer's home never downloads it. The server renders
+ * it directly, so a signed-out page never waits on a lazy import.
+ */
+const loadLanding = () => import("~/components/public/landing");
+const Landing = import.meta.env.SSR
+  ? LandingOnTheServer
+  : lazy(() => loadLanding().then((module) => ({ default: module.Landing })));
 
-/** On navigations inside the app, a signed-in dealer's code arrives before the page renders: no fallback flash. */
+/** On navigations inside the app, the landing's code arrives before the page renders: no fallback flash. */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const result = await serverLoader<typeof loader>();
-  if (result.signedIn) await loadSignedInHome();
+  if (!result.signedIn) await loadLanding();
   return result;
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  if (!data.signedIn) return <Landing dealerCount={data.dealerCount} plans={data.plans} />;
+  if (data.signedIn) return <SignedInHome shell={data.shell} feed={data.feed} />;
   return (
-    <Suspense fallback={<p className="p-6 text-center text-sm text-slate-500">Loading your feed…</p>}>
-      <SignedInHome shell={data.shell} feed={data.feed} />
+    <Suspense fallback={<p className="p-6 text-center text-sm text-slate-500">Loading…</p>}>
+      <Landing dealerCount={data.dealerCount} plans={data.plans} />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { DealerShell } from "~/components/shell/dealer-shell";
 import type { ShellData } from "~/utils/shell.server";
 import { HomeFeed, type FeedData } from "./home-feed";
 
-/** The signed-in `/`: shell and feed. Loaded lazily so the public landing never ships the dealer app. */
+/** The signed-in `/`: shell and feed. */
 export default function SignedInHome({ shell, feed }: { shell: ShellData; feed: FeedData }) {
   return (
     <DealerShell shell={shell}>
