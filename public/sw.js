@@ -1,17 +1,18 @@
 /*
  * DealerLane service worker: makes the web app installable and keeps the shell available offline.
- * - Precaches the landing page, the offline page, the manifest and the icons.
+ * - Precaches the offline page, the manifest and the icons. Never a page: the signed-out landing fetched here
+ *   would sit in the browser's cache under `/`, the signed-in dealer's home address.
  * - Page navigations: network first (pages are personal and live), the offline page when there is no network.
  * - /assets/*: cache first; their names carry a content hash, so they never change.
  * - /api/*, /parties/* and everything else: never cached, straight to the network.
  * Bump VERSION to drop old caches.
  */
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL_CACHE = `dealerlane-shell-${VERSION}`;
 const ASSET_CACHE = `dealerlane-assets-${VERSION}`;
 // Workers assets serve public/offline.html at /offline (their HTML handling drops the extension).
 const OFFLINE_URL = "/offline";
-const PRECACHE = ["/", OFFLINE_URL, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"];
+const PRECACHE = [OFFLINE_URL, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"];
 const MAX_ASSETS = 80;
 
 self.addEventListener("install", (event) => {
@@ -84,7 +85,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(assetFirst(request));
     return;
   }
-  if (PRECACHE.includes(url.pathname) && url.pathname !== "/") {
+  if (PRECACHE.includes(url.pathname)) {
     event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
   }
 });

@@ -474,6 +474,29 @@ describe("the installable web app", () => {
     await expect.poll(() => page.locator("h1").innerText()).toBe("Simple, transparent pricing");
     await context.close();
   });
+
+  it("never hands a signed-in dealer the landing kept for signed-out visitors, not even on Back", async () => {
+    // The landing in the edge cache, as after any signed-out visit.
+    await fetch(`${BASE_URL}/`);
+    const cached = await fetch(`${BASE_URL}/`);
+    expect(cached.headers.get("cf-cache-status")).toBe("HIT");
+    // Browsers must keep it apart from the signed-in home, which has the same address.
+    expect(cached.headers.get("vary")).toMatch(/cookie/i);
+
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.getByRole("button", { name: "Quick login (demo)" }).click();
+    await page.waitForURL(`${BASE_URL}/`);
+    await page.getByTestId("post-card").first().waitFor();
+    await page.goto("/messages");
+    await page.goBack();
+    await page.waitForURL(`${BASE_URL}/`);
+    await expect.poll(() => page.getByTestId("post-card").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: "Login" }).count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe("the contact form", () => {

@@ -18,7 +18,11 @@ export const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(key);
   if (hit) {
-    c.res = hit;
+    // The stored copy has no Vary (the edge keys it by address alone, and only cookie-less requests reach it);
+    // browsers must still keep it apart from the signed-in page at the same address.
+    const response = new Response(hit.body, hit);
+    response.headers.set("Vary", "Cookie");
+    c.res = response;
     return;
   }
   await next();
