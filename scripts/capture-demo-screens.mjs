@@ -10,22 +10,12 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const base = process.argv[2] || "http://localhost:8791";
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-  ],
-});
+const browser = await launchChromium();
 
 async function context(viewport, theme = "dark") {
   const ctx = await browser.newContext({

@@ -5,10 +5,10 @@
  * hydrated), and the JavaScript it took to get there. Skipped, with a note, where Chromium is not installed.
  */
 import { existsSync } from "node:fs";
+import { CHROMIUM_PATH, launchChromium } from "../chromium.mjs";
 
 export const title = "Phone";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const LOADS = 9;
 const NETWORK = {
   offline: false,
@@ -67,22 +67,10 @@ async function loadHome(browser, ctx) {
 
 export async function run(ctx) {
   const name = "GET / on a throttled phone: until the feed answers a tap";
-  if (!existsSync(CHROMIUM)) {
-    return [{ name, median: null, p95: null, note: `skipped: no Chromium at ${CHROMIUM}` }];
+  if (!existsSync(CHROMIUM_PATH)) {
+    return [{ name, median: null, p95: null, note: `skipped: no Chromium at ${CHROMIUM_PATH}` }];
   }
-  const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await loadHome(browser, ctx);
     const loads = [];

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "../../app/lib/constants";
 
@@ -6,21 +6,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 /** Debian's Chromium with the flags this sandbox needs (see README "Tests"), plus a journey's own `extraArgs`. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-dev-shm-usage",
-      ...extraArgs,
-    ],
-  });
-}
+export { launchChromium as launchBrowser } from "../../scripts/chromium.mjs";
 
 export async function newContext(
   browser: Browser,
