@@ -65,7 +65,8 @@ export default {
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       services.subscriptions.renewDemoSubscriptions(),
-      services.news.marketReport.compute(),
+      // The stored report is the real network's: its figures never count the demo's dealers.
+      createServices(env, { network: () => "real" }).news.marketReport.compute(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

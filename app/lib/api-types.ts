@@ -700,7 +700,17 @@ const centsCount = z.object({
 });
 
 export const adminFiguresSchema = z.object({
-  dealers: z.object({ total: z.number().int(), newThisWeek: z.number().int() }),
+  dealers: z
+    .object({ total: z.number().int(), newThisWeek: z.number().int() })
+    .describe("real dealers with an account: the demo network is no customer and counts apart"),
+  demoNetwork: z
+    .object({
+      dealers: z.number().int(),
+      throwawayAccounts: z.number().int(),
+      posts: z.number().int(),
+      postsThisWeek: z.number().int(),
+    })
+    .describe("the demo network (seeded dealers, throwaway demo accounts), counted apart from every business figure"),
   subscriptions: z
     .array(
       z.object({ planId: z.string(), planName: z.string(), status: z.string(), count: z.number().int() }),

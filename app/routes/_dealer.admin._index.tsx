@@ -169,6 +169,34 @@ export default function Admin() {
         </section>
       </div>
 
+      <section
+        className={`${cardClass} border-dashed`}
+        aria-labelledby="demo-heading"
+        data-testid="demo-network-figures"
+      >
+        <h2 id="demo-heading" className="font-semibold">
+          Demo network
+        </h2>
+        <p className="mb-2 text-xs text-muted">
+          Seeded dealers and throwaway demo accounts: no customers, so none of the figures above counts them.
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          {(
+            [
+              ["Demo dealers", figures.demoNetwork.dealers],
+              ["Throwaway accounts", figures.demoNetwork.throwawayAccounts],
+              ["Demo posts", figures.demoNetwork.posts],
+              ["Demo posts this week", figures.demoNetwork.postsThisWeek],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+              <dt className="text-muted">{label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className={cardClass} aria-labelledby="subs-heading">
           <h2 id="subs-heading" className="mb-2 font-semibold">

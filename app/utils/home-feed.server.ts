@@ -19,7 +19,6 @@ import { redirectWithFailure, redirectWithToast, routeFailure } from "./response
  */
 export async function loadHomeFeed(context: AppLoadContext, request: Request) {
   const { viewer } = requireDealer(context, request);
-  const { dealer } = viewer;
   const url = new URL(request.url);
   const queryFor = (limit: number) => {
     const parsed = feedQuerySchema.safeParse({
@@ -33,8 +32,8 @@ export async function loadHomeFeed(context: AppLoadContext, request: Request) {
   };
   const listFeed = (query: ReturnType<typeof queryFor>) =>
     context.services.inventory
-      .listFeed(query, dealer.id)
-      .catch(() => context.services.inventory.listFeed({ ...query, cursor: undefined }, dealer.id));
+      .listFeed(query)
+      .catch(() => context.services.inventory.listFeed({ ...query, cursor: undefined }));
   // The dealer's page size and the usual first page are read side by side (one wait, not two); only a
   // dealer who saved another Items per page waits for a second read of that size.
   const [{ pageSize, inventoryView }, usualPage, promotions] = await Promise.all([

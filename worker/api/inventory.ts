@@ -45,8 +45,8 @@ const getInventoryPost = publicRoute({
  */
 export const inventoryRoutes = openApiRouter(dealersOnly)
   .openapi(listInventory, async (c) => {
-    const { dealer } = requireDealer(c);
-    const page = await c.var.services.inventory.listFeed(c.req.valid("query"), dealer.id);
+    requireDealer(c);
+    const page = await c.var.services.inventory.listFeed(c.req.valid("query"));
     return answerList(c, { items: page.posts, nextCursor: page.nextCursor });
   })
   .openapi(getInventoryPost, async (c) => {

@@ -4,7 +4,7 @@ import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
 import { batchable, type Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { requireSameNetwork } from "./demo-network";
+import { requireDealer } from "./dealers";
 import type { DealerDirectoryService, ViewerOptions } from "./directory";
 import { DomainError, badRequest, notFound } from "./errors";
 import { newId } from "./ids";
@@ -50,11 +50,11 @@ export function connectionService(
       receiverId: string,
     ): Promise<{ created: boolean; connection: Connection }> {
       if (requesterId === receiverId) throw badRequest("You cannot connect with yourself");
-      // One wave of checks (who first: 404, 403; then the limit: 429), then one batch that connects, accepts
+      // One wave of checks (who first: 404; then the limit: 429), then one batch that connects, accepts
       // a pending request either way, and reads the pair and the other dealer's card as they now are.
       const [spent, paired] = await Promise.allSettled([
         rateLimits.spend([LIMITS.connectionsPerDealer, requesterId]),
-        requireSameNetwork(db, requesterId, receiverId),
+        requireDealer(db, receiverId),
       ]);
       if (paired.status === "rejected") throw paired.reason;
       if (spent.status === "rejected") throw spent.reason;

@@ -12,6 +12,15 @@ import { LIMITS, type RateLimitService } from "./rate-limits";
 import type { Viewer } from "./sessions";
 
 export type DealerRow = typeof dealers.$inferSelect;
+
+/**
+ * The other dealer of a connection or a deal: 404 for an unknown id, and so for a dealer of the other network,
+ * which the viewer's database never shows (worker/db/network-wall.ts).
+ */
+export async function requireDealer(db: Database, dealerId: string): Promise<void> {
+  const [found] = await db.all<{ id: string }>(sql`select id from dealers where id = ${dealerId}`);
+  if (!found) throw notFound("Dealer not found");
+}
 export type { CurrentUser };
 
 /** The core spec's "Current user", where `id` is the dealer id used everywhere a dealer is named. */

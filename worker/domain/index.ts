@@ -3,6 +3,7 @@ import { isDemoMode } from "../../app/lib/demo-mode";
 import { authFlows } from "../auth/flows";
 import { googleSignIn, type GoogleEnv } from "../auth/google";
 import { openDatabase } from "../db/client";
+import { networkWall, type Network } from "../db/network-wall";
 import { afterTheAnswer } from "../db/meter";
 import { accountDataService } from "./account-data";
 import { accountTokenService } from "./account-tokens";
@@ -63,18 +64,27 @@ export type ServiceOptions = {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** The request's D1 session, metered (worker/http/d1-session.ts); the binding itself without it. */
   database?: Pick<D1Database, "prepare" | "batch">;
+  /**
+   * The viewer's network (worker/db/network-wall.ts): every service reads `database` through the wall, except
+   * those that cross it by their nature — sessions and sign-in (they find an account before its network is
+   * known), the demo network's own upkeep, API-key lookup and the admin console (which counts the two apart).
+   * Without it (Durable Objects, the cron's housekeeping) nothing is walled.
+   */
+  network?: () => Network | undefined;
 };
 
 const LOCAL_ORIGIN = "http://localhost:8787";
 
 /** Every domain service, bound to this request's bindings. The only way the app reaches D1. */
 export function createServices(env: Env, options: ServiceOptions = {}) {
-  const db = openDatabase((options.database ?? env.DB) as D1Database);
-  const accounts = accountService(db);
+  const database = (options.database ?? env.DB) as D1Database;
+  const acrossNetworks = openDatabase(database);
+  const db = options.network ? openDatabase(networkWall(database, options.network)) : acrossNetworks;
+  const accounts = accountService(acrossNetworks);
   const rateLimits = rateLimitService(db);
   const dealers = dealerService(db, rateLimits);
-  const sessions = sessionService(db);
-  const demo = demoService(db, env.PHOTOS);
+  const sessions = sessionService(acrossNetworks);
+  const demo = demoService(acrossNetworks, env.PHOTOS);
   const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
   const messaging = messagingService(db, rateLimits, chatFiles);
   const directory = dealerDirectoryService(db);
@@ -117,8 +127,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const notify = notifier(db, { centre, outbox, origin, push });
-  const accountTokens = accountTokenService(db);
-  const securityEvents = securityEventService(db);
+  const accountTokens = accountTokenService(acrossNetworks);
+  const securityEvents = securityEventService(acrossNetworks);
   const fanout = async (postId: string, deliveries: Delivery[]) => {
     await fanoutOf(env, postId).enqueue(deliveries, origin);
   };
@@ -186,17 +196,17 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     sessions,
     rateLimits,
     demo,
-    devices: deviceCookies(() => secretStore(db).hmacKey("device-cookie-key")),
+    devices: deviceCookies(() => secretStore(acrossNetworks).hmacKey("device-cookie-key")),
     demoMode: isDemoMode(env.DEMO_MODE),
     tokens: accountTokens,
-    accountData: accountDataService(db),
+    accountData: accountDataService(acrossNetworks),
     events: securityEvents,
     outbox,
     siteOrigin: origin,
     later,
   });
-  const accountData = accountDataService(db);
-  const admin = adminConsole(db, {
+  const accountData = accountDataService(acrossNetworks);
+  const admin = adminConsole(acrossNetworks, {
     tokens: accountTokens,
     outbox,
     deleteAccount: (accountId) => accountData.delete(accountId),
@@ -210,7 +220,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   return {
     admin,
     accounts,
-    apiKeys: apiKeyService(db, rateLimits),
+    apiKeys: apiKeyService(acrossNetworks, rateLimits),
     dealers,
     subscriptions,
     /** Null until Stripe (key and webhook secret) is configured: the webhook endpoint then answers 404. */
@@ -253,7 +263,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
     insights: insightsService(db),
-    news: newsService(db, { audit: admin.audit }),
+    news: newsService(db, { audit: admin.audit, demoNetwork: () => options.network?.() === "demo" }),
     settings,
     uploads,
     chatFiles,

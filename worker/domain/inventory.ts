@@ -31,9 +31,9 @@ type Deps = {
 /** Inventory posts: the feed, one post, new posts and comments (core spec §2, §3, §7). */
 export function inventoryService(db: Database, deps: Deps) {
   return {
-    /** A page of the feed `viewerId` reads, newest first; `nextCursor` is null on the last page. */
-    listFeed(query: FeedQuery, viewerId: string): Promise<FeedPage> {
-      return listFeed(db, query, viewerId);
+    /** A page of the feed, newest first; `nextCursor` is null on the last page. */
+    listFeed(query: FeedQuery): Promise<FeedPage> {
+      return listFeed(db, query);
     },
 
     /** The post with its vehicles and comments, counting a view for this viewer (once per viewer). */

@@ -15,7 +15,6 @@ import { batchable, type Database } from "../db/client";
 import { chatAttachments, chatParticipants, chats, dealers, messages } from "../db/schema";
 import type { AttachmentInput, ChatFileService } from "./chat-files";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { NOT_ACROSS_NETWORKS } from "./demo-network";
 import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "./errors";
 import { newId } from "./ids";
 import { LIMITS, type RateLimitService } from "./rate-limits";
@@ -87,45 +86,40 @@ export function messagingService(
   const foundPageKey = (dealerId: string, chatId: string) => `${dealerId}:${chatId}`;
 
   /**
-   * The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). Never across the
-   * demo and the real network (worker/domain/demo-network.ts), not even a chat made before that rule.
+   * The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). A chat with a
+   * dealer of the other network is never found (worker/db/network-wall.ts).
    * Its latest messages are read beside it (by the pair key, one wait on D1 for both), so that opening it
    * next (`listMessages` of its latest page) costs no wait of its own: /messages?chat={dealerId}.
    */
   async function findChat(dealerId: string, otherId: string): Promise<string | null> {
     const pairKey = pairKeyOf(dealerId, otherId);
     const [chat, latest] = await Promise.all([
-      db.get<{ id: string; networks: number }>(sql`
-        select id, (select count(distinct is_demo) from dealers where id in (${dealerId}, ${otherId})) as networks
-        from chats where pair_key = ${pairKey}`),
+      db.get<{ id: string }>(sql`select id from chats where pair_key = ${pairKey}`),
       chatMessages(sql`(select id from chats where pair_key = ${pairKey})`),
     ]);
-    if (chat && chat.networks > 1) throw forbidden(NOT_ACROSS_NETWORKS);
     // The pair's chat has the dealer among its two participants: the page needs no check of its own.
     if (chat) foundPages.set(foundPageKey(dealerId, chat.id), latest);
     return chat?.id ?? null;
   }
 
   /**
-   * Who the pair is, in one statement: their chat if there is one and each dealer's network. Throws 400 for a
-   * chat with oneself, 404 for an unknown `otherId`, 403 across the demo and the real network.
+   * Who the pair is, in one statement: their chat if there is one, and whether the other dealer is one the
+   * viewer's network shows. Throws 400 for a chat with oneself, 404 for an unknown `otherId`.
    */
   function pairCheck(dealerId: string, otherId: string, read = true) {
     if (dealerId === otherId) throw badRequest("You cannot start a chat with yourself");
     const pairKey = pairKeyOf(dealerId, otherId);
-    type PairRow = { chatId: string | null; mine: number | null; theirs: number | null };
+    type PairRow = { chatId: string | null; theirs: number | null };
     return {
       pairKey,
       read: !read
         ? Promise.resolve(undefined as PairRow | undefined)
-        : db.get<{ chatId: string | null; mine: number | null; theirs: number | null }>(sql`
+        : db.get<PairRow>(sql`
         select (select id from chats where pair_key = ${pairKey}) as chatId,
-               (select is_demo from dealers where id = ${dealerId}) as mine,
-               (select is_demo from dealers where id = ${otherId}) as theirs`),
+               (select 1 from dealers where id = ${otherId}) as theirs`),
       /** The chat's id, when it exists, once the pair passed. */
       passed(row: PairRow | undefined) {
         if (row?.theirs === null || row?.theirs === undefined) throw notFound("Dealer not found");
-        if (row.mine !== row.theirs) throw forbidden(NOT_ACROSS_NETWORKS);
         return row.chatId;
       },
     };

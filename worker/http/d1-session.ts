@@ -4,6 +4,7 @@ import { D1Meter } from "../db/meter";
 import { batchReads } from "../db/read-batcher";
 import { gateWrites } from "../db/write-gate";
 import { createServices } from "../domain";
+import { networkOf } from "../db/network-wall";
 import type { AppEnv } from "./types";
 
 /** Where the browser keeps its D1 bookmark (pages) and where API clients send and read it. */
@@ -44,6 +45,11 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
       origin: new URL(c.req.url).origin,
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       database: gate.database,
+      // Unknown until the session is looked up (worker/http/session.ts): then the viewer's own network.
+      network: () => {
+        const session = c.get("session");
+        return session === undefined ? undefined : networkOf(session?.viewer.dealer);
+      },
     }),
   );
   c.set("d1Meter", meter);

@@ -4,13 +4,17 @@ import type { Database } from "../../db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CHART_DAYS = 30;
-/** A subscription of a dealer that is not the staff's own (the admins' dealers, a few rows). */
-const NOT_STAFF = `dealer_id not in (select d.id from dealers d join accounts a on a.id = d.account_id where a.role = 'admin')`;
+/**
+ * A subscription that is a customer's: not the staff's own (the admins' dealers, a few rows) nor one of the demo
+ * network (its throwaway accounts start trials too).
+ */
+const NOT_STAFF = `dealer_id not in (select d.id from dealers d join accounts a on a.id = d.account_id where a.role = 'admin' or d.is_demo = 1)`;
 
 /**
- * The /admin figures (issue 15) in one D1 round trip: dealers and subscriptions are counted (a few thousand
- * rows, indexed), while everything that grows with activity — posts, messages, alerts, deals — is read from
- * the summary rows the triggers of migration 0015 keep (daily_activity, deal_totals).
+ * The /admin figures in one D1 round trip: dealers and subscriptions are counted (a few thousand rows,
+ * indexed), while everything that grows with activity — posts, messages, alerts, deals — is read from the
+ * summary rows the triggers keep (daily_activity, deal_totals; migrations 0015 and 0019). Every business figure
+ * is the real network's: the demo network is counted apart, from its own few rows.
  */
 export function adminFigures(db: Database) {
   return {
@@ -23,14 +27,20 @@ export function adminFigures(db: Database) {
       const results = await client.batch([
         client
           .prepare(
-            // Every signed-up dealer (dealers_signup_idx alone), less the admins' own (a few rows).
+            // Every signed-up dealer (dealers_signup_idx alone), less the admins' own and the demo network's
+            // (a few rows each).
             `select
                (select count(*) from dealers where account_id is not null and deleted_at is null)
                - (select count(*) from accounts a join dealers d on d.account_id = a.id
-                  where a.role = 'admin' and d.deleted_at is null) as total,
+                  where (a.role = 'admin' or d.is_demo = 1) and d.deleted_at is null) as total,
                (select count(*) from dealers where account_id is not null and deleted_at is null and created_at >= ?1)
                - (select count(*) from accounts a join dealers d on d.account_id = a.id
-                  where a.role = 'admin' and d.deleted_at is null and d.created_at >= ?1) as newThisWeek`,
+                  where (a.role = 'admin' or d.is_demo = 1) and d.deleted_at is null and d.created_at >= ?1) as newThisWeek,
+               (select count(*) from dealers where is_demo = 1 and deleted_at is null) as demoDealers,
+               (select count(*) from accounts where demo_expires_at is not null) as throwawayAccounts,
+               (select count(*) from inventory_posts p join dealers d on d.id = p.dealer_id where d.is_demo = 1) as demoPosts,
+               (select count(*) from inventory_posts p join dealers d on d.id = p.dealer_id
+                  where d.is_demo = 1 and p.created_at >= ?1) as demoPostsThisWeek`,
           )
           .bind(weekStart),
         // Counted in subscriptions_plan_status_idx first, then named: the join never visits a subscription row.
@@ -63,7 +73,14 @@ export function adminFigures(db: Database) {
           .bind(firstChartDay),
       ]);
       const rowsOf = <T>(i: number) => (results[i]?.results ?? []) as T[];
-      const dealerCounts = rowsOf<{ total: number; newThisWeek: number }>(0);
+      const dealerCounts = rowsOf<{
+        total: number;
+        newThisWeek: number;
+        demoDealers: number;
+        throwawayAccounts: number;
+        demoPosts: number;
+        demoPostsThisWeek: number;
+      }>(0);
       const subscriptionRows = rowsOf<{ planId: string; planName: string; status: string; count: number }>(1);
       const revenue = rowsOf<{ mrrCents: number; payingDealers: number }>(2);
       const dealRows = rowsOf<{
@@ -80,7 +97,14 @@ export function adminFigures(db: Database) {
         messages: number;
         alerts: number;
       }>(4);
-      const dealers = dealerCounts[0] ?? { total: 0, newThisWeek: 0 };
+      const dealers = dealerCounts[0] ?? {
+        total: 0,
+        newThisWeek: 0,
+        demoDealers: 0,
+        throwawayAccounts: 0,
+        demoPosts: 0,
+        demoPostsThisWeek: 0,
+      };
       const mrrCents = revenue[0]?.mrrCents ?? 0;
       const byDay = new Map(days.map((d) => [d.day, d]));
       const week = days.filter((d) => d.day >= firstWeekDay);
@@ -89,6 +113,12 @@ export function adminFigures(db: Database) {
       const live = dealRows.filter((r) => r.count > 0);
       return {
         dealers: { total: dealers.total, newThisWeek: dealers.newThisWeek },
+        demoNetwork: {
+          dealers: dealers.demoDealers,
+          throwawayAccounts: dealers.throwawayAccounts,
+          posts: dealers.demoPosts,
+          postsThisWeek: dealers.demoPostsThisWeek,
+        },
         subscriptions: subscriptionRows,
         revenue: {
           mrrCents,

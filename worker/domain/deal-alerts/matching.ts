@@ -29,14 +29,6 @@ export type OfferRow = OfferedVehicle & {
   postCreatedAt: number;
 };
 
-/**
- * The demo network and the real one never meet (worker/domain/demo-network.ts): only dealers of the author's
- * network are matched, so a throwaway demo dealership cannot text or e-mail real dealers. A primary-key
- * lookup per candidate row.
- */
-const sameNetwork = (dealerColumn: SQL, authorId: string) =>
-  sql`(select is_demo from dealers where id = ${dealerColumn}) = (select is_demo from dealers where id = ${authorId})`;
-
 /** At most this many candidate rows per want or offer looked up. */
 export const CANDIDATE_LIMIT = 500;
 
@@ -58,7 +50,6 @@ const list = (values: readonly string[]) =>
 /** The wants an offer answers: the same model, its family ("silverado" for a Silverado 1500), any model of the make, or a more precise model. */
 export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: string): SQL {
   const filters = sql`w.dealer_id <> ${excludeDealerId} and p.status = 'active'
-    and ${sameNetwork(sql`w.dealer_id`, excludeDealerId)}
     and (w.year_min is null or ${offer.yearMax} is null or w.year_min <= ${offer.yearMax})
     and (w.year_max is null or ${offer.yearMin} is null or w.year_max >= ${offer.yearMin})
     and (w.max_mileage is null or ${offer.mileage} is null or w.max_mileage >= ${offer.mileage})
@@ -81,7 +72,6 @@ export function offersForWantStatement(
   limit = CANDIDATE_LIMIT,
 ): SQL {
   const filters = sql`o.dealer_id <> ${excludeDealerId} and p.status = 'active'
-    and ${sameNetwork(sql`o.dealer_id`, excludeDealerId)}
     and (o.year_max is null or ${want.yearMin} is null or o.year_max >= ${want.yearMin})
     and (o.year_min is null or ${want.yearMax} is null or o.year_min <= ${want.yearMax})
     and (o.mileage is null or ${want.maxMileage} is null or o.mileage <= ${want.maxMileage})
@@ -217,7 +207,6 @@ const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDeal
  * with the model lineage of the join this is `isMatch`, so the statement can pick the page itself.
  */
 const PAIR_FILTERS = sql`o.dealer_id <> w.dealer_id and p.status = 'active'
-  and (select is_demo from dealers where id = o.dealer_id) = (select is_demo from dealers where id = w.dealer_id)
   and (o.year_max is null or w.year_min is null or o.year_max >= w.year_min)
   and (o.year_min is null or w.year_max is null or o.year_min <= w.year_max)
   and (o.mileage is null or w.max_mileage is null or o.mileage <= w.max_mileage)

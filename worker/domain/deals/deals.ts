@@ -7,7 +7,7 @@ import { batchable, type Database } from "../../db/client";
 import { passThruSteps } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
 import type { DealerRow } from "../dealers";
-import { requireSameNetwork } from "../demo-network";
+import { requireDealer } from "../dealers";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { newId } from "../ids";
 import type { PostChange } from "../inventory/lifecycle";
@@ -190,10 +190,10 @@ export function dealService(db: Database, deps: DealDeps) {
     /** POST /api/deals: the signed-in dealer proposes; `role` is their side. */
     async propose(proposer: DealerRow, input: ProposeDeal, now = Date.now()): Promise<Deal> {
       if (input.counterpartyId === proposer.id) throw badRequest("You cannot propose a deal to yourself");
-      // One wave of checks, refused in this order: the other dealer (404, 403), the post (404, 400), the
+      // One wave of checks, refused in this order: the other dealer (404), the post (404, 400), the
       // limit (429); then one batch stores the deal and reads it back.
       const [paired, spent, posts] = await Promise.allSettled([
-        requireSameNetwork(db, proposer.id, input.counterpartyId),
+        requireDealer(db, input.counterpartyId),
         deps.rateLimits.spend([LIMITS.dealsPerDealer, proposer.id]),
         input.postId
           ? db.all<{ dealerId: string }>(

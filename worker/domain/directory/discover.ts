@@ -111,7 +111,7 @@ export async function discoverDealers(
   const sellerRowFilter = sql`p.dealer_id != ${me} and +p.type != 'request' and +p.status = 'active'
     and v.post_id = p.id and v.status = 'available' and w.make = v.make collate nocase
     and (w.year is null or v.year is null or v.year >= w.year) and ${notStaff(P_DEALER)}`;
-  const third = sql`(select coalesce(max(rowid), 0) / 3 from vehicles)`;
+  const third = sql`(select coalesce(max(rowid), 0) / 3 from main.vehicles)`;
   const byMake =
     options.sellersRead === "by-make"
       ? sql`1`

@@ -88,9 +88,6 @@ export function filtersFor(me: string, q: Omit<DirectoryQuery, "limit" | "cursor
   if (exclude.has("self")) where.push(sql`d.id != ${me}`);
   if (exclude.has("connected")) {
     where.push(sql`d.id not in (select id from mine)`);
-    // Dealers to connect with (suggestions, Discover) come from the viewer's own network: a demo account
-    // and a real dealer can never connect (worker/domain/demo-network.ts).
-    if (me) where.push(sql`d.is_demo = (select v.is_demo from dealers v where v.id = ${me})`);
   }
   if (q.scope === "connected") where.push(sql`d.id in (select id from mine)`);
   if (q.scope === "added") where.push(sql`d.added_by_dealer_id = ${me}`);

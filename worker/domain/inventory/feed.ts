@@ -148,31 +148,25 @@ export function toFtsQuery(search: string): string | null {
 
 // ---------------------------------------------------------------------------------------------------
 
-const sameNetworkAs = (viewerId: string) =>
-  sql`d.is_demo = (select v.is_demo from dealers v where v.id = ${viewerId})`;
-
 /**
  * One page of a tab, newest first. CROSS JOIN keeps SQLite walking the tab's feed index first: with the
- * network filter on dealers it would otherwise read every dealer's posts and sort them all.
+ * network filter on dealers (worker/db/network-wall.ts) it would otherwise read every dealer's posts and
+ * sort them all.
  */
-export function feedStatement(query: FeedQuery, viewerId: string, cursor: readonly [number, string] | null) {
+export function feedStatement(query: FeedQuery, cursor: readonly [number, string] | null) {
   const after = cursor ? sql`and (p.created_at, p.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
   return sql`
     select ${POST_COLUMNS}
     from inventory_posts p
     cross join dealers d on d.id = p.dealer_id
-    where ${SORT_FILTERS[query.sort]} and ${sameNetworkAs(viewerId)} ${after}
+    where ${SORT_FILTERS[query.sort]} ${after}
     order by p.created_at desc, p.id desc
     limit ${query.limit + 1}`;
 }
 
-/**
- * The feed `viewerId` reads: posts of the viewer's own network only (worker/domain/demo-network.ts), so a demo
- * account never sees a real dealer's inventory nor a real dealer the demo's, whose authors they cannot reach.
- */
-export async function listFeed(db: Database, query: FeedQuery, viewerId: string): Promise<FeedPage> {
+/** The feed: posts of the viewer's own network, which is all their database shows (worker/db/network-wall.ts). */
+export async function listFeed(db: Database, query: FeedQuery): Promise<FeedPage> {
   const filter = SORT_FILTERS[query.sort];
-  const sameNetwork = sameNetworkAs(viewerId);
   const take = query.limit + 1;
   const fts = query.search ? toFtsQuery(query.search) : null;
 
@@ -187,7 +181,7 @@ export async function listFeed(db: Database, query: FeedQuery, viewerId: string)
       join post_search_docs sd on sd.doc_id = s.rowid
       join inventory_posts p on p.id = sd.post_id
       join dealers d on d.id = p.dealer_id
-      where post_search match ${fts} and ${filter} and ${sameNetwork} ${after}
+      where post_search match ${fts} and ${filter} ${after}
       order by s.rowid desc
       limit ${take}`);
     const page = rows.slice(0, query.limit);
@@ -199,7 +193,7 @@ export async function listFeed(db: Database, query: FeedQuery, viewerId: string)
   }
 
   const cursor = FEED_CURSOR.decode(query.cursor);
-  const rows = await db.all<PostRow>(feedStatement(query, viewerId, cursor));
+  const rows = await db.all<PostRow>(feedStatement(query, cursor));
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

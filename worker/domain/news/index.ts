@@ -7,11 +7,11 @@ import { marketReportService } from "./market-report";
 export type { MarketReport } from "./market-figures";
 
 /** Wholesale News (issue 17): the articles admins write, and the Market Report the daily cron computes. */
-export function newsService(db: Database, deps: { audit: AuditTrail }) {
+export function newsService(db: Database, deps: { audit: AuditTrail; demoNetwork: () => boolean }) {
   const articles = newsArticleService(db, deps);
   return {
     ...articles,
-    marketReport: marketReportService(db),
+    marketReport: marketReportService(db, deps),
 
     /** /wholesale-news/{slug}: the article with its Markdown body rendered safely; null when none is published. */
     async readable(slug: string, now = Date.now()) {

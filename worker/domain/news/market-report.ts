@@ -15,11 +15,12 @@ const MODEL = sql`min(trim(v.make)) || ' ' || min(trim(v.model))`;
 const MODEL_GROUP = sql`lower(trim(v.make)), lower(trim(v.model))`;
 
 /**
- * The Market Report (issue 17): computed from the network's posts and deals of the last 30 days by the daily
- * cron and stored in `market_reports`, one row a day; the news page reads the latest row. The only code that
- * touches `market_reports`.
+ * The Market Report: computed from the network's posts and deals of the last 30 days by the daily cron and
+ * stored in `market_reports`, one row a day; the news page reads the latest row. The only code that touches
+ * `market_reports`. The stored report is the real network's; a demo viewer's database sees the demo network
+ * only (worker/db/network-wall.ts), and the demo's small report is computed when it is read, never stored.
  */
-export function marketReportService(db: Database) {
+export function marketReportService(db: Database, network: { demoNetwork: () => boolean }) {
   async function rowsFor(now: number): Promise<MarketRows> {
     const from = now - REPORT_DAYS * DAY_MS;
     const before = from - REPORT_DAYS * DAY_MS;
@@ -98,6 +99,7 @@ export function marketReportService(db: Database) {
 
     /** The latest report; computed once when none exists yet (a fresh `npm start`, a new test database). */
     async latest(): Promise<MarketReport> {
+      if (network.demoNetwork()) return buildMarketReport(await rowsFor(Date.now()), Date.now());
       const [row] = await db.all<{ report: string }>(
         sql`select report from market_reports order by day desc limit 1`,
       );
