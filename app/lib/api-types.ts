@@ -710,7 +710,9 @@ export const adminFiguresSchema = z.object({
       posts: z.number().int(),
       postsThisWeek: z.number().int(),
     })
-    .describe("the demo network (seeded dealers, throwaway demo accounts), counted apart from every business figure"),
+    .describe(
+      "the demo network (seeded dealers, throwaway demo accounts), counted apart from every business figure",
+    ),
   subscriptions: z
     .array(
       z.object({ planId: z.string(), planName: z.string(), status: z.string(), count: z.number().int() }),
