@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
 import { PostCard } from "~/components/post/post-card";
@@ -41,7 +46,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     return { post, currentUser: card, own, canManage: own || isAdmin(viewer), matches };
   } catch (error) {
     if (isDomainError(error) && error.status === 404)
-      return { post: null, currentUser: card, own: false, canManage: false, matches: null };
+      return data(
+        { post: null, currentUser: card, own: false, canManage: false, matches: null },
+        { status: 404 },
+      );
     throw error;
   }
 }

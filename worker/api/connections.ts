@@ -57,7 +57,12 @@ export const connectionRoutes = new Hono<AppEnv>()
       const viewer = requireViewer(c);
       const { userId } = c.req.valid("param");
       const admin = isAdmin(viewer);
-      if (userId !== viewer.accountId && !admin) throw forbidden("You can only see your own connections");
+      if (userId !== viewer.accountId && !admin) {
+        // Another dealer's list is private; a dealer of the other network is not there at all.
+        if (!(await c.var.services.dealers.seesAccount(userId)))
+          throw new DomainError(404, "Account not found");
+        throw forbidden("You can only see your own connections");
+      }
       const owner =
         userId === viewer.accountId
           ? viewer

@@ -89,6 +89,16 @@ export function dealerService(db: Database, rateLimits: RateLimitService) {
       return db.select().from(dealers).where(eq(dealers.id, id)).get();
     },
 
+    /** Whether the account has a dealer the viewer's network shows (worker/db/network-wall.ts). */
+    async seesAccount(accountId: string): Promise<boolean> {
+      const found = await db
+        .select({ id: dealers.id })
+        .from(dealers)
+        .where(eq(dealers.accountId, accountId))
+        .get();
+      return found !== undefined;
+    },
+
     /**
      * POST /api/dealers: a dealer another dealer trades with off-platform. It has no account and
      * records who added it; the figures start at zero and the rating at "not rated yet".

@@ -163,13 +163,13 @@ export function messagingService(
     return { id: chat.id, created: (inserted as D1Result).meta.changes > 0 };
   }
 
+  /** 404 for a chat the viewer's network does not show (worker/db/network-wall.ts), 403 for another pair's. */
   async function requireParticipant(chatId: string, dealerId: string) {
-    const row = await db
-      .select({ chatId: chatParticipants.chatId })
-      .from(chatParticipants)
-      .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.dealerId, dealerId)))
-      .get();
-    if (!row) throw new DomainError(403, "You are not part of this chat");
+    const row = await db.get<{ mine: number | null }>(sql`
+      select (select 1 from chat_participants where chat_id = ${chatId} and dealer_id = ${dealerId}) as mine
+      from chats where id = ${chatId}`);
+    if (!row) throw notFound("Chat not found");
+    if (!row.mine) throw new DomainError(403, "You are not part of this chat");
   }
 
   /** A dealer's unread messages across all chats, as a query a `batch` can carry after its writes. */
@@ -266,13 +266,6 @@ export function messagingService(
         .get();
       if (!row) throw notFound("Chat not found");
       return row.dealerId;
-    },
-
-    async isParticipant(chatId: string, dealerId: string): Promise<boolean> {
-      return requireParticipant(chatId, dealerId).then(
-        () => true,
-        () => false,
-      );
     },
 
     /** POST /api/chats: the chat with that dealer (created on first use) and its latest messages. */

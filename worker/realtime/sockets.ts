@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { routePartykitRequest } from "partyserver";
+import { DomainError } from "../domain/errors";
 import type { AppEnv } from "../http/types";
 import { DEALER_HEADER } from "./addresses";
 import { locationHintOf, type RequestPlace } from "./location";
@@ -26,11 +27,16 @@ export async function routeSocket(c: Context<AppEnv>) {
     onBeforeConnect: async (request, lobby) => {
       const dealer = c.var.session?.viewer.dealer;
       if (!dealer) return refuse(401, "Please sign in to continue");
-      const allowed =
-        lobby.className === "CHAT_ROOM"
-          ? await c.var.services.messaging.isParticipant(lobby.name, dealer.id)
-          : lobby.className === "DEALER_INBOX" && lobby.name === dealer.id;
-      if (!allowed) return refuse(403, "You are not allowed to join this room");
+      if (lobby.className === "CHAT_ROOM") {
+        // A chat the dealer's network does not show is not found; another pair's chat is refused.
+        const refusal = await c.var.services.messaging.requireParticipant(lobby.name, dealer.id).then(
+          () => null,
+          (error: unknown) => (error instanceof DomainError && error.status === 404 ? 404 : 403),
+        );
+        if (refusal)
+          return refuse(refusal, refusal === 404 ? "No such room" : "You are not allowed to join this room");
+      } else if (!(lobby.className === "DEALER_INBOX" && lobby.name === dealer.id))
+        return refuse(403, "You are not allowed to join this room");
       const authorised = new Request(request);
       authorised.headers.set(DEALER_HEADER, dealer.id);
       return authorised;
