@@ -41,7 +41,6 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set(
     "services",
     createServices(c.env, {
-      origin: new URL(c.req.url).origin,
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       database: gate.database,
     }),
