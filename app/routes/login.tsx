@@ -243,6 +243,15 @@ export default function Login() {
             {busyIntent === mode ? "Please wait…" : mode === "login" ? "Sign In" : "Create Account"}
           </Button>
         </Form>
+        {mode === "login" ? (
+          // Wrong passwords from elsewhere can pause sign-in on a new browser; the mailbox is a way in they cannot block.
+          <Link
+            to="/sign-in-link"
+            className="mt-3 block text-center text-sm font-medium text-brand-600 underline dark:text-brand-400"
+          >
+            E-mail me a sign-in link
+          </Link>
+        ) : null}
 
         <p className="mt-4 text-center text-sm">
           {mode === "login" ? "New to DealerLane? " : "Already have an account? "}

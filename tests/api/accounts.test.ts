@@ -68,13 +68,13 @@ describe("forgot password", () => {
 
   it("is rate-limited per e-mail and per address, alike for unknown e-mails", async () => {
     const email = `nobody-${crypto.randomUUID()}@example.com`;
-    for (let i = 0; i < LIMITS.forgotPasswordPerEmail.max; i++)
+    for (let i = 0; i < LIMITS.accountLinkEmailsPerEmail.max; i++)
       expect((await forgot(email)).status).toBe(204);
     const limited = await forgot(email);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     const address = ip();
-    for (let i = 0; i < LIMITS.forgotPasswordPerIp.max; i++)
+    for (let i = 0; i < LIMITS.accountLinkEmailsPerIp.max; i++)
       expect((await forgot(`x${i}-${crypto.randomUUID()}@example.com`, address)).status).toBe(204);
     expect((await forgot(`late-${crypto.randomUUID()}@example.com`, address)).status).toBe(429);
   });
