@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { createServices } from "../worker/domain";
 import type { Delivery } from "../worker/domain/notifications/notify";
 
-type Pending = { delivery: Delivery; origin: string; failures: number };
+type Pending = { delivery: Delivery; failures: number };
 
 /** Deliveries per alarm: enough to finish most alerts in one run, few enough that one run stays short. */
 export const FANOUT_BATCH = 25;
@@ -17,9 +17,9 @@ const PUT_KEYS_PER_CALL = 128;
  */
 export class DealAlertFanout extends DurableObject<Env> {
   /** RPC: stores the deliveries (one per key, whatever was stored before) and starts delivering at once. */
-  async enqueue(deliveries: Delivery[], origin: string): Promise<number> {
+  async enqueue(deliveries: Delivery[]): Promise<number> {
     const entries = deliveries.map(
-      (delivery) => [`pending:${delivery.key}`, { delivery, origin, failures: 0 } satisfies Pending] as const,
+      (delivery) => [`pending:${delivery.key}`, { delivery, failures: 0 } satisfies Pending] as const,
     );
     for (let i = 0; i < entries.length; i += PUT_KEYS_PER_CALL) {
       await this.ctx.storage.put(Object.fromEntries(entries.slice(i, i + PUT_KEYS_PER_CALL)));
@@ -37,8 +37,7 @@ export class DealAlertFanout extends DurableObject<Env> {
   /** One batch: up to FANOUT_BATCH pending deliveries, each removed once done. Answers what is left. */
   async deliverBatch(): Promise<{ delivered: number; failed: number; remaining: number }> {
     const batch = [...(await this.ctx.storage.list<Pending>({ prefix: "pending:", limit: FANOUT_BATCH }))];
-    const origin = batch[0]?.[1].origin;
-    const services = createServices(this.env, { origin });
+    const services = createServices(this.env);
     let delivered = 0;
     let failed = 0;
     await Promise.all(

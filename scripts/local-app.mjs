@@ -69,9 +69,11 @@ export const OFFLINE_VARS = { VPIC_BASE_URL: "" };
 
 /**
  * Starts `wrangler dev`; resolves once the app answers, with a `stop()` to end it. `vars` override
- * wrangler.toml's [vars] (e.g. OFFLINE_VARS).
+ * wrangler.toml's [vars] (e.g. OFFLINE_VARS); APP_ORIGIN is this server's address unless `vars` names another,
+ * so the links in its e-mails open on the port it serves.
  */
-export async function serve({ port, persistTo, inherit = false, vars = {} }) {
+export async function serve({ port, persistTo, inherit = false, vars: given = {} }) {
+  const vars = { APP_ORIGIN: `http://localhost:${port}`, ...given };
   // Something else answering on the port would pass for our app: refuse instead.
   if (await portIsTaken(port)) throw new Error(`Port ${port} is already in use; choose another with PORT=…`);
   const extra = persistTo ? ["--persist-to", persistTo] : [];

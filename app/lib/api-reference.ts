@@ -84,9 +84,11 @@ import {
   accountListQuery,
   changePasswordSchema,
   deleteAccountSchema,
+  emailSignInLinkSchema,
   forgotPasswordSchema,
   googleStartQuery,
   resetPasswordSchema,
+  signInWithLinkSchema,
   verifyEmailSchema,
 } from "./schemas/account";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
@@ -289,6 +291,32 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
         when: "the token is not one we sent, or the password is too short",
       },
       { status: 410, schema: apiErrorSchema, when: "the link was already used or has expired" },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/email-sign-in-link",
+    group: "Accounts",
+    summary:
+      "Ask for a sign-in link by e-mail (valid 15 minutes, single use): the owner's way in while wrong passwords from elsewhere hold sign-in back. The same answer whether or not the e-mail has an account; one budget with forgot-password.",
+    access: "public",
+    body: emailSignInLinkSchema,
+    answers: [{ status: 204 }, { status: 429, schema: apiErrorSchema, when: "too many requests" }],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/sign-in-with-link",
+    group: "Accounts",
+    summary:
+      "Sign in with the token from the sign-in e-mail, whatever failed password attempts have done to the sign-in limits; the e-mail counts as confirmed.",
+    access: "public",
+    body: signInWithLinkSchema,
+    answers: [
+      { status: 200, schema: currentUserSchema },
+      { status: 400, schema: apiErrorSchema, when: "the token is not one we sent" },
+      { status: 403, schema: apiErrorSchema, when: "the account is suspended" },
+      { status: 410, schema: apiErrorSchema, when: "the link was already used or has expired" },
+      { status: 429, schema: apiErrorSchema, when: "too many links tried from this address" },
     ],
   },
   {

@@ -62,6 +62,8 @@ export const SECURITY_EVENT_TYPES = [
   "password-changed",
   "password-reset-requested",
   "password-reset",
+  "sign-in-link-requested",
+  "signed-in-with-link",
   "email-verified",
   "google-linked",
   "signed-in-with-google",

@@ -107,6 +107,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const SESSION_DAYS = 30;
+/** How long an e-mailed sign-in link works (once). */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 export const ITEMS_PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;
 export const INVENTORY_VIEWS = ["grid", "list", "compact"] as const;

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNT } from "~/lib/constants";
 import { googleFailureToast } from "~/lib/google-sign-in";
 import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
 import { parseForm } from "~/lib/forms";
+import { safeRedirect } from "~/lib/redirects";
 import {
   loginFailureToast,
   loginIntentOf,
@@ -18,7 +19,6 @@ import {
 } from "~/lib/schemas/login-form";
 import { toast, type ToastMessage } from "~/lib/toast";
 import { readForm } from "~/utils/form-body.server";
-import { safeRedirect } from "~/utils/guards.server";
 import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [
@@ -160,12 +160,10 @@ export default function Login() {
   }, [googleReason]);
 
   const switchTo = mode === "login" ? "signup" : "login";
-  const keep = params.get("redirectTo")
-    ? `&redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}`
-    : "";
-  const googleHref = params.get("redirectTo")
-    ? `/api/auth/google?redirectTo=${encodeURIComponent(params.get("redirectTo") ?? "")}`
-    : "/api/auth/google";
+  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const keep = redirectTo !== "/" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  const googleHref =
+    redirectTo !== "/" ? `/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}` : "/api/auth/google";
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-slate-100 to-slate-200 p-4 dark:from-slate-950 dark:to-slate-900">
@@ -210,7 +208,7 @@ export default function Login() {
         </div>
 
         <Form method="post" {...formProps} className="flex flex-col gap-4" key={form.id}>
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
             label="Email"
             type="email"
@@ -245,6 +243,15 @@ export default function Login() {
             {busyIntent === mode ? "Please wait…" : mode === "login" ? "Sign In" : "Create Account"}
           </Button>
         </Form>
+        {mode === "login" ? (
+          // Wrong passwords from elsewhere can pause sign-in on a new browser; the mailbox is a way in they cannot block.
+          <Link
+            to="/sign-in-link"
+            className="mt-3 block text-center text-sm font-medium text-brand-600 underline dark:text-brand-400"
+          >
+            E-mail me a sign-in link
+          </Link>
+        ) : null}
 
         <p className="mt-4 text-center text-sm">
           {mode === "login" ? "New to DealerLane? " : "Already have an account? "}

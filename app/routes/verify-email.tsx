@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
+import { safeRedirect } from "~/lib/redirects";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast, routeFailure } from "~/utils/responses.server";
 
@@ -23,14 +24,14 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 /** `confirm` spends the link's token; `resend` (the banner's button, signed in) sends a new link. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const back = String(form.get("back") ?? "/");
+  const back = safeRedirect(form.get("back"));
   try {
     if (form.get("intent") === "resend") {
       if (!context.viewer)
         return data({ confirmed: false, error: "Please sign in to continue" }, { status: 401 });
       await context.services.auth.resendConfirmation(context.viewer.accountId);
       return redirectWithToast(
-        back.startsWith("/") && !back.startsWith("//") ? back : "/",
+        back,
         { title: "Confirmation sent", description: `We sent a new link to ${context.viewer.email}.` },
         request,
       );

@@ -33,10 +33,3 @@ export function requireViewer(context: AppLoadContext, request: Request) {
   }
   return context.viewer;
 }
-
-/** Only same-site paths: never bounce a dealer to another site after sign-in. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
-  return to;
-}

@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/cloudflare";
+import { data, redirect, type HeadersFunction } from "@remix-run/cloudflare";
 import type { DomainError } from "../../worker/domain/errors";
 import { toastCookie, type FlashToast } from "~/lib/flash-toast";
 import type { ToastMessage } from "~/lib/toast";
@@ -68,6 +68,12 @@ export function failureData<T extends object>(failure: RouteFailure, body: T, he
     { status: failure.status, headers: all },
   );
 }
+
+/** Route `headers` export of a page whose action answers `failureData`: the page itself keeps `Retry-After`. */
+export const failureHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 /** A failure on a page that answers with a redirect (a form without JavaScript): the toast travels along. */
 export function redirectWithFailure(to: string, failure: RouteFailure, request: Request) {

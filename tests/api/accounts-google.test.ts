@@ -194,9 +194,28 @@ describe("Google sign-in", () => {
   it("keeps redirectTo on this site", async () => {
     const dealer = await signUpDealer();
     const claims = claimsFor(dealer.email);
-    for (const target of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+    for (const target of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/%09/evil.example",
+      "/\r\n/x",
+    ]) {
       const back = await signInWithGoogle(claims, target);
-      expect(back.location).toBe("/");
+      expect(back.location, JSON.stringify(target)).toBe("/");
+    }
+  });
+
+  it("lands on / when the kept return path was tampered with, never a 500", async () => {
+    const dealer = await signUpDealer();
+    const claims = claimsFor(dealer.email);
+    for (const kept of ["%2F%09%2Fevil.example", "%2F%5Cevil.example", "%E0%A4%A"]) {
+      nextClaims = claims;
+      const { google, cookie } = await start("/messages");
+      const tampered = cookie.replace(/dl_google_redirect=[^;]*/, `dl_google_redirect=${kept}`);
+      const back = await callback({ code: "fake-code", state: google.searchParams.get("state")! }, tampered);
+      expect(back.location, kept).toBe("/");
     }
   });
 

@@ -1,7 +1,15 @@
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../worker/domain/rate-limits";
-import { call, confirmEmail, freshIp, linkFromOutbox, sessionCookieOf, signUpDealer } from "./helpers";
+import {
+  ORIGIN,
+  call,
+  confirmEmail,
+  freshIp,
+  linkFromOutbox,
+  sessionCookieOf,
+  signUpDealer,
+} from "./helpers";
 
 const ip = () => ({ "CF-Connecting-IP": freshIp() });
 const CHROME_MAC =
@@ -60,15 +68,46 @@ describe("forgot password", () => {
 
   it("is rate-limited per e-mail and per address, alike for unknown e-mails", async () => {
     const email = `nobody-${crypto.randomUUID()}@example.com`;
-    for (let i = 0; i < LIMITS.forgotPasswordPerEmail.max; i++)
+    for (let i = 0; i < LIMITS.accountLinkEmailsPerEmail.max; i++)
       expect((await forgot(email)).status).toBe(204);
     const limited = await forgot(email);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     const address = ip();
-    for (let i = 0; i < LIMITS.forgotPasswordPerIp.max; i++)
+    for (let i = 0; i < LIMITS.accountLinkEmailsPerIp.max; i++)
       expect((await forgot(`x${i}-${crypto.randomUUID()}@example.com`, address)).status).toBe(204);
     expect((await forgot(`late-${crypto.randomUUID()}@example.com`, address)).status).toBe(429);
+  });
+
+  it("links to the configured address, whatever Host the request names", async () => {
+    const dealer = await signUpDealer();
+    const hostile = "http://evil.example";
+    const headers = { ...ip(), Host: "evil.example", Origin: hostile, "Content-Type": "application/json" };
+    const api = await SELF.fetch(`${hostile}/api/auth/forgot-password`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: dealer.email }),
+    });
+    expect(api.status).toBe(204);
+    const page = await SELF.fetch(`${hostile}/forgot-password`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: dealer.email }),
+    });
+    expect(page.status).toBe(200);
+    await linkFromOutbox(dealer.email, "password-reset");
+    for (let i = 0; i < 100 && (await outboxCount(dealer.email, "password-reset")) < 2; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const mails = await env.DB.prepare(
+      "select body_text, body_html from outbox where recipient = ? and template = 'password-reset'",
+    )
+      .bind(dealer.email)
+      .all<{ body_text: string; body_html: string }>();
+    expect(mails.results).toHaveLength(2);
+    for (const mail of mails.results) {
+      expect(mail.body_text).toMatch(new RegExp(`${ORIGIN}/reset-password\\?token=[A-Za-z0-9_-]+`));
+      expect(mail.body_text + mail.body_html).not.toContain("evil.example");
+    }
   });
 
   it("checks the e-mail like sign-up does", async () => {

@@ -70,7 +70,10 @@ export const VALID_PROFILE = {
 };
 
 /** The token of the newest link of `template` e-mailed to `email` (sent after the answer: waits for it). */
-export async function linkFromOutbox(email: string, template: "verify-email" | "password-reset") {
+export async function linkFromOutbox(
+  email: string,
+  template: "verify-email" | "password-reset" | "sign-in-link",
+) {
   for (let i = 0; i < 100; i++) {
     const row = await env.DB.prepare(
       "select body_text from outbox where recipient = ? and template = ? order by created_at desc limit 1",

@@ -13,6 +13,8 @@ const PUBLIC_ACTIONS = [
   "/forgot-password",
   "/reset-password?token=x",
   "/verify-email?token=x",
+  "/sign-in-link",
+  "/sign-in-link?token=x",
 ];
 const DEALER_ACTIONS = [
   "/onboarding",

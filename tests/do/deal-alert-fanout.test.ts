@@ -54,7 +54,7 @@ const fanout = (name: string) => env.DEAL_ALERT_FANOUT.get(env.DEAL_ALERT_FANOUT
 /** Stores deliveries without letting the alarm run, so the test drives each batch itself. */
 async function enqueueHeld(name: string, deliveries: Delivery[]) {
   await runInDurableObject(fanout(name), async (instance: DealAlertFanout, state) => {
-    await instance.enqueue(deliveries, ORIGIN);
+    await instance.enqueue(deliveries);
     await state.storage.deleteAlarm();
   });
 }
@@ -145,15 +145,10 @@ describe("DealAlertFanout", () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(RECIPIENTS, run);
     const stub = fanout(`post:alarm-${run}`) as unknown as {
-      enqueue(d: Delivery[], origin: string): Promise<number>;
+      enqueue(d: Delivery[]): Promise<number>;
       pendingCount(): Promise<number>;
     };
-    expect(
-      await stub.enqueue(
-        dealers.map((id) => deliveryTo(id, run)),
-        ORIGIN,
-      ),
-    ).toBe(RECIPIENTS);
+    expect(await stub.enqueue(dealers.map((id) => deliveryTo(id, run)))).toBe(RECIPIENTS);
     for (let i = 0; i < 200 && (await stub.pendingCount()) > 0; i++)
       await new Promise((r) => setTimeout(r, 25));
     expect(await stub.pendingCount()).toBe(0);

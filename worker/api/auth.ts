@@ -1,9 +1,11 @@
 import { Hono, type Context } from "hono";
 import { createFactory } from "hono/factory";
 import {
+  emailSignInLinkSchema,
   forgotPasswordSchema,
   googleStartQuery,
   resetPasswordSchema,
+  signInWithLinkSchema,
   verifyEmailSchema,
 } from "../../app/lib/schemas/account";
 import { onboardingProfileSchema, signInSchema, signUpSchema } from "../../app/lib/schemas/auth";
@@ -76,6 +78,20 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     const { accountId, cookies } = await c.var.services.auth.resetPassword(token, password, origin(c));
+    setCookies(c, cookies);
+    return c.json(await currentUserOf(c, accountId), 200);
+  })
+  /** Same answer whether the e-mail names an account or not, limited like /forgot-password (one budget). */
+  .post("/email-sign-in-link", validate("json", emailSignInLinkSchema), async (c) => {
+    await c.var.services.auth.emailSignInLink(c.req.valid("json").email, origin(c));
+    return c.body(null, 204);
+  })
+  /** 200 with the current user, signed in, even while wrong passwords hold this account's sign-in back. */
+  .post("/sign-in-with-link", validate("json", signInWithLinkSchema), async (c) => {
+    const { accountId, cookies } = await c.var.services.auth.signInWithLink(
+      c.req.valid("json").token,
+      origin(c),
+    );
     setCookies(c, cookies);
     return c.json(await currentUserOf(c, accountId), 200);
   })

@@ -44,6 +44,17 @@ export type RequestOrigin = {
 
 const clientOf = (from: RequestOrigin): ClientInfo => ({ userAgent: from.userAgent, place: from.place });
 
+/** The e-mailed ways into an account: the page each link opens, its e-mail, and the event asking records. */
+const ACCOUNT_LINKS = {
+  "password-reset": {
+    page: "/reset-password",
+    template: "password-reset",
+    requested: "password-reset-requested",
+  },
+  "sign-in": { page: "/sign-in-link", template: "sign-in-link", requested: "sign-in-link-requested" },
+} as const satisfies Record<string, { page: string; template: string; requested: SecurityEventType }>;
+type AccountLink = keyof typeof ACCOUNT_LINKS;
+
 /** A signed-in session as the account calls need it. */
 type Current = Pick<SessionLookup, "tokenHash" | "startedAt"> & { accountId: string };
 
@@ -81,24 +92,52 @@ export function authFlows(deps: Deps) {
     });
   }
 
-  /** A reset e-mail for the address if it names an account that may be reset; nothing otherwise. */
-  async function sendReset(email: string, from: RequestOrigin) {
+  /**
+   * "Forgot password?" and "E-mail me a sign-in link": the same answer, in the same time, whether the e-mail names
+   * an account or not — one budget of such e-mails, counted by address and e-mail alike, and the lookup and the
+   * e-mail happen after the answer.
+   */
+  async function requestAccountLink(purpose: AccountLink, email: string, from: RequestOrigin) {
+    await rateLimits.spend(
+      [LIMITS.accountLinkEmailsPerIp, from.ip],
+      [LIMITS.accountLinkEmailsPerEmail, email],
+    );
+    await deps.later(`${ACCOUNT_LINKS[purpose].template} e-mail`, () =>
+      sendAccountLink(purpose, email, from),
+    );
+  }
+
+  /** The link's e-mail for the address if it names an account that may have one; nothing otherwise. */
+  async function sendAccountLink(purpose: AccountLink, email: string, from: RequestOrigin) {
     const account = await accounts.byEmail(email);
-    // The demo network's passwords are public (README) and shared: nobody resets them.
+    // The demo network's passwords are public (README) and shared: nobody resets them or signs in to them by link.
     if (!account || account.demoExpiresAt !== null || (await demo.isDemoAccount(account.id))) return;
-    const token = await tokens.issue(account.id, "password-reset");
+    const { page, template, requested } = ACCOUNT_LINKS[purpose];
+    const token = await tokens.issue(account.id, purpose);
     await outbox.enqueue({
       channel: "email",
       to: account.email,
-      template: "password-reset",
-      data: {
-        link: `${deps.siteOrigin}/reset-password?token=${token}`,
-        minutes: TOKEN_MINUTES["password-reset"],
-      },
+      template,
+      data: { link: `${deps.siteOrigin}${page}?token=${token}`, minutes: TOKEN_MINUTES[purpose] },
       category: "transactional",
-      idempotencyKey: `password-reset:${newId()}`,
+      idempotencyKey: `${template}:${newId()}`,
     });
-    await record(account.id, "password-reset-requested", from);
+    await record(account.id, requested, from);
+  }
+
+  /**
+   * This browser signed in by a link from the account's mailbox, which proves the address (it counts as confirmed
+   * from now on) and makes the browser a known one for the sign-in limits.
+   */
+  async function signInFromMailbox(accountId: string, type: SecurityEventType, from: RequestOrigin) {
+    if (await accounts.markVerified(accountId)) await outbox.release(accountId);
+    const viewer = await accounts.viewer(accountId);
+    const cookies = [
+      await startSession(accountId, from),
+      await devices.issue(from.cookieHeader, viewer.email, from.url),
+    ];
+    await record(accountId, type, from);
+    return cookies;
   }
 
   /** Wrong current passwords count against the account, so a stolen session cannot guess it forever. */
@@ -182,31 +221,32 @@ export function authFlows(deps: Deps) {
       }
     },
 
-    /**
-     * "Forgot password?": the same answer, in the same time, whether the e-mail names an account or not —
-     * the limits are counted by address and e-mail alike, and the lookup and the e-mail happen after the answer.
-     */
-    async forgotPassword(email: string, from: RequestOrigin): Promise<void> {
-      await rateLimits.spend([LIMITS.forgotPasswordPerIp, from.ip], [LIMITS.forgotPasswordPerEmail, email]);
-      await deps.later("Password reset e-mail", () => sendReset(email, from));
-    },
+    /** "Forgot password?": a single-use link to choose a new password. */
+    forgotPassword: (email: string, from: RequestOrigin): Promise<void> =>
+      requestAccountLink("password-reset", email, from),
 
-    /**
-     * A reset link spent: the new password, every session of the account ended, and this browser signed in.
-     * Opening the link proved the mailbox, so the address counts as confirmed too.
-     */
+    /** A reset link spent: the new password, every session of the account ended, and this browser signed in. */
     async resetPassword(token: string, password: string, from: RequestOrigin) {
       await rateLimits.spend([LIMITS.linksPerIp, from.ip]);
       const accountId = await tokens.spend(token, "password-reset");
       await accounts.setPassword(accountId, password);
       await sessions.endOthers(accountId);
-      if (await accounts.markVerified(accountId)) await outbox.release(accountId);
-      const viewer = await accounts.viewer(accountId);
-      const cookies = [
-        await startSession(accountId, from),
-        await devices.issue(from.cookieHeader, viewer.email, from.url),
-      ];
-      await record(accountId, "password-reset", from);
+      const cookies = await signInFromMailbox(accountId, "password-reset", from);
+      return { accountId, cookies };
+    },
+
+    /**
+     * "E-mail me a sign-in link": the owner's way in that wrong passwords cannot block, since the sign-in limits
+     * hold back passwords only and an attacker cannot open the owner's mailbox.
+     */
+    emailSignInLink: (email: string, from: RequestOrigin): Promise<void> =>
+      requestAccountLink("sign-in", email, from),
+
+    /** A sign-in link spent: this browser is signed in, whatever the sign-in limits say about passwords. */
+    async signInWithLink(token: string, from: RequestOrigin) {
+      await rateLimits.spend([LIMITS.linksPerIp, from.ip]);
+      const accountId = await tokens.spend(token, "sign-in");
+      const cookies = await signInFromMailbox(accountId, "signed-in-with-link", from);
       return { accountId, cookies };
     },
 

@@ -6,6 +6,7 @@ import {
   generateState,
 } from "arctic";
 import { serializeCookie } from "../../app/lib/cookies";
+import { safeRedirect } from "../../app/lib/redirects";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
 import { DomainError } from "../domain/errors";
@@ -46,10 +47,13 @@ export type GoogleFailure =
   | "link-unverified"
   | "link-refused";
 
-/** Same-site paths only: a sign-in never bounces to another site. */
-export function samePath(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/** The path kept for after the sign-in; a cookie that does not decode keeps none. */
+function returnPathOf(cookieHeader: string | null | undefined): string | undefined {
+  try {
+    return decodeURIComponent(readCookie(cookieHeader ?? null, GOOGLE_REDIRECT_COOKIE) ?? "");
+  } catch {
+    return undefined;
+  }
 }
 
 type Claims = {
@@ -145,7 +149,7 @@ export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
           serializeCookie(GOOGLE_VERIFIER_COOKIE, verifier, requestUrl, FLOW_SECONDS),
           serializeCookie(
             GOOGLE_REDIRECT_COOKIE,
-            encodeURIComponent(samePath(redirectTo)),
+            encodeURIComponent(safeRedirect(redirectTo)),
             requestUrl,
             FLOW_SECONDS,
           ),
@@ -187,9 +191,8 @@ export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
       if (typeof account === "string") return failure(account, from.url);
       const cookies = await auth.signInWithGoogle(account.id, account.email, account.linked, from);
       const viewer = await accounts.viewer(account.id);
-      const back = decodeURIComponent(readCookie(from.cookieHeader ?? null, GOOGLE_REDIRECT_COOKIE) ?? "");
       return {
-        location: viewer.dealer ? samePath(back) : "/onboarding",
+        location: viewer.dealer ? safeRedirect(returnPathOf(from.cookieHeader)) : "/onboarding",
         cookies: [...clear(from.url), ...cookies],
       };
     },

@@ -84,7 +84,7 @@ export const accountTokens = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["password-reset", "email-verification"] }).notNull(),
+    purpose: text("purpose", { enum: ["password-reset", "email-verification", "sign-in"] }).notNull(),
     expiresAt: timestamp("expires_at").notNull(),
     usedAt: timestamp("used_at"),
     createdAt: createdAt(),

@@ -1,25 +1,29 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { SIGN_IN_LINK_MINUTES } from "../../app/lib/constants";
 import type { Database } from "../db/client";
 import { accountTokens } from "../db/schema";
 import { DomainError, badRequest } from "./errors";
 import { randomToken, sha256Hex } from "./ids";
 
-export type TokenPurpose = "password-reset" | "email-verification";
+export type TokenPurpose = "password-reset" | "email-verification" | "sign-in";
 
 /** Reset links work for 30 minutes (issue 14); confirmation links for a week. */
 export const TOKEN_MINUTES: Record<TokenPurpose, number> = {
   "password-reset": 30,
   "email-verification": 7 * 24 * 60,
+  "sign-in": SIGN_IN_LINK_MINUTES,
 };
 
 export const INVALID_LINK: Record<TokenPurpose, string> = {
   "password-reset": "This reset link is not valid. Ask for a new one.",
   "email-verification": "This confirmation link is not valid. Send yourself a new one.",
+  "sign-in": "This sign-in link is not valid. Ask for a new one.",
 };
 
 export const SPENT_LINK: Record<TokenPurpose, string> = {
   "password-reset": "This reset link has expired or was already used. Ask for a new one.",
   "email-verification": "This confirmation link has expired or was already used. Send yourself a new one.",
+  "sign-in": "This sign-in link has expired or was already used. Ask for a new one.",
 };
 
 /**

@@ -58,8 +58,6 @@ import { newsService } from "./news";
 import { adminConsole } from "./admin";
 
 export type ServiceOptions = {
-  /** This request's origin, for links in e-mails when APP_ORIGIN is not configured. */
-  origin?: string;
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
   waitUntil?: (promise: Promise<unknown>) => void;
   /** The request's D1 session, metered (worker/http/d1-session.ts); the binding itself without it. */
@@ -73,6 +71,7 @@ export type ServiceOptions = {
   network?: () => Network | undefined;
 };
 
+/** The site's address on a local run (`npm start`, the tests) when APP_ORIGIN is not set. */
 const LOCAL_ORIGIN = "http://localhost:8787";
 
 /** Every domain service, bound to this request's bindings. The only way the app reaches D1. */
@@ -101,7 +100,9 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       UNSUBSCRIBE_SIGNING_SECRET?: string;
       APP_ORIGIN?: string;
     };
-  const origin = optional.APP_ORIGIN || options.origin || LOCAL_ORIGIN;
+  // The links in e-mails and Google's callback: the configured address only. The request's Host header is the
+  // sender's to choose, and a link built from it would hand a reset token to whoever chose it.
+  const origin = optional.APP_ORIGIN || LOCAL_ORIGIN;
   /** Runs after the answer when the request allows it; failures are logged, never surfaced. */
   const later = (label: string, task: () => Promise<unknown>): Promise<void> => {
     // Handed to waitUntil, its D1 trips are not the answer's (worker/db/meter.ts).
@@ -130,7 +131,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const accountTokens = accountTokenService(acrossNetworks);
   const securityEvents = securityEventService(acrossNetworks);
   const fanout = async (postId: string, deliveries: Delivery[]) => {
-    await fanoutOf(env, postId).enqueue(deliveries, origin);
+    await fanoutOf(env, postId).enqueue(deliveries);
   };
   const notices = networkNotices(db, notify, fanout);
   const networkConnections = connectionService(db, directory, rateLimits);

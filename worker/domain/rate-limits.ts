@@ -22,10 +22,13 @@ export const LIMITS = {
   signInPerDevice: { name: "sign-in:device", max: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: 60 * 60 },
   signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
-  /** Reset e-mails: per address and per e-mail, counted alike whether the account exists or not. */
-  forgotPasswordPerIp: { name: "forgot-password:ip", max: 10, windowSeconds: HOUR },
-  forgotPasswordPerEmail: { name: "forgot-password:email", max: 5, windowSeconds: HOUR },
-  /** Links spent (reset, confirmation) from one address: the tokens are unguessable, this stops a script. */
+  /**
+   * E-mails with a way into the account (a reset link, a sign-in link), one budget for both: per address and per
+   * e-mail, counted alike whether the account exists or not.
+   */
+  accountLinkEmailsPerIp: { name: "account-link-emails:ip", max: 10, windowSeconds: HOUR },
+  accountLinkEmailsPerEmail: { name: "account-link-emails:email", max: 5, windowSeconds: HOUR },
+  /** Links spent (reset, confirmation, sign-in) from one address: the tokens are unguessable, this stops a script. */
   linksPerIp: { name: "links:ip", max: 30, windowSeconds: 15 * 60 },
   resendVerificationPerAccount: {
     name: "resend-verification:account",

@@ -42,7 +42,6 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set(
     "services",
     createServices(c.env, {
-      origin: new URL(c.req.url).origin,
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       database: gate.database,
       // Unknown until the session is looked up (worker/http/session.ts): then the viewer's own network.

@@ -22,7 +22,7 @@ export function inboxOf(env: Env, dealerId: string) {
 /** The fan-out of one post's deal alerts and price drops. */
 export function fanoutOf(env: Env, postId: string) {
   return env.DEAL_ALERT_FANOUT.get(env.DEAL_ALERT_FANOUT.idFromName(`post:${postId}`)) as unknown as {
-    enqueue(deliveries: Delivery[], origin: string): Promise<number>;
+    enqueue(deliveries: Delivery[]): Promise<number>;
     pendingCount(): Promise<number>;
   };
 }

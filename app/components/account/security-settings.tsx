@@ -15,6 +15,8 @@ const EVENT_LABELS: Record<SecurityEventType, string> = {
   "password-changed": "Password changed",
   "password-reset-requested": "Password reset e-mail requested",
   "password-reset": "Password reset with an e-mailed link",
+  "sign-in-link-requested": "Sign-in link e-mailed",
+  "signed-in-with-link": "Signed in with an e-mailed link",
   "email-verified": "E-mail address confirmed",
   "google-linked": "Google account linked",
   "signed-in-with-google": "Signed in with Google",

@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { changePasswordSchema, forgotPasswordSchema } from "./account";
+import {
+  changePasswordSchema,
+  emailSignInLinkSchema,
+  forgotPasswordSchema,
+  signInWithLinkSchema,
+} from "./account";
 import { passwordSchema } from "./auth";
 
 /** The page forms of issue 14, one schema each, used by the browser and the action alike. */
 
 export const forgotPasswordFormSchema = forgotPasswordSchema;
+
+/** /sign-in-link: the address to send the link to, then the link's own button. */
+export const emailSignInLinkFormSchema = emailSignInLinkSchema;
+export const signInWithLinkFormSchema = signInWithLinkSchema;
 
 export const resetPasswordFormSchema = z
   .object({

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "./auth";
 
-/** Request schemas of the account calls (issue 14): reset, confirmation, password change, sessions, events. */
+/**
+ * Request schemas of the account calls (issue 14): reset, sign-in link, confirmation, password change, sessions,
+ * events.
+ */
 
 const linkToken = (message: string) =>
   z
@@ -12,6 +15,13 @@ const linkToken = (message: string) =>
     .describe("the token from the e-mail's link");
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** "E-mail me a sign-in link": the address the account signs in with. */
+export const emailSignInLinkSchema = z.object({ email: emailSchema });
+
+export const signInWithLinkSchema = z.object({
+  token: linkToken("This sign-in link is not valid. Ask for a new one."),
+});
 
 export const resetPasswordSchema = z.object({
   token: linkToken("This reset link is not valid. Ask for a new one."),

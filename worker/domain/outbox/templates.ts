@@ -24,6 +24,8 @@ export type TemplateData = {
   };
   /** A single-use link to /reset-password (issue 14). */
   "password-reset": { link: string; minutes: number };
+  /** A single-use link to /sign-in-link that signs the owner in, even while wrong passwords hold sign-in back. */
+  "sign-in-link": { link: string; minutes: number };
   /** The confirmation link of a new account's e-mail address (issue 14). */
   "verify-email": { link: string };
 };
@@ -174,6 +176,22 @@ export function renderTemplate<T extends TemplateName>(
           unsubscribeUrl: null,
         }),
         sms: `${PRODUCT_NAME}: reset your password at ${d.link}`,
+      };
+    }
+    case "sign-in-link": {
+      const d = data as TemplateData["sign-in-link"];
+      const body = `Someone asked for a link to sign in to your ${PRODUCT_NAME} account without its password. The link works once, for ${d.minutes} minutes. If it was not you, ignore this e-mail: nobody can sign in without it.`;
+      return {
+        subject: `Your ${PRODUCT_NAME} sign-in link`,
+        text: `${body}\n\nSign in: ${d.link}\n\n${ACCOUNT_FOOTER}`,
+        html: layout({
+          preheader: `Your link to sign in works for ${d.minutes} minutes.`,
+          heading: `Sign in to ${PRODUCT_NAME}`,
+          content: `${paragraphs(body)}${button(d.link, "Sign in")}`,
+          footer: ACCOUNT_FOOTER,
+          unsubscribeUrl: null,
+        }),
+        sms: `${PRODUCT_NAME}: sign in at ${d.link}`,
       };
     }
     case "verify-email": {

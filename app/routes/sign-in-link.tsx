@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, CardNotice } from "~/components/account/auth-card";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { fieldProps, useSchemaForm, type SubmissionResult } from "~/components/ui/form";
+import { SIGN_IN_LINK_MINUTES } from "~/lib/constants";
+import { firstError, parseForm } from "~/lib/forms";
+import { emailSignInLinkFormSchema, signInWithLinkFormSchema } from "~/lib/schemas/account-forms";
+import { readForm } from "~/utils/form-body.server";
+import { failureData, failureHeaders, redirectWithToast, routeFailure } from "~/utils/responses.server";
+
+export const meta: MetaFunction = () => [
+  { title: "E-mail me a sign-in link · DealerLane" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Without a token: the form that sends a link. With one, opening the link changes nothing (mail scanners open links): the button signs in. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200) };
+}
+
+type Answer = { result: SubmissionResult<string[]> | null; sentTo: string | null; error: string | null };
+
+export const headers = failureHeaders;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const from = {
+    ip: context.clientIp,
+    url: request.url,
+    previousToken: context.sessionToken,
+    cookieHeader: request.headers.get("Cookie"),
+    ...context.client,
+  };
+
+  if (form.get("intent") === "sign-in") {
+    const submission = parseForm(form, signInWithLinkFormSchema);
+    if (submission.status !== "success")
+      return data<Answer>(
+        { result: null, sentTo: null, error: firstError(submission.error, ["token"]) ?? null },
+        { status: 400 },
+      );
+    try {
+      const { cookies } = await context.services.auth.signInWithLink(submission.value.token, from);
+      return redirectWithToast(
+        "/",
+        { title: "Welcome back!", description: "You are signed in." },
+        request,
+        cookies,
+      );
+    } catch (error) {
+      const failure = routeFailure(error, { title: "Sign-in failed" });
+      return failureData<Answer>(failure, {
+        result: null,
+        sentTo: null,
+        error: failure.toast.description ?? null,
+      });
+    }
+  }
+
+  // The same page whether the address has an account or not: the e-mail, if any, goes after the answer.
+  const submission = parseForm(form, emailSignInLinkFormSchema);
+  if (submission.status !== "success")
+    return data<Answer>({ result: submission.reply(), sentTo: null, error: null }, { status: 400 });
+  try {
+    await context.services.auth.emailSignInLink(submission.value.email, from);
+  } catch (error) {
+    const failure = routeFailure(error, { title: "Please wait" });
+    return failureData<Answer>(failure, {
+      result: submission.reply(),
+      sentTo: null,
+      error: failure.toast.description ?? null,
+    });
+  }
+  return data<Answer>({
+    result: submission.reply({ resetForm: true }),
+    sentTo: submission.value.email,
+    error: null,
+  });
+}
+
+export default function SignInLink() {
+  const { token } = useLoaderData<typeof loader>();
+  return token ? <SignInWithLink token={token} /> : <EmailSignInLink />;
+}
+
+function EmailSignInLink() {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const { fields, formProps } = useSchemaForm(emailSignInLinkFormSchema, {
+    id: "email-sign-in-link",
+    lastResult: answer?.result,
+  });
+  return (
+    <AuthCard
+      title="E-mail me a sign-in link"
+      intro="Enter the e-mail you sign in with. We will send you a link that signs you in without your password, even while sign-in is paused after wrong passwords."
+    >
+      {answer?.sentTo ? (
+        <CardNotice tone="success">
+          <p className="font-medium">Check your e-mail</p>
+          <p className="mt-1">
+            If an account exists for {answer.sentTo}, a sign-in link is on its way. The link works once, for{" "}
+            {SIGN_IN_LINK_MINUTES} minutes.
+          </p>
+        </CardNotice>
+      ) : null}
+      {answer?.error ? <CardNotice tone="error">{answer.error}</CardNotice> : null}
+      <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...fieldProps(fields.email)}
+        />
+        <Button type="submit" name="intent" value="email-link" disabled={busy}>
+          {busy ? "Sending…" : "E-mail me a sign-in link"}
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        Remembered your password?{" "}
+        <Link to="/login" className="font-medium text-brand-600 underline dark:text-brand-400">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function SignInWithLink({ token }: { token: string }) {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <AuthCard title="Sign in to DealerLane" intro="This link from your e-mail works once.">
+      {answer?.error ? (
+        <>
+          <CardNotice tone="error">{answer.error}</CardNotice>
+          <p className="mt-4 text-sm">
+            <Link to="/sign-in-link" className="font-medium text-brand-600 underline dark:text-brand-400">
+              E-mail me a new sign-in link
+            </Link>
+          </p>
+        </>
+      ) : null}
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="token" value={token} />
+        <Button type="submit" name="intent" value="sign-in" className="w-full" disabled={busy}>
+          {busy ? "Signing in…" : "Sign me in"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
