@@ -157,6 +157,48 @@ describe("GET /api/admin/figures", () => {
   });
 });
 
+describe("the demo network in the figures", () => {
+  it("counts no demo dealer, post or message in the business figures, and shows the demo network apart", async () => {
+    const figures = async () =>
+      (await call("GET", "/api/admin/figures", { cookie: admin.cookie })).json as unknown as AdminFigures;
+    const before = await figures();
+    const created = await call("POST", "/api/auth/create-dummy", {
+      headers: { "CF-Connecting-IP": freshIp() },
+    });
+    expect(created.status).toBe(201);
+    const cookie = created.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("dl_session="))!
+      .split(";")[0]!;
+    const partner = await signUpDealer();
+    await env.DB.prepare("update dealers set is_demo = 1 where id = ?").bind(partner.dealerId).run();
+    const posted = await call("POST", "/api/inventory", {
+      cookie,
+      body: { title: "2020 Toyota Tacoma", type: "for-sale", description: "Demo truck" },
+    });
+    expect(posted.status).toBe(201);
+    const sent = await call("POST", "/api/messages", {
+      cookie,
+      body: { receiverId: partner.dealerId, content: "Demo hello" },
+    });
+    expect(sent.status).toBe(201);
+    const after = await figures();
+    expect(after.thisWeek.posts).toBe(before.thisWeek.posts);
+    expect(after.thisWeek.messages).toBe(before.thisWeek.messages);
+    expect(after.thisWeek.signups).toBe(before.thisWeek.signups + 1); // the real partner, not the demo account
+    expect(after.dealers.total).toBe(before.dealers.total);
+    expect(after.revenue.payingDealers).toBe(before.revenue.payingDealers);
+    expect(after.demoNetwork.dealers).toBe(before.demoNetwork.dealers + 2);
+    expect(after.demoNetwork.throwawayAccounts).toBe(before.demoNetwork.throwawayAccounts + 1);
+    // The demo dealership may come with starter posts of its own: at least the one it made, all this week.
+    const madeDemoPosts = after.demoNetwork.posts - before.demoNetwork.posts;
+    expect(madeDemoPosts).toBeGreaterThanOrEqual(1);
+    expect(after.demoNetwork.postsThisWeek - before.demoNetwork.postsThisWeek).toBe(madeDemoPosts);
+    const page = await call("GET", "/admin", { cookie: admin.cookie });
+    expect(page.text).toContain("Demo network");
+  });
+});
+
 describe("/api/admin/users", () => {
   it("finds an account by e-mail or dealership with its true plan", async () => {
     const premium = await signUpDealer(`premium-${crypto.randomUUID()}@example.com`);

@@ -193,7 +193,7 @@ describe("GET /api/connections/{userId}", () => {
       (await call("GET", `/api/connections/${crypto.randomUUID()}`, { cookie: admin.cookie })).status,
     ).toBe(404);
     expect((await call("GET", `/api/connections/${userId}`)).status).toBe(401);
-    // A dealer id is not an account id: the dealer's own dealer id is not their userId.
-    expect((await call("GET", `/api/connections/${a.dealerId}`, { cookie: a.cookie })).status).toBe(403);
+    // A dealer id is not an account id: the dealer's own dealer id names no account.
+    expect((await call("GET", `/api/connections/${a.dealerId}`, { cookie: a.cookie })).status).toBe(404);
   });
 });

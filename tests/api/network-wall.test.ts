@@ -188,6 +188,8 @@ const OWN_OR_NONE = new Set([
   "POST /auth/complete-subscription",
   "POST /auth/create-dummy",
   "POST /auth/forgot-password",
+  "POST /auth/email-sign-in-link",
+  "POST /auth/sign-in-with-link",
   "GET /auth/google",
   "GET /auth/google/callback",
   "POST /auth/login",
