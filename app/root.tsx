@@ -47,8 +47,10 @@ function DeferredToaster() {
 /**
  * A route module's `handle`: `hydrate(data)` answers false when the page is plain server HTML, enhanced by
  * public/landing.js instead of React (the signed-out landing: its JavaScript budget leaves no room for React).
+ * `workspace`: a signed-in screen that needs the whole width (/messages): the shell leaves out its right
+ * column and narrows its menu to icons where the width is short.
  */
-export type RouteHandle = { hydrate?: (data: unknown) => boolean };
+export type RouteHandle = { hydrate?: (data: unknown) => boolean; workspace?: boolean };
 
 /** Whether this document loads the Remix app; any matched route can opt its page out. */
 function useHydrates(): boolean {

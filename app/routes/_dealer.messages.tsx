@@ -6,11 +6,15 @@ import { z } from "zod";
 import type { CallIntent } from "~/components/chat/use-call";
 import { callIdSchema, callKindSchema, messageContentSchema } from "~/lib/realtime";
 import { isAdmin } from "~/lib/roles";
+import type { RouteHandle } from "~/root";
 import { requireDealer } from "~/utils/guards.server";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithFailure, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages · DealerLane" }];
+
+/** The conversation is the screen: the shell gives it the width its right column and full menu would take. */
+export const handle: RouteHandle = { workspace: true };
 
 /**
  * `?chat={dealerId}` opens the chat with that dealer; the page then clears the query. A GET never writes:

@@ -65,6 +65,8 @@ describe("live messaging between two dealers", () => {
     await pageA.goto("/messages");
     await pageA.getByRole("navigation", { name: "Conversations" }).getByText("Riley Buyer").click();
     await pageA.getByTestId("message-list").getByText("Yes — two 2021 XLTs, what's your price?").waitFor();
+    // At 1280 px the Copilot folds into a panel the dealer opens from the conversation's header.
+    await pageA.getByRole("button", { name: "AI Copilot and deal tools" }).click();
     expect(await pageA.getByTestId("copilot-hint").getAttribute("data-kind")).toBe("price");
 
     await contextA.close();

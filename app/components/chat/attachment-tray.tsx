@@ -6,7 +6,7 @@ import type { useChatUploads } from "./use-chat-uploads";
 type Uploads = ReturnType<typeof useChatUploads>;
 
 const buttonClass =
-  "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
+  "inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-slate-200 disabled:opacity-50 dark:text-brand-400 dark:hover:bg-slate-800";
 
 /** The composer's attach buttons: a photo from the camera, photos from the library, a file (PDF or image). */
 export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disabled?: boolean }) {
@@ -19,7 +19,7 @@ export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disable
     input.value = "";
   };
   return (
-    <div className="flex gap-1">
+    <div className="flex shrink-0">
       <button
         type="button"
         className={`${buttonClass} sm:hidden`}
@@ -28,7 +28,7 @@ export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disable
         aria-label="Take a photo"
         title="Take a photo"
       >
-        <Camera size={18} aria-hidden="true" />
+        <Camera size={20} aria-hidden="true" />
       </button>
       <button
         type="button"
@@ -38,7 +38,7 @@ export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disable
         aria-label="Attach photos"
         title="Attach photos"
       >
-        <ImagePlus size={18} aria-hidden="true" />
+        <ImagePlus size={20} aria-hidden="true" />
       </button>
       <button
         type="button"
@@ -48,7 +48,7 @@ export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disable
         aria-label="Attach a file"
         title="Attach a file (PDF, JPEG, PNG, WebP)"
       >
-        <FileText size={18} aria-hidden="true" />
+        <FileText size={20} aria-hidden="true" />
       </button>
       {/* The back camera: a dealer photographs the car, not themselves. */}
       <input

@@ -1,6 +1,5 @@
-import { ProposeDealButton } from "~/components/deal/propose-deal-button";
 import { ArrowLeft, Phone, RotateCw, Trash2, Video } from "~/components/ui/icons";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { ClockTime } from "~/components/ui/clock";
@@ -16,6 +15,9 @@ import { useConversation, type CallFrame, type LocalMessage } from "./use-conver
 /** A dealer may take back a message for 15 minutes (the server holds the same rule). */
 const DELETE_WINDOW_MS = 15 * 60 * 1000;
 
+const headerButtonClass =
+  "inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-slate-200 disabled:opacity-40 dark:text-brand-400 dark:hover:bg-slate-800";
+
 export type ChatPeer = { id: string; name: string; dealershipName: string; avatar: string | null };
 
 /** The message pane: history, live messages, typing, receipts; Enter sends, Shift+Enter is a new line. */
@@ -28,6 +30,7 @@ export function Conversation({
   onBack,
   onActivity,
   callIntent = null,
+  tools,
 }: {
   chatId: string;
   me: string;
@@ -38,6 +41,8 @@ export function Conversation({
   onActivity: (messages: LocalMessage[]) => void;
   /** `?call=` from a post card's popup (start one) or an accepted ring (join it). */
   callIntent?: CallIntent;
+  /** The header's button for the AI Copilot and deal tools beside or over the conversation. */
+  tools?: ReactNode;
 }) {
   const callFrames = useRef<(frame: CallFrame) => void>(undefined);
   const onCallFrame = useCallback((frame: CallFrame) => callFrames.current?.(frame), []);
@@ -86,6 +91,15 @@ export function Conversation({
   }, [newestKey, otherTyping]);
   useEffect(() => onActivity(messages), [messages, onActivity]);
 
+  // The draft grows with its lines up to its max height, then scrolls.
+  const draftField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const field = draftField.current;
+    if (!field) return;
+    field.style.height = "auto";
+    field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+  }, [draft]);
+
   const canSend = (draft.trim() !== "" || uploads.attachments.length > 0) && !uploads.busy && !uploads.failed;
   function submit() {
     if (!canSend) return;
@@ -106,53 +120,52 @@ export function Conversation({
       aria-label={`Conversation with ${peer.name}`}
       className="@container flex h-full min-h-0 flex-col"
     >
-      <header className="flex items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+      {/* The name gets the row's room; the live state sits on its own line, under it, beside the dealership. */}
+      <header className="flex items-center gap-1 border-b border-slate-200 py-2 pr-2 pl-1 md:gap-2 md:pl-3 dark:border-slate-800">
         <button
           type="button"
           onClick={onBack}
           aria-label="Back to conversations"
-          className="rounded-md p-2 hover:bg-slate-200 md:hidden dark:hover:bg-slate-800"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-200 md:hidden dark:hover:bg-slate-800"
         >
-          <ArrowLeft size={18} aria-hidden="true" />
+          <ArrowLeft size={20} aria-hidden="true" />
         </button>
-        <Avatar name={peer.name} src={peer.avatar} />
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold">{peer.name}</h2>
-          <p className="truncate text-xs text-muted">{peer.dealershipName}</p>
+        <span className="flex shrink-0">
+          <Avatar name={peer.name} src={peer.avatar} size={40} />
+        </span>
+        <div className="ml-1 min-w-0 flex-1">
+          <h2 className="truncate leading-tight font-semibold">{peer.name}</h2>
+          <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
+            <span
+              className={`shrink-0 ${live ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400"}`}
+              data-testid="chat-live"
+            >
+              {live ? "● Live" : "○ Reconnecting…"}
+            </span>
+            <span className="truncate">· {peer.dealershipName}</span>
+          </p>
         </div>
-        {/* The Copilot column (with Propose deal) shows only on wide screens; a phone gets it here. */}
-        <ProposeDealButton
-          dealer={{ id: peer.id, name: peer.name }}
-          label="Propose deal"
-          compact
-          className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium hover:bg-slate-200 xl:hidden dark:border-slate-700 dark:hover:bg-slate-800"
-        />
-        <button
-          type="button"
-          onClick={() => void call.start("video")}
-          aria-label="Video call"
-          title="Video call"
-          disabled={!live || call.active}
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
-          <Video size={16} aria-hidden="true" />
-        </button>
         <button
           type="button"
           onClick={() => void call.start("voice")}
           aria-label="Voice call"
           title="Voice call"
           disabled={!live || call.active}
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md border border-slate-300 hover:bg-slate-200 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+          className={headerButtonClass}
         >
-          <Phone size={16} aria-hidden="true" />
+          <Phone size={18} aria-hidden="true" />
         </button>
-        <span
-          className={`shrink-0 text-xs ${live ? "text-emerald-700 dark:text-emerald-400" : "text-amber-700 dark:text-amber-400"}`}
-          data-testid="chat-live"
+        <button
+          type="button"
+          onClick={() => void call.start("video")}
+          aria-label="Video call"
+          title="Video call"
+          disabled={!live || call.active}
+          className={headerButtonClass}
         >
-          {live ? "● Live" : "○ Reconnecting…"}
-        </span>
+          <Video size={18} aria-hidden="true" />
+        </button>
+        {tools}
       </header>
 
       {/* Focusable, so a keyboard can scroll the history too. */}
@@ -178,7 +191,7 @@ export function Conversation({
           return (
             <li
               key={m.clientId + m.senderId}
-              className={`flex max-w-[85%] flex-col ${own ? "self-end items-end" : "self-start items-start"}`}
+              className={`flex max-w-[min(85%,36rem)] flex-col ${own ? "self-end items-end" : "self-start items-start"}`}
             >
               {m.context?.postTitle ? (
                 <span className="mb-1 rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -245,10 +258,11 @@ export function Conversation({
       </ol>
 
       <AttachmentTray uploads={uploads} />
+      {/* One row, as in a messenger: attach, the draft (growing with its lines), Send. */}
       <form
         method="post"
         action="/messages"
-        className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-3 dark:border-slate-800"
+        className="flex items-end gap-1 border-t border-slate-200 px-2 py-2 md:gap-2 md:px-3 dark:border-slate-800"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -263,9 +277,10 @@ export function Conversation({
         <input type="hidden" name="receiverId" value={peer.id} />
         <AttachButtons uploads={uploads} />
         <textarea
+          ref={draftField}
           id="message-draft"
           name="content"
-          rows={2}
+          rows={1}
           value={draft}
           maxLength={4000}
           onChange={(e) => {
@@ -275,9 +290,9 @@ export function Conversation({
           onKeyDown={onKeyDown}
           placeholder="Type a message…"
           aria-describedby="message-draft-hint"
-          className="order-first min-h-11 min-w-0 flex-1 basis-full resize-none @md:order-none @md:basis-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          className="max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-3.5 py-2 text-sm leading-5 dark:border-slate-600 dark:bg-slate-950"
         />
-        <Button type="submit" disabled={!canSend} className="ml-auto @md:ml-0">
+        <Button type="submit" disabled={!canSend} className="shrink-0 rounded-full whitespace-nowrap">
           Send
         </Button>
       </form>

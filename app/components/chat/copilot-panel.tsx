@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { Sparkles } from "~/components/ui/icons";
 import { RelativeTime } from "~/components/ui/clock";
 import type { ReactNode } from "react";
 import type { LocalMessage } from "./use-conversation";
@@ -31,15 +30,15 @@ export function hintFor(text: string): { kind: "price" | "inspection" | "general
   };
 }
 
-/** `children`: the chat's deal actions (app/components/deal/chat-deal-tools.tsx), under the hint. */
+/**
+ * The Copilot's part of the chat's panel (chat-tools-panel.tsx gives it its title). `children`: the chat's deal
+ * actions (app/components/deal/chat-deal-tools.tsx), under the hint.
+ */
 export function CopilotPanel({ messages, children }: { messages: LocalMessage[]; children?: ReactNode }) {
   const last = messages.at(-1);
   const hint = hintFor(last?.content ?? "");
   return (
-    <aside aria-label="AI Copilot" className="flex flex-col gap-4 p-4">
-      <h2 className="flex items-center gap-2 font-semibold">
-        <Sparkles size={16} aria-hidden="true" /> AI Copilot
-      </h2>
+    <div className="flex flex-col gap-4 p-4">
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800">
           <dt className="text-xs text-muted">Messages</dt>
@@ -68,17 +67,14 @@ export function CopilotPanel({ messages, children }: { messages: LocalMessage[];
           ))}
         </ul>
       </div>
-    </aside>
+    </div>
   );
 }
 
 /** What a Basic dealer sees instead of the AI Copilot: what it adds, and the way to Premium. */
 export function CopilotUpsell({ children }: { children?: ReactNode }) {
   return (
-    <aside aria-label="AI Copilot" className="flex flex-col gap-3 p-4">
-      <h2 className="flex items-center gap-2 font-semibold">
-        <Sparkles size={16} aria-hidden="true" /> AI Copilot
-      </h2>
+    <div className="flex flex-col gap-3 p-4">
       <p className="text-sm text-muted">
         Price and inspection hints from each conversation, with deal tips as you chat. The AI Copilot comes
         with the Premium Plan.
@@ -87,6 +83,6 @@ export function CopilotUpsell({ children }: { children?: ReactNode }) {
         Upgrade to Premium
       </Link>
       {children}
-    </aside>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { PhotoViewer } from "~/components/post/photo-gallery";
 import { Download, FileText, Phone, Video } from "~/components/ui/icons";
 import type { ChatCall } from "~/lib/api-types";
@@ -16,28 +16,36 @@ export function MessageAttachments({ attachments, title }: { attachments: ChatAt
   const [viewing, setViewing] = useState<number | null>(null);
   const photos = attachments.filter((a) => isChatPhoto(a.contentType));
   const files = attachments.filter((a) => !isChatPhoto(a.contentType));
+  const single = photos.length === 1 ? photos[0] : undefined;
   if (attachments.length === 0) return null;
   return (
     <div className="flex flex-col gap-1.5" data-testid="message-attachments">
-      {photos.length ? (
-        <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
+      {/* One photo shows whole at a readable size; several make a grid of square thumbnails. Fixed widths, so
+          a narrow bubble never squeezes them into a strip. */}
+      {single ? (
+        <PhotoButton photo={single} onOpen={() => setViewing(0)}>
+          <img
+            src={single.url}
+            alt={single.name}
+            width={single.width ?? 4}
+            height={single.height ?? 3}
+            loading="lazy"
+            className="block h-auto max-h-80 w-64 max-w-full object-cover"
+          />
+        </PhotoButton>
+      ) : photos.length ? (
+        <div className="grid grid-cols-[repeat(2,7.5rem)] gap-1 @md:grid-cols-[repeat(3,7.5rem)]">
           {photos.map((photo, i) => (
-            <button
-              key={photo.url}
-              type="button"
-              onClick={() => setViewing(i)}
-              aria-label={`Open photo ${photo.name}`}
-              className="overflow-hidden rounded-lg bg-slate-200 dark:bg-slate-800"
-            >
+            <PhotoButton key={photo.url} photo={photo} onOpen={() => setViewing(i)}>
               <img
                 src={photo.url}
                 alt={photo.name}
-                width={photo.width ?? 160}
-                height={photo.height ?? 120}
+                width={120}
+                height={120}
                 loading="lazy"
-                className="h-28 w-36 object-cover"
+                className="block h-30 w-30 object-cover"
               />
-            </button>
+            </PhotoButton>
           ))}
         </div>
       ) : null}
@@ -81,6 +89,27 @@ export function MessageAttachments({ attachments, title }: { attachments: ChatAt
         onIndexChange={setViewing}
       />
     </div>
+  );
+}
+
+function PhotoButton({
+  photo,
+  onOpen,
+  children,
+}: {
+  photo: ChatAttachment;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`Open photo ${photo.name}`}
+      className="overflow-hidden rounded-2xl bg-slate-200 dark:bg-slate-800"
+    >
+      {children}
+    </button>
   );
 }
 

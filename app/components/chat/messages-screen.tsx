@@ -14,6 +14,7 @@ import type { CallIntent } from "./use-call";
 import { messagePreview } from "~/lib/chat-files";
 import { ChatDealTools } from "~/components/deal/chat-deal-tools";
 import { ClearDataButton } from "~/components/admin/clear-data-button";
+import { ChatToolsPanel, ChatToolsToggle, useChatToolsPanel } from "./chat-tools-panel";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
 import type { LocalMessage } from "./use-conversation";
@@ -73,6 +74,7 @@ export function MessagesScreen({
   const [loadingChat, setLoadingChat] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [activity, setActivity] = useState<LocalMessage[]>([]);
+  const tools = useChatToolsPanel(me);
 
   useEffect(() => {
     setChats(initialChats);
@@ -213,6 +215,9 @@ export function MessagesScreen({
     [selectedChatId, callIntent],
   );
   const selectedId = selected?.chatId ?? null;
+  // The sheet belongs to the chat it was opened from: another chat, or Back to the list, closes it.
+  const { setSheetOpen } = tools;
+  useEffect(() => setSheetOpen(false), [selectedId, setSheetOpen]);
   useEffect(() => {
     if (!selectedId) return;
     setIntent((was) =>
@@ -234,18 +239,19 @@ export function MessagesScreen({
   const current = selected ? chats.find((c) => c.id === selected.chatId) : undefined;
   const starting = !selected ? startWith : null;
 
-  // Proposing a deal is no AI feature: every plan has it, in the Copilot column or beside its upsell.
+  // Proposing a deal is no AI feature: every plan has it, beside the Copilot or beside its upsell.
   const dealTools = (
     <>
       <ChatDealTools peer={current?.otherParticipant ?? null} me={me} messages={selected ? activity : []} />
       {admin ? <ClearDataButton /> : null}
     </>
   );
+  const toolsToggle = <ChatToolsToggle panel={tools} />;
   return (
-    <div className="-my-4 grid h-[calc(100dvh-8rem)] grid-cols-1 overflow-hidden bg-white md:mx-auto md:my-0 md:max-w-6xl md:grid-cols-[18rem_minmax(0,1fr)] md:rounded-xl md:border md:border-slate-200 lg:h-[calc(100dvh-6rem)] xl:grid-cols-[18rem_minmax(0,1fr)_16rem] dark:bg-slate-900 md:dark:border-slate-800">
+    <div className="-my-4 flex h-[calc(100dvh-8rem)] overflow-hidden bg-white md:my-0 md:h-[calc(100dvh-10rem)] md:rounded-xl md:border md:border-slate-200 lg:h-[calc(100dvh-6rem)] dark:bg-slate-900 md:dark:border-slate-800">
       <nav
         aria-label="Conversations"
-        className={`min-h-0 min-w-0 flex-col border-slate-200 md:flex md:border-r dark:border-slate-800 ${current || starting ? "hidden" : "flex"}`}
+        className={`min-h-0 w-full min-w-0 flex-col border-slate-200 md:flex md:w-72 md:shrink-0 md:border-r xl:w-80 dark:border-slate-800 ${current || starting ? "hidden" : "flex"}`}
       >
         <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
           <div className="flex items-center justify-between gap-2">
@@ -346,7 +352,7 @@ export function MessagesScreen({
       {/* On a phone an open chat takes the whole screen, as a messenger app does; Back returns to the list.
           A chat still being started (before JavaScript) stays inside the page, under the site's header. */}
       <div
-        className={`min-h-0 min-w-0 flex-col bg-white md:static md:z-auto md:flex md:pt-0 md:pb-0 dark:bg-slate-900 ${
+        className={`@container min-h-0 min-w-0 flex-1 flex-col bg-white md:static md:z-auto md:flex md:pt-0 md:pb-0 dark:bg-slate-900 ${
           current
             ? "fixed inset-0 z-40 flex pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)]"
             : starting
@@ -366,23 +372,25 @@ export function MessagesScreen({
             onBack={back}
             onActivity={setActivity}
             callIntent={intent.chatId === selected.chatId ? intent.intent : null}
+            tools={toolsToggle}
           />
         ) : starting ? (
           <StartingConversation peer={starting} />
         ) : (
-          <p className="m-auto p-6 text-center text-sm text-muted">
-            Choose a conversation, or start one with Add Chat.
-          </p>
+          <div className="m-auto flex flex-col items-center gap-3 p-6 text-center text-sm text-muted">
+            <p>Choose a conversation, or start one with Add Chat.</p>
+            {tools.open ? null : toolsToggle}
+          </div>
         )}
       </div>
 
-      <div className="hidden min-h-0 overflow-y-auto border-l border-slate-200 xl:block dark:border-slate-800">
+      <ChatToolsPanel panel={tools}>
         {premium ? (
           <CopilotPanel messages={selected ? activity : []}>{dealTools}</CopilotPanel>
         ) : (
           <CopilotUpsell>{dealTools}</CopilotUpsell>
         )}
-      </div>
+      </ChatToolsPanel>
     </div>
   );
 }
@@ -420,7 +428,9 @@ function StartingConversation({ peer }: { peer: ChatPeer }) {
           placeholder="Type a message…"
           className="min-h-11 flex-1 resize-none rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
-        <Button type="submit">Send</Button>
+        <Button type="submit" className="shrink-0 whitespace-nowrap">
+          Send
+        </Button>
       </form>
     </section>
   );

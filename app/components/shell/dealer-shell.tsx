@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation, useMatches } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { ConfirmEmailBanner } from "~/components/account/confirm-email-banner";
 import { Avatar } from "~/components/ui/avatar";
@@ -18,6 +18,7 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/constants";
 import type { ShellData } from "~/utils/shell.server";
 import { isAdmin } from "~/lib/roles";
 import { ADMIN_ENTRY, BOTTOM_NAV, SIDEBAR, SLIDE_IN_MENU, type NavEntry } from "./nav";
+import type { RouteHandle } from "~/root";
 import { RightColumn } from "./right-column";
 
 const navClass = (isActive: boolean) =>
@@ -34,16 +35,21 @@ const navClass = (isActive: boolean) =>
 const isCurrent = (to: string, pathname: string) =>
   to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
 
+/** A rail shows icons only below xl (a workspace screen's menu); the names stay for screen readers and hover. */
+const railLabel = "sr-only xl:not-sr-only xl:flex-1";
+
 function NavList({
   entries,
   unread,
   unreadNotifications = 0,
   onNavigate,
+  rail = false,
 }: {
   entries: NavEntry[];
   unread: number;
   unreadNotifications?: number;
   onNavigate?: () => void;
+  rail?: boolean;
 }) {
   const { pathname } = useLocation();
   return (
@@ -55,15 +61,16 @@ function NavList({
             <AppLink
               to={to}
               aria-current={current ? "page" : undefined}
-              className={navClass(current)}
+              className={`${navClass(current)} ${rail ? "relative justify-center xl:justify-start" : ""}`}
+              title={rail ? label : undefined}
               onClick={onNavigate}
               prefetch="intent"
             >
-              <Icon size={18} aria-hidden="true" />
-              <span className="flex-1">{label}</span>
-              {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} /> : null}
+              <Icon size={18} aria-hidden="true" className="shrink-0" />
+              <span className={rail ? railLabel : "flex-1"}>{label}</span>
+              {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} rail={rail} /> : null}
               {to === "/notifications" && unreadNotifications > 0 ? (
-                <UnreadBadge count={unreadNotifications} />
+                <UnreadBadge count={unreadNotifications} rail={rail} />
               ) : null}
             </AppLink>
           </li>
@@ -73,10 +80,10 @@ function NavList({
   );
 }
 
-function UnreadBadge({ count }: { count: number }) {
+function UnreadBadge({ count, rail }: { count: number; rail: boolean }) {
   return (
     <span
-      className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+      className={`rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white ${rail ? "absolute top-0 right-0 xl:static" : ""}`}
       aria-label={`${count} unread`}
     >
       {count > 99 ? "99+" : count}
@@ -129,14 +136,16 @@ function IconLink({
   );
 }
 
-function SignOutButton({ className = "" }: { className?: string }) {
+function SignOutButton({ className = "", rail = false }: { className?: string; rail?: boolean }) {
   return (
     <Form method="post" action="/logout">
       <button
         type="submit"
-        className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800 ${className}`}
+        title={rail ? "Sign out" : undefined}
+        className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800 ${rail ? "justify-center xl:justify-start" : ""} ${className}`}
       >
-        <LogOut size={18} aria-hidden="true" /> Sign out
+        <LogOut size={18} aria-hidden="true" className="shrink-0" />
+        <span className={rail ? "sr-only xl:not-sr-only" : undefined}>Sign out</span>
       </button>
     </Form>
   );
@@ -224,6 +233,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
   const { currentUser } = shell;
   const { unreadTotal: unread, unreadNotifications, connected } = useInbox();
   const { pathname } = useLocation();
+  const workspace = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.workspace);
   return (
     <div className="min-h-dvh pb-16 lg:pb-0" data-inbox={connected ? "live" : "offline"}>
       <a
@@ -271,22 +281,25 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         </div>
       </header>
 
-      <div className="mx-auto flex max-w-[1440px] gap-6 px-0 sm:px-4">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 flex-col gap-4 overflow-y-auto py-4 lg:flex">
+      <div className={`mx-auto flex gap-6 px-0 sm:px-4 ${workspace ? "" : "max-w-[1440px]"}`}>
+        <aside
+          className={`sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col gap-4 overflow-y-auto py-4 lg:flex ${workspace ? "w-12 xl:w-60" : "w-60"}`}
+        >
           <nav aria-label="Main">
             <NavList
               entries={isAdmin(currentUser) ? [...SIDEBAR, ADMIN_ENTRY] : SIDEBAR}
               unread={unread}
               unreadNotifications={unreadNotifications}
+              rail={workspace}
             />
           </nav>
-          <SignOutButton className="mt-auto" />
+          <SignOutButton className="mt-auto" rail={workspace} />
         </aside>
         <main id="main" className="min-w-0 flex-1 py-4">
           {shell.currentUser.emailVerified ? null : <ConfirmEmailBanner email={shell.currentUser.email} />}
           {children}
         </main>
-        <RightColumn me={currentUser.id ?? ""} />
+        {workspace ? null : <RightColumn me={currentUser.id ?? ""} />}
       </div>
 
       <nav

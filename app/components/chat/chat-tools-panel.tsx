@@ -1,0 +1,184 @@
+import { Dialog } from "radix-ui";
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { DialogHeader } from "~/components/ui/dialog-header";
+import { Sparkles, X } from "~/components/ui/icons";
+
+/**
+ * From 1600 px the menu, the chat list, a conversation of 560 px or more and a 20rem column all fit: there the
+ * AI Copilot and deal tools may sit beside the conversation; narrower, they open over it and never narrow it.
+ * The query decides once the page runs; the class, the same width, shows the column before that.
+ */
+const DOCKS_MEDIA = "(min-width: 100rem)";
+const DOCKS_CLASS = "hidden min-[100rem]:flex";
+
+const PANEL_ID = "chat-tools";
+const storageKey = (dealerId: string) => `dealerlane:chat-tools:${dealerId}`;
+
+function readDocked(dealerId: string): boolean {
+  try {
+    return localStorage.getItem(storageKey(dealerId)) !== "closed";
+  } catch {
+    return true;
+  }
+}
+
+export type ChatToolsPanelState = ReturnType<typeof useChatToolsPanel>;
+
+/**
+ * The panel's state: beside the conversation where it docks (open unless this dealer closed it, remembered in
+ * this browser), otherwise a sheet opened on demand that never stays open across visits.
+ */
+export function useChatToolsPanel(dealerId: string) {
+  // null until the page runs in the browser: the server cannot know the width or the dealer's choice.
+  const [docks, setDocks] = useState<boolean | null>(null);
+  const [dockedOpen, setDockedOpen] = useState(true);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setDockedOpen(readDocked(dealerId));
+    const query = window.matchMedia(DOCKS_MEDIA);
+    const update = () => {
+      setDocks(query.matches);
+      if (query.matches) setSheetOpen(false);
+    };
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, [dealerId]);
+
+  const setDocked = useCallback(
+    (open: boolean) => {
+      setDockedOpen(open);
+      try {
+        localStorage.setItem(storageKey(dealerId), open ? "open" : "closed");
+      } catch {
+        // Private mode: the choice holds for this visit only.
+      }
+    },
+    [dealerId],
+  );
+
+  const open = docks ? dockedOpen : sheetOpen;
+  const toggle = () => (docks ? setDocked(!dockedOpen) : setSheetOpen((was) => !was));
+  return { docks, dockedOpen, sheetOpen, setSheetOpen, setDocked, open, toggle, toggleButton };
+}
+
+/** The conversation header's button for the panel: an icon on a phone, with its name where the header has room. */
+export function ChatToolsToggle({ panel }: { panel: ChatToolsPanelState }) {
+  return (
+    <button
+      ref={panel.toggleButton}
+      type="button"
+      onClick={panel.toggle}
+      aria-label="AI Copilot and deal tools"
+      aria-expanded={panel.open}
+      aria-controls={panel.open ? PANEL_ID : undefined}
+      title="AI Copilot and deal tools"
+      className={`inline-flex h-10 min-w-10 shrink-0 items-center justify-center gap-1.5 rounded-full px-2.5 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800 ${
+        panel.open
+          ? "bg-brand-600/15 text-brand-700 dark:text-brand-400"
+          : "text-brand-700 dark:text-brand-400"
+      }`}
+      data-testid="chat-tools-toggle"
+    >
+      <Sparkles size={18} aria-hidden="true" />
+      <span className="hidden @xl:inline">AI Copilot</span>
+    </button>
+  );
+}
+
+const Title = () => (
+  <span className="flex items-center gap-2">
+    <Sparkles size={16} aria-hidden="true" /> AI Copilot
+  </span>
+);
+
+/**
+ * The AI Copilot and the chat's deal tools (`children`): a column beside the conversation where it docks, a
+ * sheet over the page elsewhere (from the bottom on a phone, from the right on wider screens).
+ */
+export function ChatToolsPanel({ panel, children }: { panel: ChatToolsPanelState; children: ReactNode }) {
+  if (panel.docks === null)
+    return (
+      <DockedColumn className={DOCKS_CLASS} onClose={() => panel.setDocked(false)}>
+        {children}
+      </DockedColumn>
+    );
+  if (panel.docks)
+    return panel.dockedOpen ? (
+      <DockedColumn className="flex" onClose={() => panel.setDocked(false)} returnFocus={panel.toggleButton}>
+        {children}
+      </DockedColumn>
+    ) : null;
+  if (!panel.sheetOpen) return null;
+  return (
+    <Dialog.Root open onOpenChange={panel.setSheetOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          id={PANEL_ID}
+          className="fixed inset-x-0 bottom-0 z-40 flex max-h-[85dvh] flex-col overflow-hidden rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-96 md:max-w-[90vw] md:rounded-none dark:bg-slate-900"
+          data-testid="chat-tools-sheet"
+          // Focus goes back to the header's button, which is no Dialog.Trigger.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            panel.toggleButton.current?.focus();
+          }}
+        >
+          <DialogHeader
+            closeLabel="Close AI Copilot"
+            className="border-b border-slate-200 py-2 pr-2 pl-4 dark:border-slate-800"
+            titleClassName="font-semibold"
+          >
+            <Title />
+          </DialogHeader>
+          <Dialog.Description className="sr-only">
+            Hints from this conversation and the deal tools for it
+          </Dialog.Description>
+          <div className="min-h-0 overflow-y-auto overscroll-contain">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DockedColumn({
+  className,
+  onClose,
+  returnFocus,
+  children,
+}: {
+  className: string;
+  onClose: () => void;
+  returnFocus?: RefObject<HTMLButtonElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <aside
+      id={PANEL_ID}
+      aria-label="AI Copilot"
+      className={`${className} min-h-0 w-80 shrink-0 flex-col border-l border-slate-200 dark:border-slate-800`}
+      data-testid="chat-tools-column"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-2 pr-2 pl-4 dark:border-slate-800">
+        <h2 className="font-semibold">
+          <Title />
+        </h2>
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            returnFocus?.current?.focus();
+          }}
+          aria-label="Close AI Copilot"
+          title="Close AI Copilot"
+          className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
+        >
+          <X size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+    </aside>
+  );
+}
