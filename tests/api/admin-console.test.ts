@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "../../app/lib/admin";
 import { API_ENDPOINTS } from "../../app/lib/api-reference";
+import { UNKNOWN_ACTION } from "../../app/lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "../../app/lib/api-types";
 import { createServices } from "../../worker/domain";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
@@ -663,4 +664,17 @@ describe("the admin pages' forms", () => {
     const list = await call("GET", "/api/admin/promotions?limit=100", { cookie: admin.cookie });
     expect((list.json as unknown as Promotion[]).filter((p) => p.title === title)).toHaveLength(1);
   });
+
+  // Names every object inherits: an intent names one of the page's own handlers, or nothing.
+  const INHERITED = ["__proto__", "valueOf", "hasOwnProperty", "toLocaleString", "constructor", "toString"];
+  it.each(["/admin?index", "/admin/users", "/admin/deals", "/admin/pricing", "/admin/promo"])(
+    "%s refuses an intent it has no button for with 400, never 500",
+    async (path) => {
+      for (const intent of [...INHERITED, "no-such-button", ""]) {
+        const res = await post(path, admin.cookie, { intent, id: "x", title: "t", message: "m" });
+        expect(res.status, `${path} intent=${intent}`).toBe(400);
+        expect(await res.text()).toContain(UNKNOWN_ACTION);
+      }
+    },
+  );
 });
