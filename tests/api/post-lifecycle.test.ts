@@ -252,7 +252,7 @@ describe("an edit racing the post's deletion", () => {
       });
     for (let i = 0; i < RACES / 2; i++) {
       const post = await racedPost(author.cookie, i);
-      const fields =
+      const fields: Record<string, string> =
         i % 3 === 0
           ? { intent: "sold" }
           : i % 3 === 1
