@@ -136,3 +136,32 @@ export const HARD_SEARCHES = [
 
 /** A name the wildcards of HARD_SEARCHES would match if they were read as LIKE's. */
 export const WILDCARD_DECOY = "Wild 1000Xoff \\ deals Decoy";
+
+/**
+ * The same signed upload address PUT with each of `bodies` at the same moment: the answers' statuses in order
+ * of the bodies, and the body whose PUT answered 201 (undefined when none did).
+ */
+export async function putAtOnce(url: URL, bodies: Uint8Array<ArrayBuffer>[], contentType: string) {
+  const answers = await Promise.all(
+    bodies.map((body) =>
+      SELF.fetch(url.toString(), {
+        method: "PUT",
+        body,
+        headers: { "Content-Type": contentType, Origin: ORIGIN },
+      }),
+    ),
+  );
+  const statuses = answers.map((a) => a.status);
+  const messages = await Promise.all(answers.map((a) => a.json() as Promise<{ message?: string }>));
+  return { statuses, messages, winner: bodies[statuses.indexOf(201)] };
+}
+
+/**
+ * `base` followed by 256 KB of the byte `i`: a different file of the same type for each concurrent PUT, long
+ * enough that their writes overlap.
+ */
+export function variantOf(base: Uint8Array<ArrayBuffer>, i: number): Uint8Array<ArrayBuffer> {
+  const file = new Uint8Array(base.byteLength + 256 * 1024).fill(i);
+  file.set(base);
+  return file;
+}
