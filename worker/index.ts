@@ -62,6 +62,7 @@ export default {
       services.accountTokens.forgetStale(),
       services.securityEvents.forgetOld(),
       services.rateLimits.forgetStale(),
+      services.uploads.forgetExpiredClaims(),
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       services.subscriptions.renewDemoSubscriptions(),

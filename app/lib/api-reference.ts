@@ -694,6 +694,7 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     answers: [
       { status: 201, schema: storedChatFileSchema },
       { status: 400, schema: apiErrorSchema, when: "not a PDF, JPEG, PNG or WebP by its bytes, or HEIC" },
+      { status: 409, schema: apiErrorSchema, when: "the address has already taken its one upload" },
       { status: 413, schema: apiErrorSchema, when: "over 20 MB" },
     ],
   },
@@ -829,7 +830,10 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
       "Upload the photo to the uploadURL, with the image's Content-Type as the body type. The signature is the credential.",
     access: "public",
     params: { id: "from uploadURL (keep its expires and signature query)" },
-    answers: [{ status: 201, schema: storedUploadSchema }],
+    answers: [
+      { status: 201, schema: storedUploadSchema },
+      { status: 409, schema: apiErrorSchema, when: "the address has already taken its one upload" },
+    ],
   },
   {
     method: "GET",

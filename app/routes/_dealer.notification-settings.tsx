@@ -8,6 +8,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MessageSquareText, type IconComponent } from "~/components/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { UNKNOWN_ACTION, byIntent } from "~/lib/intents";
 import { formatPhone, toE164 } from "~/lib/phone";
 import {
   NOTIFICATION_TOASTS,
@@ -61,7 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const dealer = viewer.dealer;
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "") as Intent;
+  const toasts = byIntent(TOASTS, form.get("intent"));
+  if (!toasts) throw data({ message: UNKNOWN_ACTION }, { status: 400 });
+  const intent = form.get("intent") as Intent;
   const notifications = context.services.notifications;
   const at = Date.now();
   try {
@@ -100,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent, ok: true, at };
     }
   } catch (error) {
-    const failure = routeFailure(error, { title: TOASTS[intent]?.failed.title ?? "Not saved" });
+    const failure = routeFailure(error, { title: toasts.failed.title });
     const result: ActionResult = {
       intent,
       ok: false,
@@ -110,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     return failureData(failure, result);
   }
-  throw data({ message: "Unknown action" }, { status: 400 });
+  throw data({ message: UNKNOWN_ACTION }, { status: 400 });
 }
 
 const TOASTS: Record<Intent, { ok: ToastMessage; failed: ToastMessage }> = {

@@ -11,7 +11,8 @@ import { PostMatches } from "~/components/post/post-matches";
 import { PostOwnerTools } from "~/components/post/post-owner-tools";
 import { buttonClass } from "~/components/ui/button";
 import { isAdmin } from "~/lib/roles";
-import { commentSchema, updatePostSchema, type UpdatePost } from "~/lib/schemas/inventory";
+import { UNKNOWN_ACTION, byIntent } from "~/lib/intents";
+import { commentSchema, updatePostSchema } from "~/lib/schemas/inventory";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import {
@@ -71,59 +72,75 @@ function editFromForm(form: FormData): unknown {
   };
 }
 
-const LIFECYCLE: Record<string, { patch?: UpdatePost; done: string }> = {
-  sold: { patch: { status: "sold" }, done: "Marked sold" },
-  renew: { patch: { renew: true }, done: "Post renewed for 30 days" },
-};
+type Viewer = ReturnType<typeof requireDealer>["viewer"];
+type PostAction = (input: {
+  id: string;
+  form: FormData;
+  request: Request;
+  context: ActionFunctionArgs["context"];
+  viewer: Viewer;
+}) => Promise<Response>;
 
-/**
- * The comment form before JavaScript has loaded (with it, the panel calls the API), and the author's
- * tools: edit, mark sold, renew, delete (intent).
- */
-export async function action({ params, context, request }: ActionFunctionArgs) {
-  const { viewer } = requireDealer(context, request);
-  const id = params.id ?? "";
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (typeof intent === "string") {
-    const actor = { dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) };
-    const inventory = context.services.inventory;
+const actorOf = (viewer: Viewer) => ({ dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) });
+
+/** An author's tool that changes the post: the change it asks for from the form, and its toast. */
+function changePost(patchOf: (form: FormData) => unknown, done: string): PostAction {
+  return async ({ id, form, request, context, viewer }) => {
+    const parsed = updatePostSchema.safeParse(patchOf(form));
+    if (!parsed.success) {
+      return redirectWithToast(
+        `/post/${id}`,
+        { title: "Post not updated", description: parsed.error.issues[0]?.message },
+        request,
+      );
+    }
     try {
-      if (intent === "delete") {
-        await inventory.deletePost(id, actor);
-        return redirectWithToast("/", { title: "Post deleted" }, request);
-      }
-      const known = LIFECYCLE[intent];
-      const parsed = updatePostSchema.safeParse(known ? known.patch : editFromForm(form));
-      if (!parsed.success) {
-        return redirectWithToast(
-          `/post/${id}`,
-          { title: "Post not updated", description: parsed.error.issues[0]?.message },
-          request,
-        );
-      }
-      await inventory.updatePost(id, actor, parsed.data);
-      return redirectWithToast(`/post/${id}`, { title: known?.done ?? "Post updated" }, request);
+      await context.services.inventory.updatePost(id, actorOf(viewer), parsed.data);
     } catch (error) {
-      const failure = routeFailure(error, { title: "Post not updated" });
+      return redirectWithFailure(`/post/${id}`, routeFailure(error, { title: "Post not updated" }), request);
+    }
+    return redirectWithToast(`/post/${id}`, { title: done }, request);
+  };
+}
+
+/** The page's forms by their `intent`: the comment form before JavaScript has loaded, and the author's tools. */
+const POST_ACTIONS: Record<string, PostAction> = {
+  comment: async ({ id, form, request, context, viewer }) => {
+    const parsed = commentSchema.safeParse({ content: form.get("content") });
+    if (!parsed.success) {
+      return redirectWithToast(
+        `/post/${id}`,
+        { title: "Comment not posted", description: parsed.error.issues[0]?.message },
+        request,
+      );
+    }
+    try {
+      await context.services.inventory.addComment(id, viewer.dealer, parsed.data.content);
+    } catch (error) {
+      const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
       return redirectWithFailure(`/post/${id}`, failure, request);
     }
-  }
-  const parsed = commentSchema.safeParse({ content: form.get("content") });
-  if (!parsed.success) {
-    return redirectWithToast(
-      `/post/${id}`,
-      { title: "Comment not posted", description: parsed.error.issues[0]?.message },
-      request,
-    );
-  }
-  try {
-    await context.services.inventory.addComment(id, viewer.dealer, parsed.data.content);
-  } catch (error) {
-    const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
-    return redirectWithFailure(`/post/${id}`, failure, request);
-  }
-  return redirectWithToast(`/post/${id}`, { title: "Comment added successfully" }, request);
+    return redirectWithToast(`/post/${id}`, { title: "Comment added successfully" }, request);
+  },
+  edit: changePost(editFromForm, "Post updated"),
+  sold: changePost(() => ({ status: "sold" }), "Marked sold"),
+  renew: changePost(() => ({ renew: true }), "Post renewed for 30 days"),
+  delete: async ({ id, request, context, viewer }) => {
+    try {
+      await context.services.inventory.deletePost(id, actorOf(viewer));
+    } catch (error) {
+      return redirectWithFailure(`/post/${id}`, routeFailure(error, { title: "Post not updated" }), request);
+    }
+    return redirectWithToast("/", { title: "Post deleted" }, request);
+  },
+};
+
+export async function action({ params, context, request }: ActionFunctionArgs) {
+  const { viewer } = requireDealer(context, request);
+  const form = await readForm(request);
+  const handle = byIntent(POST_ACTIONS, form.get("intent"));
+  if (!handle) throw data({ message: UNKNOWN_ACTION }, { status: 400 });
+  return handle({ id: params.id ?? "", form, request, context, viewer });
 }
 
 export default function PostScreen() {

@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { AdminActionResult } from "~/components/admin/admin-page";
+import { UNKNOWN_ACTION, byIntent } from "~/lib/intents";
 import { readForm } from "./form-body.server";
 import { requireAdmin } from "./guards.server";
 import { isDomainError } from "./responses.server";
@@ -25,10 +26,9 @@ export async function adminAction(
 ) {
   const { viewer } = requireAdmin(context, request);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const handler = handlers[intent];
+  const handler = byIntent(handlers, form.get("intent"));
   const at = Date.now();
-  if (!handler) throw data({ message: "Unknown action" }, { status: 400 });
+  if (!handler) throw data({ message: UNKNOWN_ACTION }, { status: 400 });
   try {
     const done = await handler({
       form,

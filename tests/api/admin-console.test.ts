@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "../../app/lib/admin";
 import { API_ENDPOINTS } from "../../app/lib/api-reference";
+import { UNKNOWN_ACTION } from "../../app/lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "../../app/lib/api-types";
 import { createServices } from "../../worker/domain";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
@@ -618,6 +619,53 @@ describe("POST /api/admin/clear-data", () => {
   });
 });
 
+describe("POST /api/admin/clear-data with a large demo network", () => {
+  it("removes 250 throwaway demo dealerships with their photos, keeping a photo a real dealer shows", async () => {
+    const MANY = 250;
+    const photo = () => `/objects/uploads/${crypto.randomUUID()}`;
+    const demo = Array.from({ length: MANY }, () => ({
+      accountId: crypto.randomUUID(),
+      dealerId: crypto.randomUUID(),
+      avatar: photo(),
+      added: crypto.randomUUID(),
+      addedPhoto: photo(),
+    }));
+    const statements = demo.flatMap((d, i) => [
+      env.DB.prepare("insert into accounts (id, email, demo_expires_at) values (?, ?, ?)").bind(
+        d.accountId,
+        `throwaway-${i}-${d.accountId}@demo.example`,
+        Date.now() + 7 * DAY,
+      ),
+      env.DB.prepare(
+        `insert into dealers (id, account_id, name, email, phone, dealership_name, dealership_type, city, state, is_demo, avatar)
+         values (?, ?, ?, ?, '(555) 555-0100', 'Demo Lot', 'independent', 'Austin', 'TX', 1, ?)`,
+      ).bind(d.dealerId, d.accountId, `Demo ${i}`, `throwaway-${i}@demo.example`, d.avatar),
+      // A dealer the demo dealership added to the directory, with a photo of its own.
+      env.DB.prepare(
+        `insert into dealers (id, name, email, phone, dealership_name, dealership_type, city, state, is_demo, added_by_dealer_id, dealership_photo)
+         values (?, ?, ?, '(555) 555-0100', 'Added Lot', 'independent', 'Austin', 'TX', 1, ?, ?)`,
+      ).bind(d.added, `Added ${i}`, `added-${i}-${d.added}@demo.example`, d.dealerId, d.addedPhoto),
+    ]);
+    for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
+    const keys = demo.flatMap((d) => [d.avatar, d.addedPhoto]).map((path) => path.replace("/objects/", ""));
+    for (const key of keys) await env.PHOTOS.put(key, "photo");
+    // A real dealer shows the first demo dealer's photo too: it stays.
+    const shared = demo[0]!.avatar;
+    await env.DB.prepare("update dealers set avatar = ? where id = ?").bind(shared, dealer.dealerId).run();
+
+    const cleared = await call("POST", "/api/admin/clear-data", { cookie: admin.cookie, body: {} });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.json.removedAccounts).toBeGreaterThanOrEqual(MANY);
+    const left = await env.DB.prepare(
+      "select (select count(*) from accounts where demo_expires_at is not null) + (select count(*) from dealers where name like 'Demo %' or name like 'Added %') as n",
+    ).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    const stored = await Promise.all(keys.map((key) => env.PHOTOS.head(key)));
+    expect(keys.filter((_, i) => stored[i])).toEqual([shared.replace("/objects/", "")]);
+    expect((await call("GET", "/api/auth/me", { cookie: dealer.cookie })).json.avatar).toBe(shared);
+  });
+});
+
 describe("dealer verification", () => {
   it("goes from the dealer's request to the admin's approval: badge, directory filter, notice, audit", async () => {
     const applicant = await signUpDealer();
@@ -705,4 +753,17 @@ describe("the admin pages' forms", () => {
     const list = await call("GET", "/api/admin/promotions?limit=100", { cookie: admin.cookie });
     expect((list.json as unknown as Promotion[]).filter((p) => p.title === title)).toHaveLength(1);
   });
+
+  // Names every object inherits: an intent names one of the page's own handlers, or nothing.
+  const INHERITED = ["__proto__", "valueOf", "hasOwnProperty", "toLocaleString", "constructor", "toString"];
+  it.each(["/admin?index", "/admin/users", "/admin/deals", "/admin/pricing", "/admin/promo"])(
+    "%s refuses an intent it has no button for with 400, never 500",
+    async (path) => {
+      for (const intent of [...INHERITED, "no-such-button", ""]) {
+        const res = await post(path, admin.cookie, { intent, id: "x", title: "t", message: "m" });
+        expect(res.status, `${path} intent=${intent}`).toBe(400);
+        expect(await res.text()).toContain(UNKNOWN_ACTION);
+      }
+    },
+  );
 });

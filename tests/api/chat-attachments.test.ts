@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { chatMessageSchema, uploadTicketSchema } from "../../app/lib/api-types";
 import { CHAT_FILE_MAX_BYTES, HEIC_REFUSED } from "../../app/lib/chat-files";
 import { DEFAULT_ICE_SERVERS, iceServersFor } from "../../worker/integrations/turn";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { UPLOAD_LINK_USED } from "../../worker/domain/upload-claims";
+import { ORIGIN, call, putAtOnce, signUpDealer, variantOf } from "./helpers";
 
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
@@ -309,5 +310,18 @@ describe("calls: ICE servers and where the camera is allowed", () => {
       );
       await res.body?.cancel();
     }
+  });
+});
+
+describe("a chat file's signed address", () => {
+  it("takes one of 8 PUTs sent at the same moment: one 201, the others 409, the winner's bytes stored", async () => {
+    const url = await ticket(a);
+    const bodies = Array.from({ length: 8 }, (_, i) => variantOf(PDF, i));
+    const { statuses, messages, winner } = await putAtOnce(url, bodies, "application/pdf");
+    expect([...statuses].sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(messages.filter((m) => m.message === UPLOAD_LINK_USED)).toHaveLength(7);
+    const stored = await env.PHOTOS.get(`chat-files/${url.pathname.split("/").pop()}`);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(winner);
+    expect((await put(url, PDF, "application/pdf")).status).toBe(409);
   });
 });

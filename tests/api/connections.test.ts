@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectionSchema, dealerQuickViewSchema } from "../../app/lib/api-types";
-import { call, signUpDealer } from "./helpers";
+import { HARD_SEARCHES, WILDCARD_DECOY, call, signUpDealer } from "./helpers";
 
 const me = (cookie: string) =>
   call("GET", "/api/auth/me", { cookie }).then((r) => r.json as unknown as { userId: string; id: string });
@@ -195,5 +195,37 @@ describe("GET /api/connections/{userId}", () => {
     expect((await call("GET", `/api/connections/${userId}`)).status).toBe(401);
     // A dealer id is not an account id: the dealer's own dealer id names no account.
     expect((await call("GET", `/api/connections/${a.dealerId}`, { cookie: a.cookie })).status).toBe(404);
+  });
+});
+
+describe("GET /api/connections?search=", () => {
+  it("finds the connection for any search the schema accepts: 100 characters, emoji, % _ \\ as text", async () => {
+    const viewer = await signUpDealer();
+    const ids = new Map<string, string>();
+    for (const name of [...HARD_SEARCHES.map((c) => c.name), WILDCARD_DECOY]) {
+      const id = crypto.randomUUID();
+      await env.DB.batch([
+        env.DB.prepare(
+          `insert into dealers (id, name, email, phone, dealership_name, dealership_type, city, state)
+           values (?, ?, ?, '(555) 555-0100', 'Lot', 'independent', 'Town', 'TX')`,
+        ).bind(id, name, `${id}@example.com`),
+        env.DB.prepare(
+          "insert into connections (id, requester_id, receiver_id, status) values (?, ?, ?, 'accepted')",
+        ).bind(crypto.randomUUID(), viewer.dealerId, id),
+      ]);
+      ids.set(name, id);
+    }
+    for (const { label, search, name } of HARD_SEARCHES) {
+      const res = await call("GET", `/api/connections?search=${encodeURIComponent(search)}&limit=50`, {
+        cookie: viewer.cookie,
+      });
+      expect(res.status, `${label}: ${res.text}`).toBe(200);
+      const found = z
+        .array(connectionSchema)
+        .parse(res.json)
+        .map((c) => c.dealer.id);
+      expect(found, label).toContain(ids.get(name));
+      expect(found, label).not.toContain(ids.get(WILDCARD_DECOY));
+    }
   });
 });

@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "../../app/lib/api-types";
 import { createServices } from "../../worker/domain";
-import { call, signUpDealer } from "./helpers";
+import { HARD_SEARCHES, ORIGIN, WILDCARD_DECOY, call, signUpDealer } from "./helpers";
 
 type Dealer = {
   id: string;
@@ -366,6 +366,55 @@ describe("GET /api/dealers", () => {
     expect(page.total).toBe(12);
     expect(page.nextCursor).not.toBeNull();
     await call("PATCH", "/api/settings", { cookie: viewer.cookie, body: { itemsPerPage: 20 } });
+  });
+});
+
+describe("a search of any text the schema accepts", () => {
+  // The viewer is connected to the dealers (/dealers, /my-dealers list them); /find-dealers lists dealers not
+  // yet connected, so a stranger looks there.
+  let viewer: Awaited<ReturnType<typeof signUpDealer>>;
+  let stranger: Awaited<ReturnType<typeof signUpDealer>>;
+  const ids = new Map<string, string>();
+  let decoy = "";
+
+  beforeAll(async () => {
+    [viewer, stranger] = [await signUpDealer(), await signUpDealer()];
+    for (const { name } of [...HARD_SEARCHES, { name: WILDCARD_DECOY }]) {
+      const id = await insertDealer({ name });
+      await connect(viewer.dealerId, id);
+      ids.set(name, id);
+    }
+    decoy = ids.get(WILDCARD_DECOY)!;
+  });
+
+  const page = async (path: string, cookie: string) => {
+    const res = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie, Accept: "text/html" } });
+    return { status: res.status, html: await res.text() };
+  };
+
+  it.each(HARD_SEARCHES.map((c) => [c.label, c.search, c.name] as const))(
+    "finds the dealer for %s in GET /api/dealers and on /dealers, /find-dealers and /my-dealers",
+    async (_label, search, name) => {
+      const q = encodeURIComponent(search);
+      const found = await list(viewer.cookie, `name=${q}&limit=100`);
+      expect(found.dealers.map((d) => d.id)).toContain(ids.get(name));
+      expect(found.dealers.map((d) => d.id)).not.toContain(decoy);
+      for (const [screen, cookie] of [
+        ["/dealers", viewer.cookie],
+        ["/my-dealers", viewer.cookie],
+        ["/find-dealers", stranger.cookie],
+      ] as const) {
+        const shown = await page(`${screen}?name=${q}`, cookie);
+        expect(shown.status, screen).toBe(200);
+        expect(shown.html, screen).toContain(ids.get(name));
+        expect(shown.html, screen).not.toContain(decoy);
+      }
+    },
+  );
+
+  it("still matches A-Z in either case, and the text as it is written", async () => {
+    const found = await list(viewer.cookie, `name=${encodeURIComponent("WILD 100%_OFF \\ DEALS")}`);
+    expect(found.dealers.map((d) => d.name)).toEqual(["Wild 100%_off \\ deals Cars"]);
   });
 });
 

@@ -121,3 +121,50 @@ export async function signUpDealer(
   if (profile.status !== 201) throw new Error(`profile failed: ${profile.status} ${profile.text}`);
   return { cookie, email, password, dealerId: (profile.json as unknown as { id: string }).id };
 }
+
+const HUNDRED_CHARACTERS =
+  "Kowalczyk Brothers Pre-Owned Trucks and Vans of Greater Milwaukee, Waukesha, Racine and Kenosha Cnty";
+
+/**
+ * Searches the schemas accept (up to 100 characters) that a LIKE pattern could not take — D1 refuses patterns
+ * over 50 bytes, and 13 emoji are 52 — or would read as wildcards, each with a dealer name that contains it.
+ */
+export const HARD_SEARCHES = [
+  { label: "100 characters", search: HUNDRED_CHARACTERS, name: `${HUNDRED_CHARACTERS} LLC` },
+  { label: "13 emoji", search: "🚗".repeat(13), name: `Emoji ${"🚗".repeat(13)} Motors` },
+  { label: "50 emoji", search: "🛻".repeat(50), name: `${"🛻".repeat(50)} Lot` },
+  { label: "% _ \\ as text", search: "100%_off \\ deals", name: "Wild 100%_off \\ deals Cars" },
+  { label: "100 % signs", search: "%".repeat(100), name: `${"%".repeat(100)} Percent Motors` },
+] as const;
+
+/** A name the wildcards of HARD_SEARCHES would match if they were read as LIKE's. */
+export const WILDCARD_DECOY = "Wild 1000Xoff \\ deals Decoy";
+
+/**
+ * The same signed upload address PUT with each of `bodies` at the same moment: the answers' statuses in order
+ * of the bodies, and the body whose PUT answered 201 (undefined when none did).
+ */
+export async function putAtOnce(url: URL, bodies: Uint8Array<ArrayBuffer>[], contentType: string) {
+  const answers = await Promise.all(
+    bodies.map((body) =>
+      SELF.fetch(url.toString(), {
+        method: "PUT",
+        body,
+        headers: { "Content-Type": contentType, Origin: ORIGIN },
+      }),
+    ),
+  );
+  const statuses = answers.map((a) => a.status);
+  const messages = await Promise.all(answers.map((a) => a.json() as Promise<{ message?: string }>));
+  return { statuses, messages, winner: bodies[statuses.indexOf(201)] };
+}
+
+/**
+ * `base` followed by 256 KB of the byte `i`: a different file of the same type for each concurrent PUT, long
+ * enough that their writes overlap.
+ */
+export function variantOf(base: Uint8Array<ArrayBuffer>, i: number): Uint8Array<ArrayBuffer> {
+  const file = new Uint8Array(base.byteLength + 256 * 1024).fill(i);
+  file.set(base);
+  return file;
+}

@@ -212,6 +212,21 @@ describe("Wholesale News", () => {
     });
     expect(bad.status).toBe(400);
 
+    // A long title's slug (up to 80 characters) finds its free number too.
+    const title =
+      "Why Three-Quarter-Ton Diesel Pickups Outsold Every Half-Ton at the Midwest Lanes This Quarter";
+    const slugs: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call("POST", "/api/admin/news", {
+        cookie: admin.cookie,
+        body: article({ title, publishedAt: new Date(Date.now() - 30 * DAY).toISOString() }),
+      });
+      expect(res.status, res.text).toBe(201);
+      slugs.push(res.json.slug);
+    }
+    const base = "why-three-quarter-ton-diesel-pickups-outsold-every-half-ton-at-the-midwest-lanes";
+    expect(slugs).toEqual([base, `${base}-2`, `${base}-3`]);
+
     const long = "word ".repeat(450);
     const patched = await call("PATCH", `/api/admin/news/${stored.id}`, {
       cookie: admin.cookie,

@@ -1,6 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, freshIp, signUpDealer } from "./helpers";
+import { UNKNOWN_ACTION } from "../../app/lib/intents";
+import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 /**
  * Core spec §7 / issue 10: every page form (Remix action) answers 415 to a body that is not a form and
@@ -158,5 +159,46 @@ describe("page forms check their one schema on the server too (before JavaScript
     const outboxAfter = await env.DB.prepare("select count(*) as n from outbox").first<{ n: number }>();
     // Only the full test alert went out (by e-mail: the dealer has no phone).
     expect(outboxAfter!.n - outboxBefore!.n).toBe(1);
+  });
+});
+
+describe("a page action finds its intent among its own handlers only", () => {
+  // Names every object inherits: none of them is a button of any page.
+  const INHERITED = ["__proto__", "valueOf", "hasOwnProperty", "toLocaleString", "constructor", "toString"];
+
+  it("the post page and notification settings answer an intent they have no button for with 400", async () => {
+    const created = await call("POST", "/api/inventory", {
+      cookie,
+      body: { title: "2019 Toyota Tacoma", type: "single", description: "Clean" },
+    });
+    expect(created.status, created.text).toBe(201);
+    for (const path of [`/post/${created.json.id as string}`, "/notification-settings"]) {
+      for (const intent of [...INHERITED, "no-such-button"]) {
+        const res = await post(path, URLENCODED, form({ intent, content: "hi", title: "t" }), true);
+        expect(res.status, `${path} intent=${intent}`).toBe(400);
+        expect(res.text).toContain(UNKNOWN_ACTION);
+      }
+    }
+    const after = await call("GET", `/api/inventory/${created.json.id as string}`, { cookie });
+    expect(after.json).toMatchObject({ title: "2019 Toyota Tacoma", status: "active", commentCount: 0 });
+  });
+
+  it("the post page's comment form works before JavaScript loads", async () => {
+    const created = await call("POST", "/api/inventory", {
+      cookie,
+      body: { title: "2020 Honda Civic", type: "single", description: "" },
+    });
+    const id = created.json.id as string;
+    const res = await post(
+      `/post/${id}`,
+      URLENCODED,
+      form({ intent: "comment", content: "Still here?" }),
+      true,
+    );
+    expect(res.status).toBe(302);
+    const after = await call("GET", `/api/inventory/${id}`, { cookie });
+    expect((after.json.comments as unknown as { content: string }[]).map((c) => c.content)).toEqual([
+      "Still here?",
+    ]);
   });
 });

@@ -1,11 +1,11 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { SELF, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "../../app/lib/api-types";
 import migration0009 from "../../migrations/0009_match_index_backfill.sql?raw";
 import { openDatabase } from "../../worker/db/client";
 import { backfillMatchIndex } from "../../worker/domain/deal-alerts/backfill";
 import worker from "../../worker/index";
-import { call, signUpDealer } from "./helpers";
+import { ORIGIN, call, signUpDealer } from "./helpers";
 
 type Vehicle = { id: string; price: number | null; priceCents: number | null; status: string };
 type Post = {
@@ -182,6 +182,92 @@ async function waitForNotifications(cookie: string, count: number) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe("an edit racing the post's deletion", () => {
+  const RACES = 24;
+
+  /** Rows that would be left of the post after a half-written edit: the post, its vehicles and index rows. */
+  const leftOf = async (postId: string) => {
+    const counts = await env.DB.batch(
+      [
+        "inventory_posts where id",
+        "vehicles where post_id",
+        "offered_vehicles where post_id",
+        "wanted_vehicles where post_id",
+      ].map((from) => env.DB.prepare(`select count(*) as n from ${from} = ?`).bind(postId)),
+    );
+    return counts.map((c) => (c.results[0] as { n: number }).n);
+  };
+
+  /** A For Sale post (offered rows) or a Requesting post (wanted rows), alternately. */
+  const racedPost = async (cookie: string, i: number) => {
+    if (i % 2 === 0) return postWithTwoVehicles(cookie);
+    const res = await call("POST", "/api/inventory", {
+      cookie,
+      body: {
+        title: "Looking for Tacomas",
+        description: "Cash buyer",
+        type: "request",
+        vehicles: [{ make: "Toyota", model: "Tacoma", year: 2020, price: 30000 }],
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.json as unknown as Post;
+  };
+
+  it("PATCH and DELETE at once answer 200/204/404 only, and leave nothing half-written", async () => {
+    const author = await signUpDealer();
+    const seen = new Set<string>();
+    for (let i = 0; i < RACES; i++) {
+      const post = await racedPost(author.cookie, i);
+      const [edited, deleted] = await Promise.all([
+        patch(author.cookie, post.id, {
+          title: `Race ${i}`,
+          vehicles: [{ id: post.vehicles[0]!.id, price: 21000 }],
+        }),
+        call("DELETE", `/api/inventory/${post.id}`, { cookie: author.cookie }),
+      ]);
+      seen.add(`${edited.status}/${deleted.status}`);
+      expect([200, 404], edited.text).toContain(edited.status);
+      if (edited.status === 404) expect(edited.json).toEqual({ message: "Post not found" });
+      expect(deleted.status, deleted.text).toBe(204);
+      expect(await leftOf(post.id)).toEqual([0, 0, 0, 0]);
+    }
+    expect([...seen].every((pair) => pair === "200/204" || pair === "404/204")).toBe(true);
+  });
+
+  it("the post page's tools racing a DELETE tell the author, never fail, and leave nothing", async () => {
+    const author = await signUpDealer();
+    const form = (id: string, fields: Record<string, string>) =>
+      SELF.fetch(`${ORIGIN}/post/${id}`, {
+        method: "POST",
+        headers: {
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          Cookie: author.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+    for (let i = 0; i < RACES / 2; i++) {
+      const post = await racedPost(author.cookie, i);
+      const fields: Record<string, string> =
+        i % 3 === 0
+          ? { intent: "sold" }
+          : i % 3 === 1
+            ? { intent: "renew" }
+            : { intent: "edit", title: `Race ${i}`, [`price:${post.vehicles[0]!.id}`]: "20500" };
+      const [page, deleted] = await Promise.all([
+        form(post.id, fields),
+        call("DELETE", `/api/inventory/${post.id}`, { cookie: author.cookie }),
+      ]);
+      expect(page.status, await page.text()).toBe(302);
+      expect(deleted.status, deleted.text).toBe(204);
+      expect(await leftOf(post.id)).toEqual([0, 0, 0, 0]);
+    }
+  });
+});
 
 describe("price drops", () => {
   it("tell commenters and matching requesters, not the author, as their switch allows", async () => {

@@ -178,6 +178,15 @@ describe("the daily scheduled handler", { timeout: 30_000 }, () => {
     expect(await count("select count(*) as n from rate_limits where key = 'test:current'")).toBe(1);
   });
 
+  it("forgets the claims of upload addresses that have expired, and keeps the live ones", async () => {
+    await env.DB.prepare("insert into upload_claims (key, expires_at) values (?, ?), (?, ?)")
+      .bind("uploads/test-expired", Date.now() - 60_000, "uploads/test-live", Date.now() + 60_000)
+      .run();
+    await runDailyCron();
+    expect(await count("select count(*) as n from upload_claims where key = 'uploads/test-expired'")).toBe(0);
+    expect(await count("select count(*) as n from upload_claims where key = 'uploads/test-live'")).toBe(1);
+  });
+
   it("removes demo accounts older than 7 days with everything they wrote, photos in R2 included", async () => {
     const seeded = await signUpDealer();
     await env.DB.prepare("update dealers set is_demo = 1 where id = ?").bind(seeded.dealerId).run();

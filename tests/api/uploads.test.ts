@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { uploadTicketSchema } from "../../app/lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { UPLOAD_URL_TTL_SECONDS, uploadService } from "../../worker/domain/uploads";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { UPLOAD_LINK_USED } from "../../worker/domain/upload-claims";
+import { ORIGIN, call, putAtOnce, signUpDealer, variantOf } from "./helpers";
 
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
@@ -167,12 +168,45 @@ describe("PUT and GET /objects/uploads/{id}", () => {
     expect(await res.json()).toEqual({ message: "This upload link has expired" });
   });
 
-  it("refuses a second PUT to the same URL with 403", async () => {
+  it("refuses a second PUT to the same URL with 409", async () => {
     const url = await signedUrl();
     expect((await put(url, PNG, "image/png")).status).toBe(201);
-    expect((await put(url, JPEG, "image/jpeg")).status).toBe(403);
+    const again = await put(url, JPEG, "image/jpeg");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: UPLOAD_LINK_USED });
     const got = await SELF.fetch(`${ORIGIN}${url.pathname}`);
     expect(got.headers.get("Content-Type")).toBe("image/png");
+  });
+
+  it("takes one of 8 PUTs sent at the same moment: one 201, the others 409, the winner's bytes stored", async () => {
+    for (let round = 0; round < 3; round++) {
+      const url = await signedUrl();
+      const bodies = Array.from({ length: 8 }, (_, i) => variantOf(PNG, i));
+      const { statuses, messages, winner } = await putAtOnce(url, bodies, "image/png");
+      expect([...statuses].sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      expect(messages.filter((m) => m.message === UPLOAD_LINK_USED)).toHaveLength(7);
+      const stored = await env.PHOTOS.get(`uploads/${url.pathname.split("/").pop()}`);
+      expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(winner);
+      const served = await SELF.fetch(`${ORIGIN}${url.pathname}`);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(winner);
+    }
+  });
+
+  it("gives the address back when its bytes could not be stored, so it can be tried again", async () => {
+    const uploads = uploadService(openDatabase(env.DB), { PHOTOS: env.PHOTOS });
+    const url = new URL((await uploads.createUploadUrl(ORIGIN)).uploadURL);
+    const attempt = (contentLength: number) =>
+      uploads.receive({
+        id: url.pathname.split("/").pop()!,
+        expires: url.searchParams.get("expires")!,
+        signature: url.searchParams.get("signature")!,
+        contentType: "image/png",
+        contentLength: String(contentLength),
+        body: new Blob([PNG]).stream(),
+      });
+    await expect(attempt(PNG.byteLength + 10)).rejects.toMatchObject({ status: 400 });
+    await expect(attempt(PNG.byteLength)).resolves.toMatchObject({ photoUrl: url.pathname });
+    await expect(attempt(PNG.byteLength)).rejects.toMatchObject({ status: 409 });
   });
 
   it.each([

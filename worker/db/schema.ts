@@ -965,3 +965,18 @@ export const apiKeys = sqliteTable(
   },
   (t) => [index("api_keys_dealer_idx").on(t.dealerId, t.revokedAt, t.createdAt)],
 );
+
+/**
+ * Signed upload addresses (photos and chat files) that have taken their one PUT: the row is claimed before the
+ * bytes go to R2, so of several PUTs at once only one writes. Kept until the address expires; the daily cron
+ * removes the rest.
+ */
+export const uploadClaims = sqliteTable(
+  "upload_claims",
+  {
+    /** The R2 key the address writes (`uploads/{id}`, `chat-files/{id}`). */
+    key: text("key").primaryKey(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("upload_claims_expiry_idx").on(t.expiresAt)],
+);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { toIso } from "../../app/lib/api-types";
+import { inChunks } from "../db/bound-parameters";
 import type { Database } from "../db/client";
 import {
   accounts,
@@ -29,8 +30,6 @@ function withIsoTimes<T extends Record<string, unknown>>(row: T): Record<string,
     ]),
   );
 }
-
-const CHUNK = 90;
 
 /** "Export my data" and "Delete my account" (issue 14, /privacy). */
 export function accountDataService(db: Database) {
@@ -68,20 +67,15 @@ export function accountDataService(db: Database) {
       ]);
       const postIds = posts.map((p) => p.id);
       const postVehicles: (typeof vehicles.$inferSelect)[] = [];
-      for (let i = 0; i < postIds.length; i += CHUNK)
-        postVehicles.push(
-          ...(await db
-            .select()
-            .from(vehicles)
-            .where(inArray(vehicles.postId, postIds.slice(i, i + CHUNK)))),
-        );
+      for (const chunk of inChunks(postIds))
+        postVehicles.push(...(await db.select().from(vehicles).where(inArray(vehicles.postId, chunk))));
       const partnerIds = links.map((c) => (c.requesterId === dealerId ? c.receiverId : c.requesterId));
       const partners = new Map<string, string>();
-      for (let i = 0; i < partnerIds.length; i += CHUNK)
+      for (const chunk of inChunks(partnerIds))
         for (const p of await db
           .select({ id: dealers.id, name: dealers.name, dealershipName: dealers.dealershipName })
           .from(dealers)
-          .where(inArray(dealers.id, partnerIds.slice(i, i + CHUNK))))
+          .where(inArray(dealers.id, chunk)))
           partners.set(p.id, `${p.name}, ${p.dealershipName}`);
       return {
         exportedAt: toIso(Date.now()),

@@ -21,8 +21,10 @@ import {
   putExactly,
   readHead,
   signatureBytes,
+  storeOnce,
   type UploadEnv,
 } from "./uploads";
+import { uploadClaimsOf } from "./upload-claims";
 
 /**
  * Photos and files in a chat (issue 19, DESIGN.md "Files"): the same signed one-PUT addresses as post photos,
@@ -63,6 +65,7 @@ export type AttachmentInput = {
 
 export function chatFileService(db: Database, env: UploadEnv) {
   const signingKey = () => secretStore(db).hmacKey(UPLOAD_SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
+  const claims = uploadClaimsOf(db);
 
   return {
     /** A signed PUT address on our own origin for one chat file of this dealer. */
@@ -116,7 +119,6 @@ export function chatFileService(db: Database, env: UploadEnv) {
       if (size === 0 || !upload.body) throw badRequest("The file is empty");
 
       const key = chatFileKeyOf(upload.id);
-      if (await env.PHOTOS.head(key)) throw forbidden("This upload link has already been used");
       const reader = upload.body.getReader();
       const head = await readHead(reader, Math.min(SNIFF_BYTES, size));
       const actual = sniffChatFileType(head);
@@ -129,10 +131,12 @@ export function chatFileService(db: Database, env: UploadEnv) {
         await reader.cancel().catch(() => undefined);
         throw badRequest("The file is longer than its Content-Length");
       }
-      await putExactly(env.PHOTOS, key, head, reader, size, {
-        httpMetadata: { contentType: actual },
-        customMetadata: { ownerId: owner },
-      });
+      await storeOnce(claims, key, expires, reader, () =>
+        putExactly(env.PHOTOS, key, head, reader, size, {
+          httpMetadata: { contentType: actual },
+          customMetadata: { ownerId: owner },
+        }),
+      );
       return { url: path, contentType: actual, size };
     },
 

@@ -3,6 +3,7 @@ import { toIso, type Connection } from "../../app/lib/api-types";
 import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
 import { batchable, type Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
+import { containsText } from "./contains-text";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
 import { requireDealer } from "./dealers";
 import type { DealerDirectoryService, ViewerOptions } from "./directory";
@@ -134,9 +135,7 @@ export function connectionService(
     ): Promise<Page<Connection>> {
       const limit = Math.min(Math.max(options.limit ?? CONNECTIONS_PAGE_SIZE, 1), CONNECTIONS_PAGE_MAX);
       const cursor = CONNECTIONS_PAGE.decode(options.cursor);
-      const pattern = options.search?.trim()
-        ? `%${options.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-        : null;
+      const search = options.search?.trim();
       const rows = await db.all<ConnectionRow & { otherId: string }>(sql`
         select c.id as id, c.requester_id as requesterId, c.receiver_id as receiverId, c.status as status,
                c.created_at as createdAt, mine.partner_id as otherId
@@ -144,7 +143,7 @@ export function connectionService(
         join connections c on c.id = mine.id
         join dealers d on d.id = mine.partner_id
         where 1 = 1
-          ${pattern ? sql`and (d.name like ${pattern} escape '\\' or d.dealership_name like ${pattern} escape '\\')` : sql``}
+          ${search ? sql`and ${containsText([sql`d.name`, sql`d.dealership_name`], search)}` : sql``}
           ${cursor ? sql`and (c.created_at < ${cursor[0]} or (c.created_at = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
         order by c.created_at desc, c.id desc
         limit ${limit + 1}`);

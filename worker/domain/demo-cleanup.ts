@@ -1,17 +1,12 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PHOTO_PATH_PATTERN } from "../../app/lib/schemas/inventory";
+import { inChunks, listOf } from "../db/bound-parameters";
 import type { Database } from "../db/client";
 import { accounts, chatParticipants, chats, dealers, postViews } from "../db/schema";
 
-/** Accounts handled per round: keeps every statement far below D1's 100 bound parameters. */
-const CHUNK = 20;
-
-const list = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
+/** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
+const ACCOUNTS_PER_ROUND = 20;
 
 /**
  * Removes throwaway demo accounts whose `demo_expires_at` has passed, with everything they wrote: their
@@ -27,7 +22,7 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
       select a.id as accountId, d.id as dealerId
       from accounts a left join dealers d on d.account_id = a.id
       where a.demo_expires_at is not null and a.demo_expires_at < ${now}
-      limit ${CHUNK}`);
+      limit ${ACCOUNTS_PER_ROUND}`);
     if (expired.length === 0) return removed;
     const accountIds = expired.map((e) => e.accountId);
     const dealerIds = expired.flatMap((e) => (e.dealerId ? [e.dealerId] : []));
@@ -36,7 +31,7 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     const chatFiles = dealerIds.length
       ? await db.all<{ fileId: string }>(sql`
           select file_id as fileId from chat_attachments
-          where chat_id in (select chat_id from chat_participants where dealer_id in (${list(dealerIds)}))`)
+          where chat_id in (select chat_id from chat_participants where dealer_id in (${listOf(dealerIds)}))`)
       : [];
 
     const deletes: BatchItem<"sqlite">[] = [];
@@ -62,28 +57,41 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
   }
 }
 
+/** `values` as a table `name(value)` the statement can read many times, each value bound once. */
+const valuesTable = (name: string, values: readonly string[]) =>
+  sql`${sql.raw(name)}(value) as (values ${sql.join(
+    values.map((v) => sql`(${v})`),
+    sql`, `,
+  )})`;
+
 /** Our stored photo addresses on the dealers' profiles, the dealers they added, their posts and comments. */
 async function photosOf(db: Database, dealerIds: string[]): Promise<string[]> {
-  const ids = list(dealerIds);
-  const rows = await db.all<{ path: string | null }>(sql`
-    select avatar as path from dealers where id in (${ids}) or added_by_dealer_id in (${ids})
-    union select dealership_photo from dealers where id in (${ids}) or added_by_dealer_id in (${ids})
-    union select j.value from inventory_posts p, json_each(p.photo_urls) j where p.dealer_id in (${ids})
-    union select attachment_url from comments where dealer_id in (${ids})`);
-  return [...new Set(rows.flatMap((r) => (r.path && PHOTO_PATH_PATTERN.test(r.path) ? [r.path] : [])))];
+  const paths = new Set<string>();
+  const ofThem = sql`in (select value from gone)`;
+  for (const chunk of inChunks(dealerIds)) {
+    const rows = await db.all<{ path: string | null }>(sql`
+      with ${valuesTable("gone", chunk)}
+      select avatar as path from dealers where id ${ofThem} or added_by_dealer_id ${ofThem}
+      union select dealership_photo from dealers where id ${ofThem} or added_by_dealer_id ${ofThem}
+      union select j.value from inventory_posts p, json_each(p.photo_urls) j where p.dealer_id ${ofThem}
+      union select attachment_url from comments where dealer_id ${ofThem}`);
+    for (const r of rows) if (r.path && PHOTO_PATH_PATTERN.test(r.path)) paths.add(r.path);
+  }
+  return [...paths];
 }
 
 /** Of these photo addresses, those another dealer's profile, post or comment still shows. */
 async function photosStillShown(db: Database, paths: string[]): Promise<Set<string>> {
   const shown = new Set<string>();
-  for (let i = 0; i < paths.length; i += CHUNK) {
-    const candidates = list(paths.slice(i, i + CHUNK));
+  const candidate = sql`in (select value from candidates)`;
+  for (const chunk of inChunks(paths)) {
     const rows = await db.all<{ path: string }>(sql`
-      select avatar as path from dealers where avatar in (${candidates})
-      union select dealership_photo from dealers where dealership_photo in (${candidates})
-      union select attachment_url from comments where attachment_url in (${candidates})
+      with ${valuesTable("candidates", chunk)}
+      select avatar as path from dealers where avatar ${candidate}
+      union select dealership_photo from dealers where dealership_photo ${candidate}
+      union select attachment_url from comments where attachment_url ${candidate}
       union select j.value from inventory_posts p, json_each(p.photo_urls) j
-        where p.photo_urls <> '[]' and j.value in (${candidates})`);
+        where p.photo_urls <> '[]' and j.value ${candidate}`);
     for (const row of rows) shown.add(row.path);
   }
   return shown;

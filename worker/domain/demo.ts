@@ -13,9 +13,9 @@ import {
   dealers,
   inventoryPosts,
   messages,
-  vehicles,
 } from "../db/schema";
 import { removeDemoAccounts } from "./demo-cleanup";
+import { vehicleInserts } from "./inventory/posts";
 import { notFound } from "./errors";
 import { newId } from "./ids";
 
@@ -97,7 +97,7 @@ export function demoService(db: Database, photos: R2Bucket) {
           .values({ ...profile, id: dealerId, accountId, email, lastActiveAt: now, isDemo: true }),
         demoPremiumSubscription(db, dealerId, now),
         ...posts.map((p) => db.insert(inventoryPosts).values(p.row)),
-        ...posts.filter((p) => p.vehicles.length).map((p) => db.insert(vehicles).values(p.vehicles)),
+        ...posts.flatMap((p) => vehicleInserts(db, p.vehicles)),
         ...partners.map((partner) =>
           db
             .insert(connections)

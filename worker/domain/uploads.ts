@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { fromBase64Url, toBase64Url } from "./base64url";
 import { DomainError, badRequest, forbidden, notFound } from "./errors";
 import { secretStore } from "./secrets";
+import { uploadClaimsOf, type UploadClaims } from "./upload-claims";
 
 /**
  * Photo uploads through signed URLs (DESIGN.md "Files"): POST /api/objects/upload hands out
@@ -47,6 +48,7 @@ export type ReceiveUpload = {
 
 export function uploadService(db: Database, env: UploadEnv) {
   const secrets = secretStore(db);
+  const claims = uploadClaimsOf(db);
   const signingKey = () => secrets.hmacKey(UPLOAD_SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
 
   return {
@@ -99,8 +101,6 @@ export function uploadService(db: Database, env: UploadEnv) {
       if (size === 0 || !upload.body) throw badRequest("The file is empty");
 
       const key = `${KEY_PREFIX}${upload.id}`;
-      if (await env.PHOTOS.head(key)) throw forbidden("This upload link has already been used");
-
       // Read just enough to check the magic bytes, then stream the rest behind them.
       const reader = upload.body.getReader();
       const head = await readHead(reader, Math.min(SNIFF_BYTES, size));
@@ -119,10 +119,17 @@ export function uploadService(db: Database, env: UploadEnv) {
         throw badRequest("The file is longer than its Content-Length");
       }
 
-      await putExactly(env.PHOTOS, key, head, reader, size, {
-        httpMetadata: { contentType: actualType, cacheControl: "public, max-age=31536000, immutable" },
-      });
+      await storeOnce(claims, key, expires, reader, () =>
+        putExactly(env.PHOTOS, key, head, reader, size, {
+          httpMetadata: { contentType: actualType, cacheControl: "public, max-age=31536000, immutable" },
+        }),
+      );
       return { photoUrl: path, contentType: actualType, size };
+    },
+
+    /** The daily cron: the claims of expired upload addresses, photos' and chat files' alike. */
+    forgetExpiredClaims(now?: number): Promise<void> {
+      return claims.forgetExpired(now);
     },
 
     /** GET of a stored photo: the bytes from R2 with long-lived immutable caching. */
@@ -186,6 +193,31 @@ export async function readHead(
     offset += chunk.byteLength;
   }
   return head;
+}
+
+/**
+ * The one write a signed address allows: the address is claimed (409 to every other PUT, whose body is then
+ * cancelled unread), then `store` writes the bytes; when it fails, nothing is in R2 and the claim is given back.
+ */
+export async function storeOnce(
+  claims: UploadClaims,
+  key: string,
+  expiresAtSeconds: number,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  store: () => Promise<void>,
+) {
+  try {
+    await claims.claim(key, expiresAtSeconds);
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  try {
+    await store();
+  } catch (error) {
+    await claims.release(key);
+    throw error;
+  }
 }
 
 /** Streams the checked head and the rest of the upload into R2, exactly `size` bytes or nothing. */

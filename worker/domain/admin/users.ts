@@ -4,6 +4,7 @@ import { toIso, toIsoOrNull, type AdminUser } from "../../../app/lib/api-types";
 import type { Database } from "../../db/client";
 import { accounts, dealers, sessions } from "../../db/schema";
 import { TOKEN_MINUTES, type accountTokenService } from "../account-tokens";
+import { containsText } from "../contains-text";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
 import { DomainError, conflict, isUniqueViolation, notFound } from "../errors";
 import { newId, sha256Hex } from "../ids";
@@ -106,12 +107,8 @@ export function userAdmin(db: Database, deps: UserAdminDeps) {
     /** Newest accounts first; `q` matches the e-mail, the dealer's name or the dealership's name. */
     async list(query: AdminUsersQuery): Promise<Page<AdminUser>> {
       const cursor = usersCursor.decode(query.cursor);
-      // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and an e-mail address can be longer.
-      const q = query.q?.toLowerCase();
       const filters = [
-        q
-          ? sql`(instr(lower(a.email), ${q}) > 0 or instr(lower(d.name), ${q}) > 0 or instr(lower(d.dealership_name), ${q}) > 0)`
-          : null,
+        query.q ? containsText([sql`a.email`, sql`d.name`, sql`d.dealership_name`], query.q) : null,
         query.role ? sql`a.role = ${query.role}` : null,
         query.status === "suspended" ? sql`a.suspended_at is not null` : null,
         query.status === "active" ? sql`a.suspended_at is null` : null,

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { offeredVehiclesOf, wantedVehiclesOf, type PostVehicleFacts } from "../../../app/lib/matching/match";
+import { inChunks, listOf, parametersPerRow } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
-import { offeredVehicles, wantedVehicles } from "../../db/schema";
+import { inventoryPosts, offeredVehicles, wantedVehicles } from "../../db/schema";
 import { newId } from "../ids";
 
 /**
@@ -20,15 +21,6 @@ export type IndexedPost = {
   /** Where the post's vehicles are when they do not say (the dealer's state). */
   state: string | null;
 };
-
-/** Rows per insert: 13 columns each stays under D1's 100 bound parameters. */
-const ROWS_PER_STATEMENT = 7;
-
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /** The index rows of one post; none unless it is active. */
 export function matchIndexRows(post: IndexedPost, vehicles: readonly PostVehicleFacts[], now = Date.now()) {
@@ -68,11 +60,36 @@ export function matchIndexStatements(
   const { wanted, offered } = matchIndexRows(post, vehicles, options.now);
   const statements: BatchItem<"sqlite">[] = [];
   if (options.replace) statements.push(...clearStatements(db, post.id));
-  for (const rows of chunks(wanted, ROWS_PER_STATEMENT))
-    statements.push(db.insert(wantedVehicles).values(rows));
-  for (const rows of chunks(offered, ROWS_PER_STATEMENT))
-    statements.push(db.insert(offeredVehicles).values(rows));
+  statements.push(
+    ...insertsWhilePostExists(db, wantedVehicles, post.id, wanted),
+    ...insertsWhilePostExists(db, offeredVehicles, post.id, offered),
+  );
   return statements;
+}
+
+type IndexTable = typeof wantedVehicles | typeof offeredVehicles;
+
+/**
+ * Inserts of index rows that write nothing once their post is gone: an edit read the post, then lost the race
+ * to its deletion; a plain insert would fail its foreign key and the whole batch with it (a 500 where the
+ * dealer should hear 404). Each statement binds its rows and the post id, under D1's parameter limit.
+ */
+function insertsWhilePostExists<Table extends IndexTable>(
+  db: Database,
+  table: Table,
+  postId: string,
+  rows: readonly Table["$inferSelect"][],
+): BatchItem<"sqlite">[] {
+  const columns = Object.entries(getTableColumns(table));
+  return inChunks(rows, { perItem: parametersPerRow(table), fixed: 1 }).map((chunk) => {
+    const tuples = chunk.map(
+      (row) =>
+        sql`(${listOf(columns.map(([key, column]) => sql.param((row as Record<string, unknown>)[key], column)))})`,
+    );
+    return db.insert(table).select(sql`
+      select * from (values ${sql.join(tuples, sql`, `)})
+      where exists (select 1 from ${inventoryPosts} where ${inventoryPosts.id} = ${postId})`);
+  });
 }
 
 /** Statements that take a post out of matching (sold, expired, deleted). */

@@ -5,6 +5,7 @@ import {
   type OfferedVehicle,
   type WantedVehicle,
 } from "../../../app/lib/matching/match";
+import { listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 
 /**
@@ -41,12 +42,6 @@ const OFFER_COLUMNS = sql`o.id as id, o.post_id as postId, o.vehicle_id as vehic
   o.mileage as mileage, o.price_cents as priceCents, o.state as state, p.title as postTitle,
   p.created_at as postCreatedAt`;
 
-const list = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
 /** The wants an offer answers: the same model, its family ("silverado" for a Silverado 1500), any model of the make, or a more precise model. */
 export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: string): SQL {
   const filters = sql`w.dealer_id <> ${excludeDealerId} and p.status = 'active'
@@ -57,7 +52,7 @@ export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: s
     and (w.state is null or ${offer.state} is null or w.state = ${offer.state})`;
   return sql`
     select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
-    where w.make_key = ${offer.makeKey} and w.model_key in (${list(modelLineage(offer.modelKey))}) and ${filters}
+    where w.make_key = ${offer.makeKey} and w.model_key in (${listOf(modelLineage(offer.modelKey))}) and ${filters}
     union all
     select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
     where w.make_key = ${offer.makeKey} and w.model_key > ${`${offer.modelKey}-`} and w.model_key < ${`${offer.modelKey}.`}
@@ -87,7 +82,7 @@ export function offersForWantStatement(
   return sql`
     select * from (
       select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
-      where o.make_key = ${want.makeKey} and o.model_key in (${list(ancestors)}) and ${filters}
+      where o.make_key = ${want.makeKey} and o.model_key in (${listOf(ancestors)}) and ${filters}
       union all
       select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and o.model_key > ${`${want.modelKey}-`} and o.model_key < ${`${want.modelKey}.`}

@@ -10,6 +10,7 @@ import {
   type SaleStatus,
   type TitleStatus,
 } from "../../../app/lib/deals/constants";
+import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 
 /** A deal row with its four parties' names, as one query reads it. */
@@ -111,20 +112,15 @@ export async function stepsOfDealsIn(db: Database, dealIds: SQL): Promise<Map<st
   return byDeal;
 }
 
-/** Every step of these deals, one query (chunked under D1's 100 parameters). */
+/** Every step of these deals: one query per run of ids that D1 can bind. */
 export async function stepsOf(db: Database, dealIds: string[]): Promise<Map<string, StepRow[]>> {
   const byDeal = new Map<string, StepRow[]>();
-  for (let i = 0; i < dealIds.length; i += 90) {
-    const chunk = dealIds.slice(i, i + 90);
-    if (chunk.length === 0) continue;
+  for (const chunk of inChunks(dealIds)) {
     const rows = await db.all<StepRow>(sql`
       select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
              u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
       from pass_thru_steps t left join dealers u on u.id = t.updated_by
-      where t.deal_id in (${sql.join(
-        chunk.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
+      where t.deal_id in (${listOf(chunk)})`);
     for (const row of rows) byDeal.set(row.dealId, [...(byDeal.get(row.dealId) ?? []), row]);
   }
   return byDeal;

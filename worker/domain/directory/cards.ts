@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull, type DirectoryDealer } from "../../../app/lib/api-types";
 import type { DealershipType } from "../../../app/lib/constants";
+import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../accepted-connections";
 
@@ -184,6 +185,9 @@ export function cardsStatement<Extra extends object = object>(
     order by ${sql.join(keyOrder("page."))} d.name collate nocase, d.id`);
 }
 
+/** What the card query binds itself, at most: the viewer (twice) and the page size, with room to spare. */
+const CARD_QUERY_PARAMETERS = 10;
+
 /** Cards by id, as `viewer` may see them (unknown ids left out). */
 export async function cardsByIds(
   db: Database,
@@ -193,16 +197,9 @@ export async function cardsByIds(
 ): Promise<Map<string, DirectoryDealer>> {
   const cards = new Map<string, DirectoryDealer>();
   const unique = [...new Set(ids)];
-  // ≤ 100 bound parameters a statement: chunks of 80 ids plus the few the query binds itself.
-  for (let i = 0; i < unique.length; i += 80) {
-    const chunk = unique.slice(i, i + 80);
+  for (const chunk of inChunks(unique, { fixed: CARD_QUERY_PARAMETERS })) {
     const rows = await queryCards(db, viewer, {
-      where: [
-        sql`d.id in (${sql.join(
-          chunk.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ],
+      where: [sql`d.id in (${listOf(chunk)})`],
       keys: [],
       limit: chunk.length,
     });

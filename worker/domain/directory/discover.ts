@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Discovery } from "../../../app/lib/api-types";
 import { nearbyStates } from "../../../app/lib/neighbouring-states";
+import { listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import {
   cardsStatement,
@@ -152,13 +153,7 @@ export async function discoverDealers(
     states.length === 0
       ? Promise.resolve([] as CardRow[])
       : queryCards(db, viewer, {
-          where: [
-            sql`d.state in (${sql.join(
-              states.map((s) => sql`${s}`),
-              sql`, `,
-            )})`,
-            ...filtersFor(me, { exclude: ["self", "connected"] }),
-          ],
+          where: [sql`d.state in (${listOf(states)})`, ...filtersFor(me, { exclude: ["self", "connected"] })],
           keys: [sql`(d.state = ${states[0]})`, sql`d.last_active_at`],
           limit,
         }),

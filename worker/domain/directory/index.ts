@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, type DealerQuickView, type DirectoryDealer } from "../../../app/lib/api-types";
+import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { dealTotalsOf } from "../insights";
 import {
@@ -113,16 +114,7 @@ export function dealerDirectoryService(db: Database) {
         await run(sql`1 = 1`);
         return counts;
       }
-      for (let i = 0; i < dealerIds.length; i += 90) {
-        const chunk = dealerIds.slice(i, i + 90);
-        if (chunk.length === 0) continue;
-        await run(
-          sql`p.dealer_id in (${sql.join(
-            chunk.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
-      }
+      for (const chunk of inChunks(dealerIds)) await run(sql`p.dealer_id in (${listOf(chunk)})`);
       return counts;
     },
   };

@@ -8,6 +8,7 @@ import {
   type DirectorySort,
 } from "../../../app/lib/schemas/dealer";
 import type { Database } from "../../db/client";
+import { containsText } from "../contains-text";
 import { cursorKind, cursorValue as v, type Page } from "../cursors";
 import {
   and,
@@ -71,14 +72,10 @@ function afterRow(keys: readonly SQL[], values: unknown[]): SQL {
   return after;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function filtersFor(me: string, q: Omit<DirectoryQuery, "limit" | "cursor" | "sort">): SQL[] {
   const where: SQL[] = [notStaff(sql.raw("d.id"))];
-  if (q.name) {
-    const pattern = `%${escapeLike(q.name.trim())}%`;
-    where.push(sql`(d.name like ${pattern} escape '\\' or d.dealership_name like ${pattern} escape '\\')`);
-  }
+  const name = q.name?.trim();
+  if (name) where.push(containsText([sql`d.name`, sql`d.dealership_name`], name));
   if (q.state) where.push(sql`d.state = ${q.state.toUpperCase()}`);
   if (q.dealershipType) where.push(sql`d.dealership_type = ${q.dealershipType}`);
   if (q.buysCanadian !== undefined) where.push(sql`d.buys_canadian_vehicles = ${q.buysCanadian ? 1 : 0}`);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { POST_LIFETIME_DAYS, type UpdatePost } from "../../../app/lib/schemas/inventory";
 import type { PostVehicleFacts } from "../../../app/lib/matching/match";
+import { inChunks } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../../db/schema";
 import type { PriceDrop } from "../deal-alerts/alerts";
@@ -229,8 +230,7 @@ export function expiryStatements(db: Database, now: number) {
 export async function expirePosts(db: Database, now = Date.now()): Promise<number> {
   const [neverRenewed, renewed] = await db.batch(expiryStatements(db, now));
   const ids = [...neverRenewed, ...renewed].map((r) => r.id);
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
+  for (const chunk of inChunks(ids)) {
     await db.batch([
       db.delete(wantedVehicles).where(inArray(wantedVehicles.postId, chunk)),
       db.delete(offeredVehicles).where(inArray(offeredVehicles.postId, chunk)),

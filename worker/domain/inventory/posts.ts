@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isCompleteVehicle, type CreatePost } from "../../../app/lib/schemas/inventory";
+import { inChunks, parametersPerRow } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
 import { matchIndexStatements } from "../deal-alerts/match-index";
@@ -11,8 +12,6 @@ import type { PostComment, PostDetail, PostVehicle } from "./types";
 
 /** A post shows at most this many comments (the newest, oldest first); commentCount tells the total. */
 export const POST_COMMENTS_SHOWN = 200;
-/** Vehicles per insert statement: 16 columns each stays under D1's 100 bound parameters. */
-const VEHICLES_PER_STATEMENT = 6;
 
 export const POST_NOT_FOUND = "Post not found";
 
@@ -187,9 +186,7 @@ export async function insertPost(db: Database, post: NewPost): Promise<PostDetai
       createdAt: now,
     }),
   ];
-  for (let i = 0; i < vehicleRows.length; i += VEHICLES_PER_STATEMENT) {
-    writes.push(db.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLES_PER_STATEMENT)));
-  }
+  writes.push(...vehicleInserts(db, vehicleRows));
   writes.push(
     ...matchIndexStatements(
       db,
@@ -216,6 +213,16 @@ export async function insertPost(db: Database, post: NewPost): Promise<PostDetai
   const row = postRows[0];
   if (!row) throw new Error("Post was not stored");
   return { ...toFeedPost(row), vehicles: storedVehicles.map(toPostVehicle), comments: [] };
+}
+
+/** The inserts of a post's vehicles, as many rows to a statement as D1 can bind (every column is bound). */
+export function vehicleInserts(
+  db: Database,
+  rows: readonly (typeof vehicles.$inferInsert)[],
+): BatchItem<"sqlite">[] {
+  return inChunks(rows, { perItem: parametersPerRow(vehicles) }).map((chunk) =>
+    db.insert(vehicles).values(chunk),
+  );
 }
 
 /** A comment on an existing post; 404 'Post not found' when the post is gone. */

@@ -79,8 +79,10 @@ export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
   /** A free slug from the title: "title", else "title-2", "title-3"… */
   async function freeSlugFor(title: string): Promise<string> {
     const base = slugify(title);
+    // "base" and every slug that starts "base-", as a range of the slug index ("." follows "-"): a slug is up to
+    // 80 characters, and D1 refuses a LIKE pattern over 50 bytes.
     const taken = await db.all<{ slug: string }>(
-      sql`select slug from news_articles where slug = ${base} or slug like ${`${base}-%`}`,
+      sql`select slug from news_articles where slug = ${base} or (slug >= ${`${base}-`} and slug < ${`${base}.`})`,
     );
     const names = new Set(taken.map((t) => t.slug));
     if (!names.has(base)) return base;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import {
   buildMarketReport,
@@ -59,10 +60,7 @@ export function marketReportService(db: Database, network: { demoNetwork: () => 
               v.mileage as mileage, p.created_at >= ${from} as current
             from inventory_posts p join vehicles v on v.post_id = p.id
             where p.type <> 'request' and p.created_at >= ${before} and p.created_at < ${now}
-              and lower(trim(v.make)) || ' ' || lower(trim(v.model)) in (${sql.join(
-                top.map((t) => sql`${t}`),
-                sql`, `,
-              )})`);
+              and lower(trim(v.make)) || ' ' || lower(trim(v.model)) in (${listOf(top)})`);
     const label = new Map(listed.slice(0, 5).map((r) => [r.label.toLowerCase(), r.label]));
     const dealsOf = (current: boolean) => {
       const row = deals.find((d) => (d.current === 1) === current);

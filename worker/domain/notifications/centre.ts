@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toIso, toIsoOrNull, type Notification } from "../../../app/lib/api-types";
 import type { NotificationType } from "../../../app/lib/schemas/notifications";
+import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
 import { newId } from "../ids";
@@ -69,14 +70,10 @@ export function notificationCentre(db: Database) {
     /** Marks the given notifications (only the dealer's own) or all of them read; answers the unread count. */
     async markRead(dealerId: string, ids?: string[], now = Date.now()): Promise<number> {
       if (ids) {
-        for (let i = 0; i < ids.length; i += 90) {
-          const chunk = ids.slice(i, i + 90);
+        for (const chunk of inChunks(ids, { fixed: 2 })) {
           await db.run(sql`
             update notifications set read_at = ${now}
-            where dealer_id = ${dealerId} and read_at is null and id in (${sql.join(
-              chunk.map((id) => sql`${id}`),
-              sql`, `,
-            )})`);
+            where dealer_id = ${dealerId} and read_at is null and id in (${listOf(chunk)})`);
         }
       } else {
         await db.run(
@@ -103,16 +100,13 @@ export function notificationCentre(db: Database) {
       return { notification: toNotification(existing), created: false };
     },
 
-    /** Which of these keys are already stored (chunked under D1's 100 bound parameters). */
+    /** Which of these keys are already stored. */
     async storedKeys(keys: readonly string[]): Promise<Set<string>> {
       const found = new Set<string>();
-      for (let i = 0; i < keys.length; i += 90) {
-        const chunk = keys.slice(i, i + 90);
-        const rows = await db.all<{ key: string }>(sql`
-          select key from notifications where key in (${sql.join(
-            chunk.map((k) => sql`${k}`),
-            sql`, `,
-          )})`);
+      for (const chunk of inChunks(keys)) {
+        const rows = await db.all<{ key: string }>(
+          sql`select key from notifications where key in (${listOf(chunk)})`,
+        );
         for (const row of rows) found.add(row.key);
       }
       return found;
