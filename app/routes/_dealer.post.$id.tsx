@@ -75,6 +75,8 @@ const LIFECYCLE: Record<string, { patch?: UpdatePost; done: string }> = {
 export async function action({ params, context, request }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const id = params.id ?? "";
+  // The id comes back decoded: encoded again, a crafted one (%00, %0A) cannot break the Location header.
+  const postPath = `/post/${encodeURIComponent(id)}`;
   const form = await readForm(request);
   const intent = form.get("intent");
   if (typeof intent === "string") {
@@ -89,22 +91,22 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
       const parsed = updatePostSchema.safeParse(known ? known.patch : editFromForm(form));
       if (!parsed.success) {
         return redirectWithToast(
-          `/post/${id}`,
+          postPath,
           { title: "Post not updated", description: parsed.error.issues[0]?.message },
           request,
         );
       }
       await inventory.updatePost(id, actor, parsed.data);
-      return redirectWithToast(`/post/${id}`, { title: known?.done ?? "Post updated" }, request);
+      return redirectWithToast(postPath, { title: known?.done ?? "Post updated" }, request);
     } catch (error) {
       const failure = routeFailure(error, { title: "Post not updated" });
-      return redirectWithFailure(`/post/${id}`, failure, request);
+      return redirectWithFailure(postPath, failure, request);
     }
   }
   const parsed = commentSchema.safeParse({ content: form.get("content") });
   if (!parsed.success) {
     return redirectWithToast(
-      `/post/${id}`,
+      postPath,
       { title: "Comment not posted", description: parsed.error.issues[0]?.message },
       request,
     );
@@ -113,9 +115,9 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
     await context.services.inventory.addComment(id, viewer.dealer, parsed.data.content);
   } catch (error) {
     const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
-    return redirectWithFailure(`/post/${id}`, failure, request);
+    return redirectWithFailure(postPath, failure, request);
   }
-  return redirectWithToast(`/post/${id}`, { title: "Comment added successfully" }, request);
+  return redirectWithToast(postPath, { title: "Comment added successfully" }, request);
 }
 
 export default function PostScreen() {
