@@ -2,7 +2,8 @@ import { SELF, env } from "cloudflare:test";
 import * as build from "remix-server-build";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_ENDPOINTS, type ApiEndpoint } from "../../app/lib/api-reference";
-import { api } from "../../worker/api";
+import { api, apiDocument } from "../../worker/api";
+import { publicOperationsOf } from "../../worker/api/openapi";
 import { chatFileReadRoutes, objectRoutes } from "../../worker/api/objects";
 import {
   CRAFTED_CURSORS,
@@ -29,8 +30,9 @@ import { ORIGIN, call, sessionCookieOf, signUpDealer } from "./helpers";
 
 /**
  * No input finds a 500: every route the worker's routers declare, and every Remix page action, gets wrong
- * types, broken and huge bodies, hostile text, crafted ids, cursors and numbers — as a dealer, as an admin
- * where it is an admin's, and signed out. The routes come from the routers themselves (`api.routes`, the
+ * types, broken and huge bodies, hostile text, crafted ids, cursors and numbers — as a dealer (by session,
+ * and by API key where the OpenAPI document offers the operation), as an admin where it is an admin's, and
+ * signed out. The routes come from the routers themselves (`api.routes`, the
  * object routers' `.routes`, the server build's `routes`), so a new endpoint is fuzzed without anyone listing it.
  * Every 5xx is collected and reported at the end, with what was sent.
  */
@@ -38,6 +40,8 @@ import { ORIGIN, call, sessionCookieOf, signUpDealer } from "./helpers";
 type Actor = {
   label: string;
   role: "dealer" | "admin";
+  /** An API key of the dealer's: sent as the bearer instead of the session cookie. */
+  key?: string;
   email: string;
   password: string;
   cookie: string;
@@ -63,6 +67,7 @@ const HOST = new URL(ORIGIN).host;
 const BATCH = 24;
 const DEALERS = 6;
 const ADMINS = 2;
+const KEYS_PER_DEALER = 3;
 
 /**
  * TEMPORARY — defects other engineers are fixing on their branches right now. A 5xx matching one of these is
@@ -124,6 +129,11 @@ for (const endpoint of API_ENDPOINTS) {
 const referenceOf = (method: string, path: string) =>
   REFERENCE.get(`${method} ${path.replace(/:(\w+)/g, "{$1}")}`);
 
+/** The operations an API key may call (the OpenAPI document's). */
+const PUBLIC_OPERATIONS = publicOperationsOf(apiDocument(""));
+const takesApiKey = (method: string, path: string) =>
+  PUBLIC_OPERATIONS.some((o) => o.method === method && o.pattern.test(fill(path, () => "x")));
+
 /** The route modules' source, to learn the intents and field names each page form sends. */
 const SOURCES = import.meta.glob<string>(
   ["../../app/**/*.ts", "../../app/**/*.tsx", "!../../app/**/*.test.ts"],
@@ -135,6 +145,7 @@ const SOURCES = import.meta.glob<string>(
 );
 
 let dealers: Actor[] = [];
+let keyHolders: Actor[] = [];
 let admins: Actor[] = [];
 const ids: Record<string, string> = {};
 let realIds: string[] = [];
@@ -188,7 +199,8 @@ async function keepWorking(actor: Actor) {
 
 async function send(probe: Probe, actor: Actor | null) {
   const headers = new Headers({ Origin: ORIGIN, Host: HOST, "CF-Connecting-IP": nextIp() });
-  if (actor) headers.set("Cookie", actor.cookie);
+  if (actor?.key) headers.set("Authorization", `Bearer ${actor.key}`);
+  else if (actor) headers.set("Cookie", actor.cookie);
   if (probe.page) headers.set("Accept", "text/html");
   const type = probe.type === undefined ? (probe.body === undefined ? null : "application/json") : probe.type;
   if (type) headers.set("Content-Type", type);
@@ -210,7 +222,7 @@ async function send(probe: Probe, actor: Actor | null) {
     if (!text) await response.body?.cancel();
     const toLogin = response.headers.get("Location")?.startsWith("/login") || text.includes('"/login');
     const demoted = status === 403 && actor?.role === "admin" && /^\/(api\/)?admin/.test(probe.url);
-    if (actor && (status === 401 || toLogin || demoted)) suspects.add(actor);
+    if (actor && !actor.key && (status === 401 || toLogin || demoted)) suspects.add(actor);
   } catch (error) {
     status = 599;
     text = `the request itself failed: ${String(error)}`;
@@ -560,6 +572,19 @@ beforeAll(async () => {
   for (let i = 0; i < DEALERS; i++) dealers.push(await newActor("dealer", `dealer ${i + 1}`));
   admins = [];
   for (let i = 0; i < ADMINS; i++) admins.push(await newActor("admin", `admin ${i + 1}`));
+  // Keys with every scope, several a dealer: each key may make 20 requests in 10 seconds.
+  keyHolders = [];
+  for (const dealer of dealers) {
+    for (let i = 0; i < KEYS_PER_DEALER; i++) {
+      const res = await call("POST", "/api/api-keys", {
+        cookie: dealer.cookie,
+        body: { name: `fuzz ${i}`, scopes: ["read", "messages:write", "connections:write"] },
+      });
+      const key = String(res.json?.key ?? "");
+      if (key) keyHolders.push({ ...dealer, key, label: `${dealer.label}'s API key ${i + 1}` });
+    }
+  }
+  expect(keyHolders, "no API key could be made for the fuzz").toHaveLength(DEALERS * KEYS_PER_DEALER);
 
   // Another dealer's things, for the "real id that is not yours" probes.
   const [owner, other] = [await newActor("dealer", "owner"), await newActor("dealer", "other")];
@@ -647,6 +672,7 @@ describe("no input finds a 500", () => {
       await run([
         ...spread(probes, adminRoute ? admins : dealers),
         ...spread(signed, [dealers[0]!]),
+        ...(takesApiKey(method, path) ? spread(every(probes, 2), keyHolders) : []),
         ...(adminRoute ? spread(every(probes, 6), dealers) : []),
         ...spread(every(probes, isPublic ? 2 : 10), [null]),
         ...spread(headerProbes, [null]),
