@@ -118,12 +118,12 @@ function percentEncoded(text: string) {
   return [...new TextEncoder().encode(text)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
 }
 
-/** Query values for text parameters (search, name, status…). */
+/** Query values for text parameters (search, name, status…); the first four go to every one. */
 export const CRAFTED_TEXTS = [
+  percentEncoded(UNICODE),
   "a".repeat(49),
   "é".repeat(30),
   "x".repeat(10_000),
-  percentEncoded(UNICODE),
   "%ED%A0%80",
   "%",
   "%25_%5C",
@@ -144,8 +144,7 @@ export const CRAFTED_PAGE_QUERIES = [
   "%2F%2Fevil.example",
   "%2F%5Cevil.example",
   "javascript%3Aalert(1)",
-  ...CRAFTED_TEXTS.slice(1, 2),
-  ...CRAFTED_TEXTS.slice(3, 8),
+  ...CRAFTED_TEXTS.filter((text) => text.length < 1000 && !/^a+$/.test(text)),
 ];
 
 export const base64url = (text: string) =>

@@ -322,7 +322,7 @@ function apiProbes(method: string, path: string, cursor: string | null): Probe[]
   }
 
   for (const param of [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)) {
-    for (const id of [...rotating(CRAFTED_IDS, 10), ...realIds.map(encodeURIComponent)]) {
+    for (const id of [...CRAFTED_IDS, ...realIds.map(encodeURIComponent)]) {
       const url = fill(path, (p) => (p === param ? id : encodeURIComponent(realIds[0] ?? "x")));
       probes.push(at(url, `:${param} = ${id.slice(0, 40)}${id.length > 40 ? `… (${id.length})` : ""}`));
     }
@@ -336,8 +336,9 @@ function apiProbes(method: string, path: string, cursor: string | null): Probe[]
       ...[...rotating(CRAFTED_CURSORS, 5), ...rotating(cursor ? tamperedCursors(cursor) : [], 6)].map(
         (c) => `cursor=${c}`,
       ),
+      // Every text key gets the likeliest troublemakers (control characters, the 49-byte text, a long one).
       ...keys.flatMap((key) => [
-        ...rotating(CRAFTED_TEXTS, 4).map((t) => `${key}=${t}`),
+        ...[...CRAFTED_TEXTS.slice(0, 4), ...rotating(CRAFTED_TEXTS.slice(4), 2)].map((t) => `${key}=${t}`),
         `${key}=a&${key}=b`,
       ]),
       "__proto__=1&constructor=x&toString=y",
