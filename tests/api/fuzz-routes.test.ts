@@ -322,7 +322,7 @@ function apiProbes(method: string, path: string, cursor: string | null): Probe[]
   }
 
   for (const param of [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)) {
-    for (const id of [...CRAFTED_IDS, ...realIds.map(encodeURIComponent)]) {
+    for (const id of [...CRAFTED_IDS, ...rotating(realIds, 3).map(encodeURIComponent)]) {
       const url = fill(path, (p) => (p === param ? id : encodeURIComponent(realIds[0] ?? "x")));
       probes.push(at(url, `:${param} = ${id.slice(0, 40)}${id.length > 40 ? `… (${id.length})` : ""}`));
     }
@@ -555,7 +555,7 @@ function pageProbes(action: PageAction): Probe[] {
     );
   });
   for (const key of uniq([...PAGE_QUERY_KEYS, ...queries]))
-    for (const value of rotating(CRAFTED_PAGE_QUERIES, 2))
+    for (const value of rotating(CRAFTED_PAGE_QUERIES, 1))
       probes.push(post(dataUrl(path, `${key}=${value}`), `?${key}=${value.slice(0, 30)}`, { intent }));
   if (action.path.includes(":")) {
     for (const id of CRAFTED_IDS) {
@@ -673,9 +673,9 @@ describe("no input finds a 500", () => {
       await run([
         ...spread(probes, adminRoute ? admins : dealers),
         ...spread(signed, [dealers[0]!]),
-        ...(takesApiKey(method, path) ? spread(every(probes, 2), keyHolders) : []),
+        ...(takesApiKey(method, path) ? spread(every(probes, 3), keyHolders) : []),
         ...(adminRoute ? spread(every(probes, 6), dealers) : []),
-        ...spread(every(probes, isPublic ? 2 : 10), [null]),
+        ...spread(every(probes, isPublic ? 2 : 12), [null]),
         ...spread(headerProbes, [null]),
       ]);
     }
@@ -698,7 +698,7 @@ describe("no input finds a 500", () => {
       await run([
         ...spread(probes, adminPage ? admins : dealers),
         ...(adminPage ? spread(every(probes, 4), dealers) : []),
-        ...spread(every(probes, dealerPage ? 6 : 2), [null]),
+        ...spread(every(probes, dealerPage ? 6 : 3), [null]),
       ]);
     }
     const unknown = report("page actions");
