@@ -625,6 +625,7 @@ beforeAll(async () => {
   ids.deal = String(deal.json?.id ?? "");
   await call("POST", "/api/dealers/connect", { cookie: owner.cookie, body: { receiverId: other.dealerId } });
   realIds = Object.values(ids).filter(Boolean);
+  expect(realIds, `some of another dealer's things were not made: ${JSON.stringify(ids)}`).toHaveLength(6);
 }, 60_000);
 
 function report(kind: string) {
