@@ -81,6 +81,9 @@ type PostAction = (input: {
   viewer: Viewer;
 }) => Promise<Response>;
 
+/** The post's address: the id comes back decoded, and encoded again a crafted one (%00, %0A) cannot break the Location header. */
+const postPathOf = (id: string) => `/post/${encodeURIComponent(id)}`;
+
 const actorOf = (viewer: Viewer) => ({ dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) });
 
 /** An author's tool that changes the post: the change it asks for from the form, and its toast. */
@@ -89,7 +92,7 @@ function changePost(patchOf: (form: FormData) => unknown, done: string): PostAct
     const parsed = updatePostSchema.safeParse(patchOf(form));
     if (!parsed.success) {
       return redirectWithToast(
-        `/post/${id}`,
+        postPathOf(id),
         { title: "Post not updated", description: parsed.error.issues[0]?.message },
         request,
       );
@@ -97,9 +100,9 @@ function changePost(patchOf: (form: FormData) => unknown, done: string): PostAct
     try {
       await context.services.inventory.updatePost(id, actorOf(viewer), parsed.data);
     } catch (error) {
-      return redirectWithFailure(`/post/${id}`, routeFailure(error, { title: "Post not updated" }), request);
+      return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Post not updated" }), request);
     }
-    return redirectWithToast(`/post/${id}`, { title: done }, request);
+    return redirectWithToast(postPathOf(id), { title: done }, request);
   };
 }
 
@@ -109,7 +112,7 @@ const POST_ACTIONS: Record<string, PostAction> = {
     const parsed = commentSchema.safeParse({ content: form.get("content") });
     if (!parsed.success) {
       return redirectWithToast(
-        `/post/${id}`,
+        postPathOf(id),
         { title: "Comment not posted", description: parsed.error.issues[0]?.message },
         request,
       );
@@ -118,9 +121,9 @@ const POST_ACTIONS: Record<string, PostAction> = {
       await context.services.inventory.addComment(id, viewer.dealer, parsed.data.content);
     } catch (error) {
       const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
-      return redirectWithFailure(`/post/${id}`, failure, request);
+      return redirectWithFailure(postPathOf(id), failure, request);
     }
-    return redirectWithToast(`/post/${id}`, { title: "Comment added successfully" }, request);
+    return redirectWithToast(postPathOf(id), { title: "Comment added successfully" }, request);
   },
   edit: changePost(editFromForm, "Post updated"),
   sold: changePost(() => ({ status: "sold" }), "Marked sold"),
@@ -129,7 +132,7 @@ const POST_ACTIONS: Record<string, PostAction> = {
     try {
       await context.services.inventory.deletePost(id, actorOf(viewer));
     } catch (error) {
-      return redirectWithFailure(`/post/${id}`, routeFailure(error, { title: "Post not updated" }), request);
+      return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Post not updated" }), request);
     }
     return redirectWithToast("/", { title: "Post deleted" }, request);
   },

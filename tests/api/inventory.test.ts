@@ -497,6 +497,11 @@ describe("search", () => {
     }
   });
 
+  it("reads control characters as spaces: a NUL never cuts the search short", async () => {
+    expect(await search("Clean\u0000Silverado")).toContain("Clean Silverado trade");
+    expect(await search("a\u0000b \u0007\u001b\r\n")).toEqual([]);
+  });
+
   it("pages through search results once each", async () => {
     for (let i = 0; i < 5; i++)
       await createPost(carol.cookie, { title: `Pagination probe ${i}`, type: "for-sale" });

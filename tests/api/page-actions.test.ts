@@ -91,6 +91,24 @@ describe("page forms answer a body they cannot read with 400/415, never 500", ()
     expect(res.status).not.toBe(415);
   });
 
+  it("a post id with control characters goes back to its (encoded) address, not a 500", async () => {
+    for (const form of ["intent=edit&title=x", "intent=sold", "content=Hello"]) {
+      const res = await SELF.fetch(`${ORIGIN}/post/a%00b%0Ac`, {
+        method: "POST",
+        headers: {
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: form,
+        redirect: "manual",
+      });
+      expect(res.status, form).toBe(302);
+      expect(res.headers.get("Location")).toBe("/post/a%00b%0Ac");
+    }
+  });
+
   it("checks the session before the body: signed out, a dealer page redirects to /login", async () => {
     const res = await post("/settings", "application/json", "{}", false);
     expect(res.status).toBe(302);

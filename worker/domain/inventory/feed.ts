@@ -132,6 +132,8 @@ const SEARCH_CURSOR = cursorKind("feed.search", cursorValue.rowid);
 export function toFtsQuery(search: string): string | null {
   const words = search
     .normalize("NFKC")
+    // FTS5 reads a NUL as the end of the query (an unterminated phrase): control characters separate words.
+    .replace(/\p{Cc}/gu, " ")
     .split(/\s+/)
     .map((w) => w.replace(/"/g, "").trim())
     .filter((w) => /[\p{L}\p{N}]/u.test(w))
