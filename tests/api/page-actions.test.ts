@@ -92,7 +92,7 @@ describe("page forms answer a body they cannot read with 400/415, never 500", ()
   });
 
   it("a post id with control characters goes back to its (encoded) address, not a 500", async () => {
-    for (const form of ["intent=edit&title=x", "intent=sold", "content=Hello"]) {
+    for (const form of ["intent=edit&title=x", "intent=sold", "intent=comment&content=Hello"]) {
       const res = await SELF.fetch(`${ORIGIN}/post/a%00b%0Ac`, {
         method: "POST",
         headers: {
