@@ -82,6 +82,26 @@ function Figure({
   );
 }
 
+/** Labelled counts in a grid of tiles. */
+function Counts({
+  counts,
+  className,
+}: {
+  counts: ReadonlyArray<readonly [string, number]>;
+  className: string;
+}) {
+  return (
+    <dl className={`grid gap-2 text-sm ${className}`}>
+      {counts.map(([label, value]) => (
+        <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+          <dt className="text-muted">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export default function Admin() {
   const { figures } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -150,22 +170,16 @@ export default function Admin() {
           <h2 id="week-heading" className="mb-2 font-semibold">
             This week
           </h2>
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            {(
-              [
-                ["Posts", thisWeek.posts],
-                ["Messages", thisWeek.messages],
-                ["Deal alerts", thisWeek.alerts],
-                ["Sign-ups", thisWeek.signups],
-                ["Deals", thisWeek.deals],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
-                <dt className="text-muted">{label}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
-              </div>
-            ))}
-          </dl>
+          <Counts
+            className="grid-cols-2"
+            counts={[
+              ["Posts", thisWeek.posts],
+              ["Messages", thisWeek.messages],
+              ["Deal alerts", thisWeek.alerts],
+              ["Sign-ups", thisWeek.signups],
+              ["Deals", thisWeek.deals],
+            ]}
+          />
         </section>
       </div>
 
@@ -180,21 +194,15 @@ export default function Admin() {
         <p className="mb-2 text-xs text-muted">
           Seeded dealers and throwaway demo accounts: no customers, so none of the figures above counts them.
         </p>
-        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-          {(
-            [
-              ["Demo dealers", figures.demoNetwork.dealers],
-              ["Throwaway accounts", figures.demoNetwork.throwawayAccounts],
-              ["Demo posts", figures.demoNetwork.posts],
-              ["Demo posts this week", figures.demoNetwork.postsThisWeek],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
-              <dt className="text-muted">{label}</dt>
-              <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
-            </div>
-          ))}
-        </dl>
+        <Counts
+          className="grid-cols-2 sm:grid-cols-4"
+          counts={[
+            ["Demo dealers", figures.demoNetwork.dealers],
+            ["Throwaway accounts", figures.demoNetwork.throwawayAccounts],
+            ["Demo posts", figures.demoNetwork.posts],
+            ["Demo posts this week", figures.demoNetwork.postsThisWeek],
+          ]}
+        />
       </section>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
