@@ -19,7 +19,8 @@ import { SuggestedDealers } from "./suggested-dealers";
 export const FEED_LOAD_DELAY_MS = 300;
 export const FEED_SCROLL_TRIGGER = 0.8;
 export const FEED_REFRESH_MS = 30_000;
-export const PROMO_EVERY = 4;
+/** The promo block follows the 4th post (core spec §9) of each page: once a page, never every 4th post over again. */
+export const PROMO_AFTER = 4;
 
 const SORT_LABELS: Record<FeedSort, string> = {
   recent: "Recent",
@@ -168,8 +169,8 @@ function FeedTopBar({
 /**
  * The home feed (core spec §2 "Home screen", §4, §9): composer, sort tabs, the first 7 posts from the page's
  * loader (so the first HTML already holds them), then 7 more by Load More or when scrolling past 80 %,
- * after 300 ms; a promo block after every 4th post; a refresh every 30 s. A dealer who saved an Items per
- * page in /settings gets pages of that size instead of 7.
+ * after 300 ms; a promo block after the 4th post of each page, a different one each page; a refresh every 30 s.
+ * A dealer who saved an Items per page in /settings gets pages of that size instead of 7.
  */
 export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: FeedData }) {
   const [posts, setPosts] = useState<FeedPost[]>(feed.posts);
@@ -336,16 +337,16 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
           {posts.map((post, i) => (
             <Fragment key={post.id}>
               <li>
-                <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} />
+                <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} first={i === 0} />
               </li>
               {i === Math.min(1, posts.length - 1) && !search ? (
                 <li>
                   <SuggestedDealers />
                 </li>
               ) : null}
-              {(i + 1) % PROMO_EVERY === 0 ? (
+              {i % pageSize === PROMO_AFTER - 1 ? (
                 <li>
-                  <PromoBlock index={(i + 1) / PROMO_EVERY - 1} promotions={feed.promotions ?? []} />
+                  <PromoBlock page={Math.floor(i / pageSize)} promotions={feed.promotions ?? []} />
                 </li>
               ) : null}
             </Fragment>
