@@ -3,10 +3,10 @@ import { parseAiSummary } from "~/lib/schemas/inventory";
 
 /**
  * Core spec §3: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty.
- * One line of facts that opens to all of them (a <details>, so it works before JavaScript loads); the empty
- * text is a quiet note, not a box.
+ * One line of facts that opens to all of them (a <details>, so it works before JavaScript loads; open on an
+ * expanded post); the empty text is a quiet note, not a box.
  */
-export function AiSummary({ text }: { text: string | null }) {
+export function AiSummary({ text, open = false }: { text: string | null; open?: boolean }) {
   const summary = parseAiSummary(text);
   const facts = "raw" in summary ? [summary.raw] : summary.items.map((item) => item.text);
   if (facts.length === 0) {
@@ -17,7 +17,7 @@ export function AiSummary({ text }: { text: string | null }) {
     );
   }
   return (
-    <details className="ai-summary" data-testid="ai-summary">
+    <details className="ai-summary" data-testid="ai-summary" open={open}>
       <summary>
         <Sparkles size={14} aria-hidden="true" className="shrink-0 text-brand-600 dark:text-brand-400" />
         <span className="ai-summary-label">AI summary</span>

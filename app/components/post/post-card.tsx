@@ -223,7 +223,7 @@ export function PostCard({
         </section>
       )}
 
-      {layout === "compact" ? null : <AiSummary text={post.aiSummary} />}
+      {layout === "compact" ? null : <AiSummary text={post.aiSummary} open={expanded} />}
 
       {post.spreadsheetUrl ? (
         <a
