@@ -6,7 +6,7 @@
  * types an upload may be (app/lib/image-type.ts), none of which can carry script.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   VEHICLE_CATALOGUE,
@@ -46,16 +46,31 @@ export function demoPhotosOf(
 /** PNGs already drawn, by the hash of their SVG: seeding again (each end-to-end run does) skips the drawing. */
 const CACHE_DIR = path.join(".cache", "demo-pictures");
 
+/**
+ * A regular and a bold sans-serif where the usual systems keep them (Debian, macOS, Windows): reading two files is
+ * faster than resvg scanning every system font for each picture. Elsewhere it scans.
+ */
+const FONT_PAIRS = [
+  ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"],
+  ["/System/Library/Fonts/Supplemental/Arial.ttf", "/System/Library/Fonts/Supplemental/Arial Bold.ttf"],
+  ["C:\\Windows\\Fonts\\arial.ttf", "C:\\Windows\\Fonts\\arialbd.ttf"],
+] as const;
+
+function fontOptions() {
+  const pair = FONT_PAIRS.find((files) => files.every((file) => existsSync(file)));
+  return pair ? { loadSystemFonts: false, fontFiles: [...pair] } : { loadSystemFonts: true };
+}
+
 function renderer(root: string) {
   const cache = path.join(root, CACHE_DIR);
   mkdirSync(cache, { recursive: true });
+  const font = fontOptions();
   return async (svg: string): Promise<Uint8Array> => {
     const file = path.join(cache, `${createHash("sha256").update(svg).digest("hex").slice(0, 32)}.png`);
     try {
       return readFileSync(file);
     } catch {
       const { Resvg } = await import("@resvg/resvg-js");
-      const font = { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" };
       const png = new Resvg(svg, { font }).render().asPng();
       writeFileSync(file, png);
       return png;
