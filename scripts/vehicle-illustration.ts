@@ -42,6 +42,11 @@ type Shape = {
 };
 
 const GROUND = 490;
+/**
+ * Everything sits inside the middle 16:9 band (y 75 to 525), which a wide card shows of a 4:3 picture: the drawing
+ * is lifted off the bottom edge by this much, the lettering starts below the top one.
+ */
+const LIFT = -16;
 
 // Hand-drawn outlines on an 800 × 600 canvas; each leaves room above for the lettering.
 const SHAPES: Record<BodyStyle, Shape> = {
@@ -187,10 +192,11 @@ export function vehicleIllustration(vehicle: IllustratedVehicle, body: BodyStyle
 <clipPath id="windows"><path d="${shape.glass}"/></clipPath>
 </defs>
 <rect width="800" height="600" fill="url(#sky)"/>
-<rect y="${GROUND}" width="800" height="${600 - GROUND}" fill="#9fb0c4"/>
+<text x="40" y="118" font-size="${nameSize}" font-weight="bold" fill="#0f172a">${escapeXml(name)}</text>
+<text x="40" y="158" font-size="26" fill="#334155">${escapeXml(detail)}</text>
+<g transform="translate(0 ${LIFT})">
+<rect y="${GROUND}" width="800" height="${600 - GROUND - LIFT}" fill="#9fb0c4"/>
 <ellipse cx="404" cy="${GROUND + 4}" rx="330" ry="16" fill="#0f172a" opacity="0.28"/>
-<text x="40" y="112" font-size="${nameSize}" font-weight="bold" fill="#0f172a">${escapeXml(name)}</text>
-<text x="40" y="152" font-size="26" fill="#334155">${escapeXml(detail)}</text>
 <path d="${shape.body}" fill="${paint}"/>
 <path d="${shape.body}" fill="url(#sheen)"/>
 <g clip-path="url(#body)">${wells}</g>
@@ -203,7 +209,8 @@ ${lamp(head!, "#fef3c7")}
 ${lamp(tail!, "#dc2626")}
 ${wheel(front, r)}
 ${wheel(rear, r)}
-<rect x="32" y="508" width="150" height="30" rx="15" fill="#0f172a" fill-opacity="0.75"/>
-<text x="107" y="528" font-size="14" font-weight="bold" fill="#fff" text-anchor="middle" letter-spacing="2">ILLUSTRATION</text>
+</g>
+<rect x="32" y="488" width="150" height="28" rx="14" fill="#0f172a" fill-opacity="0.75"/>
+<text x="107" y="507" font-size="14" font-weight="bold" fill="#fff" text-anchor="middle" letter-spacing="2">ILLUSTRATION</text>
 </svg>`;
 }

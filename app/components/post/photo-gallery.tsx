@@ -85,7 +85,7 @@ function Thumbnails({
  * The post's photos (core spec §2 "Photo gallery", §9): main photo (click opens the full-screen viewer),
  * 'N of M', thumbnails with arrows only above 6 photos. Photos are 4:3 (uploads are fitted into 800×600)
  * and lazy-loaded with their size set, so nothing jumps while they arrive. A feed card leads with the main photo
- * alone (`lead`): edge to edge, a little wider than 4:3 on a wide card; its thumbnails are in the viewer.
+ * alone (`lead`): edge to edge, 16:9 on a wide card (4:3 on a phone); its thumbnails are in the viewer.
  */
 export function PhotoGallery({
   photos,
@@ -118,7 +118,7 @@ export function PhotoGallery({
           decoding="async"
           width={800}
           height={600}
-          className={`w-full object-cover ${lead ? "aspect-[4/3] sm:aspect-[3/2]" : "aspect-[4/3]"}`}
+          className={`w-full object-cover ${lead ? "aspect-[4/3] sm:aspect-video" : "aspect-[4/3]"}`}
         />
         <span
           className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-black/65 px-2 py-0.5 text-xs font-medium text-white"
