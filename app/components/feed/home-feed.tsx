@@ -72,7 +72,7 @@ function FeedTopBar({
   const modeClass = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`;
   return (
-    <div className="flex flex-col gap-2 border-y border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
+    <div className="flex items-center gap-2 border-y border-slate-200 bg-white p-3 sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
       <div
         role="tablist"
         aria-label="Top bar mode"
@@ -98,12 +98,12 @@ function FeedTopBar({
         </button>
       </div>
       {mode === "search" ? (
-        <Form method="get" action="/" role="search" className="flex flex-1 items-center gap-2">
+        <Form method="get" action="/" role="search" className="flex min-w-0 flex-1 items-center gap-2">
           {sort !== "recent" ? <input type="hidden" name="sort" value={sort} /> : null}
           <label htmlFor="feed-search" className="sr-only">
             Search posts, dealers, makes, models or VINs
           </label>
-          <div className="relative flex-1">
+          <div className="relative min-w-0 flex-1">
             <Search
               size={16}
               aria-hidden="true"
@@ -139,7 +139,7 @@ function FeedTopBar({
         </Form>
       ) : (
         <form
-          className="flex flex-1 items-center gap-2"
+          className="flex min-w-0 flex-1 items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             onPostTitle(title);
@@ -155,10 +155,11 @@ function FeedTopBar({
             onChange={(e) => setTitle(e.target.value)}
             maxLength={200}
             placeholder="Post title, e.g. 3 clean Tahoes available"
-            className="flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+            className="min-w-0 flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
           />
           <Button type="submit">
-            <PenSquare size={16} aria-hidden="true" /> Create Post
+            <PenSquare size={16} aria-hidden="true" />
+            <span className="max-sm:sr-only">Create Post</span>
           </Button>
         </form>
       )}
