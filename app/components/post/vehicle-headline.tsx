@@ -2,7 +2,7 @@ import type { LeadVehicle } from "~/lib/api-types";
 import { formatPriceCents } from "~/lib/format";
 
 /** "2021 Ford F-150 Raptor". */
-export const vehicleName = (v: LeadVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
+const vehicleName = (v: LeadVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
 
 /**
  * A listing's title line, the way dealers read a unit: year make model trim, then price and miles (and how many
