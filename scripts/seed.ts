@@ -3,15 +3,17 @@
  * Demo data for the local D1 database (run by `npm start` on an empty database).
  *
  *   node scripts/seed.ts                          seed .wrangler/state (skipped when dealers exist)
- *   node scripts/seed.ts --persist-to <dir>       any other arguments go to `wrangler d1 execute`
+ *   node scripts/seed.ts --persist-to <dir>       seed the state directory of `wrangler dev --persist-to <dir>`
  *   node scripts/seed.ts --sql-only <file>        only write the SQL, touch no database
+ *
+ * Rows go into local D1 and the listings' pictures (scripts/seed-photos.ts) into local R2, both through one
+ * local runtime (scripts/local-bindings.ts).
  *
  * The content is deterministic (createRandom(2026)); only timestamps (relative to now) and password
  * salts change between runs.
  */
-import { spawnSync } from "node:child_process";
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { summarizeVehicles } from "../app/lib/ai-summary.ts";
@@ -25,6 +27,8 @@ import {
   vehicleRow,
 } from "./seed-rows.ts";
 import { sampleArticleRows } from "./seed-news.ts";
+import { demoPhotosOf, storeDemoPhotos } from "./seed-photos.ts";
+import { executeSql, openLocalBindings } from "./local-bindings.ts";
 import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
 import { commissionCents } from "../app/lib/deals/constants.ts";
 import {
@@ -62,22 +66,24 @@ const DAY = 24 * HOUR;
 // ---------------------------------------------------------------------------------------------------
 // Command line
 
-function parseArgs(argv: string[]): { sqlOnly: string | null; passThrough: string[] } {
+function parseArgs(argv: string[]): { sqlOnly: string | null; persistTo: string | null } {
   let sqlOnly: string | null = null;
-  const passThrough: string[] = [];
+  let persistTo: string | null = null;
+  const valueOf = (name: string, i: number) => {
+    const arg = argv[i] as string;
+    if (arg.startsWith(`${name}=`)) return [arg.slice(name.length + 1), i] as const;
+    const value = argv[i + 1];
+    if (!value) fail(`${name} needs a value`);
+    return [value, i + 1] as const;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === "--sql-only") {
-      const file = argv[++i];
-      if (!file) fail("--sql-only needs a file name");
-      sqlOnly = file;
-    } else if (arg.startsWith("--sql-only=")) {
-      sqlOnly = arg.slice("--sql-only=".length);
-    } else {
-      passThrough.push(arg);
-    }
+    if (arg === "--sql-only" || arg.startsWith("--sql-only=")) [sqlOnly, i] = valueOf("--sql-only", i);
+    else if (arg === "--persist-to" || arg.startsWith("--persist-to="))
+      [persistTo, i] = valueOf("--persist-to", i);
+    else fail(`unknown argument ${arg}`);
   }
-  return { sqlOnly, passThrough };
+  return { sqlOnly, persistTo };
 }
 
 function fail(message: string): never {
@@ -86,45 +92,14 @@ function fail(message: string): never {
   throw new Error(message); // not reached; keeps the `never` return type honest for every typing of process.exit
 }
 
-function wrangler(args: string[]) {
-  // Run wrangler's own script with this Node (the project's pinned 22), not whatever `env node` finds.
-  const script =
-    process.platform === "win32"
-      ? path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js")
-      : path.join(ROOT, "node_modules", ".bin", "wrangler");
-  return spawnSync(process.execPath, [script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}
-
-function dealerCount(passThrough: string[]): number {
-  const result = wrangler([
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--json",
-    "--command",
-    "select count(*) as n from dealers",
-    ...passThrough,
-  ]);
-  const output = `${result.stdout ?? ""}`;
-  if (result.status !== 0) {
-    const details = `${output}\n${result.stderr ?? ""}`.trim();
-    if (/no such table/i.test(details))
-      fail("the dealers table does not exist; apply the migrations first (npm run db:migrate).");
-    fail(`could not query the local database:\n${details}`);
-  }
-  const start = output.indexOf("[");
+async function dealerCount(db: D1Database): Promise<number> {
   try {
-    const sets = JSON.parse(output.slice(start)) as { results?: { n?: number }[] }[];
-    return Number(sets[0]?.results?.[0]?.n ?? 0);
-  } catch {
-    fail(`unexpected output from wrangler:\n${output}`);
+    const row = await db.prepare("select count(*) as n from dealers").first<{ n: number }>();
+    return Number(row?.n ?? 0);
+  } catch (error) {
+    if (/no such table/i.test(String(error)))
+      fail("the dealers table does not exist; apply the migrations first (npm run db:migrate).");
+    fail(`could not query the local database:\n${error}`);
   }
 }
 
@@ -875,7 +850,10 @@ function buildSql(now: number) {
   }));
   // A generator of its own, so the demo's other ids stay what they were before posts had renewals.
   const lifecycleRandom = createRandom(3011);
-  const postRows: Row[] = posts.map((p) => {
+  // A generator of its own again: the pictures changed none of the demo's other ids.
+  const photoRandom = createRandom(6067);
+  const photosByPost = posts.map((p) => demoPhotosOf(photoRandom, p));
+  const postRows: Row[] = posts.map((p, i) => {
     const dealer = dealerById.get(p.dealerId) as SeedDealer;
     const summary = summarizeVehicles(p.vehicles, `${dealer.city}, ${dealer.state}`);
     return {
@@ -887,6 +865,7 @@ function buildSql(now: number) {
       status: p.status,
       spreadsheet_url: p.spreadsheetUrl,
       auction_facilitator: p.auctionFacilitator,
+      photo_urls: JSON.stringify(photosByPost[i]!.map((photo) => photo.path)),
       ai_summary: summary.length > 0 ? JSON.stringify(summary) : null,
       view_count: p.viewCount,
       renewed_at: renewedAtOf(p, now, lifecycleRandom),
@@ -977,55 +956,49 @@ function buildSql(now: number) {
     messages: messageRows.length,
     deals: dealRows.length,
   };
-  return { sql, counts, statements: statements.length };
+  return { sql, counts, statements: statements.length, photos: photosByPost.flat() };
 }
 
 // ---------------------------------------------------------------------------------------------------
 
-function applySql(sql: string, passThrough: string[]) {
-  const dir = path.join(ROOT, ".seed");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `seed-${process.pid}.sql`);
-  writeFileSync(file, sql);
-  const result = wrangler(["d1", "execute", "DB", "--local", "--file", file, "--yes", ...passThrough]);
-  if (result.status !== 0) {
-    console.error(`${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim());
-    fail(`wrangler d1 execute failed; the SQL is kept at ${path.relative(ROOT, file)}`);
-  }
-  rmSync(file, { force: true });
-}
+const summaryOf = ({ counts, photos }: ReturnType<typeof buildSql>) =>
+  `Seeded ${counts.dealers} dealers, ${counts.posts} posts, ${photos.length} pictures, ${counts.vehicles} vehicles, ${counts.comments} comments, ${counts.connections} connections, ${counts.chats} chats, ${counts.messages} messages, ${counts.deals} deals`;
 
-function main() {
+async function main() {
   const started = Date.now();
-  const { sqlOnly, passThrough } = parseArgs(process.argv.slice(2));
-
-  if (!sqlOnly) {
-    const existing = dealerCount(passThrough);
-    if (existing > 0) {
-      // A database seeded before Wholesale News existed still gets the sample articles (none is replaced).
-      applySql(newsStatements(Date.now()).join("\n\n"), passThrough);
-      console.log(`Demo data already present (${existing} dealers); nothing to do.`);
-      return;
-    }
-  }
-
-  const { sql, counts, statements } = buildSql(Date.now());
-  const summary = `Seeded ${counts.dealers} dealers, ${counts.posts} posts, ${counts.vehicles} vehicles, ${counts.comments} comments, ${counts.connections} connections, ${counts.chats} chats, ${counts.messages} messages, ${counts.deals} deals`;
+  const { sqlOnly, persistTo } = parseArgs(process.argv.slice(2));
 
   if (sqlOnly) {
+    const seed = buildSql(Date.now());
     const file = path.resolve(process.cwd(), sqlOnly);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, sql);
-    console.log(`Wrote ${statements} statements to ${file} (not applied).`);
-    console.log(summary.replace(/^Seeded/, "Would seed"));
+    writeFileSync(file, seed.sql);
+    console.log(`Wrote ${seed.statements} statements to ${file} (not applied).`);
+    console.log(summaryOf(seed).replace(/^Seeded/, "Would seed"));
     return;
   }
 
-  applySql(sql, passThrough);
+  const local = await openLocalBindings(ROOT, persistTo);
+  let seed: ReturnType<typeof buildSql>;
+  try {
+    const existing = await dealerCount(local.DB);
+    if (existing > 0) {
+      // A database seeded before Wholesale News existed still gets the sample articles (none is replaced).
+      await executeSql(local.DB, newsStatements(Date.now()).join("\n\n"));
+      console.log(`Demo data already present (${existing} dealers); nothing to do.`);
+      return;
+    }
+    seed = buildSql(Date.now());
+    // The pictures first: no post ever shows one that is not stored yet.
+    await storeDemoPhotos(local.PHOTOS, seed.photos, ROOT);
+    await executeSql(local.DB, seed.sql);
+  } finally {
+    await local.dispose();
+  }
 
-  console.log(`${summary} in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
+  console.log(`${summaryOf(seed)} in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
   console.log(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
   console.log(`Admin sign-in: ${ADMIN_EMAIL} / ${DEMO_ACCOUNT.password}`);
 }
 
-main();
+await main();

@@ -424,7 +424,18 @@ export const postDealerSchema = z.object({
 });
 export type PostDealer = z.infer<typeof postDealerSchema>;
 
-/** A post as the feed lists it: no vehicles or comments, their counts instead. */
+/** The vehicle a post leads with (its first): the card's title line. */
+export const leadVehicleSchema = z.object({
+  year: z.number().int().nullable(),
+  make: z.string(),
+  model: z.string(),
+  trim: z.string().nullable(),
+  mileage: z.number().int().nullable(),
+  priceCents: z.number().int().nullable(),
+});
+export type LeadVehicle = z.infer<typeof leadVehicleSchema>;
+
+/** A post as the feed lists it: no vehicles or comments, their counts and its lead vehicle instead. */
 export const feedPostSchema = z.object({
   id: z.string(),
   dealerId: z.string(),
@@ -441,6 +452,7 @@ export const feedPostSchema = z.object({
   availableCount: z.number().int(),
   commentCount: z.number().int(),
   viewCount: z.number().int(),
+  leadVehicle: leadVehicleSchema.nullable().describe("the post's first vehicle; null when it lists none"),
   expiresAt: isoTime
     .nullable()
     .describe("when an active post expires unless renewed (30 days after posted or renewed); null otherwise"),

@@ -1107,6 +1107,15 @@ export interface operations {
                         availableCount: number;
                         commentCount: number;
                         viewCount: number;
+                        /** @description the post's first vehicle; null when it lists none */
+                        leadVehicle: {
+                            year: number | null;
+                            make: string;
+                            model: string;
+                            trim: string | null;
+                            mileage: number | null;
+                            priceCents: number | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
@@ -1270,6 +1279,15 @@ export interface operations {
                         availableCount: number;
                         commentCount: number;
                         viewCount: number;
+                        /** @description the post's first vehicle; null when it lists none */
+                        leadVehicle: {
+                            year: number | null;
+                            make: string;
+                            model: string;
+                            trim: string | null;
+                            mileage: number | null;
+                            priceCents: number | null;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise

@@ -114,15 +114,31 @@ export const Composer = forwardRef<
           <span className="hidden sm:inline">Post</span>
         </Button>
       </Form>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="ghost" onClick={() => openPostForm(text, true)} data-testid="add-photos">
-          <ImagePlus size={18} aria-hidden="true" className="text-emerald-600 dark:text-emerald-400" /> Add
-          Photos
+      {/* One line on a phone too: there "Add" is left for the screen reader, so the feed starts higher. */}
+      <div className="flex flex-wrap gap-x-1 gap-y-2 sm:gap-2">
+        <Button
+          variant="ghost"
+          onClick={() => openPostForm(text, true)}
+          data-testid="add-photos"
+          className="max-sm:px-2"
+        >
+          <ImagePlus size={18} aria-hidden="true" className="text-emerald-600 dark:text-emerald-400" />
+          <span>
+            <span className="max-sm:sr-only">Add </span>Photos
+          </span>
         </Button>
-        <Button variant="ghost" onClick={() => setVehicleOpen(true)} data-testid="add-vehicle-open">
-          <Car size={18} aria-hidden="true" className="text-brand-600 dark:text-brand-400" /> Add Vehicle
+        <Button
+          variant="ghost"
+          onClick={() => setVehicleOpen(true)}
+          data-testid="add-vehicle-open"
+          className="max-sm:px-2"
+        >
+          <Car size={18} aria-hidden="true" className="text-brand-600 dark:text-brand-400" />
+          <span>
+            <span className="max-sm:sr-only">Add </span>Vehicle
+          </span>
         </Button>
-        <Button variant="ghost" onClick={() => openPostForm(text)} className="ml-auto">
+        <Button variant="ghost" onClick={() => openPostForm(text)} className="ml-auto max-sm:px-2">
           Post Inventory
         </Button>
       </div>

@@ -19,7 +19,8 @@ import { SuggestedDealers } from "./suggested-dealers";
 export const FEED_LOAD_DELAY_MS = 300;
 export const FEED_SCROLL_TRIGGER = 0.8;
 export const FEED_REFRESH_MS = 30_000;
-export const PROMO_EVERY = 4;
+/** The promo block follows the 4th post (core spec §9) of each page: once a page, never every 4th post over again. */
+export const PROMO_AFTER = 4;
 
 const SORT_LABELS: Record<FeedSort, string> = {
   recent: "Recent",
@@ -71,7 +72,7 @@ function FeedTopBar({
   const modeClass = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`;
   return (
-    <div className="flex flex-col gap-2 border-y border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
+    <div className="flex items-center gap-2 border-y border-slate-200 bg-white p-3 sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
       <div
         role="tablist"
         aria-label="Top bar mode"
@@ -97,12 +98,12 @@ function FeedTopBar({
         </button>
       </div>
       {mode === "search" ? (
-        <Form method="get" action="/" role="search" className="flex flex-1 items-center gap-2">
+        <Form method="get" action="/" role="search" className="flex min-w-0 flex-1 items-center gap-2">
           {sort !== "recent" ? <input type="hidden" name="sort" value={sort} /> : null}
           <label htmlFor="feed-search" className="sr-only">
             Search posts, dealers, makes, models or VINs
           </label>
-          <div className="relative flex-1">
+          <div className="relative min-w-0 flex-1">
             <Search
               size={16}
               aria-hidden="true"
@@ -138,7 +139,7 @@ function FeedTopBar({
         </Form>
       ) : (
         <form
-          className="flex flex-1 items-center gap-2"
+          className="flex min-w-0 flex-1 items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             onPostTitle(title);
@@ -154,10 +155,11 @@ function FeedTopBar({
             onChange={(e) => setTitle(e.target.value)}
             maxLength={200}
             placeholder="Post title, e.g. 3 clean Tahoes available"
-            className="flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+            className="min-w-0 flex-1 rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
           />
           <Button type="submit">
-            <PenSquare size={16} aria-hidden="true" /> Create Post
+            <PenSquare size={16} aria-hidden="true" />
+            <span className="max-sm:sr-only">Create Post</span>
           </Button>
         </form>
       )}
@@ -168,8 +170,8 @@ function FeedTopBar({
 /**
  * The home feed (core spec §2 "Home screen", §4, §9): composer, sort tabs, the first 7 posts from the page's
  * loader (so the first HTML already holds them), then 7 more by Load More or when scrolling past 80 %,
- * after 300 ms; a promo block after every 4th post; a refresh every 30 s. A dealer who saved an Items per
- * page in /settings gets pages of that size instead of 7.
+ * after 300 ms; a promo block after the 4th post of each page, a different one each page; a refresh every 30 s.
+ * A dealer who saved an Items per page in /settings gets pages of that size instead of 7.
  */
 export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: FeedData }) {
   const [posts, setPosts] = useState<FeedPost[]>(feed.posts);
@@ -336,16 +338,16 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
           {posts.map((post, i) => (
             <Fragment key={post.id}>
               <li>
-                <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} />
+                <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} first={i === 0} />
               </li>
               {i === Math.min(1, posts.length - 1) && !search ? (
                 <li>
                   <SuggestedDealers />
                 </li>
               ) : null}
-              {(i + 1) % PROMO_EVERY === 0 ? (
+              {i % pageSize === PROMO_AFTER - 1 ? (
                 <li>
-                  <PromoBlock index={(i + 1) / PROMO_EVERY - 1} promotions={feed.promotions ?? []} />
+                  <PromoBlock page={Math.floor(i / pageSize)} promotions={feed.promotions ?? []} />
                 </li>
               ) : null}
             </Fragment>

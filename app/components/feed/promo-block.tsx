@@ -35,13 +35,13 @@ const PROMOS = [
 ] as const;
 
 /**
- * The promo block shown after every 4th post (core spec §2, §9): the admins' promotions for this dealer, in
- * turn (issue 15); without any, DealerLane's own features.
+ * The promo block, once on each page of the feed (core spec §2, §9): the admins' promotions for this dealer,
+ * one a page in turn by page number; without any, DealerLane's own features the same way.
  */
-export function PromoBlock({ index, promotions = [] }: { index: number; promotions?: Promotion[] }) {
-  const promotion = promotions[index % Math.max(promotions.length, 1)];
+export function PromoBlock({ page, promotions = [] }: { page: number; promotions?: Promotion[] }) {
+  const promotion = promotions[page % Math.max(promotions.length, 1)];
   if (promotion) return <PromotionNotice promotion={promotion} />;
-  const promo = PROMOS[index % PROMOS.length] ?? PROMOS[0];
+  const promo = PROMOS[page % PROMOS.length] ?? PROMOS[0];
   const Icon = promo.icon;
   return (
     <aside

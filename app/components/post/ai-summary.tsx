@@ -1,26 +1,33 @@
-import { Sparkles } from "~/components/ui/icons";
+import { ChevronDown, Sparkles } from "~/components/ui/icons";
 import { parseAiSummary } from "~/lib/schemas/inventory";
 
-/** Core spec §3: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty. */
-export function AiSummary({ text }: { text: string | null }) {
+/**
+ * Core spec §3: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty.
+ * One line of facts that opens to all of them (a <details>, so it works before JavaScript loads; open on an
+ * expanded post); the empty text is a quiet note, not a box.
+ */
+export function AiSummary({ text, open = false }: { text: string | null; open?: boolean }) {
   const summary = parseAiSummary(text);
+  const facts = "raw" in summary ? [summary.raw] : summary.items.map((item) => item.text);
+  if (facts.length === 0) {
+    return (
+      <p className="ai-summary-empty" data-testid="ai-summary">
+        <Sparkles size={12} aria-hidden="true" /> AI summary · No vehicle data available
+      </p>
+    );
+  }
   return (
-    <section aria-label="AI summary" className="ai-summary">
-      <h4>
-        <Sparkles size={14} aria-hidden="true" /> AI summary
-      </h4>
-      {"raw" in summary ? (
-        <p className="text-sm">{summary.raw}</p>
-      ) : summary.items.length === 0 ? (
-        <p className="text-sm text-muted">No vehicle data available</p>
-      ) : (
-        // The bullets are the list's own markers: a card is rendered for every post of the feed, per request.
-        <ul>
-          {summary.items.map((item, i) => (
-            <li key={i}>{item.text}</li>
+    <details className="ai-summary" data-testid="ai-summary" open={open}>
+      <summary>
+        <Sparkles size={14} aria-hidden="true" className="shrink-0 text-brand-600 dark:text-brand-400" />
+        <span className="ai-summary-label">AI summary</span>
+        <span className="ai-summary-facts">
+          {facts.map((fact, i) => (
+            <span key={i}>{fact}</span>
           ))}
-        </ul>
-      )}
-    </section>
+        </span>
+        <ChevronDown size={14} aria-hidden="true" className="ai-summary-chevron" />
+      </summary>
+    </details>
   );
 }

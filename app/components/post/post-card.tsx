@@ -7,24 +7,18 @@ import {
   Eye,
   FileSpreadsheet,
   Gavel,
-  HelpCircle,
   MapPin,
   MessageCircle,
-  MessageSquare,
-  ThumbsUp,
-  User,
   Video,
 } from "~/components/ui/icons";
 import { useState, type MouseEvent } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
-import { MakeDealButton } from "~/components/deal/make-deal-button";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import { VerifiedBadge } from "~/components/dealer/dealer-bits";
 import type { InventoryView } from "~/lib/constants";
 import { Avatar } from "~/components/ui/avatar";
 import { localLogoFor } from "~/lib/dealer-logos";
 import { RelativeTime } from "~/components/ui/clock";
-import { formatPriceCents } from "~/lib/format";
 import { isLiveAuction } from "~/lib/schemas/inventory";
 import { toast } from "~/lib/toast";
 import type { FeedPost, PostComment, PostDetail } from "~/lib/api-types";
@@ -32,12 +26,16 @@ import { AiSummary } from "./ai-summary";
 import { AuctionPopup, LiveVideoPopup } from "./auction-popups";
 import { CommentsPanel } from "./comments-panel";
 import { PhotoGallery } from "./photo-gallery";
+import { PostActions } from "./post-actions";
 import { PostStatusBadge, PostTypeLabel } from "./post-badges";
+import { VehicleHeadline } from "./vehicle-headline";
+import { VehicleList } from "./vehicle-list";
 
 export type CardUser = { id: string | null; name: string; avatar: string | null };
 
 /** Clicks on these never expand the post (core spec §2): buttons, links, images, the gallery, form fields. */
-const INTERACTIVE = "button, a, img, input, textarea, select, label, [data-gallery], [role='dialog']";
+const INTERACTIVE =
+  "button, a, img, input, textarea, select, label, summary, [data-gallery], [role='dialog']";
 
 function DealerLogo({ name }: { name: string }) {
   const logo = localLogoFor(name);
@@ -54,80 +52,12 @@ function DealerLogo({ name }: { name: string }) {
   );
 }
 
-function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {
-  if (vehicles.length === 0) return null;
-  return (
-    <section aria-label="Vehicles" className="flex flex-col gap-2">
-      <h4 className="text-sm font-semibold">Vehicles</h4>
-      <ul className="grid gap-2 sm:grid-cols-2">
-        {vehicles.map((v) => (
-          <li key={v.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
-            <p className="flex items-start justify-between gap-2 font-semibold">
-              <span>{[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}</span>
-              <span
-                className={`shrink-0 rounded px-1.5 text-xs font-semibold ${
-                  v.status === "available"
-                    ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
-                    : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
-                }`}
-              >
-                {v.status}
-              </span>
-            </p>
-            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs text-muted">
-              {v.price !== null ? (
-                <>
-                  <dt>Price</dt>
-                  <dd className="font-semibold text-slate-900 dark:text-slate-100">
-                    {formatPriceCents(v.priceCents)}
-                  </dd>
-                </>
-              ) : null}
-              {v.mileage !== null ? (
-                <>
-                  <dt>Mileage</dt>
-                  <dd>{v.mileage.toLocaleString("en-US")} mi</dd>
-                </>
-              ) : null}
-              {v.vin ? (
-                <>
-                  <dt>VIN</dt>
-                  <dd className="font-mono break-all">{v.vin}</dd>
-                </>
-              ) : null}
-              {v.color ? (
-                <>
-                  <dt>Color</dt>
-                  <dd>{v.color}</dd>
-                </>
-              ) : null}
-              {v.city || v.state ? (
-                <>
-                  <dt>Location</dt>
-                  <dd>
-                    {[v.location, [v.city, v.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}
-                  </dd>
-                </>
-              ) : null}
-              {v.atDealership !== null ? (
-                <>
-                  <dt>At dealership</dt>
-                  <dd>{v.atDealership ? "Yes" : "No"}</dd>
-                </>
-              ) : null}
-            </dl>
-            {v.notes ? <p className="mt-1 text-xs whitespace-pre-line">{v.notes}</p> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 /**
- * The inventory post card (core spec §2 "Inventory post card"): every field, LIVE badge, AI summary,
- * counts, and the actions Like / Comment / Message / Question / View Profile. Clicking the body expands
- * the post to /post/{id}; `expanded` renders that full-screen form with its vehicles and comments open.
+ * The inventory post card (core spec §2 "Inventory post card"), vehicle first as dealers read a listing: the lead
+ * photo with its count, then year make model trim with price and miles, then the dealer's headline, badges and
+ * who, where and when; then the description, the live-auction panel, the AI summary in one line, the counts and
+ * the actions Like / Comment / Message / Question / View Profile / Make a deal. Clicking the body expands the post
+ * to /post/{id}; `expanded` renders that full-screen form with its gallery, vehicles and comments open.
  */
 export function PostCard({
   post: initialPost,
@@ -135,6 +65,7 @@ export function PostCard({
   expanded = false,
   initialComments,
   view = "grid",
+  first = false,
 }: {
   post: FeedPost | PostDetail;
   currentUser: CardUser;
@@ -142,6 +73,8 @@ export function PostCard({
   initialComments?: PostComment[];
   /** The dealer's Inventory view setting: grid (everything), list (no gallery, a thumbnail), compact (no media). */
   view?: InventoryView;
+  /** The first card on the page: its photo loads at once. */
+  first?: boolean;
 }) {
   const [post, setPost] = useState<FeedPost | PostDetail>(initialPost);
   const [seen, setSeen] = useState(initialPost);
@@ -162,6 +95,10 @@ export function PostCard({
   const live = isLiveAuction(post);
   const place = [post.dealer.city, post.dealer.state].filter(Boolean).join(", ");
   const layout: InventoryView = expanded ? "grid" : view;
+  // A listing leads with its vehicle; a buy request's vehicles are wishes, so its own words lead.
+  const vehicle = post.type === "request" ? null : post.leadVehicle;
+  const titleId = `post-${post.id}-title`;
+  const vehicleId = `post-${post.id}-vehicle`;
 
   const expand = (event: MouseEvent<HTMLElement>) => {
     if (expanded) return;
@@ -172,26 +109,54 @@ export function PostCard({
     navigate(`/post/${post.id}`);
   };
 
+  const thumbnail =
+    layout === "list" && post.photoUrls[0] ? (
+      <img
+        src={post.photoUrls[0]}
+        alt={`${post.title}, photo 1 of ${post.photoUrls.length}`}
+        width={160}
+        height={120}
+        loading="lazy"
+        className="aspect-[4/3] w-28 shrink-0 rounded-md object-cover sm:w-40"
+      />
+    ) : null;
+
   return (
     <article
-      aria-labelledby={`post-${post.id}-title`}
+      aria-labelledby={vehicle ? `${vehicleId} ${titleId}` : titleId}
       data-testid="post-card"
       data-post-id={post.id}
       data-view={layout}
       onClick={expand}
       className={expanded ? "feed-card" : "feed-card cursor-pointer hover:border-brand-500/50"}
     >
-      <header className="flex items-start gap-3">
-        <Avatar name={post.dealer.name} src={post.dealer.avatar} size={44} />
-        <div className="min-w-0 flex-1">
+      {layout === "grid" ? (
+        <PhotoGallery photos={post.photoUrls} title={post.title} lead={!expanded} eager={first} />
+      ) : null}
+
+      <header className="flex gap-3">
+        {thumbnail}
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <PostTypeLabel type={post.type} />
             <PostStatusBadge post={post} />
-            <RelativeTime at={post.createdAt} className="text-xs text-muted" />
+            {post.auctionFacilitator && !live ? (
+              <span className="inline-flex items-center gap-1 text-xs text-muted">
+                <Gavel size={12} aria-hidden="true" />
+                <span className="sr-only">Auction facilitator:</span> {post.auctionFacilitator}
+              </span>
+            ) : null}
           </div>
+          {vehicle ? (
+            <VehicleHeadline vehicle={vehicle} vehicleCount={post.vehicleCount} id={vehicleId} />
+          ) : null}
           <h3
-            id={`post-${post.id}-title`}
-            className="mt-1 text-base leading-snug font-semibold break-words sm:text-lg"
+            id={titleId}
+            className={
+              vehicle
+                ? "text-sm leading-snug font-medium break-words text-slate-700 dark:text-slate-300"
+                : "text-base leading-snug font-semibold break-words sm:text-lg"
+            }
           >
             {expanded ? (
               post.title
@@ -201,48 +166,43 @@ export function PostCard({
               </AppLink>
             )}
           </h3>
-          <p className="text-sm text-muted">
-            <span className="font-medium text-slate-800 dark:text-slate-200">{post.dealer.name}</span>
-            {` · ${post.dealer.dealershipName}`}
-            {post.dealer.verified ? (
-              <>
-                {" "}
-                <VerifiedBadge />
-              </>
-            ) : null}
-          </p>
-          {place ? (
-            <p className="flex items-center gap-1 text-xs text-muted">
-              <MapPin size={12} aria-hidden="true" />
-              {` ${place}`}
-            </p>
-          ) : null}
+          <div className="flex items-center gap-2" data-testid="post-dealer">
+            <Avatar name={post.dealer.name} src={post.dealer.avatar} size={32} />
+            <div className="min-w-0 flex-1 text-sm leading-tight">
+              <p className="truncate">
+                <span className="font-medium">{post.dealer.name}</span>
+                <span className="text-muted">{` · ${post.dealer.dealershipName}`}</span>
+                {post.dealer.verified ? (
+                  <>
+                    {" "}
+                    <VerifiedBadge />
+                  </>
+                ) : null}
+              </p>
+              <p className="flex items-center gap-1 text-xs text-muted">
+                {place ? (
+                  <>
+                    <MapPin size={12} aria-hidden="true" />
+                    {`${place} · `}
+                  </>
+                ) : null}
+                <RelativeTime at={post.createdAt} />
+              </p>
+            </div>
+            <DealerLogo name={post.dealer.dealershipName} />
+          </div>
         </div>
-        <DealerLogo name={post.dealer.dealershipName} />
       </header>
 
       {post.description && layout !== "compact" ? (
         <p
-          className={`text-sm break-words whitespace-pre-line ${expanded ? "" : layout === "list" ? "line-clamp-2" : "line-clamp-4"}`}
+          className={`text-sm break-words whitespace-pre-line ${expanded ? "" : layout === "list" ? "line-clamp-2" : "line-clamp-3"}`}
         >
           {post.description}
         </p>
       ) : null}
 
-      {layout === "grid" ? (
-        <PhotoGallery photos={post.photoUrls} title={post.title} />
-      ) : layout === "list" && post.photoUrls[0] ? (
-        <img
-          src={post.photoUrls[0]}
-          alt={`${post.title}, photo 1 of ${post.photoUrls.length}`}
-          width={160}
-          height={120}
-          loading="lazy"
-          className="h-[120px] w-[160px] rounded-md object-cover"
-        />
-      ) : null}
-
-      {layout === "compact" ? null : live ? (
+      {layout === "compact" || !live ? null : (
         <section
           aria-label="Live auction"
           className="flex flex-col gap-2 rounded-lg border border-red-500/40 bg-red-50 p-3 sm:flex-row sm:items-center dark:bg-red-950/40"
@@ -253,22 +213,17 @@ export function PostCard({
             {post.vehicleCount} vehicles available
           </p>
           <div className="flex gap-2">
-            <button type="button" className="post-action" onClick={() => setAuctionOpen(true)}>
+            <button type="button" className="live-action" onClick={() => setAuctionOpen(true)}>
               <Gavel size={16} aria-hidden="true" /> Join Auction
             </button>
-            <button type="button" className="post-action" onClick={() => setLiveOpen(true)}>
+            <button type="button" className="live-action" onClick={() => setLiveOpen(true)}>
               <Video size={16} aria-hidden="true" /> Watch Live
             </button>
           </div>
         </section>
-      ) : post.auctionFacilitator ? (
-        <p className="flex items-center gap-1.5 text-sm text-muted">
-          <Gavel size={14} aria-hidden="true" /> Auction facilitator:{" "}
-          <span className="font-medium">{post.auctionFacilitator}</span>
-        </p>
-      ) : null}
+      )}
 
-      {layout === "compact" ? null : <AiSummary text={post.aiSummary} />}
+      {layout === "compact" ? null : <AiSummary text={post.aiSummary} open={expanded} />}
 
       {post.spreadsheetUrl ? (
         <a
@@ -307,54 +262,25 @@ export function PostCard({
         </div>
       </dl>
 
-      <div
-        className="flex flex-wrap gap-1 border-t border-slate-200 pt-2 dark:border-slate-800"
-        role="group"
-        aria-label="Post actions"
-      >
-        <button
-          type="button"
-          aria-pressed={liked}
-          className="post-action"
-          onClick={() => {
-            setLiked(!liked);
-            toast({ title: liked ? "Like removed" : "Post liked!" });
-          }}
-        >
-          <ThumbsUp size={16} aria-hidden="true" /> Like
-        </button>
-        <button
-          type="button"
-          aria-expanded={commentsOpen}
-          aria-controls={`comments-${post.id}`}
-          className="post-action"
-          onClick={() => setCommentsOpen(!commentsOpen)}
-        >
-          <MessageCircle size={16} aria-hidden="true" /> Comment
-        </button>
-        {!own ? (
-          <button type="button" className="post-action" onClick={() => setMessageOpen(true)}>
-            <MessageSquare size={16} aria-hidden="true" /> Message
-          </button>
-        ) : null}
-        <button
-          type="button"
-          aria-pressed={questioned}
-          className="post-action"
-          onClick={() => {
-            setQuestioned(!questioned);
-            toast({ title: questioned ? "Question removed" : "Question added!" });
-          }}
-        >
-          <HelpCircle size={16} aria-hidden="true" /> Question
-        </button>
-        {!own && post.status === "active" ? <MakeDealButton post={post} className="post-action" /> : null}
-        {!own ? (
-          <button type="button" className="post-action" onClick={() => setProfileOpen(true)}>
-            <User size={16} aria-hidden="true" /> View Profile
-          </button>
-        ) : null}
-      </div>
+      <PostActions
+        post={post}
+        own={own}
+        commentsId={`comments-${post.id}`}
+        liked={liked}
+        questioned={questioned}
+        commentsOpen={commentsOpen}
+        onLike={() => {
+          setLiked(!liked);
+          toast({ title: liked ? "Like removed" : "Post liked!" });
+        }}
+        onQuestion={() => {
+          setQuestioned(!questioned);
+          toast({ title: questioned ? "Question removed" : "Question added!" });
+        }}
+        onComment={() => setCommentsOpen(!commentsOpen)}
+        onMessage={() => setMessageOpen(true)}
+        onViewProfile={() => setProfileOpen(true)}
+      />
 
       {commentsOpen ? (
         <div id={`comments-${post.id}`}>

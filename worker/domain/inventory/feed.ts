@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { toIso } from "../../../app/lib/api-types";
+import { leadVehicleSchema, toIso } from "../../../app/lib/api-types";
 import { POST_LIFETIME_DAYS, type FeedQuery, type FeedSort } from "../../../app/lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue } from "../cursors";
@@ -8,8 +8,8 @@ import type { FeedPage, FeedPost } from "./types";
 /**
  * The feed (core spec §7 GET /api/inventory): one query per page whatever the page size or the size of the
  * network. Posts are read newest first through an index on (created_at, id) — a partial index per tab — with
- * keyset pagination, and the dealer and the three counts come from the same statement (a join on the dealer's
- * primary key, correlated counts on vehicles_post_idx and comments_post_idx). Search walks the FTS5 index
+ * keyset pagination, and the dealer, the three counts and the lead vehicle come from the same statement (a join on
+ * the dealer's primary key, correlated subqueries on vehicles_post_idx and comments_post_idx). Search walks the FTS5 index
  * newest document first (ORDER BY rowid DESC), so it stops after one page too.
  */
 
@@ -38,7 +38,10 @@ export const POST_COLUMNS = sql`
   d.rating as dealerRating, d.created_at as dealerCreatedAt,
   (select count(*) from vehicles v where v.post_id = p.id) as vehicleCount,
   (select count(*) from vehicles v where v.post_id = p.id and v.status = 'available') as availableCount,
-  (select count(*) from comments c where c.post_id = p.id) as commentCount`;
+  (select count(*) from comments c where c.post_id = p.id) as commentCount,
+  (select json_object('year', v.year, 'make', v.make, 'model', v.model, 'trim', v.trim,
+      'mileage', v.mileage, 'priceCents', v.price_cents)
+    from vehicles v where v.post_id = p.id order by v.position limit 1) as leadVehicle`;
 
 export type PostRow = {
   id: string;
@@ -67,6 +70,8 @@ export type PostRow = {
   vehicleCount: number;
   availableCount: number;
   commentCount: number;
+  /** JSON of the post's first vehicle, or null. */
+  leadVehicle: string | null;
 };
 
 function parsePhotoUrls(text: string | null): string[] {
@@ -77,6 +82,12 @@ function parsePhotoUrls(text: string | null): string[] {
   } catch {
     return [];
   }
+}
+
+function parseLeadVehicle(text: string | null): FeedPost["leadVehicle"] {
+  if (!text) return null;
+  const parsed = leadVehicleSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
 }
 
 export function toFeedPost(row: PostRow): FeedPost {
@@ -96,6 +107,7 @@ export function toFeedPost(row: PostRow): FeedPost {
     availableCount: Number(row.availableCount),
     commentCount: Number(row.commentCount),
     viewCount: Number(row.viewCount),
+    leadVehicle: parseLeadVehicle(row.leadVehicle),
     expiresAt:
       row.status === "active"
         ? new Date((row.renewedAt ?? row.createdAt) + POST_LIFETIME_DAYS * DAY_MS).toISOString()

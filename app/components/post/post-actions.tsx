@@ -1,0 +1,92 @@
+import { DropdownMenu } from "radix-ui";
+import { MakeDealButton } from "~/components/deal/make-deal-button";
+import { Ellipsis, HelpCircle, MessageCircle, MessageSquare, ThumbsUp, User } from "~/components/ui/icons";
+import type { FeedPost, PostDetail } from "~/lib/api-types";
+
+export type PostActionHandlers = {
+  liked: boolean;
+  questioned: boolean;
+  commentsOpen: boolean;
+  onLike: () => void;
+  onQuestion: () => void;
+  onComment: () => void;
+  onMessage: () => void;
+  onViewProfile: () => void;
+};
+
+/**
+ * The card's actions, on one line at any width (core spec §2: Like, Comment, Message, Question, View Profile; and
+ * Make a deal). Like, Comment, Message and Make a deal always show; on a card too narrow for all of them (a
+ * phone), Question and View Profile move into the More menu. Message, View Profile and Make a deal are hidden on
+ * the dealer's own posts, and Make a deal on a post that is no longer active.
+ */
+export function PostActions({
+  post,
+  own,
+  commentsId,
+  ...on
+}: PostActionHandlers & { post: FeedPost | PostDetail; own: boolean; commentsId: string }) {
+  return (
+    <div className="post-actions" role="group" aria-label="Post actions">
+      <button type="button" aria-pressed={on.liked} className="post-action" onClick={on.onLike}>
+        <ThumbsUp size={18} aria-hidden="true" /> Like
+      </button>
+      <button
+        type="button"
+        aria-expanded={on.commentsOpen}
+        aria-controls={commentsId}
+        className="post-action"
+        onClick={on.onComment}
+      >
+        <MessageCircle size={18} aria-hidden="true" /> Comment
+      </button>
+      {own ? null : (
+        <button type="button" className="post-action" onClick={on.onMessage}>
+          <MessageSquare size={18} aria-hidden="true" /> Message
+        </button>
+      )}
+      <button
+        type="button"
+        aria-pressed={on.questioned}
+        className={own ? "post-action" : "post-action post-action-spare"}
+        onClick={on.onQuestion}
+      >
+        <HelpCircle size={18} aria-hidden="true" /> Question
+      </button>
+      {own ? null : (
+        <button type="button" className="post-action post-action-spare" onClick={on.onViewProfile}>
+          <User size={18} aria-hidden="true" /> View Profile
+        </button>
+      )}
+      {!own && post.status === "active" ? (
+        <MakeDealButton post={post} className="post-action post-action-deal" />
+      ) : null}
+      {own ? null : <MoreActions {...on} />}
+    </div>
+  );
+}
+
+/** Question and View Profile where the line has no room for them. Not modal: View Profile opens a dialog. */
+function MoreActions({ questioned, onQuestion, onViewProfile }: PostActionHandlers) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="post-action post-action-more">
+        <Ellipsis size={18} aria-hidden="true" /> More
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className="post-menu" data-testid="post-menu">
+          <DropdownMenu.CheckboxItem
+            checked={questioned}
+            onCheckedChange={onQuestion}
+            className="post-menu-item"
+          >
+            <HelpCircle size={16} aria-hidden="true" /> Question
+          </DropdownMenu.CheckboxItem>
+          <DropdownMenu.Item onSelect={onViewProfile} className="post-menu-item">
+            <User size={16} aria-hidden="true" /> View Profile
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

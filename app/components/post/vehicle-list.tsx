@@ -1,0 +1,73 @@
+import { formatPriceCents } from "~/lib/format";
+import type { PostDetail } from "~/lib/api-types";
+
+/** Every vehicle of an expanded post, with its price, mileage, VIN, colour and where it sits. */
+export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {
+  if (vehicles.length === 0) return null;
+  return (
+    <section aria-label="Vehicles" className="flex flex-col gap-2">
+      <h4 className="text-sm font-semibold">Vehicles</h4>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {vehicles.map((v) => (
+          <li key={v.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
+            <p className="flex items-start justify-between gap-2 font-semibold">
+              <span>{[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}</span>
+              <span
+                className={`shrink-0 rounded px-1.5 text-xs font-semibold ${
+                  v.status === "available"
+                    ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+                    : "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+                }`}
+              >
+                {v.status}
+              </span>
+            </p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs text-muted">
+              {v.price !== null ? (
+                <>
+                  <dt>Price</dt>
+                  <dd className="font-semibold text-slate-900 dark:text-slate-100">
+                    {formatPriceCents(v.priceCents)}
+                  </dd>
+                </>
+              ) : null}
+              {v.mileage !== null ? (
+                <>
+                  <dt>Mileage</dt>
+                  <dd>{v.mileage.toLocaleString("en-US")} mi</dd>
+                </>
+              ) : null}
+              {v.vin ? (
+                <>
+                  <dt>VIN</dt>
+                  <dd className="font-mono break-all">{v.vin}</dd>
+                </>
+              ) : null}
+              {v.color ? (
+                <>
+                  <dt>Color</dt>
+                  <dd>{v.color}</dd>
+                </>
+              ) : null}
+              {v.city || v.state ? (
+                <>
+                  <dt>Location</dt>
+                  <dd>
+                    {[v.location, [v.city, v.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}
+                  </dd>
+                </>
+              ) : null}
+              {v.atDealership !== null ? (
+                <>
+                  <dt>At dealership</dt>
+                  <dd>{v.atDealership ? "Yes" : "No"}</dd>
+                </>
+              ) : null}
+            </dl>
+            {v.notes ? <p className="mt-1 text-xs whitespace-pre-line">{v.notes}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

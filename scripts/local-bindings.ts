@@ -1,0 +1,54 @@
+/// <reference types="node" />
+/**
+ * The local D1 database and R2 bucket that `wrangler dev` serves, opened in this process through wrangler's own
+ * local bindings: one local runtime for every statement and photo of the seed, where a `wrangler d1 execute` per
+ * step started one each time.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type LocalBindings = { DB: D1Database; PHOTOS: R2Bucket; dispose(): Promise<void> };
+
+/** The state directory `wrangler dev --persist-to <dir>` reads (its v3 folder); .wrangler/state by default. */
+export const persistRootOf = (root: string, persistTo: string | null) =>
+  path.join(path.resolve(root, persistTo ?? ".wrangler/state"), "v3");
+
+export async function openLocalBindings(root: string, persistTo: string | null): Promise<LocalBindings> {
+  // Only a failure is worth printing from here.
+  process.env.WRANGLER_LOG ??= "error";
+  const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
+  const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+  const db = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
+  const photos = config.r2_buckets.find((b: { binding: string }) => b.binding === "PHOTOS");
+  if (!db || !photos) throw new Error("wrangler.toml has no DB database or PHOTOS bucket");
+  // The app's configuration also binds Durable Objects, which a script without their code can only warn about:
+  // a configuration of the two bindings alone, under the same names, reaches the same local storage.
+  const configPath = path.join(root, ".seed", `bindings-${process.pid}.json`);
+  mkdirSync(path.dirname(configPath), { recursive: true });
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      name: config.name,
+      compatibility_date: config.compatibility_date,
+      d1_databases: [db],
+      r2_buckets: [photos],
+    }),
+  );
+  try {
+    const proxy = await getPlatformProxy<{ DB: D1Database; PHOTOS: R2Bucket }>({
+      configPath,
+      persist: { path: persistRootOf(root, persistTo) },
+      remoteBindings: false,
+    });
+    return { DB: proxy.env.DB, PHOTOS: proxy.env.PHOTOS, dispose: () => proxy.dispose() };
+  } finally {
+    rmSync(configPath, { force: true });
+  }
+}
+
+/** Runs a script of SQL statements (`;`-separated, as wrangler d1 execute --file reads them) as one batch: all or nothing. */
+export async function executeSql(db: D1Database, sql: string): Promise<void> {
+  const { unstable_splitSqlQuery } = await import("wrangler");
+  const statements = unstable_splitSqlQuery(sql);
+  if (statements.length > 0) await db.batch(statements.map((s) => db.prepare(s)));
+}
