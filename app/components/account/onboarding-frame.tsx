@@ -22,7 +22,10 @@ export function OnboardingFrame({
 }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-slate-100 to-slate-200 dark:from-slate-950 dark:to-slate-900">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <header
+        data-top-bar=""
+        className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
+      >
         <div className="mx-auto flex h-16 max-w-4xl items-center gap-3 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold">
             <img src="/favicon.svg" alt="" width={28} height={28} />

@@ -98,7 +98,10 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
+      <header
+        data-top-bar=""
+        className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90"
+      >
         <SlideInMenu
           who={currentUser}
           unread={unread}
@@ -165,6 +168,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
 
       <nav
         aria-label="Bottom"
+        data-bottom-bar=""
         className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch justify-around border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-950"
       >
         {BOTTOM_NAV.map(({ to, label, icon: Icon }) => {
