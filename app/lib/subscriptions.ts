@@ -49,8 +49,8 @@ export const billingAddressSchema = z.object({
 });
 
 /**
- * Both forms' card fields: onboarding names the holder `cardholderName`, the purchase page `nameOnCard` and
- * adds a billing address. Missing fields get the §5 texts, in the form's order.
+ * The card in its two shapes: the onboarding call's names the holder `cardholderName`; the purchase screens'
+ * (/payment, /subscribe) `nameOnCard`, with a billing address. Missing fields get the §5 texts, in the form's order.
  */
 export const paymentInfoSchema = z
   .object({

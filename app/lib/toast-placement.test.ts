@@ -38,4 +38,18 @@ describe("placeToast", () => {
     expect(top).toBeLessThanOrEqual(phone.maxTop);
     expect(top).not.toBe(16);
   });
+
+  it("keeps the field being typed in clear even when every place covers something", () => {
+    // Controls everywhere but a gap that holds the (narrow) field: covering only it would cover the least.
+    const typing: Box = { top: 410, bottom: 454, left: 16, right: 100 };
+    const avoid = [
+      { top: 0, bottom: 400, left: 0, right: 400 },
+      { top: 480, bottom: 900, left: 0, right: 400 },
+      typing,
+    ];
+    const covering = placeToast({ ...phone, preferredTop: phone.maxTop, avoid });
+    expect(covering < typing.bottom && covering + phone.height > typing.top).toBe(true);
+    const top = placeToast({ ...phone, preferredTop: phone.maxTop, avoid, keepClear: [typing] });
+    expect(top + phone.height <= typing.top || top >= typing.bottom).toBe(true);
+  });
 });

@@ -18,7 +18,8 @@ const overlapArea = (a: Box, b: Box) =>
 /**
  * The top edge (px from the top of the window) for a toast `height` tall spanning `left`..`right`:
  * `preferredTop` when nothing to avoid is there, else the free place nearest to it between `minTop` and
- * `maxTop`; when no place is free, the one that covers the least.
+ * `maxTop`; when no place is free, the one that covers the least, never over `keepClear` (the field the dealer
+ * is typing in) where any place leaves it clear.
  */
 export function placeToast(options: {
   left: number;
@@ -28,8 +29,9 @@ export function placeToast(options: {
   minTop: number;
   maxTop: number;
   avoid: Box[];
+  keepClear?: Box[];
 }): number {
-  const { left, right, height, preferredTop, avoid } = options;
+  const { left, right, height, preferredTop, avoid, keepClear = [] } = options;
   const minTop = Math.min(options.minTop, options.maxTop);
   const maxTop = Math.max(options.minTop, options.maxTop);
   const at = (top: number): Box => ({ top, bottom: top + height, left, right });
@@ -49,5 +51,8 @@ export function placeToast(options: {
   candidates.push(minTop, maxTop);
   const free = candidates.find((top) => !avoid.some((box) => overlaps(at(top), box)));
   if (free !== undefined) return free;
-  return [start, ...candidates].reduce((best, top) => (covered(top) < covered(best) ? top : best), start);
+  const all = [start, ...candidates];
+  const clear = all.filter((top) => !keepClear.some((box) => overlaps(at(top), box)));
+  const pool = clear.length > 0 ? clear : all;
+  return pool.reduce((best, top) => (covered(top) < covered(best) ? top : best), pool[0]!);
 }

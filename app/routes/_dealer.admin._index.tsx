@@ -9,22 +9,21 @@ import {
   Download,
   FileText,
   Handshake,
-  Mail,
   Megaphone,
-  MessageSquareText,
-  Newspaper,
-  ScrollText,
   ShieldCheck,
-  Tags,
   Users,
   type IconComponent,
 } from "~/components/ui/icons";
+import { ADMIN_PAGES, type NavEntry } from "~/components/shell/nav";
 import { announcementSchema } from "~/lib/admin";
 import { formatDollars } from "~/lib/format";
 import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · DealerLane" }];
+
+/** The public status page, where an admin checks the services' health. */
+const SYSTEM_HEALTH: NavEntry = { to: "/status", label: "System health", icon: ShieldCheck };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
@@ -282,19 +281,7 @@ export default function Admin() {
           Manage
         </h2>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          {(
-            [
-              ["/admin/users", "Users", Users],
-              ["/admin/deals", "Deals", Handshake],
-              ["/admin/promo", "Promotions", Tags],
-              ["/admin/pricing", "Pricing", BadgeDollarSign],
-              ["/admin/audit", "Audit log", ScrollText],
-              ["/admin/outbox", "Outbox", Mail],
-              ["/admin/contact", "Contact messages", MessageSquareText],
-              ["/admin/news", "News", Newspaper],
-              ["/status", "System health", ShieldCheck],
-            ] as const
-          ).map(([to, label, Icon]) => (
+          {[...ADMIN_PAGES, SYSTEM_HEALTH].map(({ to, label, icon: Icon }) => (
             <Link key={to} to={to} className={buttonClass("secondary", "justify-start")}>
               <Icon size={16} aria-hidden="true" /> {label}
             </Link>

@@ -122,8 +122,8 @@ export default function AdminDeals() {
           Filter
         </Button>
       </Form>
-      <div className={`${cardClass} overflow-x-auto p-0`}>
-        <table className="w-full min-w-[720px] text-left text-sm">
+      <div className={`${cardClass} relative overflow-x-auto p-0`}>
+        <table className="stacked-table w-full text-left text-sm md:min-w-[720px]">
           <thead className="text-muted">
             <tr>
               <th className="p-3 font-medium">Vehicle</th>
@@ -147,23 +147,29 @@ export default function AdminDeals() {
                   <span className="block font-medium">{deal.vehicle}</span>
                   {deal.vin ? <span className="text-xs text-muted">{deal.vin}</span> : null}
                 </td>
-                <td className="p-3">
-                  {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
-                </td>
-                <td className="p-3 text-right tabular-nums">{formatDollars(deal.priceCents)}</td>
-                <td className="p-3">
-                  <span className="flex flex-wrap gap-1">
-                    <span className={badgeClass("slate")}>{deal.status}</span>
-                    <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
+                <td className="p-3" data-label="Seller → Buyer">
+                  <span className="text-right md:text-left">
+                    {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
                   </span>
-                  {deal.reviewNotes ? (
-                    <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
-                  ) : null}
                 </td>
-                <td className="p-3 whitespace-nowrap">
+                <td className="p-3 text-right tabular-nums" data-label="Price">
+                  {formatDollars(deal.priceCents)}
+                </td>
+                <td className="p-3" data-label="Status">
+                  <div className="text-right md:text-left">
+                    <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+                      <span className={badgeClass("slate")}>{deal.status}</span>
+                      <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
+                    </span>
+                    {deal.reviewNotes ? (
+                      <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
+                    ) : null}
+                  </div>
+                </td>
+                <td className="p-3 whitespace-nowrap" data-label="Submitted">
                   <DateTime at={deal.createdAt} />
                 </td>
-                <td className="p-3 text-right">
+                <td className="p-3 md:text-right">
                   {deal.status === "declined" || deal.status === "withdrawn" ? null : (
                     <Link
                       to={withParams({ deal: deal.id })}

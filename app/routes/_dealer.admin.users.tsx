@@ -370,8 +370,8 @@ export default function AdminUsers() {
         </section>
       ) : null}
 
-      <div className={`${cardClass} overflow-x-auto p-0`}>
-        <table className="w-full min-w-[640px] text-left text-sm">
+      <div className={`${cardClass} relative overflow-x-auto p-0`}>
+        <table className="stacked-table w-full text-left text-sm md:min-w-[640px]">
           <thead className="text-muted">
             <tr>
               <th className="p-3 font-medium">Dealer</th>
@@ -397,11 +397,11 @@ export default function AdminUsers() {
                     {user.email}
                   </span>
                 </td>
-                <td className="p-3">
+                <td className="p-3" data-label="Plan">
                   <PlanBadge user={user} />
                 </td>
-                <td className="p-3">
-                  <span className="flex flex-wrap gap-1">
+                <td className="p-3" data-label="Status">
+                  <span className="flex flex-wrap justify-end gap-1 md:justify-start">
                     <span className={badgeClass(user.status === "active" ? "green" : "red")}>
                       {user.status}
                     </span>
@@ -409,10 +409,10 @@ export default function AdminUsers() {
                     {user.isDemo ? <span className={badgeClass("slate")}>demo</span> : null}
                   </span>
                 </td>
-                <td className="p-3 whitespace-nowrap">
+                <td className="p-3 whitespace-nowrap" data-label="Joined">
                   <DateTime at={user.createdAt} />
                 </td>
-                <td className="p-3 text-right">
+                <td className="p-3 md:text-right">
                   <Link
                     to={withParams({ user: user.id })}
                     className={buttonClass("secondary", "min-h-8 px-3")}

@@ -12,19 +12,16 @@ import { readForm } from "~/utils/form-body.server";
 import { requireViewer } from "~/utils/guards.server";
 import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 import { ChoosePlan } from "~/components/billing/choose-plan";
+import { OnboardingFrame, type OnboardingStep } from "~/components/account/onboarding-frame";
 import { formatDay } from "~/lib/format";
-import { paymentSuccessToast } from "~/lib/subscriptions";
-import { payFromForm } from "~/utils/billing.server";
-import { clearSelectedPlan } from "~/utils/selected-plan.server";
 
 export const meta: MetaFunction = () => [{ title: "Set up your dealership · DealerLane" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = requireViewer(context, request);
-  const step = new URL(request.url).searchParams.get("step") === "2" && viewer.dealer ? 2 : 1;
+  const step: OnboardingStep = new URL(request.url).searchParams.get("step") === "2" && viewer.dealer ? 2 : 1;
   const plans = step === 2 ? await context.services.subscriptions.plans() : [];
-  const checkout = context.services.subscriptions.checkout;
-  return { step, user: context.currentUser, email: viewer.email, plans, checkout };
+  return { step, user: context.currentUser, email: viewer.email, plans };
 }
 
 /** Onboarding step 1's fields, in the form's order. */
@@ -49,26 +46,16 @@ const PROFILE_FIELDS = [
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = requireViewer(context, request);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if ((intent === "pay" || intent === "trial") && viewer.dealer) {
-    const actor = { accountId: viewer.accountId, dealer: viewer.dealer };
-    if (intent === "trial") {
-      const mine = await context.services.subscriptions.mine(viewer.accountId, viewer.dealer.id);
-      return redirectWithToast(
-        "/",
-        {
-          title: "Your free trial is on",
-          description: `Everything is open to you until ${formatDay(mine.trialEndsAt)}.`,
-        },
-        request,
-      );
-    }
-    // Business spec §8: onboarding payment failure is 'Payment Failed' with the server's message or 'Failed to process payment'.
-    const paid = await payFromForm(context, actor, form, { fallback: "Failed to process payment" });
-    if (!paid.ok) return data({ result: null, toast: paid.toast }, { status: paid.status });
-    return redirectWithToast("/", paymentSuccessToast(paid.planName), request, [
-      clearSelectedPlan(request.url),
-    ]);
+  if (form.get("intent") === "trial" && viewer.dealer) {
+    const mine = await context.services.subscriptions.mine(viewer.accountId, viewer.dealer.id);
+    return redirectWithToast(
+      "/",
+      {
+        title: "Your free trial is on",
+        description: `Everything is open to you until ${formatDay(mine.trialEndsAt)}.`,
+      },
+      request,
+    );
   }
   const submission = parseForm(form, onboardingProfileSchema);
   if (submission.status !== "success") {
@@ -93,7 +80,7 @@ const missing = (message: string) =>
   toast({ title: "Missing Information", description: message, variant: "destructive" });
 
 export default function Onboarding() {
-  const { step, user, email, plans, checkout } = useLoaderData<typeof loader>();
+  const { step, user, email, plans } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const { fields, formProps } = useSchemaForm(onboardingProfileSchema, {
@@ -125,31 +112,30 @@ export default function Onboarding() {
   }, [answer]);
 
   return (
-    <main className="mx-auto max-w-3xl p-4 sm:p-8">
-      <p className="text-sm font-medium text-brand-600 dark:text-brand-400">Step {step} of 3</p>
+    <OnboardingFrame step={step} email={email}>
       {step === 1 ? (
         <>
-          <h1 className="mt-1 text-2xl font-bold">Tell other dealers who you are</h1>
+          <h1 className="text-2xl font-bold">Tell other dealers who you are</h1>
           <p className="mt-1 text-sm text-muted">
             Your dealer profile is what the network sees on your posts, in chats and in the dealer directory.
           </p>
           <Form method="post" {...formProps} className="mt-6 grid gap-4 sm:grid-cols-2">
             <DealerFields fields={fields} names={PROFILE_FIELDS} perspective="self" />
             <div className="flex gap-3 sm:col-span-2">
-              <Button type="submit" disabled={saving}>
+              <Button type="submit" disabled={saving} className="w-full sm:w-auto">
                 {saving ? "Saving…" : "Save and continue"}
               </Button>
             </div>
           </Form>
           <Form method="post" action="/logout" className="mt-3">
-            <Button type="submit" variant="ghost">
+            <Button type="submit" variant="ghost" className="px-3">
               ← Back (sign out)
             </Button>
           </Form>
         </>
       ) : (
-        <ChoosePlan plans={plans} checkout={checkout} />
+        <ChoosePlan plans={plans} />
       )}
-    </main>
+    </OnboardingFrame>
   );
 }

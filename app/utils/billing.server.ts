@@ -10,7 +10,7 @@ export type PaymentOutcome =
   { ok: true; planName: string } | { ok: false; status: number; toast: ToastMessage };
 
 /**
- * A card form posted to a page (onboarding step 2, /payment, /subscribe): the same checks and the same domain
+ * A card form posted to a page (/payment, /subscribe): the same checks and the same domain
  * call as POST /api/auth/complete-subscription, with the screen's toasts (business spec §5, §8). The answer never
  * repeats what was typed: the card stays in the dealer's browser only.
  */

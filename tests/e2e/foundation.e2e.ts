@@ -212,7 +212,7 @@ describe("the demo dealer", () => {
     await openMenu.click();
     const menu = page.getByRole("dialog");
     for (const entry of ["Dashboard", "My Dealers", "Messages", "Settings"]) {
-      await menu.getByRole("link", { name: new RegExp(entry) }).waitFor({ state: "visible" });
+      await menu.getByRole("link", { name: new RegExp(`^${entry}`) }).waitFor({ state: "visible" });
     }
     // Escape closes it and hands focus back to the button.
     await page.keyboard.press("Escape");

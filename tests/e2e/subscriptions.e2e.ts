@@ -44,27 +44,34 @@ async function signUpToStep2(page: Page) {
 }
 
 describe("a new dealer subscribes", () => {
-  it("picks Premium at onboarding, is declined then pays, sees the plan and invoice, and cancels", async () => {
+  it("picks Premium at onboarding, pays on the purchase screen (declined, then paid), sees the plan and invoice, and cancels", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signUpToStep2(page);
 
-    // Picking a plan reveals the inline payment form (without JavaScript the form is always there: it goes once
-    // the page has taken over).
-    await page.getByLabel("Card number").waitFor({ state: "detached" });
-    await page.getByText("Premium Plan").click();
+    // Step 2's plan buttons lead to step 3, the purchase screen, with the plan chosen.
+    await page.getByRole("link", { name: "Choose this plan: Premium Plan" }).click();
+    await page.waitForURL(`${BASE_URL}/payment?plan=premium`);
+    await hydrated(page);
+    expect(await page.getByRole("navigation", { name: "Sign-up steps" }).innerText()).toContain(
+      "Step 3 of 3",
+    );
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
     await page.getByLabel("CVV").fill("123");
-    await page.getByLabel("Cardholder name").fill("Pat Lane");
-    await page.getByRole("button", { name: "Pay $149 and subscribe" }).click();
+    await page.getByLabel("Name on card").fill("Pat Lane");
+    await page.getByLabel("Address").fill("2200 Ross Ave");
+    await page.getByLabel("City").fill("Dallas");
+    await page.getByLabel("State").fill("TX");
+    await page.getByLabel("ZIP code").fill("75201");
+    await page.getByRole("button", { name: "Pay $149" }).click();
     await expectToast(page, "Payment Failed");
     await expectToast(page, "Your card was declined.");
     expect(await page.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
-    expect(await page.getByLabel("Cardholder name").inputValue()).toBe("Pat Lane");
+    expect(await page.getByLabel("Name on card").inputValue()).toBe("Pat Lane");
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay $149 and subscribe" }).click();
+    await page.getByRole("button", { name: "Pay $149" }).click();
     await page.waitForURL(`${BASE_URL}/`);
     await expectToast(page, "Payment Successful");
     await expectToast(page, "Welcome to DealerLane Premium!");

@@ -2,10 +2,10 @@ import { SelectField, TextField } from "~/components/ui/field";
 import { PRODUCT_NAME } from "~/lib/constants";
 
 /**
- * The card form of business spec §3 "Payment info": onboarding names the holder, the purchase page adds the
- * billing address. Inputs are left as the dealer typed them after a refusal (the page never echoes them back).
+ * The purchase screens' card form: the card, the name on it and the billing address. Inputs are left as the
+ * dealer typed them after a refusal (the page never echoes them back).
  */
-export function CardFields({ variant }: { variant: "onboarding" | "purchase" }) {
+export function CardFields() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -32,40 +32,33 @@ export function CardFields({ variant }: { variant: "onboarding" | "purchase" }) 
         placeholder="123"
         maxLength={4}
       />
-      <TextField
-        label={variant === "onboarding" ? "Cardholder name" : "Name on card"}
-        name={variant === "onboarding" ? "cardholderName" : "nameOnCard"}
-        autoComplete="cc-name"
-        className="sm:col-span-2"
-      />
-      {variant === "purchase" ? (
-        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-semibold">Billing address</legend>
-          <TextField
-            label="Address"
-            name="billingAddress.address"
-            autoComplete="billing street-address"
-            className="sm:col-span-2"
-          />
-          <TextField label="City" name="billingAddress.city" autoComplete="billing address-level2" />
-          <TextField
-            label="State"
-            name="billingAddress.state"
-            autoComplete="billing address-level1"
-            maxLength={2}
-          />
-          <TextField label="ZIP code" name="billingAddress.zipCode" autoComplete="billing postal-code" />
-          <SelectField
-            label="Country"
-            name="billingAddress.country"
-            defaultValue="US"
-            options={[
-              { value: "US", label: "United States" },
-              { value: "CA", label: "Canada" },
-            ]}
-          />
-        </fieldset>
-      ) : null}
+      <TextField label="Name on card" name="nameOnCard" autoComplete="cc-name" className="sm:col-span-2" />
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold">Billing address</legend>
+        <TextField
+          label="Address"
+          name="billingAddress.address"
+          autoComplete="billing street-address"
+          className="sm:col-span-2"
+        />
+        <TextField label="City" name="billingAddress.city" autoComplete="billing address-level2" />
+        <TextField
+          label="State"
+          name="billingAddress.state"
+          autoComplete="billing address-level1"
+          maxLength={2}
+        />
+        <TextField label="ZIP code" name="billingAddress.zipCode" autoComplete="billing postal-code" />
+        <SelectField
+          label="Country"
+          name="billingAddress.country"
+          defaultValue="US"
+          options={[
+            { value: "US", label: "United States" },
+            { value: "CA", label: "Canada" },
+          ]}
+        />
+      </fieldset>
       <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
         {PRODUCT_NAME} keeps only your card&apos;s brand and last 4 digits. This server takes payments in demo
         mode: use a test card such as 4242 4242 4242 4242, any future expiry and any CVV.

@@ -1,7 +1,39 @@
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import type { SubscriptionPlan } from "~/lib/api-types";
 import { formatCents } from "~/lib/subscriptions";
 
-/** Business spec §2/§3: the plan cards a dealer picks from (Premium marked Most Popular), as radio buttons. */
+const planCardClass =
+  "relative flex flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm dark:bg-slate-900";
+
+/** What a plan card says: its name, monthly price and features, with the 'Most Popular' ribbon on Premium. */
+export function PlanDetails({ plan }: { plan: SubscriptionPlan }) {
+  return (
+    <>
+      {plan.popular ? (
+        <span className="absolute -top-3 left-5 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+          Most Popular
+        </span>
+      ) : null}
+      <span className="flex items-baseline justify-between gap-2">
+        <span className="text-lg font-semibold">{plan.name}</span>
+        <span>
+          <span className="text-2xl font-bold">{formatCents(plan.priceCents)}</span>
+          <span className="text-sm text-slate-500 dark:text-slate-400">/month</span>
+        </span>
+      </span>
+      <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2 before:text-emerald-600 before:content-['✓'_/_'']">
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The plan cards a dealer picks from on the purchase screens, as radio buttons drawn as cards. */
 export function PlanOptions({
   plans,
   selected,
@@ -19,7 +51,7 @@ export function PlanOptions({
       {plans.map((plan) => (
         <label
           key={plan.id}
-          className={`relative flex cursor-pointer flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:bg-slate-900 ${
+          className={`${planCardClass} cursor-pointer transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
             selected === plan.id
               ? "border-brand-600 ring-2 ring-brand-600 dark:border-brand-400 dark:ring-brand-400"
               : "border-slate-200 hover:border-brand-400 dark:border-slate-800"
@@ -33,27 +65,10 @@ export function PlanOptions({
             onChange={() => onSelect(plan.id)}
             className="sr-only"
           />
-          {plan.popular ? (
-            <span className="absolute -top-3 left-5 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-              Most Popular
-            </span>
-          ) : null}
-          <span className="flex items-baseline justify-between gap-2">
-            <span className="text-lg font-semibold">{plan.name}</span>
-            <span>
-              <span className="text-2xl font-bold">{formatCents(plan.priceCents)}</span>
-              <span className="text-sm text-slate-500 dark:text-slate-400">/month</span>
-            </span>
-          </span>
-          <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex gap-2 before:text-emerald-600 before:content-['✓'_/_'']">
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanDetails plan={plan} />
+          {/* The radio is the control; this only looks like the button it behaves as. */}
           <span
-            className={`mt-auto text-sm font-medium ${selected === plan.id ? "text-brand-700 dark:text-brand-300" : "text-slate-500"}`}
+            className={buttonClass(selected === plan.id ? "primary" : "secondary", "mt-auto w-full")}
             aria-hidden="true"
           >
             {selected === plan.id ? "Selected" : "Choose this plan"}
@@ -61,5 +76,32 @@ export function PlanOptions({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** The onboarding's plan cards: each with a real 'Choose this plan' button to the purchase screen. */
+export function PlanChoices({ plans }: { plans: SubscriptionPlan[] }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {plans.map((plan) => (
+        <li
+          key={plan.id}
+          className={`${planCardClass} ${
+            plan.popular
+              ? "border-brand-600 ring-2 ring-brand-600 dark:border-brand-400 dark:ring-brand-400"
+              : "border-slate-200 dark:border-slate-800"
+          }`}
+        >
+          <PlanDetails plan={plan} />
+          <Link
+            to={`/payment?plan=${plan.id}`}
+            className={buttonClass(plan.popular ? "primary" : "secondary", "mt-auto w-full")}
+            aria-label={`Choose this plan: ${plan.name}`}
+          >
+            Choose this plan
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -50,7 +50,7 @@ export function PurchaseForm({
         <h2 id="payment-title" className="mb-4 font-semibold">
           {plan ? `Payment: ${plan.name}, ${formatCents(plan.priceCents)}/month` : "Payment"}
         </h2>
-        <CardFields variant="purchase" />
+        <CardFields />
         <Button type="submit" disabled={busy} className="mt-5 w-full sm:w-auto">
           {busy ? "Processing…" : plan ? `Pay ${formatCents(plan.priceCents)}` : "Pay"}
         </Button>

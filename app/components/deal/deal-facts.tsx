@@ -31,10 +31,7 @@ export function DealFacts({ deal }: { deal: Deal }) {
       {rows.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd
-            className={`truncate font-medium ${label === "VIN" ? "font-mono text-xs leading-5" : ""}`}
-            title={typeof value === "string" ? value : undefined}
-          >
+          <dd className={`font-medium wrap-anywhere ${label === "VIN" ? "font-mono text-xs leading-5" : ""}`}>
             {value}
           </dd>
         </div>

@@ -123,11 +123,11 @@ export function DealerQuickView({
             <img
               src={dealer.dealershipPhoto}
               alt={`${dealer.dealershipName} dealership`}
-              className="h-28 w-full rounded-t-xl object-cover"
+              className="h-28 w-full shrink-0 rounded-t-xl object-cover"
             />
           ) : (
             <div
-              className="h-16 rounded-t-xl bg-gradient-to-r from-brand-600 to-brand-400"
+              className="h-16 shrink-0 rounded-t-xl bg-gradient-to-r from-brand-600 to-brand-400"
               aria-hidden="true"
             />
           )}
@@ -137,7 +137,8 @@ export function DealerQuickView({
           >
             <X size={16} aria-hidden="true" />
           </Dialog.Close>
-          <div className="flex flex-col gap-4 p-4">
+          {/* Neither the banner nor the body shrinks when the popup is taller than the screen: it scrolls instead. */}
+          <div className="flex shrink-0 flex-col gap-4 p-4">
             {!dealer ? (
               <>
                 <Dialog.Title className="text-lg font-semibold">Dealer profile</Dialog.Title>
@@ -153,8 +154,8 @@ export function DealerQuickView({
                     <OnlineDot dealer={dealer} />
                   </span>
                   <div className="min-w-0 pb-1">
-                    <Dialog.Title className="truncate text-lg font-semibold">{dealer.name}</Dialog.Title>
-                    <Dialog.Description className="truncate text-sm text-muted">
+                    <Dialog.Title className="text-lg font-semibold break-words">{dealer.name}</Dialog.Title>
+                    <Dialog.Description className="text-sm break-words text-muted">
                       {dealer.dealershipName}
                     </Dialog.Description>
                   </div>

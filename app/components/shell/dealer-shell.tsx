@@ -1,11 +1,10 @@
-import { Form, useLocation, useMatches } from "@remix-run/react";
+import { useLocation, useMatches } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { ConfirmEmailBanner } from "~/components/account/confirm-email-banner";
 import { Avatar } from "~/components/ui/avatar";
-import { Bell, LogOut, Menu, MessageSquare } from "~/components/ui/icons";
-import { DialogHeader } from "~/components/ui/dialog-header";
-import { Dialog, Tooltip } from "radix-ui";
-import { useRef, useState, type ReactNode } from "react";
+import { Bell, MessageSquare } from "~/components/ui/icons";
+import { Tooltip } from "radix-ui";
+import type { ReactNode } from "react";
 import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { PendingDeals } from "~/components/deal/pending-deals";
@@ -17,79 +16,11 @@ import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/constants";
 import type { ShellData } from "~/utils/shell.server";
 import { isAdmin } from "~/lib/roles";
-import { ADMIN_ENTRY, BOTTOM_NAV, SIDEBAR, SLIDE_IN_MENU, type NavEntry } from "./nav";
+import { ADMIN_ENTRY, BOTTOM_NAV, SIDEBAR } from "./nav";
+import { isCurrent, NavList, SignOutButton } from "./nav-list";
+import { SlideInMenu } from "./slide-in-menu";
 import type { RouteHandle } from "~/root";
 import { RightColumn } from "./right-column";
-
-const navClass = (isActive: boolean) =>
-  `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-    isActive
-      ? "bg-brand-600/15 text-brand-700 dark:text-brand-400"
-      : "text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
-  }`;
-
-/**
- * Whether a menu entry is the screen shown. The menus are plain links marked with aria-current: twenty
- * NavLinks each compiling a route pattern cost the server a noticeable share of every page.
- */
-const isCurrent = (to: string, pathname: string) =>
-  to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
-
-/** A rail shows icons only below xl (a workspace screen's menu); the names stay for screen readers and hover. */
-const railLabel = "sr-only xl:not-sr-only xl:flex-1";
-
-function NavList({
-  entries,
-  unread,
-  unreadNotifications = 0,
-  onNavigate,
-  rail = false,
-}: {
-  entries: NavEntry[];
-  unread: number;
-  unreadNotifications?: number;
-  onNavigate?: () => void;
-  rail?: boolean;
-}) {
-  const { pathname } = useLocation();
-  return (
-    <ul className="flex flex-col gap-1">
-      {entries.map(({ to, label, icon: Icon }) => {
-        const current = isCurrent(to, pathname);
-        return (
-          <li key={to + label}>
-            <AppLink
-              to={to}
-              aria-current={current ? "page" : undefined}
-              className={`${navClass(current)} ${rail ? "relative justify-center xl:justify-start" : ""}`}
-              title={rail ? label : undefined}
-              onClick={onNavigate}
-              prefetch="intent"
-            >
-              <Icon size={18} aria-hidden="true" className="shrink-0" />
-              <span className={rail ? railLabel : "flex-1"}>{label}</span>
-              {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} rail={rail} /> : null}
-              {to === "/notifications" && unreadNotifications > 0 ? (
-                <UnreadBadge count={unreadNotifications} rail={rail} />
-              ) : null}
-            </AppLink>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function UnreadBadge({ count, rail }: { count: number; rail: boolean }) {
-  return (
-    <span
-      className={`rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white ${rail ? "absolute top-0 right-0 xl:static" : ""}`}
-      aria-label={`${count} unread`}
-    >
-      {count > 99 ? "99+" : count}
-    </span>
-  );
-}
 
 function IconLink({
   to,
@@ -136,79 +67,6 @@ function IconLink({
   );
 }
 
-function SignOutButton({ className = "", rail = false }: { className?: string; rail?: boolean }) {
-  return (
-    <Form method="post" action="/logout">
-      <button
-        type="submit"
-        title={rail ? "Sign out" : undefined}
-        className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800 ${rail ? "justify-center xl:justify-start" : ""} ${className}`}
-      >
-        <LogOut size={18} aria-hidden="true" className="shrink-0" />
-        <span className={rail ? "sr-only xl:not-sr-only" : undefined}>Sign out</span>
-      </button>
-    </Form>
-  );
-}
-
-const menuButtonClass =
-  "inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800";
-
-/**
- * The phone's slide-in menu (core spec §2). The dialog exists only while open: every signed-in page renders the
- * button, few open the menu. Closing it hands focus back to the button.
- */
-function SlideInMenu({ unread, admin }: { unread: number; admin: boolean }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        className={menuButtonClass}
-        onClick={() => setOpen(true)}
-      >
-        <Menu size={20} aria-hidden="true" />
-      </button>
-      {open ? (
-        <Dialog.Root open onOpenChange={setOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <Dialog.Content
-              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl dark:bg-slate-900"
-              // Radix returns focus to a Dialog.Trigger; this menu's button lives outside the dialog.
-              onCloseAutoFocus={(event) => {
-                event.preventDefault();
-                button.current?.focus();
-              }}
-            >
-              <DialogHeader closeLabel="Close menu" titleClassName="text-lg font-bold">
-                DealerLane
-              </DialogHeader>
-              <Dialog.Description className="sr-only">Main menu</Dialog.Description>
-              <nav aria-label="Menu">
-                <Dialog.Close asChild>
-                  <div>
-                    <NavList
-                      entries={admin ? [...SLIDE_IN_MENU, ADMIN_ENTRY] : SLIDE_IN_MENU}
-                      unread={unread}
-                    />
-                  </div>
-                </Dialog.Close>
-              </nav>
-              <SignOutButton className="mt-auto" />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-      ) : null}
-    </>
-  );
-}
-
 /** The signed-in frame of core spec §2: sidebar, top bar, right column; bottom bar and slide-in menu on phones. */
 export function DealerShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   return (
@@ -242,8 +100,16 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90">
-        <SlideInMenu unread={unread} admin={isAdmin(currentUser)} />
+      <header
+        data-top-bar=""
+        className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/90"
+      >
+        <SlideInMenu
+          who={currentUser}
+          unread={unread}
+          unreadNotifications={unreadNotifications}
+          admin={isAdmin(currentUser)}
+        />
 
         <AppLink to="/" className="flex items-center gap-2 font-bold" aria-label="DealerLane home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -265,7 +131,10 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
           <IconLink to="/messages" label="Messages" badge={unread}>
             <MessageSquare size={20} aria-hidden="true" />
           </IconLink>
-          <ThemeToggle />
+          {/* On a phone the theme switch lives in the menu, leaving the search box room for its placeholder. */}
+          <span className="hidden sm:inline-flex">
+            <ThemeToggle />
+          </span>
           <AppLink
             to="/dealer-profile"
             className="hidden items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200 sm:flex dark:hover:bg-slate-800"
@@ -304,6 +173,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
 
       <nav
         aria-label="Bottom"
+        data-bottom-bar=""
         className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch justify-around border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-950"
       >
         {BOTTOM_NAV.map(({ to, label, icon: Icon }) => {

@@ -4,34 +4,83 @@ import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } 
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/constants";
 import { dismissToast, toastStore } from "~/lib/toast";
 import { placeToast, type Box } from "~/lib/toast-placement";
+import { giveRoomBack, makeRoomAbove } from "./toast-room";
 
-/** What a toast must not cover: the open dialog's controls, else the submit buttons of the page's forms. */
 const DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
-const DIALOG_CONTROLS = 'button, a[href], input[type="submit"], [role="button"]';
-const FORM_ACTIONS =
-  'form button[type="submit"], form button:not([type]), form input[type="submit"], [data-toast-avoid]';
-/** The bottom bar on phones (below lg) keeps its own 4rem. */
-const LARGE_SCREEN = "(min-width: 1024px)";
+const FIELDS = 'input:not([type="hidden"]), select, textarea, [contenteditable="true"]';
+/** What a dealer uses in a dialog: all of it, and the labels that say what each field is. */
+const DIALOG_CONTROLS = `button, a[href], [role="button"], label, ${FIELDS}`;
+const SEND_BUTTONS = 'form button[type="submit"], form button:not([type]), form input[type="submit"]';
+/** What a dealer uses in a form on the page: its fields with their labels, and its buttons. */
+const FORM_CONTROLS = `${FIELDS}, label, button, input[type="submit"]`;
+/** Below 640 px a dialog fills the screen: its toasts take the top of the screen, the dialog moves below. */
+const PHONE = "(max-width: 639px)";
+/** The phone's bottom bar, which a toast sits above, and the sticky top bar, which hides what scrolls under it. */
+const BOTTOM_BAR = "[data-bottom-bar]";
+const TOP_BAR = "[data-top-bar]";
 const EDGE_PX = 16;
-const BOTTOM_BAR_PX = 64;
+const PHONE_EDGE_PX = 8;
 
-function boxesToAvoid(): Box[] {
-  const dialogs = [...document.querySelectorAll<HTMLElement>(DIALOG)];
-  const elements = dialogs.length
-    ? dialogs.flatMap((dialog) => [...dialog.querySelectorAll<HTMLElement>(DIALOG_CONTROLS)])
-    : [...document.querySelectorAll<HTMLElement>(FORM_ACTIONS)];
-  return elements
-    .map((element) => element.getBoundingClientRect())
-    .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
+const boxOf = (element: Element): Box => element.getBoundingClientRect();
+const shown = (r: Box) => r.right > r.left && r.bottom > r.top && r.bottom > 0 && r.top < window.innerHeight;
+
+function topDialog(): HTMLElement | null {
+  const open = [...document.querySelectorAll<HTMLElement>(DIALOG)].filter((d) =>
+    shown(d.getBoundingClientRect()),
+  );
+  return open.at(-1) ?? null;
 }
 
 /**
- * Radix Toast: 5000 ms, swipe right past 50 px, F8 focuses the viewport, at most 420 px wide. It sits at
- * the bottom (above the phone's bottom bar) unless that would cover a dialog's or a form's buttons; then it
- * moves to the nearest free place, and follows when the dialog scrolls or changes size.
+ * The controls a toast must leave clear: the open dialog's; on the page, the fields and buttons of the form the
+ * dealer is in (else of every form of the page but the top bar's search), every form's send button, and whatever
+ * is marked `data-toast-avoid`.
+ */
+function boxesToAvoid(dialog: HTMLElement | null): Box[] {
+  if (dialog)
+    return [...dialog.querySelectorAll(DIALOG_CONTROLS)].map((control) => boxOf(control)).filter(shown);
+  const using = document.activeElement?.closest("form");
+  const forms = using
+    ? [using]
+    : [...document.forms].filter(
+        (form) => form.getAttribute("role") !== "search" && form.querySelector(FIELDS),
+      );
+  return visibleBoxes([
+    ...forms.flatMap((form) => [...form.querySelectorAll<HTMLElement>(FORM_CONTROLS)]),
+    ...document.querySelectorAll<HTMLElement>(SEND_BUTTONS),
+    ...document.querySelectorAll<HTMLElement>("[data-toast-avoid]"),
+  ]);
+}
+
+/** The part of each page element the dealer can see: what has scrolled under the sticky top bar is hidden. */
+function visibleBoxes(elements: Iterable<Element>): Box[] {
+  const bar = document.querySelector(TOP_BAR);
+  const barBottom =
+    bar && getComputedStyle(bar).position !== "static" ? bar.getBoundingClientRect().bottom : 0;
+  return [...elements]
+    .map((element) => {
+      const box = element.getBoundingClientRect();
+      if (bar?.contains(element) || box.top >= barBottom) return box;
+      return new DOMRect(box.x, barBottom, box.width, Math.max(0, box.bottom - barBottom));
+    })
+    .filter(shown);
+}
+
+/** The field the dealer is typing in, if any. */
+function focusedField(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active.matches(FIELDS) ? active : null;
+}
+
+/**
+ * Radix Toast: 5000 ms, swipe right past 50 px, F8 focuses the viewport, at most 420 px wide. A toast never covers
+ * what the dealer is using. It sits at the bottom (above the phone's bottom bar) unless that would cover the open
+ * dialog's controls or the fields and buttons of the page's form; then it moves to the nearest free place, and
+ * follows when the page or the dialog scrolls, changes size, or the dealer moves to another field. On a phone
+ * with a dialog open it takes the top of the screen and the dialog moves down below it.
  */
 export function Toaster() {
-  const shown = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.serverSnapshot);
+  const current = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.serverSnapshot);
   const viewport = useRef<HTMLOListElement>(null);
   const [top, setTop] = useState<number | null>(null);
 
@@ -39,24 +88,42 @@ export function Toaster() {
     const list = viewport.current;
     const toast = list?.firstElementChild as HTMLElement | null | undefined;
     if (!list || !toast) return;
-    const { left, right } = list.getBoundingClientRect();
+    const dialog = topDialog();
+    const phone = window.matchMedia(PHONE).matches;
+    const edge = phone ? PHONE_EDGE_PX : EDGE_PX;
     const height = toast.offsetHeight;
-    const bottomGap = window.matchMedia(LARGE_SCREEN).matches ? EDGE_PX : BOTTOM_BAR_PX + EDGE_PX;
-    const lowest = window.innerHeight - bottomGap - height;
+    const field = focusedField();
+    if (dialog && phone) {
+      // The field being typed in stays in sight in the dialog made shorter.
+      if (makeRoomAbove(dialog, edge + height + edge, edge)) field?.scrollIntoView({ block: "nearest" });
+      setTop(0);
+      return;
+    }
+    giveRoomBack();
+    const { left, right } = list.getBoundingClientRect();
+    const bar = document.querySelector(BOTTOM_BAR);
+    const barRect = bar?.getBoundingClientRect();
+    const floor = barRect && shown(barRect) ? barRect.top : window.innerHeight;
+    const lowest = floor - edge - height;
     const next = placeToast({
-      left: left + EDGE_PX,
-      right: right - EDGE_PX,
+      left: left + edge,
+      right: right - edge,
       height,
       preferredTop: lowest,
-      minTop: EDGE_PX,
+      // A phone's toast may sit over the top bar, the one place a long form leaves.
+      minTop: phone ? 0 : edge,
       maxTop: lowest,
-      avoid: boxesToAvoid(),
+      avoid: boxesToAvoid(dialog),
+      keepClear: field ? [boxOf(field)] : [],
     });
-    setTop(next === lowest ? null : next - EDGE_PX);
+    setTop(next - edge);
   }, []);
 
   useLayoutEffect(() => {
-    if (!shown) return;
+    if (!current) {
+      giveRoomBack();
+      return;
+    }
     place();
     let frame = 0;
     const later = () => {
@@ -75,46 +142,50 @@ export function Toaster() {
     });
     window.addEventListener("scroll", later, true);
     window.addEventListener("resize", later);
+    document.addEventListener("focusin", later);
     return () => {
       cancelAnimationFrame(frame);
       resized.disconnect();
       changed.disconnect();
       window.removeEventListener("scroll", later, true);
       window.removeEventListener("resize", later);
+      document.removeEventListener("focusin", later);
     };
-  }, [shown, place]);
+  }, [current, place]);
 
+  // On a phone, a toast with a one-line text is no taller than the top bar (4rem).
+  const compact = "px-3 py-2 text-sm sm:p-4 sm:text-base";
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
     >
-      {shown ? (
+      {current ? (
         <Toast.Root
-          key={shown.id}
+          key={current.id}
           onOpenChange={(open) => !open && dismissToast()}
           data-testid="toast"
-          className={`toast-root grid grid-cols-[1fr_auto] gap-x-3 rounded-lg border p-4 shadow-lg ${
-            shown.variant === "destructive"
+          className={`toast-root grid grid-cols-[1fr_auto] gap-x-3 rounded-lg border shadow-lg ${compact} ${
+            current.variant === "destructive"
               ? "border-red-700 bg-red-900 text-red-50"
               : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-50"
           }`}
         >
-          <Toast.Title className="font-semibold">{shown.title}</Toast.Title>
-          {shown.description ? (
+          <Toast.Title className="font-semibold">{current.title}</Toast.Title>
+          {current.description ? (
             <Toast.Description className="col-start-1 text-sm opacity-90">
-              {shown.description}
+              {current.description}
             </Toast.Description>
           ) : null}
-          {shown.action ? (
-            <Toast.Action altText={`${shown.action.label}: ${shown.action.to}`} asChild>
+          {current.action ? (
+            <Toast.Action altText={`${current.action.label}: ${current.action.to}`} asChild>
               <Link
-                to={shown.action.to}
+                to={current.action.to}
                 onClick={() => dismissToast()}
                 className="col-start-1 mt-2 justify-self-start rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
               >
-                {shown.action.label}
+                {current.action.label}
               </Link>
             </Toast.Action>
           ) : null}
@@ -129,7 +200,7 @@ export function Toaster() {
       <Toast.Viewport
         ref={viewport}
         style={top === null ? undefined : { top, bottom: "auto" }}
-        className="fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none lg:bottom-0"
+        className="fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-2 outline-none sm:p-4 lg:bottom-0"
       />
     </Toast.Provider>
   );

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { OnboardingFrame } from "~/components/account/onboarding-frame";
 import { PurchaseForm } from "~/components/billing/purchase-form";
+import { buttonClass } from "~/components/ui/button";
 import { StripeCheckout } from "~/components/billing/stripe-checkout";
-import { paymentSuccessToast } from "~/lib/subscriptions";
+import { MONEY_BACK_DAYS, paymentSuccessToast } from "~/lib/subscriptions";
 import { toast } from "~/lib/toast";
 import { payFromForm } from "~/utils/billing.server";
 import { readForm } from "~/utils/form-body.server";
@@ -14,15 +16,15 @@ import { clearSelectedPlan, rememberSelectedPlan, selectedPlanOf } from "~/utils
 
 export const meta: MetaFunction = () => [{ title: "Payment · DealerLane" }];
 
-/** Business spec §2 onboarding step 3 (the purchase screen): the plan from `?plan=` or the stored selectedPlan. */
+/** Onboarding step 3, the purchase screen: the plan from `?plan=` or the stored selectedPlan. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireDealer(context, request);
+  const { viewer } = requireDealer(context, request);
   const plan = selectedPlanOf(request);
   if (!plan) throw redirect("/onboarding?step=2");
   const plans = await context.services.subscriptions.plans();
   const checkout = context.services.subscriptions.checkout;
   return data(
-    { plans, plan, checkout },
+    { plans, plan, checkout, email: viewer.email },
     { headers: { "Set-Cookie": rememberSelectedPlan(plan, request.url) } },
   );
 }
@@ -39,25 +41,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { plans, plan, checkout } = useLoaderData<typeof loader>();
+  const { plans, plan, checkout, email } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useEffect(() => {
     if (answer?.toast) toast(answer.toast);
   }, [answer]);
   return (
-    <section className="mx-auto flex max-w-4xl flex-col gap-5 px-3 sm:px-0">
-      <div>
-        <p className="text-sm font-medium text-brand-600 dark:text-brand-400">Step 3 of 3</p>
-        <h1 className="text-2xl font-bold">Complete your purchase</h1>
-        <p className="text-sm text-muted">
-          Billed monthly. Cancel anytime, no contracts. 30-day money-back guarantee.
-        </p>
+    <OnboardingFrame step={3} email={email}>
+      <div className="flex flex-col gap-5">
+        <div>
+          <h1 className="text-2xl font-bold">Complete your purchase</h1>
+          <p className="text-sm text-muted">
+            Billed monthly. Cancel anytime, no contracts. {MONEY_BACK_DAYS}-day money-back guarantee.
+          </p>
+        </div>
+        {checkout ? (
+          <StripeCheckout plans={plans} initialPlan={plan} publishableKey={checkout.publishableKey} />
+        ) : (
+          <PurchaseForm plans={plans} initialPlan={plan} />
+        )}
+        <Link to="/onboarding?step=2" className={buttonClass("ghost", "self-start px-3")}>
+          ← Back
+        </Link>
       </div>
-      {checkout ? (
-        <StripeCheckout plans={plans} initialPlan={plan} publishableKey={checkout.publishableKey} />
-      ) : (
-        <PurchaseForm plans={plans} initialPlan={plan} />
-      )}
-    </section>
+    </OnboardingFrame>
   );
 }
