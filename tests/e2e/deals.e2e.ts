@@ -69,6 +69,12 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     const contextB = await newContext(browser, { mobile: true });
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
+    // Everything the completing dealer's browser complains about, the page's policy refusing something included.
+    const errorsA: string[] = [];
+    pageA.on("console", (message) => {
+      if (message.type() === "error") errorsA.push(message.text());
+    });
+    pageA.on("pageerror", (error) => errorsA.push(error.message));
     await newDealer(contextA, "Avery", "Stone");
     await newDealer(contextB, "Jordan", "Reyes");
 
@@ -141,7 +147,10 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     await verify.getByRole("button", { name: "Complete Deal" }).click();
     await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
     await verify.getByText("Confirmation email sent to your address").waitFor();
+    // The confetti plays: canvas-confetti draws on a canvas of its own over the page.
+    await pageA.locator("body > canvas").waitFor({ state: "attached", timeout: 5000 });
     await verify.waitFor({ state: "hidden", timeout: 10_000 });
+    expect(errorsA).toEqual([]);
 
     // B's list turns completed live; B downloads the Bill of Sale.
     await saleB.getByTestId("sale-status").filter({ hasText: "Completed" }).waitFor({ timeout: 15_000 });
