@@ -20,9 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = selectedPlanOf(request);
   if (!plan) throw redirect("/onboarding?step=2");
   const plans = await context.services.subscriptions.plans();
-  const checkout = context.services.subscriptions.checkout;
+  const { checkout, processorName } = context.services.subscriptions;
   return data(
-    { plans, plan, checkout },
+    { plans, plan, checkout, testCards: processorName === "demo" },
     { headers: { "Set-Cookie": rememberSelectedPlan(plan, request.url) } },
   );
 }
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { plans, plan, checkout } = useLoaderData<typeof loader>();
+  const { plans, plan, checkout, testCards } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useEffect(() => {
     if (answer?.toast) toast(answer.toast);
@@ -56,7 +56,7 @@ export default function Payment() {
       {checkout ? (
         <StripeCheckout plans={plans} initialPlan={plan} publishableKey={checkout.publishableKey} />
       ) : (
-        <PurchaseForm plans={plans} initialPlan={plan} />
+        <PurchaseForm plans={plans} initialPlan={plan} testCards={testCards} />
       )}
     </section>
   );

@@ -23,8 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = requireViewer(context, request);
   const step = new URL(request.url).searchParams.get("step") === "2" && viewer.dealer ? 2 : 1;
   const plans = step === 2 ? await context.services.subscriptions.plans() : [];
-  const checkout = context.services.subscriptions.checkout;
-  return { step, user: context.currentUser, email: viewer.email, plans, checkout };
+  const { checkout, processorName } = context.services.subscriptions;
+  const testCards = processorName === "demo";
+  return { step, user: context.currentUser, email: viewer.email, plans, checkout, testCards };
 }
 
 /** Onboarding step 1's fields, in the form's order. */
@@ -93,7 +94,7 @@ const missing = (message: string) =>
   toast({ title: "Missing Information", description: message, variant: "destructive" });
 
 export default function Onboarding() {
-  const { step, user, email, plans, checkout } = useLoaderData<typeof loader>();
+  const { step, user, email, plans, checkout, testCards } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const { fields, formProps } = useSchemaForm(onboardingProfileSchema, {
@@ -148,7 +149,7 @@ export default function Onboarding() {
           </Form>
         </>
       ) : (
-        <ChoosePlan plans={plans} checkout={checkout} />
+        <ChoosePlan plans={plans} checkout={checkout} testCards={testCards} />
       )}
     </main>
   );

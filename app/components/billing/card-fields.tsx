@@ -1,11 +1,21 @@
 import { SelectField, TextField } from "~/components/ui/field";
 import { PRODUCT_NAME } from "~/lib/constants";
 
+/** Stripe's published test card, which the demo processor accepts (worker/domain/subscriptions/demo-processor). */
+const TEST_CARD = "4242 4242 4242 4242";
+
 /**
  * The card form of business spec §3 "Payment info": onboarding names the holder, the purchase page adds the
  * billing address. Inputs are left as the dealer typed them after a refusal (the page never echoes them back).
+ * `testCards`: the demo processor takes the payment, so the form says, quietly, which cards it accepts.
  */
-export function CardFields({ variant }: { variant: "onboarding" | "purchase" }) {
+export function CardFields({
+  variant,
+  testCards,
+}: {
+  variant: "onboarding" | "purchase";
+  testCards: boolean;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -13,7 +23,7 @@ export function CardFields({ variant }: { variant: "onboarding" | "purchase" }) 
         name="cardNumber"
         autoComplete="cc-number"
         inputMode="numeric"
-        placeholder="4242 4242 4242 4242"
+        placeholder={testCards ? TEST_CARD : undefined}
         maxLength={23}
         className="sm:col-span-2"
       />
@@ -67,9 +77,17 @@ export function CardFields({ variant }: { variant: "onboarding" | "purchase" }) 
         </fieldset>
       ) : null}
       <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
-        {PRODUCT_NAME} keeps only your card&apos;s brand and last 4 digits. This server takes payments in demo
-        mode: use a test card such as 4242 4242 4242 4242, any future expiry and any CVV.
+        {PRODUCT_NAME} keeps only your card&apos;s brand and last 4 digits.
       </p>
+      {testCards ? (
+        <p
+          className="-mt-2 text-xs text-slate-500 sm:col-span-2 dark:text-slate-400"
+          data-testid="test-card-note"
+        >
+          No card is charged here: payments run on a test processor. Use a test card such as {TEST_CARD}, any
+          future expiry and any CVV.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -15,10 +15,13 @@ import { StripeCheckout } from "./stripe-checkout";
 export function ChoosePlan({
   plans,
   checkout,
+  testCards,
 }: {
   plans: SubscriptionPlan[];
   /** Stripe configured: its Payment Element takes the card instead of our form. */
   checkout: { publishableKey: string } | null;
+  /** The demo processor takes the payment (it accepts only test cards). */
+  testCards: boolean;
 }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [scripted, setScripted] = useState(false);
@@ -60,7 +63,7 @@ export function ChoosePlan({
               <h2 className="mb-4 font-semibold">
                 {plan ? `Pay for the ${plan.name}: ${formatCents(plan.priceCents)}/month` : "Payment"}
               </h2>
-              <CardFields variant="onboarding" />
+              <CardFields variant="onboarding" testCards={testCards} />
               <Button
                 type="submit"
                 name="intent"
