@@ -1,5 +1,6 @@
-import { SELF, env } from "cloudflare:test";
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 /**
@@ -240,5 +241,27 @@ describe("Google sign-in", () => {
     });
     expect(stale.status).toBe(403);
     expect(stale.json.message).toMatch(/sign in with Google again/);
+  });
+});
+
+describe("the Continue with Google button", () => {
+  const loginPage = async (environment: typeof env) => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${ORIGIN}/login`), environment, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it("shows only where Google sign-in is configured: never a button that answers 'not configured'", async () => {
+    const configured = await loginPage(env);
+    expect(configured).toContain('href="/api/auth/google"');
+    expect(configured).toContain("Continue with Google");
+
+    const without = await loginPage({ ...env, GOOGLE_CLIENT_ID: "" });
+    expect(without).not.toContain("Continue with Google");
+    expect(without).not.toContain("/api/auth/google");
+    expect(without).not.toContain("not configured");
+    expect(without).toContain('name="email"');
   });
 });

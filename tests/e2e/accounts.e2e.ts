@@ -108,13 +108,15 @@ describe("accounts a dealer can trust", () => {
     await Promise.all([old.close(), context.close()]);
   });
 
-  it("signs a new dealer up with Google (the fake provider) and sends them to onboarding; a cancel lands on /login", async () => {
+  it("signs a new dealer up with Google (the local stand-in) and sends them to onboarding; a cancel lands on /login", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto("/login?redirectTo=/messages");
     await hydrated(page);
     await page.getByRole("link", { name: "Continue with Google" }).click();
     await page.getByRole("heading", { name: "Choose an account" }).waitFor();
+    await page.getByText("Local stand-in for Google.").waitFor();
+    await page.getByLabel("Name").fill("Gwen Google");
     await page.getByLabel("Email").fill(`google-${Date.now()}@gmail.example`);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(`${BASE_URL}/onboarding`);
