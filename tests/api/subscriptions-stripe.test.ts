@@ -448,7 +448,7 @@ describe("the Content-Security-Policy", () => {
 });
 
 describe("the card form's test-card note", () => {
-  const paymentPage = async (environment: typeof env, cookie: string) => {
+  const paymentPage = async (environment: typeof env & { STRIPE_SECRET_KEY?: string }, cookie: string) => {
     const ctx = createExecutionContext();
     const res = await worker.fetch(
       new Request(`${ORIGIN}/payment?plan=basic`, { headers: { Cookie: cookie } }),
