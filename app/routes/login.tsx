@@ -2,9 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+import { SuspendedNotice } from "~/components/account/suspended-notice";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
+import { SUSPENDED_MESSAGE } from "~/lib/admin";
 import { DEMO_ACCOUNT } from "~/lib/constants";
 import { googleFailureToast } from "~/lib/google-sign-in";
 import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
@@ -138,6 +140,7 @@ export default function Login() {
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const googleReason = params.get("google");
+  const suspended = googleReason === "suspended" || answer?.toast?.description === SUSPENDED_MESSAGE;
   const { form, fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
     id: `login-${mode}`,
     lastResult: answer?.result,
@@ -150,8 +153,8 @@ export default function Login() {
     mode === "signup" ? (fields as Record<string, FieldMetadata<unknown>>).confirmPassword : undefined;
 
   useEffect(() => {
-    if (answer?.toast) toast(answer.toast);
-  }, [answer]);
+    if (answer?.toast && !suspended) toast(answer.toast);
+  }, [answer, suspended]);
 
   useEffect(() => {
     const failure = googleFailureToast(googleReason);
@@ -182,6 +185,7 @@ export default function Login() {
             : "Join thousands of dealers trading wholesale."}
         </p>
 
+        {suspended ? <SuspendedNotice /> : null}
         {googleConfigured ? <GoogleSignIn href={googleHref} /> : null}
 
         <Form method="post" {...formProps} className="flex flex-col gap-4" key={form.id}>

@@ -244,6 +244,37 @@ describe("Google sign-in", () => {
   });
 });
 
+describe("a suspended account signing in with Google", () => {
+  const suspend = (email: string) =>
+    env.DB.prepare("update accounts set suspended_at = ? where email = ?").bind(Date.now(), email).run();
+
+  it("lands on /login saying it is suspended, by its linked Google account or by its e-mail, and links nothing", async () => {
+    const linked = `linked-${crypto.randomUUID()}@gmail.example`;
+    const claims = claimsFor(linked);
+    expect((await signInWithGoogle(claims)).location).toBe("/onboarding");
+    await suspend(linked);
+    const again = await signInWithGoogle(claims);
+    expect(again.location).toBe("/login?google=suspended");
+    expect(sessionOf(again.cookies)).toBeUndefined();
+
+    const dealer = await signUpDealer();
+    await suspend(dealer.email);
+    const byEmail = await signInWithGoogle(claimsFor(dealer.email));
+    expect(byEmail.location).toBe("/login?google=suspended");
+    const row = await env.DB.prepare("select google_subject from accounts where email = ?")
+      .bind(dealer.email)
+      .first<{ google_subject: string | null }>();
+    expect(row?.google_subject).toBeNull();
+
+    const login = await SELF.fetch(`${ORIGIN}/login?google=suspended`);
+    const html = await login.text();
+    expect(html).toContain('data-testid="suspended-notice"');
+    expect(html).toContain("This account is suspended.");
+    expect(html).toContain('href="mailto:support@dealerlane.app"');
+    expect(html).toContain('href="/contact"');
+  });
+});
+
 describe("the Continue with Google button", () => {
   const loginPage = async (environment: typeof env) => {
     const ctx = createExecutionContext();
