@@ -142,7 +142,8 @@ export default function Login() {
   const googleReason = params.get("google");
   const suspended = googleReason === "suspended" || answer?.toast?.description === SUSPENDED_MESSAGE;
   const { form, fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
-    id: `login-${mode}`,
+    // One form for both modes, never remounted: what the dealer typed while the switch loads stays typed.
+    id: "login",
     lastResult: answer?.result,
     onInvalid: (_message, refused) =>
       toast(loginFailureToast(mode, Object.fromEntries(refused.values), refused.errors)),
@@ -188,7 +189,7 @@ export default function Login() {
         {suspended ? <SuspendedNotice /> : null}
         {googleConfigured ? <GoogleSignIn href={googleHref} /> : null}
 
-        <Form method="post" {...formProps} className="flex flex-col gap-4" key={form.id}>
+        <Form method="post" {...formProps} className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
           <TextField
             label="Email"

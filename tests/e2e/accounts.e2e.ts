@@ -131,6 +131,33 @@ describe("accounts a dealer can trust", () => {
     await context.close();
   });
 
+  it("keeps what a dealer types right after pressing Create an account", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await hydrated(page);
+    // The switch loads like any navigation; a slow network leaves the dealer typing while it does.
+    await page.route(/\/login\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Create an account" }).click();
+    const email = page.getByLabel("Email");
+    await email.pressSequentially("fresh.dealer@example.com");
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    await page.getByLabel("Confirm Password").waitFor();
+    expect(await email.inputValue()).toBe("fresh.dealer@example.com");
+    await page.keyboard.type(".us");
+    expect(await email.inputValue()).toBe("fresh.dealer@example.com.us");
+    // The form checks with the sign-up rules now.
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(`${PASSWORD}-typo`);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Passwords do not match");
+    expect(page.url()).toBe(`${BASE_URL}/login?mode=signup`);
+    await context.close();
+  });
+
   it("lists the dealer's sessions in settings and signs another one out", async () => {
     const office = await newContext(browser);
     const email = await newDealer(office, "Sasha");
