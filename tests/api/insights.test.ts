@@ -131,8 +131,6 @@ describe("the profile, the popup and My Vehicle Activity", () => {
     await completeDeal(s, b, 20_000, { ...VEHICLE, make: "Chevrolet", model: "Silverado" });
     await completeDeal(s, b, 21_000, { ...VEHICLE, make: "Chevrolet", model: "Silverado" });
     await completeDeal(b, s, 15_000, { ...VEHICLE, make: "Toyota", model: "Camry" });
-    // A sample deal never counts.
-    await call("POST", "/api/deals/sample", { cookie: s.cookie });
 
     const popup = dealerQuickViewSchema.parse(
       (await call("GET", `/api/dealers/${s.dealerId}`, { cookie: b.cookie })).json,

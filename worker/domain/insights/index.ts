@@ -13,9 +13,9 @@ export const soldByDealer = (dealerId: string): SQL => sql`(d.seller_id = ${deal
   or (d.seller_id is null and d.buyer_id is null and d.proposer_id = ${dealerId}
       and lower(coalesce(d.seller_email, '')) = (select lower(email) from dealers where id = ${dealerId})))`;
 
-/** Deals that count: the dealer's own (either party), never a Test Deal Popup sample. */
+/** The dealer's own deals (either party). */
 const dealsOf = (dealerId: string): SQL =>
-  sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId}) and d.is_sample = 0`;
+  sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId})`;
 
 export type DealTotals = { dealsClosed: number; vehiclesSold: number; vehiclesBought: number };
 
