@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { dealerStatsOf } from "./dealer-stats";
 import { periodFigures, statsView, type DealerActivity, type StatPeriod, type StatsView } from "./figures";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,8 @@ export type VehicleActivity = {
 };
 
 /**
- * The dealer's own figures (issue 17): My Stats over 7/30/90 days, My Vehicle Activity, the deal totals.
+ * The dealer's own figures (issue 17): My Stats over 7/30/90 days and all time, the profile's Statistics tab,
+ * My Vehicle Activity, the deal totals: every figure of the dealer's activity is counted here.
  * Reads the dealer's activity as event times; the figures themselves are computed by figures.ts.
  */
 export function insightsService(db: Database) {
@@ -119,6 +121,9 @@ export function insightsService(db: Database) {
     },
 
     dealTotals: (dealerId: string) => dealTotalsOf(db, dealerId),
+
+    /** The all-time figures of /my-stats and the profile's Statistics tab. */
+    dealerStats: (dealerId: string, now = Date.now()) => dealerStatsOf(db, dealerId, now),
 
     /** The Dealer Network's left panel: the makes and models the dealer bought and sold most, and this month. */
     async vehicleActivity(dealerId: string, now = Date.now()): Promise<VehicleActivity> {
