@@ -141,7 +141,7 @@ export default function Login() {
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const googleReason = params.get("google");
   const suspended = googleReason === "suspended" || answer?.toast?.description === SUSPENDED_MESSAGE;
-  const { form, fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
+  const { fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
     // One form for both modes, never remounted: what the dealer typed while the switch loads stays typed.
     id: "login",
     lastResult: answer?.result,
