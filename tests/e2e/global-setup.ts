@@ -28,7 +28,10 @@ export default async function setup() {
   seed(persistTo);
   // Google sign-in is configured, against the local stand-in for Google's endpoints (as under `npm start`).
   const google = await startGoogleStandIn();
-  const app = await serve({ port, persistTo, vars: { ...OFFLINE_VARS, ...google.vars } });
+  const app = await serve({ port, persistTo, vars: { ...OFFLINE_VARS, ...google.vars } }).catch((error) => {
+    google.server.close();
+    throw error;
+  });
   process.env.E2E_PORT = String(port);
   process.env.E2E_PERSIST_TO = persistTo;
   return () => {
