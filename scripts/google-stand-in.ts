@@ -135,7 +135,8 @@ export function startGoogleStandIn(): Promise<{
         }),
       );
     }
-    response.writeHead(404);
+    // The browser asks every page for an icon; the stand-in has none (and no error in the console for it).
+    response.writeHead(url.pathname === "/favicon.ico" ? 204 : 404);
     response.end();
   });
   return new Promise((resolve) =>

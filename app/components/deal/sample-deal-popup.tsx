@@ -9,7 +9,7 @@ const SAMPLE_PRICE_CENTS = 2_850_000;
 /** The sample the Test Deal Popup shows: made in the browser when the button is pressed, never stored. */
 function sampleDeal(now = new Date()): PendingDealShown {
   return {
-    proposer: { id: "sample", name: "Sample Motors", dealershipName: "sample dealership" },
+    proposer: { id: "sample", name: "Alex Sample", dealershipName: "Sample Motors" },
     sellerName: "Sample Motors",
     vin: "1FTEW1E50KFA12345",
     year: now.getFullYear() - 5,

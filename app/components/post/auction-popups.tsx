@@ -156,8 +156,8 @@ export function AuctionPopup({
       testId="auction-popup"
     >
       <SampleNote>
-        Sample auction: bids, reserve, timer and activity are sample figures and nothing is sent. The lot is
-        this post's vehicle.
+        Sample auction: the bids, timer and activity are sample figures and nothing is sent. The lot is this
+        post&apos;s vehicle{lot?.priceCents != null ? ", its asking price the reserve" : ""}.
       </SampleNote>
       <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <p className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">Current lot</p>
