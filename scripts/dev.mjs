@@ -4,6 +4,7 @@
  */
 import { watch } from "node:fs";
 import path from "node:path";
+import { googleForLocalRun } from "./google-stand-in.ts";
 import { build, migrate, seed, serve } from "./local-app.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -11,6 +12,8 @@ const root = path.resolve(import.meta.dirname, "..");
 let app = null;
 let timer = null;
 let running = Promise.resolve();
+// One stand-in for Google's consent screen for the whole session (see scripts/start.mjs).
+const google = await googleForLocalRun();
 
 async function cycle() {
   const started = Date.now();
@@ -18,7 +21,7 @@ async function cycle() {
   try {
     build();
     migrate();
-    app = await serve({ port, inherit: true });
+    app = await serve({ port, inherit: true, vars: google?.vars });
     console.log(
       `\n↻ DealerLane rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s → http://localhost:${port}`,
     );
@@ -40,6 +43,7 @@ for (const dir of ["app", "worker", "durable-objects", "migrations"]) {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     app?.stop();
+    google?.server.close();
     process.exit(0);
   });
 }

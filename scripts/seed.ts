@@ -190,7 +190,8 @@ type SeedDealer = DemoDealer & {
   lastActiveAt: number;
 };
 
-type SeedPost = DemoPost & { id: string; dealerId: string; createdAt: number; viewCount: number };
+/** `interest`: how much attention the post draws (older posts more), which sets its views and comments. */
+type SeedPost = DemoPost & { id: string; dealerId: string; createdAt: number; interest: number };
 type SeedComment = { id: string; postId: string; dealerId: string; content: string; createdAt: number };
 type SeedConnection = { id: string; requesterId: string; receiverId: string; createdAt: number };
 type SeedMessage = {
@@ -341,8 +342,8 @@ function makePost(
 ): SeedPost {
   const post = makeDemoPost(random, dealer, kind);
   const ageDays = (now - createdAt) / DAY;
-  const viewCount = Math.min(400, Math.round(random() * (15 + ageDays * 9)));
-  return { ...post, id: randomUuid(random), dealerId: dealer.id, createdAt, viewCount };
+  const interest = Math.min(400, Math.round(random() * (15 + ageDays * 9)));
+  return { ...post, id: randomUuid(random), dealerId: dealer.id, createdAt, interest };
 }
 
 function buildPosts(random: Random, dealers: SeedDealer[], now: number): SeedPost[] {
@@ -406,9 +407,30 @@ function buildComments(random: Random, dealers: SeedDealer[], posts: SeedPost[],
     const count = intBetween(random, 2, 5);
     for (let i = 0; i < count; i++) comment(post);
   }
-  const weights = posts.map((p) => [p, p.viewCount + 25] as const);
+  const weights = posts.map((p) => [p, p.interest + 25] as const);
   while (comments.length < 440) comment(weighted(random, weights));
   return comments;
+}
+
+const MOST_INTEREST = 400;
+
+/**
+ * Who opened each post, and when: one row per dealer (a view counts once per dealer, never the post's own), as
+ * many as the post's interest says out of the dealers who could, from its first minutes to now.
+ */
+function buildViews(random: Random, dealers: SeedDealer[], posts: SeedPost[], now: number): Row[] {
+  const viewers = dealers.filter((d) => d.role === "dealer");
+  return posts.flatMap((post) => {
+    const eligible = viewers.filter((d) => d.id !== post.dealerId);
+    const count = Math.round((Math.min(post.interest, MOST_INTEREST) / MOST_INTEREST) * eligible.length);
+    const chosen = shuffle(random, eligible).slice(0, count);
+    const earliest = post.createdAt + MINUTE;
+    return chosen.map((viewer) => ({
+      post_id: post.id,
+      viewer_id: viewer.id,
+      created_at: earliest + Math.round(Math.pow(random(), 2) * Math.max(MINUTE, now - MINUTE - earliest)),
+    }));
+  });
 }
 
 function buildConnections(random: Random, dealers: SeedDealer[], now: number): SeedConnection[] {
@@ -828,6 +850,7 @@ function buildSql(now: number) {
   const chats = buildChats(random, dealers, posts, connections, now);
   // A generator of its own, so adding the deals changed none of the demo's other ids.
   const dealRows = buildDeals(createRandom(5051), dealers, posts, connections, now);
+  const viewRows = buildViews(createRandom(6061), dealers, posts, now);
   const dealerById = new Map(dealers.map((d) => [d.id, d]));
 
   const accountRows: Row[] = dealers.map((d) => ({
@@ -867,7 +890,8 @@ function buildSql(now: number) {
       auction_facilitator: p.auctionFacilitator,
       photo_urls: JSON.stringify(photosByPost[i]!.map((photo) => photo.path)),
       ai_summary: summary.length > 0 ? JSON.stringify(summary) : null,
-      view_count: p.viewCount,
+      // Counted by post_views_count_ai from the view rows below, as every view is.
+      view_count: 0,
       renewed_at: renewedAtOf(p, now, lifecycleRandom),
       created_at: p.createdAt,
     };
@@ -938,6 +962,7 @@ function buildSql(now: number) {
       matchRows.flatMap((m) => m.offered),
     ),
     ...insertStatements("comments", commentRows),
+    ...insertStatements("post_views", viewRows),
     ...insertStatements("chats", chatRows),
     ...insertStatements("chat_participants", participantRows),
     ...insertStatements("messages", messageRows),
@@ -951,6 +976,7 @@ function buildSql(now: number) {
     posts: posts.length,
     vehicles: vehicleRows.length,
     comments: comments.length,
+    views: viewRows.length,
     connections: connections.length,
     chats: chats.length,
     messages: messageRows.length,

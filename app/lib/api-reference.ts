@@ -1045,14 +1045,6 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
   },
   {
     method: "POST",
-    path: "/api/deals/sample",
-    group: "Deals",
-    summary: "The Test Deal Popup: a sample pending deal for you to confirm, labelled as a sample.",
-    access: dealer,
-    answers: [{ status: 201, schema: dealSchema }],
-  },
-  {
-    method: "POST",
     path: "/api/deals/complete",
     group: "Deals",
     summary:
@@ -1419,7 +1411,7 @@ export const API_ENDPOINTS: ApiEndpoint[] = [
     method: "GET",
     path: "/api/admin/deals",
     group: "Admin",
-    summary: "Every deal (samples aside), newest first, filtered by status and review.",
+    summary: "Every deal, newest first, filtered by status and review.",
     access: admin,
     query: adminDealsQuerySchema,
     notes: pageNotes,

@@ -204,7 +204,7 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 /** The dealer profile popup (Quick View): the card plus figures only the popup shows. */
 export const dealerQuickViewSchema = z.object({
   dealer: directoryDealerSchema,
-  dealsClosed: z.number().int().describe("the dealer's completed deals (Test Deal Popup samples left out)"),
+  dealsClosed: z.number().int().describe("the dealer's completed deals"),
   vehiclesSold: z.number().int().describe("completed deals in which the dealer was the seller"),
   posts: z.number().int(),
   openRequests: z.number().int(),
@@ -663,7 +663,6 @@ export const dealSchema = z.object({
   myRole: z.enum(["seller", "buyer", "recorder"]).describe("the signed-in dealer's side of the deal"),
   proposedByMe: z.boolean(),
   canConfirm: z.boolean().describe("pending, and you are the dealer asked to confirm it"),
-  isSample: z.boolean().describe("a sample made by the Test Deal Popup button"),
   proposer: dealPartySchema.nullable(),
   counterparty: dealPartySchema.nullable(),
   seller: dealPartySchema.nullable(),

@@ -2,6 +2,7 @@ import type { ToastMessage } from "./toast";
 
 /** What /login says when a Google sign-in came back with `?google={reason}` (worker/auth/google.ts). */
 const REASONS: Record<string, string> = {
+  unavailable: "Google sign-in is not available on this site. Please sign in with your e-mail and password.",
   denied: "Google sign-in was cancelled. Choose an account to continue, or use your e-mail and password.",
   state: "That Google sign-in could not be verified. Please start again.",
   expired: "That Google sign-in took too long. Please start again.",
@@ -14,7 +15,7 @@ const REASONS: Record<string, string> = {
     "The DealerLane account with this e-mail cannot be linked to that Google account. Sign in with your e-mail and password.",
 };
 
-/** The toast for a failed Google sign-in, or null ("unavailable" has its own note on the page). */
+/** The toast for a failed Google sign-in, or null when the reason is none of ours. */
 export function googleFailureToast(reason: string | null): ToastMessage | null {
   const description = reason ? REASONS[reason] : undefined;
   return description ? { title: "Google sign-in failed", description, variant: "destructive" } : null;

@@ -1,5 +1,5 @@
 /**
- * The Help Center's articles (business spec §2 "Help Center": three categories, titles filtered by a
+ * The Help Center's articles (business spec §2 "Help Center": three categories, searched by a
  * case-insensitive substring). Each article is short and describes how DealerLane actually works.
  */
 export const HELP_CATEGORIES = [
@@ -117,22 +117,28 @@ export const HELP_ARTICLES: HelpArticle[] = [
     slug: "update-your-profile-and-password",
     title: "Updating your profile and settings",
     category: "Account and Billing",
-    summary: "Edit your dealership details, photos, theme and display settings.",
+    summary: "Edit your dealership details, photos, theme and display settings, and change your password.",
     body: [
       "My Profile shows how other dealers see you. Edit Profile lets you change your personal details, your dealership's name, type and address, your profile and dealership photos, and the vehicles you are looking for or selling.",
       "Settings holds the light and dark theme, how many items a page shows and how inventory is displayed. Your theme is remembered on each device.",
+      "To change your password, open Settings and enter your current password and the new one twice; every other browser signed in to your account is signed out. Forgot it? Choose 'Forgot password?' on the Login page and we e-mail you a link to set a new one, valid for 30 minutes.",
     ],
   },
 ];
 
 export const findHelpArticle = (slug: string | undefined) => HELP_ARTICLES.find((a) => a.slug === slug);
 
-/** The Help Center search: article titles containing the query, case-insensitively. */
+/**
+ * The Help Center search: the articles whose text (title, summary or body) contains the query,
+ * case-insensitively. A dealer searches for what they need done, which an article's title rarely names.
+ */
 export function filterHelpArticles(
   query: string,
   articles: readonly HelpArticle[] = HELP_ARTICLES,
 ): HelpArticle[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...articles];
-  return articles.filter((a) => a.title.toLowerCase().includes(needle));
+  return articles.filter((a) =>
+    [a.title, a.summary, ...a.body].some((text) => text.toLowerCase().includes(needle)),
+  );
 }

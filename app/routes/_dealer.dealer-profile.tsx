@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = viewer.dealer.id;
   const [dealer, stats, activity, deals, verification] = await Promise.all([
     context.services.directory.get(id, id),
-    context.services.profile.stats(id),
+    context.services.insights.dealerStats(id),
     context.services.profile.recentActivity(id, 10),
     context.services.insights.dealTotals(id),
     context.services.admin.verifications.latest(id),

@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       period,
       entitled.then((e) => e.premium),
     ),
-    context.services.profile.stats(viewer.dealer.id),
+    context.services.insights.dealerStats(viewer.dealer.id),
     entitled,
   ]);
   // Advanced statistics are Premium's (business spec §9): Basic's page never carries those figures.

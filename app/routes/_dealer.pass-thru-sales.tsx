@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run
 import { Download, Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
-import { vehicleTitle, SampleBadge } from "~/components/deal/deal-facts";
+import { vehicleTitle } from "~/components/deal/deal-facts";
 import { PassThruDetail } from "~/components/deal/pass-thru-detail";
 import { PendingList } from "~/components/deal/pending-list";
 import { SaleStatusBadge } from "~/components/deal/sale-status";
@@ -137,7 +137,6 @@ export default function PassThruSales() {
                 <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {vehicleTitle(sale)} {sale.trim ? <span className="text-muted">{sale.trim}</span> : null}
-                    <SampleBadge deal={sale} />
                   </p>
                   <p className="truncate text-xs text-slate-500 dark:text-slate-400">
                     {sale.myRole === "seller"

@@ -28,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     plans,
     mine,
     checkout: context.services.subscriptions.checkout,
+    testCards: context.services.subscriptions.processorName === "demo",
     success: url.searchParams.get("success") === "true",
     initialPlan: asked.success ? asked.data : null,
   };
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Business spec §2 "Subscription page": 'Choose Your Plan', current subscription, plan cards, payment form, benefits. */
 export default function Subscribe() {
-  const { plans, mine, success, initialPlan, checkout } = useLoaderData<typeof loader>();
+  const { plans, mine, success, initialPlan, checkout, testCards } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useEffect(() => {
     if (answer?.toast) toast(answer.toast);
@@ -92,7 +93,7 @@ export default function Subscribe() {
       ) : checkout ? (
         <StripeCheckout plans={plans} initialPlan={initialPlan} publishableKey={checkout.publishableKey} />
       ) : (
-        <PurchaseForm plans={plans} initialPlan={initialPlan} />
+        <PurchaseForm plans={plans} initialPlan={initialPlan} testCards={testCards} />
       )}
       <section className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
         <h2 className="font-semibold">Why dealers subscribe</h2>

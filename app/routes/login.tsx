@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { SuspendedNotice } from "~/components/account/suspended-notice";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
+import { SUSPENDED_MESSAGE } from "~/lib/admin";
 import { DEMO_ACCOUNT } from "~/lib/constants";
 import { googleFailureToast } from "~/lib/google-sign-in";
 import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
@@ -137,10 +139,11 @@ export default function Login() {
   const navigation = useNavigation();
   const mode = params.get("mode") === "signup" ? "signup" : "login";
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const [googleNotice, setGoogleNotice] = useState(params.get("google") === "unavailable");
   const googleReason = params.get("google");
-  const { form, fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
-    id: `login-${mode}`,
+  const suspended = googleReason === "suspended" || answer?.toast?.description === SUSPENDED_MESSAGE;
+  const { fields, formProps } = useSchemaForm(mode === "signup" ? signUpFormSchema : signInFormSchema, {
+    // One form for both modes, never remounted: what the dealer typed while the switch loads stays typed.
+    id: "login",
     lastResult: answer?.result,
     onInvalid: (_message, refused) =>
       toast(loginFailureToast(mode, Object.fromEntries(refused.values), refused.errors)),
@@ -151,8 +154,8 @@ export default function Login() {
     mode === "signup" ? (fields as Record<string, FieldMetadata<unknown>>).confirmPassword : undefined;
 
   useEffect(() => {
-    if (answer?.toast) toast(answer.toast);
-  }, [answer]);
+    if (answer?.toast && !suspended) toast(answer.toast);
+  }, [answer, suspended]);
 
   useEffect(() => {
     const failure = googleFailureToast(googleReason);
@@ -175,39 +178,16 @@ export default function Login() {
         <h1 className="text-2xl font-bold">
           {mode === "login" ? "Sign in to your account" : "Create your account"}
         </h1>
-        <p className="mt-1 text-sm text-muted">
+        <p className="mt-1 mb-6 text-sm text-muted">
           {mode === "login"
             ? "Welcome back to the dealer network."
             : "Join thousands of dealers trading wholesale."}
         </p>
 
-        <a
-          href={googleHref}
-          onClick={(e) => {
-            if (googleConfigured) return;
-            e.preventDefault();
-            setGoogleNotice(true);
-          }}
-          className="mt-6 flex min-h-10 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
-        >
-          <GoogleMark /> Continue with Google
-        </a>
-        {googleNotice ? (
-          <p
-            role="status"
-            className="mt-2 rounded-md bg-amber-100 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-          >
-            Google sign-in is not configured on this server yet. Please use your e-mail and password
-            {demoMode ? ", or try the demo account below" : ""}.
-          </p>
-        ) : null}
+        {suspended ? <SuspendedNotice /> : null}
+        {googleConfigured ? <GoogleSignIn href={googleHref} /> : null}
 
-        <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or with e-mail
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        </div>
-
-        <Form method="post" {...formProps} className="flex flex-col gap-4" key={form.id}>
+        <Form method="post" {...formProps} className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
             label="Email"
@@ -306,6 +286,24 @@ function DemoAccounts({ busyIntent }: { busyIntent: FormDataEntryValue | null | 
         </Form>
       </div>
     </div>
+  );
+}
+
+/** Shown only where Google sign-in is configured (under `npm start`, the local stand-in): never a dead end. */
+function GoogleSignIn({ href }: { href: string }) {
+  return (
+    <>
+      <a
+        href={href}
+        className="mt-6 flex min-h-10 w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+      >
+        <GoogleMark /> Continue with Google
+      </a>
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or with e-mail
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+    </>
   );
 }
 

@@ -22,9 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = selectedPlanOf(request);
   if (!plan) throw redirect("/onboarding?step=2");
   const plans = await context.services.subscriptions.plans();
-  const checkout = context.services.subscriptions.checkout;
+  const { checkout, processorName } = context.services.subscriptions;
   return data(
-    { plans, plan, checkout, email: viewer.email },
+    { plans, plan, checkout, email: viewer.email, testCards: processorName === "demo" },
     { headers: { "Set-Cookie": rememberSelectedPlan(plan, request.url) } },
   );
 }
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { plans, plan, checkout, email } = useLoaderData<typeof loader>();
+  const { plans, plan, checkout, email, testCards } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useEffect(() => {
     if (answer?.toast) toast(answer.toast);
@@ -58,7 +58,7 @@ export default function Payment() {
         {checkout ? (
           <StripeCheckout plans={plans} initialPlan={plan} publishableKey={checkout.publishableKey} />
         ) : (
-          <PurchaseForm plans={plans} initialPlan={plan} />
+          <PurchaseForm plans={plans} initialPlan={plan} testCards={testCards} />
         )}
         <Link to="/onboarding?step=2" className={buttonClass("ghost", "self-start px-3")}>
           ← Back

@@ -1509,8 +1509,6 @@ export interface operations {
                         proposedByMe: boolean;
                         /** @description pending, and you are the dealer asked to confirm it */
                         canConfirm: boolean;
-                        /** @description a sample made by the Test Deal Popup button */
-                        isSample: boolean;
                         proposer: {
                             id: string;
                             name: string;

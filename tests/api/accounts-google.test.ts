@@ -1,5 +1,6 @@
-import { SELF, env } from "cloudflare:test";
+import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 /**
@@ -259,5 +260,58 @@ describe("Google sign-in", () => {
     });
     expect(stale.status).toBe(403);
     expect(stale.json.message).toMatch(/sign in with Google again/);
+  });
+});
+
+describe("a suspended account signing in with Google", () => {
+  const suspend = (email: string) =>
+    env.DB.prepare("update accounts set suspended_at = ? where email = ?").bind(Date.now(), email).run();
+
+  it("lands on /login saying it is suspended, by its linked Google account or by its e-mail, and links nothing", async () => {
+    const linked = `linked-${crypto.randomUUID()}@gmail.example`;
+    const claims = claimsFor(linked);
+    expect((await signInWithGoogle(claims)).location).toBe("/onboarding");
+    await suspend(linked);
+    const again = await signInWithGoogle(claims);
+    expect(again.location).toBe("/login?google=suspended");
+    expect(sessionOf(again.cookies)).toBeUndefined();
+
+    const dealer = await signUpDealer();
+    await suspend(dealer.email);
+    const byEmail = await signInWithGoogle(claimsFor(dealer.email));
+    expect(byEmail.location).toBe("/login?google=suspended");
+    const row = await env.DB.prepare("select google_subject from accounts where email = ?")
+      .bind(dealer.email)
+      .first<{ google_subject: string | null }>();
+    expect(row?.google_subject).toBeNull();
+
+    const login = await SELF.fetch(`${ORIGIN}/login?google=suspended`);
+    const html = await login.text();
+    expect(html).toContain('data-testid="suspended-notice"');
+    expect(html).toContain("This account is suspended.");
+    expect(html).toContain('href="mailto:support@dealerlane.app"');
+    expect(html).toContain('href="/contact"');
+  });
+});
+
+describe("the Continue with Google button", () => {
+  const loginPage = async (environment: typeof env) => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(`${ORIGIN}/login`), environment, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it("shows only where Google sign-in is configured: never a button that answers 'not configured'", async () => {
+    const configured = await loginPage(env);
+    expect(configured).toContain('href="/api/auth/google"');
+    expect(configured).toContain("Continue with Google");
+
+    const without = await loginPage({ ...env, GOOGLE_CLIENT_ID: "" });
+    expect(without).not.toContain("Continue with Google");
+    expect(without).not.toContain("/api/auth/google");
+    expect(without).not.toContain("not configured");
+    expect(without).toContain('name="email"');
   });
 });

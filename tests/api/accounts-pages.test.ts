@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, call, freshIp, linkFromOutbox, sessionCookieOf, signUpDealer } from "./helpers";
 
@@ -33,6 +33,20 @@ describe("account pages before JavaScript", () => {
     expect(unknown.status).toBe(200);
     for (const answer of [known, unknown]) expect(answer.text).toContain("Check your e-mail");
     expect((await form("/forgot-password", { email: "nope" })).status).toBe(400);
+  });
+
+  it("/login tells a suspended dealer so, with support's address and the contact page, and signs nobody in", async () => {
+    const dealer = await signUpDealer();
+    await env.DB.prepare("update accounts set suspended_at = ? where email = ?")
+      .bind(Date.now(), dealer.email)
+      .run();
+    const answer = await form("/login", { intent: "login", email: dealer.email, password: dealer.password });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.getSetCookie().some((c) => /^dl_session=[^;]/.test(c))).toBe(false);
+    expect(answer.text).toContain('data-testid="suspended-notice"');
+    expect(answer.text).toContain("This account is suspended.");
+    expect(answer.text).toContain('href="mailto:support@dealerlane.app"');
+    expect(answer.text).toContain('href="/contact"');
   });
 
   it("/reset-password sets the password from the e-mailed link and signs in; a used link says so", async () => {

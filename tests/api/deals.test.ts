@@ -608,13 +608,18 @@ describe("Pass Thru Sales", () => {
   });
 });
 
-describe("POST /api/deals/sample", () => {
-  it("makes a sample pending deal the signed-in dealer can confirm", async () => {
+describe("the Test Deal Popup", () => {
+  it("stores nothing: there is no sample deal to make, and the dealer's deals stay as they were", async () => {
+    const before = await call("GET", "/api/deals?limit=50", { cookie: stranger.cookie });
     const res = await call("POST", "/api/deals/sample", { cookie: stranger.cookie });
-    expect(res.status).toBe(201);
-    const sample = dealSchema.parse(res.json);
-    expect(sample).toMatchObject({ isSample: true, status: "pending", canConfirm: true, proposer: null });
-    const confirmed = await call("POST", `/api/deals/${sample.id}/confirm`, { cookie: stranger.cookie });
-    expect(confirmed.json.status).toBe("confirmed");
+    expect(res.status).toBe(404);
+    const after = await call("GET", "/api/deals?limit=50", { cookie: stranger.cookie });
+    expect(after.json).toEqual(before.json);
+    const samples = await env.DB.prepare(
+      "select count(*) as n from deals where seller_name like '%sample%'",
+    ).first<{
+      n: number;
+    }>();
+    expect(samples?.n).toBe(0);
   });
 });

@@ -131,8 +131,6 @@ describe("the profile, the popup and My Vehicle Activity", () => {
     await completeDeal(s, b, 20_000, { ...VEHICLE, make: "Chevrolet", model: "Silverado" });
     await completeDeal(s, b, 21_000, { ...VEHICLE, make: "Chevrolet", model: "Silverado" });
     await completeDeal(b, s, 15_000, { ...VEHICLE, make: "Toyota", model: "Camry" });
-    // A sample deal never counts.
-    await call("POST", "/api/deals/sample", { cookie: s.cookie });
 
     const popup = dealerQuickViewSchema.parse(
       (await call("GET", `/api/dealers/${s.dealerId}`, { cookie: b.cookie })).json,
@@ -162,6 +160,73 @@ describe("the profile, the popup and My Vehicle Activity", () => {
     const network = await page("/dealers", fresh.cookie);
     expect(network.html).toContain("No completed deals yet");
     expect(network.html).toContain("Propose deal");
+  });
+});
+
+describe("a dealer's post views", () => {
+  const createPost = async (cookie: string, title: string) => {
+    const res = await call("POST", "/api/inventory", {
+      cookie,
+      body: {
+        title,
+        description: "",
+        type: "single",
+        vehicles: [{ make: "Ford", model: "F-150" }],
+        photoUrls: [],
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.json.id as string;
+  };
+  /** What the post's card shows: its view count, read as its own dealer (who adds no view). */
+  const cardViews = async (postId: string, cookie: string) =>
+    (await call("GET", `/api/inventory/${postId}`, { cookie })).json.viewCount as unknown as number;
+  const figure = (html: string, pattern: RegExp) => Number(pattern.exec(html)?.[1]?.replace(/,/g, ""));
+  const PERIOD_VIEWS = /data-testid="figure-postViews"[\s\S]*?tabular-nums">([\d,]+)</;
+  const ALL_TIME_VIEWS = />Post views<\/dt><dd[^>]*>([\d,]+)</;
+  const RECENT_VIEWS = />Post views, last 30 days<\/dt><dd[^>]*>([\d,]+)</;
+
+  it("are the same number on My Stats, the profile's Statistics tab and the sum of the cards", async () => {
+    const owner = await signUpDealer();
+    const [first, second] = [
+      await createPost(owner.cookie, "F-150 one"),
+      await createPost(owner.cookie, "F-150 two"),
+    ];
+    const viewers = [await signUpDealer(), await signUpDealer(), await signUpDealer()];
+    for (const [viewer, postId] of [
+      [viewers[0], first],
+      [viewers[0], second],
+      [viewers[1], first],
+      [viewers[2], second],
+      [viewers[2], second], // a second look by the same dealer is one view
+    ] as const)
+      await call("GET", `/api/inventory/${postId}`, { cookie: viewer!.cookie });
+    await call("GET", `/api/inventory/${first}`, { cookie: owner.cookie }); // the dealer's own look is none
+    // A view from before the last 30 days counts all time, not in the period.
+    await env.DB.prepare(
+      "insert into post_views (post_id, viewer_id, created_at) values (?, 'long-ago-dealer', ?)",
+    )
+      .bind(first, Date.now() - 40 * DAY)
+      .run();
+
+    const cards = (await cardViews(first, owner.cookie)) + (await cardViews(second, owner.cookie));
+    expect(cards).toBe(5);
+    const myStats = await page("/my-stats?period=30", owner.cookie);
+    expect(figure(myStats.html, ALL_TIME_VIEWS)).toBe(cards);
+    expect(figure(myStats.html, PERIOD_VIEWS)).toBe(4);
+    expect(figure(myStats.html, RECENT_VIEWS)).toBe(4);
+    // The profile's Statistics tab renders these same figures (/dealer-profile's loader).
+    const insights = createServices(env).insights;
+    expect(await insights.dealerStats(owner.dealerId)).toMatchObject({
+      totalViews: cards,
+      viewsLast30Days: 4,
+    });
+    expect((await insights.myStats(owner.dealerId, 30, true)).figures.postViews?.current).toBe(4);
+
+    // A view that goes (a demo dealer's cleanup) leaves the card and the figures equal.
+    await env.DB.prepare("delete from post_views where viewer_id = 'long-ago-dealer'").run();
+    expect(await cardViews(first, owner.cookie)).toBe(2);
+    expect((await insights.dealerStats(owner.dealerId)).totalViews).toBe(4);
   });
 });
 

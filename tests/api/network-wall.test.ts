@@ -212,7 +212,6 @@ const OWN_OR_NONE = new Set([
   "GET /dealers/discover",
   "GET /dealers/inventory-counts",
   "GET /deals",
-  "POST /deals/sample",
   "POST /get-or-create-subscription",
   "GET /health",
   "GET /inventory",

@@ -153,13 +153,14 @@ describe("PATCH /api/profile", () => {
 describe("the figures of /my-stats and the profile's Statistics tab", () => {
   const DAY = 24 * 60 * 60 * 1000;
 
-  async function post(dealerId: string, type: string, status: string, views: number, createdAt: number) {
+  /** A post's views are its post_views rows: view_count follows them (post_views_count_ai). */
+  async function post(dealerId: string, type: string, status: string, createdAt: number) {
     const id = crypto.randomUUID();
     await env.DB.prepare(
-      `insert into inventory_posts (id, dealer_id, title, type, status, view_count, created_at)
-       values (?, ?, 'Figures', ?, ?, ?, ?)`,
+      `insert into inventory_posts (id, dealer_id, title, type, status, created_at)
+       values (?, ?, 'Figures', ?, ?, ?)`,
     )
-      .bind(id, dealerId, type, status, views, createdAt)
+      .bind(id, dealerId, type, status, createdAt)
       .run();
     return id;
   }
@@ -175,19 +176,21 @@ describe("the figures of /my-stats and the profile's Statistics tab", () => {
     env.DB.prepare("insert into comments (id, post_id, dealer_id, content) values (?, ?, ?, 'Still there?')")
       .bind(crypto.randomUUID(), postId, dealerId)
       .run();
-  const view = (postId: string, viewerId: string) =>
-    env.DB.prepare("insert into post_views (post_id, viewer_id) values (?, ?)").bind(postId, viewerId).run();
+  const view = (postId: string, viewerId: string, at = Date.now()) =>
+    env.DB.prepare("insert into post_views (post_id, viewer_id, created_at) values (?, ?, ?)")
+      .bind(postId, viewerId, at)
+      .run();
 
   it("counts posts by type and status, vehicles of listings, views, comments received and written", async () => {
     const [me, other] = [await signUpDealer(), await signUpDealer()];
     const now = Date.now();
     const old = now - 45 * DAY; // before this month and the last 30 days, whatever today is
-    const listing = await post(me.dealerId, "single", "active", 5, now - 60_000);
-    const sold = await post(me.dealerId, "multiple", "sold", 7, old);
-    const request = await post(me.dealerId, "request", "active", 11, now - 60_000);
-    await post(me.dealerId, "request", "expired", 0, old);
-    await post(me.dealerId, "for-sale", "expired", 2, old);
-    const theirs = await post(other.dealerId, "single", "active", 0, now);
+    const listing = await post(me.dealerId, "single", "active", now - 60_000);
+    const sold = await post(me.dealerId, "multiple", "sold", old);
+    const request = await post(me.dealerId, "request", "active", now - 60_000);
+    await post(me.dealerId, "request", "expired", old);
+    await post(me.dealerId, "for-sale", "expired", old);
+    const theirs = await post(other.dealerId, "single", "active", now);
     await vehicles(listing, ["available", "sold"]);
     await vehicles(sold, ["available", "sold", "sold", "pending"]);
     await vehicles(request, ["available"]); // a Requesting post's vehicles are wanted, not listed
@@ -200,8 +203,10 @@ describe("the figures of /my-stats and the profile's Statistics tab", () => {
     await view(listing, other.dealerId);
     await view(listing, "a-dealer-no-longer-here");
     await view(request, other.dealerId);
+    await view(sold, other.dealerId, old + DAY); // before the last 30 days
+    await view(theirs, me.dealerId); // a view of someone else's post
 
-    expect(await createServices(env).profile.stats(me.dealerId)).toEqual({
+    expect(await createServices(env).insights.dealerStats(me.dealerId)).toEqual({
       posts: 5,
       activePosts: 1,
       soldPosts: 1,
@@ -209,7 +214,7 @@ describe("the figures of /my-stats and the profile's Statistics tab", () => {
       vehiclesListed: 6,
       vehiclesAvailable: 2,
       vehiclesSold: 3,
-      totalViews: 7 + 7 + 12 + 0 + 2,
+      totalViews: 4,
       uniqueViewers: 2,
       commentsReceived: 3,
       commentsWritten: 2,
@@ -217,13 +222,13 @@ describe("the figures of /my-stats and the profile's Statistics tab", () => {
       chats: 0,
       messagesSent: 0,
       postsThisMonth: 2,
-      viewsOnRecentPosts: 7 + 12,
+      viewsLast30Days: 3,
     });
   });
 
   it("are all zero for a dealer who has done nothing yet", async () => {
     const me = await signUpDealer();
-    const stats = await createServices(env).profile.stats(me.dealerId);
+    const stats = await createServices(env).insights.dealerStats(me.dealerId);
     expect(Object.values(stats).every((n) => n === 0)).toBe(true);
     expect(Object.keys(stats)).toHaveLength(16);
   });

@@ -268,8 +268,6 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
     expect((steps.json as unknown as { steps: { step: string; value: unknown }[] }).steps).toContainEqual(
       expect.objectContaining({ step: "gatePassIssued", value: true }),
     );
-    const sample = await call("POST", "/api/deals/sample", { cookie: writer.cookie });
-    expect(sample.status).toBe(201);
     const recorded = await call("POST", "/api/deals/complete", {
       cookie: writer.cookie,
       body: {
@@ -297,7 +295,6 @@ describe("writes: the session, one wave of checks, one atomic batch (≤ 3 seque
       propose,
       confirm,
       steps,
-      sample,
       recorded,
       remove,
       disconnect,

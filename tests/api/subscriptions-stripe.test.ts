@@ -446,3 +446,32 @@ describe("the Content-Security-Policy", () => {
     expect(page.headers.get("Content-Security-Policy")).not.toContain("stripe.com");
   });
 });
+
+describe("the card form's test-card note", () => {
+  const paymentPage = async (environment: typeof env & { STRIPE_SECRET_KEY?: string }, cookie: string) => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${ORIGIN}/payment?plan=basic`, { headers: { Cookie: cookie } }),
+      environment,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it("shows only where the demo processor takes the payment", async () => {
+    const dealer = await signUpDealer();
+    const demo = await paymentPage(env, dealer.cookie);
+    expect(demo).toContain('data-testid="test-card-note"');
+    expect(demo).toContain('placeholder="4242 4242 4242 4242"');
+
+    // Stripe takes payments; without its publishable key the page falls back to the card form, which must not
+    // tell the dealer that test cards work.
+    const stripe = await paymentPage({ ...env, STRIPE_SECRET_KEY: "sk_test_fake" }, dealer.cookie);
+    expect(stripe).toContain('name="cardNumber"');
+    expect(stripe).not.toContain('data-testid="test-card-note"');
+    expect(stripe).not.toContain("4242");
+    expect(stripe).not.toMatch(/demo mode|test processor/);
+  });
+});

@@ -108,13 +108,15 @@ describe("accounts a dealer can trust", () => {
     await Promise.all([old.close(), context.close()]);
   });
 
-  it("signs a new dealer up with Google (the fake provider) and sends them to onboarding; a cancel lands on /login", async () => {
+  it("signs a new dealer up with Google (the local stand-in) and sends them to onboarding; a cancel lands on /login", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto("/login?redirectTo=/messages");
     await hydrated(page);
     await page.getByRole("link", { name: "Continue with Google" }).click();
     await page.getByRole("heading", { name: "Choose an account" }).waitFor();
+    await page.getByText("Local stand-in for Google.").waitFor();
+    await page.getByLabel("Name").fill("Gwen Google");
     await page.getByLabel("Email").fill(`google-${Date.now()}@gmail.example`);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(`${BASE_URL}/onboarding`);
@@ -126,6 +128,33 @@ describe("accounts a dealer can trust", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${BASE_URL}/login?google=denied`);
     await expectToast(page, "Google sign-in was cancelled");
+    await context.close();
+  });
+
+  it("keeps what a dealer types right after pressing Create an account", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await hydrated(page);
+    // The switch loads like any navigation; a slow network leaves the dealer typing while it does.
+    await page.route(/\/login\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Create an account" }).click();
+    const email = page.getByLabel("Email");
+    await email.pressSequentially("fresh.dealer@example.com");
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    await page.getByLabel("Confirm Password").waitFor();
+    expect(await email.inputValue()).toBe("fresh.dealer@example.com");
+    await page.keyboard.type(".us");
+    expect(await email.inputValue()).toBe("fresh.dealer@example.com.us");
+    // The form checks with the sign-up rules now.
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(`${PASSWORD}-typo`);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Passwords do not match");
+    expect(page.url()).toBe(`${BASE_URL}/login?mode=signup`);
     await context.close();
   });
 

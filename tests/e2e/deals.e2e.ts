@@ -69,6 +69,12 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     const contextB = await newContext(browser, { mobile: true });
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
+    // Everything the completing dealer's browser complains about, the page's policy refusing something included.
+    const errorsA: string[] = [];
+    pageA.on("console", (message) => {
+      if (message.type() === "error") errorsA.push(message.text());
+    });
+    pageA.on("pageerror", (error) => errorsA.push(error.message));
     await newDealer(contextA, "Avery", "Stone");
     await newDealer(contextB, "Jordan", "Reyes");
 
@@ -141,7 +147,10 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
     await verify.getByRole("button", { name: "Complete Deal" }).click();
     await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
     await verify.getByText("Confirmation email sent to your address").waitFor();
+    // The confetti plays: canvas-confetti draws on a canvas of its own over the page.
+    await pageA.locator("body > canvas").waitFor({ state: "attached", timeout: 5000 });
     await verify.waitFor({ state: "hidden", timeout: 10_000 });
+    expect(errorsA).toEqual([]);
 
     // B's list turns completed live; B downloads the Bill of Sale.
     await saleB.getByTestId("sale-status").filter({ hasText: "Completed" }).waitFor({ timeout: 15_000 });
@@ -159,5 +168,40 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
 
     await contextA.close();
     await contextB.close();
+  });
+});
+
+describe("the Test Deal Popup", () => {
+  it("shows the Pending Confirmation dialog with a sample and stores nothing", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await newDealer(context, "Sam", "Pleton");
+    const dealsNow = async () =>
+      (await (await context.request.get("/api/deals?limit=50")).json()) as unknown[];
+    expect(await dealsNow()).toEqual([]);
+
+    await page.goto("/messages");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Test Deal Popup" }).click();
+    const sample = page.getByTestId("sample-deal-dialog");
+    await sample.getByText("Pending Confirmation").waitFor();
+    await sample.getByText("Sample", { exact: true }).waitFor();
+    await sample.getByText("Nothing is sent or saved").waitFor();
+    expect(await sample.getByTestId("deal-commission").innerText()).toBe("$570");
+    expect(await axeProblems(page, "sample-deal-dialog")).toEqual([]);
+    await sample.getByRole("button", { name: "Confirm Deal" }).click();
+    await sample.waitFor({ state: "hidden" });
+    await expectToast(page, "nothing was saved");
+
+    // Nothing was made: no deal, nothing pending on Pass Thru Sales, no dialog on the next page.
+    expect(await dealsNow()).toEqual([]);
+    await page.goto("/pass-thru-sales");
+    await hydrated(page);
+    expect(await page.getByTestId("pass-thru-sale").count()).toBe(0);
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId("pending-deal-dialog").count()).toBe(0);
+    await context.close();
   });
 });

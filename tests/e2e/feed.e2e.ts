@@ -179,6 +179,50 @@ describe("the feed", () => {
     await expect.poll(() => page.getByRole("heading", { name: expectedTitle }).count()).toBe(0);
   });
 
+  it("opens a live auction's sample popup whose figures agree with the lot, and one Escape after a bid closes it", async () => {
+    const page = await signedIn();
+    const title = `Live auction: 2020 Ford F-150 Lariat ${Date.now()}`;
+    const created = await page.request.post("/api/inventory", {
+      headers: { Origin: BASE_URL },
+      data: {
+        title,
+        description: "Runs and drives",
+        type: "single",
+        auctionFacilitator: "Manheim",
+        vehicles: [{ year: 2020, make: "Ford", model: "F-150", trim: "Lariat", price: 42700 }],
+        photoUrls: [],
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto("/");
+    await hydrated(page);
+    const card = page.getByTestId("post-card").filter({ hasText: title });
+    await card.getByRole("button", { name: "Join Auction" }).click();
+    const popup = page.getByTestId("auction-popup");
+    await popup.getByText("2020 Ford F-150 Lariat").waitFor();
+    // The reserve is the lot's asking price, and the sample high bid sits under it.
+    expect(await popup.getByTestId("auction-reserve").innerText()).toBe("$42,700");
+    expect(await popup.getByTestId("auction-high-bid").innerText()).toBe("$36,700");
+
+    await popup.getByLabel("Your bid (USD)").fill("37000");
+    await popup.getByRole("button", { name: "Place Bid" }).click();
+    await popup.getByRole("status").filter({ hasText: "Sample bid of $37,000 placed" }).waitFor();
+    expect(await popup.getByTestId("auction-high-bid").innerText()).toBe("$37,000");
+    await page.keyboard.press("Escape");
+    await popup.waitFor({ state: "hidden", timeout: 2000 });
+  });
+
+  it("shows the Canadian badge in a neutral colour, not a warning's red", async () => {
+    const page = await signedIn();
+    await page.goto("/dealers?buysCanadian=true");
+    const badge = page.getByTestId("canadian-badge").first();
+    await badge.waitFor();
+    // Tailwind's colours are oklch(lightness chroma hue): a grey has next to no chroma (red-700 has 0.21).
+    const color = await badge.evaluate((el) => getComputedStyle(el).color);
+    const chroma = Number(/^oklch\(\S+ (\S+)/.exec(color)?.[1]);
+    expect(chroma, color).toBeLessThan(0.08);
+  });
+
   it("loads 7 posts, then 7 more with Load More, with a promo block after the 4th of each page", async () => {
     const page = await signedIn();
     const cards = page.getByTestId("post-card");

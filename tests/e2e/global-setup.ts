@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { migrate, OFFLINE_VARS, seed, serve } from "../../scripts/local-app.mjs";
-import { FAKE_GOOGLE_CLIENT_ID, startFakeGoogle } from "./fake-google";
+import { startGoogleStandIn } from "../../scripts/google-stand-in";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,18 +26,11 @@ export default async function setup() {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   seed(persistTo);
-  // Google sign-in is configured, against a local fake of Google's endpoints (tests/e2e/fake-google.ts).
-  const google = await startFakeGoogle();
-  const app = await serve({
-    port,
-    persistTo,
-    vars: {
-      ...OFFLINE_VARS,
-      GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
-      GOOGLE_CLIENT_SECRET: "e2e-client-secret",
-      GOOGLE_AUTHORIZATION_URL: `${google.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${google.url}/token`,
-    },
+  // Google sign-in is configured, against the local stand-in for Google's endpoints (as under `npm start`).
+  const google = await startGoogleStandIn();
+  const app = await serve({ port, persistTo, vars: { ...OFFLINE_VARS, ...google.vars } }).catch((error) => {
+    google.server.close();
+    throw error;
   });
   process.env.E2E_PORT = String(port);
   process.env.E2E_PERSIST_TO = persistTo;

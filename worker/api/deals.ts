@@ -43,11 +43,6 @@ export const dealRoutes = openApiRouter(dealersOnly)
     const { dealer } = requireDealer(c);
     return c.json(await c.var.services.deals.propose(dealer, c.req.valid("json")), 201);
   })
-  /** The Test Deal Popup: a sample pending deal for the signed-in dealer. */
-  .post("/sample", async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.createSample(dealer), 201);
-  })
   .post("/complete", activePlanRequired, validate("json", completeDealSchema), async (c) => {
     const { dealer } = requireDealer(c);
     const { id, created } = await c.var.services.deals.complete(dealer, c.req.valid("json"));

@@ -45,7 +45,8 @@ export type GoogleFailure =
   | "failed"
   | "unverified"
   | "link-unverified"
-  | "link-refused";
+  | "link-refused"
+  | "suspended";
 
 /** The path kept for after the sign-in; a cookie that does not decode keeps none. */
 function returnPathOf(cookieHeader: string | null | undefined): string | undefined {
@@ -115,6 +116,8 @@ export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
     if (known) return { id: known.id, email: known.email, linked: false };
     const existing = await accounts.byEmail(identity.email);
     if (existing) {
+      // A suspended account is not changed by a sign-in it refuses.
+      if (existing.suspendedAt !== null) return "suspended";
       // Linking hands the account to whoever controls the Google address: only to a confirmed address.
       if (existing.emailVerifiedAt === null) return "link-unverified";
       const demoAccount = existing.demoExpiresAt !== null || (await demo.isDemoAccount(existing.id));
@@ -189,7 +192,14 @@ export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
         throw error;
       }
       if (typeof account === "string") return failure(account, from.url);
-      const cookies = await auth.signInWithGoogle(account.id, account.email, account.linked, from);
+      let cookies: string[];
+      try {
+        cookies = await auth.signInWithGoogle(account.id, account.email, account.linked, from);
+      } catch (error) {
+        // The only refusal left once the account is known: it is suspended (accounts.assertNotSuspended).
+        if (error instanceof DomainError && error.status === 403) return failure("suspended", from.url);
+        throw error;
+      }
       const viewer = await accounts.viewer(account.id);
       return {
         location: viewer.dealer ? safeRedirect(returnPathOf(from.cookieHeader)) : "/onboarding",

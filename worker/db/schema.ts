@@ -552,8 +552,8 @@ export const outbox = sqliteTable(
 
 /**
  * A wholesale deal between two dealers (issue 13): proposed by one, confirmed by the other, completed with
- * verified details. A deal recorded after the fact ("closed elsewhere") has no counterparty; a Test Deal
- * Popup sample has no proposer. Only the two parties ever see a deal (worker/domain/deals).
+ * verified details. A deal recorded after the fact ("closed elsewhere") has no counterparty. Only the two
+ * parties ever see a deal (worker/domain/deals).
  */
 export const deals = sqliteTable(
   "deals",
@@ -587,7 +587,6 @@ export const deals = sqliteTable(
     sellerName: text("seller_name"),
     sellerEmail: text("seller_email"),
     buyerEmail: text("buyer_email"),
-    isSample: flag("is_sample").notNull().default(false),
     /** R2 key of the Bill of Sale PDF, once completed. */
     billOfSaleKey: text("bill_of_sale_key"),
     createdAt: createdAt(),

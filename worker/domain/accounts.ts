@@ -73,6 +73,7 @@ export function accountService(db: Database) {
           emailVerifiedAt: accounts.emailVerifiedAt,
           googleSubject: accounts.googleSubject,
           demoExpiresAt: accounts.demoExpiresAt,
+          suspendedAt: accounts.suspendedAt,
         })
         .from(accounts)
         .where(eq(accounts.email, email))

@@ -4,7 +4,6 @@ import { PROFILE_PHOTO_MAX_BYTES, type ProfilePatch } from "../../app/lib/schema
 import { toIso } from "../../app/lib/api-types";
 import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
-import { acceptedConnectionsOf } from "./accepted-connections";
 import type { DealerRow } from "./dealers";
 import { DomainError, badRequest } from "./errors";
 import { newId } from "./ids";
@@ -57,26 +56,7 @@ function checkedImage(bytes: Uint8Array, label: string): ImageType {
   return type;
 }
 
-export type DealerStats = {
-  posts: number;
-  activePosts: number;
-  soldPosts: number;
-  openRequests: number;
-  vehiclesListed: number;
-  vehiclesAvailable: number;
-  vehiclesSold: number;
-  totalViews: number;
-  uniqueViewers: number;
-  commentsReceived: number;
-  commentsWritten: number;
-  connections: number;
-  chats: number;
-  messagesSent: number;
-  postsThisMonth: number;
-  viewsOnRecentPosts: number;
-};
-
-/** The signed-in dealer's own profile: PATCH /api/profile, photos in R2, and the figures of /my-stats. */
+/** The signed-in dealer's own profile: PATCH /api/profile, photos in R2, and the Recent Activity tab. */
 export function profileService(db: Database, photos: R2Bucket, rateLimits: RateLimitService) {
   async function storePhoto(photo: string | File, field: PhotoField, dealerId: string): Promise<string> {
     await rateLimits.spend([LIMITS.uploadsPerDealer, dealerId]);
@@ -159,43 +139,6 @@ export function profileService(db: Database, photos: R2Bucket, rateLimits: RateL
       return updated;
     },
 
-    /**
-     * /my-stats and the profile's Statistics tab: figures from the dealer's posts, views, comments, connections.
-     * One pass over the dealer's posts gives every post figure and one over their vehicles every vehicle figure;
-     * both, and the comments received, are read from covering indexes (posts_dealer_idx, vehicles_post_idx,
-     * comments_post_idx: migration 0017), so no post, vehicle or comment row is read.
-     */
-    async stats(dealerId: string): Promise<DealerStats> {
-      const monthStart = startOfMonth(Date.now());
-      const recent = Date.now() - 30 * 24 * 60 * 60 * 1000;
-      const [row] = await db.all<DealerStats>(sql`
-        select postFigures.*, vehicleFigures.*,
-          (select count(distinct pv.viewer_id) from inventory_posts p join post_views pv on pv.post_id = p.id
-             where p.dealer_id = ${dealerId}) as uniqueViewers,
-          (select count(*) from inventory_posts p join comments c on c.post_id = p.id
-             where p.dealer_id = ${dealerId} and c.dealer_id != ${dealerId}) as commentsReceived,
-          (select count(*) from comments where dealer_id = ${dealerId}) as commentsWritten,
-          (select count(*) from (${acceptedConnectionsOf(dealerId)})) as connections,
-          (select count(*) from chat_participants where dealer_id = ${dealerId}) as chats,
-          (select count(*) from messages where sender_id = ${dealerId}) as messagesSent
-        from
-          (select count(*) as posts,
-             coalesce(sum(status = 'active' and type != 'request'), 0) as activePosts,
-             coalesce(sum(status = 'sold'), 0) as soldPosts,
-             coalesce(sum(status = 'active' and type = 'request'), 0) as openRequests,
-             coalesce(sum(view_count), 0) as totalViews,
-             coalesce(sum(created_at >= ${monthStart}), 0) as postsThisMonth,
-             coalesce(sum(case when created_at >= ${recent} then view_count else 0 end), 0) as viewsOnRecentPosts
-           from inventory_posts where dealer_id = ${dealerId}) as postFigures,
-          (select count(*) as vehiclesListed,
-             coalesce(sum(v.status = 'available'), 0) as vehiclesAvailable,
-             coalesce(sum(v.status = 'sold'), 0) as vehiclesSold
-           from inventory_posts p join vehicles v on v.post_id = p.id
-           where p.dealer_id = ${dealerId} and p.type != 'request') as vehicleFigures`);
-      if (!row) throw new Error("stats query answered nothing");
-      return row;
-    },
-
     /** The profile's Recent Activity tab: the dealer's latest posts and comments, newest first. */
     async recentActivity(dealerId: string, limit = 10) {
       const rows = await db.all<{
@@ -218,9 +161,4 @@ export function profileService(db: Database, photos: R2Bucket, rateLimits: RateL
       return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
     },
   };
-}
-
-function startOfMonth(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }

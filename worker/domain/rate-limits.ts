@@ -75,7 +75,7 @@ export const LIMITS = {
     what: "notification preference changes",
   },
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
-  /** Proposals, samples and deals recorded after the fact. */
+  /** Proposals and deals recorded after the fact. */
   dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
   /** The public API, per key (issue 16): 60 a minute, at most 20 of them in 10 seconds. */
   apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },

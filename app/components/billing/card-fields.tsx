@@ -1,11 +1,15 @@
 import { SelectField, TextField } from "~/components/ui/field";
 import { PRODUCT_NAME } from "~/lib/constants";
 
+/** Stripe's published test card, which the demo processor accepts (worker/domain/subscriptions/demo-processor). */
+const TEST_CARD = "4242 4242 4242 4242";
+
 /**
  * The purchase screens' card form: the card, the name on it and the billing address. Inputs are left as the
  * dealer typed them after a refusal (the page never echoes them back).
+ * `testCards`: the demo processor takes the payment, so the form says, quietly, which cards it accepts.
  */
-export function CardFields() {
+export function CardFields({ testCards }: { testCards: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -13,7 +17,7 @@ export function CardFields() {
         name="cardNumber"
         autoComplete="cc-number"
         inputMode="numeric"
-        placeholder="4242 4242 4242 4242"
+        placeholder={testCards ? TEST_CARD : undefined}
         maxLength={23}
         className="sm:col-span-2"
       />
@@ -60,9 +64,17 @@ export function CardFields() {
         />
       </fieldset>
       <p className="text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">
-        {PRODUCT_NAME} keeps only your card&apos;s brand and last 4 digits. This server takes payments in demo
-        mode: use a test card such as 4242 4242 4242 4242, any future expiry and any CVV.
+        {PRODUCT_NAME} keeps only your card&apos;s brand and last 4 digits.
       </p>
+      {testCards ? (
+        <p
+          className="-mt-2 text-xs text-slate-500 sm:col-span-2 dark:text-slate-400"
+          data-testid="test-card-note"
+        >
+          No card is charged here: payments run on a test processor. Use a test card such as {TEST_CARD}, any
+          future expiry and any CVV.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -14,9 +14,12 @@ import { PlanOptions } from "./plan-options";
 export function PurchaseForm({
   plans,
   initialPlan,
+  testCards,
 }: {
   plans: SubscriptionPlan[];
   initialPlan: string | null;
+  /** The demo processor takes the payment (it accepts only test cards). */
+  testCards: boolean;
 }) {
   const [selected, setSelected] = useState<string | null>(initialPlan);
   const busy = useNavigation().state === "submitting";
@@ -50,7 +53,7 @@ export function PurchaseForm({
         <h2 id="payment-title" className="mb-4 font-semibold">
           {plan ? `Payment: ${plan.name}, ${formatCents(plan.priceCents)}/month` : "Payment"}
         </h2>
-        <CardFields />
+        <CardFields testCards={testCards} />
         <Button type="submit" disabled={busy} className="mt-5 w-full sm:w-auto">
           {busy ? "Processing…" : plan ? `Pay ${formatCents(plan.priceCents)}` : "Pay"}
         </Button>

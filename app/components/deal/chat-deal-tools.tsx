@@ -1,12 +1,10 @@
 import { FlaskConical, Handshake, Sparkles } from "~/components/ui/icons";
 import { useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { failureText } from "~/lib/api-client";
 import { detectDeal, type DetectedDeal } from "~/lib/deal-detection";
 import { formatDollars } from "~/lib/format";
-import { toast } from "~/lib/toast";
-import { dealApi } from "./deal-api";
 import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
+import { SampleDealPopup } from "./sample-deal-popup";
 
 type Message = { content: string; senderId: string };
 
@@ -16,7 +14,7 @@ const describe = (d: DetectedDeal) =>
 /**
  * The deal actions of a chat (issue 13), for the Copilot panel: "Create a deal from this?" when the latest
  * messages name a vehicle and a price (app/lib/deal-detection), "Propose deal", and the spec's Test Deal
- * Popup, which makes a sample pending deal for the signed-in dealer.
+ * Popup, which shows the 'Pending Confirmation' dialog with a sample and stores nothing.
  */
 export function ChatDealTools({
   peer,
@@ -28,7 +26,7 @@ export function ChatDealTools({
   messages: readonly Message[];
 }) {
   const [draft, setDraft] = useState<{ draft: DealDraft; source: string } | null>(null);
-  const [sampling, setSampling] = useState(false);
+  const [sampleOpen, setSampleOpen] = useState(false);
   const detected = useMemo(() => {
     for (const message of [...messages].reverse().slice(0, 10)) {
       const found = detectDeal(message.content);
@@ -36,21 +34,6 @@ export function ChatDealTools({
     }
     return null;
   }, [messages, me]);
-
-  const testDeal = async () => {
-    setSampling(true);
-    try {
-      await dealApi.sample();
-    } catch (error) {
-      toast({
-        title: "Error",
-        description: failureText(error, "Failed to create the sample deal"),
-        variant: "destructive",
-      });
-    } finally {
-      setSampling(false);
-    }
-  };
 
   return (
     <div className="flex flex-col gap-3">
@@ -87,9 +70,10 @@ export function ChatDealTools({
           <Handshake size={16} aria-hidden="true" /> Propose deal
         </Button>
       ) : null}
-      <Button variant="ghost" onClick={() => void testDeal()} disabled={sampling}>
-        <FlaskConical size={16} aria-hidden="true" /> {sampling ? "Creating…" : "Test Deal Popup"}
+      <Button variant="ghost" onClick={() => setSampleOpen(true)}>
+        <FlaskConical size={16} aria-hidden="true" /> Test Deal Popup
       </Button>
+      {sampleOpen ? <SampleDealPopup onClose={() => setSampleOpen(false)} /> : null}
       {peer && draft ? (
         <ProposeDealDialog
           open

@@ -39,7 +39,6 @@ export type CompletionInput = {
 
 export const dealApi = {
   propose: (input: ProposeInput) => apiFetch<Deal>("/api/deals", { method: "POST", body: input }),
-  sample: () => apiFetch<Deal>("/api/deals/sample", { method: "POST" }),
   pending: () => apiList<Deal>("/api/deals?status=pending&limit=20").then((p) => p.items),
   confirm: (id: string) => apiFetch<Deal>(`/api/deals/${id}/confirm`, { method: "POST" }),
   decline: (id: string) => apiFetch<Deal>(`/api/deals/${id}/decline`, { method: "POST" }),

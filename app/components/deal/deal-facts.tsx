@@ -6,8 +6,26 @@ import { auctionPlatformLabel } from "~/lib/deals/constants";
 
 export const vehicleTitle = (d: Pick<Deal, "year" | "make" | "model">) => `${d.year} ${d.make} ${d.model}`;
 
+/** What the facts list shows of a deal. */
+export type DealFactsShown = Pick<
+  Deal,
+  | "year"
+  | "make"
+  | "model"
+  | "trim"
+  | "vin"
+  | "miles"
+  | "color"
+  | "priceCents"
+  | "sellerName"
+  | "location"
+  | "auction"
+  | "auctionLocation"
+  | "createdAt"
+>;
+
 /** The §2 facts of a deal as a definition list: year, make, model, trim, VIN, mileage, color, price, … */
-export function DealFacts({ deal }: { deal: Deal }) {
+export function DealFacts({ deal }: { deal: DealFactsShown }) {
   const rows: [string, ReactNode][] = [
     ["Year", String(deal.year)],
     ["Make", deal.make],
@@ -40,8 +58,8 @@ export function DealFacts({ deal }: { deal: Deal }) {
   );
 }
 
-export function SampleBadge({ deal }: { deal: Pick<Deal, "isSample"> }) {
-  if (!deal.isSample) return null;
+/** Marks the Test Deal Popup's sample, which is never a deal of the dealer's. */
+export function SampleBadge() {
   return (
     <span className="rounded-full bg-purple-600/15 px-2 py-0.5 text-xs font-medium text-purple-700 dark:text-purple-300">
       Sample

@@ -10,7 +10,7 @@ import { PASS_THRU_STEP_LABELS, TITLE_STATUSES, type TitleStatus } from "~/lib/d
 import { formatDollars } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import { dealApi } from "./deal-api";
-import { DealFacts, SampleBadge, vehicleTitle } from "./deal-facts";
+import { DealFacts, vehicleTitle } from "./deal-facts";
 import { SaleStatusBadge } from "./sale-status";
 
 const TITLE_LABELS: Record<TitleStatus, string> = { missing: "Missing", received: "Received", sent: "Sent" };
@@ -67,7 +67,6 @@ export function PassThruDetail({
           <DialogHeader>{vehicleTitle(deal)}</DialogHeader>
           <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-muted">
             <SaleStatusBadge status={deal.saleStatus} />
-            <SampleBadge deal={deal} />
             <span>
               {formatDollars(deal.priceCents)} · commission{" "}
               {formatDollars(deal.commissionCents ?? deal.estimatedCommissionCents)}

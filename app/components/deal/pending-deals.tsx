@@ -1,15 +1,11 @@
-import { Handshake } from "~/components/ui/icons";
-import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
-import { Button } from "~/components/ui/button";
-import { DialogHeader } from "~/components/ui/dialog-header";
 import type { Deal } from "~/lib/api-types";
 import { DEALS_POLL_MS, DEAL_TEXTS } from "~/lib/deals/constants";
-import { formatDollars } from "~/lib/format";
 import { toast } from "~/lib/toast";
-import { DealFacts, SampleBadge, vehicleTitle } from "./deal-facts";
+import { vehicleTitle } from "./deal-facts";
 import { dealApi } from "./deal-api";
+import { PendingDealDialog } from "./pending-deal-dialog";
 
 const LATER_KEY = "dl-deals-review-later";
 
@@ -22,7 +18,8 @@ function reviewLaterIds(): Set<string> {
 }
 
 /**
- * The 'Pending Confirmation' dialog (business spec §2 Deal confirmation dialog), on every signed-in screen:
+ * The 'Pending Confirmation' dialog (business spec §2 Deal confirmation dialog) for the deals waiting for this
+ * dealer, on every signed-in screen:
  * a deal proposed to this dealer arrives live over the inbox socket; while the socket is down, GET /api/deals
  * every 5 s instead (§9). 'Review Later' closes it unchanged for the rest of the session.
  */
@@ -116,47 +113,17 @@ export function PendingDeals({ onConfirmed }: { onConfirmed?: (deal: Deal) => vo
   // Nothing to confirm: no dialog in the page at all (every signed-in page renders this).
   if (!deal) return null;
   return (
-    <Dialog.Root open onOpenChange={(open) => (!open ? reviewLater() : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-testid="pending-deal-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-        >
-          <DialogHeader closeLabel={DEAL_TEXTS.reviewLater}>
-            <span className="flex items-center gap-2">
-              <Handshake size={20} aria-hidden="true" className="text-brand-500" /> {DEAL_TEXTS.pendingTitle}
-            </span>
-          </DialogHeader>
-          <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-            <span>
-              {deal.proposer ? `${deal.proposer.name} (${deal.proposer.dealershipName})` : deal.sellerName}{" "}
-              proposed a deal on the <strong>{vehicleTitle(deal)}</strong>.
-            </span>
-            <SampleBadge deal={deal} />
-          </Dialog.Description>
-          <DealFacts deal={deal} />
-          <p className="rounded-lg border border-emerald-500/40 bg-emerald-600/10 p-3 text-sm">
-            Estimated Pass Thru Sales commission:{" "}
-            <strong data-testid="deal-commission">{formatDollars(deal.estimatedCommissionCents)}</strong> (2 %
-            of the price)
-          </p>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" onClick={reviewLater} disabled={busy !== null}>
-              {DEAL_TEXTS.reviewLater}
-            </Button>
-            <Button variant="secondary" onClick={() => void decline()} disabled={busy !== null}>
-              {busy === "decline" ? "Declining…" : "Decline"}
-            </Button>
-            <Button onClick={() => void confirm()} disabled={busy !== null}>
-              {busy === "confirm" ? "Confirming…" : "Confirm Deal"}
-            </Button>
-          </div>
-          {queue.length > 1 ? (
-            <p className="text-xs text-slate-500 dark:text-slate-400">{queue.length - 1} more waiting</p>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <PendingDealDialog
+      deal={deal}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onDecline={() => void decline()}
+      onReviewLater={reviewLater}
+      footer={
+        queue.length > 1 ? (
+          <p className="text-xs text-slate-500 dark:text-slate-400">{queue.length - 1} more waiting</p>
+        ) : null
+      }
+    />
   );
 }

@@ -7,7 +7,7 @@ import { DEAL_TEXTS } from "~/lib/deals/constants";
 import { formatDollars } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import { dealApi } from "./deal-api";
-import { SampleBadge, vehicleTitle } from "./deal-facts";
+import { vehicleTitle } from "./deal-facts";
 
 /**
  * Pending deals on Pass Thru Sales: the ones waiting for this dealer (confirm or decline here after a
@@ -58,7 +58,6 @@ export function PendingList({ deals, onChanged }: { deals: Deal[]; onChanged(): 
             <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
               <p className="flex flex-wrap items-center gap-2 font-medium">
                 {vehicleTitle(deal)} <span className="text-slate-500">{formatDollars(deal.priceCents)}</span>
-                <SampleBadge deal={deal} />
               </p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 {deal.canConfirm

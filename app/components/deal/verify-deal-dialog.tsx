@@ -160,7 +160,12 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
       toast(mode === "new" ? DEAL_TEXTS.passThruCreated : DEAL_TEXTS.verified);
       setState("success");
       void import("canvas-confetti").then(({ default: confetti }) =>
-        confetti({ particleCount: 140, spread: 80, origin: { y: 0.6 }, disableForReducedMotion: true }),
+        // On the page's own thread: the default cannon draws in a blob: worker, which the page's policy refuses.
+        confetti.create(undefined, { useWorker: false, resize: true, disableForReducedMotion: true })({
+          particleCount: 140,
+          spread: 80,
+          origin: { y: 0.6 },
+        }),
       );
       closeTimer.current = setTimeout(() => {
         onOpenChange(false);

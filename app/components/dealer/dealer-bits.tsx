@@ -59,9 +59,13 @@ export function VerifiedBadge() {
   );
 }
 
+/** A fact about what the dealer buys, not a warning: a neutral outline beside the type badge. */
 export function CanadianBadge() {
   return (
-    <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 dark:bg-red-950 dark:text-red-300">
+    <span
+      className="rounded-full border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 dark:border-slate-600 dark:text-slate-300"
+      data-testid="canadian-badge"
+    >
       Canadian
     </span>
   );

@@ -1,4 +1,4 @@
-import type { DealerStats } from "../../../worker/domain/profile";
+import type { DealerStats } from "../../../worker/domain/insights/dealer-stats";
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { formatCount } from "./dealer-bits";
@@ -35,7 +35,7 @@ const GROUPS: Group[] = [
     items: [
       { key: "totalViews", label: "Post views" },
       { key: "uniqueViewers", label: "Dealers who viewed" },
-      { key: "viewsOnRecentPosts", label: "Views, last 30 days' posts" },
+      { key: "viewsLast30Days", label: "Post views, last 30 days" },
       { key: "commentsReceived", label: "Comments received" },
       { key: "commentsWritten", label: "Comments written" },
     ],

@@ -1,12 +1,11 @@
 import { Gavel, Pause, Play, Send, Users, Volume2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { apiFetch } from "~/lib/api-client";
 import { formatPriceCents } from "~/lib/format";
-import { toast } from "~/lib/toast";
 import type { FeedPost, PostDetail, PostVehicle } from "~/lib/api-types";
 
 /** Core spec §9: the mock live video loops over 180 seconds and starts at volume 75. */
@@ -76,9 +75,20 @@ function sampleFrom(seed: string, min: number, max: number): number {
   return min + (Math.abs(h) % (max - min + 1));
 }
 
+/** The sample bids under a reserve: the floor has not reached it yet, as on a real lane before the hammer. */
+const SAMPLE_BIDS = [
+  { who: "Bidder 4127", share: 0.86 },
+  { who: "Bidder 2290", share: 0.8 },
+  { who: "Bidder 7731", share: 0.72 },
+] as const;
+/** Sample bids land on whole hundreds of dollars. */
+const BID_ROUNDING_CENTS = 10_000;
+
 /**
  * Core spec §2 "Auction popup": '{facilitator} - Live Auction Platform'. The lot is the post's real first
- * vehicle; bids, reserve, time left and activity are sample figures (labelled), and nothing is sent.
+ * vehicle and its asking price is the reserve; the bids under it, the time left and the activity are sample
+ * figures (labelled) drawn from that reserve, so they agree with it, and nothing is sent. The popup answers
+ * a bid inside itself: a toast would be a second layer that the first Escape closes instead of the popup.
  */
 export function AuctionPopup({
   post,
@@ -92,14 +102,28 @@ export function AuctionPopup({
   const vehicles = usePostVehicles(post, open);
   const lot = vehicles?.[0];
   const facilitator = post.auctionFacilitator ?? "Live Auction";
-  const reserve = lot?.priceCents ?? sampleFrom(post.id, 8_000, 40_000) * 100;
-  const [highBid, setHighBid] = useState(() => Math.round((reserve * 0.86) / 10_000) * 10_000);
+  // Until the lot has loaded there is no reserve to draw the figures from.
+  const reserve = vehicles === null ? null : (lot?.priceCents ?? sampleFrom(post.id, 8_000, 40_000) * 100);
+  const sampleBids = useMemo(
+    () =>
+      reserve === null
+        ? []
+        : SAMPLE_BIDS.map(({ who, share }) => ({
+            who,
+            amount: Math.round((reserve * share) / BID_ROUNDING_CENTS) * BID_ROUNDING_CENTS,
+            mine: false,
+          })),
+    [reserve],
+  );
+  const [myBids, setMyBids] = useState<number[]>([]);
+  const activity = [...myBids.map((amount) => ({ who: "You", amount, mine: true })), ...sampleBids].slice(
+    0,
+    8,
+  );
+  const highBid = activity.reduce((high, a) => Math.max(high, a.amount), 0);
   const [bid, setBid] = useState("");
-  const [activity, setActivity] = useState(() => [
-    { who: "Bidder 4127", amount: Math.round((reserve * 0.86) / 10_000) * 10_000, mine: false },
-    { who: "Bidder 2290", amount: Math.round((reserve * 0.8) / 10_000) * 10_000, mine: false },
-    { who: "Bidder 7731", amount: Math.round((reserve * 0.72) / 10_000) * 10_000, mine: false },
-  ]);
+  const [answer, setAnswer] = useState<{ text: string; refused: boolean } | null>(null);
+  const bidInput = useRef<HTMLInputElement>(null);
   const [secondsLeft, setSecondsLeft] = useState(() => sampleFrom(post.id, 90, 600));
   useEffect(() => {
     if (!open) return;
@@ -110,20 +134,17 @@ export function AuctionPopup({
   const placeBid = () => {
     const cents = Math.round(Number(bid.replace(/[^0-9.]/g, "")) * 100);
     if (!Number.isFinite(cents) || cents <= highBid) {
-      toast({
-        title: "Bid too low",
-        description: `Bid more than ${formatPriceCents(highBid)}`,
-        variant: "destructive",
+      setAnswer({ text: `Bid too low: bid more than ${formatPriceCents(highBid)}.`, refused: true });
+    } else {
+      setMyBids((list) => [cents, ...list]);
+      setBid("");
+      setAnswer({
+        text: `Sample bid of ${formatPriceCents(cents)} placed. This panel is a preview: bids are not sent to the auction.`,
+        refused: false,
       });
-      return;
     }
-    setHighBid(cents);
-    setActivity((list) => [{ who: "You", amount: cents, mine: true }, ...list].slice(0, 8));
-    setBid("");
-    toast({
-      title: "Sample bid placed",
-      description: "This auction panel is a preview: bids are not sent to the auction.",
-    });
+    // The button disables itself once the field is empty: the focus stays in the popup, on the field.
+    bidInput.current?.focus();
   };
 
   return (
@@ -135,8 +156,8 @@ export function AuctionPopup({
       testId="auction-popup"
     >
       <SampleNote>
-        Sample auction: bids, reserve, timer and activity are sample figures and nothing is sent. The lot is
-        this post's vehicle.
+        Sample auction: the bids, timer and activity are sample figures and nothing is sent. The lot is this
+        post&apos;s vehicle{lot?.priceCents != null ? ", its asking price the reserve" : ""}.
       </SampleNote>
       <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
         <p className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">Current lot</p>
@@ -158,15 +179,18 @@ export function AuctionPopup({
           </div>
           <div>
             <dt className="text-xs text-muted">High bid (sample)</dt>
-            <dd className="font-semibold text-emerald-600 dark:text-emerald-400">
-              {formatPriceCents(highBid)}
+            <dd
+              className="font-semibold text-emerald-600 dark:text-emerald-400"
+              data-testid="auction-high-bid"
+            >
+              {reserve === null ? "…" : formatPriceCents(highBid)}
             </dd>
           </div>
           <div>
             <dt className="text-xs text-muted">
               Reserve{lot?.priceCents != null ? " (asking price)" : " (sample)"}
             </dt>
-            <dd>{formatPriceCents(reserve)}</dd>
+            <dd data-testid="auction-reserve">{reserve === null ? "…" : formatPriceCents(reserve)}</dd>
           </div>
           <div>
             <dt className="text-xs text-muted">Time left (sample)</dt>
@@ -182,6 +206,7 @@ export function AuctionPopup({
         </label>
         <div className="flex gap-2">
           <input
+            ref={bidInput}
             id={`bid-${post.id}`}
             inputMode="decimal"
             value={bid}
@@ -189,17 +214,28 @@ export function AuctionPopup({
             placeholder={String(Math.round(highBid / 100) + 500)}
             className={inputClass}
           />
-          <Button onClick={placeBid} disabled={!bid.trim()} className="whitespace-nowrap">
+          <Button onClick={placeBid} disabled={!bid.trim() || reserve === null} className="whitespace-nowrap">
             <Gavel size={16} aria-hidden="true" /> Place Bid
           </Button>
         </div>
         <div className="flex flex-wrap gap-2">
           {BID_STEPS.map((step) => (
-            <Button key={step} variant="secondary" onClick={() => setBid(String((highBid + step) / 100))}>
+            <Button
+              key={step}
+              variant="secondary"
+              disabled={reserve === null}
+              onClick={() => setBid(String((highBid + step) / 100))}
+            >
               +{formatPriceCents(step)}
             </Button>
           ))}
         </div>
+        <p
+          role="status"
+          className={`min-h-5 text-sm ${answer?.refused ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300"}`}
+        >
+          {answer?.text}
+        </p>
       </div>
       <div>
         <h3 className="mb-1 text-sm font-semibold">Bidding activity (sample)</h3>

@@ -35,11 +35,11 @@ export type DealReviewDeps = {
   announce: (dealId: string) => Promise<void>;
 };
 
-/** /admin/deals (issue 15): every deal but the Test Deal Popup's samples, and the admin's Approve / Reject. */
+/** /admin/deals (issue 15): every deal, and the admin's Approve / Reject. */
 export function dealReviews(db: Database, deps: DealReviewDeps) {
   async function rowOf(dealId: string): Promise<DealRow> {
     const [row] = await db.all<DealRow>(
-      sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId} and d.is_sample = 0`,
+      sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId}`,
     );
     if (!row) throw notFound("Deal not found");
     return row;
@@ -48,12 +48,14 @@ export function dealReviews(db: Database, deps: DealReviewDeps) {
   return {
     async list(query: AdminDealsQuery): Promise<Page<AdminDeal>> {
       const cursor = dealsCursor.decode(query.cursor);
+      const filters = [
+        query.status ? sql`d.status = ${query.status}` : null,
+        query.review ? sql`d.review_status = ${query.review}` : null,
+        cursor ? sql`(d.created_at, d.id) < (${cursor[0]}, ${cursor[1]})` : null,
+      ].filter((f) => f !== null);
       const rows = await db.all<DealRow>(sql`
         select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
-        where d.is_sample = 0
-          ${query.status ? sql`and d.status = ${query.status}` : sql``}
-          ${query.review ? sql`and d.review_status = ${query.review}` : sql``}
-          ${cursor ? sql`and (d.created_at, d.id) < (${cursor[0]}, ${cursor[1]})` : sql``}
+        ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
         order by d.created_at desc, d.id desc
         limit ${query.limit + 1}`);
       return pageOf(rows, query.limit, toAdminDeal, (last) => dealsCursor.encode(last.createdAt, last.id));

@@ -77,7 +77,7 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
     const vehicle = vehicleName(row);
     const price = formatDollars(row.priceCents);
     const to = partiesOf(row).find((id) => id !== actorId);
-    if (!to || row.isSample) return null;
+    if (!to) return null;
     const base = { key: `deal-${event}:${row.id}`, dealerId: to, type: "deal" as const };
     const link =
       event === "confirmed" ? `/pass-thru-sales?deal=${row.id}` : `/pass-thru-sales?deal=${row.id}`;

@@ -10,7 +10,6 @@ const deal = (over: Partial<Deal>): Deal => ({
   myRole: "buyer",
   proposedByMe: false,
   canConfirm: false,
-  isSample: false,
   proposer: null,
   counterparty: null,
   seller: null,

@@ -233,30 +233,6 @@ export function dealService(db: Database, deps: DealDeps) {
     },
 
     /**
-     * The Test Deal Popup (§2 Messages): a sample pending deal for the signed-in dealer to confirm, from no
-     * one, labelled as a sample everywhere it shows.
-     */
-    async createSample(dealer: DealerRow, now = Date.now()): Promise<Deal> {
-      await deps.rateLimits.spend([LIMITS.dealsPerDealer, dealer.id]);
-      const id = newId();
-      const [, [stored]] = await db.batch([
-        batchable(
-          db,
-          db.run(sql`
-            insert into deals (id, proposer_id, counterparty_id, seller_id, buyer_id, vin, year, make, model, trim,
-              miles, color, price_cents, location, seller_name, is_sample, status, created_at, updated_at)
-            values (${id}, null, ${dealer.id}, null, ${dealer.id}, '1FTEW1E50KFA12345', ${new Date(now).getFullYear() - 5},
-              'Ford', 'F-150', 'XLT SuperCrew', 48250, 'Oxford White', 2850000, 'Dallas, TX',
-              'Sample Motors (sample deal)', 1, 'pending', ${now}, ${now})`),
-        ),
-        rowStatement(id),
-      ]);
-      if (!stored) throw new Error("Deal was not stored");
-      await announceLater("proposed", id, dealer.id);
-      return toDeal(stored, dealer.id, undefined);
-    },
-
-    /**
      * POST /api/deals/{id}/confirm: only the dealer asked (the proposer: 403); the commission is fixed now.
      * Confirming a confirmed or completed deal changes nothing and answers it.
      */

@@ -40,7 +40,6 @@ export type DealRow = {
   sellerName: string | null;
   sellerEmail: string | null;
   buyerEmail: string | null;
-  isSample: number;
   billOfSaleKey: string | null;
   createdAt: number;
   confirmedAt: number | null;
@@ -64,7 +63,7 @@ export const DEAL_COLUMNS = sql`
   d.commission_cents as commissionCents, d.location as location, d.auction as auction,
   d.auction_location as auctionLocation, d.status as status, d.review_status as reviewStatus,
   d.review_notes as reviewNotes, d.reviewed_at as reviewedAt, d.seller_name as sellerName,
-  d.seller_email as sellerEmail, d.buyer_email as buyerEmail, d.is_sample as isSample,
+  d.seller_email as sellerEmail, d.buyer_email as buyerEmail,
   d.bill_of_sale_key as billOfSaleKey, d.created_at as createdAt, d.confirmed_at as confirmedAt,
   d.completed_at as completedAt,
   p.name as proposerName, p.dealership_name as proposerDealership,
@@ -168,7 +167,6 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
     myRole,
     proposedByMe: row.proposerId === viewerId,
     canConfirm: row.status === "pending" && row.counterpartyId === viewerId && row.proposerId !== viewerId,
-    isSample: Boolean(row.isSample),
     proposer: party(row.proposerId, row.proposerName, row.proposerDealership),
     counterparty: party(row.counterpartyId, row.counterpartyName, row.counterpartyDealership),
     seller: party(row.sellerId, row.sellerDealerName, row.sellerDealership),

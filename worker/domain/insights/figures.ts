@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** One message of one of the dealer's chats, in time order within its chat. */
 export type ChatMessageEvent = { chatId: string; fromMe: boolean; at: number };
 
-/** One deal the dealer is part of (samples left out): its milestones and money. */
+/** One deal the dealer is part of: its milestones and money. */
 export type DealEvent = {
   proposedByMe: boolean;
   createdAt: number;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { dealerStatsOf } from "./dealer-stats";
 import { periodFigures, statsView, type DealerActivity, type StatPeriod, type StatsView } from "./figures";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,9 +14,9 @@ export const soldByDealer = (dealerId: string): SQL => sql`(d.seller_id = ${deal
   or (d.seller_id is null and d.buyer_id is null and d.proposer_id = ${dealerId}
       and lower(coalesce(d.seller_email, '')) = (select lower(email) from dealers where id = ${dealerId})))`;
 
-/** Deals that count: the dealer's own (either party), never a Test Deal Popup sample. */
+/** The dealer's own deals (either party). */
 const dealsOf = (dealerId: string): SQL =>
-  sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId}) and d.is_sample = 0`;
+  sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId})`;
 
 export type DealTotals = { dealsClosed: number; vehiclesSold: number; vehiclesBought: number };
 
@@ -41,7 +42,8 @@ export type VehicleActivity = {
 };
 
 /**
- * The dealer's own figures (issue 17): My Stats over 7/30/90 days, My Vehicle Activity, the deal totals.
+ * The dealer's own figures (issue 17): My Stats over 7/30/90 days and all time, the profile's Statistics tab,
+ * My Vehicle Activity, the deal totals: every figure of the dealer's activity is counted here.
  * Reads the dealer's activity as event times; the figures themselves are computed by figures.ts.
  */
 export function insightsService(db: Database) {
@@ -119,6 +121,9 @@ export function insightsService(db: Database) {
     },
 
     dealTotals: (dealerId: string) => dealTotalsOf(db, dealerId),
+
+    /** The all-time figures of /my-stats and the profile's Statistics tab. */
+    dealerStats: (dealerId: string, now = Date.now()) => dealerStatsOf(db, dealerId, now),
 
     /** The Dealer Network's left panel: the makes and models the dealer bought and sold most, and this month. */
     async vehicleActivity(dealerId: string, now = Date.now()): Promise<VehicleActivity> {

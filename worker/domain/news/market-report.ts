@@ -43,7 +43,7 @@ export function marketReportService(db: Database, network: { demoNetwork: () => 
       db.all<{ current: number; count: number; volumeCents: number }>(sql`
         select completed_at >= ${from} as current, count(*) as count, coalesce(sum(price_cents), 0) as volumeCents
         from deals
-        where status = 'completed' and is_sample = 0 and completed_at >= ${before} and completed_at < ${now}
+        where status = 'completed' and completed_at >= ${before} and completed_at < ${now}
         group by completed_at >= ${from}`),
     ]);
     const top = listed.slice(0, 5).map((r) => r.label.toLowerCase());

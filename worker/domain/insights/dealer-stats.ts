@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { acceptedConnectionsOf } from "../accepted-connections";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** "Views, last 30 days": the same window as My Stats' 30-day period. */
+export const RECENT_VIEWS_DAYS = 30;
+
+export type DealerStats = {
+  posts: number;
+  activePosts: number;
+  soldPosts: number;
+  openRequests: number;
+  vehiclesListed: number;
+  vehiclesAvailable: number;
+  vehiclesSold: number;
+  totalViews: number;
+  uniqueViewers: number;
+  commentsReceived: number;
+  commentsWritten: number;
+  connections: number;
+  chats: number;
+  messagesSent: number;
+  postsThisMonth: number;
+  viewsLast30Days: number;
+};
+
+function startOfMonth(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/**
+ * The all-time figures of /my-stats and the profile's Statistics tab. Post views are the post_views rows of the
+ * dealer's posts (one per other dealer who opened one), as My Stats' period figures and the cards' view counts
+ * (view_count, kept equal to those rows by triggers) count them: the same number wherever it shows. Post and
+ * vehicle figures are read from covering indexes (posts_dealer_idx, vehicles_post_idx, comments_post_idx:
+ * migration 0017), so no post, vehicle or comment row is read.
+ */
+export async function dealerStatsOf(db: Database, dealerId: string, now = Date.now()): Promise<DealerStats> {
+  const monthStart = startOfMonth(now);
+  const recent = now - RECENT_VIEWS_DAYS * DAY_MS;
+  const [row] = await db.all<DealerStats>(sql`
+    select postFigures.*, vehicleFigures.*, viewFigures.*,
+      (select count(*) from inventory_posts p join comments c on c.post_id = p.id
+         where p.dealer_id = ${dealerId} and c.dealer_id != ${dealerId}) as commentsReceived,
+      (select count(*) from comments where dealer_id = ${dealerId}) as commentsWritten,
+      (select count(*) from (${acceptedConnectionsOf(dealerId)})) as connections,
+      (select count(*) from chat_participants where dealer_id = ${dealerId}) as chats,
+      (select count(*) from messages where sender_id = ${dealerId}) as messagesSent
+    from
+      (select count(*) as posts,
+         coalesce(sum(status = 'active' and type != 'request'), 0) as activePosts,
+         coalesce(sum(status = 'sold'), 0) as soldPosts,
+         coalesce(sum(status = 'active' and type = 'request'), 0) as openRequests,
+         coalesce(sum(created_at >= ${monthStart}), 0) as postsThisMonth
+       from inventory_posts where dealer_id = ${dealerId}) as postFigures,
+      (select count(*) as vehiclesListed,
+         coalesce(sum(v.status = 'available'), 0) as vehiclesAvailable,
+         coalesce(sum(v.status = 'sold'), 0) as vehiclesSold
+       from inventory_posts p join vehicles v on v.post_id = p.id
+       where p.dealer_id = ${dealerId} and p.type != 'request') as vehicleFigures,
+      (select count(*) as totalViews,
+         count(distinct pv.viewer_id) as uniqueViewers,
+         coalesce(sum(pv.created_at >= ${recent}), 0) as viewsLast30Days
+       from inventory_posts p join post_views pv on pv.post_id = p.id
+       where p.dealer_id = ${dealerId} and pv.viewer_id <> ${dealerId}) as viewFigures`);
+  if (!row) throw new Error("stats query answered nothing");
+  return row;
+}
