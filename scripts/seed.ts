@@ -29,7 +29,7 @@ import {
 import { sampleArticleRows } from "./seed-news.ts";
 import { demoPhotosOf, storeDemoPhotos } from "./seed-photos.ts";
 import { executeSql, openLocalBindings } from "./local-bindings.ts";
-import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "../app/lib/constants.ts";
+import { DEALERSHIP_TYPES, DEMO_ACCOUNT, POST_LIFETIME_DAYS } from "../app/lib/constants.ts";
 import { commissionCents } from "../app/lib/deals/constants.ts";
 import {
   createRandom,
@@ -341,6 +341,9 @@ function makePost(
   now: number,
 ): SeedPost {
   const post = makeDemoPost(random, dealer, kind);
+  // An expired post is one past its lifetime: never "expired" minutes after it was posted.
+  if (post.status === "expired" && now - createdAt < POST_LIFETIME_DAYS * DAY)
+    createdAt -= POST_LIFETIME_DAYS * DAY;
   const ageDays = (now - createdAt) / DAY;
   const interest = Math.min(400, Math.round(random() * (15 + ageDays * 9)));
   return { ...post, id: randomUuid(random), dealerId: dealer.id, createdAt, interest };

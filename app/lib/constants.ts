@@ -105,6 +105,9 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
+/** Posts expire this many days after they were posted or last renewed (their status becomes 'expired'). */
+export const POST_LIFETIME_DAYS = 30;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const SESSION_DAYS = 30;
 /** How long an e-mailed sign-in link works (once). */

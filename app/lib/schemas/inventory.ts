@@ -341,8 +341,7 @@ export function parseAiSummary(
   }
 }
 
-/** Posts expire this many days after they were posted or last renewed (core spec §4 'expired'). */
-export const POST_LIFETIME_DAYS = 30;
+export { POST_LIFETIME_DAYS } from "../constants";
 
 /** The statuses an author can set: sold, or active again (renewing an expired or sold post). */
 export const AUTHOR_POST_STATUSES = ["active", "sold"] as const;
