@@ -182,6 +182,11 @@ describe("the Test Deal Popup", () => {
 
     await page.goto("/messages");
     await hydrated(page);
+    // At 1280 px the deal tools are in the AI Copilot panel the dealer opens.
+    await page
+      .getByRole("button", { name: /^AI Copilot/ })
+      .first()
+      .click();
     await page.getByRole("button", { name: "Test Deal Popup" }).click();
     const sample = page.getByTestId("sample-deal-dialog");
     await sample.getByText("Pending Confirmation").waitFor();
