@@ -1,6 +1,6 @@
 /**
- * The Help Center's articles (business spec §2 "Help Center": three categories, searched by a
- * case-insensitive substring). Each article is short and describes how DealerLane actually works.
+ * The Help Center's articles (three categories, searched by a case-insensitive substring of their
+ * text). Each article is short and describes how DealerLane actually works.
  */
 export const HELP_CATEGORIES = [
   "Getting Started",

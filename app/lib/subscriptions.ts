@@ -50,7 +50,8 @@ export const billingAddressSchema = z.object({
 
 /**
  * The card in its two shapes: the onboarding call's names the holder `cardholderName`; the purchase screens'
- * (/payment, /subscribe) `nameOnCard`, with a billing address. Missing fields get the §5 texts, in the form's order.
+ * (/payment, /subscribe) `nameOnCard`, with a billing address. Missing fields get their "Please fill in" texts,
+ * in the form's order.
  */
 export const paymentInfoSchema = z
   .object({

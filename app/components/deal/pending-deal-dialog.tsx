@@ -11,7 +11,7 @@ import { DealFacts, vehicleTitle, type DealFactsShown } from "./deal-facts";
 export type PendingDealShown = DealFactsShown & Pick<Deal, "proposer" | "estimatedCommissionCents">;
 
 /**
- * The 'Pending Confirmation' dialog (business spec §2 Deal confirmation dialog) as it looks: the deal, the
+ * The 'Pending Confirmation' dialog as it looks: the deal, the
  * commission and Review Later / Decline / Confirm Deal. What the buttons do is the caller's: a real deal's
  * (PendingDeals) or the Test Deal Popup's sample (SampleDealPopup). `note` and `badge` mark a sample.
  */

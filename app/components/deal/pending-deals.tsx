@@ -18,7 +18,7 @@ function reviewLaterIds(): Set<string> {
 }
 
 /**
- * The 'Pending Confirmation' dialog (business spec §2 Deal confirmation dialog) for the deals waiting for this
+ * The 'Pending Confirmation' dialog for the deals waiting for this
  * dealer, on every signed-in screen:
  * a deal proposed to this dealer arrives live over the inbox socket; while the socket is down, GET /api/deals
  * every 5 s instead (§9). 'Review Later' closes it unchanged for the rest of the session.

@@ -28,7 +28,7 @@ function sampleDeal(now = new Date()): PendingDealShown {
 }
 
 /**
- * The Test Deal Popup (business spec §2 Messages): the 'Pending Confirmation' dialog exactly as a proposed deal
+ * The Test Deal Popup on /messages: the 'Pending Confirmation' dialog exactly as a proposed deal
  * shows it, filled with a sample. Nothing is sent or stored, whichever button the dealer presses.
  */
 export function SampleDealPopup({ onClose }: { onClose: () => void }) {

@@ -19,7 +19,7 @@ import { SuggestedDealers } from "./suggested-dealers";
 export const FEED_LOAD_DELAY_MS = 300;
 export const FEED_SCROLL_TRIGGER = 0.8;
 export const FEED_REFRESH_MS = 30_000;
-/** The promo block follows the 4th post (core spec §9) of each page: once a page, never every 4th post over again. */
+/** The promo block follows the 4th post (PROMO_AFTER) of each page: once a page, never every 4th post over again. */
 export const PROMO_AFTER = 4;
 
 const SORT_LABELS: Record<FeedSort, string> = {

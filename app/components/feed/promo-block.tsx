@@ -35,7 +35,7 @@ const PROMOS = [
 ] as const;
 
 /**
- * The promo block, once on each page of the feed (core spec §2, §9): the admins' promotions for this dealer,
+ * The promo block, once on each page of the feed, after its PROMO_AFTER-th post: the admins' promotions for this dealer,
  * one a page in turn by page number; without any, DealerLane's own features the same way.
  */
 export function PromoBlock({ page, promotions = [] }: { page: number; promotions?: Promotion[] }) {

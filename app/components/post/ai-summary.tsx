@@ -2,7 +2,7 @@ import { ChevronDown, Sparkles } from "~/components/ui/icons";
 import { parseAiSummary } from "~/lib/schemas/inventory";
 
 /**
- * Core spec §3: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty.
+ * The post's AI summary: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty.
  * One line of facts that opens to all of them (a <details>, so it works before JavaScript loads; open on an
  * expanded post); the empty text is a quiet note, not a box.
  */

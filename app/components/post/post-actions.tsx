@@ -15,7 +15,7 @@ export type PostActionHandlers = {
 };
 
 /**
- * The card's actions, on one line at any width (core spec §2: Like, Comment, Message, Question, View Profile; and
+ * The card's actions, on one line at any width (Like, Comment, Message, Question, View Profile and
  * Make a deal). Like, Comment, Message and Make a deal always show; on a card too narrow for all of them (a
  * phone), Question and View Profile move into the More menu. Message, View Profile and Make a deal are hidden on
  * the dealer's own posts, and Make a deal on a post that is no longer active.

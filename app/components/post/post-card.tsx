@@ -53,7 +53,7 @@ function DealerLogo({ name }: { name: string }) {
 }
 
 /**
- * The inventory post card (core spec §2 "Inventory post card"), vehicle first as dealers read a listing: the lead
+ * The inventory post card, vehicle first as dealers read a listing: the lead
  * photo with its count, then year make model trim with price and miles, then the dealer's headline, badges and
  * who, where and when; then the description, the live-auction panel, the AI summary in one line, the counts and
  * the actions Like / Comment / Message / Question / View Profile / Make a deal. Clicking the body expands the post

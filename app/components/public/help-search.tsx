@@ -5,7 +5,7 @@ import { inputClass } from "~/components/ui/field";
 import { HELP_ARTICLES, HELP_CATEGORIES, filterHelpArticles } from "~/lib/help-articles";
 
 /**
- * The Help Center's search (business spec §2): filters the articles by a case-insensitive substring of their text as
+ * The Help Center's search: filters the articles by a case-insensitive substring of their text as
  * the visitor types. Without JavaScript the same form reloads the page with `?q=` and the server filters.
  */
 export function HelpSearch({ initialQuery }: { initialQuery: string }) {

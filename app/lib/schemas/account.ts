@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema, passwordSchema } from "./auth";
 
 /**
- * Request schemas of the account calls (issue 14): reset, sign-in link, confirmation, password change, sessions,
+ * Request schemas of the account calls: reset, sign-in link, confirmation, password change, sessions,
  * events.
  */
 

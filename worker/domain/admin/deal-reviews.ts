@@ -35,7 +35,7 @@ export type DealReviewDeps = {
   announce: (dealId: string) => Promise<void>;
 };
 
-/** /admin/deals (issue 15): every deal, and the admin's Approve / Reject. */
+/** /admin/deals: every deal, and the admin's Approve / Reject. */
 export function dealReviews(db: Database, deps: DealReviewDeps) {
   async function rowOf(dealId: string): Promise<DealRow> {
     const [row] = await db.all<DealRow>(

@@ -42,7 +42,7 @@ export type VehicleActivity = {
 };
 
 /**
- * The dealer's own figures (issue 17): My Stats over 7/30/90 days and all time, the profile's Statistics tab,
+ * The dealer's own figures: My Stats over 7/30/90 days and all time, the profile's Statistics tab,
  * My Vehicle Activity, the deal totals: every figure of the dealer's activity is counted here.
  * Reads the dealer's activity as event times; the figures themselves are computed by figures.ts.
  */
