@@ -3,6 +3,7 @@ import {
   CALL_RING_SECONDS,
   chatClientFrameSchema,
   parseFrame,
+  type CallAnswer,
   type ChatClientFrame,
   type ChatServerFrame,
   type LiveCall,
@@ -13,9 +14,6 @@ import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
 
 type SocketState = { dealerId: string };
 type Services = ReturnType<typeof createServices>;
-
-/** What the worker hears back when it asks the room to answer a call (RPC cannot carry a DomainError). */
-export type CallAnswer = { ok: true; call: LiveCall } | { ok: false; status: 404 | 409; message: string };
 
 const CALL_KEY = "call";
 /** How long a dealer's sockets may all be gone mid-call before the call counts as hung up. */

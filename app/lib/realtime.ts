@@ -93,6 +93,9 @@ export const liveCallSchema = z.object({
 });
 export type LiveCall = z.infer<typeof liveCallSchema>;
 
+/** What the worker hears back when it asks a chat room to answer a call (RPC cannot carry a DomainError). */
+export type CallAnswer = { ok: true; call: LiveCall } | { ok: false; status: 404 | 409; message: string };
+
 /** Browser → ChatRoom. */
 export const chatClientFrameSchema = z.discriminatedUnion("type", [
   z

@@ -1,6 +1,5 @@
-import type { ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
+import type { CallAnswer, ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
 import type { Delivery } from "../domain/notifications/notify";
-import type { CallAnswer } from "../../durable-objects/chat-room";
 
 /** Set by the worker on an authorised socket upgrade; the objects trust it because only the worker reaches them. */
 export const DEALER_HEADER = "x-dealerlane-dealer-id";
