@@ -7,7 +7,7 @@ import {
   type ChatClientFrame,
   type ChatServerFrame,
   type LiveCall,
-} from "../app/lib/realtime";
+} from "#lib/realtime";
 import { createServices } from "../worker/domain";
 import { DomainError } from "../worker/domain/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";

@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import type { InboxFrame } from "../app/lib/realtime";
+import type { InboxFrame } from "#lib/realtime";
 import { createServices } from "../worker/domain";
 import { DEALER_HEADER } from "../worker/realtime/addresses";
 

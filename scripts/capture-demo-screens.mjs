@@ -5,7 +5,7 @@
  *   npm run build && node -e 'import("./scripts/local-app.mjs").then(async (m) => { … serve({ port: 8791 }) })'
  *   node scripts/capture-demo-screens.mjs [http://localhost:8791]
  *
- * Needs Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH). The captions live in app/lib/demo-slides.ts:
+ * Needs Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH). The captions live in app/components/public/copy/demo-slides.ts:
  * when a screen changes a lot, check that its caption is still true.
  */
 import { writeFileSync } from "node:fs";

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { isLocalHost } from "../app/lib/cookies.ts";
+import { isLocalHost } from "#lib/cookies";
 import { bin, root } from "./steps.mjs";
 
 const EXAMPLE = "APP_ORIGIN=https://dealerlane.app npm run deploy";

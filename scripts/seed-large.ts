@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
-import { summarizeVehicles } from "../app/lib/ai-summary.ts";
+import { summarizeVehicles } from "../worker/domain/inventory/ai-summary.ts";
 import { dealerRow, matchIndexRowsOf, premiumSubscriptionRow, renewedAtOf, vehicleRow } from "./seed-rows.ts";
 import {
   createRandom,

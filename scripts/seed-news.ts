@@ -3,7 +3,7 @@
  * scripts/seed.ts with INSERT OR IGNORE on every run, so a database seeded before the news existed gets them
  * too and a second run (or an admin's edit) is never overwritten.
  */
-import { readMinutes } from "../app/lib/schemas/news.ts";
+import { readMinutes } from "#lib/schemas/news";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import type { DemoDealer, DemoVehicle } from "../worker/domain/demo-inventory.ts";
-import { offeredVehiclesOf, wantedVehiclesOf } from "../app/lib/matching/match.ts";
+import { offeredVehiclesOf, wantedVehiclesOf } from "../worker/domain/deal-alerts/match.ts";
 
 /** A generated dealer as both seeders hold it: the demo profile plus its ids and times. */
 export type SeededDealer = DemoDealer & {
@@ -78,7 +78,7 @@ export function renewedAtOf(
 
 /**
  * The deal-alert match index of a seeded post (worker/db/schema.ts wanted_vehicles / offered_vehicles), from
- * the same app/lib/matching code the worker uses when a dealer posts.
+ * the same worker/domain/deal-alerts code the worker uses when a dealer posts.
  */
 export function matchIndexRowsOf(
   post: {

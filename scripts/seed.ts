@@ -16,8 +16,8 @@ import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { summarizeVehicles } from "../app/lib/ai-summary.ts";
-import { formatDollars } from "../app/lib/format.ts";
+import { summarizeVehicles } from "../worker/domain/inventory/ai-summary.ts";
+import { formatDollars } from "#lib/format";
 import {
   dealerRow,
   matchIndexRowsOf,
@@ -29,8 +29,8 @@ import {
 import { sampleArticleRows } from "./seed-news.ts";
 import { demoPhotosOf, storeDemoPhotos } from "./seed-photos.ts";
 import { executeSql, openLocalBindings } from "./local-bindings.ts";
-import { DEALERSHIP_TYPES, DEMO_ACCOUNT, POST_LIFETIME_DAYS } from "../app/lib/constants.ts";
-import { commissionCents } from "../app/lib/deals/constants.ts";
+import { DEALERSHIP_TYPES, DEMO_ACCOUNT, POST_LIFETIME_DAYS } from "#lib/constants";
+import { commissionCents } from "#lib/deals/constants";
 import {
   createRandom,
   DEMO_CANADIAN_LOCATIONS,

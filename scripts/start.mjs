@@ -2,7 +2,7 @@
  * `npm start`: build, migrate and (on an empty database) seed local D1, then serve on PORT (default 8787).
  * Google sign-in goes to a local stand-in for Google's consent screen unless .dev.vars configures real Google.
  */
-import { DEMO_ACCOUNT } from "../app/lib/constants.ts";
+import { DEMO_ACCOUNT } from "#lib/constants";
 import { googleForLocalRun } from "./google-stand-in.ts";
 import { build, migrate, seed, serve } from "./local-app.mjs";
 

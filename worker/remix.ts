@@ -4,7 +4,7 @@ import * as build from "remix-server-build";
 import { apiDocument } from "./api";
 import { toCurrentUser } from "./domain/dealers";
 import type { AppEnv } from "./http/types";
-import { TOAST_COOKIE, clearToastCookie, parseFlashToast } from "../app/lib/flash-toast";
+import { TOAST_COOKIE, clearToastCookie, parseFlashToast } from "#lib/flash-toast";
 import { readCookie } from "./auth/cookies";
 import { clientIp } from "./auth/guards";
 import { clientInfo } from "./http/client-info";

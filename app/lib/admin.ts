@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { REVIEW_STATUSES } from "./deals/constants";
-import { DEAL_STATUSES } from "./deals/constants";
-import { PHOTO_PATH_PATTERN } from "./schemas/inventory";
-import { PLAN_IDS } from "./subscriptions";
+import { REVIEW_STATUSES } from "#lib/deals/constants";
+import { DEAL_STATUSES } from "#lib/deals/constants";
+import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
+import { PLAN_IDS } from "#lib/subscriptions";
 
 /**
  * The admin console (business spec §2 Admin console, §3 Promotion / Pricing plan / Add-on, §5, §9; issue 15):

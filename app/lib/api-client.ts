@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "./api-types";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-types";
 
 /**
  * The browser's JSON client (core spec §7, §8): credentials always, a JSON body only when there is one,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { liveCallSchema } from "./realtime";
-import { apiKeyInputSchema, apiKeySchema, createdApiKeySchema } from "./api-keys";
+import { liveCallSchema } from "#lib/realtime";
+import { apiKeyInputSchema, apiKeySchema, createdApiKeySchema } from "#lib/api-keys";
 import {
   accountExportSchema,
   activeSessionSchema,
@@ -60,7 +60,7 @@ import {
   announcementReceiptSchema,
   clearDataReceiptSchema,
   verificationRequestSchema,
-} from "./api-types";
+} from "#lib/api-types";
 import {
   addUserSchema,
   adminDealsQuerySchema,
@@ -79,7 +79,7 @@ import {
   verificationDecisionSchema,
   verificationQueueSchema,
   verificationRequestSchema as verificationRequestInputSchema,
-} from "./admin";
+} from "#lib/admin";
 import {
   accountListQuery,
   changePasswordSchema,
@@ -90,9 +90,9 @@ import {
   resetPasswordSchema,
   signInWithLinkSchema,
   verifyEmailSchema,
-} from "./schemas/account";
-import { onboardingProfileSchema, signInSchema, signUpSchema } from "./schemas/auth";
-import { contactMessageSchema } from "./schemas/contact";
+} from "#lib/schemas/account";
+import { onboardingProfileSchema, signInSchema, signUpSchema } from "#lib/schemas/auth";
+import { contactMessageSchema } from "#lib/schemas/contact";
 import {
   completeDealSchema,
   dealCompletionNoticeSchema,
@@ -100,15 +100,15 @@ import {
   passThruQuerySchema,
   passThruStepsSchema,
   proposeDealSchema,
-} from "./schemas/deals";
-import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "./schemas/dealer";
+} from "#lib/schemas/deals";
+import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "#lib/schemas/dealer";
 import {
   commentSchema,
   createPostSchema,
   feedQuerySchema,
   matchesQuerySchema,
   updatePostSchema,
-} from "./schemas/inventory";
+} from "#lib/schemas/inventory";
 import {
   addDealerBody,
   chatMessagesQuery,
@@ -119,7 +119,7 @@ import {
   answerCallBody,
   removeDealerBody,
   sendMessageSchema,
-} from "./schemas/network";
+} from "#lib/schemas/network";
 import {
   markReadSchema,
   notificationsQuerySchema,
@@ -128,11 +128,11 @@ import {
   testSmsSchema,
   triggerDealAlertSchema,
   unsubscribeQuerySchema,
-} from "./schemas/notifications";
-import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "./schemas/news";
-import { profilePatchSchema } from "./schemas/profile";
-import { settingsPatchSchema } from "./schemas/settings";
-import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "./subscriptions";
+} from "#lib/schemas/notifications";
+import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "#lib/schemas/news";
+import { profilePatchSchema } from "#lib/schemas/profile";
+import { settingsPatchSchema } from "#lib/schemas/settings";
+import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "#lib/subscriptions";
 
 /**
  * Every endpoint the worker serves, with the schemas it reads and answers: the list the API tests walk to

@@ -1,20 +1,20 @@
 import { z } from "zod";
-import { chatAttachmentSchema } from "./chat-files";
+import { chatAttachmentSchema } from "#lib/chat-files";
 import {
   COUNTRIES,
   DEALERSHIP_TYPES,
   INVENTORY_VIEWS,
   ITEMS_PER_PAGE_OPTIONS,
   POST_TYPES,
-} from "./constants";
-import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "./schemas/notifications";
+} from "#lib/constants";
+import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "#lib/schemas/notifications";
 import {
   DEAL_STATUSES,
   PASS_THRU_STEPS,
   REVIEW_STATUSES,
   SALE_STATUSES,
   TITLE_STATUSES,
-} from "./deals/constants";
+} from "#lib/deals/constants";
 
 /**
  * What the API answers, in one place (DESIGN.md "Request conventions"): the worker's domain returns these

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callText, chatFilePathOf, messagePreview, sniffChatFileType } from "./chat-files";
+import { callText, chatFilePathOf, messagePreview, sniffChatFileType } from "#lib/chat-files";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));

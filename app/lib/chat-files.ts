@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sniffImageType } from "./image-type";
+import { sniffImageType } from "#lib/image-type";
 
 /**
  * Photos and files in a chat (issue 19): what a message may carry, checked the same way by the browser

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectDeal } from "./deal-detection";
+import { detectDeal } from "#lib/deal-detection";
 
 describe("detectDeal", () => {
   it("reads dealer shorthand: 'can do the 2019 F-150 XLT for 28,5'", () => {

@@ -3,9 +3,9 @@
  * (a VIN, or year + make + model) and a price? Then the Copilot offers "Create a deal from this?" with the
  * fields filled in. Pure code, shared by the browser and the tests.
  */
-import { readVehicleText } from "./matching/read-text";
-import { makeName, modelName } from "./matching/vehicle-names";
-import { decodeManufacturer, decodeModelYear, hasValidCheckDigit } from "./vin";
+import { readVehicleText } from "../../worker/domain/deal-alerts/read-text";
+import { makeName, modelName } from "../../worker/domain/deal-alerts/vehicle-names";
+import { decodeManufacturer, decodeModelYear, hasValidCheckDigit } from "#lib/vin";
 
 export type DetectedDeal = {
   vin: string | null;

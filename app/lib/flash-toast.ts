@@ -1,4 +1,4 @@
-import { serializeCookie } from "./cookies";
+import { serializeCookie } from "#lib/cookies";
 
 /** A one-shot toast carried across a redirect in a short-lived cookie; the worker reads and clears it. */
 export const TOAST_COOKIE = "dl_toast";

@@ -1,4 +1,4 @@
-import type { ToastMessage } from "./toast";
+import type { ToastMessage } from "#lib/toast";
 
 /** What /login says when a Google sign-in came back with `?google={reason}` (worker/auth/google.ts). */
 const REASONS: Record<string, string> = {

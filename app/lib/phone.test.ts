@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, toE164 } from "./phone";
+import { formatPhone, toE164 } from "#lib/phone";
 
 describe("toE164", () => {
   it.each([

@@ -6,8 +6,8 @@ import {
   isoTime,
   notificationSchema,
   type ChatMessage,
-} from "./api-types";
-import { chatAttachmentsInputSchema } from "./chat-files";
+} from "#lib/api-types";
+import { chatAttachmentsInputSchema } from "#lib/chat-files";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser:

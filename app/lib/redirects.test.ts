@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirects";
+import { safeRedirect } from "#lib/redirects";
 
 describe("safeRedirect", () => {
   it.each([

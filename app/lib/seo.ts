@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { PRODUCT_NAME } from "./constants";
+import { PRODUCT_NAME } from "#lib/constants";
 
 export const LANDING_TITLE = `${PRODUCT_NAME} — the dealer-to-dealer wholesale vehicle network`;
 export const LANDING_DESCRIPTION =

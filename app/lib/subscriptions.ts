@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_NAME } from "./constants";
+import { PRODUCT_NAME } from "#lib/constants";
 
 /**
  * Plans and payments, shared by the worker and the screens (business spec §1, §3, §5, §9). Pure: no I/O.

@@ -2,7 +2,7 @@
  * The health report of `GET /api/health` and how the /status page reads it. Pure: shared by the worker
  * (which measures) and the page (which shows it and refreshes it every 30 s).
  */
-import type { Check, CheckStatus, HealthReport } from "./api-types";
+import type { Check, CheckStatus, HealthReport } from "#lib/api-types";
 
 export type { Check, CheckStatus, HealthReport };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeToast, type Box } from "./toast-placement";
+import { placeToast, type Box } from "#lib/toast-placement";
 
 const phone = { left: 16, right: 374, height: 72, minTop: 16, maxTop: 844 - 64 - 16 - 72 };
 const button = (top: number, left = 16, right = 374): Box => ({ top, bottom: top + 44, left, right });

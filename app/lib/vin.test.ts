@@ -10,7 +10,7 @@ import {
   hasValidCheckDigit,
   vinLengthMessage,
   WMI,
-} from "./vin";
+} from "#lib/vin";
 
 /**
  * Published vectors: 1M8GDM9AXKP042788 is the worked example of 49 CFR 565 / NHTSA (check digit X, a 1989

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Landing } from "~/components/public/landing";
-import { landingMeta } from "~/lib/seo";
+import { landingMeta } from "#lib/seo";
 import type { RouteHandle } from "~/root";
 import { loadShell } from "~/utils/shell.server";
 

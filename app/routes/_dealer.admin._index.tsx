@@ -15,8 +15,8 @@ import {
   type IconComponent,
 } from "~/components/ui/icons";
 import { ADMIN_PAGES, type NavEntry } from "~/components/shell/nav";
-import { announcementSchema } from "~/lib/admin";
-import { formatDollars } from "~/lib/format";
+import { announcementSchema } from "#lib/admin";
+import { formatDollars } from "#lib/format";
 import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 

@@ -4,7 +4,7 @@ import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page"
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { SelectField, TextField } from "~/components/ui/field";
-import { AUDIT_ACTIONS, auditQuerySchema } from "~/lib/admin";
+import { AUDIT_ACTIONS, auditQuerySchema } from "#lib/admin";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Audit log · DealerLane" }];

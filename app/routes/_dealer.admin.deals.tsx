@@ -5,10 +5,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { X } from "~/components/ui/icons";
-import { DEAL_NOTES_ROWS, adminDealsQuerySchema, processDealSchema } from "~/lib/admin";
-import type { AdminDeal } from "~/lib/api-types";
-import { DEAL_STATUSES } from "~/lib/deals/constants";
-import { formatDollars } from "~/lib/format";
+import { DEAL_NOTES_ROWS, adminDealsQuerySchema, processDealSchema } from "#lib/admin";
+import type { AdminDeal } from "#lib/api-types";
+import { DEAL_STATUSES } from "#lib/deals/constants";
+import { formatDollars } from "#lib/format";
 import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 

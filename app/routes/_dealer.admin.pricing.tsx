@@ -3,8 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { priceUpdateSchema } from "~/lib/admin";
-import { formatDollars } from "~/lib/format";
+import { priceUpdateSchema } from "#lib/admin";
+import { formatDollars } from "#lib/format";
 import { adminAction, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 

@@ -11,7 +11,7 @@ import {
   pageQuerySchema,
   promotionCreateSchema,
   promotionDefaults,
-} from "~/lib/admin";
+} from "#lib/admin";
 import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 

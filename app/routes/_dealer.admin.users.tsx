@@ -12,12 +12,12 @@ import {
   roleSchema,
   suspendSchema,
   verificationDecisionSchema,
-} from "~/lib/admin";
-import type { AdminUser } from "~/lib/api-types";
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, apiKeyInputSchema } from "~/lib/api-keys";
+} from "#lib/admin";
+import type { AdminUser } from "#lib/api-types";
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, apiKeyInputSchema } from "#lib/api-keys";
 import { ShownOnceKey } from "~/components/ui/shown-once-key";
-import { formatDollars } from "~/lib/format";
-import { dealerUpdateSchema } from "~/lib/schemas/dealer";
+import { formatDollars } from "#lib/format";
+import { dealerUpdateSchema } from "#lib/schemas/dealer";
 import { adminAction, fieldsOf, formProblem, parseForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { VerificationCard } from "~/components/dealer/verification-card";
-import { verificationRequestSchema } from "~/lib/admin";
-import { photoPathOf } from "~/lib/schemas/inventory";
+import { verificationRequestSchema } from "#lib/admin";
+import { photoPathOf } from "#lib/schemas/inventory";
 import { readForm } from "~/utils/form-body.server";
 import { isDomainError } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";

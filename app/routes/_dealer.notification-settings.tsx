@@ -8,8 +8,8 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MessageSquareText, type IconComponent } from "~/components/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { UNKNOWN_ACTION, byIntent } from "~/lib/intents";
-import { formatPhone, toE164 } from "~/lib/phone";
+import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
+import { formatPhone, toE164 } from "#lib/phone";
 import {
   NOTIFICATION_TOASTS,
   PREFERENCE_KEYS,
@@ -18,8 +18,8 @@ import {
   triggerDealAlertSchema,
   type NotificationPreferences,
   type PreferenceKey,
-} from "~/lib/schemas/notifications";
-import { toast, type ToastMessage } from "~/lib/toast";
+} from "#lib/schemas/notifications";
+import { toast, type ToastMessage } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import { failureData, routeFailure } from "~/utils/responses.server";

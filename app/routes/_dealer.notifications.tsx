@@ -17,8 +17,8 @@ import { useEffect, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { buttonClass } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
-import type { Notification } from "~/lib/api-types";
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from "~/lib/schemas/notifications";
+import type { Notification } from "#lib/api-types";
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from "#lib/schemas/notifications";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 

@@ -10,9 +10,9 @@ import { SaleStatusBadge } from "~/components/deal/sale-status";
 import { VerifyDealDialog } from "~/components/deal/verify-deal-dialog";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
-import type { Deal } from "~/lib/api-types";
-import { COMMISSION_PERCENT } from "~/lib/deals/constants";
-import { formatDollars } from "~/lib/format";
+import type { Deal } from "#lib/api-types";
+import { COMMISSION_PERCENT } from "#lib/deals/constants";
+import { formatDollars } from "#lib/format";
 import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Pass Thru Sales · DealerLane" }];

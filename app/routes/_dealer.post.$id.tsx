@@ -10,9 +10,9 @@ import { PostCard } from "~/components/post/post-card";
 import { PostMatches } from "~/components/post/post-matches";
 import { PostOwnerTools } from "~/components/post/post-owner-tools";
 import { buttonClass } from "~/components/ui/button";
-import { isAdmin } from "~/lib/roles";
-import { UNKNOWN_ACTION, byIntent } from "~/lib/intents";
-import { commentSchema, updatePostSchema } from "~/lib/schemas/inventory";
+import { isAdmin } from "#lib/roles";
+import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
+import { commentSchema, updatePostSchema } from "#lib/schemas/inventory";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import {

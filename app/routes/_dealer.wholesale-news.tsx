@@ -3,9 +3,9 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MarketReportCard } from "~/components/news/market-report";
 import { buttonClass } from "~/components/ui/button";
-import type { NewsArticle } from "~/lib/api-types";
-import { formatDay } from "~/lib/format";
-import { NEWS_PAGE_SIZE } from "~/lib/schemas/news";
+import type { NewsArticle } from "#lib/api-types";
+import { formatDay } from "#lib/format";
+import { NEWS_PAGE_SIZE } from "#lib/schemas/news";
 import { requireDealer } from "~/utils/guards.server";
 import { ArticleBadges } from "~/components/news/article-badges";
 

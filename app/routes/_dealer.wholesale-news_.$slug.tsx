@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { PageNotFound } from "~/components/shell/page-not-found";
 import { ArrowLeft, ExternalLink } from "~/components/ui/icons";
-import { formatDay } from "~/lib/format";
+import { formatDay } from "#lib/format";
 import { requireDealer } from "~/utils/guards.server";
 import { ArticleBadges } from "~/components/news/article-badges";
 

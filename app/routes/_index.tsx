@@ -4,7 +4,7 @@ import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import SignedInHome from "~/components/feed/signed-in-home";
 import { Landing as LandingOnTheServer } from "~/components/public/landing";
-import { landingMeta } from "~/lib/seo";
+import { landingMeta } from "#lib/seo";
 import type { RouteHandle } from "~/root";
 import { homeFeedAction, loadHomeFeed } from "~/utils/home-feed.server";
 import { cacheHeaders, publicPageHeaders } from "~/utils/public-cache.server";

@@ -3,8 +3,8 @@ import { Link } from "@remix-run/react";
 import { Handshake, MapPin, ShieldCheck, Zap } from "~/components/ui/icons";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
-import { SUPPORT } from "~/lib/constants";
-import { publicMeta } from "~/lib/seo";
+import { SUPPORT } from "#lib/constants";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

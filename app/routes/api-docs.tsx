@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { KeyRound, Package } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
-import { publicMeta } from "~/lib/seo";
+import { publicMeta } from "#lib/seo";
 import { apiDocs, type DocEndpoint } from "~/utils/api-docs.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 

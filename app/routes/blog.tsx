@@ -4,8 +4,8 @@ import { Mail, Rss } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { BLOG_POSTS, formatPostDate, readTimeMinutes } from "~/lib/blog-posts";
-import { publicMeta } from "~/lib/seo";
+import { BLOG_POSTS, formatPostDate, readTimeMinutes } from "~/components/public/copy/blog-posts";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

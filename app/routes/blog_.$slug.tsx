@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Prose, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
-import { findBlogPost, formatPostDate, readTimeMinutes } from "~/lib/blog-posts";
-import { publicMeta } from "~/lib/seo";
+import { findBlogPost, formatPostDate, readTimeMinutes } from "~/components/public/copy/blog-posts";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { Link } from "@remix-run/react";
 import { Briefcase, Clock, DollarSign, MapPin } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
-import { POSITIONS } from "~/lib/careers";
-import { publicMeta } from "~/lib/seo";
+import { POSITIONS } from "~/components/public/copy/careers";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

@@ -7,9 +7,9 @@ import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
-import { findPosition } from "~/lib/careers";
-import { CONTACT_DEALERSHIP_TYPES, SUPPORT } from "~/lib/constants";
-import { SUPPORT_HOURS } from "~/lib/marketing";
+import { findPosition } from "~/components/public/copy/careers";
+import { CONTACT_DEALERSHIP_TYPES, SUPPORT } from "#lib/constants";
+import { SUPPORT_HOURS } from "~/components/public/copy/marketing";
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_SENT,
@@ -18,10 +18,10 @@ import {
   contactMessageSchema,
   isContactTopic,
   isHoneypotFilled,
-} from "~/lib/schemas/contact";
-import { publicMeta } from "~/lib/seo";
-import { parseForm } from "~/lib/forms";
-import { toast } from "~/lib/toast";
+} from "#lib/schemas/contact";
+import { publicMeta } from "#lib/seo";
+import { parseForm } from "#lib/forms";
+import { toast } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 import { failureData, routeFailure } from "~/utils/responses.server";

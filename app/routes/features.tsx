@@ -4,9 +4,9 @@ import { Bell, Car, Globe2, Moon, Smartphone, Tags } from "~/components/ui/icons
 import { FeatureIcon } from "~/components/public/feature-icon";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
-import { DEMO_SLIDES } from "~/lib/demo-slides";
-import { FEATURE_SLIDES } from "~/lib/marketing";
-import { publicMeta } from "~/lib/seo";
+import { DEMO_SLIDES } from "~/components/public/copy/demo-slides";
+import { FEATURE_SLIDES } from "~/components/public/copy/marketing";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

@@ -5,8 +5,8 @@ import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
-import { parseForm } from "~/lib/forms";
-import { forgotPasswordFormSchema } from "~/lib/schemas/account-forms";
+import { parseForm } from "#lib/forms";
+import { forgotPasswordFormSchema } from "#lib/schemas/account-forms";
 import { readForm } from "~/utils/form-body.server";
 import { routeFailure } from "~/utils/responses.server";
 

@@ -4,8 +4,8 @@ import { MessageCircle, Phone } from "~/components/ui/icons";
 import { HelpSearch } from "~/components/public/help-search";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
-import { SUPPORT } from "~/lib/constants";
-import { publicMeta } from "~/lib/seo";
+import { SUPPORT } from "#lib/constants";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>

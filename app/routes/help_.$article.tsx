@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Prose, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
-import { HELP_ARTICLES, findHelpArticle } from "~/lib/help-articles";
-import { publicMeta } from "~/lib/seo";
+import { HELP_ARTICLES, findHelpArticle } from "~/components/public/copy/help-articles";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Landing } from "~/components/public/landing";
-import { landingMeta } from "~/lib/seo";
+import { landingMeta } from "#lib/seo";
 import type { RouteHandle } from "~/root";
 
 /**

@@ -6,20 +6,20 @@ import { SuspendedNotice } from "~/components/account/suspended-notice";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
-import { SUSPENDED_MESSAGE } from "~/lib/admin";
-import { DEMO_ACCOUNT } from "~/lib/constants";
-import { googleFailureToast } from "~/lib/google-sign-in";
-import { DEMO_OFF_MESSAGE, isDemoMode } from "~/lib/demo-mode";
-import { parseForm } from "~/lib/forms";
-import { safeRedirect } from "~/lib/redirects";
+import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { DEMO_ACCOUNT } from "#lib/constants";
+import { googleFailureToast } from "#lib/google-sign-in";
+import { DEMO_OFF_MESSAGE, isDemoMode } from "#lib/demo-mode";
+import { parseForm } from "#lib/forms";
+import { safeRedirect } from "#lib/redirects";
 import {
   loginFailureToast,
   loginIntentOf,
   signInFormSchema,
   signUpFormSchema,
   type LoginIntent,
-} from "~/lib/schemas/login-form";
-import { toast, type ToastMessage } from "~/lib/toast";
+} from "#lib/schemas/login-form";
+import { toast, type ToastMessage } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 

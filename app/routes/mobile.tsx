@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Apple, BellRing, Camera, MessageSquare, Play, Smartphone, WifiOff } from "~/components/ui/icons";
 import { InstallAppButton } from "~/components/public/install-app";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
-import { publicMeta } from "~/lib/seo";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

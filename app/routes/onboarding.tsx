@@ -5,15 +5,15 @@ import { useEffect } from "react";
 import { DealerFields } from "~/components/dealer/dealer-fields";
 import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
-import { firstError, parseForm } from "~/lib/forms";
-import { onboardingProfileSchema } from "~/lib/schemas/auth";
-import { toast } from "~/lib/toast";
+import { firstError, parseForm } from "#lib/forms";
+import { onboardingProfileSchema } from "#lib/schemas/auth";
+import { toast } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireViewer } from "~/utils/guards.server";
 import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
 import { ChoosePlan } from "~/components/billing/choose-plan";
 import { OnboardingFrame, type OnboardingStep } from "~/components/account/onboarding-frame";
-import { formatDay } from "~/lib/format";
+import { formatDay } from "#lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Set up your dealership · DealerLane" }];
 

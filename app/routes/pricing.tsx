@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { PlanCard } from "~/components/public/plan-card";
-import { BILLING_TERMS, marketingPlans } from "~/lib/marketing";
-import { TRIAL_LABEL } from "~/lib/subscriptions";
-import { publicMeta } from "~/lib/seo";
+import { BILLING_TERMS, marketingPlans } from "~/components/public/copy/marketing";
+import { TRIAL_LABEL } from "#lib/subscriptions";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) =>

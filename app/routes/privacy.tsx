@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { BackToHome, PageIntro, Prose, PublicLayout } from "~/components/public/public-layout";
-import { SESSION_DAYS, SUPPORT } from "~/lib/constants";
-import { publicMeta } from "~/lib/seo";
+import { SESSION_DAYS, SUPPORT } from "#lib/constants";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

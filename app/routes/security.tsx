@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { FileCheck2, KeyRound, Lock, ScrollText, ShieldAlert, UserCheck } from "~/components/ui/icons";
 import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
-import { SUPPORT } from "~/lib/constants";
-import { publicMeta } from "~/lib/seo";
+import { SUPPORT } from "#lib/constants";
+import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);

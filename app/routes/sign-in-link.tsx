@@ -5,9 +5,9 @@ import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm, type SubmissionResult } from "~/components/ui/form";
-import { SIGN_IN_LINK_MINUTES } from "~/lib/constants";
-import { firstError, parseForm } from "~/lib/forms";
-import { emailSignInLinkFormSchema, signInWithLinkFormSchema } from "~/lib/schemas/account-forms";
+import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
+import { firstError, parseForm } from "#lib/forms";
+import { emailSignInLinkFormSchema, signInWithLinkFormSchema } from "#lib/schemas/account-forms";
 import { readForm } from "~/utils/form-body.server";
 import { failureData, failureHeaders, redirectWithToast, routeFailure } from "~/utils/responses.server";
 

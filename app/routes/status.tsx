@@ -5,9 +5,9 @@ import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { StatusBadge } from "~/components/public/status-badge";
 import { StatusBoard } from "~/components/public/status-board";
 import { buttonClass } from "~/components/ui/button";
-import { formatPostDate } from "~/lib/blog-posts";
-import { publicMeta } from "~/lib/seo";
-import { PAST_INCIDENTS, STATUS_KINDS } from "~/lib/system-status";
+import { formatPostDate } from "~/components/public/copy/blog-posts";
+import { publicMeta } from "#lib/seo";
+import { PAST_INCIDENTS, STATUS_KINDS } from "#lib/system-status";
 import { LIVE_PAGE_CACHE, publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 /** The same measurement as `GET /api/health`, taken while rendering (no HTTP call to ourselves). */

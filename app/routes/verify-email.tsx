@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { safeRedirect } from "~/lib/redirects";
+import { safeRedirect } from "#lib/redirects";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast, routeFailure } from "~/utils/responses.server";
 

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { AdminActionResult } from "~/components/admin/admin-page";
-import { UNKNOWN_ACTION, byIntent } from "~/lib/intents";
+import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
 import { readForm } from "./form-body.server";
 import { requireAdmin } from "./guards.server";
 import { isDomainError } from "./responses.server";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { ToastMessage } from "~/lib/toast";
-import { paymentInfoOf, paymentInfoSchema, planIdSchema, type PlanId } from "~/lib/subscriptions";
-import { formatDay } from "~/lib/format";
+import type { ToastMessage } from "#lib/toast";
+import { paymentInfoOf, paymentInfoSchema, planIdSchema, type PlanId } from "#lib/subscriptions";
+import { formatDay } from "#lib/format";
 import { isDomainError } from "./responses.server";
 
 type Actor = { accountId: string; dealer: { id: string; name: string; email: string } };

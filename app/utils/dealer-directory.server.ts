@@ -1,17 +1,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
-import type { DirectoryDealer } from "~/lib/api-types";
-import { parseForm } from "~/lib/forms";
+import type { DirectoryDealer } from "#lib/api-types";
+import { parseForm } from "#lib/forms";
 import {
   dealerFormSchema,
   directoryQuerySchema,
   type DirectoryExclude,
   type DirectoryScope,
-} from "~/lib/schemas/dealer";
-import { isAdmin } from "~/lib/roles";
-import { DEFAULT_SETTINGS } from "~/lib/schemas/settings";
-import type { ToastMessage } from "~/lib/toast";
+} from "#lib/schemas/dealer";
+import { isAdmin } from "#lib/roles";
+import { DEFAULT_SETTINGS } from "#lib/schemas/settings";
+import type { ToastMessage } from "#lib/toast";
 import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
 import { failureData, isDomainError, routeFailure } from "./responses.server";

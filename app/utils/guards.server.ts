@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { isAdmin } from "~/lib/roles";
+import { isAdmin } from "#lib/roles";
 
 /**
  * The Remix side of `requireDealer`: signed out → /login (coming back here after), signed in without

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { FEED_PAGE_SIZE } from "~/lib/constants";
+import { FEED_PAGE_SIZE } from "#lib/constants";
 import {
   QUICK_POST_REQUIRED,
   createPostSchema,
   feedQuerySchema,
   quickPostSchema,
   quickPostToPost,
-} from "~/lib/schemas/inventory";
+} from "#lib/schemas/inventory";
 import { dealerAction } from "./dealer-directory.server";
 import { requireDealer } from "./guards.server";
 import { readForm } from "./form-body.server";

@@ -1,7 +1,7 @@
 import { data, redirect, type HeadersFunction } from "@remix-run/cloudflare";
 import type { DomainError } from "../../worker/domain/errors";
-import { toastCookie, type FlashToast } from "~/lib/flash-toast";
-import type { ToastMessage } from "~/lib/toast";
+import { toastCookie, type FlashToast } from "#lib/flash-toast";
+import type { ToastMessage } from "#lib/toast";
 
 /** A redirect that shows a toast on the page it lands on, plus any other cookies to set. */
 export function redirectWithToast(to: string, toast: FlashToast, request: Request, cookies: string[] = []) {

@@ -1,5 +1,5 @@
-import { readCookie, serializeCookie } from "~/lib/cookies";
-import { planIdSchema, type PlanId } from "~/lib/subscriptions";
+import { readCookie, serializeCookie } from "#lib/cookies";
+import { planIdSchema, type PlanId } from "#lib/subscriptions";
 
 /** Business spec §2: the purchase screen's plan comes from `?plan=` or the stored selectedPlan (this cookie). */
 const SELECTED_PLAN = "selectedPlan";

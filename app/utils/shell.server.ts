@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { TIME_ZONE_COOKIE, timeZoneFromCookie, type Clock } from "~/components/ui/clock";
-import { readCookie } from "~/lib/cookies";
+import { readCookie } from "#lib/cookies";
 import { requireDealer } from "./guards.server";
 
 /**

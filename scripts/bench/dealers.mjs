@@ -6,7 +6,7 @@
  * up through POST /api/dealers: directory dealers without an account, named "Zz Bench …" so they sort after
  * every real dealer, spread over the 60 state codes, the three types and Canadian buying.
  */
-import { STATE_CODES } from "../../app/lib/constants.ts";
+import { STATE_CODES } from "#lib/constants";
 
 export const title = "Dealer directory (GET /api/dealers)";
 

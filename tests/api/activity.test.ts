@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activitySchema } from "../../app/lib/api-types";
+import { activitySchema } from "#lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

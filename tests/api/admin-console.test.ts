@@ -1,9 +1,9 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "../../app/lib/admin";
-import { API_ENDPOINTS } from "../../app/lib/api-reference";
-import { UNKNOWN_ACTION } from "../../app/lib/intents";
-import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "../../app/lib/api-types";
+import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "#lib/admin";
+import { API_ENDPOINTS } from "#lib/api-reference";
+import { UNKNOWN_ACTION } from "#lib/intents";
+import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema } from "../../app/lib/api-types";
+import { currentUserSchema } from "#lib/api-types";
 import { VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 const ip = () => ({ "CF-Connecting-IP": freshIp() });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { connectionSchema, dealerQuickViewSchema } from "../../app/lib/api-types";
+import { connectionSchema, dealerQuickViewSchema } from "#lib/api-types";
 import { HARD_SEARCHES, WILDCARD_DECOY, call, signUpDealer } from "./helpers";
 
 const me = (cookie: string) =>

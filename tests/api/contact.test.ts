@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactReceiptSchema } from "../../app/lib/api-types";
+import { contactReceiptSchema } from "#lib/api-types";
 import { call, freshIp } from "./helpers";
 
 const VALID = {

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { API_ENDPOINTS, type ApiEndpoint } from "../../app/lib/api-reference";
+import { API_ENDPOINTS, type ApiEndpoint } from "#lib/api-reference";
 import { createServices } from "../../worker/domain";
 import { addMonth } from "../../worker/domain/subscriptions";
 import { INVALID_CURSOR } from "../../worker/domain/cursors";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Notification } from "../../app/lib/api-types";
+import type { Notification } from "#lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { offersForWantStatement, wantsForOfferStatement } from "../../worker/domain/deal-alerts/matching";
 import { expiryStatements } from "../../worker/domain/inventory/lifecycle";

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "../../app/lib/api-types";
+import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
 import { HARD_SEARCHES, ORIGIN, WILDCARD_DECOY, call, signUpDealer } from "./helpers";
 

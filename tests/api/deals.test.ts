@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dealSchema, type Deal } from "../../app/lib/api-types";
-import { LOCATION_REQUIRED_PLATFORMS } from "../../app/lib/deals/constants";
+import { dealSchema, type Deal } from "#lib/api-types";
+import { LOCATION_REQUIRED_PLATFORMS } from "#lib/deals/constants";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;

@@ -1,7 +1,7 @@
 import { SELF, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema } from "../../app/lib/api-types";
-import { DEMO_ACCOUNT } from "../../app/lib/constants";
+import { currentUserSchema } from "#lib/api-types";
+import { DEMO_ACCOUNT } from "#lib/constants";
 import worker from "../../worker/index";
 import { ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import * as build from "remix-server-build";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_ENDPOINTS, type ApiEndpoint } from "../../app/lib/api-reference";
+import { API_ENDPOINTS, type ApiEndpoint } from "#lib/api-reference";
 import { api, apiDocument } from "../../worker/api";
 import { publicOperationsOf } from "../../worker/api/openapi";
 import { chatFileReadRoutes, objectRoutes } from "../../worker/api/objects";

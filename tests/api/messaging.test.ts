@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  chatMessageSchema,
-  chatSummarySchema,
-  openedChatSchema,
-  readReceiptSchema,
-} from "../../app/lib/api-types";
+import { chatMessageSchema, chatSummarySchema, openedChatSchema, readReceiptSchema } from "#lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
 const messagesOf = (json: unknown) => z.array(chatMessageSchema).parse(json);

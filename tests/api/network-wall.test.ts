@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { currentUserSchema } from "../../app/lib/api-types";
+import { currentUserSchema } from "#lib/api-types";
 import { api } from "../../worker/api";
 import { ORIGIN, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 

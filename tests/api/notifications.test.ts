@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Notification } from "../../app/lib/api-types";
+import type { Notification } from "#lib/api-types";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 
 type Outbox = {

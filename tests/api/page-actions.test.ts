@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { UNKNOWN_ACTION } from "../../app/lib/intents";
+import { UNKNOWN_ACTION } from "#lib/intents";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 /**

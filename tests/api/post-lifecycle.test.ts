@@ -1,6 +1,6 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Notification } from "../../app/lib/api-types";
+import type { Notification } from "#lib/api-types";
 import migration0009 from "../../migrations/0009_match_index_backfill.sql?raw";
 import { openDatabase } from "../../worker/db/client";
 import { backfillMatchIndex } from "../../worker/domain/deal-alerts/backfill";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema } from "../../app/lib/api-types";
+import { currentUserSchema } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 import { SELF } from "cloudflare:test";

@@ -3,7 +3,7 @@ import { validate } from "@readme/openapi-parser";
 import createClient from "openapi-fetch";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { paths } from "../../public/sdk/dealerlane-api";
-import { SUSPENDED_MESSAGE } from "../../app/lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { api } from "../../worker/api";
 import { sha256Hex } from "../../worker/domain/ids";
 import { ORIGIN, call, signUpDealer } from "./helpers";

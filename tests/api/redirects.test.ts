@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNT } from "../../app/lib/constants";
+import { DEMO_ACCOUNT } from "#lib/constants";
 import { ORIGIN, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema } from "../../app/lib/api-types";
+import { currentUserSchema } from "#lib/api-types";
 import worker from "../../worker/index";
 import { ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { userSettingsSchema } from "../../app/lib/api-types";
+import { userSettingsSchema } from "#lib/api-types";
 import { call, signUpDealer } from "./helpers";
 
 describe("/api/settings", () => {

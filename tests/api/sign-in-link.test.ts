@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SIGN_IN_LINK_MINUTES } from "../../app/lib/constants";
+import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import { LIMITS } from "../../worker/domain/rate-limits";
 import { ORIGIN, call, freshIp, linkFromOutbox, sessionCookieOf, signUpDealer } from "./helpers";
 

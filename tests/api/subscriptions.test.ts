@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createPostSchema } from "../../app/lib/schemas/inventory";
+import { createPostSchema } from "#lib/schemas/inventory";
 import { createServices } from "../../worker/domain";
 import { addMonth } from "../../worker/domain/subscriptions";
 import { ORIGIN, call, signUpDealer } from "./helpers";

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { uploadTicketSchema } from "../../app/lib/api-types";
+import { uploadTicketSchema } from "#lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { UPLOAD_URL_TTL_SECONDS, uploadService } from "../../worker/domain/uploads";
 import { UPLOAD_LINK_USED } from "../../worker/domain/upload-claims";

@@ -1,6 +1,6 @@
 import { SELF, env, evictAllDurableObjects, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "../../app/lib/realtime";
+import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "#lib/realtime";
 import { LIMITS } from "../../worker/domain/rate-limits";
 import { ORIGIN, call, signUpDealer } from "../api/helpers";
 

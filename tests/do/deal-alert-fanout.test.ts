@@ -1,6 +1,6 @@
 import { SELF, env, evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { InboxFrame } from "../../app/lib/realtime";
+import type { InboxFrame } from "#lib/realtime";
 import { FANOUT_BATCH, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
 import type { Delivery } from "../../worker/domain/notifications/notify";
 import { ORIGIN, signUpDealer } from "../api/helpers";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { DEMO_ACCOUNT } from "../../app/lib/constants";
+import { DEMO_ACCOUNT } from "#lib/constants";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { accountListQuery, changePasswordSchema, deleteAccountSchema } from "../../app/lib/schemas/account";
+import { accountListQuery, changePasswordSchema, deleteAccountSchema } from "#lib/schemas/account";
 import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError } from "../domain/errors";
 import { LIMITS } from "../domain/rate-limits";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "../../app/lib/schemas/news";
+import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "#lib/schemas/news";
 import { adminsOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { actorOf } from "./admin";

@@ -17,9 +17,9 @@ import {
   suspendSchema,
   verificationDecisionSchema,
   verificationQueueSchema,
-} from "../../app/lib/admin";
-import { dealerUpdateSchema } from "../../app/lib/schemas/dealer";
-import { invoicesQuerySchema } from "../../app/lib/subscriptions";
+} from "#lib/admin";
+import { dealerUpdateSchema } from "#lib/schemas/dealer";
+import { invoicesQuerySchema } from "#lib/subscriptions";
 import { adminsOnly, requireAdmin } from "../auth/guards";
 import { streamOf } from "../domain/admin/exports";
 import type { AdminActor } from "../domain/admin/audit";

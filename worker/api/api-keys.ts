@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { apiKeyIdSchema, apiKeyInputSchema } from "../../app/lib/api-keys";
+import { apiKeyIdSchema, apiKeyInputSchema } from "#lib/api-keys";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";

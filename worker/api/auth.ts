@@ -7,8 +7,8 @@ import {
   resetPasswordSchema,
   signInWithLinkSchema,
   verifyEmailSchema,
-} from "../../app/lib/schemas/account";
-import { onboardingProfileSchema, signInSchema, signUpSchema } from "../../app/lib/schemas/auth";
+} from "#lib/schemas/account";
+import { onboardingProfileSchema, signInSchema, signUpSchema } from "#lib/schemas/auth";
 import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
 import { clientInfo } from "../http/client-info";

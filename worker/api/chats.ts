@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { answerCallBody, chatMessagesQuery, chatsQuery, openChatBody } from "../../app/lib/schemas/network";
+import { answerCallBody, chatMessagesQuery, chatsQuery, openChatBody } from "#lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { DomainError } from "../domain/errors";
 import type { AppEnv } from "../http/types";

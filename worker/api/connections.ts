@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { createFactory } from "hono/factory";
 import { z } from "zod";
-import { addDealerBody, connectionsQuery, removeDealerBody } from "../../app/lib/schemas/network";
-import { isAdmin } from "../../app/lib/roles";
+import { addDealerBody, connectionsQuery, removeDealerBody } from "#lib/schemas/network";
+import { isAdmin } from "#lib/roles";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError, forbidden } from "../domain/errors";
 import type { AppEnv } from "../http/types";

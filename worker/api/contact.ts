@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { toIso } from "../../app/lib/api-types";
-import { contactMessageSchema, isHoneypotFilled } from "../../app/lib/schemas/contact";
+import { toIso } from "#lib/api-types";
+import { contactMessageSchema, isHoneypotFilled } from "#lib/schemas/contact";
 import { clientIp } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";

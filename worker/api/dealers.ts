@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { isAdmin } from "../../app/lib/roles";
-import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "../../app/lib/schemas/dealer";
-import { DEFAULT_SETTINGS } from "../../app/lib/schemas/settings";
-import { addDealerBody } from "../../app/lib/schemas/network";
-import { connectionSchema, directoryDealerSchema } from "../../app/lib/api-types";
+import { isAdmin } from "#lib/roles";
+import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "#lib/schemas/dealer";
+import { DEFAULT_SETTINGS } from "#lib/schemas/settings";
+import { addDealerBody } from "#lib/schemas/network";
+import { connectionSchema, directoryDealerSchema } from "#lib/api-types";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { notFound } from "../domain/errors";

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { dealSchema } from "../../app/lib/api-types";
+import { dealSchema } from "#lib/api-types";
 import {
   completeDealSchema,
   dealsQuerySchema,
   passThruQuerySchema,
   passThruStepsSchema,
   proposeDealSchema,
-} from "../../app/lib/schemas/deals";
+} from "#lib/schemas/deals";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
 import type { AppEnv } from "../http/types";

@@ -1,4 +1,4 @@
-import { API_KEY_MARK, API_KEY_RATE } from "../../app/lib/api-keys";
+import { API_KEY_MARK, API_KEY_RATE } from "#lib/api-keys";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { apiKeyAuth } from "../http/api-key-auth";
 import { apiKeyRoutes } from "./api-keys";

@@ -1,4 +1,4 @@
-import { apiErrorSchema, feedPostSchema, postDetailSchema } from "../../app/lib/api-types";
+import { apiErrorSchema, feedPostSchema, postDetailSchema } from "#lib/api-types";
 import {
   commentSchema,
   createPostSchema,
@@ -6,8 +6,8 @@ import {
   matchesQuerySchema,
   postIdSchema,
   updatePostSchema,
-} from "../../app/lib/schemas/inventory";
-import { isAdmin } from "../../app/lib/roles";
+} from "#lib/schemas/inventory";
+import { isAdmin } from "#lib/roles";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
 import { openApiRouter, publicRoute } from "./openapi";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { chatMessageSchema } from "../../app/lib/api-types";
-import { latestMessagesQuery, sendMessageSchema } from "../../app/lib/schemas/network";
+import { chatMessageSchema } from "#lib/api-types";
+import { latestMessagesQuery, sendMessageSchema } from "#lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
 import { openApiRouter, publicRoute } from "./openapi";

@@ -7,8 +7,8 @@ import {
   testSmsSchema,
   triggerDealAlertSchema,
   unsubscribeQuerySchema,
-} from "../../app/lib/schemas/notifications";
-import { dealCompletionNoticeSchema } from "../../app/lib/schemas/deals";
+} from "#lib/schemas/notifications";
+import { dealCompletionNoticeSchema } from "#lib/schemas/deals";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";

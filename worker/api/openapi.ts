@@ -2,8 +2,8 @@ import { OpenAPIHono, createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { API_KEY_RATE, type ApiKeyScope } from "../../app/lib/api-keys";
-import { NEXT_CURSOR_HEADER, apiErrorSchema, planRequiredSchema } from "../../app/lib/api-types";
+import { API_KEY_RATE, type ApiKeyScope } from "#lib/api-keys";
+import { NEXT_CURSOR_HEADER, apiErrorSchema, planRequiredSchema } from "#lib/api-types";
 import type { AppEnv } from "../http/types";
 import { answerInvalid, requireJsonBody } from "./validate";
 

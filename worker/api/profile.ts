@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { PROFILE_BODY_MAX_BYTES, profilePatchSchema } from "../../app/lib/schemas/profile";
+import { PROFILE_BODY_MAX_BYTES, profilePatchSchema } from "#lib/schemas/profile";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
 import type { AppEnv } from "../http/types";

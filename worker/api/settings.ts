@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { settingsPatchSchema } from "../../app/lib/schemas/settings";
+import { settingsPatchSchema } from "#lib/schemas/settings";
 import { requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";

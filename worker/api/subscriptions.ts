@@ -1,9 +1,5 @@
 import { Hono } from "hono";
-import {
-  completeSubscriptionSchema,
-  invoicesQuerySchema,
-  planChoiceSchema,
-} from "../../app/lib/subscriptions";
+import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "#lib/subscriptions";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";

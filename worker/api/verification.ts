@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { verificationRequestSchema } from "../../app/lib/admin";
+import { verificationRequestSchema } from "#lib/admin";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";

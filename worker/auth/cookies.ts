@@ -1,7 +1,7 @@
-import { SESSION_DAYS } from "../../app/lib/constants";
-import { serializeCookie } from "../../app/lib/cookies";
+import { SESSION_DAYS } from "#lib/constants";
+import { serializeCookie } from "#lib/cookies";
 
-export { readCookie } from "../../app/lib/cookies";
+export { readCookie } from "#lib/cookies";
 
 export const SESSION_COOKIE = "dl_session";
 

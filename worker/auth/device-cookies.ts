@@ -1,4 +1,4 @@
-import { serializeCookie } from "../../app/lib/cookies";
+import { serializeCookie } from "#lib/cookies";
 import { readCookie } from "./cookies";
 import { randomToken } from "../domain/ids";
 

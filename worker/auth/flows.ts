@@ -1,9 +1,9 @@
-import type { SecurityEventType } from "../../app/lib/api-types";
+import type { SecurityEventType } from "#lib/api-types";
 import { TOKEN_MINUTES, type accountTokenService } from "../domain/account-tokens";
 import type { accountDataService } from "../domain/account-data";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
-import { DEMO_OFF_MESSAGE } from "../../app/lib/demo-mode";
+import { DEMO_OFF_MESSAGE } from "#lib/demo-mode";
 import { DomainError, forbidden } from "../domain/errors";
 import { LIMITS, type Limit, type RateLimitService } from "../domain/rate-limits";
 import { newId, sha256Hex } from "../domain/ids";

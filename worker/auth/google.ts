@@ -5,8 +5,8 @@ import {
   generateCodeVerifier,
   generateState,
 } from "arctic";
-import { serializeCookie } from "../../app/lib/cookies";
-import { safeRedirect } from "../../app/lib/redirects";
+import { serializeCookie } from "#lib/cookies";
+import { safeRedirect } from "#lib/redirects";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
 import { DomainError } from "../domain/errors";

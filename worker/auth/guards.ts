@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { isAdmin } from "../../app/lib/roles";
+import { isAdmin } from "#lib/roles";
 import { DomainError } from "../domain/errors";
 import { planRequired } from "../domain/subscriptions/entitlement";
 import type { AppEnv } from "../http/types";

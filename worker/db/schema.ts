@@ -1,15 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import {
-  AUCTION_PLATFORMS,
-  DEAL_STATUSES,
-  PASS_THRU_STEPS,
-  REVIEW_STATUSES,
-} from "../../app/lib/deals/constants";
-import { NOTIFICATION_TYPES } from "../../app/lib/schemas/notifications";
-import type { ChatAttachment } from "../../app/lib/chat-files";
-import type { ChatCall } from "../../app/lib/api-types";
-import type { ApiKeyScope } from "../../app/lib/api-keys";
+import { AUCTION_PLATFORMS, DEAL_STATUSES, PASS_THRU_STEPS, REVIEW_STATUSES } from "#lib/deals/constants";
+import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
+import type { ChatAttachment } from "#lib/chat-files";
+import type { ChatCall } from "#lib/api-types";
+import type { ApiKeyScope } from "#lib/api-keys";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -428,7 +423,7 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
 
 /**
  * Deal alerts (issue 11): what each open Requesting post wants and what each active For Sale post offers,
- * keyed by make and model (app/lib/matching), so a new post finds its matches through an index instead of
+ * keyed by make and model (worker/domain/deal-alerts), so a new post finds its matches through an index instead of
  * reading every post. Rows exist only while their post is active (and their vehicle available).
  */
 export const wantedVehicles = sqliteTable(

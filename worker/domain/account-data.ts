@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { toIso } from "../../app/lib/api-types";
+import { toIso } from "#lib/api-types";
 import { inChunks } from "../db/bound-parameters";
 import type { Database } from "../db/client";
 import {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { SIGN_IN_LINK_MINUTES } from "../../app/lib/constants";
+import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import type { Database } from "../db/client";
 import { accountTokens } from "../db/schema";
 import { DomainError, badRequest } from "./errors";

@@ -3,7 +3,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/pass
 import type { Database } from "../db/client";
 import { accounts, dealers } from "../db/schema";
 import { DomainError, conflict, forbidden, isUniqueViolation } from "./errors";
-import { SUSPENDED_MESSAGE } from "../../app/lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { newId } from "./ids";
 import type { Viewer } from "./sessions";
 

@@ -7,9 +7,9 @@ import {
   type ApiKeyInput,
   type ApiKeyScope,
   type CreatedApiKey,
-} from "../../app/lib/api-keys";
-import { SUSPENDED_MESSAGE } from "../../app/lib/admin";
-import { toIso, toIsoOrNull } from "../../app/lib/api-types";
+} from "#lib/api-keys";
+import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { toIso, toIsoOrNull } from "#lib/api-types";
 import type { Database } from "../db/client";
 import { accounts, apiKeys, dealers } from "../db/schema";
 import { conflict, notFound } from "./errors";

@@ -9,7 +9,7 @@ import {
   sniffChatFileType,
   type ChatAttachment,
   type ChatFileType,
-} from "../../app/lib/chat-files";
+} from "#lib/chat-files";
 import type { Database } from "../db/client";
 import { chatAttachments, chatParticipants } from "../db/schema";
 import { toBase64Url } from "./base64url";

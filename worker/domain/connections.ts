@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { toIso, type Connection } from "../../app/lib/api-types";
-import { CONNECTIONS_PAGE_MAX } from "../../app/lib/schemas/network";
+import { toIso, type Connection } from "#lib/api-types";
+import { CONNECTIONS_PAGE_MAX } from "#lib/schemas/network";
 import { batchable, type Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 import { containsText } from "./contains-text";

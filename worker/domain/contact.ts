@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import { toIso } from "../../app/lib/api-types";
-import type { ContactMessage } from "../../app/lib/schemas/contact";
+import { toIso } from "#lib/api-types";
+import type { ContactMessage } from "#lib/schemas/contact";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { newId } from "./ids";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { CurrentUser, DirectoryDealer } from "../../app/lib/api-types";
-import { CANADIAN_PROVINCE_CODES } from "../../app/lib/constants";
-import type { OnboardingProfile } from "../../app/lib/schemas/auth";
-import type { DealerCreateInput, DealerUpdateInput } from "../../app/lib/schemas/dealer";
+import type { CurrentUser, DirectoryDealer } from "#lib/api-types";
+import { CANADIAN_PROVINCE_CODES } from "#lib/constants";
+import type { OnboardingProfile } from "#lib/schemas/auth";
+import type { DealerCreateInput, DealerUpdateInput } from "#lib/schemas/dealer";
 import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
 import { cardOf, viewerOf } from "./directory/cards";

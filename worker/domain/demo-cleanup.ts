@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { PHOTO_PATH_PATTERN } from "../../app/lib/schemas/inventory";
+import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
 import { inChunks, listOf } from "../db/bound-parameters";
 import type { Database } from "../db/client";
 import { accounts, chatParticipants, chats, dealers, postViews } from "../db/schema";

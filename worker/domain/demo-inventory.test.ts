@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, STATE_CODES } from "../../app/lib/constants.ts";
+import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, STATE_CODES } from "#lib/constants";
 import {
   createRandom,
   DEMO_COMMENTS,
@@ -17,7 +17,7 @@ import {
   VEHICLE_CATALOGUE,
   type DemoPostKind,
 } from "./demo-inventory.ts";
-import { decodeManufacturer, decodeModelYear, hasValidCheckDigit, WMI } from "../../app/lib/vin.ts";
+import { decodeManufacturer, decodeModelYear, hasValidCheckDigit, WMI } from "#lib/vin";
 
 const KINDS: DemoPostKind[] = ["single", "multiple", "spreadsheet", "for-sale", "request"];
 

@@ -3,9 +3,9 @@
  * dealer-to-dealer wholesale network. Pure code (no I/O, no Node APIs): the seed script uses it for the
  * local database and the worker uses it to build a fresh demo dealer at runtime.
  */
-import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, type DealershipType } from "../../app/lib/constants.ts";
-import { formatDollars } from "../../app/lib/format.ts";
-import { buildVin, WMI } from "../../app/lib/vin.ts";
+import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, type DealershipType } from "#lib/constants";
+import { formatDollars } from "#lib/format";
+import { buildVin, WMI } from "#lib/vin";
 
 export type Random = () => number;
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { demoPremiumSubscription } from "./subscriptions";
-import { summarizeVehicles } from "../../app/lib/ai-summary";
-import { DEMO_ACCOUNT } from "../../app/lib/constants";
+import { summarizeVehicles } from "./inventory/ai-summary";
+import { DEMO_ACCOUNT } from "#lib/constants";
 import { createRandom, makeDemoDealer, makeDemoPost } from "./demo-inventory";
 import type { Database } from "../db/client";
 import {

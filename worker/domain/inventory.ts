@@ -1,5 +1,5 @@
-import type { CreatePost, FeedQuery, UpdatePost } from "../../app/lib/schemas/inventory";
-import { isCompleteVehicle } from "../../app/lib/schemas/inventory";
+import type { CreatePost, FeedQuery, UpdatePost } from "#lib/schemas/inventory";
+import { isCompleteVehicle } from "#lib/schemas/inventory";
 import type { Database } from "../db/client";
 import type { DealerRow } from "./dealers";
 import { listFeed } from "./inventory/feed";

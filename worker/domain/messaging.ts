@@ -9,8 +9,8 @@ import {
   type ChatSummary,
   type OpenedChat,
   type ReadReceipt,
-} from "../../app/lib/api-types";
-import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "../../app/lib/schemas/network";
+} from "#lib/api-types";
+import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "#lib/schemas/network";
 import { batchable, type Database } from "../db/client";
 import { chatAttachments, chatParticipants, chats, dealers, messages } from "../db/schema";
 import type { AttachmentInput, ChatFileService } from "./chat-files";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { sniffImageType, type ImageType } from "../../app/lib/image-type";
-import { PROFILE_PHOTO_MAX_BYTES, type ProfilePatch } from "../../app/lib/schemas/profile";
-import { toIso } from "../../app/lib/api-types";
+import { sniffImageType, type ImageType } from "#lib/image-type";
+import { PROFILE_PHOTO_MAX_BYTES, type ProfilePatch } from "#lib/schemas/profile";
+import { toIso } from "#lib/api-types";
 import type { Database } from "../db/client";
 import { dealers } from "../db/schema";
 import type { DealerRow } from "./dealers";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { worst, type Check, type HealthReport } from "../../app/lib/system-status";
+import { worst, type Check, type HealthReport } from "#lib/system-status";
 import type { Database } from "../db/client";
 
 /** A check slower than this is "degraded"; one that has not answered by the timeout is "down". */

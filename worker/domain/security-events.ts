@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { toIso, type SecurityEvent, type SecurityEventType } from "../../app/lib/api-types";
-import { deviceName } from "../../app/lib/devices";
+import { toIso, type SecurityEvent, type SecurityEventType } from "#lib/api-types";
+import { deviceName } from "./devices";
 import type { Database } from "../db/client";
 import { securityEvents } from "../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";

@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { toIso } from "../../app/lib/api-types";
-import type { ActiveSession } from "../../app/lib/api-types";
-import { SESSION_DAYS } from "../../app/lib/constants";
-import { deviceName } from "../../app/lib/devices";
+import { toIso } from "#lib/api-types";
+import type { ActiveSession } from "#lib/api-types";
+import { SESSION_DAYS } from "#lib/constants";
+import { deviceName } from "./devices";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared-once";
 import { accounts, dealers, plans, sessions, subscriptions } from "../db/schema";

@@ -4,8 +4,8 @@ import {
   FEED_PAGE_SIZE_MAX,
   ITEMS_PER_PAGE_OPTIONS,
   type InventoryView,
-} from "../../app/lib/constants";
-import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "../../app/lib/schemas/settings";
+} from "#lib/constants";
+import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "#lib/schemas/settings";
 import type { Database } from "../db/client";
 import { preparedOnce } from "../db/prepared-once";
 import { userSettings } from "../db/schema";

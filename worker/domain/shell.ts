@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
-import { messagePreview } from "../../app/lib/chat-files";
-import {
-  toIso,
-  toIsoOrNull,
-  type Activity,
-  type RecentChat,
-  type RecentConnection,
-} from "../../app/lib/api-types";
+import { messagePreview } from "#lib/chat-files";
+import { toIso, toIsoOrNull, type Activity, type RecentChat, type RecentConnection } from "#lib/api-types";
 import type { Database } from "../db/client";
 import { acceptedConnectionsOf } from "./accepted-connections";
 

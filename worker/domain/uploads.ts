@@ -1,5 +1,5 @@
-import { IMAGE_TYPES, sniffImageType, type ImageType } from "../../app/lib/image-type";
-import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "../../app/lib/schemas/inventory";
+import { IMAGE_TYPES, sniffImageType, type ImageType } from "#lib/image-type";
+import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "#lib/schemas/inventory";
 import type { Database } from "../db/client";
 import { fromBase64Url, toBase64Url } from "./base64url";
 import { DomainError, badRequest, forbidden, notFound } from "./errors";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { VinDecode } from "../../app/lib/api-types";
-import { decodeVinOffline, deriveTrim } from "../../app/lib/vin";
+import type { VinDecode } from "#lib/api-types";
+import { decodeVinOffline, deriveTrim } from "#lib/vin";
 import type { Database } from "../db/client";
 import { vinDecodes } from "../db/schema";
 import { fetchVpicDecode } from "../integrations/vin-vpic";

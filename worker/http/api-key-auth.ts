@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { API_KEY_RATE } from "../../app/lib/api-keys";
+import { API_KEY_RATE } from "#lib/api-keys";
 import type { PublicOperation } from "../api/openapi";
 import { SESSION_COOKIE, readCookie } from "../auth/cookies";
 import { DomainError, forbidden } from "../domain/errors";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { readCookie, serializeCookie } from "../../app/lib/cookies";
+import { readCookie, serializeCookie } from "#lib/cookies";
 import { D1Meter } from "../db/meter";
 import { batchReads } from "../db/read-batcher";
 import { gateWrites } from "../db/write-gate";

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { isLocalHost } from "../../app/lib/cookies";
-import { CALL_PAGES } from "../../app/lib/realtime";
+import { isLocalHost } from "#lib/cookies";
+import { CALL_PAGES } from "#lib/realtime";
 import type { AppEnv } from "./types";
 
 /** `stripe`: Stripe.js and its Payment Element frames (only where Stripe is configured: /subscribe pays with them). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { IceServer } from "../../app/lib/api-types";
+import type { IceServer } from "#lib/api-types";
 
 /**
  * ICE servers for a call (issue 19). Cloudflare Realtime TURN when TURN_KEY_ID and TURN_KEY_API_TOKEN are

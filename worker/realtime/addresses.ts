@@ -1,4 +1,4 @@
-import type { CallAnswer, ChatServerFrame, InboxFrame } from "../../app/lib/realtime";
+import type { CallAnswer, ChatServerFrame, InboxFrame } from "#lib/realtime";
 import type { Delivery } from "../domain/notifications/notify";
 
 /** Set by the worker on an authorised socket upgrade; the objects trust it because only the worker reaches them. */

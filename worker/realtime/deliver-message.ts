@@ -1,4 +1,4 @@
-import type { ChatServerFrame } from "../../app/lib/realtime";
+import type { ChatServerFrame } from "#lib/realtime";
 import type { messagingService, SendInput } from "../domain/messaging";
 import { chatRoomOf, inboxOf } from "./addresses";
 

@@ -3,7 +3,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { TextField } from "~/components/ui/field";
 import { ShownOnceKey } from "~/components/ui/shown-once-key";
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PREMIUM_API_MESSAGE, type ApiKey } from "~/lib/api-keys";
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PREMIUM_API_MESSAGE, type ApiKey } from "#lib/api-keys";
 
 /**
  * /settings → API keys (issue 16): create a key (Premium), see it once, list and revoke keys. Works

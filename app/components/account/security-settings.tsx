@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Laptop, ShieldCheck, Smartphone } from "~/components/ui/icons";
-import type { ActiveSession, SecurityEvent, SecurityEventType } from "~/lib/api-types";
-import { changePasswordFormSchema } from "~/lib/schemas/account-forms";
+import type { ActiveSession, SecurityEvent, SecurityEventType } from "#lib/api-types";
+import { changePasswordFormSchema } from "#lib/schemas/account-forms";
 import type { SubmissionResult } from "~/components/ui/form";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { Button } from "~/components/ui/button";

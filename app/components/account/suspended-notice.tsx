@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { SUPPORT } from "~/lib/constants";
+import { SUPPORT } from "#lib/constants";
 
 /**
  * /login after a suspended account tried to sign in (by password or with Google): what happened and how to

@@ -2,7 +2,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ArrowLeft, Home } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
-import { toast } from "~/lib/toast";
+import { toast } from "#lib/toast";
 
 /** What every admin page action answers: the toast to raise, once (`at` tells two equal answers apart). */
 /** `apiKey`: a key an admin just issued, shown once on the page (never stored in clear). */

@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { TextField } from "~/components/ui/field";
 import { Trash2 } from "~/components/ui/icons";
-import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "~/lib/admin";
-import { apiRequest } from "~/lib/api-client";
-import { toast } from "~/lib/toast";
+import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "#lib/admin";
+import { apiRequest } from "#lib/api-client";
+import { toast } from "#lib/toast";
 
 /**
  * The spec's Clear All Data button (business spec §2 /messages, §7, §8), for admins only: after a typed

@@ -1,5 +1,5 @@
 import { SelectField, TextField } from "~/components/ui/field";
-import { PRODUCT_NAME } from "~/lib/constants";
+import { PRODUCT_NAME } from "#lib/constants";
 
 /** Stripe's published test card, which the demo processor accepts (worker/domain/subscriptions/demo-processor). */
 const TEST_CARD = "4242 4242 4242 4242";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import type { SubscriptionPlan } from "~/lib/api-types";
-import { formatCents } from "~/lib/subscriptions";
+import type { SubscriptionPlan } from "#lib/api-types";
+import { formatCents } from "#lib/subscriptions";
 
 const planCardClass =
   "relative flex flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm dark:bg-slate-900";

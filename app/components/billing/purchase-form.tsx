@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import type { SubscriptionPlan } from "~/lib/api-types";
-import { formatCents, paymentInfoOf, paymentInfoSchema } from "~/lib/subscriptions";
-import { toast } from "~/lib/toast";
+import type { SubscriptionPlan } from "#lib/api-types";
+import { formatCents, paymentInfoOf, paymentInfoSchema } from "#lib/subscriptions";
+import { toast } from "#lib/toast";
 import { CardFields } from "./card-fields";
 import { PlanOptions } from "./plan-options";
 

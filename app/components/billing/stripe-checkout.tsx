@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { ApiError, apiFetch } from "~/lib/api-client";
-import type { SubscriptionPlan } from "~/lib/api-types";
-import { formatCents } from "~/lib/subscriptions";
-import { toast } from "~/lib/toast";
+import { ApiError, apiFetch } from "#lib/api-client";
+import type { SubscriptionPlan } from "#lib/api-types";
+import { formatCents } from "#lib/subscriptions";
+import { toast } from "#lib/toast";
 import { PlanOptions } from "./plan-options";
 
 /** The slice of Stripe.js this page uses (loaded from js.stripe.com, never bundled). */

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import type { Invoice, MySubscription, SubscriptionPlan } from "~/lib/api-types";
-import { formatDay } from "~/lib/format";
-import { CARD_BRAND_NAMES, formatCents, type CardBrand } from "~/lib/subscriptions";
+import type { Invoice, MySubscription, SubscriptionPlan } from "#lib/api-types";
+import { formatDay } from "#lib/format";
+import { CARD_BRAND_NAMES, formatCents, type CardBrand } from "#lib/subscriptions";
 
 const STATUS_TEXT: Record<string, string> = {
   active: "Active",

@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiList, withCursor } from "~/lib/api-client";
-import { toast } from "~/lib/toast";
+import { apiList, withCursor } from "#lib/api-client";
+import { toast } from "#lib/toast";
 import type { ChatPeer } from "./conversation";
 
 type Connection = { id: string; dealer: ChatPeer & { city?: string; state?: string } };

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Reac
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { ClockTime } from "~/components/ui/clock";
-import type { ChatMessage } from "~/lib/realtime";
-import { toast } from "~/lib/toast";
+import type { ChatMessage } from "#lib/realtime";
+import { toast } from "#lib/toast";
 import { AttachButtons, AttachmentTray } from "./attachment-tray";
 import { CallScreen } from "./call-screen";
 import { CallLine, MessageAttachments } from "./message-attachments";

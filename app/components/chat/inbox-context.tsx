@@ -8,8 +8,8 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { apiFetch } from "~/lib/api-client";
-import { inboxFrameSchema, parseFrame, type InboxFrame } from "~/lib/realtime";
+import { apiFetch } from "#lib/api-client";
+import { inboxFrameSchema, parseFrame, type InboxFrame } from "#lib/realtime";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 type Listener = (frame: InboxFrame) => void;

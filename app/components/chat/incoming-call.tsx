@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Phone, Video } from "~/components/ui/icons";
-import { apiFetch, failureText } from "~/lib/api-client";
-import type { ChatParticipant } from "~/lib/api-types";
-import type { LiveCall } from "~/lib/realtime";
-import { toast } from "~/lib/toast";
+import { apiFetch, failureText } from "#lib/api-client";
+import type { ChatParticipant } from "#lib/api-types";
+import type { LiveCall } from "#lib/realtime";
+import { toast } from "#lib/toast";
 import { useInboxFrames } from "./inbox-context";
 import { loadCallPage } from "./use-call";
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { PhotoViewer } from "~/components/post/photo-gallery";
 import { Download, FileText, Phone, Video } from "~/components/ui/icons";
-import type { ChatCall } from "~/lib/api-types";
-import { callText, fileSizeText, isChatPhoto, type ChatAttachment } from "~/lib/chat-files";
+import type { ChatCall } from "#lib/api-types";
+import { callText, fileSizeText, isChatPhoto, type ChatAttachment } from "#lib/chat-files";
 
 const TYPE_LABEL: Record<string, string> = {
   "application/pdf": "PDF",

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "~/lib/api-client";
-import type { IceServer } from "~/lib/api-types";
+import { apiFetch } from "#lib/api-client";
+import type { IceServer } from "#lib/api-types";
 import {
   CALL_PAGES,
   type CallKind,
   type CallSignal,
   type ChatClientFrame,
   type LiveCall,
-} from "~/lib/realtime";
-import { toast } from "~/lib/toast";
+} from "#lib/realtime";
+import { toast } from "#lib/toast";
 import type { CallFrame } from "./use-conversation";
 
 export type CallPhase = "idle" | "ringing" | "connecting" | "connected";

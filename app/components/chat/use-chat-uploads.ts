@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { compress, putWithProgress } from "~/components/post/photo-uploader";
-import { apiFetch, failureText } from "~/lib/api-client";
+import { apiFetch, failureText } from "#lib/api-client";
 import {
   CHAT_ATTACHMENTS_MAX,
   CHAT_FILE_MAX_BYTES,
@@ -10,8 +10,8 @@ import {
   sniffChatFileType,
   type ChatAttachment,
   type ChatFileType,
-} from "~/lib/chat-files";
-import { toast } from "~/lib/toast";
+} from "#lib/chat-files";
+import { toast } from "#lib/toast";
 
 export type ChatUpload = {
   key: string;

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch, apiList, failureText, withCursor, type ListPage } from "~/lib/api-client";
-import type { ChatAttachment } from "~/lib/chat-files";
+import { apiFetch, apiList, failureText, withCursor, type ListPage } from "#lib/api-client";
+import type { ChatAttachment } from "#lib/chat-files";
 import {
   chatServerFrameSchema,
   parseFrame,
   type ChatClientFrame,
   type ChatMessage,
   type ChatServerFrame,
-} from "~/lib/realtime";
-import { toast } from "~/lib/toast";
+} from "#lib/realtime";
+import { toast } from "#lib/toast";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 export type LocalMessage = ChatMessage & { status: "sent" | "sending" | "failed" };

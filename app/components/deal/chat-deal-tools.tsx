@@ -1,8 +1,8 @@
 import { FlaskConical, Handshake, Sparkles } from "~/components/ui/icons";
 import { useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { detectDeal, type DetectedDeal } from "~/lib/deal-detection";
-import { formatDollars } from "~/lib/format";
+import { detectDeal, type DetectedDeal } from "#lib/deal-detection";
+import { formatDollars } from "#lib/format";
 import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
 import { SampleDealPopup } from "./sample-deal-popup";
 

@@ -1,5 +1,5 @@
-import { apiFetch, apiList } from "~/lib/api-client";
-import type { Deal } from "~/lib/api-types";
+import { apiFetch, apiList } from "#lib/api-client";
+import type { Deal } from "#lib/api-types";
 
 /** The browser's deal calls (business spec §7). Money goes out in whole dollars and comes back in cents. */
 export type ProposeInput = {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { DateTime } from "~/components/ui/clock";
-import { formatDollars } from "~/lib/format";
-import type { Deal } from "~/lib/api-types";
-import { auctionPlatformLabel } from "~/lib/deals/constants";
+import { formatDollars } from "#lib/format";
+import type { Deal } from "#lib/api-types";
+import { auctionPlatformLabel } from "#lib/deals/constants";
 
 export const vehicleTitle = (d: Pick<Deal, "year" | "make" | "model">) => `${d.year} ${d.make} ${d.model}`;
 

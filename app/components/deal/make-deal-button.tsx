@@ -1,8 +1,8 @@
 import { Handshake } from "~/components/ui/icons";
 import { useState } from "react";
-import { apiFetch } from "~/lib/api-client";
-import type { FeedPost, PostDetail, PostVehicle } from "~/lib/api-types";
-import { toast } from "~/lib/toast";
+import { apiFetch } from "#lib/api-client";
+import type { FeedPost, PostDetail, PostVehicle } from "#lib/api-types";
+import { toast } from "#lib/toast";
 import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
 
 function draftOf(post: PostDetail): DealDraft {

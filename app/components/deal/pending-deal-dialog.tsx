@@ -3,9 +3,9 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
-import type { Deal } from "~/lib/api-types";
-import { COMMISSION_PERCENT, DEAL_TEXTS } from "~/lib/deals/constants";
-import { formatDollars } from "~/lib/format";
+import type { Deal } from "#lib/api-types";
+import { COMMISSION_PERCENT, DEAL_TEXTS } from "#lib/deals/constants";
+import { formatDollars } from "#lib/format";
 import { DealFacts, vehicleTitle, type DealFactsShown } from "./deal-facts";
 
 export type PendingDealShown = DealFactsShown & Pick<Deal, "proposer" | "estimatedCommissionCents">;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
-import type { Deal } from "~/lib/api-types";
-import { DEALS_POLL_MS, DEAL_TEXTS } from "~/lib/deals/constants";
-import { toast } from "~/lib/toast";
+import type { Deal } from "#lib/api-types";
+import { DEALS_POLL_MS, DEAL_TEXTS } from "#lib/deals/constants";
+import { toast } from "#lib/toast";
 import { vehicleTitle } from "./deal-facts";
 import { dealApi } from "./deal-api";
 import { PendingDealDialog } from "./pending-deal-dialog";

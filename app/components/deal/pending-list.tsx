@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
-import { failureText } from "~/lib/api-client";
-import type { Deal } from "~/lib/api-types";
-import { DEAL_TEXTS } from "~/lib/deals/constants";
-import { formatDollars } from "~/lib/format";
-import { toast } from "~/lib/toast";
+import { failureText } from "#lib/api-client";
+import type { Deal } from "#lib/api-types";
+import { DEAL_TEXTS } from "#lib/deals/constants";
+import { formatDollars } from "#lib/format";
+import { toast } from "#lib/toast";
 import { dealApi } from "./deal-api";
 import { vehicleTitle } from "./deal-facts";
 

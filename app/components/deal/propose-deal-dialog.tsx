@@ -3,12 +3,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { SelectField, TextField } from "~/components/ui/field";
-import { failureText } from "~/lib/api-client";
-import { DEAL_YEAR_MIN, commissionCents, dealYearMax, defaultCompletionYear } from "~/lib/deals/constants";
-import { filterVin, toWholeNumber } from "~/lib/schemas/deals";
-import { formatDollars } from "~/lib/format";
-import { toast } from "~/lib/toast";
-import { VIN_LENGTH } from "~/lib/vin";
+import { failureText } from "#lib/api-client";
+import { DEAL_YEAR_MIN, commissionCents, dealYearMax, defaultCompletionYear } from "#lib/deals/constants";
+import { filterVin, toWholeNumber } from "#lib/schemas/deals";
+import { formatDollars } from "#lib/format";
+import { toast } from "#lib/toast";
+import { VIN_LENGTH } from "#lib/vin";
 import { dealApi } from "./deal-api";
 
 export type DealDraft = {

@@ -1,4 +1,4 @@
-import type { SaleStatus } from "~/lib/deals/constants";
+import type { SaleStatus } from "#lib/deals/constants";
 
 /** §2 sale status colours: completed green, pending yellow, in-transit blue, else grey. */
 const STYLES: Record<SaleStatus, string> = {

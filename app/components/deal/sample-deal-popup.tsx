@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { commissionCents } from "~/lib/deals/constants";
-import { toast } from "~/lib/toast";
+import { commissionCents } from "#lib/deals/constants";
+import { toast } from "#lib/toast";
 import { SampleBadge } from "./deal-facts";
 import { PendingDealDialog, type PendingDealShown } from "./pending-deal-dialog";
 

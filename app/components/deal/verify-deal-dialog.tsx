@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { SelectField, TextField } from "~/components/ui/field";
-import { apiFetch, failureText } from "~/lib/api-client";
-import type { Deal, VinDecode } from "~/lib/api-types";
+import { apiFetch, failureText } from "#lib/api-client";
+import type { Deal, VinDecode } from "#lib/api-types";
 import {
   AUCTION_LOCATIONS,
   AUCTION_PLATFORMS,
@@ -19,11 +19,11 @@ import {
   needsAuctionLocation,
   pleaseFillIn,
   type AuctionPlatform,
-} from "~/lib/deals/constants";
-import { filterVin, toWholeNumber, VIN_EXACT_MESSAGE } from "~/lib/schemas/deals";
-import { formatDollars } from "~/lib/format";
-import { toast } from "~/lib/toast";
-import { VIN_LENGTH } from "~/lib/vin";
+} from "#lib/deals/constants";
+import { filterVin, toWholeNumber, VIN_EXACT_MESSAGE } from "#lib/schemas/deals";
+import { formatDollars } from "#lib/format";
+import { toast } from "#lib/toast";
+import { VIN_LENGTH } from "#lib/vin";
 import { dealApi } from "./deal-api";
 
 type Form = {

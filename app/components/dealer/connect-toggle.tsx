@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Check, UserPlus } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { toast } from "~/lib/toast";
+import { toast } from "#lib/toast";
 import type { DealerActionResult } from "~/utils/dealer-directory.server";
 
 /**

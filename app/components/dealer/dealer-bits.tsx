@@ -1,6 +1,6 @@
 import { ShieldCheck, Star } from "~/components/ui/icons";
-import type { DirectoryDealer } from "~/lib/api-types";
-import { toEpochMs } from "~/lib/format";
+import type { DirectoryDealer } from "#lib/api-types";
+import { toEpochMs } from "#lib/format";
 
 export type { DirectoryDealer };
 

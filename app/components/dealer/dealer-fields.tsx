@@ -1,7 +1,7 @@
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, type FieldMetadata } from "~/components/ui/form";
-import { COUNTRIES, DEALERSHIP_TYPES, STATE_CODES } from "~/lib/constants";
-import type { DealerFieldName } from "~/lib/schemas/dealer-fields";
+import { COUNTRIES, DEALERSHIP_TYPES, STATE_CODES } from "#lib/constants";
+import type { DealerFieldName } from "#lib/schemas/dealer-fields";
 import { typeLabel } from "./dealer-bits";
 
 type Perspective = "self" | "other";

@@ -3,7 +3,7 @@ import { Search } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { SelectField, inputClass } from "~/components/ui/field";
-import { DEALERSHIP_TYPES, STATE_CODES } from "~/lib/constants";
+import { DEALERSHIP_TYPES, STATE_CODES } from "#lib/constants";
 import type { DirectoryFilters } from "~/utils/dealer-directory.server";
 import { typeLabel } from "./dealer-bits";
 import type { PrevCanadianBadge } from "./dealer-card";

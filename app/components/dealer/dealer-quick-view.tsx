@@ -7,10 +7,10 @@ import { ProposeDealButton } from "~/components/deal/propose-deal-button";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RelativeTime, useClock, type Clock } from "~/components/ui/clock";
-import { apiFetch, apiRequest, failureText } from "~/lib/api-client";
-import type { Connection, DealerQuickView } from "~/lib/api-types";
-import { timeAgo } from "~/lib/format";
-import { toast } from "~/lib/toast";
+import { apiFetch, apiRequest, failureText } from "#lib/api-client";
+import type { Connection, DealerQuickView } from "#lib/api-types";
+import { timeAgo } from "#lib/format";
+import { toast } from "#lib/toast";
 import {
   CanadianBadge,
   VerifiedBadge,

@@ -1,8 +1,8 @@
 import { Form, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { apiList } from "~/lib/api-client";
-import type { DirectoryDealer } from "~/lib/api-types";
+import { apiList } from "#lib/api-client";
+import type { DirectoryDealer } from "#lib/api-types";
 import { DealerQuickView } from "./dealer-quick-view";
 
 const SUGGESTIONS = 6;

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Figure, FigureKey, StatsView } from "../../../worker/domain/insights/figures";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { buttonClass } from "~/components/ui/button";
-import { formatDollars } from "~/lib/format";
+import { formatDollars } from "#lib/format";
 import { formatCount } from "./dealer-bits";
 
 type Group = { title: string; items: { key: FigureKey; label: string; hint: string; money?: boolean }[] };

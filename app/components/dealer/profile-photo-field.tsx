@@ -1,9 +1,9 @@
 import { ImagePlus, Trash2 } from "~/components/ui/icons";
 import { useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { IMAGE_TYPES } from "~/lib/image-type";
-import { PROFILE_PHOTO_MAX_BYTES } from "~/lib/schemas/profile";
-import { toast } from "~/lib/toast";
+import { IMAGE_TYPES } from "#lib/image-type";
+import { PROFILE_PHOTO_MAX_BYTES } from "#lib/schemas/profile";
+import { toast } from "#lib/toast";
 
 /** Core spec §9: compression fits within 800x600 at JPEG quality 0.8. */
 const MAX_WIDTH = 800;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useClock } from "~/components/ui/clock";
-import { formatDollars, monthName } from "~/lib/format";
+import { formatDollars, monthName } from "#lib/format";
 import type { VehicleActivity, VehicleCount } from "../../../worker/domain/insights";
 
 function VehicleList({

@@ -4,8 +4,8 @@ import { PhotoUploader, uploadedUrls, uploadsBusy, type PhotoUpload } from "~/co
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ShieldCheck } from "~/components/ui/icons";
-import type { VerificationRequest } from "~/lib/api-types";
-import { toast } from "~/lib/toast";
+import type { VerificationRequest } from "#lib/api-types";
+import { toast } from "#lib/toast";
 import { VerifiedBadge } from "./dealer-bits";
 
 type Result = { ok: boolean; message: string; at: number };

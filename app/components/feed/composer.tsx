@@ -12,10 +12,10 @@ import {
 import { VehicleDetailDialog } from "~/components/post/vehicle-detail-dialog";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { apiFetch, failureText } from "~/lib/api-client";
-import { QUICK_POST_REQUIRED, quickPostToPost } from "~/lib/schemas/inventory";
-import { toast } from "~/lib/toast";
-import type { PostDetail } from "~/lib/api-types";
+import { apiFetch, failureText } from "#lib/api-client";
+import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory";
+import { toast } from "#lib/toast";
+import type { PostDetail } from "#lib/api-types";
 
 const QUICK_TYPES = [
   { value: "for-sale", label: "For Sale", hint: "I have vehicles to sell" },

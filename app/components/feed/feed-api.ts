@@ -1,6 +1,6 @@
-import { apiList } from "~/lib/api-client";
-import type { FeedPost, PostDetail } from "~/lib/api-types";
-import type { FeedSort } from "~/lib/schemas/inventory";
+import { apiList } from "#lib/api-client";
+import type { FeedPost, PostDetail } from "#lib/api-types";
+import type { FeedSort } from "#lib/schemas/inventory";
 
 export type FeedParams = { sort: FeedSort; search: string; limit: number; cursor?: string | null };
 

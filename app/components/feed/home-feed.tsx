@@ -3,16 +3,16 @@ import { Loader2, PenSquare, Search, X } from "~/components/ui/icons";
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type CardUser } from "~/components/post/post-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { failureText } from "~/lib/api-client";
-import { FEED_PAGE_SIZE_MAX, type InventoryView } from "~/lib/constants";
-import { FEED_SORTS, type FeedSort } from "~/lib/schemas/inventory";
-import { toast } from "~/lib/toast";
-import type { FeedPost, PostDetail } from "~/lib/api-types";
+import { failureText } from "#lib/api-client";
+import { FEED_PAGE_SIZE_MAX, type InventoryView } from "#lib/constants";
+import { FEED_SORTS, type FeedSort } from "#lib/schemas/inventory";
+import { toast } from "#lib/toast";
+import type { FeedPost, PostDetail } from "#lib/api-types";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";
 import { fetchFeedPage, fitsSort, mergeFresh, toFeedPost } from "./feed-api";
 import { PromoBlock } from "./promo-block";
-import type { Promotion } from "~/lib/api-types";
+import type { Promotion } from "#lib/api-types";
 import { SuggestedDealers } from "./suggested-dealers";
 
 /** Core spec §9. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Promotion } from "~/lib/api-types";
+import type { Promotion } from "#lib/api-types";
 import { PromotionNotice } from "./promotion-notice";
 import { ArrowRight, BadgeDollarSign, Globe2, Newspaper, Sparkles } from "~/components/ui/icons";
 

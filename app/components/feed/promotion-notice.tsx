@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Megaphone, Sparkles, type IconComponent } from "~/components/ui/icons";
-import type { Promotion } from "~/lib/api-types";
+import type { Promotion } from "#lib/api-types";
 
 const STYLES: Record<
   Promotion["type"],

@@ -16,7 +16,7 @@ import {
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { apiList, withCursor } from "~/lib/api-client";
+import { apiList, withCursor } from "#lib/api-client";
 
 /** Core spec §9: suggestions are fetched 4 at a time, at most 8 cards are shown. */
 export const SUGGESTIONS_FETCH_LIMIT = 4;

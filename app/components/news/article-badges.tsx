@@ -1,5 +1,5 @@
 import { Clock, TrendingUp } from "~/components/ui/icons";
-import type { NewsArticle } from "~/lib/api-types";
+import type { NewsArticle } from "#lib/api-types";
 
 /** An article's category, Trending badge and read time: the same line on the list and on the article. */
 export function ArticleBadges({

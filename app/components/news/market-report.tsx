@@ -1,5 +1,5 @@
 import type { MarketReport, RankedFigure } from "../../../worker/domain/news/market-figures";
-import { formatDay, formatDollars } from "~/lib/format";
+import { formatDay, formatDollars } from "#lib/format";
 
 const count = new Intl.NumberFormat("en-US");
 

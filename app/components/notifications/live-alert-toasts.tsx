@@ -1,5 +1,5 @@
 import { useInboxFrames } from "~/components/chat/inbox-context";
-import { toast } from "~/lib/toast";
+import { toast } from "#lib/toast";
 
 /** The notification kinds that interrupt with a toast: deals waiting to be made. */
 const TOASTED = new Set(["deal-alert", "price-drop"]);

@@ -4,9 +4,9 @@ import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch } from "~/lib/api-client";
-import { formatPriceCents } from "~/lib/format";
-import type { FeedPost, PostDetail, PostVehicle } from "~/lib/api-types";
+import { apiFetch } from "#lib/api-client";
+import { formatPriceCents } from "#lib/format";
+import type { FeedPost, PostDetail, PostVehicle } from "#lib/api-types";
 
 /** Core spec §9: the mock live video loops over 180 seconds and starts at volume 75. */
 export const LIVE_VIDEO_LOOP_SECONDS = 180;

@@ -2,11 +2,11 @@ import { Form } from "@remix-run/react";
 import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { apiFetch, failureText } from "~/lib/api-client";
+import { apiFetch, failureText } from "#lib/api-client";
 import { RelativeTime } from "~/components/ui/clock";
-import { COMMENT_MAX } from "~/lib/schemas/inventory";
-import { toast } from "~/lib/toast";
-import type { PostComment, PostDetail } from "~/lib/api-types";
+import { COMMENT_MAX } from "#lib/schemas/inventory";
+import { toast } from "#lib/toast";
+import type { PostComment, PostDetail } from "#lib/api-types";
 
 type Shown = PostComment & { pending?: boolean };
 

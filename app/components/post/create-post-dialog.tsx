@@ -4,16 +4,16 @@ import { Dialog, Tabs } from "radix-ui";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch, failureText } from "~/lib/api-client";
-import { AUCTION_FACILITATORS } from "~/lib/constants";
+import { apiFetch, failureText } from "#lib/api-client";
+import { AUCTION_FACILITATORS } from "#lib/constants";
 import {
   MAX_VEHICLES_PER_POST,
   POST_PHOTO_LIMIT,
   SPREADSHEET_REQUIRED,
   TITLE_REQUIRED,
-} from "~/lib/schemas/inventory";
-import { toast } from "~/lib/toast";
-import type { PostDetail } from "~/lib/api-types";
+} from "#lib/schemas/inventory";
+import { toast } from "#lib/toast";
+import type { PostDetail } from "#lib/api-types";
 import {
   PhotoUploader,
   uploadedUrls,

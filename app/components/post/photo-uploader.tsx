@@ -1,7 +1,7 @@
 import { ImagePlus, Loader2, RotateCcw, X } from "~/components/ui/icons";
 import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from "react";
-import { apiFetch, failureText } from "~/lib/api-client";
-import { toast } from "~/lib/toast";
+import { apiFetch, failureText } from "#lib/api-client";
+import { toast } from "#lib/toast";
 
 /** Core spec §9: compression fits within 800×600 at JPEG quality 0.8. */
 export const COMPRESS_MAX_WIDTH = 800;

@@ -1,7 +1,7 @@
 import { DropdownMenu } from "radix-ui";
 import { MakeDealButton } from "~/components/deal/make-deal-button";
 import { Ellipsis, HelpCircle, MessageCircle, MessageSquare, ThumbsUp, User } from "~/components/ui/icons";
-import type { FeedPost, PostDetail } from "~/lib/api-types";
+import type { FeedPost, PostDetail } from "#lib/api-types";
 
 export type PostActionHandlers = {
   liked: boolean;

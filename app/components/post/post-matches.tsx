@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Sparkles } from "~/components/ui/icons";
 import { PostStatusBadge } from "./post-badges";
-import type { PostMatch } from "~/lib/api-types";
+import type { PostMatch } from "#lib/api-types";
 
 /**
  * The other side of a post, for its author: the listings that answer their request (seen at once, before

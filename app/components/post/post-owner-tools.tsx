@@ -6,7 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { useClock } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { inputClass } from "~/components/ui/field";
-import { VEHICLE_STATUSES } from "~/lib/schemas/inventory";
+import { VEHICLE_STATUSES } from "#lib/schemas/inventory";
 import type { PostDetail } from "../../../worker/domain/inventory/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { VEHICLE_AUCTION_CHOICES, VEHICLE_FORM_PHOTO_LIMIT } from "~/lib/schemas/inventory";
-import { VIN_LENGTH } from "~/lib/vin";
+import { VEHICLE_AUCTION_CHOICES, VEHICLE_FORM_PHOTO_LIMIT } from "#lib/schemas/inventory";
+import { VIN_LENGTH } from "#lib/vin";
 import { PhotoUploader, uploadsBusy, type PhotoUpload } from "./photo-uploader";
 import { emptyVehicle, VehicleFields, type VehicleDraft } from "./vehicle-fields";
 

@@ -1,11 +1,11 @@
 import { useRef, useState, type ReactNode } from "react";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch } from "~/lib/api-client";
-import { US_STATE_CODES } from "~/lib/constants";
-import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "~/lib/schemas/inventory";
-import { toast } from "~/lib/toast";
-import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "~/lib/vin";
-import type { VinDecode } from "~/lib/api-types";
+import { apiFetch } from "#lib/api-client";
+import { US_STATE_CODES } from "#lib/constants";
+import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
+import { toast } from "#lib/toast";
+import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "#lib/vin";
+import type { VinDecode } from "#lib/api-types";
 
 /** A vehicle as the forms hold it: text fields as typed. */
 export type VehicleDraft = {

@@ -1,5 +1,5 @@
-import type { LeadVehicle } from "~/lib/api-types";
-import { formatPriceCents } from "~/lib/format";
+import type { LeadVehicle } from "#lib/api-types";
+import { formatPriceCents } from "#lib/format";
 
 /** "2021 Ford F-150 Raptor". */
 const vehicleName = (v: LeadVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");

@@ -1,5 +1,5 @@
-import { formatPriceCents } from "~/lib/format";
-import type { PostDetail } from "~/lib/api-types";
+import { formatPriceCents } from "#lib/format";
+import type { PostDetail } from "#lib/api-types";
 
 /** Every vehicle of an expanded post, with its price, mileage, VIN, colour and where it sits. */
 export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { LANDING_STATS, formatCount } from "~/lib/marketing";
+import { LANDING_STATS, formatCount } from "~/components/public/copy/marketing";
 import { useMotionAllowed } from "./motion";
 
 const S = LANDING_STATS;

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { DEMO_SLIDES } from "~/lib/demo-slides";
+import { DEMO_SLIDES } from "~/components/public/copy/demo-slides";
 
 const stepClass =
   "inline-flex min-h-10 items-center gap-1 rounded-md px-2 text-sm sm:px-3 font-medium hover:bg-slate-200 dark:hover:bg-slate-800";

@@ -7,7 +7,7 @@ import {
   Sparkles,
   type IconComponent,
 } from "~/components/ui/icons";
-import type { FeatureIcon as FeatureIconName } from "~/lib/marketing";
+import type { FeatureIcon as FeatureIconName } from "~/components/public/copy/marketing";
 
 const ICONS: Record<FeatureIconName, IconComponent> = {
   shield: ShieldCheck,

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { BookOpen, Search } from "~/components/ui/icons";
 import { useState } from "react";
 import { inputClass } from "~/components/ui/field";
-import { HELP_ARTICLES, HELP_CATEGORIES, filterHelpArticles } from "~/lib/help-articles";
+import { HELP_ARTICLES, HELP_CATEGORIES, filterHelpArticles } from "~/components/public/copy/help-articles";
 
 /**
  * The Help Center's search: filters the articles by a case-insensitive substring of their text as

@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from "~/lib/api-types";
+import type { SubscriptionPlan } from "#lib/api-types";
 import { Link } from "@remix-run/react";
 import { ArrowRight } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
@@ -11,7 +11,7 @@ import {
   marketingPlans,
   TESTIMONIALS,
   TESTIMONIAL_CAROUSEL_MS,
-} from "~/lib/marketing";
+} from "~/components/public/copy/marketing";
 import { AnimatedStats } from "./animated-stats";
 import { Carousel } from "./carousel";
 import { FeatureIcon } from "./feature-icon";

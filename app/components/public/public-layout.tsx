@@ -3,8 +3,8 @@ import { ArrowLeft, Menu } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { SUPPORT } from "~/lib/constants";
-import { FOOTER_GROUPS, HEADER_LINKS } from "~/lib/marketing";
+import { SUPPORT } from "#lib/constants";
+import { FOOTER_GROUPS, HEADER_LINKS } from "~/components/public/copy/marketing";
 import type { loader as rootLoader } from "~/root";
 
 /** Frame of every signed-out page: skip link, header, the page, footer with the twelve public pages. */

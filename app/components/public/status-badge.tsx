@@ -6,7 +6,7 @@ import {
   XCircle,
   type IconComponent,
 } from "~/components/ui/icons";
-import { STATUS_LABELS, type StatusKind } from "~/lib/system-status";
+import { STATUS_LABELS, type StatusKind } from "#lib/system-status";
 
 const STYLE: Record<StatusKind, { icon: IconComponent; className: string }> = {
   operational: {

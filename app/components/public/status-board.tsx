@@ -1,6 +1,6 @@
 import { RefreshCw } from "~/components/ui/icons";
 import { useCallback, useEffect, useState } from "react";
-import { STATUS_REFRESH_MS, serviceRows, worst, type HealthReport } from "~/lib/system-status";
+import { STATUS_REFRESH_MS, serviceRows, worst, type HealthReport } from "#lib/system-status";
 import { StatusBadge } from "./status-badge";
 
 const SUMMARY = {

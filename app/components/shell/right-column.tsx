@@ -1,11 +1,11 @@
 import { useFetchers, useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
-import { messagePreview } from "~/lib/chat-files";
+import { messagePreview } from "#lib/chat-files";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { RelativeTime } from "~/components/ui/clock";
-import { apiFetch } from "~/lib/api-client";
-import type { Activity, RecentChat } from "~/lib/api-types";
+import { apiFetch } from "#lib/api-client";
+import type { Activity, RecentChat } from "#lib/api-types";
 import { Avatar } from "~/components/ui/avatar";
 
 /** The column shows from Tailwind's xl breakpoint; narrower screens never load it. */

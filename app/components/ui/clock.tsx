@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { clockTime, dateTime, isTimeZone, timeAgo, toEpochMs } from "~/lib/format";
+import { clockTime, dateTime, isTimeZone, timeAgo, toEpochMs } from "#lib/format";
 
 /** The cookie that tells the server the dealer's time zone, so its HTML shows the times the browser would. */
 export const TIME_ZONE_COOKIE = "tz";

@@ -1,7 +1,7 @@
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { FormEvent } from "react";
 import type { z } from "zod";
-import { firstError, parseForm, type FieldErrors } from "~/lib/forms";
+import { firstError, parseForm, type FieldErrors } from "#lib/forms";
 
 export type { FieldMetadata, SubmissionResult };
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { applyTheme, currentTheme, subscribeTheme, type Theme } from "~/lib/theme";
+import { applyTheme, currentTheme, subscribeTheme, type Theme } from "#lib/theme";
 import { Moon, Sun } from "./icons";
 
 const serverTheme = (): Theme => "dark";

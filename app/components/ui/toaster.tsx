@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { Toast } from "radix-ui";
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "~/lib/constants";
-import { dismissToast, toastStore } from "~/lib/toast";
-import { placeToast, type Box } from "~/lib/toast-placement";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "#lib/constants";
+import { dismissToast, toastStore } from "#lib/toast";
+import { placeToast, type Box } from "#lib/toast-placement";
 import { giveRoomBack, makeRoomAbove } from "./toast-room";
 
 const DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';

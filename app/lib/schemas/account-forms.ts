@@ -4,8 +4,8 @@ import {
   emailSignInLinkSchema,
   forgotPasswordSchema,
   signInWithLinkSchema,
-} from "./account";
-import { passwordSchema } from "./auth";
+} from "#lib/schemas/account";
+import { passwordSchema } from "#lib/schemas/auth";
 
 /** The page forms of issue 14, one schema each, used by the browser and the action alike. */
 

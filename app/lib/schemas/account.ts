@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, passwordSchema } from "./auth";
+import { emailSchema, passwordSchema } from "#lib/schemas/auth";
 
 /**
  * Request schemas of the account calls: reset, sign-in link, confirmation, password change, sessions,

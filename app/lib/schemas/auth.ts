@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "../constants";
-import { dealerField, dealerFieldDefaults } from "./dealer-fields";
+import { PASSWORD_MIN_LENGTH } from "#lib/constants";
+import { dealerField, dealerFieldDefaults } from "#lib/schemas/dealer-fields";
 
 export const emailSchema = z
   .string({ error: "Please enter your e-mail address" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_DEALERSHIP_TYPES } from "../constants";
+import { CONTACT_DEALERSHIP_TYPES } from "#lib/constants";
 
 /** Business spec §8: the contact form's success toast. */
 export const CONTACT_SENT = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { COUNTRIES, DEALERSHIP_TYPES, PROFILE_TYPES, STATE_CODES, type StateCode } from "../constants";
-import { fieldInWords } from "../words";
+import { COUNTRIES, DEALERSHIP_TYPES, PROFILE_TYPES, STATE_CODES, type StateCode } from "#lib/constants";
+import { fieldInWords } from "#lib/words";
 
 /**
  * The dealer's fields, once: onboarding step 1, the create and edit dealer dialogs, profile edit and the

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DEALERSHIP_TYPES } from "../constants";
-import { dealerField, dealerFieldDefaults, isStateCode } from "./dealer-fields";
+import { DEALERSHIP_TYPES } from "#lib/constants";
+import { dealerField, dealerFieldDefaults, isStateCode } from "#lib/schemas/dealer-fields";
 
-export { booleanInput, isStateCode, stateCodeSchema, websiteSchema } from "./dealer-fields";
+export { booleanInput, isStateCode, stateCodeSchema, websiteSchema } from "#lib/schemas/dealer-fields";
 
 /**
  * Business spec §5: the create and edit dealer dialogs (one form, every field sent) and POST /api/dealers.

@@ -11,8 +11,8 @@ import {
   dealYearMax,
   needsAuctionLocation,
   pleaseFillIn,
-} from "../deals/constants";
-import { VIN_LENGTH } from "../vin";
+} from "#lib/deals/constants";
+import { VIN_LENGTH } from "#lib/vin";
 
 /** §5: upper-cased, and what a VIN can never hold (I, O, Q, spaces, punctuation) removed. */
 export const filterVin = (raw: string) => raw.toUpperCase().replace(/[^A-HJ-NPR-Z0-9]/g, "");

@@ -9,7 +9,7 @@ import {
   FEED_PAGE_SIZE_MAX,
   POST_TYPES,
   US_STATE_CODES,
-} from "../constants";
+} from "#lib/constants";
 
 export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -341,7 +341,7 @@ export function parseAiSummary(
   }
 }
 
-export { POST_LIFETIME_DAYS } from "../constants";
+export { POST_LIFETIME_DAYS } from "#lib/constants";
 
 /** The statuses an author can set: sold, or active again (renewing an expired or sold post). */
 export const AUTHOR_POST_STATUSES = ["active", "sold"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { FieldErrors } from "../forms";
-import type { ToastMessage } from "../toast";
-import { emailSchema, passwordSchema, signInSchema } from "./auth";
+import type { FieldErrors } from "#lib/forms";
+import type { ToastMessage } from "#lib/toast";
+import { emailSchema, passwordSchema, signInSchema } from "#lib/schemas/auth";
 
 export const LOGIN_INTENTS = ["login", "signup", "demo-login", "create-demo"] as const;
 export type LoginIntent = (typeof LOGIN_INTENTS)[number];

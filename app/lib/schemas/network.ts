@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { chatAttachmentsInputSchema } from "../chat-files";
+import { chatAttachmentsInputSchema } from "#lib/chat-files";
 import {
   clientIdSchema,
   messageContextSchema,
   messageTextSchema,
   requireTextOrAttachments,
-} from "../realtime";
+} from "#lib/realtime";
 
 /** Request schemas of the connection and messaging calls (business spec §7, core spec §7). */
 

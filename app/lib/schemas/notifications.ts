@@ -3,7 +3,7 @@
  * the answer types, one schema per call or form, and the screens' toast texts. Pure code.
  */
 import { z } from "zod";
-import { PHONE_INVALID_MESSAGE, toE164 } from "../phone.ts";
+import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 
 export const NOTIFICATION_TYPES = [
   "connection",

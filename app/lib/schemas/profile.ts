@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dealerField, dealerFieldDefaults } from "./dealer-fields";
+import { dealerField, dealerFieldDefaults } from "#lib/schemas/dealer-fields";
 
 /** Core spec §2 "Profile screens" and §7 PATCH /api/profile; hint 'maximum 2MB', one photo each. */
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "../constants";
-import { booleanInput } from "./dealer";
+import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "#lib/constants";
+import { booleanInput } from "#lib/schemas/dealer";
 
 /** Core spec §2 Settings, §9 defaults: what SAVE SETTINGS stores per account. */
 export type UserSettings = {

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import { toIso, type AuditEntry } from "../../../app/lib/api-types";
-import type { AuditAction, AuditQuery } from "../../../app/lib/admin";
+import { toIso, type AuditEntry } from "#lib/api-types";
+import type { AuditAction, AuditQuery } from "#lib/admin";
 import type { Database } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AnnouncementInput } from "../../../app/lib/admin";
+import type { AnnouncementInput } from "#lib/admin";
 import type { Database } from "../../db/client";
 import { removeDemoAccounts } from "../demo-cleanup";
 import { newId } from "../ids";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { AdminDealsQuery, ProcessDealInput } from "../../../app/lib/admin";
-import { toIso, toIsoOrNull, type AdminDeal } from "../../../app/lib/api-types";
+import type { AdminDealsQuery, ProcessDealInput } from "#lib/admin";
+import { toIso, toIsoOrNull, type AdminDeal } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { deals } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AdminUser } from "../../../app/lib/api-types";
+import type { AdminUser } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { csvCell } from "../deals/csv";
 import type { Page } from "../cursors";

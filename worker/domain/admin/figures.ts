@@ -1,5 +1,5 @@
-import { isoDay, revenueEstimate } from "../../../app/lib/admin";
-import { toIso, type AdminFigures } from "../../../app/lib/api-types";
+import { isoDay, revenueEstimate } from "#lib/admin";
+import { toIso, type AdminFigures } from "#lib/api-types";
 import type { Database } from "../../db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { ApiKeyInput, CreatedApiKey } from "../../../app/lib/api-keys";
-import type { Invoice } from "../../../app/lib/api-types";
+import type { ApiKeyInput, CreatedApiKey } from "#lib/api-keys";
+import type { Invoice } from "#lib/api-types";
 import { dealers } from "../../db/schema";
 import { issueApiKey } from "../api-keys";
 import { notFound } from "../errors";

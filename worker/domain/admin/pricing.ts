@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { PriceUpdateInput } from "../../../app/lib/admin";
-import { toIsoOrNull, type AddOn, type AdminPlan, type AdminPricing } from "../../../app/lib/api-types";
+import type { PriceUpdateInput } from "#lib/admin";
+import { toIsoOrNull, type AddOn, type AdminPlan, type AdminPricing } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { addOns, plans } from "../../db/schema";
 import { notFound } from "../errors";

@@ -1,11 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
-import {
-  isoDay,
-  promotionDefaults,
-  type PromotionCreateInput,
-  type PromotionUpdateInput,
-} from "../../../app/lib/admin";
-import { toIso, type Promotion } from "../../../app/lib/api-types";
+import { isoDay, promotionDefaults, type PromotionCreateInput, type PromotionUpdateInput } from "#lib/admin";
+import { toIso, type Promotion } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { promotions } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

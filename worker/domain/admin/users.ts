@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { AddUserInput, AdminUsersQuery } from "../../../app/lib/admin";
-import { toIso, toIsoOrNull, type AdminUser } from "../../../app/lib/api-types";
+import type { AddUserInput, AdminUsersQuery } from "#lib/admin";
+import { toIso, toIsoOrNull, type AdminUser } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { accounts, dealers, sessions } from "../../db/schema";
 import { TOKEN_MINUTES, type accountTokenService } from "../account-tokens";

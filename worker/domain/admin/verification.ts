@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { VerificationRequestInput } from "../../../app/lib/admin";
-import { toIso, toIsoOrNull, type VerificationRequest } from "../../../app/lib/api-types";
+import type { VerificationRequestInput } from "#lib/admin";
+import { toIso, toIsoOrNull, type VerificationRequest } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { dealers, verificationRequests } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { PostMatch } from "../../../app/lib/api-types";
-import {
-  describeOffered,
-  describeWanted,
-  isMatch,
-  type OfferedVehicle,
-} from "../../../app/lib/matching/match";
-import { modelName, makeName } from "../../../app/lib/matching/vehicle-names";
-import { formatPriceCents } from "../../../app/lib/format";
+import type { PostMatch } from "#lib/api-types";
+import { describeOffered, describeWanted, isMatch, type OfferedVehicle } from "./match";
+import { modelName, makeName } from "./vehicle-names";
+import { formatPriceCents } from "#lib/format";
 import type { Database } from "../../db/client";
 import { backfillMatchIndex } from "./backfill";
 import { notFound } from "../errors";

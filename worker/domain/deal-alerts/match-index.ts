@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { offeredVehiclesOf, wantedVehiclesOf, type PostVehicleFacts } from "../../../app/lib/matching/match";
+import { offeredVehiclesOf, wantedVehiclesOf, type PostVehicleFacts } from "./match";
 import { inChunks, listOf, parametersPerRow } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, wantedVehicles } from "../../db/schema";
@@ -8,7 +8,7 @@ import { newId } from "../ids";
 
 /**
  * The match index (issue 11): wanted_vehicles for an active Requesting post, offered_vehicles for an active
- * For Sale post, derived by app/lib/matching from the post's vehicles and words. Written in the same D1 batch
+ * For Sale post, derived by worker/domain/deal-alerts from the post's vehicles and words. Written in the same D1 batch
  * as the post itself, and rewritten whenever the post, its vehicles or its status change.
  */
 export type IndexedPost = {

@@ -1,10 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  isMatch,
-  modelLineage,
-  type OfferedVehicle,
-  type WantedVehicle,
-} from "../../../app/lib/matching/match";
+import { isMatch, modelLineage, type OfferedVehicle, type WantedVehicle } from "./match";
 import { listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 
@@ -12,7 +7,7 @@ import type { Database } from "../../db/client";
  * Finding the other side of a post in the match index. Every lookup is an equality on make_key plus either
  * an IN list of the model's ancestors or a key range of its descendants — both seeks on the
  * (make_key, model_key) indexes, so the work grows with the matches, not with the network. The SQL narrows;
- * app/lib/matching `isMatch` decides.
+ * worker/domain/deal-alerts `isMatch` decides.
  */
 
 export type WantRow = WantedVehicle & {
@@ -176,7 +171,7 @@ export function dealMatching(db: Database) {
 export type DealMatching = ReturnType<typeof dealMatching>;
 
 /**
- * A model key's lineage as rows, `silverado-1500` → '', 'silverado', 'silverado-1500' (app/lib/matching
+ * A model key's lineage as rows, `silverado-1500` → '', 'silverado', 'silverado-1500' (worker/domain/deal-alerts
  * `modelLineage`), for each index row of one post: what lets one statement seek the other side per row.
  */
 const lineageOf = (name: "want_lineage" | "offer_lineage", table: SQL, postId: string) => sql`

@@ -1,7 +1,7 @@
-import type { OutboxReceipt } from "../../../app/lib/schemas/notifications";
+import type { OutboxReceipt } from "#lib/schemas/notifications";
 import { sql } from "drizzle-orm";
-import { formatDollars } from "../../../app/lib/format";
-import type { InboxFrame } from "../../../app/lib/realtime";
+import { formatDollars } from "#lib/format";
+import type { InboxFrame } from "#lib/realtime";
 import type { Database } from "../../db/client";
 import type { DeliveryResult, Delivery } from "../notifications/notify";
 import { billOfSaleKey, renderBillOfSale } from "./bill-of-sale";

@@ -1,6 +1,6 @@
-import { auctionPlatformLabel } from "../../../app/lib/deals/constants";
-import { formatDollars } from "../../../app/lib/format";
-import { PRODUCT_NAME } from "../../../app/lib/constants";
+import { auctionPlatformLabel } from "#lib/deals/constants";
+import { formatDollars } from "#lib/format";
+import { PRODUCT_NAME } from "#lib/constants";
 import { sellerNameOf, vehicleName, type DealRow } from "./views";
 
 export const billOfSaleKey = (dealId: string) => `deals/${dealId}/bill-of-sale.pdf`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Deal } from "../../../app/lib/api-types";
+import type { Deal } from "#lib/api-types";
 import { passThruCsv } from "./csv";
 
 const deal = (over: Partial<Deal>): Deal => ({

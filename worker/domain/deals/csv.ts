@@ -1,5 +1,5 @@
-import type { Deal } from "../../../app/lib/api-types";
-import { PASS_THRU_STEP_LABELS, auctionPlatformLabel } from "../../../app/lib/deals/constants";
+import type { Deal } from "#lib/api-types";
+import { PASS_THRU_STEP_LABELS, auctionPlatformLabel } from "#lib/deals/constants";
 
 const HEADER = [
   "Deal ID",

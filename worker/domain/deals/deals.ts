@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Deal } from "../../../app/lib/api-types";
-import { commissionCents, type PassThruStep } from "../../../app/lib/deals/constants";
-import type { CompleteDeal, PassThruStepsUpdate, ProposeDeal } from "../../../app/lib/schemas/deals";
+import type { Deal } from "#lib/api-types";
+import { commissionCents, type PassThruStep } from "#lib/deals/constants";
+import type { CompleteDeal, PassThruStepsUpdate, ProposeDeal } from "#lib/schemas/deals";
 import { batchable, type Database } from "../../db/client";
 import { passThruSteps } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { UpdatePost } from "../../../app/lib/schemas/inventory";
+import type { UpdatePost } from "#lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { editStatements, type EditedVehicle, type PostChange, type StoredPost } from "../inventory/lifecycle";
 

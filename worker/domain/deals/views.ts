@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { toIso, toIsoOrNull, type Deal, type PassThruStepState } from "../../../app/lib/api-types";
+import { toIso, toIsoOrNull, type Deal, type PassThruStepState } from "#lib/api-types";
 import {
   PASS_THRU_STEPS,
   SELLER_NAME_FALLBACK,
@@ -9,7 +9,7 @@ import {
   type ReviewStatus,
   type SaleStatus,
   type TitleStatus,
-} from "../../../app/lib/deals/constants";
+} from "#lib/deals/constants";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { toIso, toIsoOrNull, type DirectoryDealer } from "../../../app/lib/api-types";
-import type { DealershipType } from "../../../app/lib/constants";
+import { toIso, toIsoOrNull, type DirectoryDealer } from "#lib/api-types";
+import type { DealershipType } from "#lib/constants";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../accepted-connections";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Discovery } from "../../../app/lib/api-types";
-import { nearbyStates } from "../../../app/lib/neighbouring-states";
+import type { Discovery } from "#lib/api-types";
+import { nearbyStates } from "./neighbouring-states";
 import { listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import {

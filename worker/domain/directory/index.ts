@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { toIso, type DealerQuickView, type DirectoryDealer } from "../../../app/lib/api-types";
+import { toIso, type DealerQuickView, type DirectoryDealer } from "#lib/api-types";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { dealTotalsOf } from "../insights";

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DirectoryDealer } from "../../../app/lib/api-types";
-import type { DealershipType } from "../../../app/lib/constants";
+import type { DirectoryDealer } from "#lib/api-types";
+import type { DealershipType } from "#lib/constants";
 import {
   DIRECTORY_LIMIT_MAX,
   type DirectoryExclude,
   type DirectoryScope,
   type DirectorySort,
-} from "../../../app/lib/schemas/dealer";
+} from "#lib/schemas/dealer";
 import type { Database } from "../../db/client";
 import { containsText } from "../contains-text";
 import { cursorKind, cursorValue as v, type Page } from "../cursors";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { leadVehicleSchema, toIso } from "../../../app/lib/api-types";
-import { POST_LIFETIME_DAYS, type FeedQuery, type FeedSort } from "../../../app/lib/schemas/inventory";
+import { leadVehicleSchema, toIso } from "#lib/api-types";
+import { POST_LIFETIME_DAYS, type FeedQuery, type FeedSort } from "#lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue } from "../cursors";
 import type { FeedPage, FeedPost } from "./types";

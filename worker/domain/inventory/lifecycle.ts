@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { POST_LIFETIME_DAYS, type UpdatePost } from "../../../app/lib/schemas/inventory";
-import type { PostVehicleFacts } from "../../../app/lib/matching/match";
+import { POST_LIFETIME_DAYS, type UpdatePost } from "#lib/schemas/inventory";
+import type { PostVehicleFacts } from "../deal-alerts/match";
 import { inChunks } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { isCompleteVehicle, type CreatePost } from "../../../app/lib/schemas/inventory";
+import { isCompleteVehicle, type CreatePost } from "#lib/schemas/inventory";
 import { inChunks, parametersPerRow } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";

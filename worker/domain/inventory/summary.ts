@@ -1,9 +1,4 @@
-import {
-  summarizeVehicles,
-  type SummaryItem,
-  type SummaryLocation,
-  type SummaryVehicle,
-} from "../../../app/lib/ai-summary";
+import { summarizeVehicles, type SummaryItem, type SummaryLocation, type SummaryVehicle } from "./ai-summary";
 
 /** The slice of the Workers AI binding the summary uses; present only when an `AI` binding is configured. */
 export type AiBinding = { run(model: string, input: unknown): Promise<unknown> };

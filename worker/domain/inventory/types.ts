@@ -1,6 +1,6 @@
 /** What the inventory API answers (core spec §3): the shapes live in app/lib/api-types.ts. */
-import type { FeedPost } from "../../../app/lib/api-types";
+import type { FeedPost } from "#lib/api-types";
 
-export type { FeedPost, PostComment, PostDealer, PostDetail, PostVehicle } from "../../../app/lib/api-types";
+export type { FeedPost, PostComment, PostDealer, PostDetail, PostVehicle } from "#lib/api-types";
 
 export type FeedPage = { posts: FeedPost[]; nextCursor: string | null };

@@ -1,11 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { toIso, toIsoOrNull, type NewsArticle } from "../../../app/lib/api-types";
-import {
-  readMinutes,
-  slugify,
-  type NewsArticleInput,
-  type NewsArticlePatch,
-} from "../../../app/lib/schemas/news";
+import { toIso, toIsoOrNull, type NewsArticle } from "#lib/api-types";
+import { readMinutes, slugify, type NewsArticleInput, type NewsArticlePatch } from "#lib/schemas/news";
 import type { Database } from "../../db/client";
 import { newsArticles } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { toIso, toIsoOrNull, type Notification } from "../../../app/lib/api-types";
-import type { NotificationType } from "../../../app/lib/schemas/notifications";
+import { toIso, toIsoOrNull, type Notification } from "#lib/api-types";
+import type { NotificationType } from "#lib/schemas/notifications";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

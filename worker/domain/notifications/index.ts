@@ -7,8 +7,8 @@ import {
   type PreferenceKey,
   type OutboxReceipt,
   type TriggerDealAlert,
-} from "../../../app/lib/schemas/notifications";
-import type { InboxFrame } from "../../../app/lib/realtime";
+} from "#lib/schemas/notifications";
+import type { InboxFrame } from "#lib/realtime";
 import type { Database } from "../../db/client";
 import type { DealerRow } from "../dealers";
 import { newId } from "../ids";

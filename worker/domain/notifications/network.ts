@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ChatMessage } from "../../../app/lib/realtime";
+import type { ChatMessage } from "#lib/realtime";
 import type { Database } from "../../db/client";
 import type { Delivery, Notifier } from "./notify";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { toE164 } from "../../../app/lib/phone";
-import type { InboxFrame } from "../../../app/lib/realtime";
-import type { Notification } from "../../../app/lib/api-types";
-import type { NotificationType, OutboxReceipt } from "../../../app/lib/schemas/notifications";
+import { toE164 } from "#lib/phone";
+import type { InboxFrame } from "#lib/realtime";
+import type { Notification } from "#lib/api-types";
+import type { NotificationType, OutboxReceipt } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
 import type { OutboxCategory, OutboxService } from "../outbox/outbox";
 import type { Detail } from "../outbox/templates";

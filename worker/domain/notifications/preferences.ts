@@ -4,7 +4,7 @@ import {
   PREFERENCE_KEYS,
   type NotificationPreferences,
   type PreferenceKey,
-} from "../../../app/lib/schemas/notifications";
+} from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
 import { notificationPreferences } from "../../db/schema";
 

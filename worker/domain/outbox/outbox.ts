@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { toIso, toIsoOrNull } from "../../../app/lib/api-types";
-import { PHONE_INVALID_MESSAGE, toE164 } from "../../../app/lib/phone";
-import type { AlertPreference } from "../../../app/lib/schemas/notifications";
+import { toIso, toIsoOrNull } from "#lib/api-types";
+import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
+import type { AlertPreference } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
 import type { EmailSender } from "../../integrations/email";
 import { ProviderError } from "../../integrations/messaging-providers";

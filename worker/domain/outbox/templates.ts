@@ -3,7 +3,7 @@
  * look (dark header, brand blue, system fonts; tables and inline styles because mail clients ignore the
  * rest), a plain-text part, and the text of an SMS. Add a template here for a new kind of message.
  */
-import { PRODUCT_NAME } from "../../../app/lib/constants";
+import { PRODUCT_NAME } from "#lib/constants";
 
 export type Detail = { label: string; value: string };
 

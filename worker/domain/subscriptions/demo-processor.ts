@@ -1,10 +1,4 @@
-import {
-  cardBrandOf,
-  digitsOf,
-  expiryEnd,
-  passesLuhn,
-  type PaymentInfo,
-} from "../../../app/lib/subscriptions";
+import { cardBrandOf, digitsOf, expiryEnd, passesLuhn, type PaymentInfo } from "#lib/subscriptions";
 import { newId } from "../ids";
 import type { CardOnFile, PaymentProcessor } from "./processor";
 

@@ -4,7 +4,7 @@ import {
   PREMIUM_REQUIRED_MESSAGE,
   SUBSCRIBE_URL,
   TRIAL_DAYS,
-} from "../../../app/lib/subscriptions";
+} from "#lib/subscriptions";
 import type { Database } from "../../db/client";
 import { DomainError } from "../errors";
 

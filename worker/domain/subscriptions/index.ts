@@ -1,13 +1,7 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import {
-  toIso,
-  toIsoOrNull,
-  type Invoice,
-  type MySubscription,
-  type SubscriptionPlan,
-} from "../../../app/lib/api-types";
-import { MONEY_BACK_DAYS, formatCents, type PaymentInfo, type PlanId } from "../../../app/lib/subscriptions";
+import { toIso, toIsoOrNull, type Invoice, type MySubscription, type SubscriptionPlan } from "#lib/api-types";
+import { MONEY_BACK_DAYS, formatCents, type PaymentInfo, type PlanId } from "#lib/subscriptions";
 import type { Database } from "../../db/client";
 import { invoices, refunds, subscriptions } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";

@@ -7,7 +7,7 @@
  * ("2019+ Tahoe"), else to the group before it ("Tahoe or Suburban under 80k miles"), else to the group after
  * it. A sentence that names no vehicle ("Budget $30k.") speaks for the whole post.
  */
-import { STATE_CODES } from "../constants.ts";
+import { STATE_CODES } from "#lib/constants";
 import { findMentions, nameWords, wordsOf, type Mention } from "./vehicle-names.ts";
 
 export const YEAR_FLOOR = 1980;

@@ -1,4 +1,4 @@
-import type { StateCode } from "./constants";
+import type { StateCode } from "#lib/constants";
 
 /**
  * States and provinces that share a land border (or, for the Great Lakes and Maritime provinces, a

@@ -6,7 +6,7 @@
  * starts with another's words belongs to it: `silverado-1500` is a Silverado, `f-250-super-duty` an F-250.
  */
 
-import { STATE_CODES } from "../constants.ts";
+import { STATE_CODES } from "#lib/constants";
 
 /** Words of a name: lower case, letters split from digits, punctuation dropped. */
 export function nameWords(text: string): string[] {

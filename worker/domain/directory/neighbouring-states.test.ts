@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STATE_CODES } from "./constants";
+import { STATE_CODES } from "#lib/constants";
 import { NEIGHBOURING_STATES, nearbyStates } from "./neighbouring-states";
 
 describe("NEIGHBOURING_STATES", () => {

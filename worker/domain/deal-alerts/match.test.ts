@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_LOCATIONS } from "../../../worker/domain/demo-inventory";
+import { DEMO_LOCATIONS } from "../demo-inventory";
 import {
   describeOffered,
   describeWanted,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDollarRange, summarizeVehicles } from "./ai-summary.ts";
-import { formatDollars } from "./format.ts";
+import { formatDollars } from "#lib/format";
 
 describe("formatDollars", () => {
   it("formats whole dollars with separators", () => {

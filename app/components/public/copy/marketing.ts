@@ -2,8 +2,8 @@
  * Texts and figures of the signed-out site (business spec §2 "Landing", "Static public pages", §9).
  * Pure data, shared by the public pages; the landing's animated figures come from §9.
  */
-import type { SubscriptionPlan } from "./api-types";
-import { TRIAL_LABEL, formatCents, shortPlanName } from "./subscriptions";
+import type { SubscriptionPlan } from "#lib/api-types";
+import { TRIAL_LABEL, formatCents, shortPlanName } from "#lib/subscriptions";
 
 /** Business spec §9 "Landing". */
 export const LANDING_STATS = {

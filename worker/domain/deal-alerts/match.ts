@@ -6,7 +6,7 @@
  * Unknown is not a mismatch: an offer that does not state its mileage still answers "under 80k miles", so the
  * dealer can ask. A stated figure outside the want's range is a mismatch.
  */
-import { formatPriceCents } from "../format.ts";
+import { formatPriceCents } from "#lib/format";
 import { readVehicleText, type ReadVehicle } from "./read-text.ts";
 import { makeName, modelName, nameWords, vehicleKeysOf } from "./vehicle-names.ts";
 
