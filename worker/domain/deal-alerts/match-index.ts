@@ -7,7 +7,7 @@ import { inventoryPosts, offeredVehicles, wantedVehicles } from "../../db/schema
 import { newId } from "../ids";
 
 /**
- * The match index (issue 11): wanted_vehicles for an active Requesting post, offered_vehicles for an active
+ * The match index: wanted_vehicles for an active Requesting post, offered_vehicles for an active
  * For Sale post, derived by app/lib/matching from the post's vehicles and words. Written in the same D1 batch
  * as the post itself, and rewritten whenever the post, its vehicles or its status change.
  */
