@@ -24,7 +24,7 @@ const CALL_REJOIN_SECONDS = 20;
  * only after checking the session and that the dealer is a participant. Hibernation keeps idle sockets free;
  * everything worth keeping lives in D1, so an evicted room loses nothing.
  *
- * Calls (issue 19): the room keeps the one call under way in its own storage (never D1), rings the callee's
+ * Calls: the room keeps the one call under way in its own storage (never D1), rings the callee's
  * inbox, relays WebRTC signalling between the two dealers' sockets only, gives up after 30 s by alarm, and
  * leaves the call's line (kind, outcome, start, end, duration) in the chat when it ends.
  */

@@ -10,7 +10,7 @@ const MAX_FAILURES = 5;
 const PUT_KEYS_PER_CALL = 128;
 
 /**
- * DealAlertFanout (DESIGN.md "Real time"): one per post whose matches alert other dealers. The deliveries are
+ * DealAlertFanout: one per post whose matches alert other dealers. The deliveries are
  * stored here first, then delivered in batches driven by alarms: in the app over each recipient's DealerInbox,
  * by e-mail and text through the outbox. A delivery is removed only after it is done, and doing it twice
  * stores nothing twice (the notification and outbox keys), so a restart mid-fan-out loses and repeats nothing.

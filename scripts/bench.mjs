@@ -319,7 +319,7 @@ export function d1TripsOf(header) {
 }
 
 /**
- * The latency model (issue 20): what a request costs a dealer whose round trip to the D1 primary (or, with
+ * The latency model: what a request costs a dealer whose round trip to the D1 primary (or, with
  * read replication, to the replica serving them) is `rtt` ms — the measured local time plus one round trip
  * per sequential D1 wait. Distances in README "Performance".
  */

@@ -259,7 +259,7 @@ function build(options: { posts: number; dealers: number }, now: number) {
     });
   }
 
-  // The last dealer is the network's admin: GET /admin is measured signed in as them (issue 15).
+  // The last dealer is the network's admin: GET /admin is measured signed in as them.
   const adminDealer = dealers[dealers.length - 1]!;
   const accountRows: Row[] = dealers.map((d) => ({
     id: d.accountId,

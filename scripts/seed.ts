@@ -160,7 +160,7 @@ function insertStatements(table: string, rows: readonly Row[]): string[] {
   return statements;
 }
 
-/** The sample Wholesale News articles: INSERT OR IGNORE, so a run keeps what is there (issue 17). */
+/** The sample Wholesale News articles: INSERT OR IGNORE, so a run keeps what is there. */
 function newsStatements(now: number): string[] {
   const rows: Row[] = sampleArticleRows(now, (slug) => `sample-news-${slug}`);
   return insertStatements("news_articles", rows).map((s) =>

@@ -5,13 +5,12 @@ import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
 import { PLAN_IDS } from "#lib/subscriptions";
 
 /**
- * The admin console (business spec §2 Admin console, §3 Promotion / Pricing plan / Add-on, §5, §9; issue 15):
- * constants, the §9 revenue estimate and one zod schema per admin form or call, shared by the worker and the
+ * The admin console: constants, the revenue estimate (revenueEstimate) and one zod schema per admin form or call, shared by the worker and the
  * screens. Pure: no I/O.
  */
 
 // ---------------------------------------------------------------------------------------------------
-// §9 "Admin revenue estimate": users × $99 base; 30 % of users (rounded down) count as Premium at +$50 each;
+// Admin revenue estimate: users × $99 base; 30 % of users (rounded down) count as Premium at +$50 each;
 // annual is monthly × 12. Integer cents.
 
 export const ESTIMATE_BASE_CENTS = 9900;
@@ -24,7 +23,7 @@ export function revenueEstimate(users: number) {
   return { users, premiumUsers, monthlyCents, annualCents: monthlyCents * 12 };
 }
 
-// §8 toasts of the Clear All Data button.
+// Toasts of the Clear All Data button.
 export const CLEAR_DATA_TOASTS = { success: "Data Cleared!", failure: "Failed to clear data" } as const;
 /** What the admin types to confirm clearing the demo data. */
 export const CLEAR_DATA_CONFIRMATION = "CLEAR DEMO DATA";
@@ -139,7 +138,7 @@ export const refundSchema = z.object({
   reason: z.string().trim().min(1, "Give a reason for the refund").max(500),
 });
 
-/** §9: the notes field has 4 rows. */
+/** The notes field has 4 rows. */
 export const DEAL_NOTES_ROWS = 4;
 export const processDealSchema = z.object({
   decision: z.enum(["approved", "rejected"], { error: "decision must be approved or rejected" }),
@@ -154,7 +153,7 @@ export type PromotionAudience = (typeof PROMOTION_AUDIENCES)[number];
 
 const day = z.iso.date("Dates are YYYY-MM-DD");
 
-/** §9 defaults: type info, active, audience all, start today, end 7 days later. */
+/** Defaults: type info, active, audience all, start today, end 7 days later. */
 export const PROMOTION_DAYS = 7;
 export const isoDay = (at: Date | number = Date.now()) => new Date(at).toISOString().slice(0, 10);
 export const promotionDefaults = (now = Date.now()) => ({
@@ -165,7 +164,7 @@ export const promotionDefaults = (now = Date.now()) => ({
   endDate: isoDay(now + PROMOTION_DAYS * 24 * 60 * 60 * 1000),
 });
 
-/** §5: a promotion needs a title and a message (the screen does nothing without them; the API answers 400). */
+/** A promotion needs a title and a message (the screen does nothing without them; the API answers 400). */
 export const promotionCreateSchema = z
   .object({
     title: z.string().trim().min(1, "Title is required").max(120),
@@ -193,7 +192,7 @@ export const promotionUpdateSchema = z.object({
 });
 export type PromotionUpdateInput = z.output<typeof promotionUpdateSchema>;
 
-/** §5: pricing inputs are integers (whole dollars here, stored as cents). */
+/** Pricing inputs are integers (whole dollars here, stored as cents). */
 const wholeDollars = z
   .number({ error: "Price must be a number" })
   .int("Price must be whole dollars")

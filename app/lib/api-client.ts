@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-types";
 
 /**
- * The browser's JSON client (core spec §7, §8): credentials always, a JSON body only when there is one,
+ * The browser's JSON client: credentials always, a JSON body only when there is one,
  * and a failure becomes an ApiError whose text is "{status}: {body text}" — with the server's `message`
  * kept apart for the toast.
  */
@@ -72,7 +72,7 @@ export async function apiList<T>(path: string, options: Options = {}): Promise<L
 export const withCursor = (path: string, cursor: string | null | undefined) =>
   cursor ? `${path}${path.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}` : path;
 
-/** The text a toast shows for a failure: the server's message, else the fallback the spec names. */
+/** The text a toast shows for a failure: the server's message, else the screen's fallback text. */
 export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;

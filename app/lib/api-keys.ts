@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Bearer API keys of the public API (issue 16, docs/decisions/0022-public-api.md): shared by the worker,
+ * Bearer API keys of the public API (docs/decisions/0022-public-api.md): shared by the worker,
  * the /settings screen and the API document.
  */
 

@@ -17,7 +17,7 @@ import {
 } from "#lib/deals/constants";
 
 /**
- * What the API answers, in one place (DESIGN.md "Request conventions"): the worker's domain returns these
+ * What the API answers, in one place: the worker's domain returns these
  * types, the screens read them, the API tests parse answers with these schemas, and /api-docs renders them.
  * Times are ISO 8601 strings; a list is a JSON array whose next cursor travels in `X-Next-Cursor`.
  */
@@ -109,7 +109,7 @@ export const emailConfirmedSchema = z.object({ email: z.string(), emailVerified:
 /** A password change or "Sign out everywhere else": how many other sessions ended. */
 export const sessionsEndedSchema = z.object({ signedOutSessions: z.number().int().min(0) });
 
-/** The core spec's "Current user": `id` is the dealer id used everywhere a dealer is named. */
+/** The "current user": `id` is the dealer id used everywhere a dealer is named. */
 export const currentUserSchema = z.object({
   id: z.string().nullable().describe("the dealer id; null until onboarding saved the dealer profile"),
   userId: z.string().describe("the account id"),
@@ -140,7 +140,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
- * A dealer as every dealer list, card and popup shows it (business spec §3 Dealer), each figure computed
+ * A dealer as every dealer list, card and popup shows it, each figure computed
  * from the database. Email, phone and online status are null / false when the dealer hid them.
  */
 export const directoryDealerSchema = z.object({
@@ -183,7 +183,7 @@ export const directoryDealerSchema = z.object({
 });
 export type DirectoryDealer = z.infer<typeof directoryDealerSchema>;
 
-/** A Wholesale News article (issue 17): the Markdown body as written; pages render it without raw HTML. */
+/** A Wholesale News article: the Markdown body as written; pages render it without raw HTML. */
 export const newsArticleSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -233,7 +233,7 @@ export const inventoryCountsSchema = z
   .record(z.string(), z.number().int())
   .describe("dealer id → vehicles listed");
 
-/** A connection between two dealers with the other dealer embedded (business spec §3 Connection). */
+/** A connection between two dealers with the other dealer embedded. */
 export const connectionSchema = z.object({
   id: z.string(),
   requesterId: z.string(),
@@ -354,7 +354,7 @@ export const recentConnectionSchema = z.object({
 });
 export type RecentConnection = z.infer<typeof recentConnectionSchema>;
 
-/** The right column (core spec §2): your three latest conversations and three newest connections. */
+/** The right column: your three latest conversations and three newest connections. */
 export const activitySchema = z.object({
   recentChats: z.array(recentChatSchema),
   recentConnections: z.array(recentConnectionSchema),
@@ -380,7 +380,7 @@ export const notificationCountSchema = z.object({
   unreadCount: z.number().int().describe("your unread notifications (the bell)"),
 });
 
-/** Business spec §3 "Notification preferences". */
+/** Notification preferences. */
 export const notificationPreferencesSchema = z.object(
   Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
     (typeof PREFERENCE_KEYS)[number],
@@ -561,7 +561,7 @@ export type Check = z.infer<typeof checkSchema>;
 export type HealthReport = z.infer<typeof healthReportSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Plans and subscriptions (business spec §3 "Subscription plan", "My subscription")
+// Plans and subscriptions
 
 export const subscriptionPlanSchema = z.object({
   id: z.string(),
@@ -654,7 +654,7 @@ export const passThruStepSchema = z.object({
 });
 export type PassThruStepState = z.infer<typeof passThruStepSchema>;
 
-/** A deal as both of its dealers see it (business spec §3 Deal); money in integer cents. */
+/** A deal as both of its dealers see it; money in integer cents. */
 export const dealSchema = z.object({
   id: z.string(),
   status: z.enum(DEAL_STATUSES),
@@ -704,7 +704,7 @@ export const dealCompletionReceiptSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The admin console (issue 15): admins only. Money in integer cents.
+// The admin console: admins only. Money in integer cents.
 
 const centsCount = z.object({
   count: z.number().int(),

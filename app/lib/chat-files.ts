@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sniffImageType } from "#lib/image-type";
 
 /**
- * Photos and files in a chat (issue 19): what a message may carry, checked the same way by the browser
+ * Photos and files in a chat: what a message may carry, checked the same way by the browser
  * (before an upload starts) and by the worker (on the signed PUT and again on the send). Pure: no I/O.
  */
 export const CHAT_ATTACHMENTS_MAX = 10;

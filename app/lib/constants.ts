@@ -57,7 +57,7 @@ export const US_STATE_CODES = [
 
 export const CANADIAN_PROVINCE_CODES = ["ON", "BC", "AB", "SK", "MB", "QC", "NS", "NB", "PE", "NL"] as const;
 
-/** The 60 codes of business spec §3: 50 US states plus 10 provinces, no DC. */
+/** The 60 state codes: 50 US states plus 10 provinces, no DC. */
 export const STATE_CODES = [...US_STATE_CODES, ...CANADIAN_PROVINCE_CODES] as const;
 export type StateCode = (typeof STATE_CODES)[number];
 
@@ -68,7 +68,7 @@ export type DealershipType = (typeof DEALERSHIP_TYPES)[number];
 
 export const PROFILE_TYPES = ["seller", "buyer"] as const;
 
-/** The contact form's wider list (business spec §3 "Contact type options"). */
+/** The contact form's wider list. */
 export const CONTACT_DEALERSHIP_TYPES = [
   "independent",
   "franchise",

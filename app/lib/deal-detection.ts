@@ -1,5 +1,5 @@
 /**
- * AI deal detection (business spec §1, issue 13), rule-based and offline: does a chat message name a vehicle
+ * AI deal detection, rule-based and offline: does a chat message name a vehicle
  * (a VIN, or year + make + model) and a price? Then the Copilot offers "Create a deal from this?" with the
  * fields filled in. Pure code, shared by the browser and the tests.
  */

@@ -1,5 +1,5 @@
 /**
- * Core spec §3 "Local logo mapping": nine fixed dealership names map to logo images bundled in public/logos.
+ * Local logo mapping: nine fixed dealership names map to logo images bundled in public/logos.
  * Any other dealership shows its dealership photo when it has one, else no logo.
  */
 const LOGOS: Record<string, string> = {

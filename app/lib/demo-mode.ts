@@ -1,6 +1,6 @@
 /**
  * DEMO_MODE (README "Configuration"): on unless set to "false" (or off/0/no), so a fresh `npm start` has the
- * spec's quick login and create-demo-account buttons; a real launch turns both off.
+ * quick login and create-demo-account buttons; a real launch turns both off.
  */
 export function isDemoMode(value: string | undefined): boolean {
   return !/^(false|off|0|no)$/i.test((value ?? "").trim());

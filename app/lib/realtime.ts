@@ -52,7 +52,7 @@ export const messageContextSchema = z
 
 export { chatMessageSchema, type ChatMessage };
 
-/** Calls (issue 19): a ring through the callee's inbox, then WebRTC peer to peer, signalled through the ChatRoom. */
+/** Calls: a ring through the callee's inbox, then WebRTC peer to peer, signalled through the ChatRoom. */
 export const CALL_RING_SECONDS = 30;
 /**
  * The pages whose documents may use the camera and microphone (Permissions-Policy, worker/http/security-headers.ts).

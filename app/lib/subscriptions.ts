@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRODUCT_NAME } from "#lib/constants";
 
 /**
- * Plans and payments, shared by the worker and the screens (business spec §1, §3, §5, §9). Pure: no I/O.
+ * Plans and payments, shared by the worker and the screens. Pure: no I/O.
  */
 
 /** The free trial every new account starts at sign-up, without a card (the landing's promise). */
@@ -29,14 +29,14 @@ export function formatCents(cents: number): string {
 /** A plan's short name for toasts and headings ("Premium Plan" → "Premium"). */
 export const shortPlanName = (name: string) => name.replace(/\s+Plan$/i, "");
 
-/** Business spec §8 success toast: 'Payment Successful' / 'Welcome to DealerLane Premium!'. */
+/** Success toast: 'Payment Successful' / 'Welcome to DealerLane Premium!'. */
 export const paymentSuccessToast = (planName: string) => ({
   title: "Payment Successful",
   description: `Welcome to ${PRODUCT_NAME} ${shortPlanName(planName)}!`,
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The card form (business spec §3 "Payment info", §5 messages)
+// The card form
 
 const text = z.string().trim().max(200).optional();
 

@@ -6,7 +6,7 @@ import type { Check, CheckStatus, HealthReport } from "#lib/api-types";
 
 export type { Check, CheckStatus, HealthReport };
 
-/** Business spec §2 "System Status": the five status kinds. */
+/** System Status: the five status kinds. */
 export type StatusKind = CheckStatus | "resolved" | "completed";
 export const STATUS_KINDS: StatusKind[] = ["operational", "degraded", "down", "resolved", "completed"];
 
@@ -31,7 +31,7 @@ export type ServiceRow = {
   name: string;
   description: string;
   status: CheckStatus;
-  /** 90-day uptime: static marketing text (business spec §9). */
+  /** 90-day uptime: static marketing text. */
   uptime: string;
   /** What was just measured, for the live rows; null for the rows that are not measured separately. */
   measured: string | null;

@@ -1,5 +1,5 @@
 /**
- * One toast at a time (core spec §4, §9): a new toast replaces the one showing.
+ * One toast at a time: a new toast replaces the one showing.
  * A tiny store so any component, hook or event handler can raise a toast.
  */
 export type ToastMessage = {

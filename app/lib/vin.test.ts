@@ -150,7 +150,7 @@ describe("VIN form helpers", () => {
   });
 });
 
-describe("GMC Sierra series codes and trim rules (business spec §7)", () => {
+describe("GMC Sierra series codes and trim rules", () => {
   it.each([
     ["1GT49REY4LF123456", "Sierra 2500HD"],
     ["1GT42UUU0LF123456", "Sierra 1500"],

@@ -132,7 +132,7 @@ export function buildVin(parts: {
   return `${draft.slice(0, 8)}${computeCheckDigit(draft)}${draft.slice(9)}`;
 }
 
-/** Core spec §5: the hint under a VIN field until it holds 17 characters. */
+/** The hint under a VIN field until it holds 17 characters. */
 export function vinLengthMessage(vin: string): string | null {
   const missing = VIN_LENGTH - vin.length;
   if (missing <= 0) return null;
@@ -140,7 +140,7 @@ export function vinLengthMessage(vin: string): string | null {
 }
 
 /**
- * Business spec §7: for VINs starting 1GT the GMC Sierra model comes from the series code in positions 4–5
+ * For VINs starting 1GT the GMC Sierra model comes from the series code in positions 4–5
  * (49 → 2500HD, 42 or 43 → 1500, 44 or 45 → 3500HD, any other 4x → Sierra).
  */
 export function gmcSierraModel(vin: string): string | null {
@@ -215,7 +215,7 @@ export type VpicFields = {
 };
 
 /**
- * Business spec §7 trim rules: vPIC often leaves Trim empty and puts what dealers call the trim in Series
+ * Trim rules: vPIC often leaves Trim empty and puts what dealers call the trim in Series
  * (BMW "330i xDrive", Mercedes "C300 4MATIC", Ford "XLT"), or repeats the model in it. For the listed makes
  * the trim is Trim, else Series, without a repeated model name (Series first for Mercedes); Lexus takes the
  * badge in Series as its model ("RX 350"); GMC 1GT trucks get their Sierra model.

@@ -1,4 +1,4 @@
-/** "dealershipName" → "dealership name": how a field is named in the specs' 'Please fill in {field in words}'. */
+/** "dealershipName" → "dealership name": how a field is named in 'Please fill in {field in words}'. */
 export function fieldInWords(field: string): string {
   const overrides: Record<string, string> = {
     name: "full name",

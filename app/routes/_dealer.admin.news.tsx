@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const CATEGORY_OPTIONS = NEWS_CATEGORIES.map((c) => ({ value: c, label: c }));
 
-/** /admin/news (issue 17): admins write the Wholesale News articles. */
+/** /admin/news: admins write the Wholesale News articles. */
 export default function AdminNews() {
   const { items, nextCursor, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

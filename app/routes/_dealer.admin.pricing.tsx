@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return context.services.admin.pricing.list();
 }
 
-/** §5: pricing inputs are integers parsed from text (whole dollars here). */
+/** Pricing inputs are integers parsed from text (whole dollars here). */
 const priceInput = (form: FormData) => {
   const text = String(form.get("price") ?? "").trim();
   return parseForm(priceUpdateSchema, {

@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { dealer, stats, activity, deals, profile: viewer.dealer, verification };
 }
 
-/** "Request verification" (issue 15): the same rules as POST /api/verification. */
+/** "Request verification": the same rules as POST /api/verification. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const tabClass =
   "flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white";
 
-/** Core spec §2 My Profile: the dealer as others see them, with figures from their own data. */
+/** My Profile: the dealer as others see them, with figures from their own data. */
 export default function DealerProfile() {
   const { dealer, stats, activity, deals, profile, verification } = useLoaderData<typeof loader>();
   return (

@@ -7,7 +7,7 @@ import { requireDealer } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Dealer Network · DealerLane" }];
 
-/** Business spec §2 Dealer Network: your connections by default, every dealer on the second tab. */
+/** Dealer Network: your connections by default, every dealer on the second tab. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const [directory, activity] = await Promise.all([

@@ -5,7 +5,7 @@ import { dealerAction, loadDirectory } from "~/utils/dealer-directory.server";
 
 export const meta: MetaFunction = () => [{ title: "Find Dealers · DealerLane" }];
 
-/** Business spec §2 Find Dealers: everyone except the current dealer and those already connected. */
+/** Find Dealers: everyone except the current dealer and those already connected. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadDirectory(context, request, { exclude: ["self", "connected"] });
 }

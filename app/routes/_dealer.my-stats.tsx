@@ -27,12 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.services.insights.dealerStats(viewer.dealer.id),
     entitled,
   ]);
-  // Advanced statistics are Premium's (business spec §9): Basic's page never carries those figures.
+  // Advanced statistics are Premium's: Basic's page never carries those figures.
   if (!entitlement.premium) for (const key of ADVANCED_STAT_KEYS) stats[key] = 0;
   return { view, stats, advanced: entitlement.premium };
 }
 
-/** My Stats (issue 17): the dealer's figures over 7, 30 or 90 days against the period before, then all time. */
+/** My Stats: the dealer's figures over 7, 30 or 90 days against the period before, then all time. */
 export default function MyStats() {
   const { view, stats, advanced } = useLoaderData<typeof loader>();
   return (

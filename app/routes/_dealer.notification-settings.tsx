@@ -51,7 +51,7 @@ const TEST_EMAIL = {
 };
 
 /**
- * The switches (each saves at once) and the three tests (business spec §5: a text needs a phone, an e-mail an
+ * The switches (each saves at once) and the three tests (a text needs a phone, an e-mail an
  * address, the full alert either). Forms, so each works before JavaScript loads.
  */
 /** A test or switch the dealer's own data cannot make (no phone, no e-mail, unknown switch): 400, nothing sent. */

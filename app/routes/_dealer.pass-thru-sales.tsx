@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Pass Thru Sales · DealerLane
 
 const PAGE_SIZE = 50;
 
-/** Pass Thru Sales (business spec §2, issue 13): counters from the dealer's deals, the list, one page at a time. */
+/** Pass Thru Sales: counters from the dealer's deals, the list, one page at a time. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
@@ -72,7 +72,7 @@ export default function PassThruSales() {
     );
   }, [wanted, sales, setParams]);
 
-  // §2: the first deal waiting for completion opens 'Verify Deal Details' on its own, once.
+  // The first deal waiting for completion opens 'Verify Deal Details' on its own, once.
   useEffect(() => {
     const waiting = sales.find((s) => s.status === "confirmed");
     if (!waiting || localStorage.getItem(OPENED_KEY(waiting.id))) return;

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ toast: answer.toast }, { status: answer.status });
 }
 
-/** Core spec §2 Plan Management with a HOME button; ours is real: plan, status, billing, card, invoices. */
+/** Plan Management with a HOME button; ours is real: plan, status, billing, card, invoices. */
 export default function PlanManagement() {
   const { plans, mine, invoices } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

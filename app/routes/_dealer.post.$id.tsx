@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const MATCHES_SHOWN = 10;
 
 /**
- * /post/{id}: the post full screen (core spec §2), counting the dealer's view once. Its author also gets their
+ * /post/{id}: the post full screen, counting the dealer's view once. Its author also gets their
  * tools (edit, sold, renew, delete) and the posts on the other side: matching listings for a request.
  */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {

@@ -93,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-/** Core spec §2 Edit Profile's sections and the dealer fields each one asks for. */
+/** Edit Profile's sections and the dealer fields each one asks for. */
 const PERSONAL = ["firstName", "lastName", "email", "phone"] as const;
 const DEALERSHIP = [
   "dealershipName",
@@ -107,7 +107,7 @@ const DEALERSHIP = [
 const ADDRESS = ["address", "city", "state", "zipCode"] as const;
 const VEHICLES = ["vehiclesNeeded", "vehiclesSold"] as const;
 
-/** Core spec §8: a profile that cannot be saved is 'Update Failed' with the reason. */
+/** A profile that cannot be saved is 'Update Failed' with the reason. */
 const updateFailed = (message?: string) =>
   toast({
     title: "Update Failed",
@@ -130,7 +130,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Core spec §2 Edit Profile: Personal, Dealership, Address, Profile Photo, Dealership Photo, Vehicle Information. */
+/** Edit Profile: Personal, Dealership, Address, Profile Photo, Dealership Photo, Vehicle Information. */
 export default function ProfileEdit() {
   const { profile } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

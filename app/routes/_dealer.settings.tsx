@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: true as const, at: Date.now(), settings };
 }
 
-/** /settings → API keys (issue 16): the same domain calls as POST and DELETE /api/api-keys. */
+/** /settings → API keys: the same domain calls as POST and DELETE /api/api-keys. */
 async function apiKeyAction(
   intent: "create-api-key" | "revoke-api-key",
   form: FormData,

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "pay") {
     const paid = await payFromForm(context, viewer, form, { fallback: "Unable to process payment" });
     if (!paid.ok) return data({ toast: paid.toast }, { status: paid.status });
-    // The payment's return address carries success=true (business spec §2 /subscribe).
+    // The payment's return address carries success=true.
     return redirectWithToast("/subscribe?success=true", paymentSuccessToast(paid.planName), request, [
       clearSelectedPlan(request.url),
     ]);
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ toast: answer.toast }, { status: answer.status });
 }
 
-/** Business spec §2 "Subscription page": 'Choose Your Plan', current subscription, plan cards, payment form, benefits. */
+/** Subscription page: 'Choose Your Plan', current subscription, plan cards, payment form, benefits. */
 export default function Subscribe() {
   const { plans, mine, success, initialPlan, checkout, testCards } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

@@ -50,7 +50,7 @@ function ArticleCard({ article }: { article: NewsArticle }) {
   );
 }
 
-/** Wholesale News (business spec §2): the Market Report, then the articles admins write, newest first. */
+/** Wholesale News: the Market Report, then the articles admins write, newest first. */
 export default function WholesaleNews() {
   const data = useLoaderData<typeof loader>();
   const more = useFetcher<typeof loader>();

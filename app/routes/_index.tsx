@@ -21,7 +21,7 @@ export const handle: RouteHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.signedIn ? [{ title: "Home · DealerLane" }] : landingMeta(data?.origin);
 
-/** `/` is the landing page signed out and the dealer's feed signed in (business spec §2 route sets). */
+/** `/` is the landing page signed out and the dealer's feed signed in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.viewer) {
     const [dealerCount, plans] = await Promise.all([

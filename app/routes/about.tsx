@@ -36,7 +36,7 @@ const VALUES = [
   },
 ];
 
-/** Business spec §2 "/about: mission text". */
+/** /about: mission text. */
 export default function About() {
   return (
     <PublicLayout>

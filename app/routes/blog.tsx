@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-/** Business spec §2 "Blog": six posts and a newsletter box. */
+/** Blog: six posts and a newsletter box. */
 export default function Blog() {
   return (
     <PublicLayout>

@@ -24,7 +24,7 @@ const PERKS = [
   "Time with dealers: every new hire spends a day at a dealership",
 ];
 
-/** Business spec §2 "Careers": four positions; Apply prefills the contact form, Send General Application goes to /contact. */
+/** Careers: four positions; Apply prefills the contact form, Send General Application goes to /contact. */
 export default function Careers() {
   return (
     <PublicLayout>

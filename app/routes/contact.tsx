@@ -55,7 +55,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 const NOT_CACHED = { "Cache-Control": "private, no-store" };
 
-/** Stores the message (business spec §2 "Contact Us"); works without JavaScript, field errors included. */
+/** Stores the message; works without JavaScript, field errors included. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (isHoneypotFilled(Object.fromEntries(form)))

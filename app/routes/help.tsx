@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-/** Business spec §2 "Help Center". */
+/** Help Center. */
 export default function Help() {
   const { query } = useLoaderData<typeof loader>();
   return (

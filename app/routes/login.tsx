@@ -43,7 +43,7 @@ const FAILURE_TITLE: Record<LoginIntent, string> = {
   "create-demo": "Error",
 };
 
-/** Business spec §8: the text when the server gives none. */
+/** The text when the server gives none. */
 const FAILURE_FALLBACK: Record<LoginIntent, string> = {
   login: "Invalid email or password",
   "demo-login": "Invalid email or password",

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 
-/** Sign-out always lands on /login, even if ending the session fails (business spec §4). */
+/** Sign-out always lands on /login, even if ending the session fails. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const from = { ip: context.clientIp, url: request.url, previousToken: context.sessionToken };
   try {

@@ -37,7 +37,7 @@ function Steps({ title, steps }: { title: string; steps: string[] }) {
   );
 }
 
-/** Business spec §1, §2: native apps 'coming soon' with disabled buttons; the web app installs today. */
+/** Native apps 'coming soon' with disabled buttons; the web app installs today. */
 export default function MobileApp() {
   return (
     <PublicLayout>

@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await context.services.dealers.completeProfile(viewer.accountId, submission.value);
   } catch (error) {
-    // Business spec §8: 'Error' with the server's message, or 'Failed to save profile'.
+    // 'Error' with the server's message, or 'Failed to save profile'.
     const failure = routeFailure(error, { title: "Error", fallback: "Failed to save profile" });
     return failureData(failure, { result: submission.reply({ fieldErrors: failure.fieldErrors }) });
   }
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-/** Business spec §5: a missing field is 'Missing Information' / 'Please fill in {field in words}'. */
+/** A missing field is 'Missing Information' / 'Please fill in {field in words}'. */
 const missing = (message: string) =>
   toast({ title: "Missing Information", description: message, variant: "destructive" });
 

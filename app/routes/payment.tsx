@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
-  // Business spec §8: 'Payment Failed' with the server's message, or 'Unable to process payment'.
+  // 'Payment Failed' with the server's message, or 'Unable to process payment'.
   const paid = await payFromForm(context, viewer, form, { fallback: "Unable to process payment" });
   if (!paid.ok) return data({ toast: paid.toast }, { status: paid.status });
   return redirectWithToast("/", paymentSuccessToast(paid.planName), request, [

@@ -42,7 +42,7 @@ const FAQ = [
   },
 ];
 
-/** Business spec §2 "/pricing" and §9 "Plans". */
+/** /pricing: the plans on sale, from D1. */
 export default function Pricing() {
   const { plans } = useLoaderData<typeof loader>();
   return (

@@ -71,7 +71,7 @@ const PRACTICES = [
   },
 ];
 
-/** Business spec §2 "Security and Trust": the claims of §1, each stated as what is actually true. */
+/** Security and Trust: the landing's claims, each stated as what is actually true. */
 export default function Security() {
   return (
     <PublicLayout>

@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     origin: data?.origin,
   });
 
-/** Business spec §2 "System Status": five services, live where measurable, and two past incidents. */
+/** System Status: five services, live where measurable, and two past incidents. */
 export default function Status() {
   const { health } = useLoaderData<typeof loader>();
   return (

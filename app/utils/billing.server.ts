@@ -11,7 +11,7 @@ export type PaymentOutcome =
 
 /**
  * A card form posted to a page (/payment, /subscribe): the same checks and the same domain
- * call as POST /api/auth/complete-subscription, with the screen's toasts (business spec §5, §8). The answer never
+ * call as POST /api/auth/complete-subscription, with the screen's toasts. The answer never
  * repeats what was typed: the card stays in the dealer's browser only.
  */
 export async function payFromForm(
@@ -61,7 +61,7 @@ export async function payFromForm(
 
 /**
  * The plan buttons of /subscribe and /plan-management: change (upgrade now, downgrade at the period end),
- * cancel at the period end, resume. Answers the toast to show (business spec §8 texts where it names them).
+ * cancel at the period end, resume. Answers the toast to show.
  */
 export async function manageFromForm(
   context: AppLoadContext,

@@ -104,7 +104,7 @@ export type DealerActionResult = {
 /**
  * The action half: connect / disconnect (the Connect/Connected toggle), create and update (the dealer
  * dialogs, one form checked with `dealerFormSchema`). Answers data, never a redirect, so the same form
- * works with or without JavaScript. The toggle's toasts are business spec §4's on every screen: 'Connected!'
+ * works with or without JavaScript. The toggle's toasts are the same on every screen: 'Connected!'
  * and 'Disconnected'. `body` is the form when the caller has read it already.
  */
 export async function dealerAction(context: AppLoadContext, request: Request, body?: FormData) {
@@ -142,7 +142,7 @@ export async function dealerAction(context: AppLoadContext, request: Request, bo
             : { title: "Dealer Updated", description: "Dealer information has been successfully updated." },
       });
     } catch (error) {
-      // Business spec §8: 'Failed to create dealer' (never the server's text); an update shows the server's.
+      // 'Failed to create dealer' (never the server's text); an update shows the server's.
       const failure = routeFailure(
         error,
         intent === "create"

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /**
- * How every Remix action reads its body (core spec §7: a page answers 400 to a body it cannot read,
+ * How every Remix action reads its body (a page answers 400 to a body it cannot read,
  * never 500): a body that is not a form is 415, a form that cannot be parsed (a broken multipart) 400.
  * Thrown, so the route's error page shows the message with that status.
  */

@@ -14,7 +14,7 @@ import { redirectWithFailure, redirectWithToast, routeFailure } from "./response
 
 /**
  * The signed-in home page's data: the first 7 posts (or the dealer's saved Items per page) of the chosen tab
- * and search, read in the same request as the page so the first HTML already holds them (core spec §2: no
+ * and search, read in the same request as the page so the first HTML already holds them (no
  * loading waterfall).
  */
 export async function loadHomeFeed(context: AppLoadContext, request: Request) {

@@ -30,7 +30,7 @@ export type RouteFailure = {
 /**
  * The one way a Remix action turns a domain error into what the dealer sees (the JSON API's twin is
  * worker/http/errors.ts answerError): the screen's toast title with the server's message (or the
- * screen's own text where the spec names one), and field errors for the issues that name a field.
+ * screen's own text where it has one), and field errors for the issues that name a field.
  * Anything that is not a DomainError is rethrown: the error page, logged with an id.
  */
 export function routeFailure(

@@ -1,7 +1,7 @@
 import { readCookie, serializeCookie } from "#lib/cookies";
 import { planIdSchema, type PlanId } from "#lib/subscriptions";
 
-/** Business spec §2: the purchase screen's plan comes from `?plan=` or the stored selectedPlan (this cookie). */
+/** The purchase screen's plan comes from `?plan=` or the stored selectedPlan (this cookie). */
 const SELECTED_PLAN = "selectedPlan";
 const DAY = 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 /**
- * Bench section: the admin console (issue 15, Speed). GET /admin — the figures page, signed in as the bench
+ * Bench section: the admin console. GET /admin — the figures page, signed in as the bench
  * network's admin — beside the static asset (target: ≤ 4× static on the 20 000-post network). Its aggregates
  * come from the summary rows the triggers of migration 0015 keep, not from scanning posts or messages.
  */

@@ -1,5 +1,5 @@
 /**
- * Dealer directory benchmark section (issue 5): GET /api/dealers with filters, sorts and a cursor at
+ * Dealer directory benchmark section: GET /api/dealers with filters, sorts and a cursor at
  * ≥ 2 000 dealers — median, p95 and p99, and the ratio of each median to the static asset's (target ≤ 3×).
  *
  * When the benchmark's network holds fewer than BENCH_DEALERS dealers (default 2 000), the section tops it

@@ -1,5 +1,5 @@
 /**
- * Bench section: Insights (issue 17). My Stats (30 and 90 days, Premium: every figure and its chart) and
+ * Bench section: Insights. My Stats (30 and 90 days, Premium: every figure and its chart) and
  * Wholesale News (the Market Report read from its summary table, the first page of articles); target ≤ 4× static.
  */
 export const title = "Insights";

@@ -1,6 +1,6 @@
 /**
  * Messaging benchmark section: delivery latency (send on A's socket → frame on B's socket) over 500
- * messages beside the spec's 2 s polling, one message fanned out to 200 sockets in a room, and 1 000
+ * messages beside the 2 s polling, one message fanned out to 200 sockets in a room, and 1 000
  * sockets held across 100 rooms with no error.
  */
 import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";

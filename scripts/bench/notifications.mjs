@@ -1,5 +1,5 @@
 /**
- * Deal-alert benchmark section (issue 11): fresh sellers create For Sale posts that match the open
+ * Deal-alert benchmark section: fresh sellers create For Sale posts that match the open
  * requests of REQUESTERS fresh dealers (plus any seeded request they answer), each requester listening on its
  * DealerInbox socket. Figures: the create request itself, with and without alerts (alternating, so both see the
  * same machine load; matching and the fan-out run after the answer), and from the request to the deal-alert

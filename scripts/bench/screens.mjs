@@ -46,7 +46,7 @@ export async function run(ctx) {
     ...messages,
     note: `${timeNote(messages)}; HTML ${kB(messagesHtml).toFixed(1)} kB, ${icons(messagesHtml)}`,
   });
-  // The rest of the main requests a dealer makes (issue 20 reports their D1 round trips beside their time).
+  // The rest of the main requests a dealer makes (reported with their D1 round trips beside their time).
   const feed = await (await ctx.fetch("/api/inventory")).json();
   const chats = await (await ctx.fetch("/api/chats")).json();
   const more = [

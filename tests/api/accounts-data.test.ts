@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, freshIp, signUpDealer } from "./helpers";
 
-/** "Export my data" and "Delete my account" (issue 14). */
+/** "Export my data" and "Delete my account". */
 
 async function dealerWithHistory() {
   const [me, peer] = [await signUpDealer(), await signUpDealer()];

@@ -68,7 +68,7 @@ describe("every /api/admin call", () => {
 });
 
 describe("GET /api/admin/figures", () => {
-  it("counts real subscriptions for MRR and shows the §9 estimate beside it", async () => {
+  it("counts real subscriptions for MRR and shows the estimate beside it", async () => {
     const [basic, premium, lapsed, canceled] = [
       await signUpDealer(),
       await signUpDealer(),
@@ -107,7 +107,7 @@ describe("GET /api/admin/figures", () => {
     expect(figures.daily.at(-1)!.signups).toBeGreaterThanOrEqual(dealers!.n);
   });
 
-  it("follows the §9 formula: users × $99, 30 % of users rounded down at +$50, annual = monthly × 12", () => {
+  it("follows the estimate's formula: users × $99, 30 % of users rounded down at +$50, annual = monthly × 12", () => {
     expect(revenueEstimate(10)).toEqual({
       users: 10,
       premiumUsers: 3,
@@ -447,7 +447,7 @@ describe("/api/admin/deals", () => {
 });
 
 describe("promotions", () => {
-  it("need a title and a message, and take the §9 defaults", async () => {
+  it("need a title and a message, and take the promotion defaults", async () => {
     const empty = await call("POST", "/api/admin/promotions", {
       cookie: admin.cookie,
       body: { title: "", message: "x" },

@@ -10,7 +10,7 @@ import { NOT_JSON, NOTHING_TO_UPDATE } from "../../worker/api/validate";
 import { ORIGIN, VALID_PROFILE, call, freshIp, signUpDealer } from "./helpers";
 
 /**
- * The API contract (DESIGN.md "Request conventions"), held for every endpoint of app/lib/api-reference.ts —
+ * The API contract, held for every endpoint of app/lib/api-reference.ts —
  * the API's own inventory: lists are arrays paged by X-Next-Cursor, creates answer 201 with the
  * thing, times are ISO, the session is checked before the body, JSON bodies need a JSON content type, an
  * empty PATCH is 400, cursors are checked, aliases are one operation, and every answer has its documented shape.
@@ -189,7 +189,7 @@ beforeAll(async () => {
   });
   await call("POST", "/api/change-subscription", { cookie: alice.cookie, body: { planId: "premium" } });
   await createServices(env).subscriptions.renewDemoSubscriptions(addMonth(Date.now()) + 1000);
-  // An admin (issue 15): three news articles, three promotions, and with them three entries in the audit log.
+  // An admin: three news articles, three promotions, and with them three entries in the audit log.
   admin = await signUpDealer();
   await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
   // Three partners ask to be verified: the admin's verification queue.
@@ -579,7 +579,7 @@ describe("bad input", () => {
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
       expect(typeof res.json.message).toBe("string");
     }
-    // Preferences are saved whole (business spec §7): an empty one names the first switch missing.
+    // Preferences are saved whole: an empty one names the first switch missing.
     expect((await call("PATCH", target, { cookie, body: {} })).json.message).toMatch(
       path === "/api/notifications/preferences"
         ? /must be true or false/

@@ -641,7 +641,7 @@ describe("GET /api/dealers/inventory-counts and /api/dealers/{id}", () => {
     await addPost(seller, [{ make: "Ford", model: "Escape", status: "sold" }], "single", "sold");
     const res = await call("GET", `/api/dealers/${seller}`, { cookie: me.cookie });
     expect(res.status).toBe(200);
-    // Vehicles sold and deals closed count completed deals (issue 17): a vehicle marked sold on a post is not one.
+    // Vehicles sold and deals closed count completed deals: a vehicle marked sold on a post is not one.
     expect(dealerQuickViewSchema.parse(res.json)).toMatchObject({
       dealsClosed: 0,
       vehiclesSold: 0,

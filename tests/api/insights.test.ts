@@ -306,7 +306,7 @@ describe("Wholesale News", () => {
       (await call("DELETE", `/api/admin/news/${again.json.id as string}`, { cookie: admin.cookie })).status,
     ).toBe(404);
 
-    // Every write is in the admin console's audit log (issue 15); the refused ones are not.
+    // Every write is in the admin console's audit log; the refused ones are not.
     const audit = async (recordId: string) =>
       z
         .array(auditEntrySchema)

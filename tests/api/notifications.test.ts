@@ -272,7 +272,7 @@ describe("POST /api/notifications/trigger-deal-alert", () => {
     expect((res.json.outbox as unknown as { channel: string }[]).map((o) => o.channel)).toEqual(["email"]);
   });
 
-  it("answers 400 with the spec's words when neither a phone nor an e-mail is given", async () => {
+  it("answers 400 with the screen's words when neither a phone nor an e-mail is given", async () => {
     const { cookie } = await signUpDealer();
     const res = await call("POST", "/api/notifications/trigger-deal-alert", {
       cookie,

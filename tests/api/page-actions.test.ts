@@ -4,7 +4,7 @@ import { UNKNOWN_ACTION } from "#lib/intents";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 /**
- * Core spec §7 / issue 10: every page form (Remix action) answers 415 to a body that is not a form and
+ * Every page form (Remix action) answers 415 to a body that is not a form and
  * 400 to a form it cannot read, with a clear message, never a 500.
  */
 const PUBLIC_ACTIONS = [

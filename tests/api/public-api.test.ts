@@ -9,7 +9,7 @@ import { sha256Hex } from "../../worker/domain/ids";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 
 /**
- * The public API (issue 16): bearer keys, their guard on every documented operation, the per-key rate limit,
+ * The public API: bearer keys, their guard on every documented operation, the per-key rate limit,
  * the OpenAPI document (valid, matching the routes, committed as public/sdk/openapi.json) and the typed
  * client generated from it (public/sdk/dealerlane-api.d.ts), which the successful calls here go through.
  */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, call, signUpDealer, tripsOf } from "./helpers";
 
 /**
- * Issue 20: every answer says in `Server-Timing` how many D1 round trips it made and how many of them waited in
+ * Every answer says in `Server-Timing` how many D1 round trips it made and how many of them waited in
  * sequence (`tripsOf`). A dealer far from the database pays for the sequential ones: these budgets fail the
  * moment a change adds a sequential query to a main request.
  */

@@ -7,7 +7,7 @@ import { ORIGIN, call, signUpDealer } from "./helpers";
 
 /**
  * Plans, payments with the demo processor (Stripe's test cards, Stripe's messages), cancel / resume / change,
- * invoices, refunds and the 402 of a lapsed dealer (business spec §5, §7, §8, §9; issue 12).
+ * invoices, refunds and the 402 of a lapsed dealer.
  */
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
@@ -70,7 +70,7 @@ const invoicesOf = async (dealer: Dealer) =>
   }[];
 
 describe("GET /api/subscription-plans", () => {
-  it("answers Basic $99 and Premium $149 (Most Popular) with the §9 features, prices in cents too", async () => {
+  it("answers Basic $99 and Premium $149 (Most Popular) with their features, prices in cents too", async () => {
     const res = await call("GET", "/api/subscription-plans");
     expect(res.status).toBe(200);
     expect(res.json).toEqual([

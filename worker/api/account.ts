@@ -24,7 +24,7 @@ const from = (c: Context<AppEnv>) => ({
   ...clientInfo(c.req.raw),
 });
 
-/** The account's security (issue 14): password, signed-in sessions, the audit trail. */
+/** The account's security: password, signed-in sessions, the audit trail. */
 export const accountRoutes = new Hono<AppEnv>()
   .use(viewersOnly)
   .post("/password", validate("json", changePasswordSchema), async (c) => {

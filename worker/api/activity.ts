@@ -3,7 +3,7 @@ import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 
 /**
- * The right column of every signed-in screen (core spec §2): the dealer's three latest conversations and
+ * The right column of every signed-in screen: the dealer's three latest conversations and
  * three newest connections. Screens fetch it after their first paint and again when the live inbox says
  * something changed.
  */

@@ -10,7 +10,7 @@ import { validate } from "./validate";
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * /api/admin/news (issue 17): admins write the Wholesale News articles dealers read on /wholesale-news.
+ * /api/admin/news: admins write the Wholesale News articles dealers read on /wholesale-news.
  * The guard runs before anything else: signed out 401, a dealer 403.
  */
 export const adminNewsRoutes = new Hono<AppEnv>()

@@ -38,7 +38,7 @@ export const actorOf = (c: Context<AppEnv>): AdminActor => {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * /api/admin/*: the admin console's calls (issue 15). The guard runs for every path under it — endpoints or
+ * /api/admin/*: the admin console's calls. The guard runs for every path under it — endpoints or
  * not — so a signed-out caller gets 401 and a dealer 403 before anything could answer 404. Every action
  * writes its audit entry (worker/domain/admin).
  */
@@ -226,7 +226,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/announcements", validate("json", announcementSchema), async (c) =>
     c.json(await c.var.services.admin.broadcast.announce(actorOf(c), c.req.valid("json")), 202),
   )
-  /** Business spec §7: an empty object in; the screen toasts 'Data Cleared!' or 'Failed to clear data'. */
+  /** An empty object in; the screen toasts 'Data Cleared!' or 'Failed to clear data'. */
   .post("/clear-data", validate("json", clearDataSchema), async (c) =>
     c.json(await c.var.services.admin.broadcast.clearDemoData(actorOf(c)), 200),
   );

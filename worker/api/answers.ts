@@ -4,7 +4,7 @@ import type { Page } from "../domain/cursors";
 import type { AppEnv } from "../http/types";
 
 /**
- * A list as every list answers (DESIGN.md "Request conventions"): a JSON array, the next page's cursor in
+ * A list as every list answers: a JSON array, the next page's cursor in
  * `X-Next-Cursor` (absent on the last page), and `X-Total-Count` where the total came for free.
  */
 export function answerList<T>(c: Context<AppEnv>, page: Page<T>) {

@@ -13,7 +13,7 @@ const premiumRequired = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * /api/api-keys (issue 16): a dealer's own keys, with the session cookie only (a key calling these is 403,
+ * /api/api-keys: a dealer's own keys, with the session cookie only (a key calling these is 403,
  * worker/http/api-key-auth.ts). Creating one takes Premium (the trial included); listing and revoking do not,
  * so a dealer who left Premium can still stop a key.
  */

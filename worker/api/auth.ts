@@ -26,7 +26,7 @@ const origin = (c: Context<AppEnv>) => ({
 const setCookies = (c: Context<AppEnv>, cookies: string[]) =>
   cookies.forEach((cookie) => c.header("Set-Cookie", cookie, { append: true }));
 
-/** The signed-in answer of every auth call: the current user of the core spec plus `userId` and `role`. */
+/** The signed-in answer of every auth call: the current user plus `userId` and `role`. */
 async function currentUserOf(c: Context<AppEnv>, accountId: string) {
   const viewer = await c.var.services.accounts.viewer(accountId);
   return toCurrentUser(viewer);
@@ -105,7 +105,7 @@ export const authRoutes = new Hono<AppEnv>()
     await c.var.services.auth.resendConfirmation(requireViewer(c).accountId);
     return c.body(null, 204);
   })
-  /** Browser navigation (business spec §7): to Google, or back to /login when it is not configured. */
+  /** Browser navigation: to Google, or back to /login when it is not configured. */
   .get("/google", validate("query", googleStartQuery), (c) => {
     const { location, cookies } = c.var.services.google.start(c.req.url, c.req.valid("query").redirectTo);
     setCookies(c, cookies);

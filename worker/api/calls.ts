@@ -3,7 +3,7 @@ import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { iceServersFor, type TurnEnv } from "../integrations/turn";
 
-/** Calls (issue 19): the ICE servers a call's browsers use. Ringing and signalling travel the chat's socket. */
+/** Calls: the ICE servers a call's browsers use. Ringing and signalling travel the chat's socket. */
 export const callRoutes = new Hono<AppEnv>().use(dealersOnly).get("/ice-servers", async (c) => {
   requireDealer(c);
   // TURN credentials expire: never cached.

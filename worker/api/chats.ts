@@ -10,7 +10,7 @@ import { validate } from "./validate";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const callParam = idParam.extend({ callId: z.string().min(1).max(64) });
-/** Chats: the REST side of messaging (the spec's client, the public API, and the fallback while a socket is down). */
+/** Chats: the REST side of messaging (the client, the public API, and the fallback while a socket is down). */
 export const chatRoutes = new Hono<AppEnv>()
   .use(dealersOnly)
   .get("/", validate("query", chatsQuery), async (c) => {
@@ -60,7 +60,7 @@ export const chatRoutes = new Hono<AppEnv>()
     );
     return c.json(read, 200);
   })
-  /** The called dealer accepts or declines a ringing call (issue 19); every tab of theirs stops ringing. */
+  /** The called dealer accepts or declines a ringing call; every tab of theirs stops ringing. */
   .post("/:id/calls/:callId", validate("param", callParam), validate("json", answerCallBody), async (c) => {
     const { dealer } = requireDealer(c);
     const { id, callId } = c.req.valid("param");

@@ -23,7 +23,7 @@ const addDealer = createFactory<AppEnv>().createHandlers(dealersOnly, validate("
   addDealerAnswer(c, c.req.valid("json").receiverId),
 );
 
-/** Business spec §3 Connection, §4 connection toggle, §7 connection calls. */
+/** Connections: the Connect / Connected toggle and the connection calls. */
 export const connectionRoutes = new Hono<AppEnv>()
   .use(viewersOnly)
   .post("/add-dealer", ...addDealer)

@@ -15,7 +15,7 @@ const dropBots = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** `POST /api/contact`: the contact form as JSON (business spec §2 "Contact Us"), stored for support; 201 with its receipt. */
+/** `POST /api/contact`: the contact form as JSON, stored for support; 201 with its receipt. */
 export const contactRoutes = new Hono<AppEnv>().post(
   "/",
   dropBots,

@@ -33,7 +33,7 @@ const listDealers = publicRoute({
   answers: { 200: { description: "a page of dealers", schema: directoryDealerSchema, list: true } },
 });
 
-/** The documented alias of POST /api/connections/add-dealer (business spec §7): the same operation. */
+/** The documented alias of POST /api/connections/add-dealer: the same operation. */
 const connectDealer = publicRoute({
   method: "post",
   path: "/connect",
@@ -51,7 +51,7 @@ const connectDealer = publicRoute({
   },
 });
 
-/** Business spec §7 dealers calls; core spec §7 suggestions and inventory counts. */
+/** The dealer calls, with the suggestions and the inventory counts. */
 export const dealerRoutes = openApiRouter(viewersOnly)
   /**
    * GET /api/dealers?name=&state=&dealershipType=&buysCanadian=&sort=&exclude=&scope=&limit=&cursor=

@@ -30,7 +30,7 @@ const listDeals = publicRoute({
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * /api/deals (business spec §7, issue 13): propose, list, confirm, decline, withdraw, complete, the Bill of
+ * /api/deals: propose, list, confirm, decline, withdraw, complete, the Bill of
  * Sale. Only a deal's two dealers see it: anyone else gets 404.
  */
 export const dealRoutes = openApiRouter(dealersOnly)
@@ -82,7 +82,7 @@ export const dealRoutes = openApiRouter(dealersOnly)
     });
   });
 
-/** /api/pass-thru-sales (business spec §7, issue 13): the confirmed and completed deals, their steps, the export. */
+/** /api/pass-thru-sales: the confirmed and completed deals, their steps, the export. */
 export const passThruRoutes = new Hono<AppEnv>()
   .use(dealersOnly)
   .get("/", validate("query", passThruQuerySchema), async (c) => {

@@ -40,7 +40,7 @@ const getInventoryPost = publicRoute({
 });
 
 /**
- * /api/inventory (core spec §7): the feed, one post, new posts and comments. Every call needs a signed-in
+ * /api/inventory: the feed, one post, new posts and comments. Every call needs a signed-in
  * dealer; the poster and the commenter come from the session, whatever the body says.
  */
 export const inventoryRoutes = openApiRouter(dealersOnly)
@@ -63,7 +63,7 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
     });
     return c.json(post, 201);
   })
-  /** The author or an admin: text, prices, sold, renew (issue 11). 403 for anyone else. */
+  /** The author or an admin: text, prices, sold, renew. 403 for anyone else. */
   .patch("/:id", validate("param", postIdSchema), validate("json", updatePostSchema), async (c) => {
     const viewer = requireDealer(c);
     const post = await c.var.services.inventory.updatePost(

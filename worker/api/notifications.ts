@@ -15,7 +15,7 @@ import { answerList } from "./answers";
 import { validate } from "./validate";
 
 /**
- * /api/notifications (business spec §7, issue 11): preferences, the three tests, the notification centre.
+ * /api/notifications: preferences, the three tests, the notification centre.
  * Every call needs a signed-in dealer, checked before the body — except the one-click unsubscribe, which a
  * mail provider posts on the dealer's behalf with nothing but the signed token (RFC 8058).
  */
@@ -59,7 +59,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     const { dealer } = requireDealer(c);
     return c.json(await c.var.services.notifications.testEmail(dealer, c.req.valid("json")), 202);
   })
-  /** §7: the completed deal's confirmation e-mails to both dealers; a repeat sends nothing twice. */
+  /** The completed deal's confirmation e-mails to both dealers; a repeat sends nothing twice. */
   .post("/deal-completion", validate("json", dealCompletionNoticeSchema), async (c) => {
     const { dealer } = requireDealer(c);
     const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("json").dealId);

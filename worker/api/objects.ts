@@ -3,7 +3,7 @@ import { requireDealer } from "../auth/guards";
 import { LIMITS } from "../domain/rate-limits";
 import type { AppEnv } from "../http/types";
 
-/** POST /api/objects/upload → 201 `{ uploadURL, expiresAt }`: a signed address for one PUT of one image (DESIGN.md "Files"). */
+/** POST /api/objects/upload → 201 `{ uploadURL, expiresAt }`: a signed address for one PUT of one image. */
 export const objectApiRoutes = new Hono<AppEnv>()
   .post("/upload", async (c) => {
     const { dealer } = requireDealer(c);
@@ -52,7 +52,7 @@ export const objectRoutes = new Hono<AppEnv>()
   })
   /**
    * A photo is stored once and never changes: after its first read the data centre's cache answers it, so a
-   * feed full of photos costs R2 nothing (issue 20). The cached copy is the very answer R2 gave.
+   * feed full of photos costs R2 nothing. The cached copy is the very answer R2 gave.
    */
   .get("/uploads/:id", async (c) => {
     const cache = (caches as unknown as { default: Cache }).default;

@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/types";
 import { answerInvalid, requireJsonBody } from "./validate";
 
 /**
- * The public API's description (issue 16, docs/decisions/0022-public-api.md): its operations are declared
+ * The public API's description (docs/decisions/0022-public-api.md): its operations are declared
  * with `publicRoute` on the resource routers themselves, so the OpenAPI document is made from the very zod
  * schemas the handlers validate with. An API key can call these operations and nothing else.
  */

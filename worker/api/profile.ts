@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/types";
 import { currentUser } from "./auth";
 import { validate } from "./validate";
 
-/** Core spec §7 PATCH /api/profile: the current user's fields plus avatar and dealershipPhoto as data URLs. */
+/** PATCH /api/profile: the current user's fields plus avatar and dealershipPhoto as data URLs. */
 export const profileRoutes = new Hono<AppEnv>()
   /** The alias of GET /api/auth/me: the same handler. */
   .get("/", ...currentUser)

@@ -4,7 +4,7 @@ import { requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";
 
-/** Core spec §2 Settings: stored per account; the defaults until the first save. */
+/** Settings: stored per account; the defaults until the first save. */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(viewersOnly)
   .get("/", async (c) => {

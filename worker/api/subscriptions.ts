@@ -6,8 +6,8 @@ import { answerList } from "./answers";
 import { validate } from "./validate";
 
 /**
- * Plans, the dealer's subscription and invoices (business spec §7), mounted at /api: the spec names these
- * paths at the root (/api/subscription-plans, /api/my-subscription, …) and complete-subscription under /auth.
+ * Plans, the dealer's subscription and invoices, mounted at /api: these
+ * paths sit at the root (/api/subscription-plans, /api/my-subscription, …) and complete-subscription under /auth.
  */
 export const subscriptionRoutes = new Hono<AppEnv>()
   .get("/subscription-plans", async (c) => {

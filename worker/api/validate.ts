@@ -46,7 +46,7 @@ export const requireJsonBody = createMiddleware(async (c, next) => {
 });
 
 /**
- * zValidator with DESIGN.md's contract, for every route at once: a JSON body under any other content type
+ * zValidator with the error contract (worker/http/errors.ts), for every route at once: a JSON body under any other content type
  * is 415, an invalid one is 400 with the first problem as `message` and every problem in `issues`, and a
  * PATCH that changes nothing is 400. Routers check the session in a `.use()` guard before this runs, so an
  * anonymous call with a bad body is 401.

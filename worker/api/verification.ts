@@ -4,7 +4,7 @@ import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { validate } from "./validate";
 
-/** /api/verification (issue 15): a dealer asks to be verified, and reads where their request stands. */
+/** /api/verification: a dealer asks to be verified, and reads where their request stands. */
 export const verificationRoutes = new Hono<AppEnv>()
   .use(dealersOnly)
   .get("/", async (c) => {

@@ -14,7 +14,7 @@ import { readCookie } from "./cookies";
 import type { RequestOrigin, authFlows } from "./flows";
 
 /**
- * Google sign-in (issue 14, DESIGN.md: arctic, PKCE). GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET configure it;
+ * Google sign-in (arctic, PKCE). GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET configure it;
  * GOOGLE_AUTHORIZATION_URL and GOOGLE_TOKEN_URL point it at a local fake provider in tests (README
  * "Configuration"), so it is built on arctic's OAuth2Client with the endpoints as arguments.
  */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Counts a request's D1 round trips (issue 20): every statement run and every `batch` is one trip to the
+ * Counts a request's D1 round trips: every statement run and every `batch` is one trip to the
  * database. "Sequential" is the depth of the longest chain of trips each of which started after the one
  * before it had answered: a trip's depth is one more than the deepest trip already answered when it started.
  * Trips sent together (`Promise.all`, a `batch`) share a depth; a second query awaited inside one branch of a

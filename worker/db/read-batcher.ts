@@ -1,7 +1,7 @@
 import { inBackground, afterTheAnswer } from "./meter";
 
 /**
- * Sends the reads a request starts together as one D1 `batch` (issue 20: "independent queries go in one batch").
+ * Sends the reads a request starts together as one D1 `batch` ("independent queries go in one batch").
  * A page's loaders and a write's checks start their reads side by side (`Promise.all`); each one sent alone is
  * a request of its own to the database, paid again for every statement even when they overlap. Reads started
  * together (before any answer can arrive) are held briefly and sent as one batch, so a page is the session

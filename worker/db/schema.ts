@@ -33,7 +33,7 @@ export const accounts = sqliteTable(
     emailVerifiedAt: timestamp("email_verified_at"),
     /** Google's `sub` for the account linked to a Google sign-in. */
     googleSubject: text("google_subject").unique(),
-    /** Set by an admin (issue 15): every session ended, sign-in and the API refuse until reactivated. */
+    /** Set by an admin: every session ended, sign-in and the API refuse until reactivated. */
     suspendedAt: timestamp("suspended_at"),
     suspensionReason: text("suspension_reason"),
     createdAt: createdAt(),
@@ -152,17 +152,17 @@ export const dealers = sqliteTable(
     /** Accepted connections; kept by triggers on `connections` (migration 0005), so sorts and cards read one column. */
     connectionCount: integer("connection_count").notNull().default(0),
     /**
-     * "Most active lately" (issue 5): each post or message moves it to max(itself, the event's time) + 6 hours,
+     * "Most active lately": each post or message moves it to max(itself, the event's time) + 6 hours,
      * so recent and frequent activity both rank higher. Kept by triggers on `inventory_posts` and `messages`
      * (migration 0005); null until the dealer's first post or message.
      */
     activityScore: timestamp("activity_score"),
     /**
-     * Set when the dealer deleted their account (issue 14): the row stays, emptied and named "Deleted dealer",
+     * Set when the dealer deleted their account: the row stays, emptied and named "Deleted dealer",
      * so messages already delivered keep a sender; it never shows in a dealer list again.
      */
     deletedAt: timestamp("deleted_at"),
-    /** When an admin approved the dealer's verification request: the "Verified dealer" badge (issue 15). */
+    /** When an admin approved the dealer's verification request: the "Verified dealer" badge. */
     verifiedAt: timestamp("verified_at"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
@@ -180,7 +180,7 @@ export const dealers = sqliteTable(
     index("dealers_deleted_idx")
       .on(t.deletedAt)
       .where(sql`deleted_at is not null`),
-    // /admin's dealer count and new this week, read from this index alone (issue 15).
+    // /admin's dealer count and new this week, read from this index alone.
     index("dealers_signup_idx").on(t.accountId, t.deletedAt, t.createdAt),
     // The demo network, counted apart in /admin's figures: its few rows without a scan of every dealer.
     index("dealers_demo_idx")
@@ -229,7 +229,7 @@ export const inventoryPosts = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
-    /** JSON text: a list of {text} items (core spec §3 "AI summary"). */
+    /** JSON text: a list of {text} items. */
     aiSummary: text("ai_summary"),
     viewCount: integer("view_count").notNull().default(0),
     /** A post expires 30 days after this, or after createdAt when never renewed (the daily cron). */
@@ -279,7 +279,7 @@ export const vehicles = sqliteTable(
     state: text("state"),
     color: text("color"),
     status: text("status").notNull().default("available"),
-    /** From the vehicle-detail form (core spec §2): the dealer's notes, where the unit sits, on the lot or not. */
+    /** From the vehicle-detail form: the dealer's notes, where the unit sits, on the lot or not. */
     notes: text("notes"),
     location: text("location"),
     atDealership: flag("at_dealership"),
@@ -375,7 +375,7 @@ export const messages = sqliteTable(
       .references(() => dealers.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     context: text("context", { mode: "json" }).$type<{ postTitle?: string } | null>(),
-    /** Photos and files (issue 19), as the message shows them; chat_attachments says who may read each. */
+    /** Photos and files, as the message shows them; chat_attachments says who may read each. */
     attachments: text("attachments", { mode: "json" }).$type<ChatAttachment[] | null>(),
     /** The line a call leaves: its kind, outcome, start, end and duration, nothing else. */
     call: text("call", { mode: "json" }).$type<ChatCall | null>(),
@@ -422,7 +422,7 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
 });
 
 /**
- * Deal alerts (issue 11): what each open Requesting post wants and what each active For Sale post offers,
+ * Deal alerts: what each open Requesting post wants and what each active For Sale post offers,
  * keyed by make and model (worker/domain/deal-alerts), so a new post finds its matches through an index instead of
  * reading every post. Rows exist only while their post is active (and their vehicle available).
  */
@@ -481,7 +481,7 @@ export const offeredVehicles = sqliteTable(
   ],
 );
 
-/** The dealer's notification centre (issue 11), newest first; unread until read. */
+/** The dealer's notification centre, newest first; unread until read. */
 export const notifications = sqliteTable(
   "notifications",
   {
@@ -508,7 +508,7 @@ export const notifications = sqliteTable(
 );
 
 /**
- * Every e-mail and text message, written before it is sent (issue 11, docs/decisions "outbox delivery").
+ * Every e-mail and text message, written before it is sent (docs/decisions/0012-outbox-delivery.md).
  * held (the dealer has not confirmed their e-mail yet) → queued → sending (claimed, with a lease) → sent | failed;
  * a send that repeats the idempotency key stores nothing.
  */
@@ -546,7 +546,7 @@ export const outbox = sqliteTable(
 );
 
 /**
- * A wholesale deal between two dealers (issue 13): proposed by one, confirmed by the other, completed with
+ * A wholesale deal between two dealers: proposed by one, confirmed by the other, completed with
  * verified details. A deal recorded after the fact ("closed elsewhere") has no counterparty. Only the two
  * parties ever see a deal (worker/domain/deals).
  */
@@ -578,7 +578,7 @@ export const deals = sqliteTable(
     reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("unreviewed"),
     reviewNotes: text("review_notes"),
     reviewedAt: timestamp("reviewed_at"),
-    /** As the completion form sent them (§3): kept for deals recorded with a dealer outside the network. */
+    /** As the completion form sent them: kept for deals recorded with a dealer outside the network. */
     sellerName: text("seller_name"),
     sellerEmail: text("seller_email"),
     buyerEmail: text("buyer_email"),
@@ -597,7 +597,7 @@ export const deals = sqliteTable(
   ],
 );
 
-/** Pass-thru steps (issue 13): the current state of each step of a deal, with who set it and when. */
+/** Pass-thru steps: the current state of each step of a deal, with who set it and when. */
 export const passThruSteps = sqliteTable(
   "pass_thru_steps",
   {
@@ -613,7 +613,7 @@ export const passThruSteps = sqliteTable(
   (t) => [primaryKey({ columns: [t.dealId, t.step] })],
 );
 
-/** Per-account display and privacy settings (core spec §2 Settings, §9 defaults). */
+/** Per-account display and privacy settings. */
 export const userSettings = sqliteTable("user_settings", {
   accountId: text("account_id")
     .primaryKey()
@@ -680,7 +680,7 @@ export const backfills = sqliteTable("backfills", {
 });
 
 /**
- * The plans a dealer can buy (business spec §9), read by /pricing, the landing, /subscribe and onboarding.
+ * The plans a dealer can buy, read by /pricing, the landing, /subscribe and onboarding.
  * The admin pricing manager edits them later; `lookupKey` names the Stripe Price of each plan.
  */
 export const plans = sqliteTable("plans", {
@@ -789,7 +789,7 @@ export const paymentEvents = sqliteTable("payment_events", {
 });
 
 /**
- * Wholesale News (issue 17): articles admins write in /admin/news, the body in Markdown (rendered without raw
+ * Wholesale News: articles admins write in /admin/news, the body in Markdown (rendered without raw
  * HTML). `readMinutes` is computed from the body when the article is saved. Newest first by publication.
  */
 export const newsArticles = sqliteTable(
@@ -814,7 +814,7 @@ export const newsArticles = sqliteTable(
 );
 
 /**
- * The Market Report (issue 17): computed by the daily cron from the network's own posts and deals, one row per
+ * The Market Report: computed by the daily cron from the network's own posts and deals, one row per
  * UTC day, so /wholesale-news reads one row and never aggregates per request.
  */
 export const marketReports = sqliteTable("market_reports", {
@@ -824,7 +824,7 @@ export const marketReports = sqliteTable("market_reports", {
 });
 
 /**
- * Every admin action (issue 15): who, what, on which record, the record before and after (JSON), when.
+ * Every admin action: who, what, on which record, the record before and after (JSON), when.
  * Listed at /admin/audit, newest first, filtered by action, actor or record.
  */
 export const auditLog = sqliteTable(
@@ -849,7 +849,7 @@ export const auditLog = sqliteTable(
   ],
 );
 
-/** Promotions shown in the home feed's promo block (business spec §3, §9 defaults; issue 15). */
+/** Promotions shown in the home feed's promo block. */
 export const promotions = sqliteTable(
   "promotions",
   {
@@ -876,7 +876,7 @@ export const promotions = sqliteTable(
   ],
 );
 
-/** Add-ons sold beside the plans (business spec §3), priced and switched on or off in /admin/pricing. */
+/** Add-ons sold beside the plans, priced and switched on or off in /admin/pricing. */
 export const addOns = sqliteTable("add_ons", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
@@ -887,7 +887,7 @@ export const addOns = sqliteTable("add_ons", {
   updatedAt: timestamp("updated_at"),
 });
 
-/** A dealer's request to be verified (issue 15), sent from /dealer-profile and decided in /admin/users. */
+/** A dealer's request to be verified, sent from /dealer-profile and decided in /admin/users. */
 export const verificationRequests = sqliteTable(
   "verification_requests",
   {
@@ -915,7 +915,7 @@ export const verificationRequests = sqliteTable(
 );
 
 /**
- * One row per UTC day of what /admin charts and counts (issue 15 "Speed"): kept by triggers on the big
+ * One row per UTC day of what /admin charts and counts: kept by triggers on the big
  * tables (migration 0015), so the figures never scan posts, messages or notifications.
  */
 export const dailyActivity = sqliteTable("daily_activity", {
@@ -928,7 +928,7 @@ export const dailyActivity = sqliteTable("daily_activity", {
   alerts: integer("alerts").notNull().default(0),
 });
 
-/** Deals by status with their volume and commission (issue 15), kept by triggers on `deals`. */
+/** Deals by status with their volume and commission, kept by triggers on `deals`. */
 export const dealTotals = sqliteTable("deal_totals", {
   status: text("status").primaryKey(),
   count: integer("count").notNull().default(0),
@@ -937,7 +937,7 @@ export const dealTotals = sqliteTable("deal_totals", {
 });
 
 /**
- * Bearer keys of the public API (issue 16): only the SHA-256 of the key is kept, with its first characters
+ * Bearer keys of the public API: only the SHA-256 of the key is kept, with its first characters
  * (`prefix`) so a dealer can tell keys apart. Issued by the dealer in /settings or by an admin ("from sales").
  */
 export const apiKeys = sqliteTable(

@@ -18,7 +18,7 @@ import {
 } from "../db/schema";
 import { DomainError, forbidden } from "./errors";
 
-/** The name a deleted dealer's messages and chats show (issue 14). */
+/** The name a deleted dealer's messages and chats show. */
 export const DELETED_DEALER = "Deleted dealer";
 
 /** Epoch-millisecond `…At` fields as ISO strings, like every answer. */
@@ -31,7 +31,7 @@ function withIsoTimes<T extends Record<string, unknown>>(row: T): Record<string,
   );
 }
 
-/** "Export my data" and "Delete my account" (issue 14, /privacy). */
+/** "Export my data" and "Delete my account" (/privacy). */
 export function accountDataService(db: Database) {
   return {
     /** Everything the dealer put in, as one JSON document: never a password hash or a token. */

@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from "./ids";
 
 export type TokenPurpose = "password-reset" | "email-verification" | "sign-in";
 
-/** Reset links work for 30 minutes (issue 14); confirmation links for a week. */
+/** Reset links work for 30 minutes; confirmation links for a week. */
 export const TOKEN_MINUTES: Record<TokenPurpose, number> = {
   "password-reset": 30,
   "email-verification": 7 * 24 * 60,

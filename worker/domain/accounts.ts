@@ -89,7 +89,7 @@ export function accountService(db: Database) {
     },
 
     /** The account's password checked in the time a real check takes, with or without a password set. */
-    /** Refuses a suspended account (issue 15) before any session starts for it: Google sign-in, demo, reset. */
+    /** Refuses a suspended account before any session starts for it: Google sign-in, demo, reset. */
     async assertNotSuspended(accountId: string): Promise<void> {
       const account = await db
         .select({ suspendedAt: accounts.suspendedAt })

@@ -27,7 +27,7 @@ import {
 import { uploadClaimsOf } from "./upload-claims";
 
 /**
- * Photos and files in a chat (issue 19, DESIGN.md "Files"): the same signed one-PUT addresses as post photos,
+ * Photos and files in a chat: the same signed one-PUT addresses as post photos,
  * but the signature also names the dealer it was made for, the bytes may be a PDF, JPEG, PNG or WebP of up
  * to 20 MB, and nothing is public: a read needs the session of one of the chat's two dealers (or, before the
  * file is on a message, of its uploader), never the edge cache.

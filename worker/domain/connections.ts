@@ -32,7 +32,7 @@ const findPair = (db: Database, a: string, b: string) =>
     limit 1`);
 
 /**
- * Connections between dealers: stored once per pair, in either direction (business spec §3, §4).
+ * Connections between dealers: stored once per pair, in either direction.
  * Adding through the add-dealer call creates an accepted connection at once.
  */
 export function connectionService(

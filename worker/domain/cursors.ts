@@ -3,7 +3,7 @@ import { textFromBase64Url, toBase64Url } from "./base64url";
 import { badRequest } from "./errors";
 
 /**
- * List cursors (DESIGN.md "Request conventions"): opaque to clients — base64url of the JSON array
+ * List cursors: opaque to clients — base64url of the JSON array
  * `[kind, ...values]` — and checked on the way back in. The kind names the list and the order the cursor
  * was made for, and every value has bounds, so a cursor from another list or sort, or a crafted one, is a
  * 400 and never reaches SQL as an unexpected value. Keyset values only: no offsets to push out of range.

@@ -23,7 +23,7 @@ export async function requireDealer(db: Database, dealerId: string): Promise<voi
 }
 export type { CurrentUser };
 
-/** The core spec's "Current user", where `id` is the dealer id used everywhere a dealer is named. */
+/** The "current user", where `id` is the dealer id used everywhere a dealer is named. */
 export function toCurrentUser(viewer: Viewer): CurrentUser {
   const d = viewer.dealer;
   return {

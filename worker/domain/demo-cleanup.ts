@@ -27,7 +27,7 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     const accountIds = expired.map((e) => e.accountId);
     const dealerIds = expired.flatMap((e) => (e.dealerId ? [e.dealerId] : []));
     const photoPaths = dealerIds.length ? await photosOf(db, dealerIds) : [];
-    // Their chats' photos and files (issue 19) go with the chats: nothing else can show them.
+    // Their chats' photos and files go with the chats: nothing else can show them.
     const chatFiles = dealerIds.length
       ? await db.all<{ fileId: string }>(sql`
           select file_id as fileId from chat_attachments

@@ -152,7 +152,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     centre,
     fanout,
   });
-  // Stripe when its secret key is configured, else the offline demo processor (DESIGN.md "Outside services").
+  // Stripe when its secret key is configured, else the offline demo processor.
   const stripe = optional.STRIPE_SECRET_KEY ? stripeClient(optional.STRIPE_SECRET_KEY) : null;
   const subscriptions = subscriptionService(db, {
     processor: stripe ? stripeProcessor(stripe) : demoProcessor(),

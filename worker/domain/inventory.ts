@@ -16,7 +16,7 @@ type Deps = {
   uploads: ReturnType<typeof uploadService>;
   rateLimits: RateLimitService;
   /**
-   * Workers AI for this dealer's summaries: Premium rewords them (business spec §9), others get the rule-based
+   * Workers AI for this dealer's summaries: Premium rewords them, others get the rule-based
    * list. `premium` when the caller already knows the plan (the session read it).
    */
   aiFor?: (dealer: DealerRow, premium?: boolean) => Promise<AiBinding | undefined>;
@@ -28,7 +28,7 @@ type Deps = {
   onPostChanged?: (postId: string, change: PostChange) => void;
 };
 
-/** Inventory posts: the feed, one post, new posts and comments (core spec §2, §3, §7). */
+/** Inventory posts: the feed, one post, new posts and comments. */
 export function inventoryService(db: Database, deps: Deps) {
   return {
     /** A page of the feed, newest first; `nextCursor` is null on the last page. */

@@ -77,7 +77,7 @@ export const LIMITS = {
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
   /** Proposals and deals recorded after the fact. */
   dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
-  /** The public API, per key (issue 16): 60 a minute, at most 20 of them in 10 seconds. */
+  /** The public API, per key: 60 a minute, at most 20 of them in 10 seconds. */
   apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },
   apiKeyBurst: { name: "api:key-burst", max: 20, windowSeconds: 10, what: "API requests" },
   apiKeysPerDealer: { name: "api-keys:dealer", max: 20, windowSeconds: HOUR, what: "new API keys" },

@@ -21,7 +21,7 @@ type Row = {
   createdAt: number;
 };
 
-/** The account's audit trail (issue 14): sign-ins, failures, password changes, links, ended sessions. */
+/** The account's audit trail: sign-ins, failures, password changes, links, ended sessions. */
 export function securityEventService(db: Database) {
   return {
     async record(accountId: string, type: SecurityEventType, client: ClientInfo = {}): Promise<void> {

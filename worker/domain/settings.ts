@@ -38,7 +38,7 @@ const settingsRow = preparedOnce((db) =>
 );
 
 /**
- * Per-account display, notification and privacy settings (core spec §2 Settings, §9 defaults).
+ * Per-account display, notification and privacy settings.
  * Read by every screen that sizes a list (items per page), by the feed (inventory view) and, in SQL,
  * by the dealer directory (privacy).
  */
@@ -50,7 +50,7 @@ export function settingsService(db: Database) {
     },
 
     /**
-     * How the home feed looks for this account, from one read: posts per page — the spec's 7 (core spec §9),
+     * How the home feed looks for this account, from one read: posts per page — FEED_PAGE_SIZE (7),
      * or the Items per page the dealer chose and saved (only a saved choice changes the feed) — and the
      * inventory view.
      */

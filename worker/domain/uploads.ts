@@ -7,7 +7,7 @@ import { secretStore } from "./secrets";
 import { uploadClaimsOf, type UploadClaims } from "./upload-claims";
 
 /**
- * Photo uploads through signed URLs (DESIGN.md "Files"): POST /api/objects/upload hands out
+ * Photo uploads through signed URLs: POST /api/objects/upload hands out
  * `/objects/uploads/{id}?expires=…&signature=…`, HMAC-SHA256-signed for one PUT of one image of at most
  * 10 MB within UPLOAD_URL_TTL_SECONDS. The PUT is checked (signature, expiry, type, magic bytes, size) and
  * streamed into R2; the stored address is the URL without its query, served with immutable cache headers.

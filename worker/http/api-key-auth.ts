@@ -15,7 +15,7 @@ function unauthorized(c: Context<AppEnv>, message: string, error?: "invalid_requ
 }
 
 /**
- * Bearer API keys (issue 16) for every /api request. A key acts as its dealer on the operations the OpenAPI
+ * Bearer API keys for every /api request. A key acts as its dealer on the operations the OpenAPI
  * document lists, within the key's scopes, at most 60 requests a minute (20 in 10 seconds); the answer
  * carries `RateLimit-*`. Refused: a key with a session cookie (400), a missing, wrong or revoked key on a
  * documented operation (401, `WWW-Authenticate: Bearer`), a suspended account, a scope the key lacks or an

@@ -24,7 +24,7 @@ function bookmarkOf(request: Request): string | null {
 }
 
 /**
- * One D1 session per request (issue 20, docs/decisions/0015-read-replicas-and-round-trips.md): reads start at
+ * One D1 session per request (docs/decisions/0015-read-replicas-and-round-trips.md): reads start at
  * the nearest replica unless the browser holds a bookmark, in which case they start at a replica at least as
  * new as the dealer's own last write; a write request starts at the primary. The new bookmark goes back in a
  * cookie (pages) and a header (API clients), so a dealer always reads their own writes. Every D1 trip of the

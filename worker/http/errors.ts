@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { DomainError } from "../domain/errors";
 import type { AppEnv } from "./types";
 
-/** DESIGN.md's error contract: JSON `{ message, issues? }`; a 500 names an error id and nothing else. */
+/** The error contract: JSON `{ message, issues? }`; a 500 names an error id and nothing else. */
 export const answerError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof DomainError) {
     if (error.details?.retryAfterSeconds) c.header("Retry-After", String(error.details.retryAfterSeconds));

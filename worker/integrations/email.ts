@@ -8,7 +8,7 @@ import {
 } from "./messaging-providers";
 
 /**
- * E-mail (DESIGN.md "Outside services"): Cloudflare Email Service through the `send_email` binding when
+ * E-mail: Cloudflare Email Service through the `send_email` binding when
  * `EMAIL` is bound; Resend's REST API when `RESEND_API_KEY` is set instead; otherwise nothing leaves the
  * machine and the outbox row is marked delivered locally (the admin page /admin/outbox shows it).
  */

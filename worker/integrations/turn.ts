@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { IceServer } from "#lib/api-types";
 
 /**
- * ICE servers for a call (issue 19). Cloudflare Realtime TURN when TURN_KEY_ID and TURN_KEY_API_TOKEN are
+ * ICE servers for a call. Cloudflare Realtime TURN when TURN_KEY_ID and TURN_KEY_API_TOKEN are
  * configured: the worker trades the long-lived key for credentials that expire, so the browser never sees the
  * key nor calls the TURN API. Otherwise (and when that API fails) Cloudflare's public STUN server only:
  * enough for most networks, and two browsers on one machine or one LAN connect with no server at all.

@@ -1,5 +1,5 @@
 /**
- * Where a dealer's request came from, as a Durable Object location hint (issue 20): a chat room or an inbox
+ * Where a dealer's request came from, as a Durable Object location hint: a chat room or an inbox
  * is created near the dealer who first opens it, so live messages do not cross an ocean twice. The hint only
  * counts when the object is created; afterwards the object stays where it is.
  */

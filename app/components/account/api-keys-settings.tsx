@@ -6,7 +6,7 @@ import { ShownOnceKey } from "~/components/ui/shown-once-key";
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PREMIUM_API_MESSAGE, type ApiKey } from "#lib/api-keys";
 
 /**
- * /settings → API keys (issue 16): create a key (Premium), see it once, list and revoke keys. Works
+ * /settings → API keys: create a key (Premium), see it once, list and revoke keys. Works
  * before JavaScript loads; only the copy button needs it.
  */
 export function ApiKeysSettings({

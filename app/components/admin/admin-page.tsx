@@ -22,7 +22,7 @@ export function useAdminActionToast() {
   return result;
 }
 
-/** Business spec §2: every admin page has Home and Back to Admin buttons. */
+/** Every admin page has Home and Back to Admin buttons. */
 export function AdminNav({ isIndex = false }: { isIndex?: boolean }) {
   return (
     <nav aria-label="Admin" className="flex flex-wrap gap-2">

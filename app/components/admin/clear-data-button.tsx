@@ -9,7 +9,7 @@ import { apiRequest } from "#lib/api-client";
 import { toast } from "#lib/toast";
 
 /**
- * The spec's Clear All Data button (business spec §2 /messages, §7, §8), for admins only: after a typed
+ * The Clear All Data button, for admins only: after a typed
  * confirmation, POST /api/admin/clear-data removes what the demo made — never a real dealer's data.
  */
 export function ClearDataButton() {

@@ -95,7 +95,7 @@ export function CurrentPlanCard({ mine }: { mine: MySubscription }) {
 
 /**
  * The plan cards while subscribed: 'Current Plan' on the current one, upgrade (now, prorated) or downgrade
- * (at the period end) on the others, instead of the spec's 'Unavailable'.
+ * (at the period end) on the others, instead of 'Unavailable'.
  */
 export function ChangePlanCards({ plans, mine }: { plans: SubscriptionPlan[]; mine: MySubscription }) {
   const busy = useNavigation().state === "submitting";

@@ -18,7 +18,7 @@ export function roundUp(value: number): number {
 const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /**
- * A daily time series drawn with uPlot (DESIGN.md: charts on the admin and stats routes only). The server
+ * A daily time series drawn with uPlot (charts on the admin and stats routes only). The server
  * renders the days that have a value as a table; in the browser uPlot and its stylesheet are loaded on demand
  * and draw the chart, while the table stays for screen readers.
  */

@@ -49,7 +49,7 @@ const roundButton =
   "flex h-14 w-14 flex-col items-center justify-center rounded-full text-[10px] font-medium text-white";
 
 /**
- * The call screen (issue 19), made for a phone held up to a car: the other dealer's video fills the screen,
+ * The call screen, made for a phone held up to a car: the other dealer's video fills the screen,
  * ours sits in a corner; switch camera, mute, a snapshot that posts a still into the chat, hang up.
  */
 export function CallScreen({

@@ -10,7 +10,7 @@ const TIPS = [
   "Agree who arranges transport and when the gate pass is issued.",
 ];
 
-/** Core spec §2 "AI Copilot": static tips, message count, last activity and a hint from the latest message's words. */
+/** AI Copilot: static tips, message count, last activity and a hint from the latest message's words. */
 export function hintFor(text: string): { kind: "price" | "inspection" | "general"; text: string } {
   if (/price|\$/i.test(text)) {
     return {

@@ -11,7 +11,7 @@ import { useInboxFrames } from "./inbox-context";
 import { loadCallPage } from "./use-call";
 
 /**
- * A call ringing for this dealer (issue 19), on every signed-in page of every open tab, through the live
+ * A call ringing for this dealer, on every signed-in page of every open tab, through the live
  * inbox: Accept opens the chat and joins the call; Decline, an answer on another tab, the caller hanging up
  * or 30 s without an answer stop the ringing.
  */

@@ -1,6 +1,6 @@
 import PartySocket from "partysocket";
 
-/** Chat-list and unread polling while a socket is down (core spec §9: chats every 2 s). */
+/** Chat-list and unread polling while a socket is down (chats every 2 s). */
 export const CHAT_POLL_MS = 2000;
 
 /**

@@ -11,7 +11,7 @@ import { AttachButtons, AttachmentTray } from "./attachment-tray";
 import { useChatUploads } from "./use-chat-uploads";
 
 /**
- * The message popup of a post card, a dealer card or a dealer popup (core spec §2): send is disabled
+ * The message popup of a post card, a dealer card or a dealer popup: send is disabled
  * while the text is blank; the post's title travels as context; success goes to the conversation.
  */
 export function MessagePopup({

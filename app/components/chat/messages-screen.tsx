@@ -41,11 +41,11 @@ type Props = {
   initialOlderCursor: string | null;
   /** `?chat=` named a dealer with no chat yet: the page starts it (a GET loader never writes). */
   startWith: ChatPeer | null;
-  /** The AI Copilot is a Premium feature (business spec §9); others see what it would add. */
+  /** The AI Copilot is a Premium feature; others see what it would add. */
   premium: boolean;
-  /** A call to start or join in the chat `?chat=` opened (issue 19). */
+  /** A call to start or join in the chat `?chat=` opened. */
   callIntent?: CallIntent;
-  /** Admins also get the spec's Clear All Data button (issue 15). */
+  /** Admins also get the Clear All Data button. */
   admin?: boolean;
 };
 
@@ -84,7 +84,7 @@ export function MessagesScreen({
     if (selectedChatId)
       setSelected({ chatId: selectedChatId, messages: initialMessages, olderCursor: initialOlderCursor });
   }, [selectedChatId, initialMessages, initialOlderCursor]);
-  // `?chat={dealerId}` has opened its chat; take the query off the address (business spec §2).
+  // `?chat={dealerId}` has opened its chat; take the query off the address.
   useEffect(() => {
     if (window.location.search.includes("chat="))
       window.history.replaceState(window.history.state, "", "/messages");

@@ -40,7 +40,7 @@ export function loadCallPage(peerId: string, intent: { call?: CallKind; join?: s
 }
 
 /**
- * One call in this conversation (issue 19), peer to peer: the ChatRoom rings and relays; this tab holds the
+ * One call in this conversation, peer to peer: the ChatRoom rings and relays; this tab holds the
  * RTCPeerConnection. The caller offers once the callee says it is ready (its socket and camera are up), so
  * nothing is lost while the callee's page is still opening. A walk-around starts on the back camera.
  */

@@ -76,7 +76,7 @@ export async function uploadChatFile(
 }
 
 /**
- * The photos and files waiting to go on the next message (issue 19): each one prepared, then sent through
+ * The photos and files waiting to go on the next message: each one prepared, then sent through
  * its own signed upload with a progress bar. A failed one stays in the tray to retry or remove; the draft's
  * text is never touched.
  */

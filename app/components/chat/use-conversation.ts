@@ -52,7 +52,7 @@ export function useConversation({
   initial: ChatMessage[];
   /** The cursor of the page before `initial` (null when `initial` starts the chat). */
   olderCursor: string | null;
-  /** Call frames of this room (issue 19), for the call screen. */
+  /** Call frames of this room, for the call screen. */
   onCallFrame?: (frame: CallFrame) => void;
 }) {
   const callListener = useRef(onCallFrame);

@@ -12,8 +12,8 @@ const describe = (d: DetectedDeal) =>
   [d.year, d.make, d.model, d.trim].filter(Boolean).join(" ") || (d.vin ? `VIN ${d.vin}` : "a vehicle");
 
 /**
- * The deal actions of a chat (issue 13), for the Copilot panel: "Create a deal from this?" when the latest
- * messages name a vehicle and a price (app/lib/deal-detection), "Propose deal", and the spec's Test Deal
+ * The deal actions of a chat, for the Copilot panel: "Create a deal from this?" when the latest
+ * messages name a vehicle and a price (app/lib/deal-detection), "Propose deal", and the Test Deal
  * Popup, which shows the 'Pending Confirmation' dialog with a sample and stores nothing.
  */
 export function ChatDealTools({

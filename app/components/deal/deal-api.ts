@@ -1,7 +1,7 @@
 import { apiFetch, apiList } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
 
-/** The browser's deal calls (business spec §7). Money goes out in whole dollars and comes back in cents. */
+/** The browser's deal calls. Money goes out in whole dollars and comes back in cents. */
 export type ProposeInput = {
   counterpartyId: string;
   role: "seller" | "buyer";
@@ -45,7 +45,7 @@ export const dealApi = {
   withdraw: (id: string) => apiFetch<Deal>(`/api/deals/${id}/withdraw`, { method: "POST" }),
   complete: (input: CompletionInput) =>
     apiFetch<{ id: string }>("/api/deals/complete", { method: "POST", body: input }),
-  /** §8: its failure is silent. */
+  /** Its failure is silent. */
   notifyCompletion: (dealId: string, buyerEmail: string, dealData: unknown) =>
     apiFetch("/api/notifications/deal-completion", {
       method: "POST",

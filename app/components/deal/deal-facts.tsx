@@ -24,7 +24,7 @@ export type DealFactsShown = Pick<
   | "createdAt"
 >;
 
-/** The §2 facts of a deal as a definition list: year, make, model, trim, VIN, mileage, color, price, … */
+/** The facts of a deal as a definition list: year, make, model, trim, VIN, mileage, color, price, … */
 export function DealFacts({ deal }: { deal: DealFactsShown }) {
   const rows: [string, ReactNode][] = [
     ["Year", String(deal.year)],

@@ -27,7 +27,7 @@ function draftOf(post: PostDetail): DealDraft {
   };
 }
 
-/** "Make a deal" on a post card (issue 13): the post's vehicle and price prefilled. */
+/** "Make a deal" on a post card: the post's vehicle and price prefilled. */
 export function MakeDealButton({ post, className }: { post: FeedPost | PostDetail; className: string }) {
   const [draft, setDraft] = useState<DealDraft | null>(null);
   const [loading, setLoading] = useState(false);

@@ -25,7 +25,7 @@ function StepWho({ step }: { step: PassThruStepState }) {
 }
 
 /**
- * The transaction detail dialog of Pass Thru Sales (issue 13): the deal, and the steps both dealers move —
+ * The transaction detail dialog of Pass Thru Sales: the deal, and the steps both dealers move —
  * sale complete, title missing → received → sent, gate pass issued, in transit, delivered — each with who and
  * when; the Bill of Sale once completed.
  */

@@ -21,7 +21,7 @@ function reviewLaterIds(): Set<string> {
  * The 'Pending Confirmation' dialog for the deals waiting for this
  * dealer, on every signed-in screen:
  * a deal proposed to this dealer arrives live over the inbox socket; while the socket is down, GET /api/deals
- * every 5 s instead (§9). 'Review Later' closes it unchanged for the rest of the session.
+ * every 5 s instead. 'Review Later' closes it unchanged for the rest of the session.
  */
 export function PendingDeals({ onConfirmed }: { onConfirmed?: (deal: Deal) => void }) {
   const { connected } = useInbox();

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Handshake } from "~/components/ui/icons";
 import { ProposeDealDialog } from "./propose-deal-dialog";
 
-/** "Make a deal" with a dealer (issue 13, from a dealer card or a chat): an empty proposal to that dealer. */
+/** "Make a deal" with a dealer (from a dealer card or a chat): an empty proposal to that dealer. */
 export function ProposeDealButton({
   dealer,
   className,

@@ -38,7 +38,7 @@ type Props = {
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
 /**
- * Propose a deal (issue 13: "Make a deal" on a post card, "Propose deal" in a chat, "Create a deal from
+ * Propose a deal ("Make a deal" on a post card, "Propose deal" in a chat, "Create a deal from
  * this?" in the Copilot): the vehicle, the price and the dealer's side; the other dealer confirms it live.
  */
 export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, source }: Props) {

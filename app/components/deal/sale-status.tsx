@@ -1,6 +1,6 @@
 import type { SaleStatus } from "#lib/deals/constants";
 
-/** §2 sale status colours: completed green, pending yellow, in-transit blue, else grey. */
+/** Sale status colours: completed green, pending yellow, in-transit blue, else grey. */
 const STYLES: Record<SaleStatus, string> = {
   completed: "bg-emerald-600/15 text-emerald-800 dark:text-emerald-300",
   pending: "bg-yellow-500/20 text-yellow-800 dark:text-yellow-300",

@@ -57,7 +57,7 @@ function initialForm(deal: Deal | null, mode: "complete" | "new"): Form {
   };
 }
 
-/** §5: vin, make, model and price, then the auction location for the nine platforms that need one. */
+/** VIN, make, model and price, then the auction location for the nine platforms that need one. */
 export function missingFields(form: Form): string[] {
   const missing = [
     ...(form.vin.trim() ? [] : ["VIN"]),
@@ -79,7 +79,7 @@ type Props = {
 };
 
 /**
- * 'Verify Deal Details' (business spec §2, §4, §5): the completion form with a live summary; then
+ * 'Verify Deal Details': the completion form with a live summary; then
  * 'Processing...', then the success view with confetti for 3 seconds, then the dialog closes and the parent
  * hears of it. Without a deal it is the New Pass Thru flow (default year last year, 'Pass Thru Created!').
  */
@@ -286,7 +286,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
                 <SelectField
                   label="Auction platform"
                   value={form.auction}
-                  // §4: choosing another platform clears the auction location.
+                  // Choosing another platform clears the auction location.
                   onChange={(e) => set({ auction: e.target.value, auctionLocation: "" })}
                   options={[
                     { value: "", label: "No auction" },

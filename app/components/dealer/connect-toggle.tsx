@@ -6,7 +6,7 @@ import { toast } from "#lib/toast";
 import type { DealerActionResult } from "~/utils/dealer-directory.server";
 
 /**
- * The Connect / Connected toggle (business spec §4), made real: it posts to the screen's action, which
+ * The Connect / Connected toggle, made real: it posts to the screen's action, which
  * adds or removes the connection. Works as a plain form before JavaScript loads; with it, the label
  * changes at once and the toast tells what happened.
  */

@@ -47,7 +47,7 @@ export function TypeBadge({ type }: { type: string }) {
   );
 }
 
-/** An admin checked the dealer's licence and numbers (issue 15). */
+/** An admin checked the dealer's licence and numbers. */
 export function VerifiedBadge() {
   return (
     <span

@@ -20,7 +20,7 @@ const ICON_BUTTON =
 
 export type PrevCanadianBadge = "all" | "sellers" | "buyers";
 
-/** Business spec §9 "previous Canadian vehicles": a badge only, chosen in the filters, never sent to the server. */
+/** "Previous Canadian vehicles": a badge only, chosen in the filters, never sent to the server. */
 function prevCanadianLabel(dealer: DirectoryDealer, mode: PrevCanadianBadge): string | null {
   if (mode === "all" || !dealer.buysCanadianVehicles) return null;
   if (mode === "sellers" && dealer.profileType === "seller") return "Canadian vehicles · seller";

@@ -26,7 +26,7 @@ type FieldUi =
   | { kind: "checkbox"; label: Record<Perspective, string> };
 type Option = { value: string; label: string };
 
-/** How each dealer field looks, wherever it is asked (labels from the specs' forms). */
+/** How each dealer field looks, wherever it is asked (one label per field, the same on every form). */
 const UI: Record<DealerFieldName, FieldUi> = {
   firstName: { kind: "text", label: "First Name", autoComplete: "given-name", required: true },
   lastName: { kind: "text", label: "Last Name", autoComplete: "family-name", required: true },

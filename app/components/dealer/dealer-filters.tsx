@@ -16,7 +16,7 @@ const SORTS = [
 ];
 
 /**
- * Search, filters and sort of business spec §9 as a GET form: it works before JavaScript loads (Apply),
+ * The directory's search, filters and sort as a GET form: it works before JavaScript loads (Apply),
  * and with it every change applies at once (search after a short pause). The URL keeps the filters.
  */
 export function DealerFilters({

@@ -12,7 +12,7 @@ import { DealerFields } from "./dealer-fields";
 
 type Mode = { kind: "create" } | { kind: "edit"; dealer: DirectoryDealer };
 
-/** Business spec §5: the create and edit dealer forms' fields, in the dialog's order. */
+/** The create and edit dealer forms' fields, in the dialog's order. */
 const DIALOG_FIELDS = [
   "name",
   "email",
@@ -31,7 +31,7 @@ const DIALOG_FIELDS = [
 ] as const;
 
 /**
- * Create and edit dealer dialogs (business spec §5): required Full Name, Email, Phone, Dealership Name,
+ * Create and edit dealer dialogs: required Full Name, Email, Phone, Dealership Name,
  * Address, City, State, ZIP Code; optional License Number, Website, Business Description. One form on
  * `dealerFormSchema`, checked in the browser and by the screen's action; a field's problem shows on the
  * field, and the 'Error' toast is for a failure the fields do not explain.

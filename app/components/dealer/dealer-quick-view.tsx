@@ -39,7 +39,7 @@ const POST_TYPE_LABELS: Record<string, string> = {
 };
 
 /**
- * The dealer profile popup (core spec §2 "Dealer profile popup"), with real figures: rating, connections,
+ * The dealer profile popup, with real figures: rating, connections,
  * mutual connections, vehicles listed, deals closed and vehicles sold (their completed deals), member since, and
  * their latest posts as recent activity. Loads GET /api/dealers/{id} when opened.
  */

@@ -8,7 +8,7 @@ import { DealerQuickView } from "./dealer-quick-view";
 const SUGGESTIONS = 6;
 
 /**
- * The top bar's dealer search (core spec §2, placeholder 'Search dealers...'): a combobox that suggests
+ * The top bar's dealer search (placeholder 'Search dealers...'): a combobox that suggests
  * dealers as the dealer types (arrow keys, Enter opens the highlighted one in Quick View). Enter with
  * nothing highlighted — or the form before JavaScript loads — goes to /find-dealers?name=….
  */

@@ -119,7 +119,7 @@ function FigureCard({ figureKey, view }: { figureKey: FigureKey; view: StatsView
 }
 
 /**
- * The dealer's figures over the chosen period (issue 17). Premium sees every figure with its chart; Basic the
+ * The dealer's figures over the chosen period. Premium sees every figure with its chart; Basic the
  * headline figures and the way to upgrade for the rest.
  */
 export function PeriodFigures({ view }: { view: StatsView }) {

@@ -5,7 +5,7 @@ import { IMAGE_TYPES } from "#lib/image-type";
 import { PROFILE_PHOTO_MAX_BYTES } from "#lib/schemas/profile";
 import { toast } from "#lib/toast";
 
-/** Core spec §9: compression fits within 800x600 at JPEG quality 0.8. */
+/** Compression fits within 800x600 at JPEG quality 0.8. */
 const MAX_WIDTH = 800;
 const MAX_HEIGHT = 600;
 

@@ -5,7 +5,7 @@ import { formatCount } from "./dealer-bits";
 
 type Group = {
   title: string;
-  /** Advanced statistics: a Premium feature on /my-stats (business spec §9). */
+  /** Advanced statistics: a Premium feature on /my-stats. */
   advanced?: boolean;
   items: { key: keyof DealerStats; label: string; hint?: string }[];
 };

@@ -35,7 +35,7 @@ function VehicleList({
 }
 
 /**
- * My Vehicle Activity (business spec §2 Dealer Network): the makes and models the dealer bought and sold most
+ * My Vehicle Activity: the makes and models the dealer bought and sold most
  * in their completed deals, and this month's summary. With no deal yet it says how deals are made.
  */
 export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }) {

@@ -11,7 +11,7 @@ import { VerifiedBadge } from "./dealer-bits";
 type Result = { ok: boolean; message: string; at: number };
 
 /**
- * /dealer-profile "Get verified" (issue 15): the dealer sends their licence, AuctionACCESS and 5 Mil numbers;
+ * /dealer-profile "Get verified": the dealer sends their licence, AuctionACCESS and 5 Mil numbers;
  * an admin checks them and the Verified dealer badge follows. Shows where the newest request stands.
  */
 export function VerificationCard({

@@ -25,7 +25,7 @@ const QUICK_TYPES = [
 export type ComposerHandle = { openPostForm: (title?: string) => void };
 
 /**
- * The post composer (core spec §2, §4 "Quick post"): type, then Post or Enter → For Sale or Requesting
+ * The post composer: type, then Post or Enter → For Sale or Requesting
  * (default For Sale) → Confirm & Post. Add Photos and Add Vehicle open the full post form. Before JavaScript
  * loads, the text posts as a For Sale quick post through the home page's action.
  */

@@ -15,7 +15,7 @@ import { PromoBlock } from "./promo-block";
 import type { Promotion } from "#lib/api-types";
 import { SuggestedDealers } from "./suggested-dealers";
 
-/** Core spec §9. */
+/** The feed's pacing: a short load delay, the next page at 80 % scrolled, a refresh every 30 s. */
 export const FEED_LOAD_DELAY_MS = 300;
 export const FEED_SCROLL_TRIGGER = 0.8;
 export const FEED_REFRESH_MS = 30_000;
@@ -40,7 +40,7 @@ export type FeedData = {
   inventoryView: InventoryView;
   /** This page starts further down the feed (Load More followed without JavaScript). */
   olderPage?: boolean;
-  /** The admins' promotions for this dealer's plan, in their window (issue 15): they take the promo block in turn. */
+  /** The admins' promotions for this dealer's plan, in their window: they take the promo block in turn. */
   promotions?: Promotion[];
 };
 
@@ -52,7 +52,7 @@ const sortHref = (sort: FeedSort, search: string) => {
   return query ? `/?${query}` : "/";
 };
 
-/** The bar above the feed (core spec §2 "Top bar modes"): a search box, or a post-title box. */
+/** The bar above the feed: a search box, or a post-title box. */
 function FeedTopBar({
   search,
   sort,
@@ -168,7 +168,7 @@ function FeedTopBar({
 }
 
 /**
- * The home feed (core spec §2 "Home screen", §4, §9): composer, sort tabs, the first 7 posts from the page's
+ * The home feed: composer, sort tabs, the first 7 posts from the page's
  * loader (so the first HTML already holds them), then 7 more by Load More or when scrolling past 80 %,
  * after 300 ms; a promo block after the 4th post of each page, a different one each page; a refresh every 30 s.
  * A dealer who saved an Items per page in /settings gets pages of that size instead of 7.
@@ -251,7 +251,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       );
   };
 
-  // Only while the live socket is down, the spec's refresh every 30 s takes over (tab visible only).
+  // Only while the live socket is down, the refresh every 30 s takes over (tab visible only).
   useEffect(() => {
     if (connected) return;
     const timer = setInterval(() => {

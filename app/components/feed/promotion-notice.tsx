@@ -32,7 +32,7 @@ const STYLES: Record<
   },
 };
 
-/** An admin's promotion (business spec §3) in its type's style: in the feed's promo block and on /admin/promo. */
+/** An admin's promotion in its type's style: in the feed's promo block and on /admin/promo. */
 export function PromotionNotice({ promotion }: { promotion: Pick<Promotion, "title" | "message" | "type"> }) {
   const style = STYLES[promotion.type];
   const Icon = style.icon;

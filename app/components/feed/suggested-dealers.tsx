@@ -18,7 +18,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { apiList, withCursor } from "#lib/api-client";
 
-/** Core spec §9: suggestions are fetched 4 at a time, at most 8 cards are shown. */
+/** Suggestions are fetched 4 at a time, at most 8 cards are shown. */
 export const SUGGESTIONS_FETCH_LIMIT = 4;
 export const SUGGESTIONS_MAX_CARDS = 8;
 
@@ -33,10 +33,10 @@ async function fetchSuggestions(cursor: string | null, signal?: AbortSignal): Pr
 }
 
 /**
- * 'Suggested Dealers to Connect With' (core spec §2): dealers the current dealer is not connected to, most
+ * 'Suggested Dealers to Connect With': dealers the current dealer is not connected to, most
  * active first, with their real figures. Quick View opens the dealer popup (which also offers Message);
  * Connect adds the connection through the home page's action ('Connected!'), then opens the message popup
- * so the dealer can introduce themselves (core spec §2).
+ * so the dealer can introduce themselves.
  */
 export function SuggestedDealers() {
   const [page, setPage] = useState<Page | null>(null);

@@ -64,7 +64,7 @@ function RankedList({
 }
 
 /**
- * The Market Report (issue 17) at the top of /wholesale-news: what the network asked for, listed, asked and
+ * The Market Report at the top of /wholesale-news: what the network asked for, listed, asked and
  * closed in the last 30 days, computed daily from DealerLane's own posts and deals.
  */
 export function MarketReportCard({ report }: { report: MarketReport }) {

@@ -8,7 +8,7 @@ import { apiFetch } from "#lib/api-client";
 import { formatPriceCents } from "#lib/format";
 import type { FeedPost, PostDetail, PostVehicle } from "#lib/api-types";
 
-/** Core spec §9: the mock live video loops over 180 seconds and starts at volume 75. */
+/** The mock live video loops over 180 seconds and starts at volume 75. */
 export const LIVE_VIDEO_LOOP_SECONDS = 180;
 export const LIVE_VIDEO_START_VOLUME = 75;
 const BID_STEPS = [50_000, 100_000, 250_000] as const;
@@ -85,7 +85,7 @@ const SAMPLE_BIDS = [
 const BID_ROUNDING_CENTS = 10_000;
 
 /**
- * Core spec §2 "Auction popup": '{facilitator} - Live Auction Platform'. The lot is the post's real first
+ * Auction popup: '{facilitator} - Live Auction Platform'. The lot is the post's real first
  * vehicle and its asking price is the reserve; the bids under it, the time left and the activity are sample
  * figures (labelled) drawn from that reserve, so they agree with it, and nothing is sent. The popup answers
  * a bid inside itself: a toast would be a second layer that the first Escape closes instead of the popup.
@@ -256,7 +256,7 @@ export function AuctionPopup({
 }
 
 /**
- * Core spec §2 "Live video popup": a mock stream — play/pause, a progress bar looping over 3:00, volume
+ * Live video popup: a mock stream — play/pause, a progress bar looping over 3:00, volume
  * starting at 75, viewers, high bid, vehicles remaining (the post's real available count), a local chat.
  */
 export function LiveVideoPopup({

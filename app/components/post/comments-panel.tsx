@@ -11,7 +11,7 @@ import type { PostComment, PostDetail } from "#lib/api-types";
 type Shown = PostComment & { pending?: boolean };
 
 /**
- * The comment section of a post (core spec §2, §4, §5): fetched when opened, 'POST COMMENT' disabled while
+ * The comment section of a post: fetched when opened, 'POST COMMENT' disabled while
  * the text is blank or a comment is in flight ('POSTING...'). A new comment shows at once; the post is then
  * refreshed; if the server refuses it, it is taken back, the text restored and the reason toasted.
  * The form posts to /post/{id} before JavaScript has loaded.

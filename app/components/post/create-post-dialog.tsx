@@ -53,7 +53,7 @@ export const emptyDraft = (): PostDraft => ({
   photos: [],
 });
 
-/** Opening with more than one vehicle starts in multiple mode (core spec §4). */
+/** Opening with more than one vehicle starts in multiple mode. */
 export function draftWith(draft: PostDraft, vehicle: VehicleDraft, photos: PhotoUpload[]): PostDraft {
   const kept = draft.vehicles.filter((v) => vehicleIsComplete(v) || v.vin || v.make || v.model);
   const vehicles = [...kept, vehicle];
@@ -72,7 +72,7 @@ const MODE_LABELS: Record<PostMode, string> = {
 };
 
 /**
- * Post creation (core spec §2 "Post creation", §5, §8): single / multiple / spreadsheet tabs, title,
+ * Post creation: single / multiple / spreadsheet tabs, title,
  * description, auction facilitator, photos and the vehicles with their Complete / Incomplete labels.
  * Only complete vehicles are sent. Success toasts and resets; a failure toasts and keeps everything.
  */

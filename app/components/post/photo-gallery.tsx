@@ -2,11 +2,11 @@ import { Camera, ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 
-/** Core spec §9: scroll arrows only above 6 photos, 120 px a step. */
+/** Scroll arrows only above 6 photos, 120 px a step. */
 export const GALLERY_ARROWS_ABOVE = 6;
 export const GALLERY_SCROLL_STEP_PX = 120;
 
-/** Index after moving by `step`, wrapping at both ends (core spec §4). */
+/** Index after moving by `step`, wrapping at both ends. */
 export const wrapIndex = (index: number, step: number, count: number) =>
   count === 0 ? 0 : (index + step + count) % count;
 
@@ -82,7 +82,7 @@ function Thumbnails({
 }
 
 /**
- * The post's photos (core spec §2 "Photo gallery", §9): main photo (click opens the full-screen viewer),
+ * The post's photos: main photo (click opens the full-screen viewer),
  * 'N of M', thumbnails with arrows only above 6 photos. Photos are 4:3 (uploads are fitted into 800×600)
  * and lazy-loaded with their size set, so nothing jumps while they arrive. A feed card leads with the main photo
  * alone (`lead`): edge to edge, 16:9 on a wide card (4:3 on a phone); its thumbnails are in the viewer.

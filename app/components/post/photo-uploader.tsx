@@ -3,7 +3,7 @@ import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from "
 import { apiFetch, failureText } from "#lib/api-client";
 import { toast } from "#lib/toast";
 
-/** Core spec §9: compression fits within 800×600 at JPEG quality 0.8. */
+/** Compression fits within 800×600 at JPEG quality 0.8. */
 export const COMPRESS_MAX_WIDTH = 800;
 export const COMPRESS_MAX_HEIGHT = 600;
 export const COMPRESS_QUALITY = 0.8;
@@ -68,7 +68,7 @@ export function putWithProgress(
 export type PhotoUploaderHandle = { openPicker: () => void };
 
 /**
- * Photos for a post or a vehicle (core spec §2, §5, §7, §8): images only, at most `limit`, each compressed
+ * Photos for a post or a vehicle: images only, at most `limit`, each compressed
  * in the browser (browser-image-compression) then uploaded one after another through a signed URL, with a
  * progress bar per file; one failure is reported and the others go on.
  */

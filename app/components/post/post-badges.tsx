@@ -6,7 +6,7 @@ const STATUS_STYLES: Record<string, string> = {
   expired: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300",
 };
 
-/** Core spec §4: active, sold, expired; any other value upper-cased; a live auction shows a red LIVE badge instead. */
+/** Active, sold, expired; any other value upper-cased; a live auction shows a red LIVE badge instead. */
 export function PostStatusBadge({
   post,
 }: {

@@ -33,7 +33,7 @@ import { VehicleList } from "./vehicle-list";
 
 export type CardUser = { id: string | null; name: string; avatar: string | null };
 
-/** Clicks on these never expand the post (core spec §2): buttons, links, images, the gallery, form fields. */
+/** Clicks on these never expand the post: buttons, links, images, the gallery, form fields. */
 const INTERACTIVE =
   "button, a, img, input, textarea, select, label, summary, [data-gallery], [role='dialog']";
 

@@ -118,7 +118,7 @@ function DeleteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
 }
 
 /**
- * The author's tools on their post (issue 11): edit text and prices, mark sold, renew for another 30 days,
+ * The author's tools on their post: edit text and prices, mark sold, renew for another 30 days,
  * delete. Plain forms to the post page's action, so they work before JavaScript loads.
  */
 export function PostOwnerTools({ post }: { post: PostDetail }) {

@@ -18,7 +18,7 @@ const AUCTION_LABELS: Record<(typeof VEHICLE_AUCTION_CHOICES)[number], string> =
 };
 
 /**
- * The vehicle-detail form (core spec §2, §5): the vehicle fields plus notes, location, an at-dealership flag,
+ * The vehicle-detail form: the vehicle fields plus notes, location, an at-dealership flag,
  * up to 30 photos and a preferred auction (kept in the form, not sent). Add Vehicle needs a 17-character
  * VIN, a make and a model; the vehicle then joins the post form.
  */

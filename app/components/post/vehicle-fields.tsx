@@ -112,7 +112,7 @@ function Field({
 }
 
 /**
- * The per-vehicle fields of core spec §2: VIN, year, make, model, trim, mileage, price, city, state, color.
+ * The per-vehicle fields: VIN, year, make, model, trim, mileage, price, city, state, color.
  * Labels mark year, make, model, mileage, price, city, state and VIN as required; only make and model gate
  * submission. The VIN is forced upper case and capped at 17; at 17 it is decoded in the browser and the
  * form is filled ('VIN Decoded!'), then NHTSA's richer answer (model, trim) fills what is still blank.

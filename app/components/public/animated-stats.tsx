@@ -5,7 +5,7 @@ import { useMotionAllowed } from "./motion";
 const S = LANDING_STATS;
 
 /**
- * Business spec §9: the three figures count up over 2 s in 60 steps when they scroll into view, then the
+ * The three figures count up over 2 s in 60 steps when they scroll into view, then the
  * dealer counter grows by 10–29 every 2 s. It starts at 3000, or at the real number of dealers when larger.
  * The server HTML shows the final figures; reduced motion keeps them still. Where React does not run (the
  * landing), public/landing.js animates the same `data-stat` figures from the `data-stats` settings.

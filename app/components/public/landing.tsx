@@ -24,7 +24,7 @@ const sectionTitle = "text-3xl font-bold tracking-tight text-balance sm:text-4xl
 const sectionLead = "mx-auto mt-3 max-w-2xl text-lg text-muted";
 
 /**
- * The public landing page (business spec §2 "Landing"): typed headline, Start Free Trial, Watch Demo,
+ * The public landing page: typed headline, Start Free Trial, Watch Demo,
  * animated statistics, feature and testimonial carousels, pricing teaser and the footer of public pages.
  * Every word is in the server HTML; the motion is added in the browser.
  */

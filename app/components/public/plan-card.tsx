@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import type { Plan } from "~/components/public/copy/marketing";
 
-/** One plan of business spec §9, as the pricing page and the landing's teaser show it. */
+/** One plan, as the pricing page and the landing's teaser show it. */
 export function PlanCard({ plan, headingLevel = 3 }: { plan: Plan; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

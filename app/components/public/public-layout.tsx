@@ -179,7 +179,7 @@ export function PageIntro({
   );
 }
 
-/** Business spec §2: Features, Security, Privacy and Mobile each have a Back to Home button to /. */
+/** Features, Security, Privacy and Mobile each have a Back to Home button to /. */
 export function BackToHome({ className = "" }: { className?: string }) {
   return (
     <Link to="/" className={buttonClass("secondary", className)}>

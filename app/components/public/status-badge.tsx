@@ -22,7 +22,7 @@ const STYLE: Record<StatusKind, { icon: IconComponent; className: string }> = {
   completed: { icon: Wrench, className: "bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200" },
 };
 
-/** One of the five status kinds of business spec §2 "System Status", with an icon so colour is not the only cue. */
+/** One of the five status kinds of /status, with an icon so colour is not the only cue. */
 export function StatusBadge({ status }: { status: StatusKind }) {
   const { icon: Icon, className } = STYLE[status];
   return (

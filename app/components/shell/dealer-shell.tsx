@@ -67,7 +67,7 @@ function IconLink({
   );
 }
 
-/** The signed-in frame of core spec §2: sidebar, top bar, right column; bottom bar and slide-in menu on phones. */
+/** The signed-in frame: sidebar, top bar, right column; bottom bar and slide-in menu on phones. */
 export function DealerShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

@@ -27,7 +27,7 @@ import {
 export type NavEntry = { to: `/${string}`; label: string; icon: IconComponent; exact?: boolean };
 export type NavGroup = { title: string; entries: NavEntry[] };
 
-/** The desktop sidebar: the ten entries the core spec names, in its order. */
+/** The desktop sidebar: its ten entries, in this order. */
 export const SIDEBAR: NavEntry[] = [
   { to: "/", label: "Home", icon: Home },
   { to: "/find-dealers", label: "Find Dealers", icon: Search },
@@ -41,7 +41,7 @@ export const SIDEBAR: NavEntry[] = [
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 
-/** The phone's bottom navigation, as the core spec names it. */
+/** The phone's bottom navigation. */
 export const BOTTOM_NAV: NavEntry[] = [
   { to: "/", label: "Home", icon: Home },
   { to: "/dealers", label: "Dealers", icon: Users },
@@ -50,7 +50,7 @@ export const BOTTOM_NAV: NavEntry[] = [
   { to: "/settings", label: "Settings", icon: Settings },
 ];
 
-/** The phone's slide-in menu as the core spec names it: shown first, in this order. */
+/** The phone's slide-in menu: these entries first, in this order. */
 export const SLIDE_IN_MENU: NavEntry[] = [
   { to: "/", label: "Dashboard", icon: Home },
   { to: "/my-dealers", label: "My Dealers", icon: Handshake },

@@ -83,7 +83,7 @@ function PanelList({ loading, empty, children }: { loading: boolean; empty: stri
   );
 }
 
-/** Right column (core spec §2): the dealer's latest conversations and newest connections — real data. */
+/** Right column: the dealer's latest conversations and newest connections — real data. */
 export function RightColumn({ me }: { me: string }) {
   const activity = useActivity(me);
   const chats = activity?.recentChats ?? [];

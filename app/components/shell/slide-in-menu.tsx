@@ -10,7 +10,7 @@ import { NavList, SignOutButton } from "./nav-list";
 type Who = { name: string; dealershipName?: string | null; avatar?: string | null };
 
 /**
- * The phone's slide-in menu: the core spec's four entries first, then every other signed-in screen in groups
+ * The phone's slide-in menu: its four entries first (nav.ts), then every other signed-in screen in groups
  * (and the admin console's pages for an admin), so that any screen is two taps away. The list scrolls on its
  * own between the dealer's name and Sign out. The dialog exists only while open: every signed-in page renders
  * the button, few open the menu. Closing it hands focus back to the button.

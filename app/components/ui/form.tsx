@@ -9,7 +9,7 @@ export type { FieldMetadata, SubmissionResult };
  * A page form on its one zod schema (conform): checked in the browser on submit, then on blur and input,
  * with the server's answer (`lastResult`) shown on the same fields. Before JavaScript loads the form posts
  * as usual and the action checks it with the same schema. `onInvalid` hears the first problem of a
- * refused submit (for the screens whose spec names a toast).
+ * refused submit (for the screens that name a toast).
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,

@@ -1,9 +1,9 @@
 /**
- * Deals and Pass Thru Sales: the business constants of business spec §9 and the auction platforms of §3/§5.
+ * Deals and Pass Thru Sales: the business constants and the auction platforms.
  * Pure data and arithmetic, shared by the screens, the worker and the tests.
  */
 
-/** §9: the commission estimate on a confirmed deal is 2 % of the price… */
+/** The commission estimate on a confirmed deal is 2 % of the price… */
 export const COMMISSION_PERCENT = 2;
 
 /** …rounded down to whole dollars. Integer cents in, integer cents out (always a multiple of 100). */
@@ -12,29 +12,29 @@ export function commissionCents(priceCents: number): number {
   return Math.max(0, dollars) * 100;
 }
 
-/** §9: deal years run from 1990 to the next calendar year. */
+/** Deal years run from 1990 to the next calendar year. */
 export const DEAL_YEAR_MIN = 1990;
 export const dealYearMax = (now = new Date()) => now.getFullYear() + 1;
-/** §9: the completion form starts at this year − 2; a new pass-thru at last year. */
+/** The completion form starts at this year − 2; a new pass-thru at last year. */
 export const defaultCompletionYear = (now = new Date()) => now.getFullYear() - 2;
 export const defaultPassThruYear = (now = new Date()) => now.getFullYear() - 1;
 
-/** §9: the success view stays this long, then the dialog closes. */
+/** The success view stays this long, then the dialog closes. */
 export const COMPLETION_SUCCESS_MS = 3000;
-/** §9: GET /api/deals every 5 s — only while the live inbox socket is down. */
+/** GET /api/deals every 5 s — only while the live inbox socket is down. */
 export const DEALS_POLL_MS = 5000;
 
-/** §2: the seller's name when none is known. */
+/** The seller's name when none is known. */
 export const SELLER_NAME_FALLBACK = "Wholesale Partner";
 
 export const DEAL_STATUSES = ["pending", "confirmed", "completed", "declined", "withdrawn"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-/** The admin's review (business spec §2 /admin/deals): approved or rejected with notes, once it arrives. */
+/** The admin's review: approved or rejected with notes, once it arrives. */
 export const REVIEW_STATUSES = ["unreviewed", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** Pass-thru steps the two dealers update (issue 13). The title moves missing → received → sent. */
+/** Pass-thru steps the two dealers update. The title moves missing → received → sent. */
 export const PASS_THRU_STEPS = [
   "saleComplete",
   "titleStatus",
@@ -54,11 +54,11 @@ export const PASS_THRU_STEP_LABELS: Record<PassThruStep, string> = {
   delivered: "Delivered",
 };
 
-/** §2 sale status colours: completed green, pending yellow, in-transit blue, else grey. */
+/** Sale status colours: completed green, pending yellow, in-transit blue, else grey. */
 export const SALE_STATUSES = ["completed", "pending", "in-transit"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
-/** §3 auction platform values, in the spec's order, with the names dealers know them by. */
+/** Auction platform values, in the order the completion form lists them, with the names dealers know them by. */
 export const AUCTION_PLATFORMS = [
   "manheim",
   "adesa",
@@ -78,7 +78,7 @@ export const AUCTION_PLATFORMS = [
 ] as const;
 export type AuctionPlatform = (typeof AUCTION_PLATFORMS)[number];
 
-/** §5: these nine need an auction location to complete a deal. */
+/** These nine need an auction location to complete a deal. */
 export const LOCATION_REQUIRED_PLATFORMS: readonly AuctionPlatform[] = [
   "manheim",
   "adesa",
@@ -237,7 +237,7 @@ export const AUCTION_LOCATIONS: Record<AuctionPlatform, readonly string[]> = {
 export const auctionPlatformLabel = (platform: string | null | undefined) =>
   platform ? (AUCTION_PLATFORM_LABELS[platform as AuctionPlatform] ?? platform) : "";
 
-/** Business spec §8 and §2: the deal screens' texts. */
+/** The deal screens' texts. */
 export const DEAL_TEXTS = {
   pendingTitle: "Pending Confirmation",
   reviewLater: "Review Later",
@@ -257,5 +257,5 @@ export const DEAL_TEXTS = {
   passThruCreated: { title: "Pass Thru Created!" },
 } as const;
 
-/** §5: "Please fill in: {list}". */
+/** "Please fill in: {list}". */
 export const pleaseFillIn = (missing: readonly string[]) => `Please fill in: ${missing.join(", ")}`;

@@ -7,7 +7,7 @@ import {
 } from "#lib/schemas/account";
 import { passwordSchema } from "#lib/schemas/auth";
 
-/** The page forms of issue 14, one schema each, used by the browser and the action alike. */
+/** The account page forms, one schema each, used by the browser and the action alike. */
 
 export const forgotPasswordFormSchema = forgotPasswordSchema;
 

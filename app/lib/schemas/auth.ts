@@ -23,7 +23,7 @@ export const signInSchema = z.object({
   password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(200),
 });
 
-/** Onboarding step 1 (business spec §3 "Profile submission at onboarding", §5 messages). */
+/** Onboarding step 1. */
 export const onboardingProfileSchema = z.object({
   firstName: dealerField.firstName,
   lastName: dealerField.lastName,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTACT_DEALERSHIP_TYPES } from "#lib/constants";
 
-/** Business spec §8: the contact form's success toast. */
+/** The contact form's success toast. */
 export const CONTACT_SENT = {
   title: "Message Sent",
   description: "Thank you for contacting us. We'll get back to you within 24 hours.",
@@ -14,7 +14,7 @@ const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 /**
- * The contact form (business spec §5): name, e-mail (format) and message required; dealership name and
+ * The contact form: name, e-mail (format) and message required; dealership name and
  * type optional. Used by the /contact action, by the form before sending, and by `POST /api/contact`.
  */
 export const contactMessageSchema = z.object({

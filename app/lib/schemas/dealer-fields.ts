@@ -5,7 +5,7 @@ import { fieldInWords } from "#lib/words";
 /**
  * The dealer's fields, once: onboarding step 1, the create and edit dealer dialogs, profile edit and the
  * JSON calls behind them (POST /api/auth/complete-profile, POST/PATCH /api/dealers, PATCH /api/profile) all
- * build their schemas from these. Each accepts a form's text and JSON alike. Business spec §5: a missing
+ * build their schemas from these. Each accepts a form's text and JSON alike. A missing
  * field reads 'Please fill in {field in words}'.
  */
 

@@ -5,7 +5,7 @@ import { dealerField, dealerFieldDefaults, isStateCode } from "#lib/schemas/deal
 export { booleanInput, isStateCode, stateCodeSchema, websiteSchema } from "#lib/schemas/dealer-fields";
 
 /**
- * Business spec §5: the create and edit dealer dialogs (one form, every field sent) and POST /api/dealers.
+ * The create and edit dealer dialogs (one form, every field sent) and POST /api/dealers.
  * Required: full name, email, phone, dealership name, address, city, state, ZIP code; license number,
  * website and business description optional; dealership type and profile type always hold a value.
  */
@@ -52,7 +52,7 @@ export const dealerUpdateSchema = z
 export type DealerUpdateInput = z.infer<typeof dealerUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// The directory query: GET /api/dealers and the dealer screens' filters (business spec §9).
+// The directory query: GET /api/dealers and the dealer screens' filters.
 
 export const DIRECTORY_SORTS = ["name", "rating", "connections", "active"] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
@@ -62,7 +62,7 @@ export const DIRECTORY_SCOPES = ["all", "connected", "added"] as const;
 export type DirectoryScope = (typeof DIRECTORY_SCOPES)[number];
 export const DIRECTORY_LIMIT_MAX = 100;
 
-/** "" and "all" mean no filter (business spec §7: omitted when empty or 'all'). */
+/** "" and "all" mean no filter (omitted when empty or 'all'). */
 const ignoredWhenAll = (v: unknown) => (v === "" || v === "all" || v === null ? undefined : v);
 
 export const directoryQuerySchema = z.object({
@@ -90,7 +90,7 @@ export const directoryQuerySchema = z.object({
       .transform((v) => v === "true")
       .optional(),
   ),
-  /** Verified dealers only (yes) or not yet verified (no): issue 15. */
+  /** Verified dealers only (yes) or not yet verified (no). */
   verified: z.preprocess(
     (v) => {
       const x = ignoredWhenAll(v);

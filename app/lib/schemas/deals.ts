@@ -1,6 +1,5 @@
 /**
- * Deals (business spec §3 Deal and Deal completion form, §5 completion rules, §7 /api/deals*): one schema
- * per call or form, used by the worker and the screens alike. Pure code.
+ * Deals: one schema per call or form, used by the worker and the screens alike. Pure code.
  */
 import { z } from "zod";
 import {
@@ -14,12 +13,12 @@ import {
 } from "#lib/deals/constants";
 import { VIN_LENGTH } from "#lib/vin";
 
-/** §5: upper-cased, and what a VIN can never hold (I, O, Q, spaces, punctuation) removed. */
+/** Upper-cased, and what a VIN can never hold (I, O, Q, spaces, punctuation) removed. */
 export const filterVin = (raw: string) => raw.toUpperCase().replace(/[^A-HJ-NPR-Z0-9]/g, "");
 
 export const VIN_EXACT_MESSAGE = "VIN must be exactly 17 characters";
 
-/** §5: miles and price are parsed as integers, and what does not parse becomes 0. */
+/** Miles and price are parsed as integers, and what does not parse becomes 0. */
 export function toWholeNumber(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : 0;
   if (typeof value === "string") {
@@ -115,11 +114,11 @@ export const proposeDealSchema = z.object({
 });
 export type ProposeDeal = z.output<typeof proposeDealSchema>;
 
-/** The words §5's "Please fill in: {list}" uses for each required field. */
+/** The words "Please fill in: {list}" uses for each required field. */
 const REQUIRED_WORDS = { vin: "VIN", make: "make", model: "model", price: "price" } as const;
 
 /**
- * POST /api/deals/complete (§3 Deal completion form, §5): vin, make, model and price must be filled, and an
+ * POST /api/deals/complete: vin, make, model and price must be filled, and an
  * auction location for the nine platforms that need one — all named in one "Please fill in: {list}".
  * `dealId` completes a confirmed deal; without it the dealer records a deal closed elsewhere.
  */
@@ -187,7 +186,7 @@ const completionFieldsSchema = z.object({
 });
 export type CompleteDeal = z.output<typeof completionFieldsSchema>;
 
-/** POST /api/notifications/deal-completion (§7): the completed deal's e-mails, sent again if need be. */
+/** POST /api/notifications/deal-completion: the completed deal's e-mails, sent again if need be. */
 export const dealCompletionNoticeSchema = z.object({
   dealId: z.string({ error: "dealId is required" }).min(1, "dealId is required").max(64),
   buyerEmail: z.unknown().optional(),

@@ -1,5 +1,5 @@
 /**
- * Inventory posts, vehicles, comments and the feed query (core spec §3, §5, §7, §9). One schema per form,
+ * Inventory posts, vehicles, comments and the feed query. One schema per form,
  * used by the API, the Remix actions and the browser forms alike. Pure code.
  */
 import { z } from "zod";
@@ -14,7 +14,7 @@ import {
 export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 
-/** Core spec §9. */
+/** Photos: at most 50 on a post, 30 per vehicle form, 10 MB each. */
 export const POST_PHOTO_LIMIT = 50;
 export const VEHICLE_FORM_PHOTO_LIMIT = 30;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -28,7 +28,7 @@ export const QUICK_POST_TITLE_MAX = 50;
 
 export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
 
-/** Vehicle-detail form auction choices (core spec §9); shown, never sent. */
+/** Vehicle-detail form auction choices; shown, never sent. */
 export const VEHICLE_AUCTION_CHOICES = [
   "manheim",
   "adesa",
@@ -38,7 +38,7 @@ export const VEHICLE_AUCTION_CHOICES = [
   "custom",
 ] as const;
 
-/** Our own stored photo address: the upload URL without its query (DESIGN.md "Files"). */
+/** Our own stored photo address: the upload URL without its query. */
 export const PHOTO_PATH_PATTERN =
   /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -59,7 +59,7 @@ export function photoPathOf(address: string, ownOrigin?: string): string | null 
   return PHOTO_PATH_PATTERN.test(path) ? path : null;
 }
 
-/** Core spec §2 "Quick post flow": the text cut to 47 characters plus '…' when it is over 50. */
+/** Quick post flow: the text cut to 47 characters plus '…' when it is over 50. */
 export function quickPostTitle(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, " ");
   return trimmed.length > QUICK_POST_TITLE_MAX ? `${trimmed.slice(0, 47)}…` : trimmed;
@@ -150,7 +150,7 @@ export const vehicleInputSchema = z.object({
 });
 export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
-/** Core spec §2: a vehicle card is Complete when make and model are both filled. */
+/** A vehicle card is Complete when make and model are both filled. */
 export const isCompleteVehicle = (v: { make?: string | null; model?: string | null }) =>
   Boolean(v.make?.trim()) && Boolean(v.model?.trim());
 
@@ -313,13 +313,13 @@ export type FeedQuery = z.output<typeof feedQuerySchema>;
 
 export const postIdSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** Core spec §4: a post is a live auction when its title or description mentions an auction. */
+/** A post is a live auction when its title or description mentions an auction. */
 export function isLiveAuction(post: { title: string; description?: string | null }): boolean {
   const text = `${post.title} ${post.description ?? ""}`.toLowerCase();
   return text.includes("auction") || text.includes("live auction");
 }
 
-/** Core spec §3: the AI summary text as items, the raw text when it is not a list, [] when empty. */
+/** The AI summary text as items, the raw text when it is not a list, [] when empty. */
 export function parseAiSummary(
   text: string | null | undefined,
 ): { items: { text: string }[] } | { raw: string } {

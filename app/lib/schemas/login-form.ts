@@ -22,7 +22,7 @@ export const signUpFormSchema = z
   });
 
 /**
- * The /login form's toast for a refused form, the same in the browser and in the action (business spec §5):
+ * The /login form's toast for a refused form, the same in the browser and in the action:
  * 'Missing Information' first, then 'Password Mismatch', then the field's own message.
  */
 export function loginFailureToast(

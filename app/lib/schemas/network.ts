@@ -7,7 +7,7 @@ import {
   requireTextOrAttachments,
 } from "#lib/realtime";
 
-/** Request schemas of the connection and messaging calls (business spec §7, core spec §7). */
+/** Request schemas of the connection and messaging calls. */
 
 const dealerId = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 const cursor = z
@@ -20,7 +20,7 @@ export const CONNECTIONS_PAGE_MAX = 100;
 export const CHATS_PAGE_MAX = 200;
 export const CHAT_MESSAGES_PAGE_MAX = 200;
 
-/** `requesterId` may be sent (the spec's client does) but is ignored: the requester is the session's dealer. */
+/** `requesterId` may be sent (the client does) but is ignored: the requester is the session's dealer. */
 export const addDealerBody = z.object({
   receiverId: dealerId("Please choose a dealer to connect with").describe("the dealer to connect with"),
   requesterId: z.unknown().optional().describe("ignored: you are the requester"),

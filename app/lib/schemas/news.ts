@@ -1,5 +1,5 @@
 /**
- * Wholesale News (issue 17): the article an admin writes in /admin/news, one schema for the API and the page's
+ * Wholesale News: the article an admin writes in /admin/news, one schema for the API and the page's
  * form. Pure code, shared by the worker and the screens.
  */
 import { z } from "zod";

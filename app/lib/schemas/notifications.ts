@@ -1,6 +1,5 @@
 /**
- * Notifications (business spec §2 Notification Settings, §3 preferences, §5, §7 /api/notifications/*, §8):
- * the answer types, one schema per call or form, and the screens' toast texts. Pure code.
+ * Notifications: the answer types, one schema per call or form, and the screens' toast texts. Pure code.
  */
 import { z } from "zod";
 import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
@@ -17,7 +16,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Business spec §3 "Notification preferences". */
+/** Notification preferences. */
 export const PREFERENCE_KEYS = [
   "smsEnabled",
   "emailEnabled",
@@ -174,7 +173,7 @@ export const notificationsQuerySchema = z.object({
 /** Answer of the test sends: the outbox entry. */
 export type OutboxReceipt = { id: string; status: "held" | "queued" | "sending" | "sent" | "failed" };
 
-/** Business spec §8 and §7: the screens' toasts. */
+/** The screens' toasts. */
 export const NOTIFICATION_TOASTS = {
   preferencesUpdated: { title: "Preferences Updated" },
   preferencesFailed: { title: "Failed to update notification preferences" },

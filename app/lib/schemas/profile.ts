@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dealerField, dealerFieldDefaults } from "#lib/schemas/dealer-fields";
 
-/** Core spec §2 "Profile screens" and §7 PATCH /api/profile; hint 'maximum 2MB', one photo each. */
+/** The profile screens and PATCH /api/profile; hint 'maximum 2MB', one photo each. */
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 /** Two 2 MB photos as base64 inside JSON, plus the text fields. */
 export const PROFILE_BODY_MAX_BYTES = 6 * 1024 * 1024;
@@ -35,7 +35,7 @@ const profileFields = z.object({
 });
 
 /**
- * Edit Profile (core spec §2): the whole form, sent with every field (an unticked checkbox is absent:
+ * Edit Profile: the whole form, sent with every field (an unticked checkbox is absent:
  * false). The photos travel beside it (a file, or a compressed data URL) and are checked by the server.
  */
 export const profileFormSchema = profileFields.extend({

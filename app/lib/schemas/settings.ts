@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "#lib/constants";
 import { booleanInput } from "#lib/schemas/dealer";
 
-/** Core spec §2 Settings, §9 defaults: what SAVE SETTINGS stores per account. */
+/** Settings and their defaults: what SAVE SETTINGS stores per account. */
 export type UserSettings = {
   itemsPerPage: (typeof ITEMS_PER_PAGE_OPTIONS)[number];
   inventoryView: (typeof INVENTORY_VIEWS)[number];

@@ -30,7 +30,7 @@ const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
   createdAt: toIso(row.createdAt),
 });
 
-/** The audit log of admin actions (issue 15): written beside each action, read at /admin/audit. */
+/** The audit log of admin actions: written beside each action, read at /admin/audit. */
 export function auditTrail(db: Database) {
   /** The insert, for a db.batch() with the action's own writes (both land or neither). */
   const entry = (actor: AdminActor, input: AuditInput, now = Date.now()) =>

@@ -13,7 +13,7 @@ export type BroadcastDeps = {
   photos: R2Bucket;
 };
 
-/** The console's network-wide actions (issue 15): announcements and clearing the demo's data. */
+/** The console's network-wide actions: announcements and clearing the demo's data. */
 export function adminBroadcast(db: Database, deps: BroadcastDeps) {
   return {
     /**

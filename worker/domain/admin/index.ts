@@ -32,7 +32,7 @@ export type AdminConsoleDeps = {
   refund: (invoiceId: string, input: { adminAccountId: string; reason: string }) => Promise<Invoice>;
 };
 
-/** The admin console's domain (issue 15): every admin action writes its audit entry here. */
+/** The admin console's domain: every admin action writes its audit entry here. */
 export function adminConsole(db: Database, deps: AdminConsoleDeps) {
   const audit = auditTrail(db);
   const users = userAdmin(db, {
@@ -66,7 +66,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
       },
     },
     apiKeys: {
-      /** A key "from sales" for any dealer (issue 16): shown once to the admin, audited without the key. */
+      /** A key "from sales" for any dealer: shown once to the admin, audited without the key. */
       async issue(actor: AdminActor, accountId: string, input: ApiKeyInput): Promise<CreatedApiKey> {
         const dealer = await db
           .select({ id: dealers.id })

@@ -36,7 +36,7 @@ const changesOf = (input: PriceUpdateInput) => ({
 });
 
 /**
- * /admin/pricing (business spec §3 Pricing plan, Add-on; §4; §5 integers): the plans and add-ons in D1.
+ * /admin/pricing: the plans and add-ons in D1.
  * /pricing, /subscribe and every new subscription read the plans from here, so a saved price is the next
  * dealer's price; a dealer already subscribed keeps paying what they agreed to until they change plan.
  */

@@ -36,7 +36,7 @@ const snapshot = (p: Promotion) => ({
   targetAudience: p.targetAudience,
 });
 
-/** /admin/promo (business spec §3 Promotion, §4, §5, §9 defaults) and the home feed's promo block. */
+/** /admin/promo and the home feed's promo block. */
 export function promotionService(db: Database, deps: { audit: AuditTrail }) {
   async function rowOf(id: string): Promise<Row> {
     const row = await db.select().from(promotions).where(eq(promotions.id, id)).get();

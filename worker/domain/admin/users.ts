@@ -86,7 +86,7 @@ export type UserAdminDeps = {
   siteOrigin: string;
 };
 
-/** /admin/users (issue 15): every account with its dealer, plan and subscription status, and what an admin does to one. */
+/** /admin/users: every account with its dealer, plan and subscription status, and what an admin does to one. */
 export function userAdmin(db: Database, deps: UserAdminDeps) {
   const { audit } = deps;
 

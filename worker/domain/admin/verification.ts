@@ -33,7 +33,7 @@ export type VerificationDeps = {
 };
 
 /**
- * Dealer verification (issue 15; the landing's "manual dealer verification"): a dealer sends their licence,
+ * Dealer verification (the landing's "manual dealer verification"): a dealer sends their licence,
  * AuctionACCESS and 5 Mil numbers from /dealer-profile; an admin approves or refuses with a note in
  * /admin/users. Approval sets `dealers.verified_at`: the "Verified dealer" badge and the directory filter.
  */

@@ -54,7 +54,7 @@ const shortName = (v: OfferedVehicle) =>
     .join(" ");
 
 /**
- * Deal alerts (issue 11): when a post is saved, the dealers on the other side of each new match are told —
+ * Deal alerts: when a post is saved, the dealers on the other side of each new match are told —
  * never the post's own dealer, once per pair of posts (the notification key), through the fan-out.
  */
 export function dealAlertService(db: Database, deps: DealAlertDeps) {

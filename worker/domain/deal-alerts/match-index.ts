@@ -7,8 +7,8 @@ import { inventoryPosts, offeredVehicles, wantedVehicles } from "../../db/schema
 import { newId } from "../ids";
 
 /**
- * The match index (issue 11): wanted_vehicles for an active Requesting post, offered_vehicles for an active
- * For Sale post, derived by worker/domain/deal-alerts from the post's vehicles and words. Written in the same D1 batch
+ * The match index: wanted_vehicles for an active Requesting post, offered_vehicles for an active
+ * For Sale post, derived by worker/domain/deal-alerts/match.ts from the post's vehicles and words. Written in the same D1 batch
  * as the post itself, and rewritten whenever the post, its vehicles or its status change.
  */
 export type IndexedPost = {

@@ -1,5 +1,5 @@
 /**
- * Deal alerts (issue 11): what a Requesting post wants, what a For Sale post offers, and whether an offer
+ * Deal alerts: what a Requesting post wants, what a For Sale post offers, and whether an offer
  * answers a want. Pure code, shared by the worker (which stores both sides keyed by make and model, so
  * matching is an index lookup) and by the seeders.
  *

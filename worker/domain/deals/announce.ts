@@ -125,7 +125,7 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
     ensureBillOfSale,
 
     /**
-     * An admin approved or rejected the deal (issue 15): both dealers' open tabs get the deal again ('updated')
+     * An admin approved or rejected the deal: both dealers' open tabs get the deal again ('updated')
      * and both are notified, with the admin's note.
      */
     async reviewed(dealId: string): Promise<void> {
@@ -180,7 +180,7 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
     },
 
     /**
-     * POST /api/notifications/deal-completion (§7): the completed deal's notices and e-mails for both dealers.
+     * POST /api/notifications/deal-completion: the completed deal's notices and e-mails for both dealers.
      * The same keys as at completion, so a repeat stores and sends nothing twice. Answers the caller's e-mails.
      */
     async completionNotices(row: DealRow, callerId: string) {

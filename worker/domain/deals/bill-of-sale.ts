@@ -9,7 +9,7 @@ export const billOfSaleKey = (dealId: string) => `deals/${dealId}/bill-of-sale.p
 const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, "?");
 
 /**
- * The Bill of Sale of a completed deal (business spec §1 "automated Bill of Sale generation"): one page with
+ * The Bill of Sale of a completed deal: one page with
  * both dealers, the vehicle, the price and the date. @cantoo/pdf-lib is imported here, dynamically, so only
  * the request that makes a PDF loads it.
  */

@@ -35,7 +35,7 @@ export function csvCell(value: string | number | null | undefined): string {
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-/** Export Details (issue 13): the dealer's pass-thru sales, one row each, with every step's state. */
+/** Export Details: the dealer's pass-thru sales, one row each, with every step's state. */
 export function passThruCsv(deals: Deal[]): string {
   const rows = deals.map((d) => [
     d.id,

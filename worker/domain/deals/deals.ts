@@ -47,7 +47,7 @@ export type DealDeps = {
 const involves = (dealerId: string) => sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId})`;
 
 /**
- * Deals (issue 13; business spec §4 Deal confirmation and completion, §5): proposed by one dealer, confirmed
+ * Deals: proposed by one dealer, confirmed
  * or declined by the other, withdrawn by the proposer while pending, completed with verified details. The
  * only code that reads or writes `deals` and `pass_thru_steps`.
  */
@@ -182,7 +182,7 @@ export function dealService(db: Database, deps: DealDeps) {
       return page(dealerId, filter, dealsCursor, query);
     },
 
-    /** GET /api/pass-thru-sales: the confirmed and completed deals (§4: confirming adds a deal to them). */
+    /** GET /api/pass-thru-sales: the confirmed and completed deals (confirming adds a deal to them). */
     passThruSales(dealerId: string, query: { cursor?: string; limit: number }): Promise<Page<Deal>> {
       return page(dealerId, sql`and d.status in ('confirmed', 'completed')`, passThruCursor, query);
     },
@@ -290,7 +290,7 @@ export function dealService(db: Database, deps: DealDeps) {
     },
 
     /**
-     * POST /api/deals/complete (§4 Deal completion, §5): with `dealId`, completes a confirmed deal with the
+     * POST /api/deals/complete: with `dealId`, completes a confirmed deal with the
      * verified details; without, records a deal the dealer closed elsewhere. Completing twice is one deal.
      */
     async complete(
@@ -438,7 +438,7 @@ export function dealService(db: Database, deps: DealDeps) {
       await db.run(sql`update deals set bill_of_sale_key = ${key} where id = ${dealId}`);
     },
 
-    /** The pass-thru counters (issue 13): computed from the dealer's deals. */
+    /** The pass-thru counters: computed from the dealer's deals. */
     async passThruSummary(dealerId: string, now = new Date()) {
       const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
       const [row] = await db.all<{

@@ -142,7 +142,7 @@ function stepStates(rows: StepRow[]): PassThruStepState[] {
   });
 }
 
-/** §2 colours: completed green, pending yellow, in-transit blue. Delivered or completed reads completed. */
+/** Colours: completed green, pending yellow, in-transit blue. Delivered or completed reads completed. */
 function saleStatusOf(status: DealStatus, steps: PassThruStepState[]): SaleStatus | null {
   if (status !== "confirmed" && status !== "completed") return null;
   const on = (s: PassThruStep) => steps.find((x) => x.step === s)?.value === true;
@@ -186,7 +186,7 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
     location: row.location,
     auction: row.auction,
     auctionLocation: row.auctionLocation,
-    // Business spec §4: a deal the admin approved shows as completed in Pass Thru Sales.
+    // A deal the admin approved shows as completed in Pass Thru Sales.
     saleStatus:
       row.reviewStatus === "approved" && (row.status === "confirmed" || row.status === "completed")
         ? "completed"

@@ -67,8 +67,8 @@ const vehicleCountOf = (id: SQL) => sql`(
 
 /**
  * The admin account's dealer is staff, not a trading partner: it never shows in the directory, suggestions
- * or /discover (issue 18). Admins are few, and accounts_admin_idx finds them without a scan. Nor does a
- * deleted dealer (issue 14), found the same way by dealers_deleted_idx.
+ * or /discover. Admins are few, and accounts_admin_idx finds them without a scan. Nor does a
+ * deleted dealer, found the same way by dealers_deleted_idx.
  */
 export const notStaff = (dealerId: SQL) => sql`${dealerId} not in (
   select sd.id from accounts sa join dealers sd on sd.account_id = sa.id where sa.role = 'admin')

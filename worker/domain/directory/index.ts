@@ -99,7 +99,7 @@ export function dealerDirectoryService(db: Database) {
       };
     },
 
-    /** Core spec §3 "Dealer inventory counts": dealer id → vehicles listed (requests not counted). */
+    /** Dealer inventory counts: dealer id → vehicles listed (requests not counted). */
     async inventoryCounts(dealerIds?: string[]): Promise<Record<string, number>> {
       const counts: Record<string, number> = {};
       const run = async (filter: SQL) => {

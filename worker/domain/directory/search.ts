@@ -26,7 +26,7 @@ export type DirectoryQuery = {
   state?: string;
   dealershipType?: DealershipType;
   buysCanadian?: boolean;
-  /** The Verified dealer badge (issue 15). */
+  /** The Verified dealer badge. */
   verified?: boolean;
   sort?: DirectorySort;
   exclude?: DirectoryExclude[];

@@ -1,5 +1,5 @@
 /**
- * My Stats (issue 17): the dealer's figures over a period and the period before it, with a value per day for
+ * My Stats: the dealer's figures over a period and the period before it, with a value per day for
  * the charts. Pure: it reads the dealer's activity as plain timestamps (insights/index.ts gathers them) and
  * touches no I/O, so every figure is tested against known data.
  */
@@ -204,7 +204,7 @@ export function periodFigures(activity: DealerActivity, periodDays: StatPeriod, 
 }
 
 /**
- * What /my-stats carries: Premium ("advanced analytics", business spec §9) gets every figure, the reply time
+ * What /my-stats carries: Premium ("advanced analytics") gets every figure, the reply time
  * and the daily series; Basic gets the headline figures only, so its page never holds the others.
  */
 export type StatsView = {

@@ -32,7 +32,7 @@ export async function dealTotalsOf(db: Database, dealerId: string): Promise<Deal
 
 export type VehicleCount = { vehicle: string; count: number };
 
-/** My Vehicle Activity (business spec §2 Dealer Network), from the dealer's completed deals. */
+/** My Vehicle Activity, from the dealer's completed deals. */
 export type VehicleActivity = {
   mostBought: VehicleCount[];
   mostSold: VehicleCount[];

@@ -1,5 +1,5 @@
 /**
- * The "AI summary" of an inventory post (core spec §3): a short list of {text} facts computed from its
+ * The "AI summary" of an inventory post: a short list of {text} facts computed from its
  * vehicles. Pure code, no I/O: the seed script and the worker both build it the same way.
  */
 import { formatDollars } from "#lib/format";

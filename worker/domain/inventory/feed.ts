@@ -6,7 +6,7 @@ import { cursorKind, cursorValue } from "../cursors";
 import type { FeedPage, FeedPost } from "./types";
 
 /**
- * The feed (core spec §7 GET /api/inventory): one query per page whatever the page size or the size of the
+ * The feed: one query per page whatever the page size or the size of the
  * network. Posts are read newest first through an index on (created_at, id) — a partial index per tab — with
  * keyset pagination, and the dealer, the three counts and the lead vehicle come from the same statement (a join on
  * the dealer's primary key, correlated subqueries on vehicles_post_idx and comments_post_idx). Search walks the FTS5 index

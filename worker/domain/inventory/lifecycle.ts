@@ -12,7 +12,7 @@ import { POST_NOT_FOUND, postFromRows, postReadStatements } from "./posts";
 import type { PostDetail } from "./types";
 
 /**
- * A post's life after it is posted (core spec §4; issue 11): edits, sold, renewed, deleted, expired. Only
+ * A post's life after it is posted: edits, sold, renewed, deleted, expired. Only
  * its dealer or an admin may change it. Every change rewrites the post's match-index rows in the same
  * batch, so a sold, expired or deleted post stops matching at once.
  */

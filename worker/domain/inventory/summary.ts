@@ -7,7 +7,7 @@ const AI_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 const AI_TIMEOUT_MS = 4000;
 
 /**
- * The post's "AI summary" (core spec §3): Workers AI writes it when the binding is configured, from the
+ * The post's "AI summary": Workers AI writes it when the binding is configured, from the
  * facts the rule-based summariser computed (so the model rewrites, never invents); any failure, slowness or
  * malformed answer falls back to the rule-based list, which is also the offline default.
  */

@@ -61,8 +61,8 @@ const snapshot = (a: NewsArticle) => ({
 });
 
 /**
- * Wholesale News articles (issue 17): written by admins, read by every dealer, newest published first.
- * The only code that reads or writes `news_articles`; each admin write is audited (issue 15).
+ * Wholesale News articles: written by admins, read by every dealer, newest published first.
+ * The only code that reads or writes `news_articles`; each admin write is audited.
  */
 export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
   async function byId(id: string): Promise<NewsArticle> {

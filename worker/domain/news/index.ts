@@ -6,7 +6,7 @@ import { marketReportService } from "./market-report";
 
 export type { MarketReport } from "./market-figures";
 
-/** Wholesale News (issue 17): the articles admins write, and the Market Report the daily cron computes. */
+/** Wholesale News: the articles admins write, and the Market Report the daily cron computes. */
 export function newsService(db: Database, deps: { audit: AuditTrail; demoNetwork: () => boolean }) {
   const articles = newsArticleService(db, deps);
   return {

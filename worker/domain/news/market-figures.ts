@@ -1,7 +1,7 @@
 import { changePercent, median } from "../insights/figures";
 
 /**
- * The Market Report's figures (issue 17), pure: built from the rows the cron reads (market-report.ts). Every
+ * The Market Report's figures, pure: built from the rows the cron reads (market-report.ts). Every
  * figure carries how many records stand behind it, and one with fewer than MIN_RECORDS is left out.
  */
 export const MIN_RECORDS = 5;

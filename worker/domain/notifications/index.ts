@@ -42,7 +42,7 @@ type Deps = {
 };
 
 /**
- * The /api/notifications calls (business spec §7) and the screens behind them: preferences, the three test
+ * The /api/notifications calls and the screens behind them: preferences, the three test
  * sends (rate-limited per dealer: they send real texts and e-mails when configured), the notification
  * centre and the one-click unsubscribe.
  */

@@ -8,7 +8,7 @@ type Dealer = { name: string; dealershipName: string; city: string; state: strin
 const MESSAGE_PREVIEW = 160;
 
 /**
- * The dealer network's notices (issue 11): a dealer connected with you; a dealer wrote to you for the first
+ * The dealer network's notices: a dealer connected with you; a dealer wrote to you for the first
  * time (later messages of the same chat only move the Messages badge); a dealer in your network posted a live
  * auction or run list (the "Auction alerts" switch).
  */
@@ -63,7 +63,7 @@ export function networkNotices(
     },
 
     /**
-     * A live auction or run list (core spec §4: the post mentions an auction) tells the author's network,
+     * A live auction or run list (the post mentions an auction) tells the author's network,
      * through the same durable fan-out as deal alerts: one notice per dealer and post.
      */
     async auctionPosted(

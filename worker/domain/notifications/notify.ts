@@ -142,7 +142,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
       }
 
       const outbox: (OutboxReceipt & { channel: "email" | "sms" })[] = [];
-      // E-mails and texts sent on an account's behalf wait until it has confirmed its address (issue 14).
+      // E-mails and texts sent on an account's behalf wait until it has confirmed its address.
       const held = Boolean(recipient.hasAccount) && !recipient.verified;
       const data = {
         title: delivery.title,

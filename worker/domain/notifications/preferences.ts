@@ -15,7 +15,7 @@ export const toPreferences = (row: Partial<Row> | null | undefined): Notificatio
     PREFERENCE_KEYS.map((k) => [k, typeof row?.[k] === "boolean" ? row[k] : DEFAULT_PREFERENCES[k]]),
   ) as NotificationPreferences;
 
-/** Business spec §3 "Notification preferences": one row per dealer, the defaults until the first save. */
+/** Notification preferences: one row per dealer, the defaults until the first save. */
 export function preferencesService(db: Database) {
   return {
     async forDealer(dealerId: string): Promise<NotificationPreferences> {

@@ -13,7 +13,7 @@ import { renderTemplate, type TemplateData, type TemplateName } from "./template
 import type { UnsubscribeTokens } from "./unsubscribe";
 
 /**
- * The outbox (issue 11, docs/decisions/0012-outbox-delivery.md): every e-mail and text is first a row in D1,
+ * The outbox (docs/decisions/0012-outbox-delivery.md): every e-mail and text is first a row in D1,
  * then delivered off the request by the OutboxCourier Durable Object's alarm, with backoff and a cap on
  * attempts. A row is claimed with a lease before it is sent, so two deliverers never send it at once, and a
  * deliverer that died mid-send leaves a lease that runs out and the row is tried again.

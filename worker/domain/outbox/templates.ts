@@ -9,9 +9,9 @@ export type Detail = { label: string; value: string };
 
 /** What each template needs. `link` and `unsubscribe` are absolute addresses. */
 export type TemplateData = {
-  /** A dealer's own test e-mail (business spec §7 test-email). */
+  /** A dealer's own test e-mail. */
   "test-email": { subject: string; message: string; dealershipName: string };
-  /** A dealer's own test text (business spec §7 test-sms). */
+  /** A dealer's own test text. */
   "test-sms": { message: string; dealershipName: string };
   /** Anything the notification centre holds, by e-mail or text: deal alerts, price drops, connections, deals. */
   notification: {
@@ -22,11 +22,11 @@ export type TemplateData = {
     details?: Detail[];
     recipientName?: string;
   };
-  /** A single-use link to /reset-password (issue 14). */
+  /** A single-use link to /reset-password. */
   "password-reset": { link: string; minutes: number };
   /** A single-use link to /sign-in-link that signs the owner in, even while wrong passwords hold sign-in back. */
   "sign-in-link": { link: string; minutes: number };
-  /** The confirmation link of a new account's e-mail address (issue 14). */
+  /** The confirmation link of a new account's e-mail address. */
   "verify-email": { link: string };
 };
 export type TemplateName = keyof TemplateData;

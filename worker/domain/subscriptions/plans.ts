@@ -5,7 +5,7 @@ import { notFound } from "../errors";
 
 export type PlanRow = typeof plans.$inferSelect;
 
-/** The plans on sale (business spec §9), in their order: what /pricing, the landing and /subscribe show. */
+/** The plans on sale, in their order: what /pricing, the landing and /subscribe show. */
 export function planCatalogue(db: Database) {
   return {
     async list(): Promise<PlanRow[]> {

@@ -1,4 +1,4 @@
-/** The blog's six posts (business spec §2 "Blog": title, excerpt, author, date, category, read time). */
+/** The blog's six posts (title, excerpt, author, date, category, read time). */
 export type BlogPost = {
   slug: string;
   title: string;

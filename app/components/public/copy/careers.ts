@@ -1,4 +1,4 @@
-/** The careers page's four open positions (business spec §2 "Careers"; salary ranges are static text, §9). */
+/** The careers page's four open positions. */
 export type Position = {
   slug: string;
   title: string;

@@ -1,11 +1,11 @@
 /**
- * Texts and figures of the signed-out site (business spec §2 "Landing", "Static public pages", §9).
- * Pure data, shared by the public pages; the landing's animated figures come from §9.
+ * Texts and figures of the signed-out site (the landing and the static public pages).
+ * Pure data, shared by the public pages; the landing's animated figures are LANDING_STATS.
  */
 import type { SubscriptionPlan } from "#lib/api-types";
 import { TRIAL_LABEL, formatCents, shortPlanName } from "#lib/subscriptions";
 
-/** Business spec §9 "Landing". */
+/** The landing's animated figures: where each counter starts and how it grows. */
 export const LANDING_STATS = {
   dealerCounterStart: 3000,
   dealerGrowthMin: 10,
@@ -26,7 +26,7 @@ export const HEADLINE = {
   typed: ["independent dealers", "franchise dealers", "wholesalers", "cross-border buyers"],
 } as const;
 
-/** Business spec §1: what the landing promises. */
+/** What the landing promises. */
 export const LANDING_PROMISES = [
   "30-day money-back guarantee",
   `${TRIAL_LABEL}, no credit card required`,
@@ -36,7 +36,7 @@ export const LANDING_PROMISES = [
 export type FeatureSlide = { icon: FeatureIcon; title: string; text: string; points: string[] };
 export type FeatureIcon = "shield" | "handshake" | "messages" | "sparkles" | "file" | "chart";
 
-/** The feature carousel: six slides (business spec §2, §1 marketing promises). */
+/** The feature carousel: six slides. */
 export const FEATURE_SLIDES: FeatureSlide[] = [
   {
     icon: "shield",
@@ -125,7 +125,7 @@ export type Plan = {
   highlighted?: boolean;
 };
 
-/** Business spec §9 "Plans": Basic $99, Premium $149 (Basic plus $50 of premium features), Enterprise custom. */
+/** Plans: Basic $99, Premium $149 (Basic plus $50 of premium features), Enterprise custom. */
 export const PLANS: Plan[] = [
   {
     id: "basic",
@@ -192,7 +192,7 @@ export function marketingPlans(live: SubscriptionPlan[] | undefined): Plan[] {
   return [...fromLive, ...PLANS.filter((p) => p.id === "enterprise")];
 }
 
-/** The footer's twelve pages (business spec §2 "Landing"), grouped. */
+/** The footer's twelve pages, grouped. */
 export const FOOTER_GROUPS: Array<{ title: string; links: Array<{ to: string; label: string }> }> = [
   {
     title: "Product",
@@ -231,7 +231,7 @@ export const HEADER_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Business hours of the contact page's side card (business spec §2 "Contact Us"). */
+/** Business hours of the contact page's side card. */
 export const SUPPORT_HOURS = [
   { days: "Mon-Fri", hours: "8 AM-8 PM EST" },
   { days: "Sat", hours: "9 AM-6 PM EST" },
