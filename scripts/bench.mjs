@@ -1,11 +1,11 @@
 /**
  * `npm run bench`: response times of the app over a large local network, at 1 000 and 20 000 posts.
  *
- *   node scripts/bench.mjs                       both sizes, 200 requests per figure, README updated
- *   node scripts/bench.mjs --sizes 1000 --n 50   a quick look (README left alone unless --readme)
- *   node scripts/bench.mjs --only feed,dealers   only these sections
- *   node scripts/bench.mjs --fresh               rebuild the bench databases first
- *   node scripts/bench.mjs --no-build            reuse the current build/
+ *   npm run bench                                  both sizes, 200 requests per figure, docs/performance.md updated
+ *   npm run bench -- --sizes 1000 --n 50           a quick look (docs/performance.md left alone unless --record)
+ *   npm run bench -- --only feed,dealers           only these sections
+ *   npm run bench -- --fresh                       rebuild the bench databases first
+ *   npm run bench -- --no-build                    reuse the current build/
  *
  * For each size it seeds (once) a separate state directory .wrangler/bench-state-{size} with
  * scripts/seed-large.ts, serves the built app from it with `wrangler dev`, measures a static asset as the
@@ -25,7 +25,8 @@
  *   ctx.staticBaseline   { median, p95, p99 } of GET /favicon.svg measured in the same run, before the sections
  *   ctx.log(line)
  *
- * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) README.md "## Performance".
+ * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) docs/performance.md "## Latest full run"
+ * (the README's table is the curated summary of it).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -58,13 +59,13 @@ function parseArgs(argv) {
     else if (arg === "--only") options.only = next().split(",");
     else if (arg === "--fresh") options.fresh = true;
     else if (arg === "--no-build") options.build = false;
-    else if (arg === "--readme") options.readme = true;
-    else if (arg === "--no-readme") options.readme = false;
+    else if (arg === "--record") options.record = true;
+    else if (arg === "--no-record") options.record = false;
     else if (arg === "--dealers") options.dealers = Number(next());
     else throw new Error(`Unknown argument ${arg}`);
   }
-  // The README is written by full runs only, unless asked.
-  options.readme ??=
+  // docs/performance.md is written by full runs only, unless asked.
+  options.record ??=
     options.sizes.includes(1000) && options.sizes.includes(20000) && options.n >= 200 && !options.only;
   return options;
 }
@@ -387,28 +388,21 @@ export function table(results) {
   return lines.join("\n");
 }
 
-function updateReadme(markdown) {
-  const file = path.join(root, "README.md");
-  if (!existsSync(file)) {
-    console.log("README.md does not exist yet; the table is above.");
-    return;
-  }
+/** Full runs replace docs/performance.md's "## Latest full run" section (the first section after "## Method"). */
+function recordFullRun(markdown) {
+  const file = path.join(root, "docs", "performance.md");
   const text = readFileSync(file, "utf8");
-  const heading = "## Performance";
+  const heading = "## Latest full run";
   const start = text.indexOf(`\n${heading}\n`);
-  let before = text;
-  let after = "";
-  if (start >= 0) {
-    before = text.slice(0, start);
-    const rest = text.slice(start + heading.length + 2);
-    const nextHeading = rest.search(/\n## /);
-    after = nextHeading >= 0 ? rest.slice(nextHeading) : "";
-  }
+  const insertAt = start >= 0 ? start : text.indexOf("\n## ", text.indexOf("\n## Method\n") + 1);
+  const rest = start >= 0 ? text.slice(start + heading.length + 2) : text.slice(insertAt);
+  const nextHeading = rest.search(/\n## /);
+  const after = nextHeading >= 0 ? rest.slice(nextHeading) : "";
   const section = `\n${heading}\n\n${markdown}\n`;
-  writeFileSync(file, `${before.replace(/\s*$/, "\n")}${section}${after}`);
+  writeFileSync(file, `${text.slice(0, insertAt).replace(/\s*$/, "\n")}${section}${after}`);
   // The table goes in as plain rows; let Prettier align it so `npm run lint` stays green.
   spawnSync(path.join(root, "node_modules", ".bin", "prettier"), ["--write", file], { stdio: "ignore" });
-  console.log("README.md: ## Performance updated.");
+  console.log("docs/performance.md: ## Latest full run updated.");
 }
 
 async function main() {
@@ -444,7 +438,7 @@ async function main() {
     path.join(root, ".wrangler", "bench-results.json"),
     `${JSON.stringify({ at: new Date().toISOString(), n: options.n, results }, null, 2)}\n`,
   );
-  if (options.readme) updateReadme(markdown);
+  if (options.record) recordFullRun(markdown);
 }
 
 main().catch((error) => {
