@@ -48,7 +48,7 @@ function parseArgs(argv) {
     only: null,
     fresh: false,
     build: true,
-    readme: null,
+    record: null,
     dealers: 2000,
   };
   for (let i = 0; i < argv.length; i++) {
