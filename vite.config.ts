@@ -2,8 +2,6 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { reactServerStrings } from "./scripts/react-server-strings";
-import { remixRouterMemo } from "./scripts/remix-router-memo";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -24,11 +22,10 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
-    reactServerStrings(),
-    remixRouterMemo(),
   ],
   ssr: {
-    // Bundled rather than left to wrangler, so that reactServerStrings can rewrite its server renderer.
+    // Bundled by this production build rather than left to wrangler: the worker runs React's production server
+    // renderer, the file patches/react-dom+18.3.1.patch changes.
     noExternal: ["react-dom"],
     resolve: {
       conditions: ["workerd", "worker", "browser"],

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Playwright journeys: node-side vitest driving Debian's Chromium against `wrangler dev` on a fresh database;
- * and the node-side checks of what the build writes (scripts/*.test.ts), which need the build too.
+ * and the node-side checks that need the build (scripts/*.test.ts).
  */
 export default defineConfig({
   test: {

@@ -3,11 +3,11 @@
  * them: a before/after comparison that the machine's load cannot tilt (each request is paired with a static
  * request to the same server, and the two servers take turns).
  *
- *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
- * .wrangler/bench-state-20000 (run `npm run bench` once first) with that revision's own migrations applied.
+ * .wrangler/bench-state-{posts} (20 000 unless --posts; run `npm run bench` once first) with that revision's own migrations applied.
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
@@ -21,13 +21,13 @@ import { OFFLINE_VARS, quietEnv } from "./local-app.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = path.join(root, ".wrangler", "side-by-side");
-const benchState = path.join(root, ".wrangler", "bench-state-20000");
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args.splice(i, 2)[1] : fallback;
 };
+const benchState = path.join(root, ".wrangler", `bench-state-${option("--posts", "20000")}`);
 const paths = option("--paths", "/,/messages,/my-stats,/admin,/settings").split(",");
 const n = Number(option("--n", "60"));
 const [before, after = "HEAD"] = args;

@@ -4,7 +4,6 @@ import type { ActiveSession } from "#lib/api-types";
 import { SESSION_DAYS } from "#lib/constants";
 import { deviceName } from "./devices";
 import type { Database } from "../db/client";
-import { preparedOnce } from "../db/prepared-once";
 import { accounts, dealers, plans, sessions, subscriptions } from "../db/schema";
 import { entitlementOf, type Entitlement } from "./subscriptions/entitlement";
 import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
@@ -71,36 +70,35 @@ type Row = {
   tokenHash: string;
 };
 
-/** The session lookup, built once (../db/prepared-once.ts); without the counts the two columns are a constant null. */
-const lookupStatement = (counted: boolean) =>
-  preparedOnce((db) =>
-    db
-      .select({
-        session: sessions,
-        account: accounts,
-        dealer: dealers,
-        plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
-        premium: plans.premium,
-        unreadMessages: counted
-          ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
-          : sql<null>`null`,
-        unreadNotifications: counted
-          ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
-          : sql<null>`null`,
-      })
-      .from(sessions)
-      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .leftJoin(dealers, eq(dealers.accountId, accounts.id))
-      .leftJoin(subscriptions, eq(subscriptions.dealerId, dealers.id))
-      .leftJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-          gt(sessions.expiresAt, sql.placeholder("now")),
-        ),
-      )
-      .limit(1),
-  );
+/** The session lookup; without the counts the two columns are a constant null. */
+const lookupStatement = (counted: boolean) => (db: Database) =>
+  db
+    .select({
+      session: sessions,
+      account: accounts,
+      dealer: dealers,
+      plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
+      premium: plans.premium,
+      unreadMessages: counted
+        ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
+        : sql<null>`null`,
+      unreadNotifications: counted
+        ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
+        : sql<null>`null`,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(dealers, eq(dealers.accountId, accounts.id))
+    .leftJoin(subscriptions, eq(subscriptions.dealerId, dealers.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare();
 const lookup = lookupStatement(false);
 const lookupWithCounts = lookupStatement(true);
 

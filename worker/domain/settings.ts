@@ -7,7 +7,6 @@ import {
 } from "#lib/constants";
 import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "#lib/schemas/settings";
 import type { Database } from "../db/client";
-import { preparedOnce } from "../db/prepared-once";
 import { userSettings } from "../db/schema";
 
 export type { UserSettings };
@@ -29,13 +28,13 @@ const toSettings = (row: Row | undefined): UserSettings =>
       }
     : { ...DEFAULT_SETTINGS };
 
-/** The account's row, built once (../db/prepared-once.ts): the home page and every list page read it. */
-const settingsRow = preparedOnce((db) =>
+/** The account's row: the home page and every list page read it. */
+const settingsRow = (db: Database) =>
   db
     .select()
     .from(userSettings)
-    .where(eq(userSettings.accountId, sql.placeholder("accountId"))),
-);
+    .where(eq(userSettings.accountId, sql.placeholder("accountId")))
+    .prepare();
 
 /**
  * Per-account display, notification and privacy settings.
