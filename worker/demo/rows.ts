@@ -1,7 +1,15 @@
-import type { DemoDealer, DemoVehicle } from "../worker/domain/demo-inventory.ts";
-import { offeredVehiclesOf, wantedVehiclesOf } from "../worker/domain/deal-alerts/match.ts";
+/**
+ * The rows a seeded network writes, one mapping per table for the demo network and the benchmark's large one.
+ * Column names are the tables' own (worker/db/schema.ts): the seed commands insert them as they are.
+ */
+import { offeredVehiclesOf, wantedVehiclesOf } from "../domain/deal-alerts/match.ts";
+import type { DemoDealer } from "./dealers.ts";
+import type { DemoPost } from "./posts.ts";
+import type { DemoVehicle } from "./vehicles.ts";
 
-/** A generated dealer as both seeders hold it: the demo profile plus its ids and times. */
+export type Row = Record<string, string | number | boolean | null>;
+
+/** A generated dealer as both networks hold it: the demo profile plus its ids and times. */
 export type SeededDealer = DemoDealer & {
   id: string;
   accountId: string;
@@ -9,8 +17,16 @@ export type SeededDealer = DemoDealer & {
   lastActiveAt: number;
 };
 
+/** A dealer of the demo network, the administrator among them. */
+export type SeedDealer = SeededDealer & { role: "dealer" | "admin" };
+
+/** `interest`: how much attention the post draws (older posts more), which sets its views and comments. */
+export type SeedPost = DemoPost & { id: string; dealerId: string; createdAt: number; interest: number };
+export type SeedComment = { id: string; postId: string; dealerId: string; content: string; createdAt: number };
+export type SeedConnection = { id: string; requesterId: string; receiverId: string; createdAt: number };
+
 /** The `dealers` row of a seeded dealer: one mapping for the demo seed and the benchmark's large network. */
-export function dealerRow(d: SeededDealer): Record<string, string | number | boolean | null> {
+export function dealerRow(d: SeededDealer): Row {
   return {
     id: d.id,
     account_id: d.accountId,
@@ -44,7 +60,7 @@ export function dealerRow(d: SeededDealer): Record<string, string | number | boo
 export function vehicleRow(
   v: DemoVehicle,
   ids: { id: string; postId: string; position: number },
-): Record<string, string | number | boolean | null> {
+): Row {
   return {
     id: ids.id,
     post_id: ids.postId,

@@ -1,9 +1,9 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
-import { inChunks, listOf } from "../db/bound-parameters";
-import type { Database } from "../db/client";
-import { accounts, chatParticipants, chats, dealers, postViews } from "../db/schema";
+import { inChunks, listOf } from "../../db/bound-parameters";
+import type { Database } from "../../db/client";
+import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/schema";
 
 /** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
 const ACCOUNTS_PER_ROUND = 20;
@@ -27,7 +27,7 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     const accountIds = expired.map((e) => e.accountId);
     const dealerIds = expired.flatMap((e) => (e.dealerId ? [e.dealerId] : []));
     const photoPaths = dealerIds.length ? await photosOf(db, dealerIds) : [];
-    // Their chats' photos and files (issue 19) go with the chats: nothing else can show them.
+    // Their chats' photos and files go with the chats: nothing else can show them.
     const chatFiles = dealerIds.length
       ? await db.all<{ fileId: string }>(sql`
           select file_id as fileId from chat_attachments
