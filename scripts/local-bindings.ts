@@ -48,7 +48,10 @@ export async function openLocalBindings(root: string, persistTo: string | null):
 }
 
 /** A table's rows, keyed by column name (the first row's keys name the columns). */
-export type TableRows = readonly [table: string, rows: readonly Record<string, string | number | boolean | null>[]];
+export type TableRows = readonly [
+  table: string,
+  rows: readonly Record<string, string | number | boolean | null>[],
+];
 
 /**
  * Inserts the tables' rows in the order given (parents first: D1 enforces foreign keys), each statement binding

@@ -73,7 +73,12 @@ export function buildPosts(random: Random, dealers: SeedDealer[], now: number): 
   return posts.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export function buildComments(random: Random, dealers: SeedDealer[], posts: SeedPost[], now: number): SeedComment[] {
+export function buildComments(
+  random: Random,
+  dealers: SeedDealer[],
+  posts: SeedPost[],
+  now: number,
+): SeedComment[] {
   const demo = dealers[0] as SeedDealer;
   const commenters = dealers.filter((d) => d.role === "dealer");
   const comments: SeedComment[] = [];

@@ -12,7 +12,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-
 export type DemoLocation = {
   city: string;
   state: string;
@@ -120,7 +119,6 @@ export const DEMO_LOCATIONS: readonly DemoLocation[] = [
 
 export const DEMO_US_LOCATIONS = DEMO_LOCATIONS.filter((l) => l.country === "US");
 export const DEMO_CANADIAN_LOCATIONS = DEMO_LOCATIONS.filter((l) => l.country === "CA");
-
 
 // prettier-ignore
 export const DEMO_FIRST_NAMES = [

@@ -6,7 +6,7 @@ import { summarizeVehicles } from "../domain/inventory/ai-summary.ts";
 import { DEMO_LOCATIONS, makeDemoDealer } from "./dealers.ts";
 import { makeDemoComment, makeDemoPost, type DemoPostKind } from "./posts.ts";
 import { createRandom, intBetween, pick, randomUuid, weighted } from "./random.ts";
-import { dealerRow, matchIndexRowsOf, premiumSubscriptionRow, renewedAtOf, vehicleRow, type Row } from "./rows.ts";
+import { dealerRow, postTables, premiumSubscriptionRow, type Row } from "./rows.ts";
 import { makeDemoVehicle, type DemoVehicle } from "./vehicles.ts";
 
 const MINUTE = 60_000;
@@ -165,46 +165,28 @@ export function largeNetwork(options: { posts: number; dealers: number }, now: n
   }));
   const dealerRows: Row[] = dealers.map(dealerRow);
   const lifecycleRandom = createRandom(4099 + options.posts);
-  const postRows: Row[] = posts.map((p) => ({
-    id: p.id,
-    dealer_id: p.dealerId,
-    title: p.title,
-    description: p.description,
-    type: p.type,
-    status: p.status,
-    spreadsheet_url: p.spreadsheetUrl,
-    auction_facilitator: p.auctionFacilitator,
+  const postRows = postTables(posts, now, { random, lifecycle: lifecycleRandom }, (p) => ({
     ai_summary: JSON.stringify(summarizeVehicles(p.vehicles, { city: p.city, state: p.state })),
     view_count: intBetween(random, 0, 400),
-    renewed_at: renewedAtOf(p, now, lifecycleRandom),
-    created_at: p.createdAt,
+    state: p.state,
   }));
-  const postVehicles = posts.map((p) => p.vehicles.map((v) => ({ ...v, id: randomUuid(random) })));
-  const vehicleRows: Row[] = posts.flatMap((p, i) =>
-    postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
+  const subscriptionRows = dealerRows.map((d) =>
+    premiumSubscriptionRow(d.id as string, randomUuid(random), now),
   );
-  const matchRows = posts.map((p, i) =>
-    matchIndexRowsOf(p, postVehicles[i]!, p.state, () => randomUuid(lifecycleRandom)),
-  );
-
-  const subscriptionRows = dealerRows.map((d) => premiumSubscriptionRow(d.id as string, randomUuid(random), now));
   const tables: [string, Row[]][] = [
     ["accounts", accountRows],
     ["dealers", dealerRows],
     ["subscriptions", subscriptionRows],
     ["connections", connections],
-    ["inventory_posts", postRows],
-    ["vehicles", vehicleRows],
-    ["wanted_vehicles", matchRows.flatMap((m) => m.wanted)],
-    ["offered_vehicles", matchRows.flatMap((m) => m.offered)],
+    ...postRows,
     ["comments", comments],
     ["chats", chats],
     ["chat_participants", participants],
     ["messages", messages],
   ];
   const counts = {
-    posts: postRows.length,
-    vehicles: vehicleRows.length,
+    posts: posts.length,
+    vehicles: postRows[1]![1].length,
     comments: comments.length,
     dealers: dealerRows.length,
     connections: connections.length,

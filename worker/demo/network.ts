@@ -22,11 +22,9 @@ import { demoPhotosOf } from "./photos.ts";
 import { createRandom, intBetween, pick, randomUuid, shuffle, type Random } from "./random.ts";
 import {
   dealerRow,
-  matchIndexRowsOf,
+  postTables,
   premiumInvoiceRow,
   premiumSubscriptionRow,
-  renewedAtOf,
-  vehicleRow,
   type Row,
   type SeedDealer,
 } from "./rows.ts";
@@ -188,35 +186,17 @@ export function demoNetwork(now: number) {
   // A generator of its own again: the pictures changed none of the demo's other ids.
   const photoRandom = createRandom(6067);
   const photosByPost = posts.map((p) => demoPhotosOf(photoRandom, p));
-  const postRows: Row[] = posts.map((p, i) => {
+  const postRows = postTables(posts, now, { random, lifecycle: lifecycleRandom }, (p, i) => {
     const dealer = dealerById.get(p.dealerId) as SeedDealer;
     const summary = summarizeVehicles(p.vehicles, `${dealer.city}, ${dealer.state}`);
     return {
-      id: p.id,
-      dealer_id: p.dealerId,
-      title: p.title,
-      description: p.description,
-      type: p.type,
-      status: p.status,
-      spreadsheet_url: p.spreadsheetUrl,
-      auction_facilitator: p.auctionFacilitator,
       photo_urls: JSON.stringify(photosByPost[i]!.map((photo) => photo.path)),
       ai_summary: summary.length > 0 ? JSON.stringify(summary) : null,
       // Counted by post_views_count_ai from the view rows below, as every view is.
       view_count: 0,
-      renewed_at: renewedAtOf(p, now, lifecycleRandom),
-      created_at: p.createdAt,
+      state: dealer.state,
     };
   });
-  const postVehicles = posts.map((p) => p.vehicles.map((v) => ({ ...v, id: randomUuid(random) })));
-  const vehicleRows: Row[] = posts.flatMap((p, i) =>
-    postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
-  );
-  const matchRows = posts.map((p, i) =>
-    matchIndexRowsOf(p, postVehicles[i]!, (dealerById.get(p.dealerId) as SeedDealer).state, () =>
-      randomUuid(lifecycleRandom),
-    ),
-  );
   const commentRows: Row[] = comments.map((c) => ({
     id: c.id,
     post_id: c.postId,
@@ -262,10 +242,7 @@ export function demoNetwork(now: number) {
     ["subscriptions", subscriptionRows],
     ["invoices", invoiceRows],
     ["connections", connectionRows],
-    ["inventory_posts", postRows],
-    ["vehicles", vehicleRows],
-    ["wanted_vehicles", matchRows.flatMap((m) => m.wanted)],
-    ["offered_vehicles", matchRows.flatMap((m) => m.offered)],
+    ...postRows,
     ["comments", commentRows],
     ["post_views", viewRows],
     ["chats", chatRows],
@@ -276,7 +253,7 @@ export function demoNetwork(now: number) {
   const counts = {
     dealers: dealers.length,
     posts: posts.length,
-    vehicles: vehicleRows.length,
+    vehicles: postRows[1]![1].length,
     comments: comments.length,
     views: viewRows.length,
     connections: connections.length,

@@ -17,7 +17,6 @@ function formatNumber(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-
 export type DemoPostKind = "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
 export type DemoPostStatus = "active" | "sold" | "expired";
 
@@ -334,7 +333,6 @@ export function makeDemoPost(
   if (kind === "spreadsheet" && status === "sold") status = "expired";
   return { type: kind, title, description, status, spreadsheetUrl, auctionFacilitator, vehicles };
 }
-
 
 export const DEMO_COMMENTS = [
   "Still available? I can pick up Thursday.",

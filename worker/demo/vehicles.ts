@@ -1,8 +1,7 @@
 /** Demo vehicles: a catalogue of real makes, models and trims, each drawn with a valid VIN, mileage and price. */
 import { buildVin, WMI } from "#lib/vin";
 import { DEMO_US_LOCATIONS } from "./dealers.ts";
-import { chance, intBetween, pick, weighted, type Random } from "./random.ts";
-
+import { intBetween, pick, weighted, type Random } from "./random.ts";
 
 /** The shape a vehicle is drawn in (scripts/vehicle-illustration.ts). */
 export type BodyStyle = "sedan" | "coupe" | "suv" | "pickup" | "minivan" | "cargo-van";
