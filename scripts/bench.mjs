@@ -266,7 +266,7 @@ async function measureSize(size, options, modules, configPath) {
   const seed =
     !options.fresh && existing && existing.posts === size && existing.version === BENCH_SEED_VERSION
       ? existing
-      : seedLarge({ posts: size, dealers: options.dealers, persistTo, fresh: options.fresh, log });
+      : await seedLarge({ posts: size, dealers: options.dealers, persistTo, fresh: options.fresh, log });
   // Migrations that landed since the bench data was seeded.
   migrate(persistTo);
   const port = await freePort();

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { inChunks } from "../worker/db/bound-parameters.ts";
 
 export type LocalBindings = { DB: D1Database; PHOTOS: R2Bucket; dispose(): Promise<void> };
 
@@ -46,9 +47,41 @@ export async function openLocalBindings(root: string, persistTo: string | null):
   }
 }
 
-/** Runs a script of SQL statements (`;`-separated, as wrangler d1 execute --file reads them) as one batch: all or nothing. */
-export async function executeSql(db: D1Database, sql: string): Promise<void> {
-  const { unstable_splitSqlQuery } = await import("wrangler");
-  const statements = unstable_splitSqlQuery(sql);
-  if (statements.length > 0) await db.batch(statements.map((s) => db.prepare(s)));
+/** A table's rows, keyed by column name (the first row's keys name the columns). */
+export type TableRows = readonly [
+  table: string,
+  rows: readonly Record<string, string | number | boolean | null>[],
+];
+
+/**
+ * Inserts the tables' rows in the order given (parents first: D1 enforces foreign keys), each statement binding
+ * at most D1's limit of parameters. `statementsPerBatch` cuts the work into batches, each all or nothing; by
+ * default everything is one batch. `orIgnore` keeps rows already there.
+ */
+export async function insertRows(
+  db: D1Database,
+  tables: readonly TableRows[],
+  options: { orIgnore?: boolean; statementsPerBatch?: number } = {},
+): Promise<void> {
+  const statements = tables.flatMap(([table, rows]) => {
+    const columns = Object.keys(rows[0] ?? {});
+    const tuple = `(${columns.map(() => "?").join(", ")})`;
+    return inChunks(rows, { perItem: columns.length }).map((chunk) =>
+      db
+        .prepare(
+          `INSERT${options.orIgnore ? " OR IGNORE" : ""} INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`,
+        )
+        .bind(
+          ...chunk.flatMap((row) =>
+            columns.map((column) => {
+              const value = row[column];
+              if (value === undefined) throw new Error(`${table}: a row has no ${column}`);
+              return typeof value === "boolean" ? Number(value) : value;
+            }),
+          ),
+        ),
+    );
+  });
+  const size = options.statementsPerBatch ?? statements.length;
+  for (let i = 0; i < statements.length; i += size) await db.batch(statements.slice(i, i + size));
 }

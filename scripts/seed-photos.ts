@@ -1,47 +1,14 @@
 /// <reference types="node" />
 /**
- * Pictures for the demo network's listings: most posts that list vehicles get one drawing per vehicle
- * (scripts/vehicle-illustration.ts), rendered to PNG and stored in the local R2 bucket exactly where an upload
- * lands (`uploads/{id}`, served at /objects/uploads/{id}). PNG, not SVG: the photo store keeps only the image
- * types an upload may be (app/lib/image-type.ts), none of which can carry script.
+ * The demo network's pictures (worker/demo/photos.ts says which and where): one drawing per vehicle
+ * (scripts/vehicle-illustration.ts), rendered to PNG and stored in the local R2 bucket. PNG, not SVG: the photo
+ * store keeps only the image types an upload may be (app/lib/image-type.ts), none of which can carry script.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  VEHICLE_CATALOGUE,
-  randomUuid,
-  type BodyStyle,
-  type DemoVehicle,
-  type Random,
-} from "../worker/domain/demo-inventory.ts";
-import { vehicleIllustration, type IllustratedVehicle } from "./vehicle-illustration.ts";
-
-/** Share of the listings with vehicles that get pictures: most, not all, as on a real network. */
-const ILLUSTRATED_SHARE = 0.85;
-
-export type DemoPhoto = { path: string; vehicle: IllustratedVehicle; body: BodyStyle };
-
-const bodyOf = (v: DemoVehicle): BodyStyle | null =>
-  VEHICLE_CATALOGUE.find((e) => e.make === v.make && e.model === v.model)?.body ?? null;
-
-/**
- * The pictures of one post: one per listed vehicle (those with a colour: a wanted vehicle has none), for most
- * posts that list any; none for buy requests. The post's first photo is its first vehicle.
- */
-export function demoPhotosOf(
-  random: Random,
-  post: { type: string; vehicles: readonly DemoVehicle[] },
-): DemoPhoto[] {
-  if (post.type === "request") return [];
-  const listed = post.vehicles.filter((v) => v.color && bodyOf(v));
-  if (listed.length === 0 || random() >= ILLUSTRATED_SHARE) return [];
-  return listed.map((v) => ({
-    path: `/objects/uploads/${randomUuid(random)}`,
-    vehicle: v,
-    body: bodyOf(v) as BodyStyle,
-  }));
-}
+import type { DemoPhoto } from "../worker/demo/photos.ts";
+import { vehicleIllustration } from "./vehicle-illustration.ts";
 
 /** PNGs already drawn, by the hash of their SVG: seeding again (each end-to-end run does) skips the drawing. */
 const CACHE_DIR = path.join(".cache", "demo-pictures");

@@ -3,12 +3,12 @@
  * lettered with its year, make and model and marked "Illustration", so nobody takes it for a photo of the unit.
  * Pure code (an SVG string); scripts/seed-photos.ts renders it to PNG, the format the app stores and serves.
  */
-import type { BodyStyle } from "../worker/domain/demo-inventory.ts";
+import type { BodyStyle } from "../worker/demo/vehicles.ts";
 
 export const ILLUSTRATION_WIDTH = 800;
 export const ILLUSTRATION_HEIGHT = 600;
 
-/** The demo colours (worker/domain/demo-inventory.ts COLORS) as paint; anything else is drawn silver. */
+/** The demo colours (worker/demo/vehicles.ts COLORS) as paint; anything else is drawn silver. */
 const PAINT: Record<string, string> = {
   White: "#f3f4f6",
   Black: "#1c1f24",

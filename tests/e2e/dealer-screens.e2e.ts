@@ -124,7 +124,7 @@ describe("hydration", () => {
 
 describe("the right column's Messages panel", () => {
   it("shows a received message's preview and unread badge live, as the chat list does", async () => {
-    // Both are real dealers: the demo dealer behind quick login never messages one (worker/domain/demo-network.ts).
+    // Both are real dealers: the demo dealer behind quick login never messages one (worker/db/network-wall.ts).
     const contextA = await newContext(browser);
     const contextB = await newContext(browser);
     const pageB = await contextB.newPage();

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 // Both sides are real dealers: the seeded demo dealer behind quick login never messages one
-// (worker/domain/demo-network.ts).
+// (worker/db/network-wall.ts).
 describe("live messaging between two dealers", () => {
   it("A sends, B sees it without reload, B replies, unread badges update on both sides", async () => {
     const contextA = await newContext(browser);

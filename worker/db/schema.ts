@@ -114,7 +114,7 @@ export const dealers = sqliteTable(
     addedByDealerId: text("added_by_dealer_id"),
     /**
      * The demo network: the seeded dealers, throwaway demo dealerships and the dealers they add. Demo and
-     * real dealers never connect or message each other (worker/domain/demo-network.ts).
+     * real dealers never connect or message each other (worker/db/network-wall.ts).
      */
     isDemo: flag("is_demo").notNull().default(false),
     firstName: text("first_name").notNull().default(""),

@@ -113,7 +113,7 @@ export function dealerService(db: Database, rateLimits: RateLimitService) {
         ...splitName(input.name),
         ...input,
         country: countryOf(input.state),
-        // A dealer added by a demo dealership stays in the demo network (worker/domain/demo-network.ts).
+        // A dealer added by a demo dealership stays in the demo network (worker/db/network-wall.ts).
         isDemo: sql`(select is_demo from dealers where id = ${addedByDealerId})`,
         updatedAt: Date.now(),
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_LOCATIONS } from "../demo-inventory";
+import { DEMO_LOCATIONS } from "../../demo/dealers";
 import {
   describeOffered,
   describeWanted,

@@ -1,7 +1,16 @@
-import type { DemoDealer, DemoVehicle } from "../worker/domain/demo-inventory.ts";
-import { offeredVehiclesOf, wantedVehiclesOf } from "../worker/domain/deal-alerts/match.ts";
+/**
+ * The rows a seeded network writes, one mapping per table for the demo network and the benchmark's large one.
+ * Column names are the tables' own (worker/db/schema.ts): the seed commands insert them as they are.
+ */
+import { offeredVehiclesOf, wantedVehiclesOf } from "../domain/deal-alerts/match.ts";
+import type { DemoDealer } from "./dealers.ts";
+import type { DemoPost } from "./posts.ts";
+import { randomUuid, type Random } from "./random.ts";
+import type { DemoVehicle } from "./vehicles.ts";
 
-/** A generated dealer as both seeders hold it: the demo profile plus its ids and times. */
+export type Row = Record<string, string | number | boolean | null>;
+
+/** A generated dealer as both networks hold it: the demo profile plus its ids and times. */
 export type SeededDealer = DemoDealer & {
   id: string;
   accountId: string;
@@ -9,8 +18,22 @@ export type SeededDealer = DemoDealer & {
   lastActiveAt: number;
 };
 
+/** A dealer of the demo network, the administrator among them. */
+export type SeedDealer = SeededDealer & { role: "dealer" | "admin" };
+
+/** `interest`: how much attention the post draws (older posts more), which sets its views and comments. */
+export type SeedPost = DemoPost & { id: string; dealerId: string; createdAt: number; interest: number };
+export type SeedComment = {
+  id: string;
+  postId: string;
+  dealerId: string;
+  content: string;
+  createdAt: number;
+};
+export type SeedConnection = { id: string; requesterId: string; receiverId: string; createdAt: number };
+
 /** The `dealers` row of a seeded dealer: one mapping for the demo seed and the benchmark's large network. */
-export function dealerRow(d: SeededDealer): Record<string, string | number | boolean | null> {
+export function dealerRow(d: SeededDealer): Row {
   return {
     id: d.id,
     account_id: d.accountId,
@@ -41,10 +64,7 @@ export function dealerRow(d: SeededDealer): Record<string, string | number | boo
 }
 
 /** The `vehicles` row of a seeded vehicle, the `position`-th of its post. */
-export function vehicleRow(
-  v: DemoVehicle,
-  ids: { id: string; postId: string; position: number },
-): Record<string, string | number | boolean | null> {
+function vehicleRow(v: DemoVehicle, ids: { id: string; postId: string; position: number }): Row {
   return {
     id: ids.id,
     post_id: ids.postId,
@@ -67,7 +87,7 @@ export function vehicleRow(
 const LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** `renewed_at` of a seeded post: active posts past their 30 days were renewed some days ago. */
-export function renewedAtOf(
+function renewedAtOf(
   post: { status: string; createdAt: number },
   now: number,
   random: () => number,
@@ -80,7 +100,7 @@ export function renewedAtOf(
  * The deal-alert match index of a seeded post (worker/db/schema.ts wanted_vehicles / offered_vehicles), from
  * the same worker/domain/deal-alerts code the worker uses when a dealer posts.
  */
-export function matchIndexRowsOf(
+function matchIndexRowsOf(
   post: {
     id: string;
     dealerId: string;
@@ -134,6 +154,52 @@ export function matchIndexRowsOf(
       state: o.state,
     })),
   };
+}
+
+/**
+ * The rows of seeded posts, as the tables `inventory_posts`, `vehicles`, `wanted_vehicles` and
+ * `offered_vehicles`. `ownRow` adds the columns each network fills its own way (summary, views, photos);
+ * `random` draws the vehicles' ids, `lifecycle` the renewals and the match index's ids.
+ */
+export function postTables<P extends DemoPost & { id: string; dealerId: string; createdAt: number }>(
+  posts: readonly P[],
+  now: number,
+  draws: { random: Random; lifecycle: Random },
+  ownRow: (post: P, index: number) => Row & { state: string },
+): [string, Row[]][] {
+  const states: string[] = [];
+  const postRows: Row[] = posts.map((p, i) => {
+    const { state, ...own } = ownRow(p, i);
+    states.push(state);
+    return {
+      id: p.id,
+      dealer_id: p.dealerId,
+      title: p.title,
+      description: p.description,
+      type: p.type,
+      status: p.status,
+      spreadsheet_url: p.spreadsheetUrl,
+      auction_facilitator: p.auctionFacilitator,
+      ...own,
+      renewed_at: renewedAtOf(p, now, draws.lifecycle),
+      created_at: p.createdAt,
+    };
+  });
+  const postVehicles = posts.map((p) => p.vehicles.map((v) => ({ ...v, id: randomUuid(draws.random) })));
+  const matchRows = posts.map((p, i) =>
+    matchIndexRowsOf(p, postVehicles[i]!, states[i]!, () => randomUuid(draws.lifecycle)),
+  );
+  return [
+    ["inventory_posts", postRows],
+    [
+      "vehicles",
+      posts.flatMap((p, i) =>
+        postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
+      ),
+    ],
+    ["wanted_vehicles", matchRows.flatMap((m) => m.wanted)],
+    ["offered_vehicles", matchRows.flatMap((m) => m.offered)],
+  ];
 }
 
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;

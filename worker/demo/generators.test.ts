@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AUCTION_FACILITATORS, DEALERSHIP_TYPES, STATE_CODES } from "#lib/constants";
-import {
-  createRandom,
-  DEMO_COMMENTS,
-  DEMO_FIRST_NAMES,
-  DEMO_LAST_NAMES,
-  DEMO_LOCATIONS,
-  intBetween,
-  makeDemoComment,
-  makeDemoDealer,
-  makeDemoPost,
-  makeDemoVehicle,
-  makeDemoVin,
-  pick,
-  randomUuid,
-  VEHICLE_CATALOGUE,
-  type DemoPostKind,
-} from "./demo-inventory.ts";
+import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LOCATIONS, makeDemoDealer } from "./dealers.ts";
+import { DEMO_COMMENTS, makeDemoComment, makeDemoPost, type DemoPostKind } from "./posts.ts";
+import { createRandom, intBetween, pick, randomUuid } from "./random.ts";
+import { makeDemoVehicle, makeDemoVin, VEHICLE_CATALOGUE } from "./vehicles.ts";
 import { decodeManufacturer, decodeModelYear, hasValidCheckDigit, WMI } from "#lib/vin";
 
 const KINDS: DemoPostKind[] = ["single", "multiple", "spreadsheet", "for-sale", "request"];

@@ -1,9 +1,9 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
-import { inChunks, listOf } from "../db/bound-parameters";
-import type { Database } from "../db/client";
-import { accounts, chatParticipants, chats, dealers, postViews } from "../db/schema";
+import { inChunks, listOf } from "../../db/bound-parameters";
+import type { Database } from "../../db/client";
+import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/schema";
 
 /** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
 const ACCOUNTS_PER_ROUND = 20;

@@ -1,7 +1,7 @@
 /**
- * The five sample Wholesale News articles, as rows for `news_articles`. Seeded by
- * scripts/seed.ts with INSERT OR IGNORE on every run, so a database seeded before the news existed gets them
- * too and a second run (or an admin's edit) is never overwritten.
+ * The five sample Wholesale News articles, as rows for `news_articles`. The seed inserts them with INSERT OR
+ * IGNORE on every run, so a database seeded before the news existed gets them too and a second run (or an
+ * admin's edit) is never overwritten.
  */
 import { readMinutes } from "#lib/schemas/news";
 

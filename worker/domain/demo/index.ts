@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { demoPremiumSubscription } from "./subscriptions";
-import { summarizeVehicles } from "./inventory/ai-summary";
 import { DEMO_ACCOUNT } from "#lib/constants";
-import { createRandom, makeDemoDealer, makeDemoPost } from "./demo-inventory";
-import type { Database } from "../db/client";
+import { makeDemoDealer } from "../../demo/dealers";
+import { makeDemoPost } from "../../demo/posts";
+import { createRandom } from "../../demo/random";
+import type { Database } from "../../db/client";
 import {
   accounts,
   chatParticipants,
@@ -13,11 +13,13 @@ import {
   dealers,
   inventoryPosts,
   messages,
-} from "../db/schema";
-import { removeDemoAccounts } from "./demo-cleanup";
-import { vehicleInserts } from "./inventory/posts";
-import { notFound } from "./errors";
-import { newId } from "./ids";
+} from "../../db/schema";
+import { notFound } from "../errors";
+import { newId } from "../ids";
+import { summarizeVehicles } from "../inventory/ai-summary";
+import { vehicleInserts } from "../inventory/posts";
+import { demoPremiumSubscription } from "../subscriptions";
+import { removeDemoAccounts } from "./cleanup";
 
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
 const DEMO_CONNECTIONS = 5;
@@ -26,8 +28,8 @@ export const DEMO_ACCOUNT_DAYS = 7;
 
 /**
  * The demo: throwaway demo dealerships (POST /api/auth/create-dummy), the quick login into the seeded demo
- * account, and the daily removal of old demo accounts. All of it lives in the demo network only
- * (worker/domain/demo-network.ts); DEMO_MODE turns the first two off (worker/auth/flows.ts).
+ * account, and the daily removal of old demo accounts, over the generators of worker/demo. All of it lives in
+ * the demo network only (worker/db/network-wall.ts); DEMO_MODE turns the first two off (worker/auth/flows.ts).
  */
 export function demoService(db: Database, photos: R2Bucket) {
   /** Seeded demo dealers (never a throwaway one), most recently active first. */
