@@ -148,7 +148,6 @@ export const vehicleInputSchema = z.object({
   location: optionalText(120, "Location"),
   atDealership: z.boolean({ error: "At dealership must be true or false" }).optional(),
 });
-export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
 /** Core spec §2: a vehicle card is Complete when make and model are both filled. */
 export const isCompleteVehicle = (v: { make?: string | null; model?: string | null }) =>
