@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newContext,
   newDealer,
+  proposeDeal,
   quickLogin,
   signIn,
 } from "./support";
@@ -96,25 +97,10 @@ describe("the admin console", () => {
     const dummy = await buyerContext.request.post("/api/auth/create-dummy", { headers });
     expect(dummy.status()).toBe(201);
     const buyer = (await dummy.json()) as { id: string };
-    const proposed = await sellerContext.request.post("/api/deals", {
-      headers,
-      data: {
-        counterpartyId: buyer.id,
-        role: "seller",
-        vehicle: {
-          year: 2018,
-          make: "Toyota",
-          model: "Tacoma",
-          trim: "TRD Pro",
-          miles: 52000,
-          color: "Gray",
-        },
-        price: 27400,
-        location: "Tulsa, OK",
-      },
+    const dealId = await proposeDeal(sellerContext, buyer.id, {
+      vehicle: { year: 2018, make: "Toyota", model: "Tacoma", trim: "TRD Pro", miles: 52000, color: "Gray" },
+      price: 27400,
     });
-    expect(proposed.status()).toBe(201);
-    const dealId = ((await proposed.json()) as { id: string }).id;
     expect((await buyerContext.request.post(`/api/deals/${dealId}/confirm`, { headers })).status()).toBe(200);
 
     const adminContext = await newContext(browser, { mobile: true });

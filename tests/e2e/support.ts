@@ -129,6 +129,30 @@ export async function newDealer(
   return { ...((await profile.json()) as { id: string; name: string }), email };
 }
 
+const F150 = {
+  vin: "1FTEW1E50KFA12345",
+  year: 2019,
+  make: "Ford",
+  model: "F-150",
+  trim: "XLT",
+  miles: 41250,
+  color: "White",
+};
+
+/** A deal the dealer signed in inside `seller` proposes to `buyerId` through the API, as Propose Deal does; answers its id. */
+export async function proposeDeal(
+  seller: BrowserContext,
+  buyerId: string,
+  { vehicle = F150 as Record<string, unknown>, price = 28500, location = "Tulsa, OK" } = {},
+) {
+  const proposed = await seller.request.post("/api/deals", {
+    headers: { Origin: BASE_URL },
+    data: { counterpartyId: buyerId, role: "seller", vehicle, price, location },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  return ((await proposed.json()) as { id: string }).id;
+}
+
 /** Signs in on the login page as a person would. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
