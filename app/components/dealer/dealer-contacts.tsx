@@ -14,25 +14,15 @@ export function DealerContacts({ email, phone, website, hidden = [] }: Contacts)
     <ul className="flex flex-col gap-1 text-sm">
       <li className="flex items-center gap-2">
         <Mail size={14} aria-hidden="true" />
-        {email ? (
-          <a href={`mailto:${email}`} className="truncate hover:underline">
-            {email}
-          </a>
-        ) : (
-          <span className="text-muted">Email hidden by this dealer</span>
-        )}
+        <ContactLink href={email && `mailto:${email}`} text={email} missing="Email hidden by this dealer" />
       </li>
       <li className="flex items-center gap-2">
         <Phone size={14} aria-hidden="true" />
-        {phone ? (
-          <a href={`tel:${phone}`} className="hover:underline">
-            {phone}
-          </a>
-        ) : (
-          <span className="text-muted">
-            {hidden.includes("phone") ? "Phone hidden by this dealer" : "Not provided"}
-          </span>
-        )}
+        <ContactLink
+          href={phone && `tel:${phone}`}
+          text={phone}
+          missing={hidden.includes("phone") ? "Phone hidden by this dealer" : "Not provided"}
+        />
       </li>
       {website ? (
         <li className="flex items-center gap-2">
@@ -48,5 +38,15 @@ export function DealerContacts({ email, phone, website, hidden = [] }: Contacts)
         </li>
       ) : null}
     </ul>
+  );
+}
+
+function ContactLink({ href, text, missing }: { href: string | null; text: string | null; missing: string }) {
+  return href ? (
+    <a href={href} className="truncate hover:underline">
+      {text}
+    </a>
+  ) : (
+    <span className="text-muted">{missing}</span>
   );
 }
