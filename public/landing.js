@@ -3,7 +3,8 @@
  * JavaScript budget (≤ 90 kB gzipped) has no room for the framework. This file gives that HTML what the
  * React components in app/components/public/ do in the browser, through the data-* hooks they render: typed
  * headline, counting figures, carousels, the Watch Demo dialog and the theme toggle. Pages React runs never
- * load it (app/root.tsx). Plain JavaScript, no build step: keep it small and in step with those components.
+ * load it (app/root.tsx). Plain JavaScript, no build step: keep it small and in step with those components
+ * (why both exist: docs/decisions/0037-landing-without-react.md).
  */
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");

@@ -23,7 +23,6 @@ import {
  */
 
 export const isoTime = z.iso.datetime().describe("ISO 8601 time");
-export type IsoTime = z.infer<typeof isoTime>;
 
 /** An epoch-millisecond time from D1 as the API shows it. */
 export const toIso = (epochMs: number) => new Date(epochMs).toISOString();
@@ -37,7 +36,6 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   errorId: z.string().optional().describe("only on a 500: quote it to support"),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 const dealershipType = z.enum(DEALERSHIP_TYPES);
 
@@ -219,7 +217,6 @@ const discoverMatchSchema = z.object({
   vehicles: z.array(z.string()),
   sameModel: z.boolean(),
 });
-export type DiscoverMatch = z.infer<typeof discoverMatchSchema>;
 
 /** /discover: dealers nearby, buyers wanting your inventory, sellers of what you want. */
 export const discoverySchema = z.object({

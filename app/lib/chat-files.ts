@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sniffImageType } from "#lib/image-type";
+import { storedPathOf } from "#lib/stored-paths";
 
 /**
  * Photos and files in a chat: what a message may carry, checked the same way by the browser
@@ -44,21 +45,8 @@ export const CHAT_FILE_PATH_PATTERN =
   /^\/objects\/chat-files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** `/objects/chat-files/{id}` from a stored address, absolute on our origin or a path; null otherwise. */
-export function chatFilePathOf(address: string, ownOrigin?: string): string | null {
-  let path = address;
-  if (/^https?:\/\//i.test(address)) {
-    let url: URL;
-    try {
-      url = new URL(address);
-    } catch {
-      return null;
-    }
-    if (ownOrigin && url.origin !== ownOrigin) return null;
-    if (url.search || url.hash) return null;
-    path = url.pathname;
-  }
-  return CHAT_FILE_PATH_PATTERN.test(path) ? path : null;
-}
+export const chatFilePathOf = (address: string, ownOrigin?: string) =>
+  storedPathOf(CHAT_FILE_PATH_PATTERN, address, ownOrigin);
 
 export const isChatPhoto = (contentType: string) => contentType.startsWith("image/");
 

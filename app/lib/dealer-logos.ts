@@ -14,8 +14,6 @@ const LOGOS: Record<string, string> = {
   "old dominion auto brokers": "/logos/old-dominion-auto-brokers.svg",
 };
 
-export const LOCAL_LOGO_NAMES = Object.keys(LOGOS);
-
 export function localLogoFor(dealershipName: string | null | undefined): string | null {
   if (!dealershipName) return null;
   return LOGOS[dealershipName.trim().toLowerCase().replace(/\s+/g, " ")] ?? null;

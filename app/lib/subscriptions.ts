@@ -17,8 +17,6 @@ export const PREMIUM_REQUIRED_MESSAGE = "This is a Premium feature. Upgrade to P
 
 export const PLAN_IDS = ["basic", "premium"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
-export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "incomplete"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Dollars for a price in cents: 9900 → "$99", 4950 → "$49.50". */
 export function formatCents(cents: number): string {

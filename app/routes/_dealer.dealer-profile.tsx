@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
+import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { VerificationCard } from "~/components/dealer/verification-card";
 import { verificationRequestSchema } from "#lib/admin";
 import { photoPathOf } from "#lib/schemas/inventory";
 import { readForm } from "~/utils/form-body.server";
 import { isDomainError } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Globe, Mail, MapPin, Pencil, Phone } from "~/components/ui/icons";
+import { MapPin, Pencil } from "~/components/ui/icons";
 import { Tabs } from "radix-ui";
 import {
   CanadianBadge,
@@ -101,27 +102,7 @@ export default function DealerProfile() {
               {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
             </p>
           </div>
-          <ul className="flex flex-col gap-1 text-sm">
-            <li className="flex items-center gap-2">
-              <Mail size={14} aria-hidden="true" /> {dealer.email}
-            </li>
-            <li className="flex items-center gap-2">
-              <Phone size={14} aria-hidden="true" /> {dealer.phone || "Not provided"}
-            </li>
-            {dealer.website ? (
-              <li className="flex items-center gap-2">
-                <Globe size={14} aria-hidden="true" />
-                <a
-                  href={dealer.website}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="hover:underline"
-                >
-                  {dealer.website.replace(/^https?:\/\//, "")}
-                </a>
-              </li>
-            ) : null}
-          </ul>
+          <DealerContacts email={dealer.email} phone={dealer.phone || null} website={dealer.website} />
           <div className="flex flex-wrap gap-2">
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-slate-800">
               {dealer.profileType}

@@ -5,17 +5,11 @@ import { API_ENDPOINTS } from "#lib/api-reference";
 import { UNKNOWN_ACTION } from "#lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
-import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
+import { ORIGIN, call, freshIp, signUpAdmin, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function signUpAdmin() {
-  const admin = await signUpDealer();
-  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
-  return admin;
-}
 
 const accountIdOf = async (email: string) =>
   (await env.DB.prepare("select id from accounts where email = ?").bind(email).first<{ id: string }>())!.id;

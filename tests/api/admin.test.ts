@@ -1,14 +1,8 @@
-import { SELF, env } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 
 const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/deals", "/admin/promo", "/admin/pricing"];
-
-async function signUpAdmin() {
-  const admin = await signUpDealer();
-  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
-  return admin;
-}
 
 const page = (path: string, cookie?: string) =>
   SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });

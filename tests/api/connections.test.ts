@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectionSchema, dealerQuickViewSchema } from "#lib/api-types";
-import { HARD_SEARCHES, WILDCARD_DECOY, call, signUpDealer } from "./helpers";
+import { HARD_SEARCHES, WILDCARD_DECOY, call, signUpAdmin, signUpDealer } from "./helpers";
 
 const me = (cookie: string) =>
   call("GET", "/api/auth/me", { cookie }).then((r) => r.json as unknown as { userId: string; id: string });
@@ -179,8 +179,7 @@ describe("GET /api/connections/{userId}", () => {
   it("is private: 403 for another dealer, allowed for an admin, 401 signed out", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    const admin = await signUpDealer();
-    await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+    const admin = await signUpAdmin();
     await call("POST", "/api/connections/add-dealer", { cookie: a.cookie, body: { receiverId: b.dealerId } });
     const { userId } = await me(a.cookie);
     const denied = await call("GET", `/api/connections/${userId}`, { cookie: b.cookie });

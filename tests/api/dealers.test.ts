@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
-import { HARD_SEARCHES, ORIGIN, WILDCARD_DECOY, call, signUpDealer } from "./helpers";
+import { HARD_SEARCHES, ORIGIN, WILDCARD_DECOY, call, signUpAdmin, signUpDealer } from "./helpers";
 
 type Dealer = {
   id: string;
@@ -422,8 +422,7 @@ describe("privacy", () => {
   it("hides email, phone and online status from other dealers, not from the dealer or an admin", async () => {
     const shy = await signUpDealer();
     const other = await signUpDealer();
-    const admin = await signUpDealer();
-    await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+    const admin = await signUpAdmin();
     const shyName = `Shy ${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare("update dealers set last_active_at = ?, name = ? where id = ?")
       .bind(Date.now(), shyName, shy.dealerId)
@@ -592,8 +591,7 @@ describe("PATCH /api/dealers/{id}", () => {
   });
 
   it("lets an admin edit any dealer", async () => {
-    const admin = await signUpDealer();
-    await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+    const admin = await signUpAdmin();
     const other = await signUpDealer();
     const res = await call("PATCH", `/api/dealers/${other.dealerId}`, {
       cookie: admin.cookie,

@@ -122,6 +122,13 @@ export async function signUpDealer(
   return { cookie, email, password, dealerId: (profile.json as unknown as { id: string }).id };
 }
 
+/** A new dealer (as `signUpDealer`) whose account is then made an admin's. */
+export async function signUpAdmin() {
+  const admin = await signUpDealer();
+  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+  return admin;
+}
+
 const HUNDRED_CHARACTERS =
   "Kowalczyk Brothers Pre-Owned Trucks and Vans of Greater Milwaukee, Waukesha, Racine and Kenosha Cnty";
 

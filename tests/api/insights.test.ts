@@ -4,7 +4,7 @@ import { z } from "zod";
 import { auditEntrySchema, dealerQuickViewSchema, newsArticleSchema } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
 import worker from "../../worker/index";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -17,12 +17,6 @@ const page = async (path: string, cookie?: string) => {
   });
   return { status: res.status, html: await res.text() };
 };
-
-async function signUpAdmin() {
-  const admin = await signUpDealer();
-  await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
-  return admin;
-}
 
 /** A Basic subscriber past the trial: no advanced analytics. */
 async function signUpBasic() {

@@ -6,7 +6,7 @@ import type { paths } from "../../public/sdk/dealerlane-api";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { api } from "../../worker/api";
 import { sha256Hex } from "../../worker/domain/ids";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 
 /**
  * The public API: bearer keys, their guard on every documented operation, the per-key rate limit,
@@ -381,8 +381,7 @@ describe("the OpenAPI document", () => {
 
 describe("keys from sales: an admin in /admin/users", () => {
   it("creates a key for a dealer, shown once and audited without the key; suspending the dealer stops it", async () => {
-    const admin = await signUpDealer();
-    await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
+    const admin = await signUpAdmin();
     const erin = await signUpDealer();
     const accountId = (
       await env.DB.prepare("select id from accounts where email = ?").bind(erin.email).first<{ id: string }>()

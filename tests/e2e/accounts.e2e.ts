@@ -1,6 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DEMO_ACCOUNT, expectToast, hydrated, launchBrowser, newContext } from "./support";
+import {
+  BASE_URL,
+  DEALER_PASSWORD,
+  DEMO_ACCOUNT,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  newContext,
+  newDealer,
+  signIn,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,47 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PASSWORD = "a-good-password";
-
-/** A brand-new dealer signed in inside `context`, made through the API as the login page would. */
-async function newDealer(context: BrowserContext, firstName: string) {
-  const headers = { Origin: BASE_URL };
-  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await context.request.post("/api/auth/signup", {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signup.status()).toBe(201);
-  const profile = await context.request.post("/api/auth/complete-profile", {
-    headers,
-    data: {
-      firstName,
-      lastName: "Dealer",
-      email,
-      phone: "(405) 555-0110",
-      address: "1 Auto Row",
-      city: "Tulsa",
-      state: "OK",
-      zipCode: "74103",
-      dealershipName: `${firstName} Motors`,
-      dealershipType: "independent",
-      auctionAccessNumber: "100111222",
-      dealership5MilNumber: "5M-9000",
-    },
-  });
-  expect(profile.status()).toBe(201);
-  return email;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${BASE_URL}/`);
-}
 
 /** The newest link of an e-mail to `email`, read off the admin outbox page as the admin sees it. */
 async function linkFromAdminOutbox(email: string, path: string) {
@@ -77,7 +46,7 @@ async function linkFromAdminOutbox(email: string, path: string) {
 describe("accounts a dealer can trust", () => {
   it("forgot password → the e-mailed link → a new password → signed in, the old session ended", async () => {
     const old = await newContext(browser);
-    const email = await newDealer(old, "Reese");
+    const { email } = await newDealer(old, "Reese");
     const context = await newContext(browser, { mobile: true });
     const page = await context.newPage();
     await page.goto("/login");
@@ -150,8 +119,8 @@ describe("accounts a dealer can trust", () => {
     await page.keyboard.type(".us");
     expect(await email.inputValue()).toBe("fresh.dealer@example.com.us");
     // The form checks with the sign-up rules now.
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm Password").fill(`${PASSWORD}-typo`);
+    await page.getByLabel("Password", { exact: true }).fill(DEALER_PASSWORD);
+    await page.getByLabel("Confirm Password").fill(`${DEALER_PASSWORD}-typo`);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectToast(page, "Passwords do not match");
     expect(page.url()).toBe(`${BASE_URL}/login?mode=signup`);
@@ -160,10 +129,10 @@ describe("accounts a dealer can trust", () => {
 
   it("lists the dealer's sessions in settings and signs another one out", async () => {
     const office = await newContext(browser);
-    const email = await newDealer(office, "Sasha");
+    const { email } = await newDealer(office, "Sasha");
     const phoneContext = await newContext(browser, { mobile: true });
     const phone = await phoneContext.newPage();
-    await signIn(phone, email, PASSWORD);
+    await signIn(phone, email, DEALER_PASSWORD);
 
     const page = await office.newPage();
     await page.goto("/");

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
@@ -7,7 +7,10 @@ import {
   hydrated,
   launchBrowser,
   newContext,
+  newDealer,
+  proposeDeal,
   quickLogin,
+  signIn,
 } from "./support";
 
 let browser: Browser;
@@ -20,59 +23,6 @@ afterAll(async () => {
 
 const headers = { Origin: BASE_URL };
 const ADMIN_EMAIL = "admin@dealerlane.app";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${BASE_URL}/`);
-}
-
-/** A brand-new real dealer signed in inside `context`, on `plan` when one is given (paid with a test card). */
-async function newDealer(context: BrowserContext, firstName: string, plan?: "basic" | "premium") {
-  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await context.request.post("/api/auth/signup", {
-    data: { email, password: "a-good-password" },
-    headers,
-  });
-  expect(signup.status()).toBe(201);
-  const profile = await context.request.post("/api/auth/complete-profile", {
-    headers,
-    data: {
-      firstName,
-      lastName: "Admin-Journey",
-      email,
-      phone: "(405) 555-0110",
-      address: "1 Auto Row",
-      city: "Tulsa",
-      state: "OK",
-      zipCode: "74103",
-      dealershipName: `${firstName} Wholesale`,
-      dealershipType: "wholesaler",
-      auctionAccessNumber: "100111222",
-      dealership5MilNumber: "5M-9000",
-    },
-  });
-  expect(profile.status()).toBe(201);
-  if (plan) {
-    const paid = await context.request.post("/api/auth/complete-subscription", {
-      headers,
-      data: {
-        plan,
-        paymentInfo: {
-          cardNumber: "4242424242424242",
-          expiryDate: "12/34",
-          cvv: "123",
-          cardholderName: firstName,
-        },
-      },
-    });
-    expect(paid.status(), await paid.text()).toBeLessThan(300);
-  }
-  return (await profile.json()) as { id: string; name: string };
-}
 
 /** How many posts come before the promotion titled `title` in the home feed (-1: not shown). */
 async function postsBefore(page: Page, title: string) {
@@ -114,7 +64,7 @@ describe("the admin console", () => {
     // A real dealer on Basic sees the real network: their own five listings.
     const basicContext = await newContext(browser);
     const basic = await basicContext.newPage();
-    await newDealer(basicContext, "Bart", "basic");
+    await newDealer(basicContext, "Bart", { plan: "basic" });
     for (let i = 0; i < 5; i++) {
       const posted = await basicContext.request.post("/api/inventory", {
         headers,
@@ -147,25 +97,10 @@ describe("the admin console", () => {
     const dummy = await buyerContext.request.post("/api/auth/create-dummy", { headers });
     expect(dummy.status()).toBe(201);
     const buyer = (await dummy.json()) as { id: string };
-    const proposed = await sellerContext.request.post("/api/deals", {
-      headers,
-      data: {
-        counterpartyId: buyer.id,
-        role: "seller",
-        vehicle: {
-          year: 2018,
-          make: "Toyota",
-          model: "Tacoma",
-          trim: "TRD Pro",
-          miles: 52000,
-          color: "Gray",
-        },
-        price: 27400,
-        location: "Tulsa, OK",
-      },
+    const dealId = await proposeDeal(sellerContext, buyer.id, {
+      vehicle: { year: 2018, make: "Toyota", model: "Tacoma", trim: "TRD Pro", miles: 52000, color: "Gray" },
+      price: 27400,
     });
-    expect(proposed.status()).toBe(201);
-    const dealId = ((await proposed.json()) as { id: string }).id;
     expect((await buyerContext.request.post(`/api/deals/${dealId}/confirm`, { headers })).status()).toBe(200);
 
     const adminContext = await newContext(browser, { mobile: true });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext } from "./support";
+import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,35 +12,6 @@ afterAll(async () => {
 });
 
 const headers = { Origin: BASE_URL };
-
-/** A brand-new real dealer signed in inside `context` (the seeded demo dealers never deal with real ones). */
-async function newDealer(context: BrowserContext, firstName: string, lastName: string) {
-  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await context.request.post("/api/auth/signup", {
-    data: { email, password: "a-good-password" },
-    headers,
-  });
-  expect(signup.status()).toBe(201);
-  const profile = await context.request.post("/api/auth/complete-profile", {
-    headers,
-    data: {
-      firstName,
-      lastName,
-      email,
-      phone: "(405) 555-0110",
-      address: "1 Auto Row",
-      city: "Tulsa",
-      state: "OK",
-      zipCode: "74103",
-      dealershipName: `${firstName} Wholesale`,
-      dealershipType: "wholesaler",
-      auctionAccessNumber: "100111222",
-      dealership5MilNumber: "5M-9000",
-    },
-  });
-  expect(profile.status()).toBe(201);
-  return (await profile.json()) as { id: string; name: string };
-}
 
 /** Serious or critical axe violations inside one dialog. */
 async function axeProblems(page: Page, testId: string) {
@@ -75,8 +46,8 @@ describe("a deal between two dealers, from a post card to the Bill of Sale", () 
       if (message.type() === "error") errorsA.push(message.text());
     });
     pageA.on("pageerror", (error) => errorsA.push(error.message));
-    await newDealer(contextA, "Avery", "Stone");
-    await newDealer(contextB, "Jordan", "Reyes");
+    await newDealer(contextA, "Avery", { lastName: "Stone" });
+    await newDealer(contextB, "Jordan", { lastName: "Reyes" });
 
     const post = await contextB.request.post("/api/inventory", {
       headers,
@@ -175,7 +146,7 @@ describe("the Test Deal Popup", () => {
   it("shows the Pending Confirmation dialog with a sample and stores nothing", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await newDealer(context, "Sam", "Pleton");
+    await newDealer(context, "Sam", { lastName: "Pleton" });
     const dealsNow = async () =>
       (await (await context.request.get("/api/deals?limit=50")).json()) as unknown[];
     expect(await dealsNow()).toEqual([]);

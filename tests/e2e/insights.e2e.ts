@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, hydrated, launchBrowser, newContext, newDealer } from "./support";
+import { BASE_URL, hydrated, launchBrowser, newContext, newDealer, proposeDeal } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,26 +24,7 @@ describe("insights", () => {
     await page.goto("/dealers");
     await page.getByTestId("vehicle-activity").getByText("No completed deals yet").waitFor();
 
-    const proposed = await sellerContext.request.post("/api/deals", {
-      headers,
-      data: {
-        counterpartyId: buyer.id,
-        role: "seller",
-        vehicle: {
-          vin: "1FTEW1E50KFA12345",
-          year: 2019,
-          make: "Ford",
-          model: "F-150",
-          trim: "XLT",
-          miles: 41250,
-          color: "White",
-        },
-        price: 28500,
-        location: "Dallas, TX",
-      },
-    });
-    expect(proposed.status()).toBe(201);
-    const { id } = (await proposed.json()) as { id: string };
+    const id = await proposeDeal(sellerContext, buyer.id, { location: "Dallas, TX" });
     expect((await buyerContext.request.post(`/api/deals/${id}/confirm`, { headers })).status()).toBe(200);
 
     // The seller completes it in the Verify Deal Details dialog, as on Pass Thru Sales.

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext } from "./support";
+import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,35 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A brand-new dealer signed in inside `context`, made through the API as the login page would. */
-async function newDealer(context: BrowserContext, firstName: string) {
-  const headers = { Origin: BASE_URL };
-  const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const signup = await context.request.post("/api/auth/signup", {
-    data: { email, password: "a-good-password" },
-    headers,
-  });
-  expect(signup.status()).toBe(201);
-  const profile = await context.request.post("/api/auth/complete-profile", {
-    headers,
-    data: {
-      firstName,
-      lastName: "Dealer",
-      email,
-      phone: "(405) 555-0110",
-      address: "1 Auto Row",
-      city: "Tulsa",
-      state: "OK",
-      zipCode: "74103",
-      dealershipName: `${firstName} Motors`,
-      dealershipType: "independent",
-      auctionAccessNumber: "100111222",
-      dealership5MilNumber: "5M-9000",
-    },
-  });
-  expect(profile.status()).toBe(201);
-}
 
 async function quickPost(
   page: import("playwright-core").Page,
@@ -64,7 +35,7 @@ describe("deal alerts, live", () => {
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
     await newDealer(contextA, "Avery");
-    await newDealer(contextB, "Blake");
+    await newDealer(contextB, "Blake", { lastName: "Dealer" });
 
     await quickPost(pageA, "Looking for a 2018-2020 Toyota Tundra SR5 under $38k, cash buyer", "Requesting");
     // A moves on elsewhere in the app, with the live inbox connected.

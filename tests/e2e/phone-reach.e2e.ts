@@ -2,7 +2,15 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DEMO_ACCOUNT, expectToast, hydrated, launchBrowser, newDealer } from "./support";
+import {
+  BASE_URL,
+  DEMO_ACCOUNT,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  newDealer,
+  proposeDeal,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -342,25 +350,7 @@ describe("toasts on a phone never cover what the dealer is using", () => {
     await page.goto("/pass-thru-sales");
     await settled(page);
 
-    const proposed = await seller.request.post("/api/deals", {
-      headers: { Origin: BASE_URL },
-      data: {
-        counterpartyId: buyer.id,
-        role: "seller",
-        vehicle: {
-          vin: "1FTEW1E50KFA12345",
-          year: 2019,
-          make: "Ford",
-          model: "F-150",
-          trim: "XLT",
-          miles: 41250,
-          color: "White",
-        },
-        price: 28500,
-        location: "Tulsa, OK",
-      },
-    });
-    expect(proposed.status(), await proposed.text()).toBe(201);
+    await proposeDeal(seller, buyer.id);
 
     const pending = page.getByTestId("pending-deal-dialog");
     await pending.getByText(sam.name).first().waitFor({ timeout: 15_000 });

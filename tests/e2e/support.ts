@@ -70,18 +70,26 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
+/** The password every dealer that `newDealer` makes signs in with. */
+export const DEALER_PASSWORD = "a-good-password";
+
 let signUps = 0;
 /**
- * A brand-new dealer signed in inside `context`, made through the API as the login page would. Each signs up
- * from an address of its own (local workerd keeps a CF-Connecting-IP it is given), so the journeys together
- * stay under the sign-up limit per address that the sign-up journeys themselves exercise.
+ * A brand-new real dealer signed in inside `context`, made through the API as the login page would (the
+ * seeded demo dealers never deal with real ones), on `plan` when one is given (paid with a test card). Each
+ * signs up from an address of its own (local workerd keeps a CF-Connecting-IP it is given), so the journeys
+ * together stay under the sign-up limit per address that the sign-up journeys themselves exercise.
  */
-export async function newDealer(context: BrowserContext, firstName: string) {
+export async function newDealer(
+  context: BrowserContext,
+  firstName: string,
+  { lastName = "Buyer", plan }: { lastName?: string; plan?: "basic" | "premium" } = {},
+) {
   signUps += 1;
   const headers = { Origin: BASE_URL, "CF-Connecting-IP": `198.51.100.${signUps}` };
   const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
   const signup = await context.request.post("/api/auth/signup", {
-    data: { email, password: "a-good-password" },
+    data: { email, password: DEALER_PASSWORD },
     headers,
   });
   expect(signup.status()).toBe(201);
@@ -89,7 +97,7 @@ export async function newDealer(context: BrowserContext, firstName: string) {
     headers,
     data: {
       firstName,
-      lastName: "Buyer",
+      lastName,
       email,
       phone: "(405) 555-0110",
       address: "1 Auto Row",
@@ -103,5 +111,54 @@ export async function newDealer(context: BrowserContext, firstName: string) {
     },
   });
   expect(profile.status()).toBe(201);
-  return (await profile.json()) as { id: string; name: string };
+  if (plan) {
+    const paid = await context.request.post("/api/auth/complete-subscription", {
+      headers,
+      data: {
+        plan,
+        paymentInfo: {
+          cardNumber: "4242424242424242",
+          expiryDate: "12/34",
+          cvv: "123",
+          cardholderName: firstName,
+        },
+      },
+    });
+    expect(paid.status(), await paid.text()).toBeLessThan(300);
+  }
+  return { ...((await profile.json()) as { id: string; name: string }), email };
+}
+
+const F150 = {
+  vin: "1FTEW1E50KFA12345",
+  year: 2019,
+  make: "Ford",
+  model: "F-150",
+  trim: "XLT",
+  miles: 41250,
+  color: "White",
+};
+
+/** A deal the dealer signed in inside `seller` proposes to `buyerId` through the API, as Propose Deal does; answers its id. */
+export async function proposeDeal(
+  seller: BrowserContext,
+  buyerId: string,
+  { vehicle = F150 as Record<string, unknown>, price = 28500, location = "Tulsa, OK" } = {},
+) {
+  const proposed = await seller.request.post("/api/deals", {
+    headers: { Origin: BASE_URL },
+    data: { counterpartyId: buyerId, role: "seller", vehicle, price, location },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  return ((await proposed.json()) as { id: string }).id;
+}
+
+/** Signs in on the login page as a person would. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${BASE_URL}/`);
 }

@@ -252,6 +252,3 @@ export async function putExactly(
     throw badRequest("The upload did not match its Content-Length");
   }
 }
-
-/** The R2 key behind a stored photo id. */
-export const uploadKeyOf = (id: string) => `${KEY_PREFIX}${id}`;

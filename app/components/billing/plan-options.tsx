@@ -3,11 +3,19 @@ import { buttonClass } from "~/components/ui/button";
 import type { SubscriptionPlan } from "#lib/api-types";
 import { formatCents } from "#lib/subscriptions";
 
-const planCardClass =
-  "relative flex flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm dark:bg-slate-900";
+/** A plan card's frame; `highlighted` rings the one chosen, current or most popular. */
+export const planCardClass = (highlighted: boolean) =>
+  `relative flex flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm dark:bg-slate-900 ${
+    highlighted
+      ? "border-brand-600 ring-2 ring-brand-600 dark:border-brand-400 dark:ring-brand-400"
+      : "border-slate-200 dark:border-slate-800"
+  }`;
 
-/** What a plan card says: its name, monthly price and features, with the 'Most Popular' ribbon on Premium. */
-export function PlanDetails({ plan }: { plan: SubscriptionPlan }) {
+/**
+ * What a plan card says: its name, monthly price and features, with the 'Most Popular' ribbon on Premium.
+ * `Heading` is the element of the name-and-price line (a heading where the cards are a page's sections).
+ */
+export function PlanDetails({ plan, Heading = "span" }: { plan: SubscriptionPlan; Heading?: "span" | "h3" }) {
   return (
     <>
       {plan.popular ? (
@@ -15,13 +23,13 @@ export function PlanDetails({ plan }: { plan: SubscriptionPlan }) {
           Most Popular
         </span>
       ) : null}
-      <span className="flex items-baseline justify-between gap-2">
+      <Heading className="flex items-baseline justify-between gap-2">
         <span className="text-lg font-semibold">{plan.name}</span>
         <span>
           <span className="text-2xl font-bold">{formatCents(plan.priceCents)}</span>
           <span className="text-sm text-slate-500 dark:text-slate-400">/month</span>
         </span>
-      </span>
+      </Heading>
       <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2 before:text-emerald-600 before:content-['✓'_/_'']">
@@ -51,11 +59,7 @@ export function PlanOptions({
       {plans.map((plan) => (
         <label
           key={plan.id}
-          className={`${planCardClass} cursor-pointer transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-            selected === plan.id
-              ? "border-brand-600 ring-2 ring-brand-600 dark:border-brand-400 dark:ring-brand-400"
-              : "border-slate-200 hover:border-brand-400 dark:border-slate-800"
-          }`}
+          className={`${planCardClass(selected === plan.id)} cursor-pointer transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${selected === plan.id ? "" : "hover:border-brand-400"}`}
         >
           <input
             type="radio"
@@ -84,14 +88,7 @@ export function PlanChoices({ plans }: { plans: SubscriptionPlan[] }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {plans.map((plan) => (
-        <li
-          key={plan.id}
-          className={`${planCardClass} ${
-            plan.popular
-              ? "border-brand-600 ring-2 ring-brand-600 dark:border-brand-400 dark:ring-brand-400"
-              : "border-slate-200 dark:border-slate-800"
-          }`}
-        >
+        <li key={plan.id} className={planCardClass(plan.popular)}>
           <PlanDetails plan={plan} />
           <Link
             to={`/payment?plan=${plan.id}`}

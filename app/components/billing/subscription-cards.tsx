@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { PlanDetails, planCardClass } from "~/components/billing/plan-options";
 import { Button } from "~/components/ui/button";
 import type { Invoice, MySubscription, SubscriptionPlan } from "#lib/api-types";
 import { formatDay } from "#lib/format";
@@ -107,31 +108,8 @@ export function ChangePlanCards({ plans, mine }: { plans: SubscriptionPlan[]; mi
         const upgrade = current ? plan.priceCents > current.priceCents : true;
         const pending = mine.subscription?.nextPlan?.id === plan.id;
         return (
-          <article
-            key={plan.id}
-            className={`relative flex flex-col gap-3 rounded-xl border bg-white p-5 dark:bg-slate-900 ${
-              isCurrent ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200 dark:border-slate-800"
-            }`}
-          >
-            {plan.popular ? (
-              <span className="absolute -top-3 left-5 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
-                Most Popular
-              </span>
-            ) : null}
-            <h3 className="flex items-baseline justify-between gap-2">
-              <span className="text-lg font-semibold">{plan.name}</span>
-              <span>
-                <span className="text-2xl font-bold">{formatCents(plan.priceCents)}</span>
-                <span className="text-sm text-slate-500 dark:text-slate-400">/month</span>
-              </span>
-            </h3>
-            <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2 before:text-emerald-600 before:content-['✓'_/_'']">
-                  {feature}
-                </li>
-              ))}
-            </ul>
+          <article key={plan.id} className={planCardClass(isCurrent)}>
+            <PlanDetails plan={plan} Heading="h3" />
             <Form method="post" className="mt-auto">
               <input type="hidden" name="planId" value={plan.id} />
               {isCurrent && !mine.subscription?.nextPlan ? (

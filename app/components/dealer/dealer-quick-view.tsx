@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
-import { Check, Globe, Mail, MapPin, MessageSquare, Phone, UserPlus, X } from "~/components/ui/icons";
+import { Check, MapPin, MessageSquare, UserPlus, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { ProposeDealButton } from "~/components/deal/propose-deal-button";
+import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RelativeTime, useClock, type Clock } from "~/components/ui/clock";
@@ -194,43 +195,12 @@ export function DealerQuickView({
                   <Figure value={formatCount(data.dealsClosed)} label="Deals closed" />
                   <Figure value={memberSince(dealer.memberSince)} label="Member since" />
                 </div>
-                <ul className="flex flex-col gap-1 text-sm">
-                  <li className="flex items-center gap-2">
-                    <Mail size={14} aria-hidden="true" />
-                    {dealer.email ? (
-                      <a href={`mailto:${dealer.email}`} className="truncate hover:underline">
-                        {dealer.email}
-                      </a>
-                    ) : (
-                      <span className="text-muted">Email hidden by this dealer</span>
-                    )}
-                  </li>
-                  <li className="flex items-center gap-2">
-                    <Phone size={14} aria-hidden="true" />
-                    {dealer.phone ? (
-                      <a href={`tel:${dealer.phone}`} className="hover:underline">
-                        {dealer.phone}
-                      </a>
-                    ) : (
-                      <span className="text-muted">
-                        {dealer.hidden.includes("phone") ? "Phone hidden by this dealer" : "Not provided"}
-                      </span>
-                    )}
-                  </li>
-                  {dealer.website ? (
-                    <li className="flex items-center gap-2">
-                      <Globe size={14} aria-hidden="true" />
-                      <a
-                        href={dealer.website}
-                        target="_blank"
-                        rel="noopener noreferrer nofollow"
-                        className="truncate hover:underline"
-                      >
-                        {dealer.website.replace(/^https?:\/\//, "")}
-                      </a>
-                    </li>
-                  ) : null}
-                </ul>
+                <DealerContacts
+                  email={dealer.email}
+                  phone={dealer.phone}
+                  website={dealer.website}
+                  hidden={dealer.hidden}
+                />
                 {dealer.description ? (
                   <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
                 ) : null}

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { DEALERSHIP_TYPES } from "#lib/constants";
 import { dealerField, dealerFieldDefaults, isStateCode } from "#lib/schemas/dealer-fields";
 
-export { booleanInput, isStateCode, stateCodeSchema, websiteSchema } from "#lib/schemas/dealer-fields";
-
 /**
  * The create and edit dealer dialogs (one form, every field sent) and POST /api/dealers.
  * Required: full name, email, phone, dealership name, address, city, state, ZIP code; license number,
@@ -130,11 +128,3 @@ export const directoryQuerySchema = z.object({
     z.string().max(1000, "Invalid cursor: start again from the first page").optional(),
   ),
 });
-export type DirectoryQueryInput = z.infer<typeof directoryQuerySchema>;
-
-/** The filters a dealer screen keeps in its URL, as search params (empty ones left out). */
-export function directorySearchParams(q: Partial<Record<string, string | undefined>>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) if (value && value !== "all") params.set(key, value);
-  return params;
-}

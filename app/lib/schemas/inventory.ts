@@ -10,6 +10,7 @@ import {
   POST_TYPES,
   US_STATE_CODES,
 } from "#lib/constants";
+import { storedPathOf } from "#lib/stored-paths";
 
 export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -43,21 +44,8 @@ export const PHOTO_PATH_PATTERN =
   /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** `/objects/uploads/{id}` from a stored address, absolute or not; null when it is not one of ours. */
-export function photoPathOf(address: string, ownOrigin?: string): string | null {
-  let path = address;
-  if (/^https?:\/\//i.test(address)) {
-    let url: URL;
-    try {
-      url = new URL(address);
-    } catch {
-      return null;
-    }
-    if (ownOrigin && url.origin !== ownOrigin) return null;
-    if (url.search || url.hash) return null;
-    path = url.pathname;
-  }
-  return PHOTO_PATH_PATTERN.test(path) ? path : null;
-}
+export const photoPathOf = (address: string, ownOrigin?: string) =>
+  storedPathOf(PHOTO_PATH_PATTERN, address, ownOrigin);
 
 /** Quick post flow: the text cut to 47 characters plus '…' when it is over 50. */
 export function quickPostTitle(text: string): string {
@@ -148,7 +136,6 @@ export const vehicleInputSchema = z.object({
   location: optionalText(120, "Location"),
   atDealership: z.boolean({ error: "At dealership must be true or false" }).optional(),
 });
-export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
 /** A vehicle card is Complete when make and model are both filled. */
 export const isCompleteVehicle = (v: { make?: string | null; model?: string | null }) =>

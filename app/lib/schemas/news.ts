@@ -12,7 +12,6 @@ export const NEWS_CATEGORIES = [
   "Regulations",
   "Technology",
 ] as const;
-export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 
 /** Words a dealer reads per minute, for the read time shown on every article. */
 export const WORDS_PER_MINUTE = 200;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "#lib/constants";
-import { booleanInput } from "#lib/schemas/dealer";
+import { booleanInput } from "#lib/schemas/dealer-fields";
 
 /** Settings and their defaults: what SAVE SETTINGS stores per account. */
 export type UserSettings = {
@@ -24,15 +24,6 @@ export const DEFAULT_SETTINGS: UserSettings = {
   showPhone: true,
   showOnlineStatus: true,
 };
-
-export const SETTING_TOGGLES = [
-  "emailNotifications",
-  "pushNotifications",
-  "messageNotifications",
-  "showEmail",
-  "showPhone",
-  "showOnlineStatus",
-] as const;
 
 const itemsPerPage = z.coerce
   .number({ error: "Items per page must be 10, 20, 50 or 100" })

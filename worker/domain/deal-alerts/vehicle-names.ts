@@ -70,7 +70,7 @@ const CATALOGUE: Record<string, MakeEntry> = {
 };
 
 export type ModelInfo = { key: string; name: string; makeKey: string; needsMake: boolean };
-export type MakeInfo = { key: string; name: string };
+type MakeInfo = { key: string; name: string };
 
 const MAKES = new Map<string, MakeInfo>();
 const MAKES_NEEDING_A_MODEL = new Set<string>();
@@ -107,10 +107,6 @@ const LONGEST_NAME = Math.max(
     (k) => k.split("-").length,
   ),
 );
-
-export function makeInfo(makeKey: string): MakeInfo | undefined {
-  return MAKES.get(makeKey);
-}
 
 /** The make's key for a make as typed ("Chevy" → `chevrolet`); unknown makes keep their own words. */
 export function makeKeyOf(make: string): string {
