@@ -61,3 +61,8 @@ export const createdApiKeySchema = apiKeySchema.extend({
   key: z.string().describe("the key itself: shown this once, store it now"),
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+/** The key form of a page: its ticked scopes arrive as one value or several. */
+export const apiKeyFormSchema = apiKeyInputSchema.extend({
+  scopes: z.preprocess((v) => (v === undefined ? [] : [v].flat()), apiKeyInputSchema.shape.scopes),
+});

@@ -15,9 +15,9 @@ import {
   type IconComponent,
 } from "~/components/ui/icons";
 import { ADMIN_PAGES, type NavEntry } from "~/components/shell/nav";
-import { announcementSchema } from "#lib/admin";
 import { formatDollars } from "#lib/format";
-import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
+import { adminAction, adminForm } from "~/utils/admin.server";
+import { announcementFormSchema } from "#lib/schemas/admin-forms";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · DealerLane" }];
@@ -32,11 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(context, request, {
-    async announce({ form, actor, services }) {
-      const input = parseForm(announcementSchema, fieldsOf(form, ["title", "message", "audience"]));
+    announce: adminForm(announcementFormSchema, async (input, { actor, services }) => {
       const sent = await services.admin.broadcast.announce(actor, input);
       return `Announcement sent to ${sent.recipients} ${sent.recipients === 1 ? "dealer" : "dealers"}`;
-    },
+    }),
   });
 }
 

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { SelectField, TextAreaField } from "~/components/ui/field";
-import { X } from "~/components/ui/icons";
-import { DEAL_NOTES_ROWS, adminDealsQuerySchema, processDealSchema } from "#lib/admin";
+import { DEAL_NOTES_ROWS, adminDealsQuerySchema } from "#lib/admin";
+import { processDealFormSchema } from "#lib/schemas/admin-forms";
 import type { AdminDeal } from "#lib/api-types";
 import { DEAL_STATUSES } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
-import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
+import { adminAction, adminForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Deals · DealerLane" }];
@@ -26,11 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(context, request, {
-    async process({ form, actor, services }) {
-      const input = parseForm(processDealSchema, fieldsOf(form, ["decision", "notes"]));
-      const deal = await services.admin.deals.process(actor, String(form.get("dealId") ?? ""), input);
+    process: adminForm(processDealFormSchema, async ({ dealId, ...input }, { actor, services }) => {
+      const deal = await services.admin.deals.process(actor, dealId, input);
       return deal.reviewStatus === "approved" ? "Deal approved" : "Deal rejected";
-    },
+    }),
   });
 }
 
@@ -38,62 +38,43 @@ const REVIEW_TONES = { approved: "green", rejected: "red", unreviewed: "slate" }
 
 function ProcessDialog({ deal, close }: { deal: AdminDeal; close: string }) {
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-3 sm:p-8">
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="process-heading"
-        className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-      >
-        <div className="mb-3 flex items-start justify-between gap-3">
-          <div>
-            <h2 id="process-heading" className="text-lg font-bold">
-              Process deal
-            </h2>
-            <p className="text-sm text-muted">
-              {deal.vehicle} · {formatDollars(deal.priceCents)} · {deal.sellerName} →{" "}
-              {deal.buyer?.name ?? "buyer outside the network"}
-            </p>
-          </div>
-          <Link to={close} className={buttonClass("ghost", "px-2")} aria-label="Close">
-            <X size={18} aria-hidden="true" />
-          </Link>
+    <AdminDialog
+      title="Process deal"
+      close={close}
+      detail={
+        <>
+          {deal.vehicle} · {formatDollars(deal.priceCents)} · {deal.sellerName} →{" "}
+          {deal.buyer?.name ?? "buyer outside the network"}
+        </>
+      }
+    >
+      <Form method="post" action={close} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="process" />
+        <input type="hidden" name="dealId" value={deal.id} />
+        <TextAreaField
+          label="Notes"
+          name="notes"
+          rows={DEAL_NOTES_ROWS}
+          maxLength={2000}
+          defaultValue={deal.reviewNotes ?? ""}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="decision" value="approved">
+            Approve
+          </Button>
+          <Button type="submit" name="decision" value="rejected" variant="danger">
+            Reject
+          </Button>
         </div>
-        <Form method="post" action={close} className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="process" />
-          <input type="hidden" name="dealId" value={deal.id} />
-          <TextAreaField
-            label="Notes"
-            name="notes"
-            rows={DEAL_NOTES_ROWS}
-            maxLength={2000}
-            defaultValue={deal.reviewNotes ?? ""}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" name="decision" value="approved">
-              Approve
-            </Button>
-            <Button type="submit" name="decision" value="rejected" variant="danger">
-              Reject
-            </Button>
-          </div>
-        </Form>
-      </section>
-    </div>
+      </Form>
+    </AdminDialog>
   );
 }
 
 export default function AdminDeals() {
   const { deals, nextCursor, paged } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const withParams = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    return `?${next.toString()}`;
-  };
+  const withParams = useWithParams();
   const selected = deals.find((d) => d.id === params.get("deal"));
   return (
     <AdminPage

@@ -5,22 +5,27 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { z } from "zod";
+import { useActionToast } from "~/components/ui/action-toast";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { formatDay } from "#lib/format";
 import { parseForm } from "#lib/forms";
+import { byIntent } from "#lib/intents";
 import { NEWS_CATEGORIES, newsArticleInputSchema } from "#lib/schemas/news";
-import { toast } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireAdmin } from "~/utils/guards.server";
-import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Wholesale News · DealerLane" }];
 
 const PAGE_SIZE = 50;
 const NOT_CACHED = { "Cache-Control": "private, no-store" };
+
+/** The article form: the article, and the id of the one being changed (a new one has none). */
+const articleIdSchema = z.object({ id: z.string().max(100) });
+const newsArticleFormSchema = newsArticleInputSchema.extend(articleIdSchema.partial().shape);
 
 /** Every article, newest first, and the one being edited (admins only; a dealer sees 'Page Not Found'). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,16 +47,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const news = context.services.news;
   const actor = { accountId: viewer.accountId, email: viewer.email };
-  const id = typeof form.get("id") === "string" ? String(form.get("id")) : "";
+  const deleting = byIntent({ delete: true }, form.get("intent"));
+  const submission = parseForm(form, deleting ? articleIdSchema : newsArticleFormSchema);
+  if (submission.status !== "success") return actionInvalid(submission.reply(), {}, NOT_CACHED);
+  const { id, ...input } = submission.value as z.output<typeof newsArticleFormSchema>;
   try {
-    if (form.get("intent") === "delete") {
-      await news.remove(actor, id);
+    if (deleting) {
+      await news.remove(actor, id ?? "");
       return redirectWithToast("/admin/news", { title: "Article deleted" }, request);
     }
-    const submission = parseForm(form, newsArticleInputSchema);
-    if (submission.status !== "success")
-      return data({ result: submission.reply(), toast: null }, { status: 400, headers: NOT_CACHED });
-    const input = submission.value;
     const saved = id
       ? await news.update(actor, id, { ...input, sourceUrl: input.sourceUrl ?? null })
       : await news.create(actor, input);
@@ -62,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     const failure = routeFailure(error, { title: "Article not saved" });
-    return failureData(failure, { result: null }, NOT_CACHED);
+    return actionFailure(failure, {}, NOT_CACHED);
   }
 }
 
@@ -74,9 +78,9 @@ export default function AdminNews() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const { fields, formProps } = useSchemaForm(newsArticleInputSchema, {
+  const { fields, formProps } = useSchemaForm(newsArticleFormSchema, {
     id: editing ? `article-${editing.id}` : "article-new",
-    lastResult: answer && "result" in answer ? answer.result : undefined,
+    lastResult: answer?.result,
     defaultValue: editing
       ? {
           title: editing.title,
@@ -91,9 +95,7 @@ export default function AdminNews() {
       : { category: NEWS_CATEGORIES[0] },
   });
 
-  useEffect(() => {
-    if (answer && "toast" in answer && answer.toast) toast(answer.toast);
-  }, [answer]);
+  useActionToast(answer);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-3 sm:px-0">

@@ -3,9 +3,9 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { priceUpdateSchema } from "#lib/admin";
+import { priceFormSchema } from "#lib/schemas/admin-forms";
 import { formatDollars } from "#lib/format";
-import { adminAction, parseForm } from "~/utils/admin.server";
+import { adminAction, adminForm } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Pricing · DealerLane" }];
@@ -15,33 +15,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return context.services.admin.pricing.list();
 }
 
-/** Pricing inputs are integers parsed from text (whole dollars here). */
-const priceInput = (form: FormData) => {
-  const text = String(form.get("price") ?? "").trim();
-  return parseForm(priceUpdateSchema, {
-    price: /^\d+$/.test(text) ? Number.parseInt(text, 10) : text === "" ? undefined : Number(text),
-    isActive: form.get("isActive") === "on",
-  });
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(context, request, {
-    async plan({ form, actor, services }) {
-      const plan = await services.admin.pricing.updatePlan(
-        actor,
-        String(form.get("id") ?? ""),
-        priceInput(form),
-      );
+    plan: adminForm(priceFormSchema, async ({ id, ...input }, { actor, services }) => {
+      const plan = await services.admin.pricing.updatePlan(actor, id, input);
       return `${plan.name}: ${formatDollars(plan.priceCents)} a month${plan.isActive ? "" : " (not on sale)"}`;
-    },
-    async addOn({ form, actor, services }) {
-      const addOn = await services.admin.pricing.updateAddOn(
-        actor,
-        String(form.get("id") ?? ""),
-        priceInput(form),
-      );
+    }),
+    addOn: adminForm(priceFormSchema, async ({ id, ...input }, { actor, services }) => {
+      const addOn = await services.admin.pricing.updateAddOn(actor, id, input);
       return `${addOn.name}: ${formatDollars(addOn.priceCents)}${addOn.isActive ? "" : " (not on sale)"}`;
-    },
+    }),
   });
 }
 

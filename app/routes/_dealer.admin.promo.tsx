@@ -1,18 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AdminPage, badgeClass, cardClass, type AdminActionResult } from "~/components/admin/admin-page";
+import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { PromotionNotice } from "~/components/feed/promotion-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { Pause, Play, Plus, Trash2 } from "~/components/ui/icons";
-import {
-  PROMOTION_AUDIENCES,
-  PROMOTION_TYPES,
-  pageQuerySchema,
-  promotionCreateSchema,
-  promotionDefaults,
-} from "#lib/admin";
-import { adminAction, fieldsOf, parseForm } from "~/utils/admin.server";
+import { PROMOTION_AUDIENCES, PROMOTION_TYPES, pageQuerySchema, promotionDefaults } from "#lib/admin";
+import { adminAction, adminForm, type AdminAnswer } from "~/utils/admin.server";
+import { promotionForms } from "#lib/schemas/admin-forms";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Promotions · DealerLane" }];
@@ -28,24 +23,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(context, request, {
-    async create({ form, actor, services }) {
-      const input = parseForm(
-        promotionCreateSchema,
-        fieldsOf(form, ["title", "message", "type", "targetAudience", "startDate", "endDate"]),
-      );
+    create: adminForm(promotionForms.create, async (input, { actor, services }) => {
       await services.admin.promotions.create(actor, input);
       return "Promotion created";
-    },
-    async toggle({ form, actor, services }) {
-      const promotion = await services.admin.promotions.update(actor, String(form.get("id") ?? ""), {
-        isActive: form.get("isActive") === "true",
-      });
+    }),
+    toggle: adminForm(promotionForms.toggle, async ({ id, isActive }, { actor, services }) => {
+      const promotion = await services.admin.promotions.update(actor, id, { isActive });
       return promotion.isActive ? "Promotion activated" : "Promotion paused";
-    },
-    async delete({ form, actor, services }) {
-      await services.admin.promotions.remove(actor, String(form.get("id") ?? ""));
+    }),
+    delete: adminForm(promotionForms.delete, async ({ id }, { actor, services }) => {
+      await services.admin.promotions.remove(actor, id);
       return "Promotion deleted";
-    },
+    }),
   });
 }
 
@@ -53,7 +42,7 @@ const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 export default function AdminPromo() {
   const { promotions, nextCursor, defaults } = useLoaderData<typeof loader>();
-  const result = useActionData<AdminActionResult>();
+  const result = useActionData<AdminAnswer>();
   const [params] = useSearchParams();
   return (
     <AdminPage

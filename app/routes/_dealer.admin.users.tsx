@@ -1,38 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { AdminPage, badgeClass, cardClass, type AdminActionResult } from "~/components/admin/admin-page";
+import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
+import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { SelectField, TextField } from "~/components/ui/field";
-import { Search, UserPlus, X } from "~/components/ui/icons";
-import {
-  addUserSchema,
-  adminUsersQuerySchema,
-  refundSchema,
-  roleSchema,
-  suspendSchema,
-  verificationDecisionSchema,
-} from "#lib/admin";
+import { Search, UserPlus } from "~/components/ui/icons";
+import { adminUsersQuerySchema } from "#lib/admin";
+import { adminUserForms } from "#lib/schemas/admin-forms";
 import type { AdminUser } from "#lib/api-types";
-import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, apiKeyInputSchema } from "#lib/api-keys";
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS } from "#lib/api-keys";
 import { ShownOnceKey } from "~/components/ui/shown-once-key";
 import { formatDollars } from "#lib/format";
-import { dealerUpdateSchema } from "#lib/schemas/dealer";
-import { adminAction, fieldsOf, formProblem, parseForm } from "~/utils/admin.server";
+import { adminAction, adminForm, type AdminAnswer } from "~/utils/admin.server";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Users · DealerLane" }];
-
-const EDIT_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "dealershipName",
-  "city",
-  "state",
-  "zipCode",
-  "website",
-] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
@@ -58,18 +41,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const forms = adminUserForms;
   return adminAction(context, request, {
-    async add({ form, actor, services }) {
-      const input = parseForm(
-        addUserSchema,
-        fieldsOf(form, ["email", "firstName", "lastName", "dealershipName", "phone", "state"]),
-      );
+    add: adminForm(forms.add, async (input, { actor, services }) => {
       const user = await services.admin.users.add(actor, input);
       return `Added ${user.email}: an e-mail to set a password is on its way`;
-    },
-    async edit({ form, actor, services }) {
-      const accountId = String(form.get("accountId") ?? "");
-      const input = parseForm(dealerUpdateSchema, fieldsOf(form, [...EDIT_FIELDS]));
+    }),
+    edit: adminForm(forms.edit, async ({ accountId, ...input }, { actor, services }) => {
       await services.admin.users.editDealer(actor, accountId, input, (dealerId) =>
         services.dealers.update(
           { accountId: actor.accountId, dealerId: null, isAdmin: true },
@@ -78,49 +56,40 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ),
       );
       return "Changes saved";
-    },
-    async suspend({ form, actor, services }) {
-      const { reason } = parseForm(suspendSchema, fieldsOf(form, ["reason"]));
-      const user = await services.admin.users.suspend(actor, String(form.get("accountId") ?? ""), reason);
+    }),
+    suspend: adminForm(forms.suspend, async ({ accountId, reason }, { actor, services }) => {
+      const user = await services.admin.users.suspend(actor, accountId, reason);
       return `${user.email} is suspended`;
-    },
-    async reactivate({ form, actor, services }) {
-      const user = await services.admin.users.reactivate(actor, String(form.get("accountId") ?? ""));
+    }),
+    reactivate: adminForm(forms.reactivate, async ({ accountId }, { actor, services }) => {
+      const user = await services.admin.users.reactivate(actor, accountId);
       return `${user.email} is active again`;
-    },
-    async role({ form, actor, services }) {
-      const { role } = parseForm(roleSchema, fieldsOf(form, ["role"]));
-      const user = await services.admin.users.setRole(actor, String(form.get("accountId") ?? ""), role);
+    }),
+    role: adminForm(forms.role, async ({ accountId, role }, { actor, services }) => {
+      const user = await services.admin.users.setRole(actor, accountId, role);
       return role === "admin" ? `${user.email} is now an admin` : `${user.email} is no longer an admin`;
-    },
-    async delete({ form, actor, services }) {
-      if (form.get("confirm") !== "DELETE") throw formProblem("Type DELETE to confirm");
-      await services.admin.users.remove(actor, String(form.get("accountId") ?? ""));
+    }),
+    delete: adminForm(forms.delete, async ({ accountId }, { actor, services }) => {
+      await services.admin.users.remove(actor, accountId);
       return "Account deleted";
-    },
-    async verification({ form, actor, services }) {
-      const input = parseForm(verificationDecisionSchema, fieldsOf(form, ["decision", "note"]));
-      const decided = await services.admin.verifications.decide(actor, String(form.get("id") ?? ""), input);
+    }),
+    verification: adminForm(forms.verification, async ({ id, ...input }, { actor, services }) => {
+      const decided = await services.admin.verifications.decide(actor, id, input);
       return decided.status === "approved"
         ? `${decided.dealer.name} is a verified dealer`
         : `Verification refused for ${decided.dealer.name}`;
-    },
-    async "api-key"({ form, actor, services }) {
-      const input = parseForm(apiKeyInputSchema, {
-        name: form.get("name") ?? "",
-        scopes: form.getAll("scopes"),
-      });
-      const created = await services.admin.apiKeys.issue(actor, String(form.get("accountId") ?? ""), input);
+    }),
+    "api-key": adminForm(forms.apiKey, async ({ accountId, ...input }, { actor, services }) => {
+      const created = await services.admin.apiKeys.issue(actor, accountId, input);
       return {
         title: `API key "${created.name}" created: copy it now, it is shown once`,
         apiKey: created.key,
       };
-    },
-    async refund({ form, actor, services }) {
-      const input = parseForm(refundSchema, fieldsOf(form, ["invoiceId", "reason"]));
+    }),
+    refund: adminForm(forms.refund, async (input, { actor, services }) => {
       const invoice = await services.admin.payments.refund(actor, input.invoiceId, input.reason);
       return `Refunded ${formatDollars(invoice.refundedCents)}`;
-    },
+    }),
   });
 }
 
@@ -142,127 +111,114 @@ function ManageDialog({
   invoices: ReturnType<typeof useLoaderData<typeof loader>>["invoices"];
 }) {
   const [params] = useSearchParams();
-  const closeParams = new URLSearchParams(params);
-  closeParams.delete("user");
-  const close = `?${closeParams.toString()}`;
+  const close = useWithParams()({ user: null });
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-3 sm:p-8">
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="manage-heading"
-        className="w-full max-w-2xl rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-      >
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <div>
-            <h2 id="manage-heading" className="text-lg font-bold">
-              Edit {user.dealer?.name || user.email}
-            </h2>
-            <p className="text-sm break-all text-muted">
-              {user.email} · joined <DateTime at={user.createdAt} />
-            </p>
+    <AdminDialog
+      wide
+      title={`Edit ${user.dealer?.name || user.email}`}
+      close={close}
+      detail={
+        <>
+          {user.email} · joined <DateTime at={user.createdAt} />
+        </>
+      }
+    >
+      {user.dealer ? (
+        <Form method="post" action={close} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="edit" />
+          <input type="hidden" name="accountId" value={user.id} />
+          <TextField label="Name" name="name" defaultValue={user.dealer.name} />
+          <TextField label="Dealership" name="dealershipName" defaultValue={user.dealer.dealershipName} />
+          <TextField label="Phone" name="phone" defaultValue={user.dealer.phone} />
+          <TextField label="City" name="city" defaultValue={user.dealer.city} />
+          <TextField label="State" name="state" defaultValue={user.dealer.state} maxLength={2} />
+          <div className="flex items-end">
+            <Button type="submit">Save Changes</Button>
           </div>
-          <Link to={close} className={buttonClass("ghost", "px-2")} aria-label="Close">
-            <X size={18} aria-hidden="true" />
-          </Link>
-        </div>
-        {user.dealer ? (
-          <Form method="post" action={close} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <input type="hidden" name="intent" value="edit" />
-            <input type="hidden" name="accountId" value={user.id} />
-            <TextField label="Name" name="name" defaultValue={user.dealer.name} />
-            <TextField label="Dealership" name="dealershipName" defaultValue={user.dealer.dealershipName} />
-            <TextField label="Phone" name="phone" defaultValue={user.dealer.phone} />
-            <TextField label="City" name="city" defaultValue={user.dealer.city} />
-            <TextField label="State" name="state" defaultValue={user.dealer.state} maxLength={2} />
-            <div className="flex items-end">
-              <Button type="submit">Save Changes</Button>
-            </div>
-          </Form>
-        ) : (
-          <p className="text-sm text-muted">This account has no dealer profile yet.</p>
-        )}
+        </Form>
+      ) : (
+        <p className="text-sm text-muted">This account has no dealer profile yet.</p>
+      )}
 
-        <div className="mt-5 grid grid-cols-1 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
-          {user.status === "active" ? (
-            <Form method="post" action={close} className="flex flex-col gap-2">
-              <input type="hidden" name="intent" value="suspend" />
-              <input type="hidden" name="accountId" value={user.id} />
-              <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
-              <Button type="submit" variant="danger" className="self-start">
-                Suspend
-              </Button>
-            </Form>
-          ) : (
-            <Form method="post" action={close} className="flex flex-col gap-2">
-              <input type="hidden" name="intent" value="reactivate" />
-              <input type="hidden" name="accountId" value={user.id} />
-              <p className="text-sm">
-                Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
-                {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
-              </p>
-              <Button type="submit" className="self-start">
-                Reactivate
-              </Button>
-            </Form>
-          )}
+      <div className="mt-5 grid grid-cols-1 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
+        {user.status === "active" ? (
           <Form method="post" action={close} className="flex flex-col gap-2">
-            <input type="hidden" name="intent" value="role" />
+            <input type="hidden" name="intent" value="suspend" />
             <input type="hidden" name="accountId" value={user.id} />
-            <input type="hidden" name="role" value={user.role === "admin" ? "dealer" : "admin"} />
-            <p className="text-sm">Role: {user.role === "admin" ? "Admin" : "Dealer"}</p>
-            <Button type="submit" variant="secondary" className="self-start">
-              {user.role === "admin" ? "Remove admin" : "Grant admin"}
+            <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
+            <Button type="submit" variant="danger" className="self-start">
+              Suspend
             </Button>
           </Form>
-        </div>
-
-        {user.dealer ? <AdminApiKeyForm accountId={user.id} here={`?${params.toString()}`} /> : null}
-
-        <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <h3 className="mb-2 font-semibold">Payments</h3>
-          {invoices.length === 0 ? (
-            <p className="text-sm text-muted">No payments.</p>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {invoices.map((invoice) => (
-                <li key={invoice.id} className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className="flex-1">
-                    {invoice.description} · {formatDollars(invoice.amountCents)} ·{" "}
-                    <span className={badgeClass(invoice.status === "paid" ? "green" : "slate")}>
-                      {invoice.status}
-                    </span>
-                  </span>
-                  {invoice.refundableUntil ? (
-                    <Form method="post" action={close} className="flex items-center gap-2">
-                      <input type="hidden" name="intent" value="refund" />
-                      <input type="hidden" name="invoiceId" value={invoice.id} />
-                      <input type="hidden" name="reason" value="30-day money-back guarantee" />
-                      <Button type="submit" variant="secondary">
-                        Refund
-                      </Button>
-                    </Form>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-
-        <Form
-          method="post"
-          action={close}
-          className="mt-5 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800"
-        >
-          <input type="hidden" name="intent" value="delete" />
+        ) : (
+          <Form method="post" action={close} className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="reactivate" />
+            <input type="hidden" name="accountId" value={user.id} />
+            <p className="text-sm">
+              Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
+              {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
+            </p>
+            <Button type="submit" className="self-start">
+              Reactivate
+            </Button>
+          </Form>
+        )}
+        <Form method="post" action={close} className="flex flex-col gap-2">
+          <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="accountId" value={user.id} />
-          <TextField label="Type DELETE to delete this account" name="confirm" autoComplete="off" />
-          <Button type="submit" variant="danger">
-            Delete
+          <input type="hidden" name="role" value={user.role === "admin" ? "dealer" : "admin"} />
+          <p className="text-sm">Role: {user.role === "admin" ? "Admin" : "Dealer"}</p>
+          <Button type="submit" variant="secondary" className="self-start">
+            {user.role === "admin" ? "Remove admin" : "Grant admin"}
           </Button>
         </Form>
-      </section>
-    </div>
+      </div>
+
+      {user.dealer ? <AdminApiKeyForm accountId={user.id} here={`?${params.toString()}`} /> : null}
+
+      <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <h3 className="mb-2 font-semibold">Payments</h3>
+        {invoices.length === 0 ? (
+          <p className="text-sm text-muted">No payments.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {invoices.map((invoice) => (
+              <li key={invoice.id} className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="flex-1">
+                  {invoice.description} · {formatDollars(invoice.amountCents)} ·{" "}
+                  <span className={badgeClass(invoice.status === "paid" ? "green" : "slate")}>
+                    {invoice.status}
+                  </span>
+                </span>
+                {invoice.refundableUntil ? (
+                  <Form method="post" action={close} className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value="refund" />
+                    <input type="hidden" name="invoiceId" value={invoice.id} />
+                    <input type="hidden" name="reason" value="30-day money-back guarantee" />
+                    <Button type="submit" variant="secondary">
+                      Refund
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Form
+        method="post"
+        action={close}
+        className="mt-5 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800"
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="accountId" value={user.id} />
+        <TextField label="Type DELETE to delete this account" name="confirm" autoComplete="off" />
+        <Button type="submit" variant="danger">
+          Delete
+        </Button>
+      </Form>
+    </AdminDialog>
   );
 }
 
@@ -270,14 +226,7 @@ export default function AdminUsers() {
   const { users, nextCursor, selected, invoices, paged, verifications } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const withParams = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    return `?${next.toString()}`;
-  };
+  const withParams = useWithParams();
   return (
     <AdminPage
       title="Admin · Users"
@@ -468,7 +417,7 @@ export default function AdminUsers() {
 
 /** "From sales": an API key for this dealer, shown once here; the audit log records it without the key. */
 function AdminApiKeyForm({ accountId, here }: { accountId: string; here: string }) {
-  const result = useActionData<AdminActionResult>();
+  const result = useActionData<AdminAnswer>();
   return (
     <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
       <h3 className="mb-2 font-semibold">API key</h3>

@@ -6,7 +6,11 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MessageSquareText, type IconComponent } from "~/components/ui/icons";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { useActionToast } from "~/components/ui/action-toast";
+import type { ActionResult } from "#lib/action-result";
+import { parseForm } from "#lib/forms";
 import { buttonClass } from "~/components/ui/button";
 import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
 import { formatPhone, toE164 } from "#lib/phone";
@@ -19,10 +23,11 @@ import {
   type NotificationPreferences,
   type PreferenceKey,
 } from "#lib/schemas/notifications";
-import { toast, type ToastMessage } from "#lib/toast";
+import type { ToastMessage } from "#lib/toast";
+import { booleanInput } from "#lib/schemas/dealer-fields";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
-import { failureData, routeFailure } from "~/utils/responses.server";
+import { actionFailure, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Notification Settings · DealerLane" }];
 
@@ -40,8 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Intent = "preference" | "test-sms" | "test-email" | "test-alert";
-/** `rateLimited`: the server's message says why and when to try again. */
-type ActionResult = { intent: Intent; ok: boolean; message?: string; rateLimited?: boolean; at: number };
+
+/** The switch form: which switch, and its new value (an unticked one is off). */
+const preferenceFormSchema = z.object({ key: z.enum(PREFERENCE_KEYS), value: booleanInput.default(false) });
 
 const TEST_SMS = "Your DealerLane text alerts work. Deal alerts and confirmations will reach you here.";
 const TEST_EMAIL = {
@@ -55,8 +61,8 @@ const TEST_EMAIL = {
  * address, the full alert either). Forms, so each works before JavaScript loads.
  */
 /** A test or switch the dealer's own data cannot make (no phone, no e-mail, unknown switch): 400, nothing sent. */
-const refused = (intent: Intent, at: number) =>
-  data<ActionResult>({ intent, ok: false, at }, { status: 400 });
+const refused = (toasts: IntentToasts) =>
+  data<ActionResult>({ ok: false, toast: { ...toasts.failed, variant: "destructive" } }, { status: 400 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
@@ -66,25 +72,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!toasts) throw data({ message: UNKNOWN_ACTION }, { status: 400 });
   const intent = form.get("intent") as Intent;
   const notifications = context.services.notifications;
-  const at = Date.now();
+  const done: ActionResult = { ok: true, toast: toasts.ok };
   try {
     if (intent === "preference") {
-      const key = String(form.get("key") ?? "") as PreferenceKey;
-      if (!PREFERENCE_KEYS.includes(key)) return refused(intent, at);
-      await notifications.savePreference(dealer.id, key, form.get("value") === "true");
-      return { intent, ok: true, at };
+      const submission = parseForm(form, preferenceFormSchema);
+      if (submission.status !== "success") return refused(toasts);
+      await notifications.savePreference(dealer.id, submission.value.key, submission.value.value);
+      return done;
     }
     if (intent === "test-sms") {
       const input = testSmsSchema.safeParse({ phoneNumber: currentUser.phone, message: TEST_SMS });
-      if (!input.success) return refused(intent, at);
+      if (!input.success) return refused(toasts);
       await notifications.testSms(dealer, input.data);
-      return { intent, ok: true, at };
+      return done;
     }
     if (intent === "test-email") {
       const input = testEmailSchema.safeParse({ email: currentUser.email, ...TEST_EMAIL });
-      if (!input.success) return refused(intent, at);
+      if (!input.success) return refused(toasts);
       await notifications.testEmail(dealer, input.data);
-      return { intent, ok: true, at };
+      return done;
     }
     if (intent === "test-alert") {
       const input = triggerDealAlertSchema.safeParse({
@@ -98,47 +104,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
           urgency: "high",
         },
       });
-      if (!input.success) return refused(intent, at);
+      if (!input.success) return refused(toasts);
       await notifications.triggerDealAlert(dealer, input.data);
-      return { intent, ok: true, at };
+      return done;
     }
   } catch (error) {
     const failure = routeFailure(error, { title: toasts.failed.title });
-    const result: ActionResult = {
-      intent,
-      ok: false,
-      message: failure.toast.description,
-      rateLimited: failure.status === 429,
-      at,
-    };
-    return failureData(failure, result);
+    // A rate limit says why in the server's words.
+    if (failure.status !== 429) failure.toast.description = toasts.failed.description;
+    return actionFailure(failure);
   }
   throw data({ message: UNKNOWN_ACTION }, { status: 400 });
 }
 
-const TOASTS: Record<Intent, { ok: ToastMessage; failed: ToastMessage }> = {
+type IntentToasts = { ok: ToastMessage; failed: ToastMessage };
+const TOASTS: Record<Intent, IntentToasts> = {
   preference: { ok: NOTIFICATION_TOASTS.preferencesUpdated, failed: NOTIFICATION_TOASTS.preferencesFailed },
   "test-sms": { ok: NOTIFICATION_TOASTS.smsSent, failed: NOTIFICATION_TOASTS.smsFailed },
   "test-email": { ok: NOTIFICATION_TOASTS.emailSent, failed: NOTIFICATION_TOASTS.emailFailed },
   "test-alert": { ok: NOTIFICATION_TOASTS.alertSent, failed: NOTIFICATION_TOASTS.alertFailed },
 };
-
-/** Raises the toast of an action's answer once. */
-function useResultToast(result: ActionResult | undefined) {
-  useEffect(() => {
-    if (!result) return;
-    const texts = TOASTS[result.intent];
-    if (!texts) return;
-    if (result.ok) toast(texts.ok);
-    else
-      toast({
-        ...texts.failed,
-        // A rate limit says why in the server's words.
-        description: result.rateLimited && result.message ? result.message : texts.failed.description,
-        variant: "destructive",
-      });
-  }, [result]);
-}
 
 const SWITCHES: { key: PreferenceKey; label: string; hint: string }[] = [
   {
@@ -170,7 +155,7 @@ function PreferenceSwitch({
   disabledReason?: string | null;
 }) {
   const fetcher = useFetcher<typeof action>();
-  useResultToast(fetcher.data);
+  useActionToast(fetcher.data);
   const pending = fetcher.formData?.get("key") === name;
   const shown = pending ? fetcher.formData?.get("value") === "true" : checked;
   const id = `pref-${name}`;
@@ -234,7 +219,7 @@ function TestButton({
   disabledReason: string | null;
 }) {
   const fetcher = useFetcher<typeof action>();
-  useResultToast(fetcher.data);
+  useActionToast(fetcher.data);
   const sending = fetcher.state !== "idle";
   const reasonId = `${intent}-reason`;
   return (

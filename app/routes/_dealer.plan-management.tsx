@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Home } from "~/components/ui/icons";
-import { useEffect } from "react";
 import { ChangePlanCards, CurrentPlanCard, InvoiceTable } from "~/components/billing/subscription-cards";
 import { buttonClass } from "~/components/ui/button";
 import { BILLING_TERMS } from "~/components/public/copy/marketing";
 import { INVOICES_PAGE_SIZE } from "#lib/subscriptions";
-import { toast } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import { manageFromForm } from "~/utils/billing.server";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
@@ -26,17 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
-  const answer = await manageFromForm(context, viewer, await readForm(request));
-  return data({ toast: answer.toast }, { status: answer.status });
+  return manageFromForm(context, viewer, await readForm(request));
 }
 
 /** Plan Management with a HOME button; ours is real: plan, status, billing, card, invoices. */
 export default function PlanManagement() {
   const { plans, mine, invoices } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  useEffect(() => {
-    if (answer?.toast) toast(answer.toast);
-  }, [answer]);
+  useActionToast(useActionData<typeof action>());
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-5 px-3 sm:px-0">
       <div className="flex flex-wrap items-center justify-between gap-3">

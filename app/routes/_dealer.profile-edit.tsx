@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Home } from "~/components/ui/icons";
 import { useEffect, useId, useState, type ReactNode } from "react";
@@ -12,7 +11,7 @@ import { profileFormSchema } from "#lib/schemas/profile";
 import { toast } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
-import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit Profile · DealerLane" }];
 
@@ -73,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const submission = parseForm(form, profileFormSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDDEN }), toast: null }, { status: 400 });
+    return actionInvalid(submission.reply({ hideFields: HIDDEN }));
   }
   try {
     await context.services.profile.update(viewer.dealer, submission.value, photosOf(form));
@@ -82,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       title: "Update Failed",
       fallback: "Failed to update profile. Please try again.",
     });
-    return failureData(failure, {
+    return actionFailure(failure, {
       result: submission.reply({ hideFields: HIDDEN, fieldErrors: failure.fieldErrors }),
     });
   }
@@ -147,7 +146,7 @@ export default function ProfileEdit() {
   useEffect(() => {
     if (!answer) return;
     updateFailed(
-      answer.toast?.description ?? firstError(answer.result.error, [...PERSONAL, ...DEALERSHIP, ...ADDRESS]),
+      answer.toast?.description ?? firstError(answer.result?.error, [...PERSONAL, ...DEALERSHIP, ...ADDRESS]),
     );
   }, [answer]);
 

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { useActionToast } from "~/components/ui/action-toast";
+import type { ActionResult } from "#lib/action-result";
 import {
   ActiveSessions,
   ChangePassword,
@@ -12,13 +15,13 @@ import { ApiKeysSettings } from "~/components/account/api-keys-settings";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { apiKeyInputSchema } from "#lib/api-keys";
+import { apiKeyFormSchema, apiKeyIdSchema } from "#lib/api-keys";
 import { INVENTORY_VIEWS, ITEMS_PER_PAGE_OPTIONS } from "#lib/constants";
 import { firstError, parseForm } from "#lib/forms";
 import { deleteAccountSchema } from "#lib/schemas/account";
 import { changePasswordFormSchema } from "#lib/schemas/account-forms";
 import { settingsFormSchema, type UserSettings } from "#lib/schemas/settings";
-import { toast } from "#lib/toast";
+import type { ToastMessage } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import { redirectWithToast, routeFailure } from "~/utils/responses.server";
@@ -65,14 +68,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, settingsFormSchema);
   if (submission.status !== "success") {
     const message = firstError(submission.error, Object.keys(submission.error ?? {}));
-    return data(
-      { ok: false as const, at: Date.now(), message: message ?? "Failed to save settings" },
-      { status: 400 },
-    );
+    return refused(400, message ?? "Failed to save settings");
   }
-  const settings = await context.services.settings.update(viewer.accountId, submission.value);
-  return { ok: true as const, at: Date.now(), settings };
+  await context.services.settings.update(viewer.accountId, submission.value);
+  return done({
+    title: "Settings Saved",
+    description: "Your settings have been saved and now apply across DealerLane.",
+  });
 }
+
+/** `apiKey`: a key just created, shown once. */
+type Answer = ActionResult<{ apiKey?: string }>;
+const done = (toast: ToastMessage, extra: Partial<Answer> = {}): Answer => ({ ...extra, ok: true, toast });
+const refused = (status: number, description: string, extra: Partial<Answer> = {}) =>
+  data<Answer>(
+    { ...extra, ok: false, toast: { title: "Error", description, variant: "destructive" } },
+    { status },
+  );
+
+/** The session a dealer signs out from another browser. */
+const endSessionSchema = z.object({ sessionId: z.string().max(100) });
 
 /** /settings → API keys: the same domain calls as POST and DELETE /api/api-keys. */
 async function apiKeyAction(
@@ -81,38 +96,25 @@ async function apiKeyAction(
   viewer: { accountId: string; dealer: { id: string } },
   context: ActionFunctionArgs["context"],
 ) {
+  const submission = parseForm(form, intent === "revoke-api-key" ? apiKeyIdSchema : apiKeyFormSchema);
+  if (submission.status !== "success")
+    return refused(400, firstError(submission.error, ["id", "name", "scopes"]) ?? "Invalid key");
   try {
     if (intent === "revoke-api-key") {
-      await context.services.apiKeys.revoke(viewer.dealer.id, String(form.get("id") ?? "").slice(0, 64));
-      return {
-        ok: true as const,
-        at: Date.now(),
-        notice: { title: "API key revoked", description: "It stopped working at once." },
-      };
+      const { id } = submission.value as z.output<typeof apiKeyIdSchema>;
+      await context.services.apiKeys.revoke(viewer.dealer.id, id);
+      return done({ title: "API key revoked", description: "It stopped working at once." });
     }
-    const parsed = apiKeyInputSchema.safeParse({
-      name: form.get("name") ?? "",
-      scopes: form.getAll("scopes"),
-    });
-    if (!parsed.success)
-      return data(
-        { ok: false as const, at: Date.now(), message: parsed.error.issues[0]?.message ?? "Invalid key" },
-        { status: 400 },
-      );
     await context.services.subscriptions.requirePremium({ accountId: viewer.accountId });
-    const created = await context.services.apiKeys.create(viewer.dealer.id, viewer.accountId, parsed.data);
-    return {
-      ok: true as const,
-      at: Date.now(),
-      notice: { title: "API key created", description: "Copy it now: it is shown once." },
-      apiKey: created.key,
-    };
+    const input = submission.value as z.output<typeof apiKeyFormSchema>;
+    const created = await context.services.apiKeys.create(viewer.dealer.id, viewer.accountId, input);
+    return done(
+      { title: "API key created", description: "Copy it now: it is shown once." },
+      { apiKey: created.key },
+    );
   } catch (error) {
     const failure = routeFailure(error, { title: "Error" });
-    return data(
-      { ok: false as const, at: Date.now(), message: failure.toast.description ?? "Error" },
-      { status: failure.status },
-    );
+    return refused(failure.status, failure.toast.description ?? "Error");
   }
 }
 
@@ -125,11 +127,7 @@ async function securityAction(
   context: ActionFunctionArgs["context"],
 ) {
   const session = context.session;
-  if (!session || !context.viewer)
-    return data(
-      { ok: false as const, at: Date.now(), message: "Please sign in to continue" },
-      { status: 401 },
-    );
+  if (!session || !context.viewer) return refused(401, "Please sign in to continue");
   const current = {
     accountId: context.viewer.accountId,
     tokenHash: session.tokenHash,
@@ -141,15 +139,9 @@ async function securityAction(
   if (intent === "change-password") {
     const submission = parseForm(form, changePasswordFormSchema);
     if (submission.status !== "success")
-      return data(
-        {
-          ok: false as const,
-          at: Date.now(),
-          message: firstError(submission.error, PASSWORDS) ?? "Check the password fields",
-          password: submission.reply({ hideFields: PASSWORDS }),
-        },
-        { status: 400 },
-      );
+      return refused(400, firstError(submission.error, PASSWORDS) ?? "Check the password fields", {
+        result: submission.reply({ hideFields: PASSWORDS }),
+      });
     try {
       const { signedOutSessions } = await auth.changePassword(
         current,
@@ -157,44 +149,29 @@ async function securityAction(
         submission.value.newPassword,
         from,
       );
-      return {
-        ok: true as const,
-        at: Date.now(),
-        notice: {
+      return done(
+        {
           title: "Password changed",
           description: `${plural(signedOutSessions, "other session")} signed out.`,
         },
-        password: submission.reply({ resetForm: true }),
-      };
+        { result: submission.reply({ resetForm: true }) },
+      );
     } catch (error) {
       const failure = routeFailure(error, { title: "Password not changed" });
-      return data(
-        {
-          ok: false as const,
-          at: Date.now(),
-          message: failure.toast.description ?? "Password not changed",
-          password: submission.reply({ hideFields: PASSWORDS, fieldErrors: failure.fieldErrors }),
-        },
-        { status: failure.status },
-      );
+      return refused(failure.status, failure.toast.description ?? "Password not changed", {
+        result: submission.reply({ hideFields: PASSWORDS, fieldErrors: failure.fieldErrors }),
+      });
     }
   }
   try {
     if (intent === "delete-account") {
-      const typed = deleteAccountSchema.safeParse({
-        password: form.get("password") ?? undefined,
-        confirmation: form.get("confirmation") ?? "",
-      });
-      if (!typed.success)
-        return data(
-          {
-            ok: false as const,
-            at: Date.now(),
-            message: typed.error.issues[0]?.message ?? "Type DELETE to confirm",
-          },
-          { status: 400 },
+      const typed = parseForm(form, deleteAccountSchema);
+      if (typed.status !== "success")
+        return refused(
+          400,
+          firstError(typed.error, ["password", "confirmation"]) ?? "Type DELETE to confirm",
         );
-      const { cookie } = await auth.deleteAccount(current, typed.data.password, from);
+      const { cookie } = await auth.deleteAccount(current, typed.value.password, from);
       return redirectWithToast(
         "/",
         {
@@ -206,28 +183,19 @@ async function securityAction(
       );
     }
     if (intent === "end-session") {
-      await auth.endSession(current, String(form.get("sessionId") ?? "").slice(0, 100), from);
-      return {
-        ok: true as const,
-        at: Date.now(),
-        notice: { title: "Signed out", description: "That browser is signed out." },
-      };
+      const ended = parseForm(form, endSessionSchema);
+      if (ended.status !== "success") return refused(400, "Choose a session to sign out");
+      await auth.endSession(current, ended.value.sessionId, from);
+      return done({ title: "Signed out", description: "That browser is signed out." });
     }
     const { signedOutSessions } = await auth.endOtherSessions(current, from);
-    return {
-      ok: true as const,
-      at: Date.now(),
-      notice: {
-        title: "Signed out everywhere else",
-        description: `${plural(signedOutSessions, "session")} signed out.`,
-      },
-    };
+    return done({
+      title: "Signed out everywhere else",
+      description: `${plural(signedOutSessions, "session")} signed out.`,
+    });
   } catch (error) {
     const failure = routeFailure(error, { title: "Error" });
-    return data(
-      { ok: false as const, at: Date.now(), message: failure.toast.description ?? "Error" },
-      { status: failure.status },
-    );
+    return refused(failure.status, failure.toast.description ?? "Error");
   }
 }
 
@@ -288,19 +256,9 @@ function Toggle({
 
 export default function Settings() {
   const { settings, sessions, events, hasPassword, apiKeys, premium } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<Answer>();
   const saving = useNavigation().state === "submitting";
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok && "notice" in result) toast(result.notice);
-    else if (result.ok)
-      toast({
-        title: "Settings Saved",
-        description: "Your settings have been saved and now apply across DealerLane.",
-      });
-    else toast({ title: "Error", description: result.message, variant: "destructive" });
-  }, [result]);
+  useActionToast(answer);
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 px-3 sm:px-0">
@@ -401,18 +359,11 @@ export default function Settings() {
       <h2 id="security" className="mt-4 text-xl font-bold">
         Security
       </h2>
-      <ChangePassword
-        hasPassword={hasPassword}
-        lastResult={result && "password" in result ? result.password : undefined}
-      />
+      <ChangePassword hasPassword={hasPassword} lastResult={answer?.result} />
       <ActiveSessions sessions={sessions} />
       <SecurityActivity events={events} />
       <YourData hasPassword={hasPassword} />
-      <ApiKeysSettings
-        keys={apiKeys}
-        premium={premium}
-        newKey={result && "apiKey" in result ? result.apiKey : undefined}
-      />
+      <ApiKeysSettings keys={apiKeys} premium={premium} newKey={answer?.apiKey} />
     </section>
   );
 }

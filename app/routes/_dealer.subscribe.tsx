@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "~/components/ui/icons";
-import { useEffect } from "react";
 import { PurchaseForm } from "~/components/billing/purchase-form";
 import { StripeCheckout } from "~/components/billing/stripe-checkout";
 import { ChangePlanCards, CurrentPlanCard } from "~/components/billing/subscription-cards";
 import { MONEY_BACK_DAYS, TRIAL_LABEL, paymentSuccessToast, planIdSchema } from "#lib/subscriptions";
-import { toast } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import { manageFromForm, payFromForm } from "~/utils/billing.server";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
@@ -39,23 +37,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "pay") {
     const paid = await payFromForm(context, viewer, form, { fallback: "Unable to process payment" });
-    if (!paid.ok) return data({ toast: paid.toast }, { status: paid.status });
+    if (!paid.ok) return paid.answer;
     // The payment's return address carries success=true.
     return redirectWithToast("/subscribe?success=true", paymentSuccessToast(paid.planName), request, [
       clearSelectedPlan(request.url),
     ]);
   }
-  const answer = await manageFromForm(context, viewer, form);
-  return data({ toast: answer.toast }, { status: answer.status });
+  return manageFromForm(context, viewer, form);
 }
 
 /** Subscription page: 'Choose Your Plan', current subscription, plan cards, payment form, benefits. */
 export default function Subscribe() {
   const { plans, mine, success, initialPlan, checkout, testCards } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  useEffect(() => {
-    if (answer?.toast) toast(answer.toast);
-  }, [answer]);
+  useActionToast(useActionData<typeof action>());
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-5 px-3 sm:px-0">
       <div>

@@ -21,10 +21,11 @@ import {
 } from "#lib/schemas/contact";
 import { publicMeta } from "#lib/seo";
 import { parseForm } from "#lib/forms";
-import { toast } from "#lib/toast";
+import type { ActionResult } from "#lib/action-result";
+import { useActionToast } from "~/components/ui/action-toast";
 import { readForm } from "~/utils/form-body.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
-import { failureData, routeFailure } from "~/utils/responses.server";
+import { actionFailure, actionInvalid, routeFailure } from "~/utils/responses.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   publicMeta({
@@ -54,15 +55,15 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const NOT_CACHED = { "Cache-Control": "private, no-store" };
+const SENT: ActionResult = { ok: true, toast: CONTACT_SENT };
 
 /** Stores the message; works without JavaScript, field errors included. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  if (isHoneypotFilled(Object.fromEntries(form)))
-    return data({ sent: true as const }, { headers: NOT_CACHED });
+  if (isHoneypotFilled(Object.fromEntries(form))) return data(SENT, { headers: NOT_CACHED });
   const submission = parseForm(form, contactMessageSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400, headers: NOT_CACHED });
+    return actionInvalid(submission.reply(), {}, NOT_CACHED);
   }
   try {
     await context.services.contact.send(submission.value, {
@@ -73,9 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const failure = routeFailure(error, { title: "Message not sent" });
     if (failure.status === 429) failure.toast.title = "Too many messages";
     failure.toast.description = `${failure.toast.description} You can also e-mail ${SUPPORT.email}.`;
-    return failureData(failure, { result: submission.reply() }, NOT_CACHED);
+    return actionFailure(failure, { result: submission.reply() }, NOT_CACHED);
   }
-  return data({ sent: true as const }, { headers: NOT_CACHED });
+  return data(SENT, { headers: NOT_CACHED });
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -99,21 +100,16 @@ export default function Contact() {
   const sending = navigation.state === "submitting";
   // After a message is sent the form starts over empty (a new form id resets it, without the prefill).
   const [round, setRound] = useState(0);
-  const sent = Boolean(answer && "sent" in answer);
+  const sent = Boolean(answer?.ok);
   const { form, fields, formProps } = useSchemaForm(contactMessageSchema, {
     id: `contact-${round}`,
-    lastResult: answer && "result" in answer ? answer.result : undefined,
+    lastResult: answer?.result,
     defaultValue: round > 0 || sent ? { email: "", message: "" } : prefill,
   });
 
+  useActionToast(answer);
   useEffect(() => {
-    if (!answer) return;
-    if ("sent" in answer) {
-      toast(CONTACT_SENT);
-      setRound((r) => r + 1);
-    } else if ("toast" in answer && answer.toast) {
-      toast(answer.toast);
-    }
+    if (answer?.ok) setRound((r) => r + 1);
   }, [answer]);
 
   return (

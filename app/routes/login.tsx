@@ -21,7 +21,8 @@ import {
 } from "#lib/schemas/login-form";
 import { toast, type ToastMessage } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
-import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import type { ActionResult } from "#lib/action-result";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in · DealerLane" },
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       description: DEMO_OFF_MESSAGE,
       variant: "destructive",
     };
-    return data({ result: null, toast }, { status: 403 });
+    return data<ActionResult>({ ok: false, toast }, { status: 403 });
   }
   let credentials: { email: string; password: string } = DEMO_ACCOUNT;
   let submission = null;
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     submission = parseForm(form, intent === "signup" ? signUpFormSchema : signInFormSchema);
     if (submission.status !== "success") {
       const toast = loginFailureToast(intent, Object.fromEntries(form), submission.error);
-      return data({ result: submission.reply({ hideFields: PASSWORDS }), toast }, { status: 400 });
+      return actionInvalid(submission.reply({ hideFields: PASSWORDS }), { toast });
     }
     credentials = submission.value;
   }
@@ -126,8 +127,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     const failure = routeFailure(error, { title: FAILURE_TITLE[intent], fallback: FAILURE_FALLBACK[intent] });
-    return failureData(failure, {
-      result: submission?.reply({ hideFields: PASSWORDS, fieldErrors: failure.fieldErrors }) ?? null,
+    return actionFailure(failure, {
+      result: submission?.reply({ hideFields: PASSWORDS, fieldErrors: failure.fieldErrors }),
     });
   }
 }

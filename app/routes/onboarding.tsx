@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { DealerFields } from "~/components/dealer/dealer-fields";
@@ -10,7 +9,7 @@ import { onboardingProfileSchema } from "#lib/schemas/auth";
 import { toast } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireViewer } from "~/utils/guards.server";
-import { failureData, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
 import { ChoosePlan } from "~/components/billing/choose-plan";
 import { OnboardingFrame, type OnboardingStep } from "~/components/account/onboarding-frame";
 import { formatDay } from "#lib/format";
@@ -59,14 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseForm(form, onboardingProfileSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
+    return actionInvalid(submission.reply());
   }
   try {
     await context.services.dealers.completeProfile(viewer.accountId, submission.value);
   } catch (error) {
     // 'Error' with the server's message, or 'Failed to save profile'.
     const failure = routeFailure(error, { title: "Error", fallback: "Failed to save profile" });
-    return failureData(failure, { result: submission.reply({ fieldErrors: failure.fieldErrors }) });
+    return actionFailure(failure, { result: submission.reply({ fieldErrors: failure.fieldErrors }) });
   }
   return redirectWithToast(
     "/onboarding?step=2",
@@ -84,7 +83,7 @@ export default function Onboarding() {
   const answer = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const { fields, formProps } = useSchemaForm(onboardingProfileSchema, {
-    lastResult: answer?.result ?? undefined,
+    lastResult: answer?.result,
     defaultValue: {
       firstName: user?.firstName,
       lastName: user?.lastName,

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 import { OnboardingFrame } from "~/components/account/onboarding-frame";
 import { PurchaseForm } from "~/components/billing/purchase-form";
 import { buttonClass } from "~/components/ui/button";
 import { StripeCheckout } from "~/components/billing/stripe-checkout";
 import { MONEY_BACK_DAYS, paymentSuccessToast } from "#lib/subscriptions";
-import { toast } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import { payFromForm } from "~/utils/billing.server";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
@@ -34,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   // 'Payment Failed' with the server's message, or 'Unable to process payment'.
   const paid = await payFromForm(context, viewer, form, { fallback: "Unable to process payment" });
-  if (!paid.ok) return data({ toast: paid.toast }, { status: paid.status });
+  if (!paid.ok) return paid.answer;
   return redirectWithToast("/", paymentSuccessToast(paid.planName), request, [
     clearSelectedPlan(request.url),
   ]);
@@ -42,10 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Payment() {
   const { plans, plan, checkout, email, testCards } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  useEffect(() => {
-    if (answer?.toast) toast(answer.toast);
-  }, [answer]);
+  useActionToast(useActionData<typeof action>());
   return (
     <OnboardingFrame step={3} email={email}>
       <div className="flex flex-col gap-5">

@@ -4,12 +4,19 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { fieldProps, useSchemaForm, type SubmissionResult } from "~/components/ui/form";
+import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import { firstError, parseForm } from "#lib/forms";
 import { emailSignInLinkFormSchema, signInWithLinkFormSchema } from "#lib/schemas/account-forms";
 import { readForm } from "~/utils/form-body.server";
-import { failureData, failureHeaders, redirectWithToast, routeFailure } from "~/utils/responses.server";
+import {
+  actionFailure,
+  actionInvalid,
+  failureHeaders,
+  redirectWithToast,
+  routeFailure,
+} from "~/utils/responses.server";
+import type { ActionResult } from "#lib/action-result";
 
 export const meta: MetaFunction = () => [
   { title: "E-mail me a sign-in link · DealerLane" },
@@ -21,7 +28,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200) };
 }
 
-type Answer = { result: SubmissionResult<string[]> | null; sentTo: string | null; error: string | null };
+/** `error`: why the link did not sign in, shown on the card; `sentTo`: where a link went. */
+type Answer = ActionResult<{ sentTo?: string; error?: string }>;
 
 export const headers = failureHeaders;
 
@@ -38,10 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") === "sign-in") {
     const submission = parseForm(form, signInWithLinkFormSchema);
     if (submission.status !== "success")
-      return data<Answer>(
-        { result: null, sentTo: null, error: firstError(submission.error, ["token"]) ?? null },
-        { status: 400 },
-      );
+      return data<Answer>({ ok: false, error: firstError(submission.error, ["token"]) }, { status: 400 });
     try {
       const { cookies } = await context.services.auth.signInWithLink(submission.value.token, from);
       return redirectWithToast(
@@ -52,32 +57,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     } catch (error) {
       const failure = routeFailure(error, { title: "Sign-in failed" });
-      return failureData<Answer>(failure, {
-        result: null,
-        sentTo: null,
-        error: failure.toast.description ?? null,
-      });
+      return actionFailure(failure, { error: failure.toast.description });
     }
   }
 
   // The same page whether the address has an account or not: the e-mail, if any, goes after the answer.
   const submission = parseForm(form, emailSignInLinkFormSchema);
-  if (submission.status !== "success")
-    return data<Answer>({ result: submission.reply(), sentTo: null, error: null }, { status: 400 });
+  if (submission.status !== "success") return actionInvalid(submission.reply());
   try {
     await context.services.auth.emailSignInLink(submission.value.email, from);
   } catch (error) {
     const failure = routeFailure(error, { title: "Please wait" });
-    return failureData<Answer>(failure, {
-      result: submission.reply(),
-      sentTo: null,
-      error: failure.toast.description ?? null,
-    });
+    return actionFailure(failure, { result: submission.reply(), error: failure.toast.description });
   }
   return data<Answer>({
+    ok: true,
     result: submission.reply({ resetForm: true }),
     sentTo: submission.value.email,
-    error: null,
   });
 }
 
@@ -87,7 +83,7 @@ export default function SignInLink() {
 }
 
 function EmailSignInLink() {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<Answer>();
   const busy = useNavigation().state !== "idle";
   const { fields, formProps } = useSchemaForm(emailSignInLinkFormSchema, {
     id: "email-sign-in-link",
@@ -131,7 +127,7 @@ function EmailSignInLink() {
 }
 
 function SignInWithLink({ token }: { token: string }) {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<Answer>();
   const busy = useNavigation().state !== "idle";
   return (
     <AuthCard title="Sign in to DealerLane" intro="This link from your e-mail works once.">

@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { ActionResult } from "#lib/action-result";
 import type { ToastMessage } from "#lib/toast";
 import { paymentInfoOf, paymentInfoSchema, planIdSchema, type PlanId } from "#lib/subscriptions";
 import { formatDay } from "#lib/format";
@@ -6,8 +7,12 @@ import { isDomainError } from "./responses.server";
 
 type Actor = { accountId: string; dealer: { id: string; name: string; email: string } };
 
+/** A plan button's or the card form's answer: its toast, with the status. */
+const answer = (status: number, toast: ToastMessage) =>
+  data<ActionResult>({ ok: status < 400, toast }, { status });
+
 export type PaymentOutcome =
-  { ok: true; planName: string } | { ok: false; status: number; toast: ToastMessage };
+  { ok: true; planName: string } | { ok: false; answer: ReturnType<typeof answer> };
 
 /**
  * A card form posted to a page (/payment, /subscribe): the same checks and the same domain
@@ -24,8 +29,11 @@ export async function payFromForm(
   if (!plan.success)
     return {
       ok: false,
-      status: 400,
-      toast: { title: "Choose a plan", description: "Pick Basic or Premium first.", variant: "destructive" },
+      answer: answer(400, {
+        title: "Choose a plan",
+        description: "Pick Basic or Premium first.",
+        variant: "destructive",
+      }),
     };
   const info = paymentInfoSchema.safeParse(paymentInfoOf(form));
   if (!info.success) {
@@ -33,12 +41,11 @@ export async function payFromForm(
     const billing = issue?.path[0] === "billingAddress";
     return {
       ok: false,
-      status: 400,
-      toast: {
+      answer: answer(400, {
         title: billing ? "Missing Billing Information" : "Missing Information",
         description: issue?.message,
         variant: "destructive",
-      },
+      }),
     };
   }
   try {
@@ -47,12 +54,11 @@ export async function payFromForm(
     if (!isDomainError(error)) throw error;
     return {
       ok: false,
-      status: error.status,
-      toast: {
+      answer: answer(error.status, {
         title: "Payment Failed",
         description: error.message || screen.fallback,
         variant: "destructive",
-      },
+      }),
     };
   }
   const chosen = await context.services.subscriptions.catalogue.get(plan.data);
@@ -63,55 +69,47 @@ export async function payFromForm(
  * The plan buttons of /subscribe and /plan-management: change (upgrade now, downgrade at the period end),
  * cancel at the period end, resume. Answers the toast to show.
  */
-export async function manageFromForm(
-  context: AppLoadContext,
-  actor: Actor,
-  form: FormData,
-): Promise<{ status: number; toast: ToastMessage }> {
+export async function manageFromForm(context: AppLoadContext, actor: Actor, form: FormData) {
   const intent = form.get("intent");
   const service = context.services.subscriptions;
   try {
     if (intent === "cancel") {
       const mine = await service.cancel(actor);
       const end = mine.subscription?.currentPeriodEnd;
-      return {
-        status: 200,
-        toast: {
-          title: "Subscription Cancelled",
-          description: `Your subscription has been cancelled successfully.${end ? ` Your plan stays active until ${formatDay(end)}.` : ""}`,
-        },
-      };
+      return answer(200, {
+        title: "Subscription Cancelled",
+        description: `Your subscription has been cancelled successfully.${end ? ` Your plan stays active until ${formatDay(end)}.` : ""}`,
+      });
     }
     if (intent === "resume") {
       await service.resume(actor);
-      return {
-        status: 200,
-        toast: { title: "Subscription resumed", description: "Your plan renews as before." },
-      };
+      return answer(200, { title: "Subscription resumed", description: "Your plan renews as before." });
     }
     const plan = planIdSchema.safeParse(form.get("planId"));
     if (intent !== "change" || !plan.success)
-      return {
-        status: 400,
-        toast: { title: "Error", description: "Choose a plan to change to.", variant: "destructive" },
-      };
+      return answer(400, {
+        title: "Error",
+        description: "Choose a plan to change to.",
+        variant: "destructive",
+      });
     const mine = await service.change(actor, plan.data);
     const next = mine.subscription?.nextPlan;
-    return {
-      status: 200,
-      toast: next
+    return answer(
+      200,
+      next
         ? {
             title: "Plan change scheduled",
             description: `You move to the ${next.name} on ${formatDay(mine.subscription!.currentPeriodEnd!)}.`,
           }
         : { title: "Plan changed", description: `You are on the ${mine.subscription?.plan.name} now.` },
-    };
+    );
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const fallback = intent === "cancel" ? "Failed to cancel subscription" : "Failed to change your plan";
-    return {
-      status: error.status,
-      toast: { title: "Error", description: error.message || fallback, variant: "destructive" },
-    };
+    return answer(error.status, {
+      title: "Error",
+      description: error.message || fallback,
+      variant: "destructive",
+    });
   }
 }

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import type { DirectoryDealer } from "#lib/api-types";
 import { parseForm } from "#lib/forms";
@@ -11,10 +10,10 @@ import {
 } from "#lib/schemas/dealer";
 import { isAdmin } from "#lib/roles";
 import { DEFAULT_SETTINGS } from "#lib/schemas/settings";
-import type { ToastMessage } from "#lib/toast";
+import type { ActionResult } from "#lib/action-result";
 import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
-import { failureData, isDomainError, routeFailure } from "./responses.server";
+import { actionFailure, isDomainError, routeFailure } from "./responses.server";
 
 export type DirectoryFilters = {
   name: string;
@@ -90,16 +89,13 @@ export async function loadDirectory(
   };
 }
 
-export type DealerActionResult = {
+/** A dealer dialog's or the Connect toggle's answer: `result` holds the dialog's field errors, or its reset. */
+export type DealerActionResult = ActionResult<{
   intent: string;
-  ok: boolean;
   dealerId?: string;
   connected?: boolean;
   dealer?: DirectoryDealer;
-  /** The dealer dialog's submission (conform): field errors, or a reset after saving. */
-  result?: SubmissionResult<string[]>;
-  toast?: ToastMessage;
-};
+}>;
 
 /**
  * The action half: connect / disconnect (the Connect/Connected toggle), create and update (the dealer
@@ -150,13 +146,12 @@ export async function dealerAction(context: AppLoadContext, request: Request, bo
           : { title: "Error", fallback: "Failed to update dealer" },
       );
       const explainedByFields = Object.keys(failure.fieldErrors).length > 0;
-      return failureData(failure, {
+      return actionFailure(failure, {
         intent,
-        ok: false,
         dealerId,
         result: submission.reply({ fieldErrors: failure.fieldErrors }),
         ...(explainedByFields ? {} : { toast: failure.toast }),
-      } satisfies DealerActionResult);
+      });
     }
   }
   try {
@@ -199,6 +194,6 @@ export async function dealerAction(context: AppLoadContext, request: Request, bo
     }
   } catch (error) {
     const failure = routeFailure(error, { title: "Error", fallback: "Failed to add dealer" });
-    return failureData(failure, { intent, ok: false, dealerId } satisfies DealerActionResult);
+    return actionFailure(failure, { intent, dealerId });
   }
 }

@@ -1,6 +1,8 @@
 import { data, redirect, type HeadersFunction } from "@remix-run/cloudflare";
 import type { DomainError } from "../../worker/domain/errors";
 import { toastCookie, type FlashToast } from "#lib/flash-toast";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionResult } from "#lib/action-result";
 import type { ToastMessage } from "#lib/toast";
 
 /** A redirect that shows a toast on the page it lands on, plus any other cookies to set. */
@@ -59,17 +61,30 @@ export function routeFailure(
   };
 }
 
-/** A failure as action data, with its status (and `Retry-After` for a 429). */
-export function failureData<T extends object>(failure: RouteFailure, body: T, headers: HeadersInit = {}) {
+/** A failure as the page action's answer, with its status (and `Retry-After` for a 429). */
+export function actionFailure<Extra extends object = object>(
+  failure: RouteFailure,
+  extra = {} as Extra,
+  headers: HeadersInit = {},
+) {
   const all = new Headers(headers);
   if (failure.retryAfterSeconds) all.set("Retry-After", String(failure.retryAfterSeconds));
-  return data<T & { toast: ToastMessage }>(
-    { ...body, toast: failure.toast },
+  return data<ActionResult<Extra>>(
+    { ...extra, ok: false, toast: failure.toast },
     { status: failure.status, headers: all },
   );
 }
 
-/** Route `headers` export of a page whose action answers `failureData`: the page itself keeps `Retry-After`. */
+/** A form its schema refused (400): conform's reply puts the errors and the typed values back on the fields. */
+export function actionInvalid<Extra extends object = object>(
+  result: SubmissionResult<string[]>,
+  extra = {} as Extra,
+  headers: HeadersInit = {},
+) {
+  return data<ActionResult<Extra>>({ ...extra, ok: false, result }, { status: 400, headers });
+}
+
+/** Route `headers` export of a page whose action answers `actionFailure`: the page itself keeps `Retry-After`. */
 export const failureHeaders: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();

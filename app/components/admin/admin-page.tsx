@@ -1,26 +1,9 @@
 import { Link, useActionData } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ArrowLeft, Home } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
-import { toast } from "#lib/toast";
-
-/** What every admin page action answers: the toast to raise, once (`at` tells two equal answers apart). */
-/** `apiKey`: a key an admin just issued, shown once on the page (never stored in clear). */
-export type AdminActionResult = { ok: boolean; title: string; message?: string; at: number; apiKey?: string };
-
-/** Raises the toast of the page action's latest answer. */
-export function useAdminActionToast() {
-  const result = useActionData<AdminActionResult>();
-  useEffect(() => {
-    if (!result?.title) return;
-    toast({
-      title: result.title,
-      description: result.message,
-      variant: result.ok ? undefined : "destructive",
-    });
-  }, [result]);
-  return result;
-}
+import { useActionToast } from "~/components/ui/action-toast";
+import type { AdminAnswer } from "~/utils/admin.server";
 
 /** Every admin page has Home and Back to Admin buttons. */
 export function AdminNav({ isIndex = false }: { isIndex?: boolean }) {
@@ -51,7 +34,7 @@ export function AdminPage({
   children: ReactNode;
   isIndex?: boolean;
 }) {
-  useAdminActionToast();
+  useActionToast(useActionData<AdminAnswer>());
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-3 pb-10 sm:px-0">
       <AdminNav isIndex={isIndex} />
