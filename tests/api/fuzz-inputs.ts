@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The inputs tests/api/fuzz-routes.test.ts throws at every route: fixed lists, so every run sends the same
  * requests and a failure can be replayed. Nothing here knows a particular endpoint; the route's own schema

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { apiErrorSchema, newsArticleSchema } from "#lib/api-types";
 import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from "#lib/schemas/news";
 import { adminsOnly } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { actorOf } from "./admin";
 import { answerList } from "./answers";
 import { json, openApiRouter, sessionRoute } from "./openapi";

@@ -11,7 +11,6 @@ import { liveCallSchema } from "#lib/realtime";
 import { answerCallBody, chatMessagesQuery, chatsQuery, openChatBody } from "#lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { DomainError } from "../domain/errors";
-import type { AppEnv } from "../http/types";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
 import { answerList } from "./answers";
 import { json, openApiRouter, sessionRoute } from "./openapi";

@@ -9,7 +9,6 @@ import {
 } from "#lib/schemas/deals";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
-import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
 

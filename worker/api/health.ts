@@ -1,6 +1,5 @@
-import type { AppEnv } from "../http/types";
 import { healthReportSchema } from "#lib/api-types";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { openApiRouter, sessionRoute } from "./openapi";
 
 /**
  * `GET /api/health`: D1, R2 and a Durable Object, each with its status and latency. 200 while everything

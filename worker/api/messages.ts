@@ -3,7 +3,7 @@ import { apiErrorSchema, chatMessageSchema } from "#lib/api-types";
 import { latestMessagesQuery, sendMessageSchema } from "#lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
-import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
+import { openApiRouter, publicRoute, sessionRoute } from "./openapi";
 
 const listMessages = publicRoute({
   method: "get",

@@ -19,7 +19,6 @@ import {
 } from "#lib/schemas/notifications";
 import { dealCompletionNoticeSchema } from "#lib/schemas/deals";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { json, openApiRouter, sessionRoute } from "./openapi";
 

@@ -3,7 +3,6 @@ import { currentUserSchema } from "#lib/api-types";
 import { PROFILE_BODY_MAX_BYTES, profilePatchSchema } from "#lib/schemas/profile";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
-import type { AppEnv } from "../http/types";
 import { currentUser } from "./auth";
 import { json, openApiRouter, sessionRoute } from "./openapi";
 

@@ -1,7 +1,6 @@
 import { userSettingsSchema } from "#lib/api-types";
 import { settingsPatchSchema } from "#lib/schemas/settings";
 import { requireViewer, viewersOnly } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { json, openApiRouter, sessionRoute } from "./openapi";
 
 /** Core spec §2 Settings: stored per account; the defaults until the first save. */

@@ -8,7 +8,6 @@ import {
 } from "#lib/api-types";
 import { completeSubscriptionSchema, invoicesQuerySchema, planChoiceSchema } from "#lib/subscriptions";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { json, openApiRouter, sessionRoute } from "./openapi";
 

@@ -1,6 +1,5 @@
 import { verificationRequestSchema } from "#lib/admin";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import type { AppEnv } from "../http/types";
 import { json, openApiRouter, sessionRoute } from "./openapi";
 
 /** /api/verification (issue 15): a dealer asks to be verified, and reads where their request stands. */

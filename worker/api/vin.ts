@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { vinDecodeSchema } from "#lib/api-types";
 import { viewersOnly } from "../auth/guards";
-import type { AppEnv } from "../http/types";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { openApiRouter, sessionRoute } from "./openapi";
 
 /** GET /api/vin/{vin}: the decoded vehicle (offline decoder, merged with NHTSA vPIC when configured). */
 export const vinRoutes = openApiRouter().openapi(
