@@ -1,11 +1,11 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "#lib/admin";
-import { API_ENDPOINTS } from "#lib/api-reference";
 import { UNKNOWN_ACTION } from "#lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "#lib/api-types";
 import { createServices } from "../../worker/domain";
 import { ORIGIN, call, freshIp, signUpAdmin, signUpDealer } from "./helpers";
+import { OPERATIONS } from "./operations";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -39,13 +39,13 @@ beforeAll(async () => {
 });
 
 describe("every /api/admin call", () => {
-  const ADMIN = API_ENDPOINTS.filter((e) => e.access === "admin");
+  const ADMIN = OPERATIONS.filter((e) => e.access === "admin");
   const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "x");
 
   it("is documented as admin-only and lives under /api/admin", () => {
     expect(ADMIN.length).toBeGreaterThan(20);
     for (const e of ADMIN) expect(e.path.startsWith("/api/admin/")).toBe(true);
-    expect(API_ENDPOINTS.filter((e) => e.path.startsWith("/api/admin/") && e.access !== "admin")).toEqual([]);
+    expect(OPERATIONS.filter((e) => e.path.startsWith("/api/admin/") && e.access !== "admin")).toEqual([]);
   });
 
   it.each(ADMIN.map((e) => [e.method, e.path] as const))(

@@ -1,9 +1,7 @@
-import { z } from "zod";
-
 /**
  * The inputs tests/api/fuzz-routes.test.ts throws at every route: fixed lists, so every run sends the same
  * requests and a failure can be replayed. Nothing here knows a particular endpoint; the route's own schema
- * (where app/lib/api-reference.ts has one) only says which fields to aim at.
+ * (from the full API document) only says which fields to aim at.
  */
 
 export type JsonSchema = {
@@ -316,15 +314,6 @@ export function everyString(value: unknown, text: string): unknown {
 }
 
 /** The JSON Schema of a zod input schema; undefined when zod cannot say. */
-export function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefined {
-  if (!schema) return undefined;
-  try {
-    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A body with one string field of about 1 MB (the first string field, or `content`). */
 export function hugeBody(base: Record<string, unknown>): string {
   const key = Object.keys(base).find((k) => typeof base[k] === "string") ?? "content";

@@ -1,7 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import * as build from "remix-server-build";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_ENDPOINTS, type ApiEndpoint } from "#lib/api-reference";
 import { api, apiDocument } from "../../worker/api";
 import { publicOperationsOf } from "../../worker/api/openapi";
 import { chatFileReadRoutes, objectRoutes } from "../../worker/api/objects";
@@ -20,13 +19,13 @@ import {
   everyString,
   fieldPaths,
   hugeBody,
-  jsonSchemaOf,
   plausibleObject,
   summarize,
   tamperedCursors,
   withValueAt,
 } from "./fuzz-inputs";
 import { ORIGIN, call, sessionCookieOf, signUpDealer } from "./helpers";
+import { OPERATIONS } from "./operations";
 
 /**
  * No input finds a 500: every route the worker's routers declare, and every Remix page action, gets wrong
@@ -86,13 +85,9 @@ const ROUTES = [...new Map(ROUTER_ROUTES.map((r) => [`${r.method} ${r.path}`, r]
   (r) => !SKIPPED.has(`${r.method} ${r.path}`),
 );
 
-const REFERENCE = new Map<string, ApiEndpoint>();
-for (const endpoint of API_ENDPOINTS) {
-  for (const path of [endpoint.path, endpoint.alias].filter(Boolean) as string[])
-    REFERENCE.set(`${endpoint.method} ${path}`, endpoint);
-}
-const referenceOf = (method: string, path: string) =>
-  REFERENCE.get(`${method} ${path.replace(/:(\w+)/g, "{$1}")}`);
+const DOCUMENTED = new Map(OPERATIONS.map((o) => [`${o.method} ${o.path}`, o]));
+const operationAt = (method: string, path: string) =>
+  DOCUMENTED.get(`${method} ${path.replace(/:(\w+)/g, "{$1}")}`);
 
 /** The operations an API key may call (the OpenAPI document's). */
 const PUBLIC_OPERATIONS = publicOperationsOf(apiDocument(""));
@@ -250,9 +245,9 @@ const ODD_HEADERS: Array<Record<string, string>> = [
 ];
 
 function apiProbes(method: string, path: string, cursor: string | null): Probe[] {
-  const reference = referenceOf(method, path);
-  const bodySchema = jsonSchemaOf(reference?.body);
-  const querySchema = jsonSchemaOf(reference?.query);
+  const operation = operationAt(method, path);
+  const bodySchema = operation?.body;
+  const querySchema = operation?.query;
   const base = bodySchema ? plausibleObject(bodySchema, ids) : {};
   const hasBody = method !== "GET" && method !== "HEAD";
   const plainPath = fill(path, () => encodeURIComponent(realIds[0] ?? "x"));
@@ -627,7 +622,7 @@ describe("no input finds a 500", () => {
       const probes = apiProbes(method, path, cursor);
       // Each signed address is good for one PUT: these go once, as the dealer they were made for.
       const signed = await signedProbes(method, path, dealers[0]!);
-      const isPublic = (referenceOf(method, path)?.access ?? "public") === "public";
+      const isPublic = (operationAt(method, path)?.access ?? "public") === "public";
       const headerProbes = rotating(ODD_HEADERS, 2).map((headers) => ({
         ...probes[0]!,
         headers,

@@ -1,4 +1,11 @@
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import {
+  accountExportSchema,
+  activeSessionSchema,
+  apiErrorSchema,
+  securityEventSchema,
+  sessionsEndedSchema,
+} from "#lib/api-types";
 import { accountListQuery, changePasswordSchema, deleteAccountSchema } from "#lib/schemas/account";
 import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError } from "../domain/errors";
@@ -6,7 +13,7 @@ import { LIMITS } from "../domain/rate-limits";
 import { clientInfo } from "../http/client-info";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { validate } from "./validate";
+import { json, openApiRouter, sessionRoute } from "./openapi";
 
 const PAGE_DEFAULT = 50;
 
@@ -25,52 +32,116 @@ const from = (c: Context<AppEnv>) => ({
 });
 
 /** The account's security: password, signed-in sessions, the audit trail. */
-export const accountRoutes = new Hono<AppEnv>()
-  .use(viewersOnly)
-  .post("/password", validate("json", changePasswordSchema), async (c) => {
-    const { currentPassword, newPassword } = c.req.valid("json");
-    const ended = await c.var.services.auth.changePassword(current(c), currentPassword, newPassword, from(c));
-    return c.json(ended, 200);
-  })
-  .get("/sessions", validate("query", accountListQuery), async (c) => {
-    const { cursor, limit } = c.req.valid("query");
-    const viewer = requireViewer(c);
-    const page = await c.var.services.sessions.list(viewer.accountId, c.var.session?.sessionId ?? "", {
-      cursor,
-      limit: limit ?? PAGE_DEFAULT,
-    });
-    return answerList(c, page);
-  })
+export const accountRoutes = openApiRouter(viewersOnly)
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/password",
+      access: "signed-in",
+      request: { body: json(changePasswordSchema) },
+      answers: { 200: sessionsEndedSchema, 400: apiErrorSchema },
+    }),
+    async (c) => {
+      const { currentPassword, newPassword } = c.req.valid("json");
+      const ended = await c.var.services.auth.changePassword(
+        current(c),
+        currentPassword,
+        newPassword,
+        from(c),
+      );
+      return c.json(ended, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/sessions",
+      access: "signed-in",
+      request: { query: accountListQuery },
+      answers: { 200: [activeSessionSchema] },
+    }),
+    async (c) => {
+      const { cursor, limit } = c.req.valid("query");
+      const viewer = requireViewer(c);
+      const page = await c.var.services.sessions.list(viewer.accountId, c.var.session?.sessionId ?? "", {
+        cursor,
+        limit: limit ?? PAGE_DEFAULT,
+      });
+      return answerList(c, page);
+    },
+  )
   /** "Sign out everywhere else": every session but this one. */
-  .post("/sessions/end-others", async (c) => {
-    return c.json(await c.var.services.auth.endOtherSessions(current(c), from(c)), 200);
-  })
-  .delete("/sessions/:id", async (c) => {
-    await c.var.services.auth.endSession(current(c), c.req.param("id"), from(c));
-    return c.body(null, 204);
-  })
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/sessions/end-others",
+      access: "signed-in",
+      answers: { 200: sessionsEndedSchema },
+    }),
+    async (c) => {
+      return c.json(await c.var.services.auth.endOtherSessions(current(c), from(c)), 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "delete",
+      path: "/sessions/{id}",
+      access: "signed-in",
+      answers: { 204: null, 404: apiErrorSchema },
+    }),
+    async (c) => {
+      await c.var.services.auth.endSession(current(c), c.req.param("id"), from(c));
+      return c.body(null, 204);
+    },
+  )
   /** "Export my data": a JSON file of everything the dealer put in. */
-  .get("/export", async (c) => {
-    const viewer = requireViewer(c);
-    await c.var.services.rateLimits.spend([LIMITS.exportsPerAccount, viewer.accountId]);
-    const data = await c.var.services.accountData.export(viewer.accountId);
-    const day = data.exportedAt.slice(0, 10);
-    c.header("Content-Disposition", `attachment; filename="dealerlane-data-${day}.json"`);
-    c.header("Cache-Control", "no-store");
-    return c.json(data, 200);
-  })
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/export",
+      access: "signed-in",
+      answers: { 200: accountExportSchema },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      await c.var.services.rateLimits.spend([LIMITS.exportsPerAccount, viewer.accountId]);
+      const data = await c.var.services.accountData.export(viewer.accountId);
+      const day = data.exportedAt.slice(0, 10);
+      c.header("Content-Disposition", `attachment; filename="dealerlane-data-${day}.json"`);
+      c.header("Cache-Control", "no-store");
+      return c.json(data, 200);
+    },
+  )
   /** "Delete my account": the password (or a fresh Google sign-in) and the typed confirmation. */
-  .delete("/", validate("json", deleteAccountSchema), async (c) => {
-    const { password } = c.req.valid("json");
-    const { cookie } = await c.var.services.auth.deleteAccount(current(c), password, from(c));
-    c.header("Set-Cookie", cookie);
-    return c.body(null, 204);
-  })
-  .get("/security-events", validate("query", accountListQuery), async (c) => {
-    const { cursor, limit } = c.req.valid("query");
-    const page = await c.var.services.securityEvents.list(requireViewer(c).accountId, {
-      cursor,
-      limit: limit ?? PAGE_DEFAULT,
-    });
-    return answerList(c, page);
-  });
+  .openapi(
+    sessionRoute({
+      method: "delete",
+      path: "/",
+      access: "signed-in",
+      request: { body: json(deleteAccountSchema) },
+      answers: { 204: null, 400: apiErrorSchema, 403: apiErrorSchema },
+    }),
+    async (c) => {
+      const { password } = c.req.valid("json");
+      const { cookie } = await c.var.services.auth.deleteAccount(current(c), password, from(c));
+      c.header("Set-Cookie", cookie);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/security-events",
+      access: "signed-in",
+      request: { query: accountListQuery },
+      answers: { 200: [securityEventSchema] },
+    }),
+    async (c) => {
+      const { cursor, limit } = c.req.valid("query");
+      const page = await c.var.services.securityEvents.list(requireViewer(c).accountId, {
+        cursor,
+        limit: limit ?? PAGE_DEFAULT,
+      });
+      return answerList(c, page);
+    },
+  );

@@ -1,13 +1,16 @@
-import { Hono } from "hono";
+import { activitySchema } from "#lib/api-types";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import type { AppEnv } from "../http/types";
+import { openApiRouter, sessionRoute } from "./openapi";
 
 /**
  * The right column of every signed-in screen: the dealer's three latest conversations and
  * three newest connections. Screens fetch it after their first paint and again when the live inbox says
  * something changed.
  */
-export const activityRoutes = new Hono<AppEnv>().use(dealersOnly).get("/", async (c) => {
-  const { dealer } = requireDealer(c);
-  return c.json(await c.var.services.shell.activity(dealer.id), 200);
-});
+export const activityRoutes = openApiRouter(dealersOnly).openapi(
+  sessionRoute({ method: "get", path: "/", access: "dealer", answers: { 200: activitySchema } }),
+  async (c) => {
+    const { dealer } = requireDealer(c);
+    return c.json(await c.var.services.shell.activity(dealer.id), 200);
+  },
+);

@@ -1,10 +1,11 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import { createMiddleware } from "hono/factory";
-import { apiKeyIdSchema, apiKeyInputSchema } from "#lib/api-keys";
+import { planRequiredSchema } from "#lib/api-types";
+import { apiKeyIdSchema, apiKeyInputSchema, apiKeySchema, createdApiKeySchema } from "#lib/api-keys";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { validate } from "./validate";
+import { json, openApiRouter, sessionRoute } from "./openapi";
 
 /** 402 for a Basic (or lapsed) dealer, before the body is read. */
 const premiumRequired = createMiddleware<AppEnv>(async (c, next) => {
@@ -17,25 +18,46 @@ const premiumRequired = createMiddleware<AppEnv>(async (c, next) => {
  * worker/http/api-key-auth.ts). Creating one takes Premium (the trial included); listing and revoking do not,
  * so a dealer who left Premium can still stop a key.
  */
-export const apiKeyRoutes = new Hono<AppEnv>()
-  .use(dealersOnly)
-  .get("/", async (c) => {
-    const { dealer } = requireDealer(c);
-    return answerList(c, { items: await c.var.services.apiKeys.list(dealer.id), nextCursor: null });
-  })
+export const apiKeyRoutes = openApiRouter(dealersOnly)
+  .openapi(
+    sessionRoute({ method: "get", path: "/", access: "dealer", answers: { 200: z.array(apiKeySchema) } }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return answerList(c, { items: await c.var.services.apiKeys.list(dealer.id), nextCursor: null });
+    },
+  )
   /** 201 with the key: the only answer that ever holds it. */
-  .post("/", premiumRequired, validate("json", apiKeyInputSchema), async (c) => {
-    const viewer = requireDealer(c);
-    const created = await c.var.services.apiKeys.create(
-      viewer.dealer.id,
-      viewer.accountId,
-      c.req.valid("json"),
-    );
-    c.header("Cache-Control", "no-store");
-    return c.json(created, 201);
-  })
-  .delete("/:id", validate("param", apiKeyIdSchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    await c.var.services.apiKeys.revoke(dealer.id, c.req.valid("param").id);
-    return c.body(null, 204);
-  });
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/",
+      access: "dealer",
+      middleware: [premiumRequired],
+      request: { body: json(apiKeyInputSchema) },
+      answers: { 201: createdApiKeySchema, 402: planRequiredSchema },
+    }),
+    async (c) => {
+      const viewer = requireDealer(c);
+      const created = await c.var.services.apiKeys.create(
+        viewer.dealer.id,
+        viewer.accountId,
+        c.req.valid("json"),
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json(created, 201);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "delete",
+      path: "/{id}",
+      access: "dealer",
+      request: { params: apiKeyIdSchema },
+      answers: { 204: null },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      await c.var.services.apiKeys.revoke(dealer.id, c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

@@ -1,13 +1,13 @@
-import { Hono, type Context } from "hono";
-import { createFactory } from "hono/factory";
+import type { Context } from "hono";
 import { z } from "zod";
+import { connectionSchema } from "#lib/api-types";
 import { addDealerBody, connectionsQuery, removeDealerBody } from "#lib/schemas/network";
 import { isAdmin } from "#lib/roles";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import { DomainError, forbidden } from "../domain/errors";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { validate } from "./validate";
+import { json, openApiRouter, sessionRoute } from "./openapi";
 
 /**
  * POST /api/connections/add-dealer and its alias POST /api/dealers/connect, one operation: 201 with the new
@@ -19,40 +19,69 @@ export async function addDealerAnswer(c: Context<AppEnv>, receiverId: string) {
   return created ? c.json(connection, 201) : c.json(connection, 200);
 }
 
-const addDealer = createFactory<AppEnv>().createHandlers(dealersOnly, validate("json", addDealerBody), (c) =>
-  addDealerAnswer(c, c.req.valid("json").receiverId),
-);
-
 /** Connections: the Connect / Connected toggle and the connection calls. */
-export const connectionRoutes = new Hono<AppEnv>()
-  .use(viewersOnly)
-  .post("/add-dealer", ...addDealer)
+export const connectionRoutes = openApiRouter(viewersOnly)
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/add-dealer",
+      access: "dealer",
+      middleware: [dealersOnly],
+      request: { body: json(addDealerBody) },
+      answers: { 201: connectionSchema, 200: connectionSchema },
+    }),
+    (c) => addDealerAnswer(c, c.req.valid("json").receiverId),
+  )
   /** The Connect/Connected toggle's other half: removes the connection, whoever made it (204, also when none). */
-  .post("/remove", dealersOnly, validate("json", removeDealerBody), async (c) => {
-    const { dealer: me } = requireDealer(c);
-    await c.var.services.connections.remove(me.id, c.req.valid("json").dealerId);
-    return c.body(null, 204);
-  })
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/remove",
+      access: "dealer",
+      middleware: [dealersOnly],
+      request: { body: json(removeDealerBody) },
+      answers: { 204: null },
+    }),
+    async (c) => {
+      const { dealer: me } = requireDealer(c);
+      await c.var.services.connections.remove(me.id, c.req.valid("json").dealerId);
+      return c.body(null, 204);
+    },
+  )
   /**
    * The signed-in dealer's own connections (the Add Chat dialog searches these by name or dealership):
    * a list of connections, newest first, each with the other dealer embedded as `dealer`.
    */
-  .get("/", dealersOnly, validate("query", connectionsQuery), async (c) => {
-    const viewer = requireDealer(c);
-    const query = c.req.valid("query");
-    return answerList(
-      c,
-      await c.var.services.connections.listFor(viewer.dealer.id, viewer.dealer.id, {
-        ...query,
-        isAdmin: isAdmin(viewer),
-      }),
-    );
-  })
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/",
+      access: "dealer",
+      middleware: [dealersOnly],
+      request: { query: connectionsQuery },
+      answers: { 200: [connectionSchema] },
+    }),
+    async (c) => {
+      const viewer = requireDealer(c);
+      const query = c.req.valid("query");
+      return answerList(
+        c,
+        await c.var.services.connections.listFor(viewer.dealer.id, viewer.dealer.id, {
+          ...query,
+          isAdmin: isAdmin(viewer),
+        }),
+      );
+    },
+  )
   /** GET /api/connections/{userId}: that account's accepted connections; only that account or an admin. */
-  .get(
-    "/:userId",
-    validate("param", z.object({ userId: z.string().min(1).max(100) })),
-    validate("query", connectionsQuery),
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/{userId}",
+      access: "signed-in",
+      request: { params: z.object({ userId: z.string().min(1).max(100) }), query: connectionsQuery },
+      answers: { 200: [connectionSchema] },
+    }),
     async (c) => {
       const viewer = requireViewer(c);
       const { userId } = c.req.valid("param");

@@ -1,10 +1,9 @@
-import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { toIso } from "#lib/api-types";
+import { contactReceiptSchema, toIso } from "#lib/api-types";
 import { contactMessageSchema, isHoneypotFilled } from "#lib/schemas/contact";
 import { clientIp } from "../auth/guards";
 import type { AppEnv } from "../http/types";
-import { validate } from "./validate";
+import { json, openApiRouter, sessionRoute } from "./openapi";
 
 /** A filled honeypot gets the same 201 as a person (a receipt for nothing), and nothing is stored or counted. */
 const dropBots = createMiddleware<AppEnv>(async (c, next) => {
@@ -16,10 +15,14 @@ const dropBots = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** `POST /api/contact`: the contact form as JSON, stored for support; 201 with its receipt. */
-export const contactRoutes = new Hono<AppEnv>().post(
-  "/",
-  dropBots,
-  validate("json", contactMessageSchema),
+export const contactRoutes = openApiRouter().openapi(
+  sessionRoute({
+    method: "post",
+    path: "/",
+    middleware: [dropBots],
+    request: { body: json(contactMessageSchema) },
+    answers: { 201: contactReceiptSchema },
+  }),
   async (c) => {
     return c.json(
       await c.var.services.contact.send(c.req.valid("json"), {

@@ -4,14 +4,19 @@ import { isAdmin } from "#lib/roles";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "#lib/schemas/dealer";
 import { DEFAULT_SETTINGS } from "#lib/schemas/settings";
 import { addDealerBody } from "#lib/schemas/network";
-import { connectionSchema, directoryDealerSchema } from "#lib/api-types";
+import {
+  connectionSchema,
+  dealerQuickViewSchema,
+  directoryDealerSchema,
+  discoverySchema,
+  inventoryCountsSchema,
+} from "#lib/api-types";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { notFound } from "../domain/errors";
 import { answerList } from "./answers";
 import { addDealerAnswer } from "./connections";
-import { openApiRouter, publicRoute } from "./openapi";
-import { validate } from "./validate";
+import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -75,34 +80,79 @@ export const dealerRoutes = openApiRouter(viewersOnly)
     );
   })
   .openapi(connectDealer, (c) => addDealerAnswer(c, c.req.valid("json").receiverId))
-  .post("/", dealersOnly, validate("json", dealerCreateSchema), async (c) => {
-    const { dealer: me } = requireDealer(c);
-    return c.json(await c.var.services.dealers.create(me.id, c.req.valid("json")), 201);
-  })
-  .get("/inventory-counts", async (c) => c.json(await c.var.services.directory.inventoryCounts(), 200))
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/",
+      access: "dealer",
+      middleware: [dealersOnly],
+      request: { body: json(dealerCreateSchema) },
+      answers: { 201: directoryDealerSchema },
+    }),
+    async (c) => {
+      const { dealer: me } = requireDealer(c);
+      return c.json(await c.var.services.dealers.create(me.id, c.req.valid("json")), 201);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/inventory-counts",
+      access: "signed-in",
+      answers: { 200: inventoryCountsSchema },
+    }),
+    async (c) => c.json(await c.var.services.directory.inventoryCounts(), 200),
+  )
   /** /discover's data: dealers nearby, buyers wanting the viewer's inventory, sellers of what the viewer wants. */
-  .get("/discover", dealersOnly, async (c) => {
-    const viewer = requireDealer(c);
-    return c.json(
-      await c.var.services.directory.discover(viewer.dealer.id, viewer.dealer.state, {
-        isAdmin: isAdmin(viewer),
-      }),
-      200,
-    );
-  })
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/discover",
+      access: "dealer",
+      middleware: [dealersOnly],
+      answers: { 200: discoverySchema },
+    }),
+    async (c) => {
+      const viewer = requireDealer(c);
+      return c.json(
+        await c.var.services.directory.discover(viewer.dealer.id, viewer.dealer.state, {
+          isAdmin: isAdmin(viewer),
+        }),
+        200,
+      );
+    },
+  )
   /** The dealer profile popup (Quick View): the dealer card plus recent activity. */
-  .get("/:id", validate("param", idParam), async (c) => {
-    const { dealerId, options } = who(c);
-    const view = await c.var.services.directory.quickView(dealerId, c.req.valid("param").id, options);
-    if (!view) throw notFound("Dealer not found");
-    return c.json(view, 200);
-  })
-  .patch("/:id", validate("param", idParam), validate("json", dealerUpdateSchema), async (c) => {
-    const viewer = requireViewer(c);
-    const dealer = await c.var.services.dealers.update(
-      { accountId: viewer.accountId, dealerId: viewer.dealer?.id ?? null, isAdmin: isAdmin(viewer) },
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
-    return c.json(dealer, 200);
-  });
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/{id}",
+      access: "signed-in",
+      request: { params: idParam },
+      answers: { 200: dealerQuickViewSchema },
+    }),
+    async (c) => {
+      const { dealerId, options } = who(c);
+      const view = await c.var.services.directory.quickView(dealerId, c.req.valid("param").id, options);
+      if (!view) throw notFound("Dealer not found");
+      return c.json(view, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "patch",
+      path: "/{id}",
+      access: "signed-in",
+      request: { params: idParam, body: json(dealerUpdateSchema) },
+      answers: { 200: directoryDealerSchema },
+    }),
+    async (c) => {
+      const viewer = requireViewer(c);
+      const dealer = await c.var.services.dealers.update(
+        { accountId: viewer.accountId, dealerId: viewer.dealer?.id ?? null, isAdmin: isAdmin(viewer) },
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return c.json(dealer, 200);
+    },
+  );

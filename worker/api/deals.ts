@@ -1,6 +1,5 @@
-import { Hono } from "hono";
 import { z } from "zod";
-import { dealSchema } from "#lib/api-types";
+import { completedDealSchema, dealSchema } from "#lib/api-types";
 import {
   completeDealSchema,
   dealsQuerySchema,
@@ -10,10 +9,8 @@ import {
 } from "#lib/schemas/deals";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
-import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { openApiRouter, publicRoute } from "./openapi";
-import { validate } from "./validate";
+import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
 
 const listDeals = publicRoute({
   method: "get",
@@ -39,72 +36,159 @@ export const dealRoutes = openApiRouter(dealersOnly)
     return answerList(c, await c.var.services.deals.list(dealer.id, c.req.valid("query")));
   })
   // A lapsed trial or plan cannot propose, confirm or record deals (402, subscriptions issue).
-  .post("/", activePlanRequired, validate("json", proposeDealSchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.propose(dealer, c.req.valid("json")), 201);
-  })
-  .post("/complete", activePlanRequired, validate("json", completeDealSchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    const { id, created } = await c.var.services.deals.complete(dealer, c.req.valid("json"));
-    return c.json({ id }, created ? 201 : 200);
-  })
-  .get("/:id", validate("param", idParam), async (c) => {
-    const { dealer } = requireDealer(c);
-    c.header("Cache-Control", "no-store");
-    return c.json(await c.var.services.deals.get(dealer.id, c.req.valid("param").id), 200);
-  })
-  .post("/:id/confirm", activePlanRequired, validate("param", idParam), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.confirm(dealer.id, c.req.valid("param").id), 200);
-  })
-  .post("/:id/decline", validate("param", idParam), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.decline(dealer.id, c.req.valid("param").id), 200);
-  })
-  .post("/:id/withdraw", validate("param", idParam), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.withdraw(dealer.id, c.req.valid("param").id), 200);
-  })
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/",
+      access: "dealer",
+      middleware: [activePlanRequired],
+      request: { body: json(proposeDealSchema) },
+      answers: { 201: dealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return c.json(await c.var.services.deals.propose(dealer, c.req.valid("json")), 201);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/complete",
+      access: "dealer",
+      middleware: [activePlanRequired],
+      request: { body: json(completeDealSchema) },
+      answers: { 201: completedDealSchema, 200: completedDealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id, created } = await c.var.services.deals.complete(dealer, c.req.valid("json"));
+      return c.json({ id }, created ? 201 : 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/{id}",
+      access: "dealer",
+      request: { params: idParam },
+      answers: { 200: dealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      c.header("Cache-Control", "no-store");
+      return c.json(await c.var.services.deals.get(dealer.id, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/{id}/confirm",
+      access: "dealer",
+      middleware: [activePlanRequired],
+      request: { params: idParam },
+      answers: { 200: dealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return c.json(await c.var.services.deals.confirm(dealer.id, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/{id}/decline",
+      access: "dealer",
+      request: { params: idParam },
+      answers: { 200: dealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return c.json(await c.var.services.deals.decline(dealer.id, c.req.valid("param").id), 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/{id}/withdraw",
+      access: "dealer",
+      request: { params: idParam },
+      answers: { 200: dealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return c.json(await c.var.services.deals.withdraw(dealer.id, c.req.valid("param").id), 200);
+    },
+  )
   /** The Bill of Sale PDF: the two dealers only, once completed (made again if R2 lost it). */
-  .get("/:id/bill-of-sale", validate("param", idParam), async (c) => {
-    const { dealer } = requireDealer(c);
-    const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("param").id);
-    const key = await c.var.services.dealAnnouncements.ensureBillOfSale(row);
-    const object = await c.env.PHOTOS.get(key);
-    if (!object) return c.json({ message: "The Bill of Sale is not available yet. Please try again." }, 404);
-    return new Response(object.body, {
-      status: 200,
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="bill-of-sale-${row.vin ?? row.id}.pdf"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  });
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/{id}/bill-of-sale",
+      access: "dealer",
+      request: { params: idParam },
+      answers: { 200: null },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("param").id);
+      const key = await c.var.services.dealAnnouncements.ensureBillOfSale(row);
+      const object = await c.env.PHOTOS.get(key);
+      if (!object)
+        return c.json({ message: "The Bill of Sale is not available yet. Please try again." }, 404);
+      return new Response(object.body, {
+        status: 200,
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="bill-of-sale-${row.vin ?? row.id}.pdf"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  );
 
 /** /api/pass-thru-sales: the confirmed and completed deals, their steps, the export. */
-export const passThruRoutes = new Hono<AppEnv>()
-  .use(dealersOnly)
-  .get("/", validate("query", passThruQuerySchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    return answerList(c, await c.var.services.deals.passThruSales(dealer.id, c.req.valid("query")));
-  })
+export const passThruRoutes = openApiRouter(dealersOnly)
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/",
+      access: "dealer",
+      request: { query: passThruQuerySchema },
+      answers: { 200: [dealSchema] },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return answerList(c, await c.var.services.deals.passThruSales(dealer.id, c.req.valid("query")));
+    },
+  )
   /** Export Details: every pass-thru sale as CSV. */
-  .get("/export", async (c) => {
-    const { dealer } = requireDealer(c);
-    const csv = passThruCsv(await c.var.services.deals.allPassThruSales(dealer.id));
-    const day = new Date().toISOString().slice(0, 10);
-    return new Response(csv, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="pass-thru-sales-${day}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  })
-  .patch("/:id", validate("param", idParam), validate("json", passThruStepsSchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    const { id } = c.req.valid("param");
-    return c.json(await c.var.services.deals.updateSteps(dealer.id, id, c.req.valid("json")), 200);
-  });
+  .openapi(
+    sessionRoute({ method: "get", path: "/export", access: "dealer", answers: { 200: null } }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const csv = passThruCsv(await c.var.services.deals.allPassThruSales(dealer.id));
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(csv, {
+        status: 200,
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="pass-thru-sales-${day}.csv"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "patch",
+      path: "/{id}",
+      access: "dealer",
+      request: { params: idParam, body: json(passThruStepsSchema) },
+      answers: { 200: dealSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      return c.json(await c.var.services.deals.updateSteps(dealer.id, id, c.req.valid("json")), 200);
+    },
+  );

@@ -1,12 +1,15 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../http/types";
+import { healthReportSchema } from "#lib/api-types";
+import { openApiRouter, sessionRoute } from "./openapi";
 
 /**
  * `GET /api/health`: D1, R2 and a Durable Object, each with its status and latency. 200 while everything
  * answers (even slowly), 503 when anything is down. Never cached: the /status page polls it.
  */
-export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const report = await c.var.services.publicSite.health();
-  c.header("Cache-Control", "no-store");
-  return c.json(report, report.status === "down" ? 503 : 200);
-});
+export const healthRoutes = openApiRouter().openapi(
+  sessionRoute({ method: "get", path: "/", answers: { 200: healthReportSchema } }),
+  async (c) => {
+    const report = await c.var.services.publicSite.health();
+    c.header("Cache-Control", "no-store");
+    return c.json(report, report.status === "down" ? 503 : 200);
+  },
+);

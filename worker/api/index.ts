@@ -1,8 +1,18 @@
 import { API_KEY_MARK, API_KEY_RATE } from "#lib/api-keys";
-import type { OpenAPIObject } from "openapi3-ts/oas31";
+import type { OpenAPIObject, PathItemObject } from "openapi3-ts/oas31";
+import { z } from "zod";
+import { SESSION_COOKIE } from "../auth/cookies";
 import { apiKeyAuth } from "../http/api-key-auth";
 import { apiKeyRoutes } from "./api-keys";
-import { BEARER_SCHEME, openApiRouter, publicOperationsOf, type PublicOperation } from "./openapi";
+import {
+  BEARER_SCHEME,
+  INTERNAL,
+  SESSION_SCHEME,
+  openApiRouter,
+  publicOperationsOf,
+  sessionRoute,
+  type PublicOperation,
+} from "./openapi";
 import { activityRoutes } from "./activity";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
@@ -29,10 +39,17 @@ import { verificationRoutes } from "./verification";
 export const api = openApiRouter(apiKeyAuth(() => publicOperations()));
 
 api
-  .get("/openapi.json", (c) => {
-    c.header("Cache-Control", "public, max-age=300");
-    return c.json(apiDocument(new URL(c.req.url).origin), 200);
-  })
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/openapi.json",
+      answers: { 200: z.looseObject({ openapi: z.literal("3.1.0") }) },
+    }),
+    (c) => {
+      c.header("Cache-Control", "public, max-age=300");
+      return c.json(apiDocument(new URL(c.req.url).origin), 200);
+    },
+  )
   .route("/account", accountRoutes)
   .route("/api-keys", apiKeyRoutes)
   .route("/activity", activityRoutes)
@@ -69,31 +86,60 @@ api.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
     "A DealerLane API key: `Authorization: Bearer dl_live_…`. Premium dealers create keys in Settings → API keys; our sales team issues them too. A key acts as its dealer within its scopes (read, messages:write, connections:write) and never with a session cookie.",
 });
 
+api.openAPIRegistry.registerComponent("securitySchemes", SESSION_SCHEME, {
+  type: "apiKey",
+  in: "cookie",
+  name: SESSION_COOKIE,
+  description: "The session cookie of our own screens; the scope names the role a route needs.",
+});
+
 let madeDocument: OpenAPIObject | undefined;
+let publicDocument: OpenAPIObject | undefined;
 let operations: PublicOperation[] | undefined;
 
-/** The document without servers, made once per isolate from the routers' declarations. */
-function baseDocument(): OpenAPIObject {
-  madeDocument ??= api.getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: {
-      title: "DealerLane API",
-      version: "1.0.0",
-      description: `The DealerLane dealer network for your own systems: the dealer directory, connections, messages, deals and the inventory feed. Every call needs an API key (bearer) and is limited to ${API_KEY_RATE.perMinute} requests a minute per key (${API_KEY_RATE.burst} in ${API_KEY_RATE.burstSeconds} seconds). Lists are JSON arrays paged by the \`X-Next-Cursor\` header; times are ISO 8601; errors are \`{message, issues?}\`.`,
-    },
-  });
+/**
+ * Every operation under /api, made once per isolate from the routers' declarations: the public ones and the
+ * screens' own (marked internal). The contract tests and the browser's typed client read this one.
+ */
+export function fullApiDocument(): OpenAPIObject {
+  madeDocument ??= underApi(
+    api.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "DealerLane API",
+        version: "1.0.0",
+        description: `The DealerLane dealer network for your own systems: the dealer directory, connections, messages, deals and the inventory feed. Every call needs an API key (bearer) and is limited to ${API_KEY_RATE.perMinute} requests a minute per key (${API_KEY_RATE.burst} in ${API_KEY_RATE.burstSeconds} seconds). Lists are JSON arrays paged by the \`X-Next-Cursor\` header; times are ISO 8601; errors are \`{message, issues?}\`.`,
+      },
+    }),
+  );
   return madeDocument;
 }
 
-/** The OpenAPI 3.1 document of the public API, with its paths as served (under /api) on this origin. */
+/** The paths as served: under /api. */
+const underApi = (document: OpenAPIObject): OpenAPIObject => ({
+  ...document,
+  paths: Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => [`/api${path}`, item]),
+  ),
+});
+
+/** The OpenAPI 3.1 document of the public API (what an API key can call), on this origin. */
 export function apiDocument(origin: string): OpenAPIObject {
-  const document = baseDocument();
+  publicDocument ??= publicPart(fullApiDocument());
+  return { ...publicDocument, servers: [{ url: origin }] };
+}
+
+/** The document without the internal operations and the session's scheme. */
+function publicPart(document: OpenAPIObject): OpenAPIObject {
+  const paths = Object.entries(document.paths ?? {}).flatMap(([path, item]: [string, PathItemObject]) => {
+    const kept = Object.entries(item).filter(([, operation]) => !operation[INTERNAL]);
+    return kept.length ? [[path, Object.fromEntries(kept)]] : [];
+  });
+  const { [SESSION_SCHEME]: _session, ...securitySchemes } = document.components?.securitySchemes ?? {};
   return {
     ...document,
-    servers: [{ url: origin }],
-    paths: Object.fromEntries(
-      Object.entries(document.paths ?? {}).map(([path, item]) => [`/api${path}`, item]),
-    ),
+    paths: Object.fromEntries(paths),
+    components: { ...document.components, securitySchemes },
   };
 }
 

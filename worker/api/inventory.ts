@@ -1,4 +1,11 @@
-import { apiErrorSchema, feedPostSchema, postDetailSchema } from "#lib/api-types";
+import {
+  apiErrorSchema,
+  feedPostSchema,
+  planRequiredSchema,
+  postCommentSchema,
+  postDetailSchema,
+  postMatchSchema,
+} from "#lib/api-types";
 import {
   commentSchema,
   createPostSchema,
@@ -10,8 +17,7 @@ import {
 import { isAdmin } from "#lib/roles";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
-import { openApiRouter, publicRoute } from "./openapi";
-import { validate } from "./validate";
+import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
 
 const listInventory = publicRoute({
   method: "get",
@@ -55,46 +61,92 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
     c.header("Cache-Control", "no-store");
     return c.json(post, 200);
   })
-  .post("/", activePlanRequired, validate("json", createPostSchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    const origin = new URL(c.req.url).origin;
-    const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin, {
-      premium: c.var.session?.entitlement.premium ?? false,
-    });
-    return c.json(post, 201);
-  })
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/",
+      access: "dealer",
+      middleware: [activePlanRequired],
+      request: { body: json(createPostSchema) },
+      answers: { 201: postDetailSchema, 402: planRequiredSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const origin = new URL(c.req.url).origin;
+      const post = await c.var.services.inventory.createPost(dealer, c.req.valid("json"), origin, {
+        premium: c.var.session?.entitlement.premium ?? false,
+      });
+      return c.json(post, 201);
+    },
+  )
   /** The author or an admin: text, prices, sold, renew. 403 for anyone else. */
-  .patch("/:id", validate("param", postIdSchema), validate("json", updatePostSchema), async (c) => {
-    const viewer = requireDealer(c);
-    const post = await c.var.services.inventory.updatePost(
-      c.req.valid("param").id,
-      { dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) },
-      c.req.valid("json"),
-    );
-    return c.json(post, 200);
-  })
-  .delete("/:id", validate("param", postIdSchema), async (c) => {
-    const viewer = requireDealer(c);
-    await c.var.services.inventory.deletePost(c.req.valid("param").id, {
-      dealerId: viewer.dealer.id,
-      isAdmin: isAdmin(viewer),
-    });
-    return c.body(null, 204);
-  })
+  .openapi(
+    sessionRoute({
+      method: "patch",
+      path: "/{id}",
+      access: "dealer",
+      request: { params: postIdSchema, body: json(updatePostSchema) },
+      answers: { 200: postDetailSchema },
+    }),
+    async (c) => {
+      const viewer = requireDealer(c);
+      const post = await c.var.services.inventory.updatePost(
+        c.req.valid("param").id,
+        { dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) },
+        c.req.valid("json"),
+      );
+      return c.json(post, 200);
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "delete",
+      path: "/{id}",
+      access: "dealer",
+      request: { params: postIdSchema },
+      answers: { 204: null },
+    }),
+    async (c) => {
+      const viewer = requireDealer(c);
+      await c.var.services.inventory.deletePost(c.req.valid("param").id, {
+        dealerId: viewer.dealer.id,
+        isAdmin: isAdmin(viewer),
+      });
+      return c.body(null, 204);
+    },
+  )
   /** The posts on the other side: listings answering a request, open requests a listing answers. */
-  .get("/:id/matches", validate("param", postIdSchema), validate("query", matchesQuerySchema), async (c) => {
-    requireDealer(c);
-    return answerList(
-      c,
-      await c.var.services.dealAlerts.matchesFor(c.req.valid("param").id, c.req.valid("query")),
-    );
-  })
-  .post("/:id/comments", validate("param", postIdSchema), validate("json", commentSchema), async (c) => {
-    const { dealer } = requireDealer(c);
-    const comment = await c.var.services.inventory.addComment(
-      c.req.valid("param").id,
-      dealer,
-      c.req.valid("json").content,
-    );
-    return c.json(comment, 201);
-  });
+  .openapi(
+    sessionRoute({
+      method: "get",
+      path: "/{id}/matches",
+      access: "dealer",
+      request: { params: postIdSchema, query: matchesQuerySchema },
+      answers: { 200: [postMatchSchema] },
+    }),
+    async (c) => {
+      requireDealer(c);
+      return answerList(
+        c,
+        await c.var.services.dealAlerts.matchesFor(c.req.valid("param").id, c.req.valid("query")),
+      );
+    },
+  )
+  .openapi(
+    sessionRoute({
+      method: "post",
+      path: "/{id}/comments",
+      access: "dealer",
+      request: { params: postIdSchema, body: json(commentSchema) },
+      answers: { 201: postCommentSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const comment = await c.var.services.inventory.addComment(
+        c.req.valid("param").id,
+        dealer,
+        c.req.valid("json").content,
+      );
+      return c.json(comment, 201);
+    },
+  );

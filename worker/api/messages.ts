@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { chatMessageSchema } from "#lib/api-types";
+import { apiErrorSchema, chatMessageSchema } from "#lib/api-types";
 import { latestMessagesQuery, sendMessageSchema } from "#lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
-import { openApiRouter, publicRoute } from "./openapi";
-import { validate } from "./validate";
+import { openApiRouter, publicRoute, sessionRoute } from "./openapi";
 
 const listMessages = publicRoute({
   method: "get",
@@ -54,8 +53,17 @@ export const messageRoutes = openApiRouter(dealersOnly)
     return created ? c.json(message, 201) : c.json(message, 200);
   })
   /** Take back your own message within 15 minutes; its photos and files are deleted from storage too. */
-  .delete("/:id", validate("param", z.object({ id: z.string().min(1).max(64) })), async (c) => {
-    const { dealer } = requireDealer(c);
-    await c.var.services.chat.deleteMessage(dealer.id, c.req.valid("param").id);
-    return c.body(null, 204);
-  });
+  .openapi(
+    sessionRoute({
+      method: "delete",
+      path: "/{id}",
+      access: "dealer",
+      request: { params: z.object({ id: z.string().min(1).max(64) }) },
+      answers: { 204: null, 403: apiErrorSchema, 404: apiErrorSchema },
+    }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      await c.var.services.chat.deleteMessage(dealer.id, c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

@@ -46,13 +46,14 @@ const rateHeaders = {
   },
 };
 
-const listHeaders = {
-  ...rateHeaders,
+const cursorHeader = {
   [NEXT_CURSOR_HEADER]: {
     description: "the next page's cursor: send it back as `cursor`; absent on the last page",
     schema: { type: "string" as const },
   },
 };
+
+const listHeaders = { ...rateHeaders, ...cursorHeader };
 
 /** The answers every public operation may give besides its own. */
 const commonErrors = {
@@ -76,12 +77,45 @@ type PublicRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
   answers: Record<number, { description: string; schema?: z.ZodType; list?: boolean }>;
 };
 
+/** A route as `.openapi` takes it, its answers loose enough for handlers that answer a Response of their own. */
+type Declared<C> = Omit<C, "scope" | "access" | "answers"> & {
+  responses: Record<number, { description: string }>;
+  security: Record<string, string[]>[];
+};
+
+/**
+ * What every declared route shares: a JSON body is required as JSON (415 otherwise, after the route's guards,
+ * so 401 comes first), invalid input is listed as 400, and the operation carries its own answers.
+ */
+function declare<C extends Omit<RouteConfig, "responses">>(
+  config: C,
+  answers: Record<number, ResponseConfig>,
+  extra: Pick<RouteConfig, "security"> & Record<`x-${string}`, unknown>,
+) {
+  const jsonBody = config.request?.body !== undefined;
+  const invalid: Record<number, ResponseConfig> = config.request
+    ? { 400: error("invalid input: each problem in `issues`") }
+    : {};
+  const notJson: Record<number, ResponseConfig> = jsonBody
+    ? { 415: error("the body is not sent as application/json") }
+    : {};
+  const middleware = [...[config.middleware ?? []].flat(), ...(jsonBody ? [requireJsonBody] : [])];
+  return createRoute({
+    ...config,
+    ...extra,
+    middleware,
+    ...(config.request?.body
+      ? { request: { ...config.request, body: { ...config.request.body, required: true } } }
+      : {}),
+    responses: { ...answers, ...invalid, ...notJson },
+  });
+}
+
 /**
  * One documented operation: its scope goes into the document's security requirement (the one place the
- * key middleware reads it from), JSON bodies are required as JSON (415 otherwise), and every answer is listed.
+ * key middleware reads it from), and every answer is listed, the key's own (401, 402, 403, 429) too.
  */
 export function publicRoute<const C extends PublicRouteConfig>({ scope, answers, ...config }: C) {
-  const jsonBody = config.request?.body !== undefined;
   const responses = Object.fromEntries(
     Object.entries(answers).map(([status, a]) => [
       status,
@@ -94,27 +128,74 @@ export function publicRoute<const C extends PublicRouteConfig>({ scope, answers,
       },
     ]),
   );
-  const invalid: Record<number, ResponseConfig> = config.request
-    ? { 400: error("invalid input: each problem in `issues`") }
-    : {};
-  const notJson: Record<number, ResponseConfig> = jsonBody
-    ? { 415: error("the body is not sent as application/json") }
-    : {};
-  // The route's guards (the session, 401) come before the body's content type (415).
-  const middleware = [...[config.middleware ?? []].flat(), ...(jsonBody ? [requireJsonBody] : [])];
-  return createRoute({
-    ...config,
-    middleware,
-    ...(config.request?.body
-      ? { request: { ...config.request, body: { ...config.request.body, required: true } } }
-      : {}),
-    security: [{ [BEARER_SCHEME]: [scope] }],
-    responses: { ...responses, ...invalid, ...commonErrors, ...notJson },
-  }) as unknown as Omit<C, "scope" | "answers"> & {
-    responses: Record<number, { description: string }>;
-    security: Record<string, string[]>[];
-  };
+  return declare(
+    config,
+    { ...responses, ...commonErrors },
+    {
+      security: [{ [BEARER_SCHEME]: [scope] }],
+    },
+  ) as unknown as Declared<C>;
 }
+
+export const SESSION_SCHEME = "session";
+export const INTERNAL = "x-internal";
+
+/** Who may call a session route: absent for anyone; the session's role name otherwise (401 signed out). */
+export type Access = "signed-in" | "dealer" | "admin";
+
+type SessionRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
+  access?: Access;
+  /** Each status's JSON body: a schema, `[schema]` for a list paged by X-Next-Cursor, null for none. */
+  answers: Record<number, z.ZodType | [z.ZodType] | null>;
+};
+
+/** A JSON request body. */
+export const json = <S extends z.ZodType>(schema: S) => ({ content: { "application/json": { schema } } });
+
+/**
+ * A route of our own screens (the session cookie, never an API key): declared like a public one, and marked
+ * internal so the public document and SDK leave it out while the full document keeps it.
+ */
+export function sessionRoute<const C extends SessionRouteConfig>({ access, answers, ...config }: C) {
+  const responses = Object.fromEntries(
+    Object.entries(answers).map(([status, a]) => {
+      const schema = Array.isArray(a) ? z.array(a[0]) : a;
+      return [
+        status,
+        {
+          description: STATUS_TEXT[status] ?? status,
+          ...(Array.isArray(a) ? { headers: cursorHeader } : {}),
+          ...(schema ? { content: { "application/json": { schema } } } : {}),
+        },
+      ];
+    }),
+  );
+  const unauthorized: Record<number, ResponseConfig> = access ? { 401: error("not signed in") } : {};
+  return declare(
+    config,
+    { ...responses, ...unauthorized },
+    {
+      security: access ? [{ [SESSION_SCHEME]: [access] }] : [],
+      [INTERNAL]: true,
+    },
+  ) as unknown as Declared<C>;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
+  302: "Found",
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  429: "Too Many Requests",
+  503: "Service Unavailable",
+};
 
 export type PublicOperation = { method: string; pattern: RegExp; path: string; scope: ApiKeyScope };
 

@@ -1,25 +1,31 @@
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { currentUserSchema } from "#lib/api-types";
 import { PROFILE_BODY_MAX_BYTES, profilePatchSchema } from "#lib/schemas/profile";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
-import type { AppEnv } from "../http/types";
 import { currentUser } from "./auth";
-import { validate } from "./validate";
+import { json, openApiRouter, sessionRoute } from "./openapi";
 
 /** PATCH /api/profile: the current user's fields plus avatar and dealershipPhoto as data URLs. */
-export const profileRoutes = new Hono<AppEnv>()
+export const profileRoutes = openApiRouter()
   /** The alias of GET /api/auth/me: the same handler. */
-  .get("/", ...currentUser)
+  .openapi(...currentUser("/"))
   /** 200 with the updated current user. */
-  .patch(
-    "/",
-    dealersOnly,
-    bodyLimit({
-      maxSize: PROFILE_BODY_MAX_BYTES,
-      onError: (c) => c.json({ message: "Profile photos are too large: maximum 2MB each" }, 413),
+  .openapi(
+    sessionRoute({
+      method: "patch",
+      path: "/",
+      access: "dealer",
+      middleware: [
+        dealersOnly,
+        bodyLimit({
+          maxSize: PROFILE_BODY_MAX_BYTES,
+          onError: (c) => c.json({ message: "Profile photos are too large: maximum 2MB each" }, 413),
+        }),
+      ],
+      request: { body: json(profilePatchSchema) },
+      answers: { 200: currentUserSchema },
     }),
-    validate("json", profilePatchSchema),
     async (c) => {
       const viewer = requireDealer(c);
       const { avatar, dealershipPhoto, ...fields } = c.req.valid("json");

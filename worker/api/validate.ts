@@ -1,7 +1,5 @@
-import { zValidator } from "@hono/zod-validator";
-import type { Context, ValidationTargets } from "hono";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { z } from "zod";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -18,7 +16,7 @@ const isEmptyUpdate = (data: unknown) =>
 /** The answer to input a schema refused (and to a PATCH that changes nothing); undefined lets it through. */
 export const answerInvalid = (
   result:
-    | { success: true; data: unknown }
+    | { success: true; data: unknown; target?: string }
     | {
         success: false;
         data?: unknown;
@@ -33,7 +31,7 @@ export const answerInvalid = (
     }));
     return c.json({ message: issues[0]?.message ?? "Invalid input", issues }, 400);
   }
-  if (c.req.method === "PATCH" && isEmptyUpdate(result.data)) {
+  if (c.req.method === "PATCH" && result.target === "json" && isEmptyUpdate(result.data)) {
     return c.json({ message: NOTHING_TO_UPDATE }, 400);
   }
 };
@@ -44,24 +42,3 @@ export const requireJsonBody = createMiddleware(async (c, next) => {
   if (!JSON_MEDIA_TYPE.test(mediaType)) return c.json({ message: NOT_JSON }, 415);
   await next();
 });
-
-/**
- * zValidator with the error contract (worker/http/errors.ts), for every route at once: a JSON body under any other content type
- * is 415, an invalid one is 400 with the first problem as `message` and every problem in `issues`, and a
- * PATCH that changes nothing is 400. Routers check the session in a `.use()` guard before this runs, so an
- * anonymous call with a bad body is 401.
- */
-export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
-  target: Target,
-  schema: Schema,
-) => {
-  const check = zValidator(target, schema, (result, c) =>
-    answerInvalid(target === "json" ? result : { ...result, data: undefined }, c),
-  );
-  if (target !== "json") return check;
-  return createMiddleware(async (c, next) => {
-    const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
-    if (!JSON_MEDIA_TYPE.test(mediaType)) return c.json({ message: NOT_JSON }, 415);
-    return check(c, next);
-  }) as unknown as typeof check;
-};

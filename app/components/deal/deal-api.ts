@@ -1,56 +1,24 @@
-import { apiFetch, apiList } from "#lib/api-client";
-import type { Deal } from "#lib/api-types";
+import { answerOf, api, pageOf, type BodyOf } from "#lib/api-client";
+
+const byId = (id: string) => ({ params: { path: { id } } });
 
 /** The browser's deal calls. Money goes out in whole dollars and comes back in cents. */
-export type ProposeInput = {
-  counterpartyId: string;
-  role: "seller" | "buyer";
-  postId?: string;
-  vehicle: {
-    vin: string;
-    year: number;
-    make: string;
-    model: string;
-    trim: string;
-    miles: number;
-    color: string;
-  };
-  price: number;
-  location: string;
-};
-
-export type CompletionInput = {
-  dealId?: string;
-  vin: string;
-  year: number;
-  make: string;
-  model: string;
-  trim: string;
-  miles: number;
-  location: string;
-  price: number | "";
-  auction: string;
-  auctionLocation: string;
-  sellerName: string;
-  sellerEmail: string;
-  buyerEmail: string;
-  completedAt: string;
-};
-
 export const dealApi = {
-  propose: (input: ProposeInput) => apiFetch<Deal>("/api/deals", { method: "POST", body: input }),
-  pending: () => apiList<Deal>("/api/deals?status=pending&limit=20").then((p) => p.items),
-  confirm: (id: string) => apiFetch<Deal>(`/api/deals/${id}/confirm`, { method: "POST" }),
-  decline: (id: string) => apiFetch<Deal>(`/api/deals/${id}/decline`, { method: "POST" }),
-  withdraw: (id: string) => apiFetch<Deal>(`/api/deals/${id}/withdraw`, { method: "POST" }),
-  complete: (input: CompletionInput) =>
-    apiFetch<{ id: string }>("/api/deals/complete", { method: "POST", body: input }),
+  propose: (body: BodyOf<"/api/deals", "post">) => answerOf(api.POST("/api/deals", { body })),
+  pending: () =>
+    pageOf(api.GET("/api/deals", { params: { query: { status: "pending", limit: 20 } } })).then(
+      (p) => p.items,
+    ),
+  confirm: (id: string) => answerOf(api.POST("/api/deals/{id}/confirm", byId(id))),
+  decline: (id: string) => answerOf(api.POST("/api/deals/{id}/decline", byId(id))),
+  withdraw: (id: string) => answerOf(api.POST("/api/deals/{id}/withdraw", byId(id))),
+  complete: (body: BodyOf<"/api/deals/complete", "post">) =>
+    answerOf(api.POST("/api/deals/complete", { body })),
   /** Its failure is silent. */
   notifyCompletion: (dealId: string, buyerEmail: string, dealData: unknown) =>
-    apiFetch("/api/notifications/deal-completion", {
-      method: "POST",
-      body: { dealId, buyerEmail, dealData },
-    }).catch(() => undefined),
-  updateSteps: (id: string, patch: Record<string, boolean | string>) =>
-    apiFetch<Deal>(`/api/pass-thru-sales/${id}`, { method: "PATCH", body: patch }),
+    answerOf(
+      api.POST("/api/notifications/deal-completion", { body: { dealId, buyerEmail, dealData } }),
+    ).catch(() => undefined),
+  updateSteps: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}", "patch">) =>
+    answerOf(api.PATCH("/api/pass-thru-sales/{id}", { ...byId(id), body })),
 };

@@ -1,4 +1,4 @@
-import { apiList } from "#lib/api-client";
+import { api, pageOf } from "#lib/api-client";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import type { FeedSort } from "#lib/schemas/inventory";
 
@@ -6,13 +6,11 @@ export type FeedParams = { sort: FeedSort; search: string; limit: number; cursor
 
 /** GET /api/inventory: a page of posts and the next cursor from X-Next-Cursor (null at the end). */
 export async function fetchFeedPage(
-  params: FeedParams,
+  { sort, search, limit, cursor }: FeedParams,
   signal?: AbortSignal,
 ): Promise<{ posts: FeedPost[]; nextCursor: string | null }> {
-  const query = new URLSearchParams({ sort: params.sort, limit: String(params.limit) });
-  if (params.search) query.set("search", params.search);
-  if (params.cursor) query.set("cursor", params.cursor);
-  const page = await apiList<FeedPost>(`/api/inventory?${query}`, { signal });
+  const query = { sort, limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) };
+  const page = await pageOf(api.GET("/api/inventory", { params: { query }, signal }));
   return { posts: page.items, nextCursor: page.nextCursor };
 }
 
