@@ -1,5 +1,5 @@
 import type { CurrentUser } from "./domain/dealers";
-import type { Services } from "./domain";
+import type { Services } from "./services";
 import type { ClientInfo, SessionLookup, UnreadCounts, Viewer } from "./domain/sessions";
 
 /** What every Remix loader and action receives as `context` (built in worker/remix.ts). */

@@ -4,7 +4,7 @@ import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "#lib/admin";
 import { API_ENDPOINTS } from "#lib/api-reference";
 import { UNKNOWN_ACTION } from "#lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "#lib/api-types";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { ORIGIN, call, freshIp, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;

@@ -2,7 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_ENDPOINTS, type ApiEndpoint } from "#lib/api-reference";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { addMonth } from "../../worker/domain/subscriptions";
 import { INVALID_CURSOR } from "../../worker/domain/cursors";
 import { api } from "../../worker/api";

@@ -1,6 +1,6 @@
 import type { D1Meter } from "../db/meter";
 import type { gateWrites } from "../db/write-gate";
-import type { Services } from "../domain";
+import type { Services } from "../services";
 import type { SessionLookup } from "../domain/sessions";
 
 export type AppEnv = {

@@ -1,69 +1,69 @@
-import { deviceCookies } from "../auth/device-cookies";
+import { deviceCookies } from "./auth/device-cookies";
 import { isDemoMode } from "#lib/demo-mode";
-import { authFlows } from "../auth/flows";
-import { googleSignIn, type GoogleEnv } from "../auth/google";
-import { openDatabase } from "../db/client";
-import { networkWall, type Network } from "../db/network-wall";
-import { afterTheAnswer } from "../db/meter";
-import { accountDataService } from "./account-data";
-import { accountTokenService } from "./account-tokens";
-import { accountService } from "./accounts";
-import { apiKeyService } from "./api-keys";
-import { securityEventService } from "./security-events";
-import { connectionService } from "./connections";
-import { contactService } from "./contact";
-import { dealerDirectoryService } from "./directory";
-import { dealerService } from "./dealers";
-import { demoService } from "./demo";
-import { chatFileService } from "./chat-files";
-import { messagingService } from "./messaging";
-import { profileService } from "./profile";
-import { publicSiteService } from "./public-site";
-import { rateLimitService } from "./rate-limits";
-import { secretStore } from "./secrets";
-import { sessionService } from "./sessions";
-import { settingsService } from "./settings";
-import { shellService } from "./shell";
-import { inventoryService } from "./inventory";
-import { uploadService } from "./uploads";
-import { vinService } from "./vin";
-import type { AiBinding } from "./inventory/summary";
-import type { PostChange } from "./inventory/lifecycle";
-import { announceNewPost } from "../realtime/announce-post";
-import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "../realtime/addresses";
-import { deliverMessage } from "../realtime/deliver-message";
-import { emailSender, type EmailEnv } from "../integrations/email";
-import { smsSender, type SmsEnv } from "../integrations/sms";
-import { dealAlertService } from "./deal-alerts/alerts";
-import { dealMatching } from "./deal-alerts/matching";
+import { authFlows } from "./auth/flows";
+import { googleSignIn, type GoogleEnv } from "./auth/google";
+import { openDatabase } from "./db/client";
+import { networkWall, type Network } from "./db/network-wall";
+import { afterTheAnswer } from "./db/meter";
+import { accountDataService } from "./domain/account-data";
+import { accountTokenService } from "./domain/account-tokens";
+import { accountService } from "./domain/accounts";
+import { apiKeyService } from "./domain/api-keys";
+import { securityEventService } from "./domain/security-events";
+import { connectionService } from "./domain/connections";
+import { contactService } from "./domain/contact";
+import { dealerDirectoryService } from "./domain/directory";
+import { dealerService } from "./domain/dealers";
+import { demoService } from "./domain/demo";
+import { chatFileService } from "./domain/chat-files";
+import { messagingService } from "./domain/messaging";
+import { profileService } from "./domain/profile";
+import { publicSiteService } from "./domain/public-site";
+import { rateLimitService } from "./domain/rate-limits";
+import { secretStore } from "./domain/secrets";
+import { sessionService } from "./domain/sessions";
+import { settingsService } from "./domain/settings";
+import { shellService } from "./domain/shell";
+import { inventoryService } from "./domain/inventory";
+import { uploadService } from "./domain/uploads";
+import { vinService } from "./domain/vin";
+import type { AiBinding } from "./domain/inventory/summary";
+import type { PostChange } from "./domain/inventory/lifecycle";
+import { announceNewPost } from "./realtime/announce-post";
+import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "./realtime/addresses";
+import { deliverMessage } from "./realtime/deliver-message";
+import { emailSender, type EmailEnv } from "./integrations/email";
+import { smsSender, type SmsEnv } from "./integrations/sms";
+import { dealAlertService } from "./domain/deal-alerts/alerts";
+import { dealMatching } from "./domain/deal-alerts/matching";
 import type { InboxFrame } from "#lib/realtime";
-import type { SendInput } from "./messaging";
-import { notificationCentre } from "./notifications/centre";
-import { notificationService } from "./notifications";
-import { networkNotices } from "./notifications/network";
-import { notifier, type Delivery } from "./notifications/notify";
+import type { SendInput } from "./domain/messaging";
+import { notificationCentre } from "./domain/notifications/centre";
+import { notificationService } from "./domain/notifications";
+import { networkNotices } from "./domain/notifications/network";
+import { notifier, type Delivery } from "./domain/notifications/notify";
 import { isLiveAuction } from "#lib/schemas/inventory";
-import { preferencesService } from "./notifications/preferences";
-import { outboxService } from "./outbox/outbox";
-import { unsubscribeTokens } from "./outbox/unsubscribe";
-import { stripeClient, type StripeEnv } from "../integrations/stripe";
-import { demoProcessor } from "./subscriptions/demo-processor";
-import { subscriptionService } from "./subscriptions";
-import { stripeProcessor } from "./subscriptions/stripe-processor";
-import { stripeWebhooks } from "./subscriptions/webhooks";
-import { dealAnnouncements } from "./deals/announce";
-import { dealService } from "./deals/deals";
-import { insightsService } from "./insights";
-import { newsService } from "./news";
-import { adminConsole } from "./admin";
+import { preferencesService } from "./domain/notifications/preferences";
+import { outboxService } from "./domain/outbox/outbox";
+import { unsubscribeTokens } from "./domain/outbox/unsubscribe";
+import { stripeClient, type StripeEnv } from "./integrations/stripe";
+import { demoProcessor } from "./domain/subscriptions/demo-processor";
+import { subscriptionService } from "./domain/subscriptions";
+import { stripeProcessor } from "./domain/subscriptions/stripe-processor";
+import { stripeWebhooks } from "./domain/subscriptions/webhooks";
+import { dealAnnouncements } from "./domain/deals/announce";
+import { dealService } from "./domain/deals/deals";
+import { insightsService } from "./domain/insights";
+import { newsService } from "./domain/news";
+import { adminConsole } from "./domain/admin";
 
 export type ServiceOptions = {
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** The request's D1 session, metered (worker/http/d1-session.ts); the binding itself without it. */
+  /** The request's D1 session, metered (http/d1-session.ts); the binding itself without it. */
   database?: Pick<D1Database, "prepare" | "batch">;
   /**
-   * The viewer's network (worker/db/network-wall.ts): every service reads `database` through the wall, except
+   * The viewer's network (db/network-wall.ts): every service reads `database` through the wall, except
    * those that cross it by their nature — sessions and sign-in (they find an account before its network is
    * known), the demo network's own upkeep, API-key lookup and the admin console (which counts the two apart).
    * Without it (Durable Objects, the cron's housekeeping) nothing is walled.
@@ -105,7 +105,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const origin = optional.APP_ORIGIN || LOCAL_ORIGIN;
   /** Runs after the answer when the request allows it; failures are logged, never surfaced. */
   const later = (label: string, task: () => Promise<unknown>): Promise<void> => {
-    // Handed to waitUntil, its D1 trips are not the answer's (worker/db/meter.ts).
+    // Handed to waitUntil, its D1 trips are not the answer's (db/meter.ts).
     const run = (options.waitUntil ? afterTheAnswer(task) : task()).then(
       () => undefined,
       (error) => console.error(`${label} failed`, error),
@@ -192,6 +192,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
     onPostChanged: postChanged,
   });
+  const accountData = accountDataService(acrossNetworks);
   const auth = authFlows({
     accounts,
     sessions,
@@ -200,13 +201,12 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     devices: deviceCookies(() => secretStore(acrossNetworks).hmacKey("device-cookie-key")),
     demoMode: isDemoMode(env.DEMO_MODE),
     tokens: accountTokens,
-    accountData: accountDataService(acrossNetworks),
+    accountData,
     events: securityEvents,
     outbox,
     siteOrigin: origin,
     later,
   });
-  const accountData = accountDataService(acrossNetworks);
   const admin = adminConsole(acrossNetworks, {
     tokens: accountTokens,
     outbox,
@@ -242,7 +242,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     chat: {
       /**
        * Send a chat message (REST or the chat room's socket): stored in D1, then delivered live
-       * (worker/realtime/deliver-message.ts); a dealer's first message to another is a notice too.
+       * (realtime/deliver-message.ts); a dealer's first message to another is a notice too.
        */
       async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
         const sent = await deliverMessage(env, messaging, input, room);
