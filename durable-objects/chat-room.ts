@@ -9,7 +9,7 @@ import {
   type LiveCall,
 } from "#lib/realtime";
 import { createServices, type Services } from "../worker/services";
-import { DomainError } from "../worker/domain/errors";
+import { DomainError } from "../worker/domain/shared/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
 
 type SocketState = { dealerId: string };

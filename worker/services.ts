@@ -5,25 +5,25 @@ import { googleSignIn, type GoogleEnv } from "./auth/google";
 import { openDatabase } from "./db/client";
 import { networkWall, type Network } from "./db/network-wall";
 import { afterTheAnswer } from "./db/meter";
-import { accountDataService } from "./domain/account-data";
-import { accountTokenService } from "./domain/account-tokens";
+import { accountDataService } from "./domain/accounts/data";
+import { accountTokenService } from "./domain/accounts/tokens";
 import { accountService } from "./domain/accounts";
-import { apiKeyService } from "./domain/api-keys";
-import { securityEventService } from "./domain/security-events";
+import { apiKeyService } from "./domain/accounts/api-keys";
+import { securityEventService } from "./domain/accounts/security-events";
 import { connectionService } from "./domain/connections";
 import { contactService } from "./domain/contact";
 import { dealerDirectoryService } from "./domain/directory";
 import { dealerService } from "./domain/dealers";
 import { demoService } from "./domain/demo";
-import { chatFileService } from "./domain/chat-files";
-import { messagingService } from "./domain/messaging";
+import { chatFileService } from "./domain/chats/files";
+import { messagingService } from "./domain/chats";
 import { profileService } from "./domain/profile";
 import { publicSiteService } from "./domain/public-site";
 import { rateLimitService } from "./domain/rate-limits";
-import { secretStore } from "./domain/secrets";
-import { sessionService } from "./domain/sessions";
+import { secretStore } from "./domain/shared/secrets";
+import { sessionService } from "./domain/accounts/sessions";
 import { settingsService } from "./domain/settings";
-import { shellService } from "./domain/shell";
+import { activityService } from "./domain/activity";
 import { inventoryService } from "./domain/inventory";
 import { uploadService } from "./domain/uploads";
 import { vinService } from "./domain/vin";
@@ -34,17 +34,17 @@ import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "./realtime/addresses";
 import { deliverMessage } from "./realtime/deliver-message";
 import { emailSender, type EmailEnv } from "./integrations/email";
 import { smsSender, type SmsEnv } from "./integrations/sms";
-import { dealAlertService } from "./domain/deal-alerts/alerts";
+import { dealAlertService } from "./domain/deal-alerts";
 import { dealMatching } from "./domain/deal-alerts/matching";
 import type { InboxFrame } from "#lib/realtime";
-import type { SendInput } from "./domain/messaging";
+import type { SendInput } from "./domain/chats";
 import { notificationCentre } from "./domain/notifications/centre";
 import { notificationService } from "./domain/notifications";
 import { networkNotices } from "./domain/notifications/network";
 import { notifier, type Delivery } from "./domain/notifications/notify";
 import { isLiveAuction } from "#lib/schemas/inventory";
 import { preferencesService } from "./domain/notifications/preferences";
-import { outboxService } from "./domain/outbox/outbox";
+import { outboxService } from "./domain/outbox";
 import { unsubscribeTokens } from "./domain/outbox/unsubscribe";
 import { stripeClient, type StripeEnv } from "./integrations/stripe";
 import { demoProcessor } from "./domain/subscriptions/demo-processor";
@@ -52,7 +52,7 @@ import { subscriptionService } from "./domain/subscriptions";
 import { stripeProcessor } from "./domain/subscriptions/stripe-processor";
 import { stripeWebhooks } from "./domain/subscriptions/webhooks";
 import { dealAnnouncements } from "./domain/deals/announce";
-import { dealService } from "./domain/deals/deals";
+import { dealService } from "./domain/deals";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
@@ -237,7 +237,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     accountTokens,
     accountData,
     securityEvents,
-    shell: shellService(db),
+    shell: activityService(db),
     messaging,
     chat: {
       /**

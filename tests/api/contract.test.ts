@@ -4,7 +4,7 @@ import { z } from "zod";
 import { API_ENDPOINTS, type ApiEndpoint } from "#lib/api-reference";
 import { createServices } from "../../worker/services";
 import { addMonth } from "../../worker/domain/subscriptions";
-import { INVALID_CURSOR } from "../../worker/domain/cursors";
+import { INVALID_CURSOR } from "../../worker/domain/shared/cursors";
 import { api } from "../../worker/api";
 import { NOT_JSON, NOTHING_TO_UPDATE } from "../../worker/api/validate";
 import { ORIGIN, VALID_PROFILE, call, freshIp, signUpDealer } from "./helpers";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { answerCallBody, chatMessagesQuery, chatsQuery, openChatBody } from "#lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import type { AppEnv } from "../http/types";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
 import { answerList } from "./answers";

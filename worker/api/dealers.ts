@@ -7,7 +7,7 @@ import { addDealerBody } from "#lib/schemas/network";
 import { connectionSchema, directoryDealerSchema } from "#lib/api-types";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
-import { notFound } from "../domain/errors";
+import { notFound } from "../domain/shared/errors";
 import { answerList } from "./answers";
 import { addDealerAnswer } from "./connections";
 import { openApiRouter, publicRoute } from "./openapi";

@@ -16,8 +16,8 @@ import {
 } from "../db/schema";
 import { removeDemoAccounts } from "./demo-cleanup";
 import { vehicleInserts } from "./inventory/posts";
-import { notFound } from "./errors";
-import { newId } from "./ids";
+import { notFound } from "./shared/errors";
+import { newId } from "./shared/ids";
 
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
 const DEMO_CONNECTIONS = 5;

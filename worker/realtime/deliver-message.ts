@@ -1,5 +1,5 @@
 import type { ChatServerFrame } from "#lib/realtime";
-import type { messagingService, SendInput } from "../domain/messaging";
+import type { messagingService, SendInput } from "../domain/chats";
 import { chatRoomOf, inboxOf } from "./addresses";
 
 /**

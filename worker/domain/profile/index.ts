@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { sniffImageType, type ImageType } from "#lib/image-type";
 import { PROFILE_PHOTO_MAX_BYTES, type ProfilePatch } from "#lib/schemas/profile";
 import { toIso } from "#lib/api-types";
-import type { Database } from "../db/client";
-import { dealers } from "../db/schema";
-import type { DealerRow } from "./dealers";
-import { DomainError, badRequest } from "./errors";
-import { newId } from "./ids";
-import { LIMITS, type RateLimitService } from "./rate-limits";
+import type { Database } from "../../db/client";
+import { dealers } from "../../db/schema";
+import type { DealerRow } from "../dealers";
+import { DomainError, badRequest } from "../shared/errors";
+import { newId } from "../shared/ids";
+import { LIMITS, type RateLimitService } from "../rate-limits";
 
 /** Where every stored photo lives: R2 key `uploads/{uuid}`, served at `/objects/uploads/{uuid}`. */
 export const UPLOAD_KEY_PREFIX = "uploads/";

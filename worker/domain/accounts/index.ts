@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/password";
-import type { Database } from "../db/client";
-import { accounts, dealers } from "../db/schema";
-import { DomainError, conflict, forbidden, isUniqueViolation } from "./errors";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
+import type { Database } from "../../db/client";
+import { accounts, dealers } from "../../db/schema";
+import { DomainError, conflict, forbidden, isUniqueViolation } from "../shared/errors";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
-import { newId } from "./ids";
+import { newId } from "../shared/ids";
 import type { Viewer } from "./sessions";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
-import { inChunks } from "../db/bound-parameters";
-import type { Database } from "../db/client";
+import { inChunks } from "../../db/bound-parameters";
+import type { Database } from "../../db/client";
 import {
   accounts,
   comments,
@@ -15,8 +15,8 @@ import {
   securityEvents,
   userSettings,
   vehicles,
-} from "../db/schema";
-import { DomainError, forbidden } from "./errors";
+} from "../../db/schema";
+import { DomainError, forbidden } from "../shared/errors";
 
 /** The name a deleted dealer's messages and chats show (issue 14). */
 export const DELETED_DEALER = "Deleted dealer";

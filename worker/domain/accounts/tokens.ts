@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
-import type { Database } from "../db/client";
-import { accountTokens } from "../db/schema";
-import { DomainError, badRequest } from "./errors";
-import { randomToken, sha256Hex } from "./ids";
+import type { Database } from "../../db/client";
+import { accountTokens } from "../../db/schema";
+import { DomainError, badRequest } from "../shared/errors";
+import { randomToken, sha256Hex } from "../shared/ids";
 
 export type TokenPurpose = "password-reset" | "email-verification" | "sign-in";
 

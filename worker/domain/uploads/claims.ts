@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { uploadClaims } from "../db/schema";
-import { conflict } from "./errors";
+import type { Database } from "../../db/client";
+import { uploadClaims } from "../../db/schema";
+import { conflict } from "../shared/errors";
 
 export const UPLOAD_LINK_USED = "This upload link has already been used";
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { toIso, type SecurityEvent, type SecurityEventType } from "#lib/api-types";
 import { deviceName } from "./devices";
-import type { Database } from "../db/client";
-import { securityEvents } from "../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { newId } from "./ids";
+import type { Database } from "../../db/client";
+import { securityEvents } from "../../db/schema";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { newId } from "../shared/ids";
 import type { ClientInfo } from "./sessions";
 
 /** Newest first: the last row's (created_at, id). */

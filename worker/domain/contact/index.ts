@@ -1,10 +1,10 @@
 import { desc } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
 import type { ContactMessage } from "#lib/schemas/contact";
-import type { Database } from "../db/client";
-import { contactMessages } from "../db/schema";
-import { newId } from "./ids";
-import { LIMITS, type Limit, type RateLimitService } from "./rate-limits";
+import type { Database } from "../../db/client";
+import { contactMessages } from "../../db/schema";
+import { newId } from "../shared/ids";
+import { LIMITS, type Limit, type RateLimitService } from "../rate-limits";
 
 export type StoredContactMessage = typeof contactMessages.$inferSelect;
 

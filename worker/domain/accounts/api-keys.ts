@@ -10,11 +10,11 @@ import {
 } from "#lib/api-keys";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { toIso, toIsoOrNull } from "#lib/api-types";
-import type { Database } from "../db/client";
-import { accounts, apiKeys, dealers } from "../db/schema";
-import { conflict, notFound } from "./errors";
-import { newId, sha256Hex } from "./ids";
-import { LIMITS, type RateLimitService } from "./rate-limits";
+import type { Database } from "../../db/client";
+import { accounts, apiKeys, dealers } from "../../db/schema";
+import { conflict, notFound } from "../shared/errors";
+import { newId, sha256Hex } from "../shared/ids";
+import { LIMITS, type RateLimitService } from "../rate-limits";
 import type { Viewer } from "./sessions";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

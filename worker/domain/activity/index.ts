@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { messagePreview } from "#lib/chat-files";
 import { toIso, toIsoOrNull, type Activity, type RecentChat, type RecentConnection } from "#lib/api-types";
-import type { Database } from "../db/client";
-import { acceptedConnectionsOf } from "./accepted-connections";
+import type { Database } from "../../db/client";
+import { acceptedConnectionsOf } from "../connections/accepted";
 
 export const ACTIVITY_ITEMS = 3;
 
 /**
- * What the dealer shell shows around every screen. The unread counts are part of every page (top bar, menus);
+ * A dealer's unread counts and recent activity, shown around every screen. The unread counts are part of every page (top bar, menus);
  * the right column's activity is fetched by the browser after the page has painted, and only where the
  * column shows (wide screens), so it never slows a page down.
  */
-export function shellService(db: Database) {
+export function activityService(db: Database) {
   return {
     /**
      * The two counts every signed-in page shows (messages, the bell), read in one statement: each D1 trip is

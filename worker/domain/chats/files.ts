@@ -10,11 +10,11 @@ import {
   type ChatAttachment,
   type ChatFileType,
 } from "#lib/chat-files";
-import type { Database } from "../db/client";
-import { chatAttachments, chatParticipants } from "../db/schema";
-import { toBase64Url } from "./base64url";
-import { DomainError, badRequest, forbidden, notFound } from "./errors";
-import { secretStore } from "./secrets";
+import type { Database } from "../../db/client";
+import { chatAttachments, chatParticipants } from "../../db/schema";
+import { toBase64Url } from "../shared/base64url";
+import { DomainError, badRequest, forbidden, notFound } from "../shared/errors";
+import { secretStore } from "../shared/secrets";
 import {
   UPLOAD_SECRET_NAME,
   UPLOAD_URL_TTL_SECONDS,
@@ -23,8 +23,8 @@ import {
   signatureBytes,
   storeOnce,
   type UploadEnv,
-} from "./uploads";
-import { uploadClaimsOf } from "./upload-claims";
+} from "../uploads";
+import { uploadClaimsOf } from "../uploads/claims";
 
 /**
  * Photos and files in a chat (issue 19, DESIGN.md "Files"): the same signed one-PUT addresses as post photos,

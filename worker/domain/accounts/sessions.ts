@@ -3,12 +3,12 @@ import { toIso } from "#lib/api-types";
 import type { ActiveSession } from "#lib/api-types";
 import { SESSION_DAYS } from "#lib/constants";
 import { deviceName } from "./devices";
-import type { Database } from "../db/client";
-import { preparedOnce } from "../db/prepared-once";
-import { accounts, dealers, plans, sessions, subscriptions } from "../db/schema";
-import { entitlementOf, type Entitlement } from "./subscriptions/entitlement";
-import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { randomToken, sha256Hex } from "./ids";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared-once";
+import { accounts, dealers, plans, sessions, subscriptions } from "../../db/schema";
+import { entitlementOf, type Entitlement } from "../subscriptions/entitlement";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { randomToken, sha256Hex } from "../shared/ids";
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** Slide the expiry at most once a day, so a busy dealer costs one write a day, not one per request. */

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
 import { toIso, type Connection } from "#lib/api-types";
 import { CONNECTIONS_PAGE_MAX } from "#lib/schemas/network";
-import { batchable, type Database } from "../db/client";
-import { acceptedConnectionsOf } from "./accepted-connections";
-import { containsText } from "./contains-text";
-import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { requireDealer } from "./dealers";
-import type { DealerDirectoryService, ViewerOptions } from "./directory";
-import { DomainError, badRequest, notFound } from "./errors";
-import { newId } from "./ids";
-import { LIMITS, type RateLimitService } from "./rate-limits";
+import { batchable, type Database } from "../../db/client";
+import { acceptedConnectionsOf } from "./accepted";
+import { containsText } from "../shared/contains-text";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { requireDealer } from "../dealers";
+import type { DealerDirectoryService, ViewerOptions } from "../directory";
+import { DomainError, badRequest, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
+import { LIMITS, type RateLimitService } from "../rate-limits";
 
 export type { Connection };
 

@@ -1,16 +1,16 @@
 import type { CreatePost, FeedQuery, UpdatePost } from "#lib/schemas/inventory";
 import { isCompleteVehicle } from "#lib/schemas/inventory";
-import type { Database } from "../db/client";
-import type { DealerRow } from "./dealers";
-import { listFeed } from "./inventory/feed";
-import { deletePost, expirePosts, updatePost, type PostActor, type PostChange } from "./inventory/lifecycle";
-import { findPost, insertComment, insertPost } from "./inventory/posts";
-import { writeSummary, type AiBinding } from "./inventory/summary";
-import type { FeedPage, PostComment, PostDetail } from "./inventory/types";
-import { LIMITS, type RateLimitService } from "./rate-limits";
-import type { uploadService } from "./uploads";
+import type { Database } from "../../db/client";
+import type { DealerRow } from "../dealers";
+import { listFeed } from "./feed";
+import { deletePost, expirePosts, updatePost, type PostActor, type PostChange } from "./lifecycle";
+import { findPost, insertComment, insertPost } from "./posts";
+import { writeSummary, type AiBinding } from "./summary";
+import type { FeedPage, PostComment, PostDetail } from "./types";
+import { LIMITS, type RateLimitService } from "../rate-limits";
+import type { uploadService } from "../uploads";
 
-export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDealer } from "./inventory/types";
+export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDealer } from "./types";
 
 type Deps = {
   uploads: ReturnType<typeof uploadService>;

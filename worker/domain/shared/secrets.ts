@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { appSecrets } from "../db/schema";
+import type { Database } from "../../db/client";
+import { appSecrets } from "../../db/schema";
 import { randomToken } from "./ids";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { DomainError } from "./errors";
+import type { Database } from "../../db/client";
+import { DomainError } from "../shared/errors";
 
 /** `what` names the counted writes in the 429 message ("posts"); without it the message is the sign-in one. */
 export type Limit = { name: string; max: number; windowSeconds: number; what?: string };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { worst, type Check, type HealthReport } from "#lib/system-status";
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
 
 /** A check slower than this is "degraded"; one that has not answered by the timeout is "down". */
 export const HEALTH_DEGRADED_AFTER_MS = 1000;

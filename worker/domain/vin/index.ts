@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { VinDecode } from "#lib/api-types";
 import { decodeVinOffline, deriveTrim } from "#lib/vin";
-import type { Database } from "../db/client";
-import { vinDecodes } from "../db/schema";
-import { fetchVpicDecode } from "../integrations/vin-vpic";
-import { badRequest } from "./errors";
+import type { Database } from "../../db/client";
+import { vinDecodes } from "../../db/schema";
+import { fetchVpicDecode } from "../../integrations/vin-vpic";
+import { badRequest } from "../shared/errors";
 
 /** GET /api/vin/{vin}: what the VIN says offline, with NHTSA vPIC's answer merged in when it is reachable. */
 export type { VinDecode };

@@ -4,11 +4,11 @@ import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 import type { AlertPreference } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
 import type { EmailSender } from "../../integrations/email";
-import { ProviderError } from "../../integrations/messaging-providers";
+import { ProviderError } from "../../integrations/email-and-sms";
 import type { SmsSender } from "../../integrations/sms";
-import { badRequest } from "../errors";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { newId } from "../ids";
+import { badRequest } from "../shared/errors";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { newId } from "../shared/ids";
 import { renderTemplate, type TemplateData, type TemplateName } from "./templates";
 import type { UnsubscribeTokens } from "./unsubscribe";
 

@@ -11,13 +11,13 @@ import {
   type ReadReceipt,
 } from "#lib/api-types";
 import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "#lib/schemas/network";
-import { batchable, type Database } from "../db/client";
-import { chatAttachments, chatParticipants, chats, dealers, messages } from "../db/schema";
-import type { AttachmentInput, ChatFileService } from "./chat-files";
-import { cursorKind, cursorValue, pageOf, type Page } from "./cursors";
-import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "./errors";
-import { newId } from "./ids";
-import { LIMITS, type RateLimitService } from "./rate-limits";
+import { batchable, type Database } from "../../db/client";
+import { chatAttachments, chatParticipants, chats, dealers, messages } from "../../db/schema";
+import type { AttachmentInput, ChatFileService } from "./files";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
+import { LIMITS, type RateLimitService } from "../rate-limits";
 
 export const CHAT_PAGE_SIZE = 50;
 export const CHATS_PAGE_SIZE = 50;

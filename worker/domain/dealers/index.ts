@@ -3,13 +3,13 @@ import type { CurrentUser, DirectoryDealer } from "#lib/api-types";
 import { CANADIAN_PROVINCE_CODES } from "#lib/constants";
 import type { OnboardingProfile } from "#lib/schemas/auth";
 import type { DealerCreateInput, DealerUpdateInput } from "#lib/schemas/dealer";
-import type { Database } from "../db/client";
-import { dealers } from "../db/schema";
-import { cardOf, viewerOf } from "./directory/cards";
-import { forbidden, notFound } from "./errors";
-import { newId } from "./ids";
-import { LIMITS, type RateLimitService } from "./rate-limits";
-import type { Viewer } from "./sessions";
+import type { Database } from "../../db/client";
+import { dealers } from "../../db/schema";
+import { cardOf, viewerOf } from "../directory/cards";
+import { forbidden, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
+import { LIMITS, type RateLimitService } from "../rate-limits";
+import type { Viewer } from "../accounts/sessions";
 
 export type DealerRow = typeof dealers.$inferSelect;
 

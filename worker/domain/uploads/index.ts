@@ -1,10 +1,10 @@
 import { IMAGE_TYPES, sniffImageType, type ImageType } from "#lib/image-type";
 import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "#lib/schemas/inventory";
-import type { Database } from "../db/client";
-import { fromBase64Url, toBase64Url } from "./base64url";
-import { DomainError, badRequest, forbidden, notFound } from "./errors";
-import { secretStore } from "./secrets";
-import { uploadClaimsOf, type UploadClaims } from "./upload-claims";
+import type { Database } from "../../db/client";
+import { fromBase64Url, toBase64Url } from "../shared/base64url";
+import { DomainError, badRequest, forbidden, notFound } from "../shared/errors";
+import { secretStore } from "../shared/secrets";
+import { uploadClaimsOf, type UploadClaims } from "./claims";
 
 /**
  * Photo uploads through signed URLs (DESIGN.md "Files"): POST /api/objects/upload hands out

@@ -6,9 +6,9 @@ import {
   type InventoryView,
 } from "#lib/constants";
 import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "#lib/schemas/settings";
-import type { Database } from "../db/client";
-import { preparedOnce } from "../db/prepared-once";
-import { userSettings } from "../db/schema";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared-once";
+import { userSettings } from "../../db/schema";
 
 export type { UserSettings };
 
