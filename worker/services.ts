@@ -16,7 +16,7 @@ import { dealerDirectoryService } from "./domain/directory";
 import { dealerService } from "./domain/dealers";
 import { demoService } from "./domain/demo";
 import { chatFileService } from "./domain/chats/files";
-import { messagingService } from "./domain/chats";
+import { chatService } from "./domain/chats";
 import { profileService } from "./domain/profile";
 import { publicSiteService } from "./domain/public-site";
 import { rateLimitService } from "./domain/rate-limits";
@@ -85,7 +85,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const sessions = sessionService(acrossNetworks);
   const demo = demoService(acrossNetworks, env.PHOTOS);
   const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
-  const messaging = messagingService(db, rateLimits, chatFiles);
+  const messaging = chatService(db, rateLimits, chatFiles);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.

@@ -1,28 +1,23 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   toIso,
-  toIsoOrNull,
   type ChatCall,
   type ChatMessage,
   type ChatParticipant,
-  type ChatSummary,
   type OpenedChat,
   type ReadReceipt,
 } from "#lib/api-types";
-import { CHAT_MESSAGES_PAGE_MAX, CHATS_PAGE_MAX } from "#lib/schemas/network";
 import { batchable, type Database } from "../../db/client";
 import { chatAttachments, chatParticipants, chats, dealers, messages } from "../../db/schema";
 import type { AttachmentInput, ChatFileService } from "./files";
-import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import type { Page } from "../shared/cursors";
 import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { LIMITS, type RateLimitService } from "../rate-limits";
-
-export const CHAT_PAGE_SIZE = 50;
-export const CHATS_PAGE_SIZE = 50;
-
-export type { ChatParticipant, ChatSummary };
+import { listChats } from "./chat-list";
+import { chatMessages, latestMessages } from "./message-pages";
+import { toChatMessage, type MessagePage, type MessageRow } from "./message-rows";
 
 export type SendInput = {
   senderId: string;
@@ -37,43 +32,12 @@ export type SendInput = {
 };
 
 /** A dealer may take back a message this long after sending it (its files leave R2 with it). */
-export const MESSAGE_DELETE_WINDOW_MS = 15 * 60 * 1000;
-
-/**
- * Cursors: a chat's messages page backwards in time (older) and, to catch up, forwards (newer); the chat
- * list pages by latest activity; GET /api/messages by time across every chat. Each keyed by (time, id).
- */
-const OLDER = cursorKind("messages.older", cursorValue.time, cursorValue.id);
-const NEWER = cursorKind("messages.newer", cursorValue.time, cursorValue.id);
-const CHATS = cursorKind("chats", cursorValue.time, cursorValue.id);
-const LATEST = cursorKind("messages.latest", cursorValue.time, cursorValue.id);
+const MESSAGE_DELETE_WINDOW_MS = 15 * 60 * 1000;
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
-type MessageRow = typeof messages.$inferSelect;
-export function toChatMessage(row: MessageRow): ChatMessage {
-  return {
-    id: row.id,
-    clientId: row.clientId,
-    chatId: row.chatId,
-    senderId: row.senderId,
-    receiverId: row.receiverId,
-    content: row.content,
-    createdAt: toIso(row.createdAt),
-    isRead: row.isRead,
-    context: row.context ?? null,
-    attachments: row.attachments ?? [],
-    call: row.call ?? null,
-  };
-}
-
-const clampPage = (limit: number | undefined, size: number, max: number) =>
-  Math.min(Math.max(limit ?? size, 1), max);
-
-export type MessagePage = { cursor?: string; after?: string; limit?: number };
-
 /** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
-export function messagingService(
+export function chatService(
   db: Database,
   rateLimits: RateLimitService,
   files?: Pick<ChatFileService, "attachable">,
@@ -95,7 +59,7 @@ export function messagingService(
     const pairKey = pairKeyOf(dealerId, otherId);
     const [chat, latest] = await Promise.all([
       db.get<{ id: string }>(sql`select id from chats where pair_key = ${pairKey}`),
-      chatMessages(sql`(select id from chats where pair_key = ${pairKey})`),
+      chatMessages(db, sql`(select id from chats where pair_key = ${pairKey})`),
     ]);
     // The pair's chat has the dealer among its two participants: the page needs no check of its own.
     if (chat) foundPages.set(foundPageKey(dealerId, chat.id), latest);
@@ -206,49 +170,6 @@ export function messagingService(
       .get();
   }
 
-  /**
-   * A page of a chat's messages, oldest first on the page. Without a cursor: the latest. With an OLDER
-   * cursor: those before it (scrolling up). With `after` (a message id of this chat) or a NEWER cursor:
-   * those stored after it (catching up), where the next cursor keeps going forward.
-   */
-  async function chatMessages(chatId: string | SQL, page: MessagePage = {}): Promise<Page<ChatMessage>> {
-    const limit = clampPage(page.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
-    const newer = page.after
-      ? await anchorOf(chatId, page.after)
-      : page.cursor && NEWER.is(page.cursor)
-        ? NEWER.decode(page.cursor)
-        : null;
-    if (newer) {
-      const [time, id] = newer;
-      const rows = await db.all<MessageRow>(sql`${messageColumns}
-        where m.chat_id = ${chatId} and (m.created_at > ${time} or (m.created_at = ${time} and m.id > ${id}))
-        order by m.created_at, m.id limit ${limit + 1}`);
-      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
-        NEWER.encode(last.createdAt, last.id),
-      );
-    }
-    const older = OLDER.decode(page.cursor);
-    const rows = await db.all<MessageRow>(sql`${messageColumns}
-      where m.chat_id = ${chatId}
-        ${older ? sql`and (m.created_at < ${older[0]} or (m.created_at = ${older[0]} and m.id < ${older[1]}))` : sql``}
-      order by m.created_at desc, m.id desc limit ${limit + 1}`);
-    const result = pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
-      OLDER.encode(last.createdAt, last.id),
-    );
-    return { ...result, items: result.items.reverse() };
-  }
-
-  /** The (time, id) of a message of this chat, the point `after` catches up from; 400 when it is not one. */
-  async function anchorOf(chatId: string | SQL, messageId: string): Promise<[number, string]> {
-    const row = await db
-      .select({ createdAt: messages.createdAt, id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId)))
-      .get();
-    if (!row) throw badRequest("after must be the id of a message in this chat");
-    return [row.createdAt, row.id];
-  }
-
   return {
     ensureChat,
     findChat,
@@ -276,7 +197,7 @@ export function messagingService(
       const [row, person, page] = await Promise.all([
         pair.read,
         participantCard(participantId),
-        chatMessages(sql`(select id from chats where pair_key = ${pair.pairKey})`),
+        chatMessages(db, sql`(select id from chats where pair_key = ${pair.pairKey})`),
       ]);
       const existing = pair.passed(row);
       if (!person) throw notFound("Dealer not found");
@@ -414,106 +335,9 @@ export function messagingService(
       };
     },
 
-    /**
-     * GET /api/chats: a page of the dealer's chats, latest activity first, in three queries whatever the
-     * page size.
-     */
-    async listChats(
-      dealerId: string,
-      options: { cursor?: string; limit?: number } = {},
-    ): Promise<Page<ChatSummary>> {
-      const limit = clampPage(options.limit, CHATS_PAGE_SIZE, CHATS_PAGE_MAX);
-      const cursor = CHATS.decode(options.cursor);
-      const activity = sql`coalesce(c.last_message_at, c.created_at)`;
-      type ChatRow = {
-        id: string;
-        lastMessageAt: number | null;
-        at: number;
-        unread: number;
-        otherId: string;
-        otherName: string;
-        otherDealershipName: string;
-        otherAvatar: string | null;
-        otherCity: string;
-        otherState: string;
-        lastId: string | null;
-      } & { [K in keyof MessageRow as `last_${K & string}`]: MessageRow[K] };
-      // One wait on D1: the page of chats with each one's other dealer and last message, beside the viewer's card.
-      const [rows, [me]] = await Promise.all([
-        db.all<ChatRow>(sql`
-          select c.id as id, c.last_message_at as lastMessageAt, ${activity} as at,
-                 (select count(*) from messages m
-                   where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread,
-                 od.id as otherId, od.name as otherName, od.dealership_name as otherDealershipName,
-                 od.avatar as otherAvatar, od.city as otherCity, od.state as otherState,
-                 lm.id as lastId, lm.chat_id as last_chatId, lm.client_id as last_clientId,
-                 lm.sender_id as last_senderId, lm.receiver_id as last_receiverId, lm.content as last_content,
-                 lm.context as last_context, lm.attachments as last_attachments, lm.call as last_call,
-                 lm.is_read as last_isRead, lm.created_at as last_createdAt
-          from chat_participants me
-          join chats c on c.id = me.chat_id
-          join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
-          join dealers od on od.id = other.dealer_id
-          left join messages lm on lm.id = (
-            select m2.id from messages m2 where m2.chat_id = c.id order by m2.created_at desc, m2.id desc limit 1)
-          where me.dealer_id = ${dealerId}
-            ${cursor ? sql`and (${activity} < ${cursor[0]} or (${activity} = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
-          order by ${activity} desc, c.id desc
-          limit ${limit + 1}`),
-        db.all<ChatParticipant>(sql`
-          select id, name, dealership_name as dealershipName, avatar, city, state
-          from dealers where id = ${dealerId}`),
-      ]);
-      const page = pageOf(
-        rows,
-        limit,
-        (row) => row,
-        (last) => CHATS.encode(last.at, last.id),
-      );
-      if (page.items.length === 0) return { items: [], nextCursor: null };
-      return {
-        nextCursor: page.nextCursor,
-        items: page.items.flatMap((row) => {
-          if (!me) return [];
-          const other: ChatParticipant = {
-            id: row.otherId,
-            name: row.otherName,
-            dealershipName: row.otherDealershipName,
-            avatar: row.otherAvatar,
-            city: row.otherCity,
-            state: row.otherState,
-          };
-          const lastMessage = row.lastId
-            ? toChatMessage(
-                parseRow({
-                  id: row.lastId,
-                  chatId: row.last_chatId,
-                  clientId: row.last_clientId,
-                  senderId: row.last_senderId,
-                  receiverId: row.last_receiverId,
-                  content: row.last_content,
-                  context: row.last_context,
-                  attachments: row.last_attachments,
-                  call: row.last_call,
-                  isRead: row.last_isRead,
-                  createdAt: row.last_createdAt,
-                } as MessageRow),
-              )
-            : null;
-          return [
-            {
-              id: row.id,
-              participants: [me, other],
-              otherParticipant: other,
-              lastMessage,
-              messages: lastMessage ? [lastMessage] : [],
-              unreadCount: row.unread,
-              lastMessageAt: toIsoOrNull(row.lastMessageAt),
-            },
-          ];
-        }),
-      };
-    },
+    /** GET /api/chats: a page of the dealer's chats, latest activity first. */
+    listChats: (dealerId: string, options: { cursor?: string; limit?: number } = {}) =>
+      listChats(db, dealerId, options),
 
     /** GET /api/chats/{id}/messages: a page of a chat's messages, for one of its dealers. */
     async listMessages(dealerId: string, chatId: string, page: MessagePage = {}): Promise<Page<ChatMessage>> {
@@ -526,32 +350,14 @@ export function messagingService(
       // Read beside the participant check, one wait on D1; nothing is answered unless the check passes.
       const [, messages] = await Promise.all([
         requireParticipant(chatId, dealerId),
-        chatMessages(chatId, page),
+        chatMessages(db, chatId, page),
       ]);
       return messages;
     },
 
     /** GET /api/messages: the dealer's messages across all chats, newest first. */
-    async latestMessages(
-      dealerId: string,
-      options: { cursor?: string; limit?: number } = {},
-    ): Promise<Page<ChatMessage>> {
-      const limit = clampPage(options.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
-      const cursor = LATEST.decode(options.cursor);
-      const after = cursor
-        ? sql`and (m.created_at < ${cursor[0]} or (m.created_at = ${cursor[0]} and m.id < ${cursor[1]}))`
-        : sql``;
-      // Each half reads its own index (sender, receiver); the union is cut to one page.
-      const rows = await db.all<MessageRow>(sql`
-        select * from (
-          ${messageColumns} where m.sender_id = ${dealerId} ${after}
-          union all
-          ${messageColumns} where m.receiver_id = ${dealerId} and m.sender_id != ${dealerId} ${after})
-        order by createdAt desc, id desc limit ${limit + 1}`);
-      return pageOf(rows.map(parseRow), limit, toChatMessage, (last) =>
-        LATEST.encode(last.createdAt, last.id),
-      );
-    },
+    latestMessages: (dealerId: string, options: { cursor?: string; limit?: number } = {}) =>
+      latestMessages(db, dealerId, options),
 
     /** Marks what the dealer received in a chat as read; answers the time and the dealer's unread total. */
     async markRead(dealerId: string, chatId: string): Promise<ReadReceipt> {
@@ -575,25 +381,5 @@ export function messagingService(
     },
 
     unreadTotal,
-  };
-}
-
-/** The message columns under the names of Drizzle's row, for raw statements. */
-const messageColumns = sql`
-  select m.id as id, m.chat_id as chatId, m.client_id as clientId, m.sender_id as senderId,
-         m.receiver_id as receiverId, m.content as content, m.context as context,
-         m.attachments as attachments, m.call as call, m.is_read as isRead, m.created_at as createdAt
-  from messages m`;
-
-/** A raw row's flag and JSON columns as Drizzle would have mapped them. */
-function parseRow(row: MessageRow): MessageRow {
-  const raw = row as unknown as { isRead: number | boolean };
-  const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
-  return {
-    ...row,
-    isRead: Boolean(raw.isRead),
-    context: json<MessageRow["context"]>(row.context),
-    attachments: json<MessageRow["attachments"]>(row.attachments),
-    call: json<MessageRow["call"]>(row.call),
   };
 }
