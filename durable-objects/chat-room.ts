@@ -8,12 +8,11 @@ import {
   type ChatServerFrame,
   type LiveCall,
 } from "#lib/realtime";
-import { createServices } from "../worker/domain";
-import { DomainError } from "../worker/domain/errors";
+import { createServices, type Services } from "../worker/services";
+import { DomainError } from "../worker/domain/shared/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
 
 type SocketState = { dealerId: string };
-type Services = ReturnType<typeof createServices>;
 
 const CALL_KEY = "call";
 /** How long a dealer's sockets may all be gone mid-call before the call counts as hung up. */

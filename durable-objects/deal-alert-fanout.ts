@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { createServices } from "../worker/domain";
+import { createServices } from "../worker/services";
 import type { Delivery } from "../worker/domain/notifications/notify";
 
 type Pending = { delivery: Delivery; failures: number };

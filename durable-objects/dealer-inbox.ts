@@ -1,6 +1,6 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { InboxFrame } from "#lib/realtime";
-import { createServices } from "../worker/domain";
+import { createServices } from "../worker/services";
 import { DEALER_HEADER } from "../worker/realtime/addresses";
 
 /**

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { createServices } from "../worker/domain";
+import { createServices } from "../worker/services";
 
 /**
  * OutboxCourier (docs/decisions/0012-outbox-delivery.md): one object, named "outbox", whose alarm delivers

@@ -69,7 +69,7 @@ export function markerOf(persistTo: string): BenchSeed | null {
   return JSON.parse(readFileSync(file, "utf8")) as BenchSeed;
 }
 
-/** A session of `accountId`: its cookie, and the row that stores only the token's SHA-256 (worker/domain/sessions.ts). */
+/** A session of `accountId`: its cookie, and the row that stores only the token's SHA-256 (worker/domain/accounts/sessions.ts). */
 function session(accountId: string, now: number) {
   const token = randomBytes(32).toString("base64url");
   const row = {

@@ -12,7 +12,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_ACCOUNT } from "#lib/constants";
-import { hashPassword } from "../worker/auth/password.ts";
+import { hashPassword } from "../worker/domain/accounts/password.ts";
 import { DEMO_ADMIN_EMAIL, demoNetwork } from "../worker/demo/network.ts";
 import { sampleArticleRows } from "../worker/demo/news.ts";
 import { insertRows, openLocalBindings } from "./local-bindings.ts";

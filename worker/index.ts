@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { api } from "./api";
 import { chatFileReadRoutes, objectRoutes } from "./api/objects";
-import { createServices } from "./domain";
+import { createServices } from "./services";
 import { d1Session } from "./http/d1-session";
 import { edgeCache } from "./http/edge-cache";
 import { answerError } from "./http/errors";

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "./domain/dealers";
-import type { Services } from "./domain";
-import type { ClientInfo, SessionLookup, UnreadCounts, Viewer } from "./domain/sessions";
+import type { Services } from "./services";
+import type { ClientInfo, SessionLookup, UnreadCounts, Viewer } from "./domain/accounts/sessions";
 
 /** What every Remix loader and action receives as `context` (built in worker/remix.ts). */
 export type RemixLoadContextFields = {

@@ -1,5 +1,5 @@
 import { data, redirect, type HeadersFunction } from "@remix-run/cloudflare";
-import type { DomainError } from "../../worker/domain/errors";
+import type { DomainError } from "../../worker/domain/shared/errors";
 import { toastCookie, type FlashToast } from "#lib/flash-toast";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionResult } from "#lib/action-result";

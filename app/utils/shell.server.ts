@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { TIME_ZONE_COOKIE, timeZoneFromCookie, type Clock } from "~/components/ui/clock";
+import { TIME_ZONE_COOKIE, timeZoneFromCookie, type Clock } from "#lib/clock";
 import { readCookie } from "#lib/cookies";
 import { requireDealer } from "./guards.server";
 

@@ -93,7 +93,7 @@ export async function run(ctx) {
   sockets.forEach((ws) => ws.close());
 
   // 3. 1 000 sockets across 100 rooms, each room receiving one message. A third dealer sends them: A has
-  // used most of its hourly message limit (worker/domain/rate-limits.ts) on the 521 messages above.
+  // used most of its hourly message limit (worker/domain/rate-limits/index.ts) on the 521 messages above.
   const c = await signUp(baseUrl, "C");
   const roomCount = Number(process.env.BENCH_CHAT_ROOMS || 100);
   const peers = (await otherDealers(baseUrl, c.cookie, roomCount + 3))

@@ -94,7 +94,7 @@ export async function run(ctx) {
   const sockets = await Promise.all(requesters.map((r) => listen(baseUrl, r, arrivals)));
 
   const count = Number(process.env.BENCH_ALERT_POSTS || 50);
-  // Posts are limited per dealer (worker/domain/rate-limits.ts, 30 an hour): fresh sellers take turns.
+  // Posts are limited per dealer (worker/domain/rate-limits/index.ts, 30 an hour): fresh sellers take turns.
   const sellers = [];
   for (let i = 0; i < Math.ceil(((count + WARM_UP) * 2) / POSTS_PER_SELLER); i++)
     sellers.push(await signUp(baseUrl, `${run}-seller`, 100 + i));

@@ -1,7 +1,7 @@
 /**
  * Bench section: the writes a dealer makes many times a day and their own post page (a write in
  * ≤ 3 sequential D1 round trips, a page in ≤ 2). Fresh dealers make the writes, so the hourly limits of
- * worker/domain/rate-limits.ts (30 posts per dealer) never refuse one: each row is timed one request at a
+ * worker/domain/rate-limits/index.ts (30 posts per dealer) never refuse one: each row is timed one request at a
  * time after a few warm-ups, with its round trips from Server-Timing.
  *
  *   GET /post/{id}      a fresh dealer's own Requesting post for a Ford F-150, whose matches the page lists

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "#lib/admin";
 import { UNKNOWN_ACTION } from "#lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "#lib/api-types";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { ORIGIN, call, freshIp, signUpAdmin, signUpDealer } from "./helpers";
 import { OPERATIONS } from "./operations";
 

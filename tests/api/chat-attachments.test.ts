@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { chatMessageSchema, uploadTicketSchema } from "#lib/api-types";
 import { CHAT_FILE_MAX_BYTES, HEIC_REFUSED } from "#lib/chat-files";
 import { DEFAULT_ICE_SERVERS, iceServersFor } from "../../worker/integrations/turn";
-import { UPLOAD_LINK_USED } from "../../worker/domain/upload-claims";
+import { UPLOAD_LINK_USED } from "../../worker/domain/uploads/claims";
 import { ORIGIN, call, putAtOnce, signUpDealer, variantOf } from "./helpers";
 
 const PNG = Uint8Array.from(

@@ -1,8 +1,8 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { addMonth } from "../../worker/domain/subscriptions";
-import { INVALID_CURSOR } from "../../worker/domain/cursors";
+import { INVALID_CURSOR } from "../../worker/domain/shared/cursors";
 import { api } from "../../worker/api";
 import { NOT_JSON, NOTHING_TO_UPDATE } from "../../worker/api/validate";
 import { OPERATIONS, operationOf, type Operation } from "./operations";

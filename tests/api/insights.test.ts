@@ -2,7 +2,7 @@ import { SELF, createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { auditEntrySchema, dealerQuickViewSchema, newsArticleSchema } from "#lib/api-types";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import worker from "../../worker/index";
 import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 

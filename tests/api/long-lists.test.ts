@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/client";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { notificationCentre } from "../../worker/domain/notifications/centre";
 import { call, signUpDealer } from "./helpers";
 

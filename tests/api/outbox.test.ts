@@ -2,13 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/client";
 import { emailSender } from "../../worker/integrations/email";
-import {
-  ProviderError,
-  type OutgoingEmail,
-  type SendResult,
-} from "../../worker/integrations/messaging-providers";
+import { ProviderError, type OutgoingEmail, type SendResult } from "../../worker/integrations/email-and-sms";
 import { smsSender } from "../../worker/integrations/sms";
-import { LEASE_MS, MAX_ATTEMPTS, backoffMs, outboxService } from "../../worker/domain/outbox/outbox";
+import { LEASE_MS, MAX_ATTEMPTS, backoffMs, outboxService } from "../../worker/domain/outbox";
 import { unsubscribeTokens } from "../../worker/domain/outbox/unsubscribe";
 
 const db = openDatabase(env.DB);

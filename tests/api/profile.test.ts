@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { currentUserSchema } from "#lib/api-types";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 import { SELF } from "cloudflare:test";
 

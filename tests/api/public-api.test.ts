@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { paths } from "../../public/sdk/dealerlane-api";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { api } from "../../worker/api";
-import { sha256Hex } from "../../worker/domain/ids";
+import { sha256Hex } from "../../worker/domain/shared/ids";
 import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 
 /**

@@ -1,7 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPostSchema } from "#lib/schemas/inventory";
-import { createServices } from "../../worker/domain";
+import { createServices } from "../../worker/services";
 import { addMonth } from "../../worker/domain/subscriptions";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { uploadTicketSchema } from "#lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { UPLOAD_URL_TTL_SECONDS, uploadService } from "../../worker/domain/uploads";
-import { UPLOAD_LINK_USED } from "../../worker/domain/upload-claims";
+import { UPLOAD_LINK_USED } from "../../worker/domain/uploads/claims";
 import { ORIGIN, call, putAtOnce, signUpDealer, variantOf } from "./helpers";
 
 const PNG = Uint8Array.from(

@@ -144,10 +144,7 @@ describe("DealAlertFanout", () => {
   it("runs by itself on its alarm once deliveries are stored", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(RECIPIENTS, run);
-    const stub = fanout(`post:alarm-${run}`) as unknown as {
-      enqueue(d: Delivery[]): Promise<number>;
-      pendingCount(): Promise<number>;
-    };
+    const stub = fanout(`post:alarm-${run}`);
     expect(await stub.enqueue(dealers.map((id) => deliveryTo(id, run)))).toBe(RECIPIENTS);
     for (let i = 0; i < 200 && (await stub.pendingCount()) > 0; i++)
       await new Promise((r) => setTimeout(r, 25));

@@ -8,7 +8,7 @@ import {
 } from "#lib/api-types";
 import { accountListQuery, changePasswordSchema, deleteAccountSchema } from "#lib/schemas/account";
 import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import { LIMITS } from "../domain/rate-limits";
 import { clientInfo } from "../http/client-info";
 import type { AppEnv } from "../http/types";

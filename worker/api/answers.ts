@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-types";
-import type { Page } from "../domain/cursors";
+import type { Page } from "../domain/shared/cursors";
 import type { AppEnv } from "../http/types";
 
 /**

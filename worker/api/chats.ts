@@ -10,7 +10,7 @@ import {
 import { liveCallSchema } from "#lib/realtime";
 import { answerCallBody, chatMessagesQuery, chatsQuery, openChatBody } from "#lib/schemas/network";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
 import { answerList } from "./answers";
 import { json, openApiRouter, sessionRoute } from "./openapi";

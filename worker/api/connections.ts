@@ -4,7 +4,7 @@ import { connectionSchema } from "#lib/api-types";
 import { addDealerBody, connectionsQuery, removeDealerBody } from "#lib/schemas/network";
 import { isAdmin } from "#lib/roles";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
-import { DomainError, forbidden } from "../domain/errors";
+import { DomainError, forbidden } from "../domain/shared/errors";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { json, openApiRouter, sessionRoute } from "./openapi";

@@ -13,7 +13,7 @@ import {
 } from "#lib/api-types";
 import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/guards";
 import type { AppEnv } from "../http/types";
-import { notFound } from "../domain/errors";
+import { notFound } from "../domain/shared/errors";
 import { answerList } from "./answers";
 import { addDealerAnswer } from "./connections";
 import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";

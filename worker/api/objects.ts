@@ -89,7 +89,7 @@ export const objectRoutes = new Hono<AppEnv>()
   });
 
 /**
- * GET /objects/chat-files/{id}: private to the chat's two dealers (worker/domain/chat-files.ts), so it is
+ * GET /objects/chat-files/{id}: private to the chat's two dealers (worker/domain/chats/files.ts), so it is
  * mounted after the session lookup and never put in the edge cache. `?download=1` saves it instead of showing it.
  */
 export const chatFileReadRoutes = new Hono<AppEnv>().get("/chat-files/:id", async (c) =>

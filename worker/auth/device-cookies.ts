@@ -1,6 +1,6 @@
 import { serializeCookie } from "#lib/cookies";
 import { readCookie } from "./cookies";
-import { randomToken } from "../domain/ids";
+import { randomToken } from "../domain/shared/ids";
 
 export const DEVICE_COOKIE = "dl_device";
 const DEVICE_DAYS = 180;

@@ -1,15 +1,15 @@
 import type { SecurityEventType } from "#lib/api-types";
-import { TOKEN_MINUTES, type accountTokenService } from "../domain/account-tokens";
-import type { accountDataService } from "../domain/account-data";
+import { TOKEN_MINUTES, type accountTokenService } from "../domain/accounts/tokens";
+import type { accountDataService } from "../domain/accounts/data";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
 import { DEMO_OFF_MESSAGE } from "#lib/demo-mode";
-import { DomainError, forbidden } from "../domain/errors";
+import { DomainError, forbidden } from "../domain/shared/errors";
 import { LIMITS, type Limit, type RateLimitService } from "../domain/rate-limits";
-import { newId, sha256Hex } from "../domain/ids";
-import type { OutboxService } from "../domain/outbox/outbox";
-import type { securityEventService } from "../domain/security-events";
-import type { ClientInfo, SessionLookup, sessionService } from "../domain/sessions";
+import { newId, sha256Hex } from "../domain/shared/ids";
+import type { OutboxService } from "../domain/outbox";
+import type { securityEventService } from "../domain/accounts/security-events";
+import type { ClientInfo, SessionLookup, sessionService } from "../domain/accounts/sessions";
 import { clearSessionCookie, sessionCookie } from "./cookies";
 import type { deviceCookies } from "./device-cookies";
 

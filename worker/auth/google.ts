@@ -9,7 +9,7 @@ import { serializeCookie } from "#lib/cookies";
 import { safeRedirect } from "#lib/redirects";
 import type { accountService } from "../domain/accounts";
 import type { demoService } from "../domain/demo";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import { readCookie } from "./cookies";
 import type { RequestOrigin, authFlows } from "./flows";
 

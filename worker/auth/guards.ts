@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isAdmin } from "#lib/roles";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import { planRequired } from "../domain/subscriptions/entitlement";
 import type { AppEnv } from "../http/types";
 
@@ -53,7 +53,7 @@ export const adminsOnly = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const activePlanRequired = createMiddleware<AppEnv>(async (c, next) => {
   requireViewer(c);
-  // Read with the session (worker/domain/sessions.ts): no round trip of its own.
+  // Read with the session (worker/domain/accounts/sessions.ts): no round trip of its own.
   if (!c.var.session?.entitlement.active) throw planRequired();
   await next();
 });

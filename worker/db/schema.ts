@@ -243,7 +243,7 @@ export const inventoryPosts = sqliteTable(
     index("posts_expiry_idx").on(t.status, t.renewedAt, t.createdAt),
     index("posts_type_feed_idx").on(t.type, t.createdAt, t.id),
     // A dealer's posts newest first, and covering for the figures of /my-stats and /dealer-profile
-    // (worker/domain/profile.ts): their counts by type and status, their views, and the post ids their vehicles,
+    // (worker/domain/profile/index.ts): their counts by type and status, their views, and the post ids their vehicles,
     // comments and views are joined on, all without reading a post row.
     index("posts_dealer_idx").on(t.dealerId, t.createdAt, t.id, t.type, t.status, t.viewCount),
     // Partial indexes behind the For Sale and Auction Promos tabs: their WHERE must appear verbatim in the

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { API_KEY_RATE } from "#lib/api-keys";
 import type { PublicOperation } from "../api/openapi";
 import { SESSION_COOKIE, readCookie } from "../auth/cookies";
-import { DomainError, forbidden } from "../domain/errors";
+import { DomainError, forbidden } from "../domain/shared/errors";
 import { LIMITS, tooManyAttempts } from "../domain/rate-limits";
 import type { AppEnv } from "./types";
 

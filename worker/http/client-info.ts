@@ -1,4 +1,4 @@
-import type { ClientInfo } from "../domain/sessions";
+import type { ClientInfo } from "../domain/accounts/sessions";
 
 type Cf = { city?: unknown; regionCode?: unknown; region?: unknown; country?: unknown } | undefined;
 

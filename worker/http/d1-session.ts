@@ -3,7 +3,7 @@ import { readCookie, serializeCookie } from "#lib/cookies";
 import { D1Meter } from "../db/meter";
 import { batchReads } from "../db/read-batcher";
 import { gateWrites } from "../db/write-gate";
-import { createServices } from "../domain";
+import { createServices } from "../services";
 import { networkOf } from "../db/network-wall";
 import type { AppEnv } from "./types";
 

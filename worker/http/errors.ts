@@ -1,6 +1,6 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import type { AppEnv } from "./types";
 
 /** The error contract: JSON `{ message, issues? }`; a 500 names an error id and nothing else. */

@@ -1,4 +1,4 @@
-import type { SessionLookup } from "../domain/sessions";
+import type { SessionLookup } from "../domain/accounts/sessions";
 
 /**
  * The sessions this isolate looked up lately, so that a page can go ahead on what the session was a moment ago

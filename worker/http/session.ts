@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { SESSION_COOKIE, readCookie, sessionCookie } from "../auth/cookies";
-import { sessionKeyOf, type SessionLookup } from "../domain/sessions";
+import { sessionKeyOf, type SessionLookup } from "../domain/accounts/sessions";
 import {
   SessionChanged,
   markAnswerAgain,

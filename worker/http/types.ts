@@ -1,7 +1,7 @@
 import type { D1Meter } from "../db/meter";
 import type { gateWrites } from "../db/write-gate";
-import type { Services } from "../domain";
-import type { SessionLookup } from "../domain/sessions";
+import type { Services } from "../services";
+import type { SessionLookup } from "../domain/accounts/sessions";
 
 export type AppEnv = {
   Bindings: Env;

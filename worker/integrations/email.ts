@@ -5,7 +5,7 @@ import {
   unreachable,
   type OutgoingEmail,
   type SendResult,
-} from "./messaging-providers";
+} from "./email-and-sms";
 
 /**
  * E-mail: Cloudflare Email Service through the `send_email` binding when

@@ -5,7 +5,7 @@ import {
   unreachable,
   type OutgoingSms,
   type SendResult,
-} from "./messaging-providers";
+} from "./email-and-sms";
 
 /**
  * Text messages through Twilio's Messages API over fetch when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a

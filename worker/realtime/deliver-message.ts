@@ -1,5 +1,5 @@
 import type { ChatServerFrame } from "#lib/realtime";
-import type { messagingService, SendInput } from "../domain/messaging";
+import type { chatService, SendInput } from "../domain/chats";
 import { chatRoomOf, inboxOf } from "./addresses";
 
 /**
@@ -9,7 +9,7 @@ import { chatRoomOf, inboxOf } from "./addresses";
  */
 export async function deliverMessage(
   env: Env,
-  messaging: ReturnType<typeof messagingService>,
+  messaging: ReturnType<typeof chatService>,
   input: SendInput,
   room?: { broadcastFrame(frame: ChatServerFrame): void },
 ) {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { routePartykitRequest } from "partyserver";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "../domain/shared/errors";
 import type { AppEnv } from "../http/types";
 import { DEALER_HEADER } from "./addresses";
 import { locationHintOf, type RequestPlace } from "./location";

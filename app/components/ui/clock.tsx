@@ -1,12 +1,9 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { TIME_ZONE_COOKIE, type Clock } from "#lib/clock";
 import { clockTime, dateTime, isTimeZone, timeAgo, toEpochMs } from "#lib/format";
 
-/** The cookie that tells the server the dealer's time zone, so its HTML shows the times the browser would. */
-export const TIME_ZONE_COOKIE = "tz";
 /** Relative times ("5m") move on while the page stays open. */
 export const CLOCK_TICK_MS = 30_000;
-
-export type Clock = { now: number; timeZone: string };
 
 const ClockContext = createContext<Clock | null>(null);
 
@@ -31,17 +28,6 @@ export function ClockProvider({ initial, children }: { initial: Clock; children:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <ClockContext.Provider value={clock}>{children}</ClockContext.Provider>;
-}
-
-/** The time zone the server should render in: the dealer's, from the cookie, or UTC. */
-export function timeZoneFromCookie(value: string | undefined): string {
-  let zone: string | undefined;
-  try {
-    zone = value ? decodeURIComponent(value) : undefined;
-  } catch {
-    zone = undefined;
-  }
-  return isTimeZone(zone) ? zone : "UTC";
 }
 
 export function useClock(): Clock {

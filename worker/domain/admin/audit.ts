@@ -3,8 +3,8 @@ import { toIso, type AuditEntry } from "#lib/api-types";
 import type { AuditAction, AuditQuery } from "#lib/admin";
 import type { Database } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { newId } from "../ids";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { newId } from "../shared/ids";
 
 /** The admin acting: every audit entry names them. */
 export type AdminActor = { accountId: string; email: string };

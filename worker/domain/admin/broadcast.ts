@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AnnouncementInput } from "#lib/admin";
 import type { Database } from "../../db/client";
 import { removeDemoAccounts } from "../demo/cleanup";
-import { newId } from "../ids";
+import { newId } from "../shared/ids";
 import type { Delivery } from "../notifications/notify";
 import type { AdminActor, AuditTrail } from "./audit";
 

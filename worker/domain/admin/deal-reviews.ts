@@ -3,8 +3,8 @@ import type { AdminDealsQuery, ProcessDealInput } from "#lib/admin";
 import { toIso, toIsoOrNull, type AdminDeal } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { deals } from "../../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { conflict, notFound } from "../errors";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { conflict, notFound } from "../shared/errors";
 import { DEAL_COLUMNS, DEAL_JOINS, sellerNameOf, vehicleName, type DealRow } from "../deals/views";
 import type { AdminActor, AuditTrail } from "./audit";
 

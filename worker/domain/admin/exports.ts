@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AdminUser } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { csvCell } from "../deals/csv";
-import type { Page } from "../cursors";
+import type { Page } from "../shared/cursors";
 
 const BATCH = 500;
 

@@ -3,7 +3,7 @@ import type { PriceUpdateInput } from "#lib/admin";
 import { toIsoOrNull, type AddOn, type AdminPlan, type AdminPricing } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { addOns, plans } from "../../db/schema";
-import { notFound } from "../errors";
+import { notFound } from "../shared/errors";
 import type { AdminActor, AuditTrail } from "./audit";
 
 type PlanRow = typeof plans.$inferSelect;

@@ -3,9 +3,9 @@ import { isoDay, promotionDefaults, type PromotionCreateInput, type PromotionUpd
 import { toIso, type Promotion } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { promotions } from "../../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { badRequest, notFound } from "../errors";
-import { newId } from "../ids";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { badRequest, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
 import type { AdminActor, AuditTrail } from "./audit";
 
 type Row = typeof promotions.$inferSelect;

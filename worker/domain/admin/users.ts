@@ -3,12 +3,12 @@ import type { AddUserInput, AdminUsersQuery } from "#lib/admin";
 import { toIso, toIsoOrNull, type AdminUser } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { accounts, dealers, sessions } from "../../db/schema";
-import { TOKEN_MINUTES, type accountTokenService } from "../account-tokens";
-import { containsText } from "../contains-text";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { DomainError, conflict, isUniqueViolation, notFound } from "../errors";
-import { newId, sha256Hex } from "../ids";
-import type { OutboxService } from "../outbox/outbox";
+import { TOKEN_MINUTES, type accountTokenService } from "../accounts/tokens";
+import { containsText } from "../shared/contains-text";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { DomainError, conflict, isUniqueViolation, notFound } from "../shared/errors";
+import { newId, sha256Hex } from "../shared/ids";
+import type { OutboxService } from "../outbox";
 import type { AdminActor, AuditTrail } from "./audit";
 
 type Row = {
@@ -248,7 +248,7 @@ export function userAdmin(db: Database, deps: UserAdminDeps) {
     },
 
     /**
-     * The edit dialog: saved by `save` — PATCH /api/dealers/{id}'s own rules (worker/domain/dealers.ts) — with
+     * The edit dialog: saved by `save` — PATCH /api/dealers/{id}'s own rules (worker/domain/dealers/index.ts) — with
      * the fields' values before and after in the audit log.
      */
     async editDealer<T>(

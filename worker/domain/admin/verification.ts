@@ -3,9 +3,9 @@ import type { VerificationRequestInput } from "#lib/admin";
 import { toIso, toIsoOrNull, type VerificationRequest } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { dealers, verificationRequests } from "../../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { conflict, notFound } from "../errors";
-import { newId } from "../ids";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { conflict, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
 import type { Delivery } from "../notifications/notify";
 import type { AdminActor, AuditTrail } from "./audit";
 

@@ -4,7 +4,7 @@ import { offeredVehiclesOf, wantedVehiclesOf, type PostVehicleFacts } from "./ma
 import { inChunks, listOf, parametersPerRow } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, wantedVehicles } from "../../db/schema";
-import { newId } from "../ids";
+import { newId } from "../shared/ids";
 
 /**
  * The match index: wanted_vehicles for an active Requesting post, offered_vehicles for an active

@@ -5,7 +5,7 @@ import type { InboxFrame } from "#lib/realtime";
 import type { Database } from "../../db/client";
 import type { DeliveryResult, Delivery } from "../notifications/notify";
 import { billOfSaleKey, renderBillOfSale } from "./bill-of-sale";
-import type { DealEvent } from "./deals";
+import type { DealEvent } from ".";
 import { DEAL_COLUMNS, DEAL_JOINS, sellerNameOf, stepsOf, toDeal, vehicleName, type DealRow } from "./views";
 
 export type AnnounceDeps = {

@@ -14,8 +14,8 @@ import {
   inventoryPosts,
   messages,
 } from "../../db/schema";
-import { notFound } from "../errors";
-import { newId } from "../ids";
+import { notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
 import { summarizeVehicles } from "../inventory/ai-summary";
 import { vehicleInserts } from "../inventory/posts";
 import { demoPremiumSubscription } from "../subscriptions";

@@ -3,7 +3,7 @@ import { toIso, toIsoOrNull, type DirectoryDealer } from "#lib/api-types";
 import type { DealershipType } from "#lib/constants";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
-import { acceptedConnectionsOf } from "../accepted-connections";
+import { acceptedConnectionsOf } from "../connections/accepted";
 
 /** A dealer counts as online when seen within this window (and shows it: privacy settings). */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;

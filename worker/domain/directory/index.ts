@@ -20,7 +20,7 @@ export type { DirectoryQuery, ViewerOptions };
 /**
  * The dealer directory, read-only: search with filters, sorts and cursors (search.ts), the cards and their
  * figures (cards.ts), /discover (discover.ts), the Quick View popup and inventory counts. Creating and
- * editing a dealer belong to the dealers' domain (worker/domain/dealers.ts).
+ * editing a dealer belong to the dealers' domain (worker/domain/dealers/index.ts).
  */
 export function dealerDirectoryService(db: Database) {
   return {

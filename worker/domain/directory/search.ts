@@ -8,8 +8,8 @@ import {
   type DirectorySort,
 } from "#lib/schemas/dealer";
 import type { Database } from "../../db/client";
-import { containsText } from "../contains-text";
-import { cursorKind, cursorValue as v, type Page } from "../cursors";
+import { containsText } from "../shared/contains-text";
+import { cursorKind, cursorValue as v, type Page } from "../shared/cursors";
 import {
   and,
   mineCte,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { acceptedConnectionsOf } from "../accepted-connections";
+import { acceptedConnectionsOf } from "../connections/accepted";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Views, last 30 days": the same window as My Stats' 30-day period. */

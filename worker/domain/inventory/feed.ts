@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { leadVehicleSchema, toIso } from "#lib/api-types";
 import { POST_LIFETIME_DAYS, type FeedQuery, type FeedSort } from "#lib/schemas/inventory";
 import type { Database } from "../../db/client";
-import { cursorKind, cursorValue } from "../cursors";
+import { cursorKind, cursorValue } from "../shared/cursors";
 import type { FeedPage, FeedPost } from "./types";
 
 /**
@@ -129,7 +129,7 @@ export function toFeedPost(row: PostRow): FeedPost {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Cursors: the feed by (createdAt, id), a search by the FTS document's rowid — each checked (worker/domain/cursors.ts).
+// Cursors: the feed by (createdAt, id), a search by the FTS document's rowid — each checked (worker/domain/shared/cursors.ts).
 
 const FEED_CURSOR = cursorKind("feed", cursorValue.time, cursorValue.id);
 const SEARCH_CURSOR = cursorKind("feed.search", cursorValue.rowid);

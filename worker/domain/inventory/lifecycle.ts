@@ -5,9 +5,9 @@ import type { PostVehicleFacts } from "../deal-alerts/match";
 import { inChunks } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../../db/schema";
-import type { PriceDrop } from "../deal-alerts/alerts";
+import type { PriceDrop } from "../deal-alerts";
 import { clearStatements, matchIndexStatements } from "../deal-alerts/match-index";
-import { badRequest, forbidden, notFound } from "../errors";
+import { badRequest, forbidden, notFound } from "../shared/errors";
 import { POST_NOT_FOUND, postFromRows, postReadStatements } from "./posts";
 import type { PostDetail } from "./types";
 

@@ -5,8 +5,8 @@ import { inChunks, parametersPerRow } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
 import { matchIndexStatements } from "../deal-alerts/match-index";
-import { notFound } from "../errors";
-import { newId } from "../ids";
+import { notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
 import { POST_COLUMNS, toFeedPost, type PostRow } from "./feed";
 import type { PostComment, PostDetail, PostVehicle } from "./types";
 

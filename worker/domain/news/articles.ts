@@ -3,9 +3,9 @@ import { toIso, toIsoOrNull, type NewsArticle } from "#lib/api-types";
 import { readMinutes, slugify, type NewsArticleInput, type NewsArticlePatch } from "#lib/schemas/news";
 import type { Database } from "../../db/client";
 import { newsArticles } from "../../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { conflict, isUniqueViolation, notFound } from "../errors";
-import { newId } from "../ids";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { conflict, isUniqueViolation, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
 import type { AdminActor, AuditTrail } from "../admin/audit";
 
 export const ARTICLE_NOT_FOUND = "Article not found";

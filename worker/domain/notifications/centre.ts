@@ -3,8 +3,8 @@ import { toIso, toIsoOrNull, type Notification } from "#lib/api-types";
 import type { NotificationType } from "#lib/schemas/notifications";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { newId } from "../ids";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { newId } from "../shared/ids";
 
 /** GET /api/notifications, newest first: the last row's (created_at, id). */
 const notificationsCursor = cursorKind("notifications.newest", cursorValue.time, cursorValue.id);

@@ -1,4 +1,4 @@
-import { badRequest } from "../errors";
+import { badRequest } from "../shared/errors";
 import { sql } from "drizzle-orm";
 import {
   ALERT_PREFERENCES,
@@ -11,8 +11,8 @@ import {
 import type { InboxFrame } from "#lib/realtime";
 import type { Database } from "../../db/client";
 import type { DealerRow } from "../dealers";
-import { newId } from "../ids";
-import type { OutboxService } from "../outbox/outbox";
+import { newId } from "../shared/ids";
+import type { OutboxService } from "../outbox";
 import type { UnsubscribeTokens } from "../outbox/unsubscribe";
 import { LIMITS, type rateLimitService } from "../rate-limits";
 import type { settingsService } from "../settings";

@@ -4,7 +4,7 @@ import type { InboxFrame } from "#lib/realtime";
 import type { Notification } from "#lib/api-types";
 import type { NotificationType, OutboxReceipt } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
-import type { OutboxCategory, OutboxService } from "../outbox/outbox";
+import type { OutboxCategory, OutboxService } from "../outbox";
 import type { Detail } from "../outbox/templates";
 import type { NotificationCentre } from "./centre";
 import { toPreferences } from "./preferences";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { appSecrets } from "../../db/schema";
-import { randomToken } from "../ids";
+import { randomToken } from "../shared/ids";
 
 /**
  * Signed one-click unsubscribe tokens (RFC 8058): `{dealerId}.{category}.{HMAC}`, base64url. They never

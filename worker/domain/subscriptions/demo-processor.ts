@@ -1,5 +1,5 @@
 import { cardBrandOf, digitsOf, expiryEnd, passesLuhn, type PaymentInfo } from "#lib/subscriptions";
-import { newId } from "../ids";
+import { newId } from "../shared/ids";
 import type { CardOnFile, PaymentProcessor } from "./processor";
 
 /** Stripe's own decline texts (stripe.com/docs/declines/codes), which the screens show as 'Payment Failed'. */

@@ -6,7 +6,7 @@ import {
   TRIAL_DAYS,
 } from "#lib/subscriptions";
 import type { Database } from "../../db/client";
-import { DomainError } from "../errors";
+import { DomainError } from "../shared/errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,9 +4,9 @@ import { toIso, toIsoOrNull, type Invoice, type MySubscription, type Subscriptio
 import { MONEY_BACK_DAYS, formatCents, type PaymentInfo, type PlanId } from "#lib/subscriptions";
 import type { Database } from "../../db/client";
 import { invoices, refunds, subscriptions } from "../../db/schema";
-import { cursorKind, cursorValue, pageOf, type Page } from "../cursors";
-import { DomainError, conflict, notFound } from "../errors";
-import { newId } from "../ids";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { DomainError, conflict, notFound } from "../shared/errors";
+import { newId } from "../shared/ids";
 import type { Notifier } from "../notifications/notify";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 import { chargeDemoCard, demoProcessor } from "./demo-processor";

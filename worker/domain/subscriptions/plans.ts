@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { plans } from "../../db/schema";
-import { notFound } from "../errors";
+import { notFound } from "../shared/errors";
 
 export type PlanRow = typeof plans.$inferSelect;
 

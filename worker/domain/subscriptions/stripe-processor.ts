@@ -1,5 +1,5 @@
 import type { Stripe } from "../../integrations/stripe";
-import { conflict } from "../errors";
+import { conflict } from "../shared/errors";
 import type { PlanRow } from "./plans";
 import type { PaymentProcessor } from "./processor";
 

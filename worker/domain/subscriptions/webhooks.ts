@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { paymentEvents } from "../../db/schema";
 import { type Stripe, verifyStripeEvent } from "../../integrations/stripe";
-import { badRequest } from "../errors";
+import { badRequest } from "../shared/errors";
 import type { SubscriptionRow, SubscriptionService } from "./index";
 
 type Status = SubscriptionRow["status"];

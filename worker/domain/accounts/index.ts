@@ -1,0 +1,172 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
+import type { Database } from "../../db/client";
+import { accounts, dealers } from "../../db/schema";
+import { DomainError, conflict, forbidden, isUniqueViolation } from "../shared/errors";
+import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { newId } from "../shared/ids";
+import type { Viewer } from "./sessions";
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+export function accountService(db: Database) {
+  return {
+    async viewer(accountId: string): Promise<Viewer> {
+      const row = await db
+        .select({ account: accounts, dealer: dealers })
+        .from(accounts)
+        .leftJoin(dealers, eq(dealers.accountId, accounts.id))
+        .where(eq(accounts.id, accountId))
+        .get();
+      if (!row) throw new DomainError(404, "Account not found");
+      return {
+        accountId: row.account.id,
+        email: row.account.email,
+        role: row.account.role,
+        emailVerified: row.account.emailVerifiedAt !== null,
+        dealer: row.dealer,
+      };
+    },
+
+    /** `email` arrives trimmed and lower-cased by the shared schema. */
+    async signUp(email: string, password: string) {
+      const existing = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.email, email))
+        .get();
+      if (existing) throw conflict("An account with this e-mail already exists. Please sign in instead.");
+      const account = {
+        id: newId(),
+        email,
+        passwordHash: await hashPassword(password),
+        role: "dealer" as const,
+      };
+      try {
+        await db.insert(accounts).values(account);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict("An account with this e-mail already exists. Please sign in instead.");
+        throw error;
+      }
+      return { id: account.id, email, role: account.role };
+    },
+
+    /** One answer for an unknown e-mail and a wrong password, in the same time. */
+    async signIn(email: string, password: string) {
+      const account = await db.select().from(accounts).where(eq(accounts.email, email)).get();
+      const valid = account?.passwordHash
+        ? await verifyPassword(password, account.passwordHash)
+        : await verifyAgainstNothing(password);
+      if (!account || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
+      // Only after the password is right: a suspension is no hint to someone guessing.
+      if (account.suspendedAt !== null) throw forbidden(SUSPENDED_MESSAGE);
+      return { id: account.id, email: account.email, role: account.role };
+    },
+
+    async byEmail(email: string) {
+      return db
+        .select({
+          id: accounts.id,
+          email: accounts.email,
+          role: accounts.role,
+          emailVerifiedAt: accounts.emailVerifiedAt,
+          googleSubject: accounts.googleSubject,
+          demoExpiresAt: accounts.demoExpiresAt,
+          suspendedAt: accounts.suspendedAt,
+        })
+        .from(accounts)
+        .where(eq(accounts.email, email))
+        .get();
+    },
+
+    async byGoogleSubject(subject: string) {
+      return db
+        .select({ id: accounts.id, email: accounts.email, role: accounts.role })
+        .from(accounts)
+        .where(eq(accounts.googleSubject, subject))
+        .get();
+    },
+
+    /** The account's password checked in the time a real check takes, with or without a password set. */
+    /** Refuses a suspended account before any session starts for it: Google sign-in, demo, reset. */
+    async assertNotSuspended(accountId: string): Promise<void> {
+      const account = await db
+        .select({ suspendedAt: accounts.suspendedAt })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .get();
+      if (account?.suspendedAt != null) throw forbidden(SUSPENDED_MESSAGE);
+    },
+
+    async checkPassword(accountId: string, password: string): Promise<boolean> {
+      const account = await db
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .get();
+      return account?.passwordHash
+        ? verifyPassword(password, account.passwordHash)
+        : verifyAgainstNothing(password);
+    },
+
+    async hasPassword(accountId: string): Promise<boolean> {
+      const account = await db
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .get();
+      return Boolean(account?.passwordHash);
+    },
+
+    async setPassword(accountId: string, password: string): Promise<void> {
+      await db
+        .update(accounts)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(accounts.id, accountId));
+    },
+
+    /** True when this confirmed the address (false: it already was). */
+    async markVerified(accountId: string, now = Date.now()): Promise<boolean> {
+      const updated = await db
+        .update(accounts)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(accounts.id, accountId), isNull(accounts.emailVerifiedAt)))
+        .returning({ id: accounts.id });
+      return updated.length > 0;
+    },
+
+    /** Links a Google identity to an account whose address Google has vouched for (so it is confirmed too). */
+    async linkGoogle(accountId: string, subject: string, now = Date.now()): Promise<void> {
+      const account = await db
+        .select({ emailVerifiedAt: accounts.emailVerifiedAt })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .get();
+      await db
+        .update(accounts)
+        .set({ googleSubject: subject, emailVerifiedAt: account?.emailVerifiedAt ?? now })
+        .where(eq(accounts.id, accountId));
+    },
+
+    /** A new account from a Google sign-in: no password, the address confirmed by Google. */
+    async createFromGoogle(email: string, subject: string, now = Date.now()) {
+      const account = {
+        id: newId(),
+        email,
+        passwordHash: null,
+        role: "dealer" as const,
+        googleSubject: subject,
+        emailVerifiedAt: now,
+      };
+      try {
+        await db.insert(accounts).values(account);
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict("An account with this e-mail already exists. Please sign in instead.");
+        throw error;
+      }
+      return { id: account.id, email, role: account.role };
+    },
+  };
+}

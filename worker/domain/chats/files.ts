@@ -1,0 +1,240 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  CHAT_FILE_MAX_BYTES,
+  CHAT_FILE_TOO_LARGE,
+  CHAT_FILE_TYPE_REFUSED,
+  CHAT_FILE_TYPES,
+  HEIC_REFUSED,
+  chatFilePathOf,
+  sniffChatFileType,
+  type ChatAttachment,
+  type ChatFileType,
+} from "#lib/chat-files";
+import type { Database } from "../../db/client";
+import { chatAttachments, chatParticipants } from "../../db/schema";
+import { toBase64Url } from "../shared/base64url";
+import { DomainError, badRequest, forbidden, notFound } from "../shared/errors";
+import { secretStore } from "../shared/secrets";
+import {
+  UPLOAD_SECRET_NAME,
+  UPLOAD_URL_TTL_SECONDS,
+  putExactly,
+  readHead,
+  signatureBytes,
+  storeOnce,
+  type UploadEnv,
+} from "../uploads";
+import { uploadClaimsOf } from "../uploads/claims";
+
+/**
+ * Photos and files in a chat: the same signed one-PUT addresses as post photos,
+ * but the signature also names the dealer it was made for, the bytes may be a PDF, JPEG, PNG or WebP of up
+ * to 20 MB, and nothing is public: a read needs the session of one of the chat's two dealers (or, before the
+ * file is on a message, of its uploader), never the edge cache.
+ */
+const KEY_PREFIX = "chat-files/";
+const PATH_PREFIX = "/objects/chat-files/";
+const SNIFF_BYTES = 32;
+const HEIC_TYPES = new Set(["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"]);
+
+const signedText = (id: string, expires: number, ownerId: string) =>
+  new TextEncoder().encode(`PUT ${PATH_PREFIX}${id} ${expires} ${ownerId}`);
+
+const idOf = (path: string) => path.slice(PATH_PREFIX.length);
+export const chatFileKeyOf = (id: string) => `${KEY_PREFIX}${id}`;
+
+export type ReceiveChatFile = {
+  id: string;
+  expires: string | undefined;
+  owner: string | undefined;
+  signature: string | undefined;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+  now?: number;
+};
+
+export type AttachmentInput = {
+  url: string;
+  name: string;
+  contentType: string;
+  size: number;
+  width?: number;
+  height?: number;
+};
+
+export function chatFileService(db: Database, env: UploadEnv) {
+  const signingKey = () => secretStore(db).hmacKey(UPLOAD_SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
+  const claims = uploadClaimsOf(db);
+
+  return {
+    /** A signed PUT address on our own origin for one chat file of this dealer. */
+    async createUploadUrl(origin: string, ownerId: string, now = Date.now()) {
+      const id = crypto.randomUUID();
+      const expires = Math.floor(now / 1000) + UPLOAD_URL_TTL_SECONDS;
+      const signature = new Uint8Array(
+        await crypto.subtle.sign("HMAC", await signingKey(), signedText(id, expires, ownerId)),
+      );
+      const query = new URLSearchParams({
+        expires: String(expires),
+        owner: ownerId,
+        signature: toBase64Url(signature),
+      });
+      return {
+        uploadURL: `${origin}${PATH_PREFIX}${id}?${query}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** The signed PUT: signature, expiry, type, size and magic bytes, then the bytes stream into R2. */
+    async receive(
+      upload: ReceiveChatFile,
+    ): Promise<{ url: string; contentType: ChatFileType; size: number }> {
+      const path = `${PATH_PREFIX}${upload.id}`;
+      if (!chatFilePathOf(path)) throw notFound("Upload not found");
+      const expires = Number(upload.expires);
+      const signature = signatureBytes(upload.signature ?? "");
+      const owner = upload.owner ?? "";
+      if (!upload.expires || !Number.isSafeInteger(expires) || !signature || !owner || owner.length > 64) {
+        throw forbidden("This upload link is not valid");
+      }
+      const genuine = await crypto.subtle.verify(
+        "HMAC",
+        await signingKey(),
+        signature,
+        signedText(upload.id, expires, owner),
+      );
+      if (!genuine) throw forbidden("This upload link is not valid");
+      if (expires * 1000 < (upload.now ?? Date.now())) throw forbidden("This upload link has expired");
+
+      const declared = (upload.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+      if (HEIC_TYPES.has(declared)) throw badRequest(HEIC_REFUSED);
+      if (!(CHAT_FILE_TYPES as readonly string[]).includes(declared))
+        throw badRequest(CHAT_FILE_TYPE_REFUSED);
+      const size = Number(upload.contentLength);
+      if (upload.contentLength === undefined || !Number.isSafeInteger(size) || size < 0) {
+        throw badRequest("The upload needs a Content-Length");
+      }
+      if (size > CHAT_FILE_MAX_BYTES) throw new DomainError(413, CHAT_FILE_TOO_LARGE);
+      if (size === 0 || !upload.body) throw badRequest("The file is empty");
+
+      const key = chatFileKeyOf(upload.id);
+      const reader = upload.body.getReader();
+      const head = await readHead(reader, Math.min(SNIFF_BYTES, size));
+      const actual = sniffChatFileType(head);
+      if (actual === "image/heic" || actual !== declared) {
+        await reader.cancel().catch(() => undefined);
+        if (actual === "image/heic") throw badRequest(HEIC_REFUSED);
+        throw badRequest(actual ? `The file is a ${actual} file, not ${declared}` : CHAT_FILE_TYPE_REFUSED);
+      }
+      if (head.byteLength > size) {
+        await reader.cancel().catch(() => undefined);
+        throw badRequest("The file is longer than its Content-Length");
+      }
+      await storeOnce(claims, key, expires, reader, () =>
+        putExactly(env.PHOTOS, key, head, reader, size, {
+          httpMetadata: { contentType: actual },
+          customMetadata: { ownerId: owner },
+        }),
+      );
+      return { url: path, contentType: actual, size };
+    },
+
+    /**
+     * The attachments of a new message, each one checked: a chat file this sender uploaded, not already on
+     * another message. Type and size are read from R2, whatever the sender claimed. 400 otherwise.
+     */
+    async attachable(senderId: string, inputs: readonly AttachmentInput[]): Promise<ChatAttachment[]> {
+      const paths = inputs.map((input) => {
+        const path = chatFilePathOf(input.url);
+        if (!path) throw badRequest("Attachments must be files uploaded to this chat");
+        return path;
+      });
+      if (new Set(paths).size !== paths.length) throw badRequest("The same file is attached twice");
+      if (paths.length === 0) return [];
+      // R2 and D1 asked at once: the files' owner and whether a message already carries one.
+      const [objects, taken] = await Promise.all([
+        Promise.all(paths.map((path) => env.PHOTOS.head(chatFileKeyOf(idOf(path))))),
+        db
+          .select({ fileId: chatAttachments.fileId })
+          .from(chatAttachments)
+          .where(inArray(chatAttachments.fileId, paths.map(idOf)))
+          .all(),
+      ]);
+      objects.forEach((object) => {
+        if (!object || object.customMetadata?.ownerId !== senderId) {
+          throw badRequest("Attachments must be files you uploaded");
+        }
+      });
+      if (taken.length) throw badRequest("A file can be sent on one message only");
+      return inputs.map((input, i) => {
+        const object = objects[i]!;
+        const contentType = object.httpMetadata?.contentType as ChatFileType;
+        const photo = contentType.startsWith("image/");
+        return {
+          url: paths[i]!,
+          name: input.name,
+          contentType,
+          size: object.size,
+          ...(photo && input.width ? { width: input.width } : {}),
+          ...(photo && input.height ? { height: input.height } : {}),
+        };
+      });
+    },
+
+    /**
+     * GET /objects/chat-files/{id}: for the two dealers of the chat whose message carries it (and its uploader
+     * until then); everyone else gets the same 404 as for a file that does not exist.
+     */
+    async serve(
+      id: string,
+      viewerId: string | null,
+      options: { download?: boolean; ifNoneMatch?: string } = {},
+    ): Promise<Response> {
+      if (!viewerId || !chatFilePathOf(`${PATH_PREFIX}${id}`)) throw notFound("File not found");
+      const attached = await db
+        .select({ chatId: chatAttachments.chatId, participant: chatParticipants.dealerId })
+        .from(chatAttachments)
+        .leftJoin(
+          chatParticipants,
+          and(eq(chatParticipants.chatId, chatAttachments.chatId), eq(chatParticipants.dealerId, viewerId)),
+        )
+        .where(eq(chatAttachments.fileId, id))
+        .get();
+      if (attached && !attached.participant) throw notFound("File not found");
+      const object = await env.PHOTOS.get(chatFileKeyOf(id));
+      if (!object) throw notFound("File not found");
+      if (!attached && object.customMetadata?.ownerId !== viewerId) {
+        await object.body.cancel();
+        throw notFound("File not found");
+      }
+      const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
+      const headers = new Headers({
+        "Content-Type": contentType,
+        // Private: the browser may keep it, no shared cache ever does.
+        "Cache-Control": "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+        // No file name here: the link's download attribute names it as the sender did.
+        "Content-Disposition": options.download ? "attachment" : "inline",
+        ETag: object.httpEtag,
+      });
+      if (options.ifNoneMatch && options.ifNoneMatch === object.httpEtag) {
+        await object.body.cancel();
+        return new Response(null, { status: 304, headers });
+      }
+      headers.set("Content-Length", String(object.size));
+      return new Response(object.body, { status: 200, headers });
+    },
+
+    /** The stored files of deleted messages leave R2. */
+    async remove(urls: readonly string[]) {
+      const keys = urls.flatMap((url) => {
+        const path = chatFilePathOf(url);
+        return path ? [chatFileKeyOf(idOf(path))] : [];
+      });
+      if (keys.length) await env.PHOTOS.delete(keys);
+    },
+  };
+}
+
+export type ChatFileService = ReturnType<typeof chatFileService>;

@@ -1,0 +1,289 @@
+import { sql } from "drizzle-orm";
+import { toIso, toIsoOrNull } from "#lib/api-types";
+import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
+import type { AlertPreference } from "#lib/schemas/notifications";
+import type { Database } from "../../db/client";
+import type { EmailSender } from "../../integrations/email";
+import { ProviderError } from "../../integrations/email-and-sms";
+import type { SmsSender } from "../../integrations/sms";
+import { badRequest } from "../shared/errors";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
+import { newId } from "../shared/ids";
+import { renderTemplate, type TemplateData, type TemplateName } from "./templates";
+import type { UnsubscribeTokens } from "./unsubscribe";
+
+/**
+ * The outbox (docs/decisions/0012-outbox-delivery.md): every e-mail and text is first a row in D1,
+ * then delivered off the request by the OutboxCourier Durable Object's alarm, with backoff and a cap on
+ * attempts. A row is claimed with a lease before it is sent, so two deliverers never send it at once, and a
+ * deliverer that died mid-send leaves a lease that runs out and the row is tried again.
+ */
+
+/**
+ * What a message is about. Every category but `transactional` is something the dealer can turn off, so its
+ * e-mails carry a one-click unsubscribe: the four alert preferences, and `network` (connections and new
+ * dealers writing) which the /settings "Message notifications" switch governs.
+ */
+export type OutboxCategory = "transactional" | AlertPreference | "network";
+
+export type OutboxStatus = "held" | "queued" | "sending" | "sent" | "failed";
+
+export type EnqueueInput<T extends TemplateName = TemplateName> = {
+  channel: "email" | "sms";
+  to: string;
+  template: T;
+  data: TemplateData[T];
+  category: OutboxCategory;
+  /** A second enqueue with the same key stores and sends nothing. */
+  idempotencyKey: string;
+  /** The dealer it is for (the unsubscribe link names them); null for a visitor. */
+  dealerId?: string | null;
+  /** Stored but not sent until `release` (the dealer has not confirmed their e-mail address yet). */
+  held?: boolean;
+};
+
+export type OutboxEntry = {
+  id: string;
+  channel: "email" | "sms";
+  recipient: string;
+  template: string;
+  category: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  unsubscribeUrl: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  provider: string | null;
+  providerId: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string;
+};
+
+export const MAX_ATTEMPTS = 5;
+/** How long a claimed message is held before another deliverer may try it. */
+export const LEASE_MS = 2 * 60_000;
+const DELIVERIES_PER_RUN = 50;
+const CONCURRENCY = 8;
+
+/** 30 s, 2 min, 8 min, 32 min between attempts. */
+export const backoffMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempts - 1);
+
+type Row = {
+  id: string;
+  channel: "email" | "sms";
+  recipient: string;
+  dealerId: string | null;
+  template: string;
+  category: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  unsubscribeUrl: string | null;
+  idempotencyKey: string;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  provider: string | null;
+  providerId: string | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+};
+
+const COLUMNS = sql`id, channel, recipient, dealer_id as dealerId, template, category, subject, body_text as bodyText,
+  body_html as bodyHtml, unsubscribe_url as unsubscribeUrl, idempotency_key as idempotencyKey, status, attempts,
+  next_attempt_at as nextAttemptAt, provider, provider_id as providerId, last_error as lastError,
+  created_at as createdAt, sent_at as sentAt`;
+
+/** /admin/outbox, newest first: the last row's (created_at, id). */
+const outboxCursor = cursorKind("outbox.newest", cursorValue.time, cursorValue.id);
+
+function toEntry(row: Row): OutboxEntry {
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    template: row.template,
+    category: row.category,
+    subject: row.subject,
+    bodyText: row.bodyText,
+    bodyHtml: row.bodyHtml,
+    unsubscribeUrl: row.unsubscribeUrl,
+    status: row.status,
+    attempts: row.attempts,
+    provider: row.provider,
+    providerId: row.providerId,
+    lastError: row.lastError,
+    createdAt: toIso(row.createdAt),
+    sentAt: toIsoOrNull(row.sentAt),
+    nextAttemptAt: toIso(row.nextAttemptAt),
+  };
+}
+
+export type OutboxDeps = {
+  email: EmailSender;
+  sms: SmsSender;
+  tokens: UnsubscribeTokens;
+  /** The site's own address, for links in messages. */
+  origin: string;
+  /** Asks the courier to deliver at `at` (the durable retry). Failures are logged: the daily sweep rescues. */
+  wake: (at: number) => Promise<void>;
+};
+
+async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
+}
+
+export function outboxService(db: Database, deps: OutboxDeps) {
+  async function finish(row: Row, now: number): Promise<void> {
+    if (row.attempts > MAX_ATTEMPTS) {
+      await db.run(sql`update outbox set status = 'failed', last_error = ${`Gave up after ${MAX_ATTEMPTS} attempts`}
+        where id = ${row.id} and status = 'sending'`);
+      return;
+    }
+    try {
+      const result =
+        row.channel === "email"
+          ? await deps.email.send({
+              id: row.id,
+              to: row.recipient,
+              subject: row.subject ?? "",
+              html: row.bodyHtml ?? "",
+              text: row.bodyText,
+              unsubscribeUrl: row.unsubscribeUrl,
+              idempotencyKey: row.idempotencyKey,
+            })
+          : await deps.sms.send({
+              id: row.id,
+              to: row.recipient,
+              body: row.bodyText,
+              idempotencyKey: row.idempotencyKey,
+            });
+      await db.run(sql`update outbox set status = 'sent', provider = ${result.provider},
+        provider_id = ${result.providerId}, sent_at = ${now}, last_error = null where id = ${row.id}`);
+    } catch (error) {
+      const retryable = error instanceof ProviderError ? error.retryable : true;
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
+      await db.run(sql`update outbox set
+          status = ${giveUp ? "failed" : "queued"},
+          next_attempt_at = ${giveUp ? now : now + backoffMs(row.attempts)},
+          last_error = ${message}
+        where id = ${row.id}`);
+      if (!(error instanceof ProviderError)) console.error(`Outbox ${row.id} failed unexpectedly`, error);
+    }
+  }
+
+  return {
+    /**
+     * Renders and stores one message, then asks for delivery. Answers the stored entry; `created: false` when
+     * the idempotency key was already used (nothing new is stored or sent).
+     */
+    async enqueue<T extends TemplateName>(
+      input: EnqueueInput<T>,
+      now = Date.now(),
+    ): Promise<{ id: string; status: OutboxStatus; created: boolean }> {
+      let recipient = input.to.trim();
+      if (input.channel === "sms") {
+        const e164 = toE164(recipient);
+        if (!e164) throw badRequest(PHONE_INVALID_MESSAGE);
+        recipient = e164;
+      } else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) {
+        throw badRequest("Enter a valid e-mail address, like name@dealership.com");
+      }
+      let unsubscribeUrl: string | null = null;
+      let unsubscribePage: string | null = null;
+      if (input.channel === "email" && input.category !== "transactional" && input.dealerId) {
+        const token = await deps.tokens.sign(input.dealerId, input.category);
+        unsubscribeUrl = `${deps.origin}/api/notifications/unsubscribe?token=${token}`;
+        unsubscribePage = `${deps.origin}/unsubscribe?token=${token}`;
+      }
+      const rendered = renderTemplate(input.template, input.data, unsubscribePage);
+      const id = newId();
+      const status: OutboxStatus = input.held ? "held" : "queued";
+      const inserted = await db.all<{ id: string; status: OutboxStatus }>(sql`
+        insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
+          unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
+        values (${id}, ${input.channel}, ${recipient}, ${input.dealerId ?? null}, ${input.template}, ${input.category},
+          ${input.channel === "email" ? rendered.subject : null},
+          ${input.channel === "email" ? rendered.text : rendered.sms},
+          ${input.channel === "email" ? rendered.html : null},
+          ${unsubscribeUrl}, ${input.idempotencyKey}, ${status}, 0, ${now}, ${now})
+        on conflict (idempotency_key) do nothing
+        returning id, status`);
+      const row = inserted[0];
+      if (!row) {
+        const [existing] = await db.all<{ id: string; status: OutboxStatus }>(
+          sql`select id, status from outbox where idempotency_key = ${input.idempotencyKey}`,
+        );
+        if (!existing) throw new Error(`Outbox ${input.idempotencyKey} vanished after a duplicate enqueue`);
+        return { ...existing, created: false };
+      }
+      if (status === "held") return { ...row, created: true };
+      try {
+        await deps.wake(now);
+      } catch (error) {
+        console.error(
+          `Outbox ${row.id}: the courier could not be woken; the daily sweep will send it`,
+          error,
+        );
+      }
+      return { ...row, created: true };
+    },
+
+    /**
+     * Claims due messages (queued and due, or claimed by a deliverer whose lease ran out), sends them and
+     * records the outcome. Answers when the next message falls due, or null when none is waiting.
+     */
+    async deliverDue(now = Date.now()): Promise<number | null> {
+      const claimed = await db.all<Row>(sql`
+        update outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = ${now + LEASE_MS}
+        where id in (
+          select id from outbox where status in ('queued', 'sending') and next_attempt_at <= ${now}
+          order by next_attempt_at limit ${DELIVERIES_PER_RUN})
+        returning ${COLUMNS}`);
+      await inBatches(claimed, CONCURRENCY, (row) => finish(row, now));
+      if (claimed.length === DELIVERIES_PER_RUN) return now;
+      return this.nextDue();
+    },
+
+    /** Sends what waited for this account's e-mail confirmation: its dealer's held messages join the queue. */
+    async release(accountId: string, now = Date.now()): Promise<number> {
+      const released = await db.all<{ id: string }>(sql`
+        update outbox set status = 'queued', next_attempt_at = ${now}
+        where status = 'held' and dealer_id in (select id from dealers where account_id = ${accountId})
+        returning id`);
+      if (released.length > 0) await deps.wake(now).catch((error: unknown) => console.error(error));
+      return released.length;
+    },
+
+    /** When the next waiting message falls due (outbox_due_idx), or null. */
+    async nextDue(): Promise<number | null> {
+      const [row] = await db.all<{ next: number | null }>(
+        sql`select min(next_attempt_at) as next from outbox where status in ('queued', 'sending')`,
+      );
+      return row?.next ?? null;
+    },
+
+    /** Newest first, for /admin/outbox. */
+    async list(query: { cursor?: string; limit: number }): Promise<Page<OutboxEntry>> {
+      const cursor = outboxCursor.decode(query.cursor);
+      const after = cursor ? sql`where (created_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+      const rows = await db.all<Row>(sql`
+        select ${COLUMNS} from outbox ${after}
+        order by created_at desc, id desc
+        limit ${query.limit + 1}`);
+      return pageOf(rows, query.limit, toEntry, (last) => outboxCursor.encode(last.createdAt, last.id));
+    },
+
+    async get(id: string): Promise<OutboxEntry | null> {
+      const [row] = await db.all<Row>(sql`select ${COLUMNS} from outbox where id = ${id}`);
+      return row ? toEntry(row) : null;
+    },
+  };
+}
+
+export type OutboxService = ReturnType<typeof outboxService>;

@@ -1,0 +1,290 @@
+import { deviceCookies } from "./auth/device-cookies";
+import { isDemoMode } from "#lib/demo-mode";
+import { authFlows } from "./auth/flows";
+import { googleSignIn, type GoogleEnv } from "./auth/google";
+import { openDatabase } from "./db/client";
+import { networkWall, type Network } from "./db/network-wall";
+import { afterTheAnswer } from "./db/meter";
+import { accountDataService } from "./domain/accounts/data";
+import { accountTokenService } from "./domain/accounts/tokens";
+import { accountService } from "./domain/accounts";
+import { apiKeyService } from "./domain/accounts/api-keys";
+import { securityEventService } from "./domain/accounts/security-events";
+import { connectionService } from "./domain/connections";
+import { contactService } from "./domain/contact";
+import { dealerDirectoryService } from "./domain/directory";
+import { dealerService } from "./domain/dealers";
+import { demoService } from "./domain/demo";
+import { chatFileService } from "./domain/chats/files";
+import { chatService } from "./domain/chats";
+import { profileService } from "./domain/profile";
+import { publicSiteService } from "./domain/public-site";
+import { rateLimitService } from "./domain/rate-limits";
+import { secretStore } from "./domain/shared/secrets";
+import { sessionService } from "./domain/accounts/sessions";
+import { settingsService } from "./domain/settings";
+import { activityService } from "./domain/activity";
+import { inventoryService } from "./domain/inventory";
+import { uploadService } from "./domain/uploads";
+import { vinService } from "./domain/vin";
+import type { AiBinding } from "./domain/inventory/summary";
+import type { PostChange } from "./domain/inventory/lifecycle";
+import { announceNewPost } from "./realtime/announce-post";
+import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "./realtime/addresses";
+import { deliverMessage } from "./realtime/deliver-message";
+import { emailSender, type EmailEnv } from "./integrations/email";
+import { smsSender, type SmsEnv } from "./integrations/sms";
+import { dealAlertService } from "./domain/deal-alerts";
+import { dealMatching } from "./domain/deal-alerts/matching";
+import type { InboxFrame } from "#lib/realtime";
+import type { SendInput } from "./domain/chats";
+import { notificationCentre } from "./domain/notifications/centre";
+import { notificationService } from "./domain/notifications";
+import { networkNotices } from "./domain/notifications/network";
+import { notifier, type Delivery } from "./domain/notifications/notify";
+import { isLiveAuction } from "#lib/schemas/inventory";
+import { preferencesService } from "./domain/notifications/preferences";
+import { outboxService } from "./domain/outbox";
+import { unsubscribeTokens } from "./domain/outbox/unsubscribe";
+import { stripeClient, type StripeEnv } from "./integrations/stripe";
+import { demoProcessor } from "./domain/subscriptions/demo-processor";
+import { subscriptionService } from "./domain/subscriptions";
+import { stripeProcessor } from "./domain/subscriptions/stripe-processor";
+import { stripeWebhooks } from "./domain/subscriptions/webhooks";
+import { dealAnnouncements } from "./domain/deals/announce";
+import { dealService } from "./domain/deals";
+import { insightsService } from "./domain/insights";
+import { newsService } from "./domain/news";
+import { adminConsole } from "./domain/admin";
+
+export type ServiceOptions = {
+  /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+  /** The request's D1 session, metered (http/d1-session.ts); the binding itself without it. */
+  database?: Pick<D1Database, "prepare" | "batch">;
+  /**
+   * The viewer's network (db/network-wall.ts): every service reads `database` through the wall, except
+   * those that cross it by their nature — sessions and sign-in (they find an account before its network is
+   * known), the demo network's own upkeep, API-key lookup and the admin console (which counts the two apart).
+   * Without it (Durable Objects, the cron's housekeeping) nothing is walled.
+   */
+  network?: () => Network | undefined;
+};
+
+/** The site's address on a local run (`npm start`, the tests) when APP_ORIGIN is not set. */
+const LOCAL_ORIGIN = "http://localhost:8787";
+
+/** Every domain service, bound to this request's bindings. The only way the app reaches D1. */
+export function createServices(env: Env, options: ServiceOptions = {}) {
+  const database = (options.database ?? env.DB) as D1Database;
+  const acrossNetworks = openDatabase(database);
+  const db = options.network ? openDatabase(networkWall(database, options.network)) : acrossNetworks;
+  const accounts = accountService(acrossNetworks);
+  const rateLimits = rateLimitService(db);
+  const dealers = dealerService(db, rateLimits);
+  const sessions = sessionService(acrossNetworks);
+  const demo = demoService(acrossNetworks, env.PHOTOS);
+  const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
+  const messaging = chatService(db, rateLimits, chatFiles);
+  const directory = dealerDirectoryService(db);
+  // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
+  // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.
+  const optional = env as Env &
+    GoogleEnv &
+    EmailEnv &
+    SmsEnv &
+    StripeEnv & {
+      UPLOAD_SIGNING_SECRET?: string;
+      VPIC_BASE_URL?: string;
+      AI?: AiBinding;
+      UNSUBSCRIBE_SIGNING_SECRET?: string;
+      APP_ORIGIN?: string;
+    };
+  // The links in e-mails and Google's callback: the configured address only. The request's Host header is the
+  // sender's to choose, and a link built from it would hand a reset token to whoever chose it.
+  const origin = optional.APP_ORIGIN || LOCAL_ORIGIN;
+  /** Runs after the answer when the request allows it; failures are logged, never surfaced. */
+  const later = (label: string, task: () => Promise<unknown>): Promise<void> => {
+    // Handed to waitUntil, its D1 trips are not the answer's (db/meter.ts).
+    const run = (options.waitUntil ? afterTheAnswer(task) : task()).then(
+      () => undefined,
+      (error) => console.error(`${label} failed`, error),
+    );
+    if (!options.waitUntil) return run;
+    options.waitUntil(run);
+    return Promise.resolve();
+  };
+  const uploads = uploadService(db, optional);
+  const settings = settingsService(db);
+  const centre = notificationCentre(db);
+  const preferences = preferencesService(db);
+  const tokens = unsubscribeTokens(db, optional);
+  const outbox = outboxService(db, {
+    email: emailSender(optional),
+    sms: smsSender(optional),
+    tokens,
+    origin,
+    wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),
+  });
+  const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
+  const notify = notifier(db, { centre, outbox, origin, push });
+  const accountTokens = accountTokenService(acrossNetworks);
+  const securityEvents = securityEventService(acrossNetworks);
+  const fanout = async (postId: string, deliveries: Delivery[]) => {
+    await fanoutOf(env, postId).enqueue(deliveries);
+  };
+  const notices = networkNotices(db, notify, fanout);
+  const networkConnections = connectionService(db, directory, rateLimits);
+  const connections = {
+    ...networkConnections,
+    /** Connecting also tells the other dealer (after the answer). */
+    async add(requesterId: string, receiverId: string) {
+      const result = await networkConnections.add(requesterId, receiverId);
+      if (result.created)
+        void later("Connection notice", () =>
+          notices.connected(requesterId, receiverId, result.connection.id),
+        );
+      return result;
+    },
+  };
+  const dealAlerts = dealAlertService(db, {
+    matching: dealMatching(db),
+    centre,
+    fanout,
+  });
+  // Stripe when its secret key is configured, else the offline demo processor.
+  const stripe = optional.STRIPE_SECRET_KEY ? stripeClient(optional.STRIPE_SECRET_KEY) : null;
+  const subscriptions = subscriptionService(db, {
+    processor: stripe ? stripeProcessor(stripe) : demoProcessor(),
+    notify,
+    publishableKey: stripe ? (optional.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    rateLimits,
+  });
+  /** A post edited (by its dealer, or marked sold by a completed deal): price drops and new deal alerts. */
+  const postChanged = (postId: string, change: PostChange) => {
+    if (change.drops.length > 0)
+      void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
+    else if (change.matchAgain)
+      void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
+  };
+  const inventory = inventoryService(db, {
+    uploads,
+    rateLimits,
+    aiFor: async (dealer, premium) => {
+      const ai = optional.AI;
+      if (!ai) return undefined;
+      return (premium ?? (await subscriptions.entitlement({ dealerId: dealer.id })).premium) ? ai : undefined;
+    },
+    networkOf: (dealerId) => connections.connectedDealerIds(dealerId),
+    onPostCreated: async (post, network) => {
+      await announceNewPost(env, post, [post.dealerId, ...network]);
+      if (isLiveAuction(post))
+        await later(`Auction alert for post ${post.id}`, () => notices.auctionPosted(post, network));
+      // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
+      await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
+    },
+    onPostChanged: postChanged,
+  });
+  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
+  const deals = dealService(db, {
+    rateLimits,
+    announce: (event, dealId, actorId) =>
+      later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
+    onPostChanged: postChanged,
+  });
+  const accountData = accountDataService(acrossNetworks);
+  const auth = authFlows({
+    accounts,
+    sessions,
+    rateLimits,
+    demo,
+    devices: deviceCookies(() => secretStore(acrossNetworks).hmacKey("device-cookie-key")),
+    demoMode: isDemoMode(env.DEMO_MODE),
+    tokens: accountTokens,
+    accountData,
+    events: securityEvents,
+    outbox,
+    siteOrigin: origin,
+    later,
+  });
+  const admin = adminConsole(acrossNetworks, {
+    tokens: accountTokens,
+    outbox,
+    deleteAccount: (accountId) => accountData.delete(accountId),
+    announceReview: (dealId) => later(`Deal review ${dealId}`, () => announcements.reviewed(dealId)),
+    fanout: (batchName, deliveries) => fanout(batchName, deliveries),
+    photos: env.PHOTOS,
+    siteOrigin: origin,
+    refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
+    deliver: (delivery) => notify.deliver(delivery),
+  });
+  return {
+    admin,
+    accounts,
+    apiKeys: apiKeyService(acrossNetworks, rateLimits),
+    dealers,
+    subscriptions,
+    /** Null until Stripe (key and webhook secret) is configured: the webhook endpoint then answers 404. */
+    stripeWebhooks:
+      stripe && optional.STRIPE_WEBHOOK_SECRET
+        ? stripeWebhooks(db, subscriptions, stripe, optional.STRIPE_WEBHOOK_SECRET)
+        : null,
+    sessions,
+    rateLimits,
+    demo,
+    auth,
+    google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
+    accountTokens,
+    accountData,
+    securityEvents,
+    shell: activityService(db),
+    messaging,
+    chat: {
+      /**
+       * Send a chat message (REST or the chat room's socket): stored in D1, then delivered live
+       * (realtime/deliver-message.ts); a dealer's first message to another is a notice too.
+       */
+      async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
+        const sent = await deliverMessage(env, messaging, input, room);
+        if (sent.created) void later("First-message notice", () => notices.messageSent(sent.message));
+        return sent;
+      },
+      /** Takes back one's own message (15 minutes): its files leave R2, open chats drop it live. */
+      async deleteMessage(dealerId: string, messageId: string) {
+        const gone = await messaging.deleteMessage(dealerId, messageId);
+        await chatFiles.remove(gone.fileUrls);
+        await chatRoomOf(env, gone.chatId)
+          .deliver({ type: "message-deleted", chatId: gone.chatId, messageId })
+          .catch((error) => console.error("Live delete failed (deleted in D1)", error));
+      },
+    },
+    contact: contactService(db, rateLimits),
+    publicSite: publicSiteService(db, env),
+    directory,
+    connections,
+    profile: profileService(db, env.PHOTOS, rateLimits),
+    insights: insightsService(db),
+    news: newsService(db, { audit: admin.audit, demoNetwork: () => options.network?.() === "demo" }),
+    settings,
+    uploads,
+    chatFiles,
+    inventory,
+    vin: vinService(db, optional),
+    deals,
+    dealAnnouncements: announcements,
+    outbox,
+    dealAlerts,
+    notifications: notificationService(db, {
+      centre,
+      push,
+      preferences,
+      notifier: notify,
+      outbox,
+      tokens,
+      rateLimits,
+      settings,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
