@@ -52,7 +52,7 @@ export class ChatRoom extends Server<Env> {
     try {
       if (frame.type === "send") {
         await services.subscriptions.requireActivePlan({ dealerId });
-        const receiverId = await services.messaging.otherParticipant(this.name, dealerId);
+        const receiverId = await services.chats.otherParticipant(this.name, dealerId);
         await services.chat.send(
           {
             senderId: dealerId,
@@ -69,7 +69,7 @@ export class ChatRoom extends Server<Env> {
           connection.id,
         ]);
       } else if (frame.type === "read") {
-        const read = await services.messaging.markRead(dealerId, this.name);
+        const read = await services.chats.markRead(dealerId, this.name);
         this.broadcastFrame({ type: "read", chatId: this.name, dealerId, readAt: read.readAt });
         await inboxOf(this.env, dealerId).notify({ type: "unread", unreadTotal: read.unreadTotal });
       } else {
@@ -96,7 +96,7 @@ export class ChatRoom extends Server<Env> {
     const current = await this.currentCall();
     if (frame.type === "call-start") {
       if (current) throw new DomainError(409, "A call is already under way in this chat");
-      const calleeId = await services.messaging.otherParticipant(this.name, dealerId);
+      const calleeId = await services.chats.otherParticipant(this.name, dealerId);
       const call: LiveCall = {
         id: frame.callId,
         chatId: this.name,
@@ -109,7 +109,7 @@ export class ChatRoom extends Server<Env> {
       await this.ctx.storage.put(CALL_KEY, call);
       await this.ctx.storage.setAlarm(Date.now() + CALL_RING_SECONDS * 1000);
       this.broadcastFrame({ type: "call", call });
-      const caller = await services.messaging.participant(dealerId);
+      const caller = await services.chats.participant(dealerId);
       await inboxOf(this.env, calleeId).notify({ type: "call-ring", call, caller });
       return;
     }

@@ -21,7 +21,7 @@ export class DealerInbox extends Server<Env> {
     if (!dealerId) return connection.close(4401, "Not signed in");
     const services = createServices(this.env);
     const [unreadTotal, unreadCount] = await Promise.all([
-      services.messaging.unreadTotal(dealerId),
+      services.chats.unreadTotal(dealerId),
       services.notifications.centre.unreadCount(dealerId),
     ]);
     connection.send(JSON.stringify({ type: "unread", unreadTotal } satisfies InboxFrame));

@@ -50,7 +50,7 @@ async function unreadCountsOf(c: Context<AppEnv>) {
   const session = (await c.var.sessionLookup) ?? c.var.session;
   const dealerId = c.var.session?.viewer.dealer?.id;
   if (session?.unread) return session.unread;
-  return dealerId ? c.var.services.shell.unreadCounts(dealerId) : { messages: 0, notifications: 0 };
+  return dealerId ? c.var.services.activity.unreadCounts(dealerId) : { messages: 0, notifications: 0 };
 }
 
 function readFlashToast(cookieHeader: string | null) {

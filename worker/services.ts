@@ -85,7 +85,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const sessions = sessionService(acrossNetworks);
   const demo = demoService(acrossNetworks, env.PHOTOS);
   const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
-  const messaging = chatService(db, rateLimits, chatFiles);
+  const chats = chatService(db, rateLimits, chatFiles);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.
@@ -237,21 +237,21 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     accountTokens,
     accountData,
     securityEvents,
-    shell: activityService(db),
-    messaging,
+    activity: activityService(db),
+    chats,
     chat: {
       /**
        * Send a chat message (REST or the chat room's socket): stored in D1, then delivered live
        * (realtime/deliver-message.ts); a dealer's first message to another is a notice too.
        */
       async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
-        const sent = await deliverMessage(env, messaging, input, room);
+        const sent = await deliverMessage(env, chats, input, room);
         if (sent.created) void later("First-message notice", () => notices.messageSent(sent.message));
         return sent;
       },
       /** Takes back one's own message (15 minutes): its files leave R2, open chats drop it live. */
       async deleteMessage(dealerId: string, messageId: string) {
-        const gone = await messaging.deleteMessage(dealerId, messageId);
+        const gone = await chats.deleteMessage(dealerId, messageId);
         await chatFiles.remove(gone.fileUrls);
         await chatRoomOf(env, gone.chatId)
           .deliver({ type: "message-deleted", chatId: gone.chatId, messageId })

@@ -24,7 +24,7 @@ export const handle: RouteHandle = { workspace: true };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
   const me = viewer.dealer.id;
-  const messaging = context.services.messaging;
+  const messaging = context.services.chats;
   const search = new URL(request.url).searchParams;
   const chatWith = search.get("chat");
   const [chats, existing, peer] = await Promise.all([

@@ -11,6 +11,6 @@ export const activityRoutes = openApiRouter(dealersOnly).openapi(
   sessionRoute({ method: "get", path: "/", access: "dealer", answers: { 200: activitySchema } }),
   async (c) => {
     const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.shell.activity(dealer.id), 200);
+    return c.json(await c.var.services.activity.activity(dealer.id), 200);
   },
 );

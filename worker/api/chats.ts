@@ -29,7 +29,7 @@ export const chatRoutes = openApiRouter(dealersOnly)
     }),
     async (c) => {
       const { dealer } = requireDealer(c);
-      return answerList(c, await c.var.services.messaging.listChats(dealer.id, c.req.valid("query")));
+      return answerList(c, await c.var.services.chats.listChats(dealer.id, c.req.valid("query")));
     },
   )
   /** The dealer's unread messages across every chat: the badge's figure while the live inbox is down. */
@@ -38,7 +38,7 @@ export const chatRoutes = openApiRouter(dealersOnly)
     async (c) => {
       const { dealer } = requireDealer(c);
       c.header("Cache-Control", "no-store");
-      return c.json({ unreadTotal: await c.var.services.messaging.unreadTotal(dealer.id) }, 200);
+      return c.json({ unreadTotal: await c.var.services.chats.unreadTotal(dealer.id) }, 200);
     },
   )
   /** Opens the chat with a dealer: 201 when this call started it, 200 when it existed. */
@@ -52,7 +52,7 @@ export const chatRoutes = openApiRouter(dealersOnly)
     }),
     async (c) => {
       const { dealer } = requireDealer(c);
-      const { chat, created } = await c.var.services.messaging.openChat(
+      const { chat, created } = await c.var.services.chats.openChat(
         dealer.id,
         c.req.valid("json").participantId,
       );
@@ -75,7 +75,7 @@ export const chatRoutes = openApiRouter(dealersOnly)
       const { dealer } = requireDealer(c);
       return answerList(
         c,
-        await c.var.services.messaging.listMessages(dealer.id, c.req.valid("param").id, c.req.valid("query")),
+        await c.var.services.chats.listMessages(dealer.id, c.req.valid("param").id, c.req.valid("query")),
       );
     },
   )
@@ -89,7 +89,7 @@ export const chatRoutes = openApiRouter(dealersOnly)
     }),
     async (c) => {
       const { dealer } = requireDealer(c);
-      const read = await c.var.services.messaging.markRead(dealer.id, c.req.valid("param").id);
+      const read = await c.var.services.chats.markRead(dealer.id, c.req.valid("param").id);
       // The receipt and the new unread count travel live; the answer does not wait for them.
       c.executionCtx.waitUntil(
         Promise.allSettled([
@@ -117,7 +117,7 @@ export const chatRoutes = openApiRouter(dealersOnly)
     async (c) => {
       const { dealer } = requireDealer(c);
       const { id, callId } = c.req.valid("param");
-      await c.var.services.messaging.requireParticipant(id, dealer.id);
+      await c.var.services.chats.requireParticipant(id, dealer.id);
       const answer = await chatRoomOf(c.env, id).answerCall(
         dealer.id,
         callId,

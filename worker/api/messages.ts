@@ -36,7 +36,7 @@ const sendMessage = publicRoute({
 export const messageRoutes = openApiRouter(dealersOnly)
   .openapi(listMessages, async (c) => {
     const { dealer } = requireDealer(c);
-    return answerList(c, await c.var.services.messaging.latestMessages(dealer.id, c.req.valid("query")));
+    return answerList(c, await c.var.services.chats.latestMessages(dealer.id, c.req.valid("query")));
   })
   /** 201 with the stored message; 200 with it when this clientId was already stored (a retry). */
   .openapi(sendMessage, async (c) => {

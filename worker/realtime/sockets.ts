@@ -29,7 +29,7 @@ export async function routeSocket(c: Context<AppEnv>) {
       if (!dealer) return refuse(401, "Please sign in to continue");
       if (lobby.className === "CHAT_ROOM") {
         // A chat the dealer's network does not show is not found; another pair's chat is refused.
-        const refusal = await c.var.services.messaging.requireParticipant(lobby.name, dealer.id).then(
+        const refusal = await c.var.services.chats.requireParticipant(lobby.name, dealer.id).then(
           () => null,
           (error: unknown) => (error instanceof DomainError && error.status === 404 ? 404 : 403),
         );
