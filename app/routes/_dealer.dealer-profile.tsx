@@ -4,6 +4,9 @@ import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { VerificationCard } from "~/components/dealer/verification-card";
 import { verificationRequestSchema } from "#lib/admin";
 import { photoPathOf } from "#lib/schemas/inventory";
+import { z } from "zod";
+import type { ActionResult } from "#lib/action-result";
+import { firstError, parseForm } from "#lib/forms";
 import { readForm } from "~/utils/form-body.server";
 import { isDomainError } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -39,30 +42,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { dealer, stats, activity, deals, profile: viewer.dealer, verification };
 }
 
-/** "Request verification": the same rules as POST /api/verification. */
+/** The verification form: the same rules as POST /api/verification, the uploaded document given by its address. */
+const verificationFormSchema = (origin: string) =>
+  verificationRequestSchema.extend({
+    documentUrl: z.preprocess(
+      (url) => photoPathOf(String(url ?? ""), origin) ?? undefined,
+      verificationRequestSchema.shape.documentUrl,
+    ),
+  });
+
+const notSent = (description?: string): ActionResult => ({
+  ok: false,
+  toast: { title: "Not sent", description, variant: "destructive" },
+});
+
+/** "Request verification". */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
-  const at = Date.now();
-  const parsed = verificationRequestSchema.safeParse({
-    licenseNumber: form.get("licenseNumber") ?? "",
-    auctionAccessNumber: form.get("auctionAccessNumber") ?? "",
-    dealership5MilNumber: form.get("dealership5MilNumber") ?? "",
-    documentUrl: photoPathOf(String(form.get("documentUrl") ?? ""), new URL(request.url).origin) ?? undefined,
-  });
-  if (!parsed.success)
-    return data(
-      { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input", at },
-      { status: 400 },
-    );
+  const submission = parseForm(form, verificationFormSchema(new URL(request.url).origin));
+  if (submission.status !== "success")
+    return data(notSent(firstError(submission.error, VERIFICATION_FIELDS) ?? "Invalid input"), {
+      status: 400,
+    });
   try {
-    await context.services.admin.verifications.request(viewer.dealer.id, parsed.data);
-    return { ok: true, message: "Our team checks your numbers and lets you know.", at };
+    await context.services.admin.verifications.request(viewer.dealer.id, submission.value);
+    return data<ActionResult>({
+      ok: true,
+      toast: {
+        title: "Verification requested",
+        description: "Our team checks your numbers and lets you know.",
+      },
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ ok: false, message: error.message, at }, { status: error.status });
+    return data(notSent(error.message), { status: error.status });
   }
 }
+
+const VERIFICATION_FIELDS = ["licenseNumber", "auctionAccessNumber", "dealership5MilNumber", "documentUrl"];
 
 const tabClass =
   "flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white";
