@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { dealer, stats, activity, deals, profile: viewer.dealer, verification };
 }
 
-/** The verification form: the same rules as POST /api/verification, the uploaded document given by its address. */
+/** "Request verification": the same rules as POST /api/verification, the document given by its address. */
 const verificationFormSchema = (origin: string) =>
   verificationRequestSchema.extend({
     documentUrl: z.preprocess(
@@ -56,31 +56,23 @@ const notSent = (description?: string): ActionResult => ({
   toast: { title: "Not sent", description, variant: "destructive" },
 });
 
-/** "Request verification". */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
   const submission = parseForm(form, verificationFormSchema(new URL(request.url).origin));
   if (submission.status !== "success")
-    return data(notSent(firstError(submission.error, VERIFICATION_FIELDS) ?? "Invalid input"), {
+    return data(notSent(firstError(submission.error, []) ?? "Invalid input"), {
       status: 400,
     });
   try {
     await context.services.admin.verifications.request(viewer.dealer.id, submission.value);
-    return data<ActionResult>({
-      ok: true,
-      toast: {
-        title: "Verification requested",
-        description: "Our team checks your numbers and lets you know.",
-      },
-    });
+    const description = "Our team checks your numbers and lets you know.";
+    return data<ActionResult>({ ok: true, toast: { title: "Verification requested", description } });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(notSent(error.message), { status: error.status });
   }
 }
-
-const VERIFICATION_FIELDS = ["licenseNumber", "auctionAccessNumber", "dealership5MilNumber", "documentUrl"];
 
 const tabClass =
   "flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:data-[state=active]:bg-slate-900 dark:data-[state=active]:text-white";

@@ -24,19 +24,16 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The link's token (cut to the length a token can have: a longer one is simply not found) and where Resend returns. */
+/** The link's token (a longer one is cut: it is simply not found) and where Resend returns; neither is ever refused. */
 const verifyFormSchema = z.object({
   token: z
     .string()
     .catch("")
-    .transform((token) => token.slice(0, 200)),
+    .transform((t) => t.slice(0, 200)),
   back: sitePathSchema,
 });
 
-/**
- * `confirm` spends the link's token; `resend` (the banner's button, signed in) sends a new link. A refused link's
- * reason shows on the card, not as a toast.
- */
+/** `confirm` spends the link's token; `resend` (the banner's button, signed in) sends a new link. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const submission = parseForm(form, verifyFormSchema);
