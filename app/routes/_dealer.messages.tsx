@@ -101,8 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
   const message = parseForm(form, sendFormSchema);
-  const receiverId = message.payload.receiverId;
-  const back = `/messages?chat=${encodeURIComponent(typeof receiverId === "string" ? receiverId : "")}`;
+  const back = `/messages?chat=${encodeURIComponent(String(message.payload.receiverId ?? ""))}`;
   if (message.status !== "success") return redirect(back);
   try {
     // The session read the plan; only a lapsed one asks D1 again, for the 402 and its way to /subscribe.
