@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The one rule for every in-app redirect target (after sign-in, the confirmation banner's Resend, Google
  * sign-in's return path): a path on this site, else the fallback.
@@ -23,3 +25,10 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
 /** Starts with one `/` (so no scheme and no `//`) and every character is one `allowed` accepts. */
 const isSitePath = (to: string, allowed: RegExp) =>
   to.startsWith("/") && !to.startsWith("//") && allowed.test(to);
+
+/** A form's redirect target as a schema field: what was sent passes `safeRedirect`, anything else is "/". */
+export const sitePathSchema = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((to) => safeRedirect(to));

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_NAME } from "#lib/constants";
+import type { FieldErrors } from "#lib/forms";
+import type { ToastMessage } from "#lib/toast";
 
 /**
  * Plans and payments, shared by the worker and the screens. Pure: no I/O.
@@ -104,6 +106,21 @@ export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
 export const planIdSchema = z.enum(PLAN_IDS, { error: "Choose the Basic or Premium plan" });
 
+/** The purchase screens' form (/payment, /subscribe): the plan card chosen and the card, checked here and on the server. */
+export const purchaseFormSchema = z.object({ plan: planIdSchema }).and(paymentInfoSchema);
+
+/** What a refused purchase form toasts: no plan chosen first, then the first field missing, in the form's order. */
+export function purchaseFormToast(error: FieldErrors | null | undefined): ToastMessage {
+  if (error?.plan)
+    return { title: "Choose a plan", description: "Pick Basic or Premium first.", variant: "destructive" };
+  const [field, messages] = Object.entries(error ?? {}).find(([, list]) => list?.[0]) ?? [];
+  return {
+    title: field?.startsWith("billingAddress") ? "Missing Billing Information" : "Missing Information",
+    description: messages?.[0],
+    variant: "destructive",
+  };
+}
+
 /** POST /api/auth/complete-subscription. */
 export const completeSubscriptionSchema = z.object({
   plan: planIdSchema,
@@ -181,28 +198,3 @@ export const invoicesQuerySchema = z.object({
       .default(INVOICES_PAGE_SIZE),
   ),
 });
-
-/** The card form's values as the API reads them (POST /api/auth/complete-subscription's paymentInfo). */
-export function paymentInfoOf(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const hasBilling = form.has("billingAddress.address");
-  return {
-    cardNumber: text("cardNumber"),
-    expiryDate: text("expiryDate"),
-    cvv: text("cvv"),
-    cardholderName: text("cardholderName"),
-    nameOnCard: text("nameOnCard"),
-    billingAddress: hasBilling
-      ? {
-          address: text("billingAddress.address"),
-          city: text("billingAddress.city"),
-          state: text("billingAddress.state"),
-          zipCode: text("billingAddress.zipCode"),
-          country: text("billingAddress.country") === "CA" ? ("CA" as const) : ("US" as const),
-        }
-      : undefined,
-  };
-}

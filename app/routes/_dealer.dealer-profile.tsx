@@ -4,6 +4,9 @@ import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { VerificationCard } from "~/components/dealer/verification-card";
 import { verificationRequestSchema } from "#lib/admin";
 import { photoPathOf } from "#lib/schemas/inventory";
+import { z } from "zod";
+import type { ActionResult } from "#lib/action-result";
+import { firstError, parseForm } from "#lib/forms";
 import { readForm } from "~/utils/form-body.server";
 import { isDomainError } from "~/utils/responses.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -39,28 +42,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { dealer, stats, activity, deals, profile: viewer.dealer, verification };
 }
 
-/** "Request verification": the same rules as POST /api/verification. */
+/** "Request verification": the same rules as POST /api/verification, the document given by its address. */
+const verificationFormSchema = (origin: string) =>
+  verificationRequestSchema.extend({
+    documentUrl: z.preprocess(
+      (url) => photoPathOf(String(url ?? ""), origin) ?? undefined,
+      verificationRequestSchema.shape.documentUrl,
+    ),
+  });
+
+const notSent = (description?: string): ActionResult => ({
+  ok: false,
+  toast: { title: "Not sent", description, variant: "destructive" },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
-  const at = Date.now();
-  const parsed = verificationRequestSchema.safeParse({
-    licenseNumber: form.get("licenseNumber") ?? "",
-    auctionAccessNumber: form.get("auctionAccessNumber") ?? "",
-    dealership5MilNumber: form.get("dealership5MilNumber") ?? "",
-    documentUrl: photoPathOf(String(form.get("documentUrl") ?? ""), new URL(request.url).origin) ?? undefined,
-  });
-  if (!parsed.success)
-    return data(
-      { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input", at },
-      { status: 400 },
-    );
+  const submission = parseForm(form, verificationFormSchema(new URL(request.url).origin));
+  if (submission.status !== "success")
+    return data(notSent(firstError(submission.error, []) ?? "Invalid input"), {
+      status: 400,
+    });
   try {
-    await context.services.admin.verifications.request(viewer.dealer.id, parsed.data);
-    return { ok: true, message: "Our team checks your numbers and lets you know.", at };
+    await context.services.admin.verifications.request(viewer.dealer.id, submission.value);
+    const description = "Our team checks your numbers and lets you know.";
+    return data<ActionResult>({ ok: true, toast: { title: "Verification requested", description } });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ ok: false, message: error.message, at }, { status: error.status });
+    return data(notSent(error.message), { status: error.status });
   }
 }
 

@@ -8,6 +8,7 @@ import { callIdSchema, callKindSchema, messageContentSchema } from "#lib/realtim
 import { isAdmin } from "#lib/roles";
 import type { RouteHandle } from "~/root";
 import { requireDealer } from "~/utils/guards.server";
+import { parseForm } from "#lib/forms";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithFailure, redirectWithToast, routeFailure } from "~/utils/responses.server";
 
@@ -92,23 +93,26 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? false
     : defaultShouldRevalidate;
 
+/** The message form before JavaScript loads: to whom, and the text. */
+const sendFormSchema = z.object({ receiverId: z.string().min(1), content: messageContentSchema });
+
 /** Sending without JavaScript: the same operation as the socket and REST paths (it starts the chat if needed). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
-  const receiverId = String(form.get("receiverId") ?? "");
-  const content = messageContentSchema.safeParse(form.get("content"));
-  if (!content.success || !receiverId) return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
+  const message = parseForm(form, sendFormSchema);
+  const back = `/messages?chat=${encodeURIComponent(String(message.payload.receiverId ?? ""))}`;
+  if (message.status !== "success") return redirect(back);
   try {
     // The session read the plan; only a lapsed one asks D1 again, for the 402 and its way to /subscribe.
     if (!context.session?.entitlement.active)
       await context.services.subscriptions.requireActivePlan({ accountId: viewer.accountId });
-    await context.services.chat.send({ senderId: viewer.dealer.id, receiverId, content: content.data });
+    await context.services.chat.send({ senderId: viewer.dealer.id, ...message.value });
   } catch (error) {
     const failure = routeFailure(error, { title: "Error", fallback: "Failed to send message" });
-    return redirectWithFailure(`/messages?chat=${encodeURIComponent(receiverId)}`, failure, request);
+    return redirectWithFailure(back, failure, request);
   }
-  return redirect(`/messages?chat=${encodeURIComponent(receiverId)}`);
+  return redirect(back);
 }
 
 export default function Messages() {

@@ -13,6 +13,7 @@ import { buttonClass } from "~/components/ui/button";
 import { isAdmin } from "#lib/roles";
 import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
 import { commentSchema, updatePostSchema } from "#lib/schemas/inventory";
+import { firstError, parseForm } from "#lib/forms";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import {
@@ -109,16 +110,16 @@ function changePost(patchOf: (form: FormData) => unknown, done: string): PostAct
 /** The page's forms by their `intent`: the comment form before JavaScript has loaded, and the author's tools. */
 const POST_ACTIONS: Record<string, PostAction> = {
   comment: async ({ id, form, request, context, viewer }) => {
-    const parsed = commentSchema.safeParse({ content: form.get("content") });
-    if (!parsed.success) {
+    const comment = parseForm(form, commentSchema);
+    if (comment.status !== "success") {
       return redirectWithToast(
         postPathOf(id),
-        { title: "Comment not posted", description: parsed.error.issues[0]?.message },
+        { title: "Comment not posted", description: firstError(comment.error, ["content"]) },
         request,
       );
     }
     try {
-      await context.services.inventory.addComment(id, viewer.dealer, parsed.data.content);
+      await context.services.inventory.addComment(id, viewer.dealer, comment.value.content);
     } catch (error) {
       const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
       return redirectWithFailure(postPathOf(id), failure, request);

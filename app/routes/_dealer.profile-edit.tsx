@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Home } from "~/components/ui/icons";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { DealerFields } from "~/components/dealer/dealer-fields";
 import { ProfilePhotoField, type PhotoValue } from "~/components/dealer/profile-photo-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
 import { firstError, parseForm } from "#lib/forms";
 import { profileFormSchema } from "#lib/schemas/profile";
-import { toast } from "#lib/toast";
+import { toast, type ToastMessage } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
 import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
@@ -59,6 +60,13 @@ function photosOf(form: FormData) {
   return photos;
 }
 
+/** A profile that cannot be saved is 'Update Failed' with the reason. */
+const updateFailed = (message?: string): ToastMessage => ({
+  title: "Update Failed",
+  description: message || "Failed to update profile. Please try again.",
+  variant: "destructive",
+});
+
 /** The photos never travel back in a failed submission's values. */
 const HIDDEN = ["avatar", "dealershipPhoto"];
 
@@ -72,7 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const submission = parseForm(form, profileFormSchema);
   if (submission.status !== "success") {
-    return actionInvalid(submission.reply({ hideFields: HIDDEN }));
+    const message = firstError(submission.error, [...PERSONAL, ...DEALERSHIP, ...ADDRESS]);
+    return actionInvalid(submission.reply({ hideFields: HIDDEN }), { toast: updateFailed(message) });
   }
   try {
     await context.services.profile.update(viewer.dealer, submission.value, photosOf(form));
@@ -106,14 +115,6 @@ const DEALERSHIP = [
 const ADDRESS = ["address", "city", "state", "zipCode"] as const;
 const VEHICLES = ["vehiclesNeeded", "vehiclesSold"] as const;
 
-/** A profile that cannot be saved is 'Update Failed' with the reason. */
-const updateFailed = (message?: string) =>
-  toast({
-    title: "Update Failed",
-    description: message || "Failed to update profile. Please try again.",
-    variant: "destructive",
-  });
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -140,15 +141,10 @@ export default function ProfileEdit() {
   const { fields, formProps } = useSchemaForm(profileFormSchema, {
     lastResult: answer?.result,
     defaultValue: { ...profile, buysCanadianVehicles: profile.buysCanadianVehicles ? "on" : null },
-    onInvalid: updateFailed,
+    onInvalid: (message) => toast(updateFailed(message)),
   });
 
-  useEffect(() => {
-    if (!answer) return;
-    updateFailed(
-      answer.toast?.description ?? firstError(answer.result?.error, [...PERSONAL, ...DEALERSHIP, ...ADDRESS]),
-    );
-  }, [answer]);
+  useActionToast(answer);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">

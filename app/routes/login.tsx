@@ -23,6 +23,7 @@ import { toast, type ToastMessage } from "#lib/toast";
 import { readForm } from "~/utils/form-body.server";
 import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
 import type { ActionResult } from "#lib/action-result";
+import { useActionToast } from "~/components/ui/action-toast";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in · DealerLane" },
@@ -68,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let credentials: { email: string; password: string } = DEMO_ACCOUNT;
   let submission = null;
+  let redirectTo = "/";
   if (intent === "login" || intent === "signup") {
     submission = parseForm(form, intent === "signup" ? signUpFormSchema : signInFormSchema);
     if (submission.status !== "success") {
@@ -75,6 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return actionInvalid(submission.reply({ hideFields: PASSWORDS }), { toast });
     }
     credentials = submission.value;
+    if ("redirectTo" in submission.value) redirectTo = submission.value.redirectTo;
   }
   const { email, password } = credentials;
   const from = {
@@ -84,7 +87,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     cookieHeader: request.headers.get("Cookie"),
     ...context.client,
   };
-  const redirectTo = safeRedirect(form.get("redirectTo"));
   const auth = context.services.auth;
   try {
     switch (intent) {
@@ -154,9 +156,8 @@ export default function Login() {
   const confirmPassword =
     mode === "signup" ? (fields as Record<string, FieldMetadata<unknown>>).confirmPassword : undefined;
 
-  useEffect(() => {
-    if (answer?.toast && !suspended) toast(answer.toast);
-  }, [answer, suspended]);
+  // A suspended account is told by the notice on the card, not by a toast.
+  useActionToast(suspended ? undefined : answer);
 
   useEffect(() => {
     const failure = googleFailureToast(googleReason);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { DealerFields } from "~/components/dealer/dealer-fields";
 import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
 import { firstError, parseForm } from "#lib/forms";
 import { onboardingProfileSchema } from "#lib/schemas/auth";
-import { toast } from "#lib/toast";
+import { toast, type ToastMessage } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import { readForm } from "~/utils/form-body.server";
 import { requireViewer } from "~/utils/guards.server";
 import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
@@ -58,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseForm(form, onboardingProfileSchema);
   if (submission.status !== "success") {
-    return actionInvalid(submission.reply());
+    const message = firstError(submission.error, PROFILE_FIELDS);
+    return actionInvalid(submission.reply(), { toast: message ? missingToast(message) : undefined });
   }
   try {
     await context.services.dealers.completeProfile(viewer.accountId, submission.value);
@@ -75,8 +76,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A missing field is 'Missing Information' / 'Please fill in {field in words}'. */
-const missing = (message: string) =>
-  toast({ title: "Missing Information", description: message, variant: "destructive" });
+const missingToast = (message: string): ToastMessage => ({
+  title: "Missing Information",
+  description: message,
+  variant: "destructive",
+});
 
 export default function Onboarding() {
   const { step, user, email, plans } = useLoaderData<typeof loader>();
@@ -99,16 +103,9 @@ export default function Onboarding() {
       profileType: user?.profileType ?? "seller",
       buysCanadianVehicles: user?.buysCanadianVehicles ? "on" : null,
     },
-    onInvalid: missing,
+    onInvalid: (message) => toast(missingToast(message)),
   });
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.toast) toast(answer.toast);
-    else if (answer.result) {
-      const message = firstError(answer.result.error, PROFILE_FIELDS);
-      if (message) missing(message);
-    }
-  }, [answer]);
+  useActionToast(answer);
 
   return (
     <OnboardingFrame step={step} email={email}>

@@ -3,7 +3,10 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { safeRedirect } from "#lib/redirects";
+import { z } from "zod";
+import type { ActionResult } from "#lib/action-result";
+import { parseForm } from "#lib/forms";
+import { sitePathSchema } from "#lib/redirects";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast, routeFailure } from "~/utils/responses.server";
 
@@ -21,14 +24,24 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The link's token (a longer one is cut: it is simply not found) and where Resend returns; neither is ever refused. */
+const verifyFormSchema = z.object({
+  token: z
+    .string()
+    .catch("")
+    .transform((t) => t.slice(0, 200)),
+  back: sitePathSchema,
+});
+
 /** `confirm` spends the link's token; `resend` (the banner's button, signed in) sends a new link. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const back = safeRedirect(form.get("back"));
+  const submission = parseForm(form, verifyFormSchema);
+  const { token, back } = submission.status === "success" ? submission.value : { token: "", back: "/" };
   try {
     if (form.get("intent") === "resend") {
       if (!context.viewer)
-        return data({ confirmed: false, error: "Please sign in to continue" }, { status: 401 });
+        return data<VerifyResult>({ ok: false, error: "Please sign in to continue" }, { status: 401 });
       await context.services.auth.resendConfirmation(context.viewer.accountId);
       return redirectWithToast(
         back,
@@ -37,19 +50,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const from = { ip: context.clientIp, url: request.url, ...context.client };
-    await context.services.auth.verifyEmail(String(form.get("token") ?? "").slice(0, 200), from);
-    return { confirmed: true, error: null };
+    await context.services.auth.verifyEmail(token, from);
+    return data<VerifyResult>({ ok: true });
   } catch (error) {
     const failure = routeFailure(error, { title: "Confirmation failed" });
-    return data({ confirmed: false, error: failure.toast.description ?? null }, { status: failure.status });
+    return data<VerifyResult>({ ok: false, error: failure.toast.description }, { status: failure.status });
   }
 }
+
+type VerifyResult = ActionResult<{ error?: string }>;
 
 export default function VerifyEmail() {
   const { token, signedIn, alreadyConfirmed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  if (answer?.confirmed || (alreadyConfirmed && !answer))
+  if (answer?.ok || (alreadyConfirmed && !answer))
     return (
       <AuthCard title="Your e-mail is confirmed">
         <CardNotice tone="success">

@@ -1,7 +1,8 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ActionResult } from "#lib/action-result";
 import type { ToastMessage } from "#lib/toast";
-import { paymentInfoOf, paymentInfoSchema, planIdSchema, type PlanId } from "#lib/subscriptions";
+import { parseForm } from "#lib/forms";
+import { planChoiceSchema, purchaseFormSchema, purchaseFormToast } from "#lib/subscriptions";
 import { formatDay } from "#lib/format";
 import { isDomainError } from "./responses.server";
 
@@ -25,31 +26,12 @@ export async function payFromForm(
   form: FormData,
   screen: { fallback: string },
 ): Promise<PaymentOutcome> {
-  const plan = planIdSchema.safeParse(form.get("plan"));
-  if (!plan.success)
-    return {
-      ok: false,
-      answer: answer(400, {
-        title: "Choose a plan",
-        description: "Pick Basic or Premium first.",
-        variant: "destructive",
-      }),
-    };
-  const info = paymentInfoSchema.safeParse(paymentInfoOf(form));
-  if (!info.success) {
-    const issue = info.error.issues[0];
-    const billing = issue?.path[0] === "billingAddress";
-    return {
-      ok: false,
-      answer: answer(400, {
-        title: billing ? "Missing Billing Information" : "Missing Information",
-        description: issue?.message,
-        variant: "destructive",
-      }),
-    };
-  }
+  const submission = parseForm(form, purchaseFormSchema);
+  if (submission.status !== "success")
+    return { ok: false, answer: answer(400, purchaseFormToast(submission.error)) };
+  const { plan, ...info } = submission.value;
   try {
-    await context.services.subscriptions.payWithCard(actor, plan.data as PlanId, info.data);
+    await context.services.subscriptions.payWithCard(actor, plan, info);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return {
@@ -61,7 +43,7 @@ export async function payFromForm(
       }),
     };
   }
-  const chosen = await context.services.subscriptions.catalogue.get(plan.data);
+  const chosen = await context.services.subscriptions.catalogue.get(plan);
   return { ok: true, planName: chosen.name };
 }
 
@@ -85,14 +67,14 @@ export async function manageFromForm(context: AppLoadContext, actor: Actor, form
       await service.resume(actor);
       return answer(200, { title: "Subscription resumed", description: "Your plan renews as before." });
     }
-    const plan = planIdSchema.safeParse(form.get("planId"));
-    if (intent !== "change" || !plan.success)
+    const choice = parseForm(form, planChoiceSchema);
+    if (intent !== "change" || choice.status !== "success")
       return answer(400, {
         title: "Error",
         description: "Choose a plan to change to.",
         variant: "destructive",
       });
-    const mine = await service.change(actor, plan.data);
+    const mine = await service.change(actor, choice.value.planId);
     const next = mine.subscription?.nextPlan;
     return answer(
       200,

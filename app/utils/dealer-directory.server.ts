@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
+import { z } from "zod";
 import type { DirectoryDealer } from "#lib/api-types";
 import { parseForm } from "#lib/forms";
 import {
@@ -97,6 +98,9 @@ export type DealerActionResult = ActionResult<{
   dealer?: DirectoryDealer;
 }>;
 
+/** The dealer a toggle or an Edit dialog acts on; the domain answers for an id that names none. */
+const dealerTargetSchema = z.object({ dealerId: z.string().max(100).catch("") });
+
 /**
  * The action half: connect / disconnect (the Connect/Connected toggle), create and update (the dealer
  * dialogs, one form checked with `dealerFormSchema`). Answers data, never a redirect, so the same form
@@ -107,7 +111,8 @@ export async function dealerAction(context: AppLoadContext, request: Request, bo
   const { viewer } = requireDealer(context, request);
   const form = body ?? (await readForm(request));
   const intent = String(form.get("intent") ?? "");
-  const dealerId = String(form.get("dealerId") ?? "");
+  const target = parseForm(form, dealerTargetSchema);
+  const dealerId = target.status === "success" ? target.value.dealerId : "";
   const services = context.services;
   if (intent === "create" || intent === "update") {
     const submission = parseForm(form, dealerFormSchema);
@@ -145,12 +150,10 @@ export async function dealerAction(context: AppLoadContext, request: Request, bo
           ? { title: "Error", fallback: "Failed to create dealer", serverMessage: false }
           : { title: "Error", fallback: "Failed to update dealer" },
       );
-      const explainedByFields = Object.keys(failure.fieldErrors).length > 0;
       return actionFailure(failure, {
         intent,
         dealerId,
         result: submission.reply({ fieldErrors: failure.fieldErrors }),
-        ...(explainedByFields ? {} : { toast: failure.toast }),
       });
     }
   }

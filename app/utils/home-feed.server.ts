@@ -9,6 +9,7 @@ import {
 } from "#lib/schemas/inventory";
 import { dealerAction } from "./dealer-directory.server";
 import { requireDealer } from "./guards.server";
+import { parseForm } from "#lib/forms";
 import { readForm } from "./form-body.server";
 import { redirectWithFailure, redirectWithToast, routeFailure } from "./responses.server";
 
@@ -64,18 +65,15 @@ export async function homeFeedAction(context: AppLoadContext, request: Request) 
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "connect" || intent === "disconnect") return dealerAction(context, request, form);
-  const quick = quickPostSchema.safeParse({
-    content: form.get("content"),
-    type: form.get("type") ?? undefined,
-  });
-  if (!quick.success) {
+  const quick = parseForm(form, quickPostSchema);
+  if (quick.status !== "success") {
     return redirectWithToast(
       "/",
       { title: QUICK_POST_REQUIRED.title, description: QUICK_POST_REQUIRED.description },
       request,
     );
   }
-  const post = createPostSchema.safeParse(quickPostToPost(quick.data));
+  const post = createPostSchema.safeParse(quickPostToPost(quick.value));
   if (!post.success) {
     const description = post.error.issues[0]?.message;
     return redirectWithToast("/", { title: "Error creating post", description }, request);

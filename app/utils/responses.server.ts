@@ -61,7 +61,10 @@ export function routeFailure(
   };
 }
 
-/** A failure as the page action's answer, with its status (and `Retry-After` for a 429). */
+/**
+ * A failure as the page action's answer, with its status (and `Retry-After` for a 429). Toasts only for what
+ * the fields do not explain: a failure that names fields, answered with the form (`result`), raises none.
+ */
 export function actionFailure<Extra extends object = object>(
   failure: RouteFailure,
   extra = {} as Extra,
@@ -69,8 +72,9 @@ export function actionFailure<Extra extends object = object>(
 ) {
   const all = new Headers(headers);
   if (failure.retryAfterSeconds) all.set("Retry-After", String(failure.retryAfterSeconds));
+  const explainedByFields = "result" in extra && Object.keys(failure.fieldErrors).length > 0;
   return data<ActionResult<Extra>>(
-    { ...extra, ok: false, toast: failure.toast },
+    { ...extra, ok: false, toast: explainedByFields ? undefined : failure.toast },
     { status: failure.status, headers: all },
   );
 }

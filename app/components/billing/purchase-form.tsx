@@ -2,7 +2,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import type { SubscriptionPlan } from "#lib/api-types";
-import { formatCents, paymentInfoOf, paymentInfoSchema } from "#lib/subscriptions";
+import { parseForm } from "#lib/forms";
+import { formatCents, purchaseFormSchema, purchaseFormToast } from "#lib/subscriptions";
 import { toast } from "#lib/toast";
 import { CardFields } from "./card-fields";
 import { PlanOptions } from "./plan-options";
@@ -26,19 +27,10 @@ export function PurchaseForm({
   const plan = plans.find((p) => p.id === selected);
 
   function checkCard(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const info = paymentInfoSchema.safeParse(paymentInfoOf(form));
-    if (!selected) {
+    const submission = parseForm(new FormData(event.currentTarget), purchaseFormSchema);
+    if (submission.status !== "success") {
       event.preventDefault();
-      toast({ title: "Choose a plan", description: "Pick Basic or Premium first.", variant: "destructive" });
-    } else if (!info.success) {
-      event.preventDefault();
-      const issue = info.error.issues[0];
-      toast({
-        title: issue?.path[0] === "billingAddress" ? "Missing Billing Information" : "Missing Information",
-        description: issue?.message,
-        variant: "destructive",
-      });
+      toast(purchaseFormToast(submission.error));
     }
   }
 

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Check, UserPlus } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { toast } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import type { DealerActionResult } from "~/utils/dealer-directory.server";
 
 /**
@@ -26,6 +26,7 @@ export function ConnectToggle({
   className?: string;
 }) {
   const fetcher = useFetcher<DealerActionResult>();
+  useActionToast(fetcher.data);
   const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
   const shown = pendingIntent
     ? pendingIntent === "connect"
@@ -38,7 +39,6 @@ export function ConnectToggle({
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle" || reported.current === data) return;
     reported.current = data;
-    if (data.toast) toast(data.toast);
     if (data.ok && data.dealerId === dealerId) onChange?.(Boolean(data.connected));
   }, [fetcher.data, fetcher.state, dealerId, onChange]);
 

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
 import { dealerFormSchema } from "#lib/schemas/dealer";
-import { toast } from "#lib/toast";
+import { useActionToast } from "~/components/ui/action-toast";
 import type { DealerActionResult } from "~/utils/dealer-directory.server";
 import type { DirectoryDealer } from "./dealer-bits";
 import { DealerFields } from "./dealer-fields";
@@ -48,6 +48,7 @@ export function DealerFormDialog({
   onSaved?: (dealer: DirectoryDealer) => void;
 }) {
   const fetcher = useFetcher<DealerActionResult>();
+  useActionToast(fetcher.data);
   const reported = useRef<unknown>(null);
   const baseId = useId();
   // A new form id each time the dialog opens: conform starts over from the dealer's values.
@@ -79,7 +80,6 @@ export function DealerFormDialog({
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle" || reported.current === data) return;
     reported.current = data;
-    if (data.toast) toast(data.toast);
     if (data.ok && data.dealer) {
       onSaved?.(data.dealer);
       onOpenChange(false);

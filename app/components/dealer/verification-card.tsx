@@ -1,14 +1,13 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PhotoUploader, uploadedUrls, uploadsBusy, type PhotoUpload } from "~/components/post/photo-uploader";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ShieldCheck } from "~/components/ui/icons";
 import type { VerificationRequest } from "#lib/api-types";
-import { toast } from "#lib/toast";
+import type { ActionResult } from "#lib/action-result";
+import { useActionToast } from "~/components/ui/action-toast";
 import { VerifiedBadge } from "./dealer-bits";
-
-type Result = { ok: boolean; message: string; at: number };
 
 /**
  * /dealer-profile "Get verified": the dealer sends their licence, AuctionACCESS and 5 Mil numbers;
@@ -23,18 +22,10 @@ export function VerificationCard({
   latest: VerificationRequest | null;
   defaults: { licenseNumber: string; auctionAccessNumber: string; dealership5MilNumber: string };
 }) {
-  const result = useActionData<Result>();
+  useActionToast(useActionData<ActionResult>());
   const sending = useNavigation().formData?.get("intent") === "verify";
   const [photos, setPhotos] = useState<PhotoUpload[]>([]);
   const documentUrl = uploadedUrls(photos)[0];
-  useEffect(() => {
-    if (!result) return;
-    toast(
-      result.ok
-        ? { title: "Verification requested", description: result.message }
-        : { title: "Not sent", description: result.message, variant: "destructive" },
-    );
-  }, [result]);
   return (
     <section
       aria-labelledby="verification-heading"

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldErrors } from "#lib/forms";
 import type { ToastMessage } from "#lib/toast";
+import { sitePathSchema } from "#lib/redirects";
 import { emailSchema, passwordSchema, signInSchema } from "#lib/schemas/auth";
 
 export const LOGIN_INTENTS = ["login", "signup", "demo-login", "create-demo"] as const;
@@ -10,8 +11,12 @@ export type LoginIntent = (typeof LOGIN_INTENTS)[number];
 export const loginIntentOf = (value: unknown): LoginIntent =>
   LOGIN_INTENTS.find((intent) => intent === value) ?? "login";
 
-/** Sign in: e-mail and password present (a wrong password of any length gets the same answer). */
-export const signInFormSchema = z.object({ email: emailSchema, password: signInSchema.shape.password });
+/** Sign in: e-mail and password present (a wrong password of any length gets the same answer), and where to land. */
+export const signInFormSchema = z.object({
+  email: emailSchema,
+  password: signInSchema.shape.password,
+  redirectTo: sitePathSchema,
+});
 
 /** Sign up: the account's rules, and the confirmation must match. */
 export const signUpFormSchema = z
