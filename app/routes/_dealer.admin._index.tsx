@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
 import { AdminPage, cardClass } from "~/components/admin/admin-page";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -100,6 +101,43 @@ function Counts({
   );
 }
 
+/** A titled card of the console; `heading` adds to the title's classes. */
+function Panel({ id, title, heading = "mb-2", className = cardClass, children, ...rest }: PanelProps) {
+  return (
+    <section className={className} aria-labelledby={id} {...rest}>
+      <h2 id={id} className={heading ? `${heading} font-semibold` : "font-semibold"}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+type PanelProps = Omit<ComponentProps<"section">, "title"> & {
+  id: string;
+  title: ReactNode;
+  heading?: string;
+};
+
+/** A small table of figures (`[label, right-aligned]` columns), or the line saying there is nothing yet. */
+function FigureTable({ empty, columns, children }: FigureTableProps) {
+  if (empty) return <p className="text-sm text-muted">{empty}</p>;
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="text-muted">
+        <tr>
+          {columns.map(([label, right]) => (
+            <th key={label} className={right ? "py-1 text-right font-medium" : "py-1 font-medium"}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+type FigureTableProps = { empty: string | false; columns: [string, true?][]; children: ReactNode };
+
 export default function Admin() {
   const { figures } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -151,10 +189,11 @@ export default function Admin() {
       </section>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <section className={`${cardClass} lg:col-span-2`} aria-labelledby="chart-heading">
-          <h2 id="chart-heading" className="mb-2 font-semibold">
-            Sign-ups and deals, last 30 days
-          </h2>
+        <Panel
+          id="chart-heading"
+          title="Sign-ups and deals, last 30 days"
+          className={`${cardClass} lg:col-span-2`}
+        >
           <TimeSeriesChart
             ariaLabel="Sign-ups and deals per day over the last 30 days"
             height={240}
@@ -163,11 +202,8 @@ export default function Admin() {
               { label: "Deals", points: figures.daily.map((d) => ({ day: d.day, value: d.deals })) },
             ]}
           />
-        </section>
-        <section className={cardClass} aria-labelledby="week-heading">
-          <h2 id="week-heading" className="mb-2 font-semibold">
-            This week
-          </h2>
+        </Panel>
+        <Panel id="week-heading" title="This week">
           <Counts
             className="grid-cols-2"
             counts={[
@@ -178,17 +214,16 @@ export default function Admin() {
               ["Deals", thisWeek.deals],
             ]}
           />
-        </section>
+        </Panel>
       </div>
 
-      <section
+      <Panel
+        id="demo-heading"
+        title="Demo network"
+        heading=""
         className={`${cardClass} border-dashed`}
-        aria-labelledby="demo-heading"
         data-testid="demo-network-figures"
       >
-        <h2 id="demo-heading" className="font-semibold">
-          Demo network
-        </h2>
         <p className="mb-2 text-xs text-muted">
           Seeded dealers and throwaway demo accounts: no customers, so none of the figures above counts them.
         </p>
@@ -201,84 +236,51 @@ export default function Admin() {
             ["Demo posts this week", figures.demoNetwork.postsThisWeek],
           ]}
         />
-      </section>
+      </Panel>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <section className={cardClass} aria-labelledby="subs-heading">
-          <h2 id="subs-heading" className="mb-2 font-semibold">
-            Subscriptions by plan and status
-          </h2>
-          {figures.subscriptions.length === 0 ? (
-            <p className="text-sm text-muted">No subscriptions yet.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th className="py-1 font-medium">Plan</th>
-                  <th className="py-1 font-medium">Status</th>
-                  <th className="py-1 text-right font-medium">Dealers</th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.subscriptions.map((s) => (
-                  <tr
-                    key={`${s.planId}-${s.status}`}
-                    className="border-t border-slate-200 dark:border-slate-800"
+        <Panel id="subs-heading" title="Subscriptions by plan and status">
+          <FigureTable
+            empty={figures.subscriptions.length === 0 && "No subscriptions yet."}
+            columns={[["Plan"], ["Status"], ["Dealers", true]]}
+          >
+            {figures.subscriptions.map((s) => (
+              <tr key={`${s.planId}-${s.status}`} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="py-1">{s.planName}</td>
+                <td className="py-1">{s.status.replace("_", " ")}</td>
+                <td className="py-1 text-right tabular-nums">{s.count}</td>
+              </tr>
+            ))}
+          </FigureTable>
+        </Panel>
+        <Panel id="deals-heading" title="Deals by status">
+          <FigureTable
+            empty={deals.byStatus.length === 0 && "No deals yet."}
+            columns={[["Status"], ["Deals", true], ["Volume", true], ["Commission", true]]}
+          >
+            {[
+              ...deals.byStatus.map((d) => ({ ...d, key: d.status })),
+              ...deals.byReview.map((d) => ({ ...d, key: d.review })),
+            ].map((d) => (
+              <tr key={d.key} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="py-1">
+                  <Link
+                    to={`/admin/deals?${d.key === "approved" || d.key === "rejected" ? "review" : "status"}=${d.key}`}
+                    className="hover:underline"
                   >
-                    <td className="py-1">{s.planName}</td>
-                    <td className="py-1">{s.status.replace("_", " ")}</td>
-                    <td className="py-1 text-right tabular-nums">{s.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-        <section className={cardClass} aria-labelledby="deals-heading">
-          <h2 id="deals-heading" className="mb-2 font-semibold">
-            Deals by status
-          </h2>
-          {deals.byStatus.length === 0 ? (
-            <p className="text-sm text-muted">No deals yet.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th className="py-1 font-medium">Status</th>
-                  <th className="py-1 text-right font-medium">Deals</th>
-                  <th className="py-1 text-right font-medium">Volume</th>
-                  <th className="py-1 text-right font-medium">Commission</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[
-                  ...deals.byStatus.map((d) => ({ ...d, key: d.status })),
-                  ...deals.byReview.map((d) => ({ ...d, key: d.review })),
-                ].map((d) => (
-                  <tr key={d.key} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="py-1">
-                      <Link
-                        to={`/admin/deals?${d.key === "approved" || d.key === "rejected" ? "review" : "status"}=${d.key}`}
-                        className="hover:underline"
-                      >
-                        {STATUS_LABELS[d.key] ?? d.key}
-                      </Link>
-                    </td>
-                    <td className="py-1 text-right tabular-nums">{d.count}</td>
-                    <td className="py-1 text-right tabular-nums">{formatDollars(d.volumeCents)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatDollars(d.commissionCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+                    {STATUS_LABELS[d.key] ?? d.key}
+                  </Link>
+                </td>
+                <td className="py-1 text-right tabular-nums">{d.count}</td>
+                <td className="py-1 text-right tabular-nums">{formatDollars(d.volumeCents)}</td>
+                <td className="py-1 text-right tabular-nums">{formatDollars(d.commissionCents)}</td>
+              </tr>
+            ))}
+          </FigureTable>
+        </Panel>
       </div>
 
-      <section className={cardClass} aria-labelledby="manage-heading">
-        <h2 id="manage-heading" className="mb-3 font-semibold">
-          Manage
-        </h2>
+      <Panel id="manage-heading" title="Manage" heading="mb-3">
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
           {[...ADMIN_PAGES, SYSTEM_HEALTH].map(({ to, label, icon: Icon }) => (
             <Link key={to} to={to} className={buttonClass("secondary", "justify-start")}>
@@ -286,13 +288,10 @@ export default function Admin() {
             </Link>
           ))}
         </div>
-      </section>
+      </Panel>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <section className={cardClass} aria-labelledby="exports-heading">
-          <h2 id="exports-heading" className="mb-1 font-semibold">
-            Quick actions
-          </h2>
+        <Panel id="exports-heading" title="Quick actions" heading="mb-1">
           <p className="mb-3 text-sm text-muted">
             Downloads are written to the audit log. The backup holds every table this console shows, never
             passwords, sessions or links.
@@ -308,11 +307,16 @@ export default function Admin() {
               <ShieldCheck size={16} aria-hidden="true" /> System health
             </Link>
           </div>
-        </section>
-        <section className={cardClass} aria-labelledby="announce-heading">
-          <h2 id="announce-heading" className="mb-1 flex items-center gap-2 font-semibold">
-            <Megaphone size={16} aria-hidden="true" /> Send an announcement
-          </h2>
+        </Panel>
+        <Panel
+          id="announce-heading"
+          title={
+            <>
+              <Megaphone size={16} aria-hidden="true" /> Send an announcement
+            </>
+          }
+          heading="mb-1 flex items-center gap-2"
+        >
           <p className="mb-3 text-sm text-muted">
             Arrives in each dealer&apos;s notifications, live in every open tab.
           </p>
@@ -334,7 +338,7 @@ export default function Admin() {
               <Megaphone size={16} aria-hidden="true" /> {sending ? "Sending…" : "Send announcement"}
             </Button>
           </Form>
-        </section>
+        </Panel>
       </div>
     </AdminPage>
   );

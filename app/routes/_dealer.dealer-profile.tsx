@@ -19,6 +19,7 @@ import {
   TypeBadge,
   formatCount,
   memberSince,
+  placeOf,
 } from "~/components/dealer/dealer-bits";
 import { StatGrid } from "~/components/dealer/stat-grid";
 import { Avatar } from "~/components/ui/avatar";
@@ -108,8 +109,7 @@ export default function DealerProfile() {
             </div>
             <p className="text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
             <p className="flex items-center gap-1 text-sm text-muted">
-              <MapPin size={14} aria-hidden="true" />{" "}
-              {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
+              <MapPin size={14} aria-hidden="true" /> {placeOf(dealer) || "Location not given"}
             </p>
           </div>
           <DealerContacts email={dealer.email} phone={dealer.phone || null} website={dealer.website} />

@@ -115,20 +115,22 @@ const DEALERSHIP = [
 const ADDRESS = ["address", "city", "state", "zipCode"] as const;
 const VEHICLES = ["vehiclesNeeded", "vehiclesSold"] as const;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
+/** One titled card of the form; `fields` lays its inputs two to a row from sm up. */
+function Section({ title, id, fields = true, children }: SectionProps) {
+  const generated = useId();
   return (
     <section
-      aria-labelledby={id}
+      aria-labelledby={id ?? generated}
       className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h2 id={id} className="mb-3 font-semibold">
+      <h2 id={id ?? generated} className="mb-3 font-semibold">
         {title}
       </h2>
-      <div className="grid gap-3 sm:grid-cols-2">{children}</div>
+      {fields ? <div className="grid gap-3 sm:grid-cols-2">{children}</div> : children}
     </section>
   );
 }
+type SectionProps = { title: string; id?: string; fields?: boolean; children: ReactNode };
 
 /** Edit Profile: Personal, Dealership, Address, Profile Photo, Dealership Photo, Vehicle Information. */
 export default function ProfileEdit() {
@@ -173,13 +175,7 @@ export default function ProfileEdit() {
         ) : null}
         {dealershipPhoto === null ? <input type="hidden" name="remove-dealershipPhoto" value="true" /> : null}
 
-        <section
-          aria-labelledby="profile-photo-title"
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="profile-photo-title" className="mb-3 font-semibold">
-            Profile Photo
-          </h2>
+        <Section title="Profile Photo" id="profile-photo-title" fields={false}>
           <ProfilePhotoField
             name="avatar"
             label="Profile photo"
@@ -189,15 +185,9 @@ export default function ProfileEdit() {
             value={avatar}
             onChange={setAvatar}
           />
-        </section>
+        </Section>
 
-        <section
-          aria-labelledby="dealership-photo-title"
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="dealership-photo-title" className="mb-3 font-semibold">
-            Dealership Photo
-          </h2>
+        <Section title="Dealership Photo" id="dealership-photo-title" fields={false}>
           <ProfilePhotoField
             name="dealershipPhoto"
             label="Dealership photo"
@@ -207,7 +197,7 @@ export default function ProfileEdit() {
             value={dealershipPhoto}
             onChange={setDealershipPhoto}
           />
-        </section>
+        </Section>
 
         <Section title="Vehicle Information">
           <DealerFields fields={fields} names={VEHICLES} perspective="self" />

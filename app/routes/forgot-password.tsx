@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { AuthCard, CardNotice } from "~/components/account/auth-card";
-import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { fieldProps, useSchemaForm } from "~/components/ui/form";
+import { useActionData } from "@remix-run/react";
+import { EmailLinkCard } from "~/components/account/auth-card";
+import { useSchemaForm } from "~/components/ui/form";
 import { parseForm } from "#lib/forms";
 import { forgotPasswordFormSchema } from "#lib/schemas/account-forms";
 import { readForm } from "~/utils/form-body.server";
@@ -40,44 +38,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
   const { fields, formProps } = useSchemaForm(forgotPasswordFormSchema, {
     id: "forgot-password",
     lastResult: answer?.result,
   });
   return (
-    <AuthCard
+    <EmailLinkCard
       title="Reset your password"
       intro="Enter the e-mail you sign in with. We will send you a link to choose a new password."
-    >
-      {answer?.sentTo ? (
-        <CardNotice tone="success">
-          <p className="font-medium">Check your e-mail</p>
-          <p className="mt-1">
-            If an account exists for {answer.sentTo}, a link to reset its password is on its way. The link
-            works once, for 30 minutes.
-          </p>
-        </CardNotice>
-      ) : null}
-      {answer?.error ? <CardNotice tone="error">{answer.error}</CardNotice> : null}
-      <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...fieldProps(fields.email)}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Sending…" : "Send reset link"}
-        </Button>
-      </Form>
-      <p className="mt-4 text-center text-sm">
-        Remembered it?{" "}
-        <Link to="/login" className="font-medium text-brand-600 underline dark:text-brand-400">
-          Back to sign in
-        </Link>
-      </p>
-    </AuthCard>
+      answer={answer}
+      sent={(to) => (
+        <>
+          If an account exists for {to}, a link to reset its password is on its way. The link works once, for
+          30 minutes.
+        </>
+      )}
+      form={{ email: fields.email, props: formProps }}
+      submit={{ label: "Send reset link" }}
+      remembered="Remembered it?"
+    />
   );
 }

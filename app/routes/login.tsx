@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect } from "react";
 import { SuspendedNotice } from "~/components/account/suspended-notice";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { fieldProps, useSchemaForm, type FieldMetadata } from "~/components/ui/form";
+import { EmailField, PasswordField } from "~/components/account/account-fields";
+import { useSchemaForm, type FieldMetadata } from "~/components/ui/form";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { DEMO_ACCOUNT } from "#lib/constants";
 import { googleFailureToast } from "#lib/google-sign-in";
@@ -191,19 +191,11 @@ export default function Login() {
 
         <Form method="post" {...formProps} className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...fieldProps(fields.email)}
-          />
-          <TextField
+          <EmailField field={fields.email} />
+          <PasswordField
             label="Password"
-            type="password"
-            autoComplete={mode === "login" ? "current-password" : "new-password"}
-            hint={mode === "signup" ? "At least 8 characters" : undefined}
-            {...fieldProps(fields.password)}
+            field={fields.password}
+            kind={mode === "login" ? "current" : "new"}
           />
           {mode === "login" ? (
             <Link
@@ -214,12 +206,7 @@ export default function Login() {
             </Link>
           ) : null}
           {confirmPassword ? (
-            <TextField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              {...fieldProps(confirmPassword)}
-            />
+            <PasswordField label="Confirm Password" field={confirmPassword} kind="confirm" />
           ) : null}
           <Button type="submit" name="intent" value={mode} disabled={busyIntent === mode}>
             {busyIntent === mode ? "Please wait…" : mode === "login" ? "Sign In" : "Create Account"}

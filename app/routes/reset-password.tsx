@@ -3,8 +3,8 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, CardNotice } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { fieldProps, useSchemaForm } from "~/components/ui/form";
+import { NewPasswordFields } from "~/components/account/account-fields";
+import { useSchemaForm } from "~/components/ui/form";
 import { parseForm } from "#lib/forms";
 import { resetPasswordFormSchema } from "#lib/schemas/account-forms";
 import { readForm } from "~/utils/form-body.server";
@@ -78,19 +78,7 @@ export default function ResetPassword() {
       ) : null}
       <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="token" value={token} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          {...fieldProps(fields.password)}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...fieldProps(fields.confirmPassword)}
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Set new password"}
         </Button>

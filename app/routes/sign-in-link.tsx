@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthCard, CardNotice } from "~/components/account/auth-card";
+import { AuthCard, CardNotice, EmailLinkCard } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { fieldProps, useSchemaForm } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/form";
 import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import { firstError, parseForm } from "#lib/forms";
 import { emailSignInLinkFormSchema, signInWithLinkFormSchema } from "#lib/schemas/account-forms";
@@ -84,45 +83,25 @@ export default function SignInLink() {
 
 function EmailSignInLink() {
   const answer = useActionData<Answer>();
-  const busy = useNavigation().state !== "idle";
   const { fields, formProps } = useSchemaForm(emailSignInLinkFormSchema, {
     id: "email-sign-in-link",
     lastResult: answer?.result,
   });
   return (
-    <AuthCard
+    <EmailLinkCard
       title="E-mail me a sign-in link"
       intro="Enter the e-mail you sign in with. We will send you a link that signs you in without your password, even while sign-in is paused after wrong passwords."
-    >
-      {answer?.sentTo ? (
-        <CardNotice tone="success">
-          <p className="font-medium">Check your e-mail</p>
-          <p className="mt-1">
-            If an account exists for {answer.sentTo}, a sign-in link is on its way. The link works once, for{" "}
-            {SIGN_IN_LINK_MINUTES} minutes.
-          </p>
-        </CardNotice>
-      ) : null}
-      {answer?.error ? <CardNotice tone="error">{answer.error}</CardNotice> : null}
-      <Form method="post" {...formProps} className="mt-4 flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...fieldProps(fields.email)}
-        />
-        <Button type="submit" name="intent" value="email-link" disabled={busy}>
-          {busy ? "Sending…" : "E-mail me a sign-in link"}
-        </Button>
-      </Form>
-      <p className="mt-4 text-center text-sm">
-        Remembered your password?{" "}
-        <Link to="/login" className="font-medium text-brand-600 underline dark:text-brand-400">
-          Back to sign in
-        </Link>
-      </p>
-    </AuthCard>
+      answer={answer}
+      sent={(to) => (
+        <>
+          If an account exists for {to}, a sign-in link is on its way. The link works once, for{" "}
+          {SIGN_IN_LINK_MINUTES} minutes.
+        </>
+      )}
+      form={{ email: fields.email, props: formProps }}
+      submit={{ label: "E-mail me a sign-in link", intent: "email-link" }}
+      remembered="Remembered your password?"
+    />
   );
 }
 

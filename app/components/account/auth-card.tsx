@@ -1,5 +1,8 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ComponentProps, ReactNode } from "react";
+import { EmailField } from "~/components/account/account-fields";
+import { Button } from "~/components/ui/button";
+import type { FieldMetadata } from "~/components/ui/form";
 
 /** The centred card of the signed-out account pages (/login's look): sign-in help, reset, confirmation. */
 export function AuthCard({
@@ -36,5 +39,46 @@ export function CardNotice({ tone, children }: { tone: "success" | "error"; chil
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md p-3 text-sm ${colours}`}>
       {children}
     </div>
+  );
+}
+
+type EmailLinkCardProps = {
+  title: string;
+  intro: string;
+  answer: { sentTo?: string | null; error?: string | null } | undefined;
+  sent: (to: string) => ReactNode;
+  form: { email: FieldMetadata<unknown>; props: ComponentProps<typeof Form> };
+  submit: { label: string; intent?: string };
+  remembered: string;
+};
+
+/**
+ * The signed-out card that e-mails a link (reset, sign-in): the same answer whether the address has an
+ * account or not, `sent` saying what is on its way.
+ */
+export function EmailLinkCard({ answer, sent, form, submit, remembered, ...card }: EmailLinkCardProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <AuthCard {...card}>
+      {answer?.sentTo ? (
+        <CardNotice tone="success">
+          <p className="font-medium">Check your e-mail</p>
+          <p className="mt-1">{sent(answer.sentTo)}</p>
+        </CardNotice>
+      ) : null}
+      {answer?.error ? <CardNotice tone="error">{answer.error}</CardNotice> : null}
+      <Form method="post" {...form.props} className="mt-4 flex flex-col gap-4">
+        <EmailField field={form.email} />
+        <Button type="submit" name={submit.intent && "intent"} value={submit.intent} disabled={busy}>
+          {busy ? "Sending…" : submit.label}
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        {remembered}{" "}
+        <Link to="/login" className="font-medium text-brand-600 underline dark:text-brand-400">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

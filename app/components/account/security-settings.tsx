@@ -3,9 +3,10 @@ import { Laptop, ShieldCheck, Smartphone } from "~/components/ui/icons";
 import type { ActiveSession, SecurityEvent, SecurityEventType } from "#lib/api-types";
 import { changePasswordFormSchema } from "#lib/schemas/account-forms";
 import type { SubmissionResult } from "~/components/ui/form";
-import { fieldProps, useSchemaForm } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/form";
 import { Button } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
+import { NewPasswordFields, PasswordField } from "~/components/account/account-fields";
 import { TextField } from "~/components/ui/field";
 
 const EVENT_LABELS: Record<SecurityEventType, string> = {
@@ -80,27 +81,10 @@ export function ChangePassword({
     >
       <Form method="post" {...formProps} className="flex flex-col gap-3" key={form.id}>
         {hasPassword ? (
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            {...fieldProps(fields.currentPassword)}
-          />
+          <PasswordField label="Current password" field={fields.currentPassword} kind="current" />
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters"
-            {...fieldProps(fields.newPassword)}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...fieldProps(fields.confirmPassword)}
-          />
+          <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
         </div>
         <Button type="submit" name="intent" value="change-password" className="self-end" disabled={busy}>
           {busy ? "Saving…" : hasPassword ? "Change password" : "Set password"}

@@ -2,6 +2,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
+import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
 import { failureText } from "#lib/api-client";
 import { DEAL_YEAR_MIN, commissionCents, dealYearMax, defaultCompletionYear } from "#lib/deals/constants";
@@ -62,6 +63,7 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const bind = binder(form, set);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -149,44 +151,19 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
                 type="number"
                 min={DEAL_YEAR_MIN}
                 max={dealYearMax()}
-                value={form.year}
-                onChange={(e) => set({ year: e.target.value })}
+                {...bind("year")}
               />
-              <TextField
-                label="Make"
-                value={form.make}
-                onChange={(e) => set({ make: e.target.value })}
-                required
-              />
-              <TextField
-                label="Model"
-                value={form.model}
-                onChange={(e) => set({ model: e.target.value })}
-                required
-              />
-              <TextField label="Trim" value={form.trim} onChange={(e) => set({ trim: e.target.value })} />
-              <TextField
-                label="Miles"
-                type="number"
-                min={0}
-                value={form.miles}
-                onChange={(e) => set({ miles: e.target.value })}
-              />
-              <TextField label="Color" value={form.color} onChange={(e) => set({ color: e.target.value })} />
-              <TextField
-                label="Price (USD)"
-                type="number"
-                min={1}
-                value={form.price}
-                onChange={(e) => set({ price: e.target.value })}
-                required
-              />
+              <TextField label="Make" {...bind("make")} required />
+              <TextField label="Model" {...bind("model")} required />
+              <TextField label="Trim" {...bind("trim")} />
+              <TextField label="Miles" type="number" min={0} {...bind("miles")} />
+              <TextField label="Color" {...bind("color")} />
+              <TextField label="Price (USD)" type="number" min={1} {...bind("price")} required />
               <TextField
                 className="col-span-2"
                 label="Location"
                 placeholder="City, ST"
-                value={form.location}
-                onChange={(e) => set({ location: e.target.value })}
+                {...bind("location")}
               />
             </div>
             <p className="text-sm text-muted">

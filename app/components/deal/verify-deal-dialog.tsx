@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
+import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
 import { apiFetch, failureText } from "#lib/api-client";
 import type { Deal, VinDecode } from "#lib/api-types";
@@ -99,6 +100,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const bind = binder(form, set);
 
   const onVin = (raw: string) => {
     const vin = filterVin(raw).slice(0, VIN_LENGTH);
@@ -237,52 +239,22 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
                   inputMode="numeric"
                   min={DEAL_YEAR_MIN}
                   max={dealYearMax()}
-                  value={form.year}
-                  onChange={(e) => set({ year: e.target.value })}
+                  {...bind("year")}
                 />
-                <TextField
-                  label="Miles"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  value={form.miles}
-                  onChange={(e) => set({ miles: e.target.value })}
-                />
-                <TextField
-                  label="Make"
-                  value={form.make}
-                  onChange={(e) => set({ make: e.target.value })}
-                  required
-                />
-                <TextField
-                  label="Model"
-                  value={form.model}
-                  onChange={(e) => set({ model: e.target.value })}
-                  required
-                />
-                <TextField label="Trim" value={form.trim} onChange={(e) => set({ trim: e.target.value })} />
-                <TextField
-                  label="Location"
-                  value={form.location}
-                  onChange={(e) => set({ location: e.target.value })}
-                  placeholder="City, ST"
-                />
+                <TextField label="Miles" type="number" inputMode="numeric" min={0} {...bind("miles")} />
+                <TextField label="Make" {...bind("make")} required />
+                <TextField label="Model" {...bind("model")} required />
+                <TextField label="Trim" {...bind("trim")} />
+                <TextField label="Location" {...bind("location")} placeholder="City, ST" />
                 <TextField
                   label="Price (USD)"
                   type="number"
                   inputMode="numeric"
                   min={0}
-                  value={form.price}
-                  onChange={(e) => set({ price: e.target.value })}
+                  {...bind("price")}
                   required
                 />
-                {mode === "new" ? (
-                  <TextField
-                    label="Seller name"
-                    value={form.sellerName}
-                    onChange={(e) => set({ sellerName: e.target.value })}
-                  />
-                ) : null}
+                {mode === "new" ? <TextField label="Seller name" {...bind("sellerName")} /> : null}
                 <SelectField
                   label="Auction platform"
                   value={form.auction}
@@ -299,20 +271,14 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
                     label={
                       needsAuctionLocation(platform) ? "Auction location (required)" : "Auction location"
                     }
-                    value={form.auctionLocation}
-                    onChange={(e) => set({ auctionLocation: e.target.value })}
+                    {...bind("auctionLocation")}
                     options={[
                       { value: "", label: "Choose a location" },
                       ...locations.map((l) => ({ value: l, label: l })),
                     ]}
                   />
                 ) : platform ? (
-                  <TextField
-                    className="col-span-2"
-                    label="Auction location"
-                    value={form.auctionLocation}
-                    onChange={(e) => set({ auctionLocation: e.target.value })}
-                  />
+                  <TextField className="col-span-2" label="Auction location" {...bind("auctionLocation")} />
                 ) : null}
               </div>
               <section

@@ -1,4 +1,5 @@
 import { ShieldCheck, Star } from "~/components/ui/icons";
+import { Avatar } from "~/components/ui/avatar";
 import type { DirectoryDealer } from "#lib/api-types";
 import { toEpochMs } from "#lib/format";
 
@@ -95,3 +96,42 @@ export function Figure({ value, label, title }: { value: string | number; label:
     </div>
   );
 }
+
+/** The dealer's avatar with the online dot on its corner (`src` where the block shows their photo). */
+export function DealerAvatar({
+  dealer,
+  size,
+  src,
+  className = "relative shrink-0",
+}: {
+  dealer: Pick<DirectoryDealer, "name" | "isOnline" | "hidden">;
+  size: number;
+  src?: string | null;
+  className?: string;
+}) {
+  return (
+    <span className={className}>
+      <Avatar name={dealer.name} src={src} size={size} />
+      <OnlineDot dealer={dealer} />
+    </span>
+  );
+}
+
+/** The badges every dealer block leads with: type, verified, buys Canadian vehicles. */
+export function DealerBadges({
+  dealer,
+}: {
+  dealer: Pick<DirectoryDealer, "dealershipType" | "verified" | "buysCanadianVehicles">;
+}) {
+  return (
+    <>
+      <TypeBadge type={dealer.dealershipType} />
+      {dealer.verified ? <VerifiedBadge /> : null}
+      {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
+    </>
+  );
+}
+
+/** "Austin, TX"; empty when neither is given. */
+export const placeOf = (dealer: { city?: string | null; state?: string | null }) =>
+  [dealer.city, dealer.state].filter(Boolean).join(", ");

@@ -1,16 +1,14 @@
 import { Eye, MapPin, MessageSquare, Pencil } from "~/components/ui/icons";
 import { MessagePopup } from "~/components/chat/message-popup";
-import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { ConnectToggle } from "./connect-toggle";
 import {
-  CanadianBadge,
-  VerifiedBadge,
+  DealerAvatar,
+  DealerBadges,
   Figure,
-  OnlineDot,
   Rating,
-  TypeBadge,
   formatCount,
+  placeOf,
   memberSince,
   type DirectoryDealer,
 } from "./dealer-bits";
@@ -55,10 +53,7 @@ export function DealerCard({
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="flex items-start gap-3">
-        <span className="relative shrink-0">
-          <Avatar name={dealer.name} src={dealer.avatar} size={48} />
-          <OnlineDot dealer={dealer} />
-        </span>
+        <DealerAvatar dealer={dealer} src={dealer.avatar} size={48} />
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <h3 id={`dealer-${dealer.id}-name`} className="truncate font-semibold">
@@ -77,15 +72,13 @@ export function DealerCard({
           <p className="truncate text-sm text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
           <p className="flex items-center gap-1 text-xs text-muted">
             <MapPin size={12} aria-hidden="true" />
-            {[dealer.city, dealer.state].filter(Boolean).join(", ") || "Location not given"}
+            {placeOf(dealer) || "Location not given"}
           </p>
         </div>
       </header>
 
       <div className="flex flex-wrap items-center gap-1.5">
-        <TypeBadge type={dealer.dealershipType} />
-        {dealer.verified ? <VerifiedBadge /> : null}
-        {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
+        <DealerBadges dealer={dealer} />
         {badge ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
             {badge}

@@ -5,7 +5,6 @@ import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { ProposeDealButton } from "~/components/deal/propose-deal-button";
 import { DealerContacts } from "~/components/dealer/dealer-contacts";
-import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { Clock } from "#lib/clock";
 import { RelativeTime, useClock } from "~/components/ui/clock";
@@ -13,16 +12,7 @@ import { apiFetch, apiRequest, failureText } from "#lib/api-client";
 import type { Connection, DealerQuickView } from "#lib/api-types";
 import { timeAgo } from "#lib/format";
 import { toast } from "#lib/toast";
-import {
-  CanadianBadge,
-  VerifiedBadge,
-  Figure,
-  OnlineDot,
-  Rating,
-  TypeBadge,
-  formatCount,
-  memberSince,
-} from "./dealer-bits";
+import { DealerAvatar, DealerBadges, Figure, Rating, formatCount, placeOf, memberSince } from "./dealer-bits";
 
 /** "Active 5m ago", "Active just now", "Active Nov 12". */
 function activeText(lastActiveAt: number | string, { now, timeZone }: Clock) {
@@ -151,10 +141,12 @@ export function DealerQuickView({
             ) : (
               <>
                 <div className="-mt-12 flex items-end gap-3">
-                  <span className="relative rounded-full border-4 border-white dark:border-slate-900">
-                    <Avatar name={dealer.name} src={dealer.avatar} size={72} />
-                    <OnlineDot dealer={dealer} />
-                  </span>
+                  <DealerAvatar
+                    dealer={dealer}
+                    src={dealer.avatar}
+                    size={72}
+                    className="relative rounded-full border-4 border-white dark:border-slate-900"
+                  />
                   <div className="min-w-0 pb-1">
                     <Dialog.Title className="text-lg font-semibold break-words">{dealer.name}</Dialog.Title>
                     <Dialog.Description className="text-sm break-words text-muted">
@@ -163,12 +155,9 @@ export function DealerQuickView({
                   </div>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <TypeBadge type={dealer.dealershipType} />
-                  {dealer.verified ? <VerifiedBadge /> : null}
-                  {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
+                  <DealerBadges dealer={dealer} />
                   <span className="inline-flex items-center gap-1 text-muted">
-                    <MapPin size={14} aria-hidden="true" />{" "}
-                    {[dealer.city, dealer.state].filter(Boolean).join(", ")}
+                    <MapPin size={14} aria-hidden="true" /> {placeOf(dealer)}
                   </span>
                   {dealer.isConnected ? (
                     <span className="rounded bg-brand-600/15 px-1.5 text-xs font-semibold text-brand-700 dark:text-brand-400">

@@ -4,17 +4,15 @@ import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { ConnectToggle } from "~/components/dealer/connect-toggle";
 import {
-  CanadianBadge,
-  VerifiedBadge,
+  DealerAvatar,
+  DealerBadges,
   Figure,
-  OnlineDot,
   Rating,
-  TypeBadge,
   formatCount,
+  placeOf,
   type DirectoryDealer,
 } from "~/components/dealer/dealer-bits";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
-import { Avatar } from "~/components/ui/avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { apiList, withCursor } from "#lib/api-client";
 
@@ -98,23 +96,17 @@ export function SuggestedDealers() {
               data-testid="suggested-dealer"
             >
               <div className="flex items-start gap-2">
-                <span className="relative shrink-0">
-                  <Avatar name={dealer.name} size={40} />
-                  <OnlineDot dealer={dealer} />
-                </span>
+                <DealerAvatar dealer={dealer} size={40} />
                 <div className="min-w-0">
                   <p className="truncate font-semibold">{dealer.name}</p>
                   <p className="truncate text-xs text-muted">{dealer.dealershipName}</p>
                   <p className="flex items-center gap-1 text-xs text-muted">
-                    <MapPin size={11} aria-hidden="true" />{" "}
-                    {[dealer.city, dealer.state].filter(Boolean).join(", ")}
+                    <MapPin size={11} aria-hidden="true" /> {placeOf(dealer)}
                   </p>
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs">
-                <TypeBadge type={dealer.dealershipType} />
-                {dealer.verified ? <VerifiedBadge /> : null}
-                {dealer.buysCanadianVehicles ? <CanadianBadge /> : null}
+                <DealerBadges dealer={dealer} />
                 <Rating rating={dealer.rating} className="text-xs" />
               </div>
               <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-50 py-1.5 dark:bg-slate-800/60">

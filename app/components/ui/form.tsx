@@ -1,5 +1,5 @@
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import type { FormEvent } from "react";
+import type { ChangeEvent, FormEvent } from "react";
 import type { z } from "zod";
 import { firstError, parseForm, type FieldErrors } from "#lib/forms";
 
@@ -58,4 +58,14 @@ export function fieldProps(field: FieldMetadata<unknown>) {
     defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
     error: field.errors?.[0],
   };
+}
+
+type Input = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** For a plain controlled form (a dialog's own state): an input's value and its change, by name. */
+export function binder<T extends Record<string, string>>(values: T, set: (patch: Partial<T>) => void) {
+  return (name: keyof T & string) => ({
+    value: values[name],
+    onChange: (e: ChangeEvent<Input>) => set({ [name]: e.target.value } as Partial<T>),
+  });
 }
