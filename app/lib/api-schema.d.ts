@@ -6839,8 +6839,8 @@ export interface paths {
                             mutualConnections: number;
                             /** @description vehicles listed on inventory posts (requests not counted) */
                             vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
+                            /** @description completed deals: not recorded yet, so null */
+                            dealsCompleted: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 time
@@ -7053,8 +7053,8 @@ export interface paths {
                                     mutualConnections: number;
                                     /** @description vehicles listed on inventory posts (requests not counted) */
                                     vehicleCount: number;
-                                    /** @description completed deals are not recorded yet */
-                                    dealsCompleted: null;
+                                    /** @description completed deals: not recorded yet, so null */
+                                    dealsCompleted: number | null;
                                     /**
                                      * Format: date-time
                                      * @description ISO 8601 time
@@ -7109,8 +7109,8 @@ export interface paths {
                                     mutualConnections: number;
                                     /** @description vehicles listed on inventory posts (requests not counted) */
                                     vehicleCount: number;
-                                    /** @description completed deals are not recorded yet */
-                                    dealsCompleted: null;
+                                    /** @description completed deals: not recorded yet, so null */
+                                    dealsCompleted: number | null;
                                     /**
                                      * Format: date-time
                                      * @description ISO 8601 time
@@ -7167,8 +7167,8 @@ export interface paths {
                                     mutualConnections: number;
                                     /** @description vehicles listed on inventory posts (requests not counted) */
                                     vehicleCount: number;
-                                    /** @description completed deals are not recorded yet */
-                                    dealsCompleted: null;
+                                    /** @description completed deals: not recorded yet, so null */
+                                    dealsCompleted: number | null;
                                     /**
                                      * Format: date-time
                                      * @description ISO 8601 time
@@ -7279,8 +7279,8 @@ export interface paths {
                                 mutualConnections: number;
                                 /** @description vehicles listed on inventory posts (requests not counted) */
                                 vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
+                                /** @description completed deals: not recorded yet, so null */
+                                dealsCompleted: number | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 time
@@ -7432,8 +7432,8 @@ export interface paths {
                             mutualConnections: number;
                             /** @description vehicles listed on inventory posts (requests not counted) */
                             vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
+                            /** @description completed deals: not recorded yet, so null */
+                            dealsCompleted: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 time
@@ -7588,8 +7588,8 @@ export interface paths {
                                 mutualConnections: number;
                                 /** @description vehicles listed on inventory posts (requests not counted) */
                                 vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
+                                /** @description completed deals: not recorded yet, so null */
+                                dealsCompleted: number | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 time
@@ -7663,8 +7663,8 @@ export interface paths {
                                 mutualConnections: number;
                                 /** @description vehicles listed on inventory posts (requests not counted) */
                                 vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
+                                /** @description completed deals: not recorded yet, so null */
+                                dealsCompleted: number | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 time
@@ -7913,8 +7913,8 @@ export interface paths {
                                 mutualConnections: number;
                                 /** @description vehicles listed on inventory posts (requests not counted) */
                                 vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
+                                /** @description completed deals: not recorded yet, so null */
+                                dealsCompleted: number | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 time
@@ -8059,8 +8059,8 @@ export interface paths {
                                 mutualConnections: number;
                                 /** @description vehicles listed on inventory posts (requests not counted) */
                                 vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
+                                /** @description completed deals: not recorded yet, so null */
+                                dealsCompleted: number | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 time
@@ -13370,8 +13370,8 @@ export interface operations {
                         mutualConnections: number;
                         /** @description vehicles listed on inventory posts (requests not counted) */
                         vehicleCount: number;
-                        /** @description completed deals are not recorded yet */
-                        dealsCompleted: null;
+                        /** @description completed deals: not recorded yet, so null */
+                        dealsCompleted: number | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 time
@@ -13559,8 +13559,8 @@ export interface operations {
                             mutualConnections: number;
                             /** @description vehicles listed on inventory posts (requests not counted) */
                             vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
+                            /** @description completed deals: not recorded yet, so null */
+                            dealsCompleted: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 time
@@ -13640,8 +13640,8 @@ export interface operations {
                             mutualConnections: number;
                             /** @description vehicles listed on inventory posts (requests not counted) */
                             vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
+                            /** @description completed deals: not recorded yet, so null */
+                            dealsCompleted: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 time

@@ -168,7 +168,7 @@ export const directoryDealerSchema = z.object({
   connectionCount: z.number().int(),
   mutualConnections: z.number().int(),
   vehicleCount: z.number().int().describe("vehicles listed on inventory posts (requests not counted)"),
-  dealsCompleted: z.null().describe("completed deals are not recorded yet"),
+  dealsCompleted: z.number().int().nullable().describe("completed deals: not recorded yet, so null"),
   memberSince: isoTime,
   isOnline: z.boolean(),
   lastActiveAt: isoTime.nullable(),

@@ -654,8 +654,8 @@ export interface operations {
                         mutualConnections: number;
                         /** @description vehicles listed on inventory posts (requests not counted) */
                         vehicleCount: number;
-                        /** @description completed deals are not recorded yet */
-                        dealsCompleted: null;
+                        /** @description completed deals: not recorded yet, so null */
+                        dealsCompleted: number | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 time
@@ -843,8 +843,8 @@ export interface operations {
                             mutualConnections: number;
                             /** @description vehicles listed on inventory posts (requests not counted) */
                             vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
+                            /** @description completed deals: not recorded yet, so null */
+                            dealsCompleted: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 time
@@ -924,8 +924,8 @@ export interface operations {
                             mutualConnections: number;
                             /** @description vehicles listed on inventory posts (requests not counted) */
                             vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
+                            /** @description completed deals: not recorded yet, so null */
+                            dealsCompleted: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 time
