@@ -52,7 +52,7 @@ export async function answerOf<T>(call: Answered<T>): Promise<T> {
 }
 
 /** A page of a list: the JSON array, the cursor of the next page (null at the end), the total when sent. */
-export type ListPage<T> = { items: T[]; nextCursor: string | null; total: number | null };
+type ListPage<T> = { items: T[]; nextCursor: string | null; total: number | null };
 
 export async function pageOf<T>(call: Answered<T[]>): Promise<ListPage<T>> {
   const { data, response } = await call;
@@ -76,49 +76,3 @@ export type BodyOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M
 }
   ? B
   : never;
-
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
-
-/**
- * The untyped calls the screens not yet moved to `api` still make (chat, dealers, posts, uploads, billing,
- * admin): same credentials and failures. New calls go through `api`.
- */
-export async function apiRequest<T>(
-  path: string,
-  options: Options = {},
-): Promise<{ data: T; status: number; headers: Headers }> {
-  const init: RequestInit = {
-    method: options.method ?? "GET",
-    credentials: "include",
-    signal: options.signal,
-  };
-  if (options.body !== undefined) {
-    init.headers = { "Content-Type": "application/json" };
-    init.body = JSON.stringify(options.body);
-  }
-  const response = await fetch(path, init);
-  if (!response.ok) throw await failureOf(response);
-  const text = await response.text();
-  return {
-    data: (text ? JSON.parse(text) : undefined) as T,
-    status: response.status,
-    headers: response.headers,
-  };
-}
-
-export const apiFetch = async <T>(path: string, options: Options = {}): Promise<T> =>
-  (await apiRequest<T>(path, options)).data;
-
-export async function apiList<T>(path: string, options: Options = {}): Promise<ListPage<T>> {
-  const { data, headers } = await apiRequest<T[]>(path, options);
-  const total = headers.get(TOTAL_COUNT_HEADER);
-  return {
-    items: data,
-    nextCursor: headers.get(NEXT_CURSOR_HEADER),
-    total: total === null ? null : Number(total),
-  };
-}
-
-/** `path` with `cursor` added to its query. */
-export const withCursor = (path: string, cursor: string | null | undefined) =>
-  cursor ? `${path}${path.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}` : path;

@@ -87,15 +87,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -104,15 +96,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -121,15 +105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -196,15 +172,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -213,15 +181,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -269,15 +229,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -320,15 +272,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not Found */
@@ -337,15 +281,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -433,15 +369,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -494,15 +422,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -511,15 +431,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Forbidden */
@@ -528,15 +440,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -545,15 +449,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -612,15 +508,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -629,15 +517,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -694,15 +574,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -756,15 +628,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -773,15 +637,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description 402 */
@@ -790,11 +646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            /** @description where to choose a plan: /subscribe */
-                            subscribeUrl: string;
-                        };
+                        "application/json": components["schemas"]["PlanRequired"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -803,15 +655,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -856,15 +700,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -873,15 +709,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -952,15 +780,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1000,35 +820,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            slug: string;
-                            title: string;
-                            category: string;
-                            summary: string;
-                            /** @description Markdown */
-                            body: string;
-                            sourceName: string;
-                            sourceUrl: string | null;
-                            trending: boolean;
-                            /** @description computed from the body, 200 words a minute */
-                            readMinutes: number;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            publishedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            updatedAt: string | null;
-                        }[];
+                        "application/json": components["schemas"]["NewsArticle"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -1037,15 +829,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1054,15 +838,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1100,35 +876,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            slug: string;
-                            title: string;
-                            category: string;
-                            summary: string;
-                            /** @description Markdown */
-                            body: string;
-                            sourceName: string;
-                            sourceUrl: string | null;
-                            trending: boolean;
-                            /** @description computed from the body, 200 words a minute */
-                            readMinutes: number;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            publishedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            updatedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["NewsArticle"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -1137,15 +885,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1154,15 +894,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Conflict */
@@ -1171,15 +903,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -1188,15 +912,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1241,15 +957,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1258,15 +966,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not Found */
@@ -1275,15 +975,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1323,35 +1015,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            slug: string;
-                            title: string;
-                            category: string;
-                            summary: string;
-                            /** @description Markdown */
-                            body: string;
-                            sourceName: string;
-                            sourceUrl: string | null;
-                            trending: boolean;
-                            /** @description computed from the body, 200 words a minute */
-                            readMinutes: number;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            publishedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            updatedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["NewsArticle"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -1360,15 +1024,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1377,15 +1033,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not Found */
@@ -1394,15 +1042,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Conflict */
@@ -1411,15 +1051,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -1428,15 +1060,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1539,15 +1163,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1615,15 +1231,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1632,15 +1240,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1683,48 +1283,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        }[];
+                        "application/json": components["schemas"]["AdminUser"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -1733,15 +1292,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1750,15 +1301,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1793,48 +1336,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["AdminUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -1843,15 +1345,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1860,15 +1354,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -1877,15 +1363,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1920,48 +1398,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["AdminUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -1970,15 +1407,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -1987,15 +1416,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2026,15 +1447,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2043,15 +1456,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2096,48 +1501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["AdminUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -2146,15 +1510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2163,15 +1519,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -2180,15 +1528,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2227,48 +1567,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["AdminUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -2277,15 +1576,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2294,15 +1585,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -2311,15 +1594,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2356,48 +1631,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["AdminUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -2406,15 +1640,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2423,15 +1649,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2475,48 +1693,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the account id */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            /** @enum {string} */
-                            status: "active" | "suspended";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            suspendedAt: string | null;
-                            suspensionReason: string | null;
-                            emailVerified: boolean;
-                            isDemo: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                phone: string;
-                                city: string;
-                                state: string;
-                                verified: boolean;
-                            } | null;
-                            /** @description the dealer's subscription; null on the trial or without one */
-                            plan: {
-                                id: string;
-                                name: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                currentPeriodEnd: string | null;
-                            } | null;
-                        };
+                        "application/json": components["schemas"]["AdminUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -2525,15 +1702,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2542,15 +1711,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -2559,15 +1720,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2607,40 +1760,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            planId: string;
-                            description: string;
-                            amountCents: number;
-                            refundedCents: number;
-                            /** @enum {string} */
-                            status: "open" | "paid" | "void" | "uncollectible" | "refunded";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            periodStart: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            periodEnd: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            paidAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description the 30-day money-back guarantee's last moment; null when not refundable
-                             */
-                            refundableUntil: string | null;
-                        }[];
+                        "application/json": components["schemas"]["Invoice"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -2649,15 +1769,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2666,15 +1778,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2718,40 +1822,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            planId: string;
-                            description: string;
-                            amountCents: number;
-                            refundedCents: number;
-                            /** @enum {string} */
-                            status: "open" | "paid" | "void" | "uncollectible" | "refunded";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            periodStart: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            periodEnd: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            paidAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description the 30-day money-back guarantee's last moment; null when not refundable
-                             */
-                            refundableUntil: string | null;
-                        };
+                        "application/json": components["schemas"]["Invoice"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -2760,15 +1831,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -2777,15 +1840,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -2794,15 +1849,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2842,15 +1889,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2892,15 +1931,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2984,15 +2015,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3001,15 +2024,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3099,15 +2114,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3116,15 +2123,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -3133,15 +2132,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3206,15 +2197,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3223,15 +2206,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3295,15 +2270,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3312,15 +2279,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -3329,15 +2288,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3382,15 +2333,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3399,15 +2342,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3474,15 +2409,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3491,15 +2418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -3508,15 +2427,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3583,15 +2494,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3663,15 +2566,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3680,15 +2575,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -3697,15 +2584,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3771,15 +2650,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3788,15 +2659,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -3805,15 +2668,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3881,15 +2736,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -3898,15 +2745,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3987,15 +2826,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -4004,15 +2835,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4021,15 +2844,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4090,15 +2905,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -4107,15 +2914,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4124,15 +2923,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4187,15 +2978,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -4204,15 +2987,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4221,15 +2996,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4271,40 +3038,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -4313,15 +3047,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4330,15 +3056,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4380,40 +3098,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -4422,15 +3107,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4439,15 +3116,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4550,40 +3219,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description not signed in */
@@ -4592,15 +3228,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4637,40 +3265,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
             };
@@ -4735,40 +3330,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description Created */
@@ -4777,40 +3339,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -4819,15 +3348,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -4836,15 +3357,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4853,15 +3366,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4909,15 +3414,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -4926,15 +3423,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Too Many Requests */
@@ -4943,15 +3432,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4994,40 +3475,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -5036,15 +3484,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Gone */
@@ -5053,15 +3493,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -5070,15 +3502,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5126,15 +3550,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -5143,15 +3559,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Too Many Requests */
@@ -5160,15 +3568,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5210,40 +3610,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -5252,15 +3619,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Forbidden */
@@ -5269,15 +3628,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Gone */
@@ -5286,15 +3637,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -5303,15 +3646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Too Many Requests */
@@ -5320,15 +3655,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5382,15 +3709,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Gone */
@@ -5399,15 +3718,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -5416,15 +3727,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5466,15 +3769,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Conflict */
@@ -5483,15 +3778,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5534,15 +3821,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5639,15 +3918,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -5656,15 +3927,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5772,15 +4035,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5822,138 +4077,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            participants: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                avatar: string | null;
-                                city: string;
-                                state: string;
-                            }[];
-                            otherParticipant: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                avatar: string | null;
-                                city: string;
-                                state: string;
-                            };
-                            lastMessage: {
-                                id: string;
-                                /** @description made by the sender's browser, so a retried send is never stored twice */
-                                clientId: string;
-                                chatId: string;
-                                senderId: string;
-                                receiverId: string;
-                                content: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                isRead: boolean;
-                                context: {
-                                    postTitle?: string;
-                                } | null;
-                                /** @description photos and files, private to the chat's two dealers */
-                                attachments: {
-                                    /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                                    url: string;
-                                    /** @description the file's name as the sender picked it */
-                                    name: string;
-                                    /** @enum {string} */
-                                    contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                                    /** @description bytes */
-                                    size: number;
-                                    /** @description photos: pixels */
-                                    width?: number;
-                                    /** @description photos: pixels */
-                                    height?: number;
-                                }[];
-                                /** @description set on the line a call leaves in the chat */
-                                call: {
-                                    id: string;
-                                    /** @enum {string} */
-                                    kind: "video" | "voice";
-                                    /** @enum {string} */
-                                    outcome: "completed" | "missed" | "declined";
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    endedAt: string;
-                                    /** @description 0 unless the call was answered */
-                                    durationSeconds: number;
-                                } | null;
-                            } | null;
-                            /** @description the last message, if any */
-                            messages: {
-                                id: string;
-                                /** @description made by the sender's browser, so a retried send is never stored twice */
-                                clientId: string;
-                                chatId: string;
-                                senderId: string;
-                                receiverId: string;
-                                content: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                isRead: boolean;
-                                context: {
-                                    postTitle?: string;
-                                } | null;
-                                /** @description photos and files, private to the chat's two dealers */
-                                attachments: {
-                                    /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                                    url: string;
-                                    /** @description the file's name as the sender picked it */
-                                    name: string;
-                                    /** @enum {string} */
-                                    contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                                    /** @description bytes */
-                                    size: number;
-                                    /** @description photos: pixels */
-                                    width?: number;
-                                    /** @description photos: pixels */
-                                    height?: number;
-                                }[];
-                                /** @description set on the line a call leaves in the chat */
-                                call: {
-                                    id: string;
-                                    /** @enum {string} */
-                                    kind: "video" | "voice";
-                                    /** @enum {string} */
-                                    outcome: "completed" | "missed" | "declined";
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    endedAt: string;
-                                    /** @description 0 unless the call was answered */
-                                    durationSeconds: number;
-                                } | null;
-                            }[];
-                            unreadCount: number;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastMessageAt: string | null;
-                        }[];
+                        "application/json": components["schemas"]["ChatSummary"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -5962,15 +4086,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -5979,15 +4095,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6017,67 +4125,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
-                            otherParticipant: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                avatar: string | null;
-                                city: string;
-                                state: string;
-                            };
-                            messages: {
-                                id: string;
-                                /** @description made by the sender's browser, so a retried send is never stored twice */
-                                clientId: string;
-                                chatId: string;
-                                senderId: string;
-                                receiverId: string;
-                                content: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                isRead: boolean;
-                                context: {
-                                    postTitle?: string;
-                                } | null;
-                                /** @description photos and files, private to the chat's two dealers */
-                                attachments: {
-                                    /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                                    url: string;
-                                    /** @description the file's name as the sender picked it */
-                                    name: string;
-                                    /** @enum {string} */
-                                    contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                                    /** @description bytes */
-                                    size: number;
-                                    /** @description photos: pixels */
-                                    width?: number;
-                                    /** @description photos: pixels */
-                                    height?: number;
-                                }[];
-                                /** @description set on the line a call leaves in the chat */
-                                call: {
-                                    id: string;
-                                    /** @enum {string} */
-                                    kind: "video" | "voice";
-                                    /** @enum {string} */
-                                    outcome: "completed" | "missed" | "declined";
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    endedAt: string;
-                                    /** @description 0 unless the call was answered */
-                                    durationSeconds: number;
-                                } | null;
-                            }[];
+                            otherParticipant: components["schemas"]["ChatParticipant"];
+                            messages: components["schemas"]["ChatMessage"][];
                         };
                     };
                 };
@@ -6089,67 +4138,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
-                            otherParticipant: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                avatar: string | null;
-                                city: string;
-                                state: string;
-                            };
-                            messages: {
-                                id: string;
-                                /** @description made by the sender's browser, so a retried send is never stored twice */
-                                clientId: string;
-                                chatId: string;
-                                senderId: string;
-                                receiverId: string;
-                                content: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                isRead: boolean;
-                                context: {
-                                    postTitle?: string;
-                                } | null;
-                                /** @description photos and files, private to the chat's two dealers */
-                                attachments: {
-                                    /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                                    url: string;
-                                    /** @description the file's name as the sender picked it */
-                                    name: string;
-                                    /** @enum {string} */
-                                    contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                                    /** @description bytes */
-                                    size: number;
-                                    /** @description photos: pixels */
-                                    width?: number;
-                                    /** @description photos: pixels */
-                                    height?: number;
-                                }[];
-                                /** @description set on the line a call leaves in the chat */
-                                call: {
-                                    id: string;
-                                    /** @enum {string} */
-                                    kind: "video" | "voice";
-                                    /** @enum {string} */
-                                    outcome: "completed" | "missed" | "declined";
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    startedAt: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    endedAt: string;
-                                    /** @description 0 unless the call was answered */
-                                    durationSeconds: number;
-                                } | null;
-                            }[];
+                            otherParticipant: components["schemas"]["ChatParticipant"];
+                            messages: components["schemas"]["ChatMessage"][];
                         };
                     };
                 };
@@ -6159,15 +4149,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -6176,15 +4158,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -6193,15 +4167,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6245,15 +4211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6299,59 +4257,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @description made by the sender's browser, so a retried send is never stored twice */
-                            clientId: string;
-                            chatId: string;
-                            senderId: string;
-                            receiverId: string;
-                            content: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            isRead: boolean;
-                            context: {
-                                postTitle?: string;
-                            } | null;
-                            /** @description photos and files, private to the chat's two dealers */
-                            attachments: {
-                                /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                                url: string;
-                                /** @description the file's name as the sender picked it */
-                                name: string;
-                                /** @enum {string} */
-                                contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                                /** @description bytes */
-                                size: number;
-                                /** @description photos: pixels */
-                                width?: number;
-                                /** @description photos: pixels */
-                                height?: number;
-                            }[];
-                            /** @description set on the line a call leaves in the chat */
-                            call: {
-                                id: string;
-                                /** @enum {string} */
-                                kind: "video" | "voice";
-                                /** @enum {string} */
-                                outcome: "completed" | "missed" | "declined";
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                startedAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                endedAt: string;
-                                /** @description 0 unless the call was answered */
-                                durationSeconds: number;
-                            } | null;
-                        }[];
+                        "application/json": components["schemas"]["ChatMessage"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -6360,15 +4266,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -6377,15 +4275,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6442,15 +4332,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -6459,15 +4341,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6540,15 +4414,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -6557,15 +4423,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not Found */
@@ -6574,15 +4432,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Conflict */
@@ -6591,15 +4441,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -6608,15 +4450,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6682,15 +4516,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -6699,15 +4525,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Forbidden */
@@ -6716,15 +4534,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not Found */
@@ -6733,15 +4543,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6807,60 +4609,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @description the dealer's account; null for a dealer added to the directory */
-                            userId: string | null;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            address: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            licenseNumber: string | null;
-                            website: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                            verified: boolean;
-                            /** @description out of 5; null until rated */
-                            rating: number | null;
-                            connectionCount: number;
-                            mutualConnections: number;
-                            /** @description vehicles listed on inventory posts (requests not counted) */
-                            vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                            isOnline: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastActiveAt: string | null;
-                            isConnected: boolean;
-                            isSelf: boolean;
-                            hasAccount: boolean;
-                            addedByDealerId: string | null;
-                            /** @description PATCH /api/dealers/{id} will succeed for you */
-                            canEdit: boolean;
-                            /** @description what this dealer hides from you */
-                            hidden: ("email" | "phone" | "onlineStatus")[];
-                        };
+                        "application/json": components["schemas"]["DirectoryDealer"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -6869,15 +4618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -6886,15 +4627,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -6903,15 +4636,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6975,15 +4700,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7021,174 +4738,15 @@ export interface paths {
                         "application/json": {
                             near: {
                                 states: string[];
-                                dealers: {
-                                    id: string;
-                                    /** @description the dealer's account; null for a dealer added to the directory */
-                                    userId: string | null;
-                                    name: string;
-                                    email: string | null;
-                                    phone: string | null;
-                                    avatar: string | null;
-                                    dealershipPhoto: string | null;
-                                    dealershipName: string;
-                                    /** @enum {string} */
-                                    dealershipType: "independent" | "franchise" | "wholesaler";
-                                    address: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    /** @enum {string} */
-                                    country: "US" | "CA";
-                                    licenseNumber: string | null;
-                                    website: string | null;
-                                    description: string | null;
-                                    /** @enum {string} */
-                                    profileType: "seller" | "buyer";
-                                    buysCanadianVehicles: boolean;
-                                    /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                    verified: boolean;
-                                    /** @description out of 5; null until rated */
-                                    rating: number | null;
-                                    connectionCount: number;
-                                    mutualConnections: number;
-                                    /** @description vehicles listed on inventory posts (requests not counted) */
-                                    vehicleCount: number;
-                                    /** @description completed deals are not recorded yet */
-                                    dealsCompleted: null;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    memberSince: string;
-                                    isOnline: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    lastActiveAt: string | null;
-                                    isConnected: boolean;
-                                    isSelf: boolean;
-                                    hasAccount: boolean;
-                                    addedByDealerId: string | null;
-                                    /** @description PATCH /api/dealers/{id} will succeed for you */
-                                    canEdit: boolean;
-                                    /** @description what this dealer hides from you */
-                                    hidden: ("email" | "phone" | "onlineStatus")[];
-                                }[];
+                                dealers: components["schemas"]["DirectoryDealer"][];
                             };
                             wantYourInventory: {
-                                dealer: {
-                                    id: string;
-                                    /** @description the dealer's account; null for a dealer added to the directory */
-                                    userId: string | null;
-                                    name: string;
-                                    email: string | null;
-                                    phone: string | null;
-                                    avatar: string | null;
-                                    dealershipPhoto: string | null;
-                                    dealershipName: string;
-                                    /** @enum {string} */
-                                    dealershipType: "independent" | "franchise" | "wholesaler";
-                                    address: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    /** @enum {string} */
-                                    country: "US" | "CA";
-                                    licenseNumber: string | null;
-                                    website: string | null;
-                                    description: string | null;
-                                    /** @enum {string} */
-                                    profileType: "seller" | "buyer";
-                                    buysCanadianVehicles: boolean;
-                                    /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                    verified: boolean;
-                                    /** @description out of 5; null until rated */
-                                    rating: number | null;
-                                    connectionCount: number;
-                                    mutualConnections: number;
-                                    /** @description vehicles listed on inventory posts (requests not counted) */
-                                    vehicleCount: number;
-                                    /** @description completed deals are not recorded yet */
-                                    dealsCompleted: null;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    memberSince: string;
-                                    isOnline: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    lastActiveAt: string | null;
-                                    isConnected: boolean;
-                                    isSelf: boolean;
-                                    hasAccount: boolean;
-                                    addedByDealerId: string | null;
-                                    /** @description PATCH /api/dealers/{id} will succeed for you */
-                                    canEdit: boolean;
-                                    /** @description what this dealer hides from you */
-                                    hidden: ("email" | "phone" | "onlineStatus")[];
-                                };
+                                dealer: components["schemas"]["DirectoryDealer"];
                                 vehicles: string[];
                                 sameModel: boolean;
                             }[];
                             haveWhatYouWant: {
-                                dealer: {
-                                    id: string;
-                                    /** @description the dealer's account; null for a dealer added to the directory */
-                                    userId: string | null;
-                                    name: string;
-                                    email: string | null;
-                                    phone: string | null;
-                                    avatar: string | null;
-                                    dealershipPhoto: string | null;
-                                    dealershipName: string;
-                                    /** @enum {string} */
-                                    dealershipType: "independent" | "franchise" | "wholesaler";
-                                    address: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    /** @enum {string} */
-                                    country: "US" | "CA";
-                                    licenseNumber: string | null;
-                                    website: string | null;
-                                    description: string | null;
-                                    /** @enum {string} */
-                                    profileType: "seller" | "buyer";
-                                    buysCanadianVehicles: boolean;
-                                    /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                    verified: boolean;
-                                    /** @description out of 5; null until rated */
-                                    rating: number | null;
-                                    connectionCount: number;
-                                    mutualConnections: number;
-                                    /** @description vehicles listed on inventory posts (requests not counted) */
-                                    vehicleCount: number;
-                                    /** @description completed deals are not recorded yet */
-                                    dealsCompleted: null;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    memberSince: string;
-                                    isOnline: boolean;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    lastActiveAt: string | null;
-                                    isConnected: boolean;
-                                    isSelf: boolean;
-                                    hasAccount: boolean;
-                                    addedByDealerId: string | null;
-                                    /** @description PATCH /api/dealers/{id} will succeed for you */
-                                    canEdit: boolean;
-                                    /** @description what this dealer hides from you */
-                                    hidden: ("email" | "phone" | "onlineStatus")[];
-                                };
+                                dealer: components["schemas"]["DirectoryDealer"];
                                 vehicles: string[];
                                 sameModel: boolean;
                             }[];
@@ -7201,15 +4759,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7246,79 +4796,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            dealer: {
-                                id: string;
-                                /** @description the dealer's account; null for a dealer added to the directory */
-                                userId: string | null;
-                                name: string;
-                                email: string | null;
-                                phone: string | null;
-                                avatar: string | null;
-                                dealershipPhoto: string | null;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                address: string;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                                /** @enum {string} */
-                                country: "US" | "CA";
-                                licenseNumber: string | null;
-                                website: string | null;
-                                description: string | null;
-                                /** @enum {string} */
-                                profileType: "seller" | "buyer";
-                                buysCanadianVehicles: boolean;
-                                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                verified: boolean;
-                                /** @description out of 5; null until rated */
-                                rating: number | null;
-                                connectionCount: number;
-                                mutualConnections: number;
-                                /** @description vehicles listed on inventory posts (requests not counted) */
-                                vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                                isOnline: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                lastActiveAt: string | null;
-                                isConnected: boolean;
-                                isSelf: boolean;
-                                hasAccount: boolean;
-                                addedByDealerId: string | null;
-                                /** @description PATCH /api/dealers/{id} will succeed for you */
-                                canEdit: boolean;
-                                /** @description what this dealer hides from you */
-                                hidden: ("email" | "phone" | "onlineStatus")[];
-                            };
-                            /** @description the dealer's completed deals */
-                            dealsClosed: number;
-                            /** @description completed deals in which the dealer was the seller */
-                            vehiclesSold: number;
-                            posts: number;
-                            openRequests: number;
-                            recentPosts: {
-                                id: string;
-                                title: string;
-                                type: string;
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["DealerQuickView"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -7327,15 +4805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -7344,15 +4814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7400,60 +4862,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @description the dealer's account; null for a dealer added to the directory */
-                            userId: string | null;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            address: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            licenseNumber: string | null;
-                            website: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                            verified: boolean;
-                            /** @description out of 5; null until rated */
-                            rating: number | null;
-                            connectionCount: number;
-                            mutualConnections: number;
-                            /** @description vehicles listed on inventory posts (requests not counted) */
-                            vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                            isOnline: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastActiveAt: string | null;
-                            isConnected: boolean;
-                            isSelf: boolean;
-                            hasAccount: boolean;
-                            addedByDealerId: string | null;
-                            /** @description PATCH /api/dealers/{id} will succeed for you */
-                            canEdit: boolean;
-                            /** @description what this dealer hides from you */
-                            hidden: ("email" | "phone" | "onlineStatus")[];
-                        };
+                        "application/json": components["schemas"]["DirectoryDealer"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -7462,15 +4871,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -7479,15 +4880,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -7496,15 +4889,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7544,73 +4929,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            requesterId: string;
-                            receiverId: string;
-                            /** @enum {string} */
-                            status: "accepted" | "pending";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /** @description the other dealer */
-                            dealer: {
-                                id: string;
-                                /** @description the dealer's account; null for a dealer added to the directory */
-                                userId: string | null;
-                                name: string;
-                                email: string | null;
-                                phone: string | null;
-                                avatar: string | null;
-                                dealershipPhoto: string | null;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                address: string;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                                /** @enum {string} */
-                                country: "US" | "CA";
-                                licenseNumber: string | null;
-                                website: string | null;
-                                description: string | null;
-                                /** @enum {string} */
-                                profileType: "seller" | "buyer";
-                                buysCanadianVehicles: boolean;
-                                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                verified: boolean;
-                                /** @description out of 5; null until rated */
-                                rating: number | null;
-                                connectionCount: number;
-                                mutualConnections: number;
-                                /** @description vehicles listed on inventory posts (requests not counted) */
-                                vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                                isOnline: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                lastActiveAt: string | null;
-                                isConnected: boolean;
-                                isSelf: boolean;
-                                hasAccount: boolean;
-                                addedByDealerId: string | null;
-                                /** @description PATCH /api/dealers/{id} will succeed for you */
-                                canEdit: boolean;
-                                /** @description what this dealer hides from you */
-                                hidden: ("email" | "phone" | "onlineStatus")[];
-                            };
-                        };
+                        "application/json": components["schemas"]["Connection"];
                     };
                 };
                 /** @description Created */
@@ -7619,73 +4938,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            requesterId: string;
-                            receiverId: string;
-                            /** @enum {string} */
-                            status: "accepted" | "pending";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /** @description the other dealer */
-                            dealer: {
-                                id: string;
-                                /** @description the dealer's account; null for a dealer added to the directory */
-                                userId: string | null;
-                                name: string;
-                                email: string | null;
-                                phone: string | null;
-                                avatar: string | null;
-                                dealershipPhoto: string | null;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                address: string;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                                /** @enum {string} */
-                                country: "US" | "CA";
-                                licenseNumber: string | null;
-                                website: string | null;
-                                description: string | null;
-                                /** @enum {string} */
-                                profileType: "seller" | "buyer";
-                                buysCanadianVehicles: boolean;
-                                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                verified: boolean;
-                                /** @description out of 5; null until rated */
-                                rating: number | null;
-                                connectionCount: number;
-                                mutualConnections: number;
-                                /** @description vehicles listed on inventory posts (requests not counted) */
-                                vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                                isOnline: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                lastActiveAt: string | null;
-                                isConnected: boolean;
-                                isSelf: boolean;
-                                hasAccount: boolean;
-                                addedByDealerId: string | null;
-                                /** @description PATCH /api/dealers/{id} will succeed for you */
-                                canEdit: boolean;
-                                /** @description what this dealer hides from you */
-                                hidden: ("email" | "phone" | "onlineStatus")[];
-                            };
-                        };
+                        "application/json": components["schemas"]["Connection"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -7694,15 +4947,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -7711,15 +4956,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -7728,15 +4965,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7785,15 +5014,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -7802,15 +5023,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -7819,15 +5032,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7869,73 +5074,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            requesterId: string;
-                            receiverId: string;
-                            /** @enum {string} */
-                            status: "accepted" | "pending";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /** @description the other dealer */
-                            dealer: {
-                                id: string;
-                                /** @description the dealer's account; null for a dealer added to the directory */
-                                userId: string | null;
-                                name: string;
-                                email: string | null;
-                                phone: string | null;
-                                avatar: string | null;
-                                dealershipPhoto: string | null;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                address: string;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                                /** @enum {string} */
-                                country: "US" | "CA";
-                                licenseNumber: string | null;
-                                website: string | null;
-                                description: string | null;
-                                /** @enum {string} */
-                                profileType: "seller" | "buyer";
-                                buysCanadianVehicles: boolean;
-                                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                verified: boolean;
-                                /** @description out of 5; null until rated */
-                                rating: number | null;
-                                connectionCount: number;
-                                mutualConnections: number;
-                                /** @description vehicles listed on inventory posts (requests not counted) */
-                                vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                                isOnline: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                lastActiveAt: string | null;
-                                isConnected: boolean;
-                                isSelf: boolean;
-                                hasAccount: boolean;
-                                addedByDealerId: string | null;
-                                /** @description PATCH /api/dealers/{id} will succeed for you */
-                                canEdit: boolean;
-                                /** @description what this dealer hides from you */
-                                hidden: ("email" | "phone" | "onlineStatus")[];
-                            };
-                        }[];
+                        "application/json": components["schemas"]["Connection"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -7944,15 +5083,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -7961,15 +5092,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8015,73 +5138,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            requesterId: string;
-                            receiverId: string;
-                            /** @enum {string} */
-                            status: "accepted" | "pending";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /** @description the other dealer */
-                            dealer: {
-                                id: string;
-                                /** @description the dealer's account; null for a dealer added to the directory */
-                                userId: string | null;
-                                name: string;
-                                email: string | null;
-                                phone: string | null;
-                                avatar: string | null;
-                                dealershipPhoto: string | null;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                address: string;
-                                city: string;
-                                state: string;
-                                zipCode: string;
-                                /** @enum {string} */
-                                country: "US" | "CA";
-                                licenseNumber: string | null;
-                                website: string | null;
-                                description: string | null;
-                                /** @enum {string} */
-                                profileType: "seller" | "buyer";
-                                buysCanadianVehicles: boolean;
-                                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                                verified: boolean;
-                                /** @description out of 5; null until rated */
-                                rating: number | null;
-                                connectionCount: number;
-                                mutualConnections: number;
-                                /** @description vehicles listed on inventory posts (requests not counted) */
-                                vehicleCount: number;
-                                /** @description completed deals are not recorded yet */
-                                dealsCompleted: null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                                isOnline: boolean;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                lastActiveAt: string | null;
-                                isConnected: boolean;
-                                isSelf: boolean;
-                                hasAccount: boolean;
-                                addedByDealerId: string | null;
-                                /** @description PATCH /api/dealers/{id} will succeed for you */
-                                canEdit: boolean;
-                                /** @description what this dealer hides from you */
-                                hidden: ("email" | "phone" | "onlineStatus")[];
-                            };
-                        }[];
+                        "application/json": components["schemas"]["Connection"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -8090,15 +5147,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -8107,15 +5156,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8150,40 +5191,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description not signed in */
@@ -8192,15 +5200,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8253,40 +5253,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the dealer id; null until onboarding saved the dealer profile */
-                            id: string | null;
-                            /** @description the account id */
-                            userId: string;
-                            /** @enum {string} */
-                            role: "dealer" | "admin";
-                            hasProfile: boolean;
-                            /** @description the account's e-mail was confirmed (or Google vouched for it) */
-                            emailVerified: boolean;
-                            name: string;
-                            firstName: string;
-                            lastName: string;
-                            dealershipName: string;
-                            email: string;
-                            phone: string;
-                            address: string;
-                            city: string;
-                            state: string;
-                            zip: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            description: string;
-                            website: string;
-                            vehiclesNeeded: string;
-                            vehiclesSold: string;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                        };
+                        "application/json": components["schemas"]["CurrentUser"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -8295,15 +5262,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -8312,15 +5271,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -8329,15 +5280,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8385,15 +5328,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8451,15 +5386,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -8468,15 +5395,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -8485,15 +5404,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8563,97 +5474,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            dealerId: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                            status: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            spreadsheetUrl: string | null;
-                            auctionFacilitator: string | null;
-                            photoUrls: string[];
-                            /** @description a JSON list of {text} items */
-                            aiSummary: string | null;
-                            vehicleCount: number;
-                            availableCount: number;
-                            commentCount: number;
-                            viewCount: number;
-                            /** @description the post's first vehicle; null when it lists none */
-                            leadVehicle: {
-                                year: number | null;
-                                make: string;
-                                model: string;
-                                trim: string | null;
-                                mileage: number | null;
-                                priceCents: number | null;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                             */
-                            expiresAt: string | null;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                avatar: string | null;
-                                city: string;
-                                state: string;
-                                buysCanadianVehicles: boolean;
-                                /** @description the Verified dealer badge */
-                                verified: boolean;
-                                rating: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                            };
-                            vehicles: {
-                                id: string;
-                                vin: string | null;
-                                year: number | null;
-                                make: string;
-                                model: string;
-                                trim: string | null;
-                                mileage: number | null;
-                                /** @description dollars with cents */
-                                price: number | null;
-                                priceCents: number | null;
-                                city: string | null;
-                                state: string | null;
-                                color: string | null;
-                                status: string;
-                                notes: string | null;
-                                location: string | null;
-                                atDealership: boolean | null;
-                            }[];
-                            comments: {
-                                id: string;
-                                postId: string;
-                                content: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                attachmentUrl: string | null;
-                                dealer: {
-                                    id: string;
-                                    name: string;
-                                    avatar: string | null;
-                                };
-                            }[];
-                        };
+                        "application/json": components["schemas"]["PostDetail"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -8662,15 +5483,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -8679,15 +5492,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description 402 */
@@ -8696,11 +5501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            /** @description where to choose a plan: /subscribe */
-                            subscribeUrl: string;
-                        };
+                        "application/json": components["schemas"]["PlanRequired"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -8709,15 +5510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8763,15 +5556,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -8780,15 +5565,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8829,97 +5606,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            dealerId: string;
-                            title: string;
-                            description: string;
-                            /** @enum {string} */
-                            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                            status: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            spreadsheetUrl: string | null;
-                            auctionFacilitator: string | null;
-                            photoUrls: string[];
-                            /** @description a JSON list of {text} items */
-                            aiSummary: string | null;
-                            vehicleCount: number;
-                            availableCount: number;
-                            commentCount: number;
-                            viewCount: number;
-                            /** @description the post's first vehicle; null when it lists none */
-                            leadVehicle: {
-                                year: number | null;
-                                make: string;
-                                model: string;
-                                trim: string | null;
-                                mileage: number | null;
-                                priceCents: number | null;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                             */
-                            expiresAt: string | null;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                                /** @enum {string} */
-                                dealershipType: "independent" | "franchise" | "wholesaler";
-                                avatar: string | null;
-                                city: string;
-                                state: string;
-                                buysCanadianVehicles: boolean;
-                                /** @description the Verified dealer badge */
-                                verified: boolean;
-                                rating: number | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                memberSince: string;
-                            };
-                            vehicles: {
-                                id: string;
-                                vin: string | null;
-                                year: number | null;
-                                make: string;
-                                model: string;
-                                trim: string | null;
-                                mileage: number | null;
-                                /** @description dollars with cents */
-                                price: number | null;
-                                priceCents: number | null;
-                                city: string | null;
-                                state: string | null;
-                                color: string | null;
-                                status: string;
-                                notes: string | null;
-                                location: string | null;
-                                atDealership: boolean | null;
-                            }[];
-                            comments: {
-                                id: string;
-                                postId: string;
-                                content: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                attachmentUrl: string | null;
-                                dealer: {
-                                    id: string;
-                                    name: string;
-                                    avatar: string | null;
-                                };
-                            }[];
-                        };
+                        "application/json": components["schemas"]["PostDetail"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -8928,15 +5615,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -8945,15 +5624,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -8962,15 +5633,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9009,62 +5672,7 @@ export interface paths {
                         "application/json": {
                             /** @description the matched post's id */
                             id: string;
-                            post: {
-                                id: string;
-                                dealerId: string;
-                                title: string;
-                                description: string;
-                                /** @enum {string} */
-                                type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                                status: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                spreadsheetUrl: string | null;
-                                auctionFacilitator: string | null;
-                                photoUrls: string[];
-                                /** @description a JSON list of {text} items */
-                                aiSummary: string | null;
-                                vehicleCount: number;
-                                availableCount: number;
-                                commentCount: number;
-                                viewCount: number;
-                                /** @description the post's first vehicle; null when it lists none */
-                                leadVehicle: {
-                                    year: number | null;
-                                    make: string;
-                                    model: string;
-                                    trim: string | null;
-                                    mileage: number | null;
-                                    priceCents: number | null;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                                 */
-                                expiresAt: string | null;
-                                dealer: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                    /** @enum {string} */
-                                    dealershipType: "independent" | "franchise" | "wholesaler";
-                                    avatar: string | null;
-                                    city: string;
-                                    state: string;
-                                    buysCanadianVehicles: boolean;
-                                    /** @description the Verified dealer badge */
-                                    verified: boolean;
-                                    rating: number | null;
-                                    /**
-                                     * Format: date-time
-                                     * @description ISO 8601 time
-                                     */
-                                    memberSince: string;
-                                };
-                            };
+                            post: components["schemas"]["FeedPost"];
                             /** @description the vehicles that met, in words */
                             vehicles: string[];
                         }[];
@@ -9076,15 +5684,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9093,15 +5693,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9146,22 +5738,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            postId: string;
-                            content: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            attachmentUrl: string | null;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                avatar: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["PostComment"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -9170,15 +5747,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9187,15 +5756,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -9204,15 +5765,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9264,15 +5817,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9324,15 +5869,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9397,15 +5934,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9414,15 +5943,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9477,15 +5998,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9523,25 +6036,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing";
-                            title: string;
-                            body: string;
-                            /** @description the app path of what it is about */
-                            link: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            readAt: string | null;
-                        }[];
+                        "application/json": components["schemas"]["Notification"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -9550,15 +6045,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9567,15 +6054,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9622,15 +6101,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9685,15 +6156,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9702,15 +6165,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -9719,15 +6174,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9776,15 +6223,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9836,15 +6275,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9853,15 +6284,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -9870,15 +6293,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9932,15 +6347,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -9949,15 +6356,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -9966,15 +6365,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10033,15 +6424,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -10050,15 +6433,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -10067,15 +6442,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10139,15 +6506,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -10156,15 +6515,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -10173,15 +6524,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10233,25 +6576,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            notification: {
-                                id: string;
-                                /** @enum {string} */
-                                type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing";
-                                title: string;
-                                body: string;
-                                /** @description the app path of what it is about */
-                                link: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                createdAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                readAt: string | null;
-                            };
+                            notification: components["schemas"]["Notification"];
                             outbox: {
                                 id: string;
                                 /**
@@ -10271,15 +6596,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -10288,15 +6605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -10305,15 +6614,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10346,20 +6647,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @description e.g. 'Premium Plan' */
-                            name: string;
-                            /** @description dollars per month, as the spec shows it (priceCents is exact) */
-                            price: number;
-                            /** @description cents per month */
-                            priceCents: number;
-                            features: string[];
-                            /** @description marked Most Popular */
-                            popular: boolean;
-                            /** @description unlocks the AI features and the advanced statistics */
-                            premium: boolean;
-                        }[];
+                        "application/json": components["schemas"]["SubscriptionPlan"][];
                     };
                 };
             };
@@ -10443,15 +6731,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10511,15 +6791,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -10528,15 +6800,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -10545,15 +6809,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10662,15 +6918,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -10679,15 +6927,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description 402 */
@@ -10703,15 +6943,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10795,15 +7027,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10887,15 +7111,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10986,15 +7202,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -11003,15 +7211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -11020,15 +7220,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11066,40 +7258,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            planId: string;
-                            description: string;
-                            amountCents: number;
-                            refundedCents: number;
-                            /** @enum {string} */
-                            status: "open" | "paid" | "void" | "uncollectible" | "refunded";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            periodStart: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            periodEnd: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            paidAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description the 30-day money-back guarantee's last moment; null when not refundable
-                             */
-                            refundableUntil: string | null;
-                        }[];
+                        "application/json": components["schemas"]["Invoice"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -11108,15 +7267,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -11125,15 +7276,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11253,105 +7396,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["Deal"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -11360,15 +7405,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -11377,15 +7414,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -11394,15 +7423,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11480,15 +7501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -11497,15 +7510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -11514,15 +7519,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11557,105 +7554,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["Deal"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -11664,15 +7563,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -11681,15 +7572,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11728,105 +7611,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["Deal"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -11835,15 +7620,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -11852,15 +7629,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11897,105 +7666,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["Deal"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -12004,15 +7675,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -12021,15 +7684,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12066,105 +7721,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["Deal"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -12173,15 +7730,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -12190,15 +7739,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12240,15 +7781,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -12257,15 +7790,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12305,105 +7830,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        }[];
+                        "application/json": components["schemas"]["Deal"][];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -12412,15 +7839,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -12429,15 +7848,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12479,15 +7890,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12541,105 +7944,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                            /**
-                             * @description the admin's review; unreviewed until then
-                             * @enum {string}
-                             */
-                            reviewStatus: "unreviewed" | "approved" | "rejected";
-                            reviewNotes: string | null;
-                            /**
-                             * @description the signed-in dealer's side of the deal
-                             * @enum {string}
-                             */
-                            myRole: "seller" | "buyer" | "recorder";
-                            proposedByMe: boolean;
-                            /** @description pending, and you are the dealer asked to confirm it */
-                            canConfirm: boolean;
-                            proposer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            counterparty: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            seller: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            buyer: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /** @description the seller's name, or 'Wholesale Partner' */
-                            sellerName: string;
-                            postId: string | null;
-                            vin: string | null;
-                            year: number;
-                            make: string;
-                            model: string;
-                            trim: string;
-                            miles: number;
-                            color: string;
-                            priceCents: number;
-                            /** @description 2 % of the price in whole dollars, set at confirmation */
-                            commissionCents: number | null;
-                            estimatedCommissionCents: number;
-                            location: string;
-                            auction: string | null;
-                            auctionLocation: string | null;
-                            /**
-                             * @description pass-thru status once confirmed
-                             * @enum {string|null}
-                             */
-                            saleStatus: "completed" | "pending" | "in-transit" | null;
-                            steps: {
-                                /** @enum {string} */
-                                step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                                value: boolean | ("missing" | "received" | "sent");
-                                /** @description who set it last; null while never set */
-                                updatedBy: {
-                                    id: string;
-                                    name: string;
-                                    dealershipName: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 time
-                                 */
-                                updatedAt: string | null;
-                            }[];
-                            /** @description the Bill of Sale PDF once completed */
-                            billOfSaleUrl: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            confirmedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            completedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            approvedAt: string | null;
-                        };
+                        "application/json": components["schemas"]["Deal"];
                     };
                 };
                 /** @description invalid input: each problem in `issues` */
@@ -12648,15 +7953,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -12665,15 +7962,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -12682,15 +7971,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12733,15 +8014,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12785,15 +8058,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description not signed in */
@@ -12802,15 +8067,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description the body is not sent as application/json */
@@ -12819,15 +8076,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            message: string;
-                            issues?: {
-                                path: string;
-                                message: string;
-                            }[];
-                            /** @description only on a 500: quote it to support */
-                            errorId?: string;
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -12841,7 +8090,642 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ApiError: {
+            message: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description only on a 500: quote it to support */
+            errorId?: string;
+        };
+        PlanRequired: {
+            message: string;
+            /** @description where to choose a plan: /subscribe */
+            subscribeUrl: string;
+        };
+        NewsArticle: {
+            id: string;
+            slug: string;
+            title: string;
+            category: string;
+            summary: string;
+            /** @description Markdown */
+            body: string;
+            sourceName: string;
+            sourceUrl: string | null;
+            trending: boolean;
+            /** @description computed from the body, 200 words a minute */
+            readMinutes: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            publishedAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            updatedAt: string | null;
+        };
+        AdminUser: {
+            /** @description the account id */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "dealer" | "admin";
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            suspendedAt: string | null;
+            suspensionReason: string | null;
+            emailVerified: boolean;
+            isDemo: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            dealer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+                phone: string;
+                city: string;
+                state: string;
+                verified: boolean;
+            } | null;
+            /** @description the dealer's subscription; null on the trial or without one */
+            plan: {
+                id: string;
+                name: string;
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                currentPeriodEnd: string | null;
+            } | null;
+        };
+        Invoice: {
+            id: string;
+            planId: string;
+            description: string;
+            amountCents: number;
+            refundedCents: number;
+            /** @enum {string} */
+            status: "open" | "paid" | "void" | "uncollectible" | "refunded";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            periodStart: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            periodEnd: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description the 30-day money-back guarantee's last moment; null when not refundable
+             */
+            refundableUntil: string | null;
+        };
+        CurrentUser: {
+            /** @description the dealer id; null until onboarding saved the dealer profile */
+            id: string | null;
+            /** @description the account id */
+            userId: string;
+            /** @enum {string} */
+            role: "dealer" | "admin";
+            hasProfile: boolean;
+            /** @description the account's e-mail was confirmed (or Google vouched for it) */
+            emailVerified: boolean;
+            name: string;
+            firstName: string;
+            lastName: string;
+            dealershipName: string;
+            email: string;
+            phone: string;
+            address: string;
+            city: string;
+            state: string;
+            zip: string;
+            /** @enum {string} */
+            country: "US" | "CA";
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            /** @enum {string} */
+            profileType: "seller" | "buyer";
+            buysCanadianVehicles: boolean;
+            description: string;
+            website: string;
+            vehiclesNeeded: string;
+            vehiclesSold: string;
+            avatar: string | null;
+            dealershipPhoto: string | null;
+        };
+        ChatSummary: {
+            id: string;
+            participants: components["schemas"]["ChatParticipant"][];
+            otherParticipant: components["schemas"]["ChatParticipant"];
+            lastMessage: components["schemas"]["ChatMessage"] | null;
+            /** @description the last message, if any */
+            messages: components["schemas"]["ChatMessage"][];
+            unreadCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            lastMessageAt: string | null;
+        };
+        ChatParticipant: {
+            id: string;
+            name: string;
+            dealershipName: string;
+            avatar: string | null;
+            city: string;
+            state: string;
+        };
+        ChatMessage: {
+            id: string;
+            /** @description made by the sender's browser, so a retried send is never stored twice */
+            clientId: string;
+            chatId: string;
+            senderId: string;
+            receiverId: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            isRead: boolean;
+            context: {
+                postTitle?: string;
+            } | null;
+            /** @description photos and files, private to the chat's two dealers */
+            attachments: {
+                /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
+                url: string;
+                /** @description the file's name as the sender picked it */
+                name: string;
+                /** @enum {string} */
+                contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
+                /** @description bytes */
+                size: number;
+                /** @description photos: pixels */
+                width?: number;
+                /** @description photos: pixels */
+                height?: number;
+            }[];
+            /** @description set on the line a call leaves in the chat */
+            call: {
+                id: string;
+                /** @enum {string} */
+                kind: "video" | "voice";
+                /** @enum {string} */
+                outcome: "completed" | "missed" | "declined";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                startedAt: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                endedAt: string;
+                /** @description 0 unless the call was answered */
+                durationSeconds: number;
+            } | null;
+        };
+        DirectoryDealer: {
+            id: string;
+            /** @description the dealer's account; null for a dealer added to the directory */
+            userId: string | null;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            avatar: string | null;
+            dealershipPhoto: string | null;
+            dealershipName: string;
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            address: string;
+            city: string;
+            state: string;
+            zipCode: string;
+            /** @enum {string} */
+            country: "US" | "CA";
+            licenseNumber: string | null;
+            website: string | null;
+            description: string | null;
+            /** @enum {string} */
+            profileType: "seller" | "buyer";
+            buysCanadianVehicles: boolean;
+            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+            verified: boolean;
+            /** @description out of 5; null until rated */
+            rating: number | null;
+            connectionCount: number;
+            mutualConnections: number;
+            /** @description vehicles listed on inventory posts (requests not counted) */
+            vehicleCount: number;
+            /** @description completed deals: not recorded yet, so null */
+            dealsCompleted: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            memberSince: string;
+            isOnline: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            lastActiveAt: string | null;
+            isConnected: boolean;
+            isSelf: boolean;
+            hasAccount: boolean;
+            addedByDealerId: string | null;
+            /** @description PATCH /api/dealers/{id} will succeed for you */
+            canEdit: boolean;
+            /** @description what this dealer hides from you */
+            hidden: ("email" | "phone" | "onlineStatus")[];
+        };
+        Connection: {
+            id: string;
+            requesterId: string;
+            receiverId: string;
+            /** @enum {string} */
+            status: "accepted" | "pending";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /** @description the other dealer */
+            dealer: {
+                id: string;
+                /** @description the dealer's account; null for a dealer added to the directory */
+                userId: string | null;
+                name: string;
+                email: string | null;
+                phone: string | null;
+                avatar: string | null;
+                dealershipPhoto: string | null;
+                dealershipName: string;
+                /** @enum {string} */
+                dealershipType: "independent" | "franchise" | "wholesaler";
+                address: string;
+                city: string;
+                state: string;
+                zipCode: string;
+                /** @enum {string} */
+                country: "US" | "CA";
+                licenseNumber: string | null;
+                website: string | null;
+                description: string | null;
+                /** @enum {string} */
+                profileType: "seller" | "buyer";
+                buysCanadianVehicles: boolean;
+                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+                verified: boolean;
+                /** @description out of 5; null until rated */
+                rating: number | null;
+                connectionCount: number;
+                mutualConnections: number;
+                /** @description vehicles listed on inventory posts (requests not counted) */
+                vehicleCount: number;
+                /** @description completed deals: not recorded yet, so null */
+                dealsCompleted: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                memberSince: string;
+                isOnline: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                lastActiveAt: string | null;
+                isConnected: boolean;
+                isSelf: boolean;
+                hasAccount: boolean;
+                addedByDealerId: string | null;
+                /** @description PATCH /api/dealers/{id} will succeed for you */
+                canEdit: boolean;
+                /** @description what this dealer hides from you */
+                hidden: ("email" | "phone" | "onlineStatus")[];
+            };
+        };
+        DealerQuickView: {
+            dealer: components["schemas"]["DirectoryDealer"];
+            /** @description the dealer's completed deals */
+            dealsClosed: number;
+            /** @description completed deals in which the dealer was the seller */
+            vehiclesSold: number;
+            posts: number;
+            openRequests: number;
+            recentPosts: {
+                id: string;
+                title: string;
+                type: string;
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                createdAt: string;
+            }[];
+        };
+        FeedPost: {
+            id: string;
+            dealerId: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            spreadsheetUrl: string | null;
+            auctionFacilitator: string | null;
+            photoUrls: string[];
+            /** @description a JSON list of {text} items */
+            aiSummary: string | null;
+            vehicleCount: number;
+            availableCount: number;
+            commentCount: number;
+            viewCount: number;
+            /** @description the post's first vehicle; null when it lists none */
+            leadVehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                priceCents: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             */
+            expiresAt: string | null;
+            dealer: components["schemas"]["PostDealer"];
+        };
+        PostDealer: {
+            id: string;
+            name: string;
+            dealershipName: string;
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            avatar: string | null;
+            city: string;
+            state: string;
+            buysCanadianVehicles: boolean;
+            /** @description the Verified dealer badge */
+            verified: boolean;
+            rating: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            memberSince: string;
+        };
+        PostDetail: {
+            id: string;
+            dealerId: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            spreadsheetUrl: string | null;
+            auctionFacilitator: string | null;
+            photoUrls: string[];
+            /** @description a JSON list of {text} items */
+            aiSummary: string | null;
+            vehicleCount: number;
+            availableCount: number;
+            commentCount: number;
+            viewCount: number;
+            /** @description the post's first vehicle; null when it lists none */
+            leadVehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                priceCents: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             */
+            expiresAt: string | null;
+            dealer: components["schemas"]["PostDealer"];
+            vehicles: components["schemas"]["PostVehicle"][];
+            comments: components["schemas"]["PostComment"][];
+        };
+        PostVehicle: {
+            id: string;
+            vin: string | null;
+            year: number | null;
+            make: string;
+            model: string;
+            trim: string | null;
+            mileage: number | null;
+            /** @description dollars with cents */
+            price: number | null;
+            priceCents: number | null;
+            city: string | null;
+            state: string | null;
+            color: string | null;
+            status: string;
+            notes: string | null;
+            location: string | null;
+            atDealership: boolean | null;
+        };
+        PostComment: {
+            id: string;
+            postId: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            attachmentUrl: string | null;
+            dealer: {
+                id: string;
+                name: string;
+                avatar: string | null;
+            };
+        };
+        Notification: {
+            id: string;
+            /** @enum {string} */
+            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing";
+            title: string;
+            body: string;
+            /** @description the app path of what it is about */
+            link: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            readAt: string | null;
+        };
+        SubscriptionPlan: {
+            id: string;
+            /** @description e.g. 'Premium Plan' */
+            name: string;
+            /** @description dollars per month, as the spec shows it (priceCents is exact) */
+            price: number;
+            /** @description cents per month */
+            priceCents: number;
+            features: string[];
+            /** @description marked Most Popular */
+            popular: boolean;
+            /** @description unlocks the AI features and the advanced statistics */
+            premium: boolean;
+        };
+        Deal: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
+            /**
+             * @description the admin's review; unreviewed until then
+             * @enum {string}
+             */
+            reviewStatus: "unreviewed" | "approved" | "rejected";
+            reviewNotes: string | null;
+            /**
+             * @description the signed-in dealer's side of the deal
+             * @enum {string}
+             */
+            myRole: "seller" | "buyer" | "recorder";
+            proposedByMe: boolean;
+            /** @description pending, and you are the dealer asked to confirm it */
+            canConfirm: boolean;
+            proposer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            counterparty: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /** @description the seller's name, or 'Wholesale Partner' */
+            sellerName: string;
+            postId: string | null;
+            vin: string | null;
+            year: number;
+            make: string;
+            model: string;
+            trim: string;
+            miles: number;
+            color: string;
+            priceCents: number;
+            /** @description 2 % of the price in whole dollars, set at confirmation */
+            commissionCents: number | null;
+            estimatedCommissionCents: number;
+            location: string;
+            auction: string | null;
+            auctionLocation: string | null;
+            /**
+             * @description pass-thru status once confirmed
+             * @enum {string|null}
+             */
+            saleStatus: "completed" | "pending" | "in-transit" | null;
+            steps: components["schemas"]["PassThruStep"][];
+            /** @description the Bill of Sale PDF once completed */
+            billOfSaleUrl: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            confirmedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            approvedAt: string | null;
+        };
+        PassThruStep: {
+            /** @enum {string} */
+            step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
+            value: boolean | ("missing" | "received" | "sent");
+            /** @description who set it last; null while never set */
+            updatedBy: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            updatedAt: string | null;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -12878,59 +8762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description made by the sender's browser, so a retried send is never stored twice */
-                        clientId: string;
-                        chatId: string;
-                        senderId: string;
-                        receiverId: string;
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        isRead: boolean;
-                        context: {
-                            postTitle?: string;
-                        } | null;
-                        /** @description photos and files, private to the chat's two dealers */
-                        attachments: {
-                            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                            url: string;
-                            /** @description the file's name as the sender picked it */
-                            name: string;
-                            /** @enum {string} */
-                            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                            /** @description bytes */
-                            size: number;
-                            /** @description photos: pixels */
-                            width?: number;
-                            /** @description photos: pixels */
-                            height?: number;
-                        }[];
-                        /** @description set on the line a call leaves in the chat */
-                        call: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "video" | "voice";
-                            /** @enum {string} */
-                            outcome: "completed" | "missed" | "declined";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            startedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            endedAt: string;
-                            /** @description 0 unless the call was answered */
-                            durationSeconds: number;
-                        } | null;
-                    }[];
+                    "application/json": components["schemas"]["ChatMessage"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -12939,15 +8771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -12957,15 +8781,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -12974,11 +8790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -12987,15 +8799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -13011,15 +8815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -13074,59 +8870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description made by the sender's browser, so a retried send is never stored twice */
-                        clientId: string;
-                        chatId: string;
-                        senderId: string;
-                        receiverId: string;
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        isRead: boolean;
-                        context: {
-                            postTitle?: string;
-                        } | null;
-                        /** @description photos and files, private to the chat's two dealers */
-                        attachments: {
-                            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                            url: string;
-                            /** @description the file's name as the sender picked it */
-                            name: string;
-                            /** @enum {string} */
-                            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                            /** @description bytes */
-                            size: number;
-                            /** @description photos: pixels */
-                            width?: number;
-                            /** @description photos: pixels */
-                            height?: number;
-                        }[];
-                        /** @description set on the line a call leaves in the chat */
-                        call: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "video" | "voice";
-                            /** @enum {string} */
-                            outcome: "completed" | "missed" | "declined";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            startedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            endedAt: string;
-                            /** @description 0 unless the call was answered */
-                            durationSeconds: number;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["ChatMessage"];
                 };
             };
             /** @description the message was stored */
@@ -13141,59 +8885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description made by the sender's browser, so a retried send is never stored twice */
-                        clientId: string;
-                        chatId: string;
-                        senderId: string;
-                        receiverId: string;
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        isRead: boolean;
-                        context: {
-                            postTitle?: string;
-                        } | null;
-                        /** @description photos and files, private to the chat's two dealers */
-                        attachments: {
-                            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                            url: string;
-                            /** @description the file's name as the sender picked it */
-                            name: string;
-                            /** @enum {string} */
-                            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                            /** @description bytes */
-                            size: number;
-                            /** @description photos: pixels */
-                            width?: number;
-                            /** @description photos: pixels */
-                            height?: number;
-                        }[];
-                        /** @description set on the line a call leaves in the chat */
-                        call: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "video" | "voice";
-                            /** @enum {string} */
-                            outcome: "completed" | "missed" | "declined";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            startedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            endedAt: string;
-                            /** @description 0 unless the call was answered */
-                            durationSeconds: number;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["ChatMessage"];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -13202,15 +8894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -13220,15 +8904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -13237,11 +8913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -13250,15 +8922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the body is not sent as application/json */
@@ -13267,15 +8931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -13291,15 +8947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -13338,60 +8986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description the dealer's account; null for a dealer added to the directory */
-                        userId: string | null;
-                        name: string;
-                        email: string | null;
-                        phone: string | null;
-                        avatar: string | null;
-                        dealershipPhoto: string | null;
-                        dealershipName: string;
-                        /** @enum {string} */
-                        dealershipType: "independent" | "franchise" | "wholesaler";
-                        address: string;
-                        city: string;
-                        state: string;
-                        zipCode: string;
-                        /** @enum {string} */
-                        country: "US" | "CA";
-                        licenseNumber: string | null;
-                        website: string | null;
-                        description: string | null;
-                        /** @enum {string} */
-                        profileType: "seller" | "buyer";
-                        buysCanadianVehicles: boolean;
-                        /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                        verified: boolean;
-                        /** @description out of 5; null until rated */
-                        rating: number | null;
-                        connectionCount: number;
-                        mutualConnections: number;
-                        /** @description vehicles listed on inventory posts (requests not counted) */
-                        vehicleCount: number;
-                        /** @description completed deals are not recorded yet */
-                        dealsCompleted: null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        memberSince: string;
-                        isOnline: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        lastActiveAt: string | null;
-                        isConnected: boolean;
-                        isSelf: boolean;
-                        hasAccount: boolean;
-                        addedByDealerId: string | null;
-                        /** @description PATCH /api/dealers/{id} will succeed for you */
-                        canEdit: boolean;
-                        /** @description what this dealer hides from you */
-                        hidden: ("email" | "phone" | "onlineStatus")[];
-                    }[];
+                    "application/json": components["schemas"]["DirectoryDealer"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -13400,15 +8995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -13418,15 +9005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -13435,11 +9014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -13448,15 +9023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -13472,15 +9039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -13515,73 +9074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        requesterId: string;
-                        receiverId: string;
-                        /** @enum {string} */
-                        status: "accepted" | "pending";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        /** @description the other dealer */
-                        dealer: {
-                            id: string;
-                            /** @description the dealer's account; null for a dealer added to the directory */
-                            userId: string | null;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            address: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            licenseNumber: string | null;
-                            website: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                            verified: boolean;
-                            /** @description out of 5; null until rated */
-                            rating: number | null;
-                            connectionCount: number;
-                            mutualConnections: number;
-                            /** @description vehicles listed on inventory posts (requests not counted) */
-                            vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                            isOnline: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastActiveAt: string | null;
-                            isConnected: boolean;
-                            isSelf: boolean;
-                            hasAccount: boolean;
-                            addedByDealerId: string | null;
-                            /** @description PATCH /api/dealers/{id} will succeed for you */
-                            canEdit: boolean;
-                            /** @description what this dealer hides from you */
-                            hidden: ("email" | "phone" | "onlineStatus")[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Connection"];
                 };
             };
             /** @description the connection was made */
@@ -13596,73 +9089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        requesterId: string;
-                        receiverId: string;
-                        /** @enum {string} */
-                        status: "accepted" | "pending";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        /** @description the other dealer */
-                        dealer: {
-                            id: string;
-                            /** @description the dealer's account; null for a dealer added to the directory */
-                            userId: string | null;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            address: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            licenseNumber: string | null;
-                            website: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                            verified: boolean;
-                            /** @description out of 5; null until rated */
-                            rating: number | null;
-                            connectionCount: number;
-                            mutualConnections: number;
-                            /** @description vehicles listed on inventory posts (requests not counted) */
-                            vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                            isOnline: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastActiveAt: string | null;
-                            isConnected: boolean;
-                            isSelf: boolean;
-                            hasAccount: boolean;
-                            addedByDealerId: string | null;
-                            /** @description PATCH /api/dealers/{id} will succeed for you */
-                            canEdit: boolean;
-                            /** @description what this dealer hides from you */
-                            hidden: ("email" | "phone" | "onlineStatus")[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Connection"];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -13671,15 +9098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -13689,15 +9108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -13706,11 +9117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -13719,15 +9126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the body is not sent as application/json */
@@ -13736,15 +9135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -13760,15 +9151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -13801,62 +9184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        dealerId: string;
-                        title: string;
-                        description: string;
-                        /** @enum {string} */
-                        type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                        status: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        spreadsheetUrl: string | null;
-                        auctionFacilitator: string | null;
-                        photoUrls: string[];
-                        /** @description a JSON list of {text} items */
-                        aiSummary: string | null;
-                        vehicleCount: number;
-                        availableCount: number;
-                        commentCount: number;
-                        viewCount: number;
-                        /** @description the post's first vehicle; null when it lists none */
-                        leadVehicle: {
-                            year: number | null;
-                            make: string;
-                            model: string;
-                            trim: string | null;
-                            mileage: number | null;
-                            priceCents: number | null;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                         */
-                        expiresAt: string | null;
-                        dealer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            avatar: string | null;
-                            city: string;
-                            state: string;
-                            buysCanadianVehicles: boolean;
-                            /** @description the Verified dealer badge */
-                            verified: boolean;
-                            rating: number | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                        };
-                    }[];
+                    "application/json": components["schemas"]["FeedPost"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -13865,15 +9193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -13883,15 +9203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -13900,11 +9212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -13913,15 +9221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -13937,15 +9237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -13973,97 +9265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        dealerId: string;
-                        title: string;
-                        description: string;
-                        /** @enum {string} */
-                        type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                        status: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        spreadsheetUrl: string | null;
-                        auctionFacilitator: string | null;
-                        photoUrls: string[];
-                        /** @description a JSON list of {text} items */
-                        aiSummary: string | null;
-                        vehicleCount: number;
-                        availableCount: number;
-                        commentCount: number;
-                        viewCount: number;
-                        /** @description the post's first vehicle; null when it lists none */
-                        leadVehicle: {
-                            year: number | null;
-                            make: string;
-                            model: string;
-                            trim: string | null;
-                            mileage: number | null;
-                            priceCents: number | null;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                         */
-                        expiresAt: string | null;
-                        dealer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            avatar: string | null;
-                            city: string;
-                            state: string;
-                            buysCanadianVehicles: boolean;
-                            /** @description the Verified dealer badge */
-                            verified: boolean;
-                            rating: number | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                        };
-                        vehicles: {
-                            id: string;
-                            vin: string | null;
-                            year: number | null;
-                            make: string;
-                            model: string;
-                            trim: string | null;
-                            mileage: number | null;
-                            /** @description dollars with cents */
-                            price: number | null;
-                            priceCents: number | null;
-                            city: string | null;
-                            state: string | null;
-                            color: string | null;
-                            status: string;
-                            notes: string | null;
-                            location: string | null;
-                            atDealership: boolean | null;
-                        }[];
-                        comments: {
-                            id: string;
-                            postId: string;
-                            content: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            attachmentUrl: string | null;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                avatar: string | null;
-                            };
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PostDetail"];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -14072,15 +9274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -14090,15 +9284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -14107,11 +9293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -14120,15 +9302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no such post */
@@ -14143,15 +9317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -14167,15 +9333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -14207,105 +9365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                        /**
-                         * @description the admin's review; unreviewed until then
-                         * @enum {string}
-                         */
-                        reviewStatus: "unreviewed" | "approved" | "rejected";
-                        reviewNotes: string | null;
-                        /**
-                         * @description the signed-in dealer's side of the deal
-                         * @enum {string}
-                         */
-                        myRole: "seller" | "buyer" | "recorder";
-                        proposedByMe: boolean;
-                        /** @description pending, and you are the dealer asked to confirm it */
-                        canConfirm: boolean;
-                        proposer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        counterparty: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        seller: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        buyer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        /** @description the seller's name, or 'Wholesale Partner' */
-                        sellerName: string;
-                        postId: string | null;
-                        vin: string | null;
-                        year: number;
-                        make: string;
-                        model: string;
-                        trim: string;
-                        miles: number;
-                        color: string;
-                        priceCents: number;
-                        /** @description 2 % of the price in whole dollars, set at confirmation */
-                        commissionCents: number | null;
-                        estimatedCommissionCents: number;
-                        location: string;
-                        auction: string | null;
-                        auctionLocation: string | null;
-                        /**
-                         * @description pass-thru status once confirmed
-                         * @enum {string|null}
-                         */
-                        saleStatus: "completed" | "pending" | "in-transit" | null;
-                        steps: {
-                            /** @enum {string} */
-                            step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                            value: boolean | ("missing" | "received" | "sent");
-                            /** @description who set it last; null while never set */
-                            updatedBy: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            updatedAt: string | null;
-                        }[];
-                        /** @description the Bill of Sale PDF once completed */
-                        billOfSaleUrl: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        confirmedAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        completedAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        approvedAt: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Deal"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -14314,15 +9374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -14332,15 +9384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -14349,11 +9393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -14362,15 +9402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -14386,15 +9418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -31,11 +31,13 @@ export const toIsoOrNull = (epochMs: number | null | undefined) => (epochMs == n
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 export const TOTAL_COUNT_HEADER = "X-Total-Count";
 
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  errorId: z.string().optional().describe("only on a 500: quote it to support"),
-});
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    errorId: z.string().optional().describe("only on a 500: quote it to support"),
+  })
+  .meta({ id: "ApiError" });
 
 const dealershipType = z.enum(DEALERSHIP_TYPES);
 
@@ -108,108 +110,122 @@ export const emailConfirmedSchema = z.object({ email: z.string(), emailVerified:
 export const sessionsEndedSchema = z.object({ signedOutSessions: z.number().int().min(0) });
 
 /** The "current user": `id` is the dealer id used everywhere a dealer is named. */
-export const currentUserSchema = z.object({
-  id: z.string().nullable().describe("the dealer id; null until onboarding saved the dealer profile"),
-  userId: z.string().describe("the account id"),
-  role: z.enum(["dealer", "admin"]),
-  hasProfile: z.boolean(),
-  emailVerified: z.boolean().describe("the account's e-mail was confirmed (or Google vouched for it)"),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  dealershipName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.enum(COUNTRIES),
-  dealershipType,
-  profileType: z.enum(["seller", "buyer"]),
-  buysCanadianVehicles: z.boolean(),
-  description: z.string(),
-  website: z.string(),
-  vehiclesNeeded: z.string(),
-  vehiclesSold: z.string(),
-  avatar: z.string().nullable(),
-  dealershipPhoto: z.string().nullable(),
-});
+export const currentUserSchema = z
+  .object({
+    id: z.string().nullable().describe("the dealer id; null until onboarding saved the dealer profile"),
+    userId: z.string().describe("the account id"),
+    role: z.enum(["dealer", "admin"]),
+    hasProfile: z.boolean(),
+    emailVerified: z.boolean().describe("the account's e-mail was confirmed (or Google vouched for it)"),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    dealershipName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    country: z.enum(COUNTRIES),
+    dealershipType,
+    profileType: z.enum(["seller", "buyer"]),
+    buysCanadianVehicles: z.boolean(),
+    description: z.string(),
+    website: z.string(),
+    vehiclesNeeded: z.string(),
+    vehiclesSold: z.string(),
+    avatar: z.string().nullable(),
+    dealershipPhoto: z.string().nullable(),
+  })
+  .meta({ id: "CurrentUser" });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
  * A dealer as every dealer list, card and popup shows it, each figure computed
  * from the database. Email, phone and online status are null / false when the dealer hid them.
  */
-export const directoryDealerSchema = z.object({
-  id: z.string(),
-  userId: z.string().nullable().describe("the dealer's account; null for a dealer added to the directory"),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar: z.string().nullable(),
-  dealershipPhoto: z.string().nullable(),
-  dealershipName: z.string(),
-  dealershipType,
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.enum(COUNTRIES),
-  licenseNumber: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  profileType: z.enum(["seller", "buyer"]),
-  buysCanadianVehicles: z.boolean(),
-  verified: z
-    .boolean()
-    .describe("an admin checked the dealer's licence and numbers: the Verified dealer badge"),
-  rating: z.number().nullable().describe("out of 5; null until rated"),
-  connectionCount: z.number().int(),
-  mutualConnections: z.number().int(),
-  vehicleCount: z.number().int().describe("vehicles listed on inventory posts (requests not counted)"),
-  dealsCompleted: z.null().describe("completed deals are not recorded yet"),
-  memberSince: isoTime,
-  isOnline: z.boolean(),
-  lastActiveAt: isoTime.nullable(),
-  isConnected: z.boolean(),
-  isSelf: z.boolean(),
-  hasAccount: z.boolean(),
-  addedByDealerId: z.string().nullable(),
-  canEdit: z.boolean().describe("PATCH /api/dealers/{id} will succeed for you"),
-  hidden: z.array(z.enum(["email", "phone", "onlineStatus"])).describe("what this dealer hides from you"),
-});
+export const directoryDealerSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string().nullable().describe("the dealer's account; null for a dealer added to the directory"),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    avatar: z.string().nullable(),
+    dealershipPhoto: z.string().nullable(),
+    dealershipName: z.string(),
+    dealershipType,
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    country: z.enum(COUNTRIES),
+    licenseNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    description: z.string().nullable(),
+    profileType: z.enum(["seller", "buyer"]),
+    buysCanadianVehicles: z.boolean(),
+    verified: z
+      .boolean()
+      .describe("an admin checked the dealer's licence and numbers: the Verified dealer badge"),
+    rating: z.number().nullable().describe("out of 5; null until rated"),
+    connectionCount: z.number().int(),
+    mutualConnections: z.number().int(),
+    vehicleCount: z.number().int().describe("vehicles listed on inventory posts (requests not counted)"),
+    dealsCompleted: z.number().int().nullable().describe("completed deals: not recorded yet, so null"),
+    memberSince: isoTime,
+    isOnline: z.boolean(),
+    lastActiveAt: isoTime.nullable(),
+    isConnected: z.boolean(),
+    isSelf: z.boolean(),
+    hasAccount: z.boolean(),
+    addedByDealerId: z.string().nullable(),
+    canEdit: z.boolean().describe("PATCH /api/dealers/{id} will succeed for you"),
+    hidden: z.array(z.enum(["email", "phone", "onlineStatus"])).describe("what this dealer hides from you"),
+  })
+  .meta({ id: "DirectoryDealer" });
 export type DirectoryDealer = z.infer<typeof directoryDealerSchema>;
 
 /** A Wholesale News article: the Markdown body as written; pages render it without raw HTML. */
-export const newsArticleSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  category: z.string(),
-  summary: z.string(),
-  body: z.string().describe("Markdown"),
-  sourceName: z.string(),
-  sourceUrl: z.string().nullable(),
-  trending: z.boolean(),
-  readMinutes: z.number().int().describe("computed from the body, 200 words a minute"),
-  publishedAt: isoTime,
-  createdAt: isoTime,
-  updatedAt: isoTime.nullable(),
-});
+export const newsArticleSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    category: z.string(),
+    summary: z.string(),
+    body: z.string().describe("Markdown"),
+    sourceName: z.string(),
+    sourceUrl: z.string().nullable(),
+    trending: z.boolean(),
+    readMinutes: z.number().int().describe("computed from the body, 200 words a minute"),
+    publishedAt: isoTime,
+    createdAt: isoTime,
+    updatedAt: isoTime.nullable(),
+  })
+  .meta({ id: "NewsArticle" });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;
 
 /** The dealer profile popup (Quick View): the card plus figures only the popup shows. */
-export const dealerQuickViewSchema = z.object({
-  dealer: directoryDealerSchema,
-  dealsClosed: z.number().int().describe("the dealer's completed deals"),
-  vehiclesSold: z.number().int().describe("completed deals in which the dealer was the seller"),
-  posts: z.number().int(),
-  openRequests: z.number().int(),
-  recentPosts: z.array(
-    z.object({ id: z.string(), title: z.string(), type: z.string(), status: z.string(), createdAt: isoTime }),
-  ),
-});
+export const dealerQuickViewSchema = z
+  .object({
+    dealer: directoryDealerSchema,
+    dealsClosed: z.number().int().describe("the dealer's completed deals"),
+    vehiclesSold: z.number().int().describe("completed deals in which the dealer was the seller"),
+    posts: z.number().int(),
+    openRequests: z.number().int(),
+    recentPosts: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        type: z.string(),
+        status: z.string(),
+        createdAt: isoTime,
+      }),
+    ),
+  })
+  .meta({ id: "DealerQuickView" });
 export type DealerQuickView = z.infer<typeof dealerQuickViewSchema>;
 
 const discoverMatchSchema = z.object({
@@ -231,14 +247,16 @@ export const inventoryCountsSchema = z
   .describe("dealer id → vehicles listed");
 
 /** A connection between two dealers with the other dealer embedded. */
-export const connectionSchema = z.object({
-  id: z.string(),
-  requesterId: z.string(),
-  receiverId: z.string(),
-  status: z.enum(["accepted", "pending"]),
-  createdAt: isoTime,
-  dealer: directoryDealerSchema.describe("the other dealer"),
-});
+export const connectionSchema = z
+  .object({
+    id: z.string(),
+    requesterId: z.string(),
+    receiverId: z.string(),
+    status: z.enum(["accepted", "pending"]),
+    createdAt: isoTime,
+    dealer: directoryDealerSchema.describe("the other dealer"),
+  })
+  .meta({ id: "Connection" });
 export type Connection = z.infer<typeof connectionSchema>;
 
 export const userSettingsSchema = z.object({
@@ -256,14 +274,16 @@ export const userSettingsSchema = z.object({
 // Messaging
 
 /** A call's line in the chat: only its kind, outcome, start, end and duration are ever stored. */
-export const chatCallSchema = z.object({
-  id: z.string(),
-  kind: z.enum(["video", "voice"]),
-  outcome: z.enum(["completed", "missed", "declined"]),
-  startedAt: isoTime,
-  endedAt: isoTime,
-  durationSeconds: z.number().int().describe("0 unless the call was answered"),
-});
+export const chatCallSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["video", "voice"]),
+    outcome: z.enum(["completed", "missed", "declined"]),
+    startedAt: isoTime,
+    endedAt: isoTime,
+    durationSeconds: z.number().int().describe("0 unless the call was answered"),
+  })
+  .meta({ id: "ChatCall" });
 export type ChatCall = z.infer<typeof chatCallSchema>;
 
 /** GET /api/calls/ice-servers: what RTCPeerConnection needs (STUN, and TURN credentials when configured). */
@@ -275,40 +295,48 @@ export const iceServerSchema = z.object({
 export type IceServer = z.infer<typeof iceServerSchema>;
 export const iceServersSchema = z.object({ iceServers: z.array(iceServerSchema) });
 
-export const chatMessageSchema = z.object({
-  id: z.string(),
-  clientId: z.string().describe("made by the sender's browser, so a retried send is never stored twice"),
-  chatId: z.string(),
-  senderId: z.string(),
-  receiverId: z.string(),
-  content: z.string(),
-  createdAt: isoTime,
-  isRead: z.boolean(),
-  context: z.object({ postTitle: z.string().optional() }).nullable(),
-  attachments: z.array(chatAttachmentSchema).describe("photos and files, private to the chat's two dealers"),
-  call: chatCallSchema.nullable().describe("set on the line a call leaves in the chat"),
-});
+export const chatMessageSchema = z
+  .object({
+    id: z.string(),
+    clientId: z.string().describe("made by the sender's browser, so a retried send is never stored twice"),
+    chatId: z.string(),
+    senderId: z.string(),
+    receiverId: z.string(),
+    content: z.string(),
+    createdAt: isoTime,
+    isRead: z.boolean(),
+    context: z.object({ postTitle: z.string().optional() }).nullable(),
+    attachments: z
+      .array(chatAttachmentSchema)
+      .describe("photos and files, private to the chat's two dealers"),
+    call: chatCallSchema.nullable().describe("set on the line a call leaves in the chat"),
+  })
+  .meta({ id: "ChatMessage" });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const chatParticipantSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  dealershipName: z.string(),
-  avatar: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-});
+export const chatParticipantSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dealershipName: z.string(),
+    avatar: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: "ChatParticipant" });
 export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 
-export const chatSummarySchema = z.object({
-  id: z.string(),
-  participants: z.array(chatParticipantSchema),
-  otherParticipant: chatParticipantSchema,
-  lastMessage: chatMessageSchema.nullable(),
-  messages: z.array(chatMessageSchema).describe("the last message, if any"),
-  unreadCount: z.number().int(),
-  lastMessageAt: isoTime.nullable(),
-});
+export const chatSummarySchema = z
+  .object({
+    id: z.string(),
+    participants: z.array(chatParticipantSchema),
+    otherParticipant: chatParticipantSchema,
+    lastMessage: z.union([chatMessageSchema, z.null()]),
+    messages: z.array(chatMessageSchema).describe("the last message, if any"),
+    unreadCount: z.number().int(),
+    lastMessageAt: isoTime.nullable(),
+  })
+  .meta({ id: "ChatSummary" });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
 /** POST /api/chats: the chat with that dealer and its latest messages, oldest first. */
@@ -362,15 +390,17 @@ export type Activity = z.infer<typeof activitySchema>;
 // Notifications
 
 /** A notification as the bell and the notification centre show it (GET /api/notifications), newest first. */
-export const notificationSchema = z.object({
-  id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable().describe("the app path of what it is about"),
-  createdAt: isoTime,
-  readAt: isoTime.nullable(),
-});
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable().describe("the app path of what it is about"),
+    createdAt: isoTime,
+    readAt: isoTime.nullable(),
+  })
+  .meta({ id: "Notification" });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationCountSchema = z.object({
@@ -406,19 +436,21 @@ export const unsubscribedSchema = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Inventory
 
-export const postDealerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  dealershipName: z.string(),
-  dealershipType,
-  avatar: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  buysCanadianVehicles: z.boolean(),
-  verified: z.boolean().describe("the Verified dealer badge"),
-  rating: z.number().nullable(),
-  memberSince: isoTime,
-});
+export const postDealerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dealershipName: z.string(),
+    dealershipType,
+    avatar: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    buysCanadianVehicles: z.boolean(),
+    verified: z.boolean().describe("the Verified dealer badge"),
+    rating: z.number().nullable(),
+    memberSince: isoTime,
+  })
+  .meta({ id: "PostDealer" });
 export type PostDealer = z.infer<typeof postDealerSchema>;
 
 /** The vehicle a post leads with (its first): the card's title line. */
@@ -433,64 +465,74 @@ export const leadVehicleSchema = z.object({
 export type LeadVehicle = z.infer<typeof leadVehicleSchema>;
 
 /** A post as the feed lists it: no vehicles or comments, their counts and its lead vehicle instead. */
-export const feedPostSchema = z.object({
-  id: z.string(),
-  dealerId: z.string(),
-  title: z.string(),
-  description: z.string(),
-  type: z.enum(POST_TYPES),
-  status: z.string(),
-  createdAt: isoTime,
-  spreadsheetUrl: z.string().nullable(),
-  auctionFacilitator: z.string().nullable(),
-  photoUrls: z.array(z.string()),
-  aiSummary: z.string().nullable().describe("a JSON list of {text} items"),
-  vehicleCount: z.number().int(),
-  availableCount: z.number().int(),
-  commentCount: z.number().int(),
-  viewCount: z.number().int(),
-  leadVehicle: leadVehicleSchema.nullable().describe("the post's first vehicle; null when it lists none"),
-  expiresAt: isoTime
-    .nullable()
-    .describe("when an active post expires unless renewed (30 days after posted or renewed); null otherwise"),
-  dealer: postDealerSchema,
-});
+export const feedPostSchema = z
+  .object({
+    id: z.string(),
+    dealerId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    type: z.enum(POST_TYPES),
+    status: z.string(),
+    createdAt: isoTime,
+    spreadsheetUrl: z.string().nullable(),
+    auctionFacilitator: z.string().nullable(),
+    photoUrls: z.array(z.string()),
+    aiSummary: z.string().nullable().describe("a JSON list of {text} items"),
+    vehicleCount: z.number().int(),
+    availableCount: z.number().int(),
+    commentCount: z.number().int(),
+    viewCount: z.number().int(),
+    leadVehicle: leadVehicleSchema.nullable().describe("the post's first vehicle; null when it lists none"),
+    expiresAt: isoTime
+      .nullable()
+      .describe(
+        "when an active post expires unless renewed (30 days after posted or renewed); null otherwise",
+      ),
+    dealer: postDealerSchema,
+  })
+  .meta({ id: "FeedPost" });
 export type FeedPost = z.infer<typeof feedPostSchema>;
 
-export const postVehicleSchema = z.object({
-  id: z.string(),
-  vin: z.string().nullable(),
-  year: z.number().int().nullable(),
-  make: z.string(),
-  model: z.string(),
-  trim: z.string().nullable(),
-  mileage: z.number().int().nullable(),
-  price: z.number().nullable().describe("dollars with cents"),
-  priceCents: z.number().int().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  color: z.string().nullable(),
-  status: z.string(),
-  notes: z.string().nullable(),
-  location: z.string().nullable(),
-  atDealership: z.boolean().nullable(),
-});
+export const postVehicleSchema = z
+  .object({
+    id: z.string(),
+    vin: z.string().nullable(),
+    year: z.number().int().nullable(),
+    make: z.string(),
+    model: z.string(),
+    trim: z.string().nullable(),
+    mileage: z.number().int().nullable(),
+    price: z.number().nullable().describe("dollars with cents"),
+    priceCents: z.number().int().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    color: z.string().nullable(),
+    status: z.string(),
+    notes: z.string().nullable(),
+    location: z.string().nullable(),
+    atDealership: z.boolean().nullable(),
+  })
+  .meta({ id: "PostVehicle" });
 export type PostVehicle = z.infer<typeof postVehicleSchema>;
 
-export const postCommentSchema = z.object({
-  id: z.string(),
-  postId: z.string(),
-  content: z.string(),
-  createdAt: isoTime,
-  attachmentUrl: z.string().nullable(),
-  dealer: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
-});
+export const postCommentSchema = z
+  .object({
+    id: z.string(),
+    postId: z.string(),
+    content: z.string(),
+    createdAt: isoTime,
+    attachmentUrl: z.string().nullable(),
+    dealer: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+  })
+  .meta({ id: "PostComment" });
 export type PostComment = z.infer<typeof postCommentSchema>;
 
-export const postDetailSchema = feedPostSchema.extend({
-  vehicles: z.array(postVehicleSchema),
-  comments: z.array(postCommentSchema),
-});
+export const postDetailSchema = feedPostSchema
+  .extend({
+    vehicles: z.array(postVehicleSchema),
+    comments: z.array(postCommentSchema),
+  })
+  .meta({ id: "PostDetail" });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 
 /** A post on the other side of a post: a listing that answers a request, or a request a listing answers. */
@@ -560,15 +602,17 @@ export type HealthReport = z.infer<typeof healthReportSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Plans and subscriptions
 
-export const subscriptionPlanSchema = z.object({
-  id: z.string(),
-  name: z.string().describe("e.g. 'Premium Plan'"),
-  price: z.number().describe("dollars per month, as the spec shows it (priceCents is exact)"),
-  priceCents: z.number().int().describe("cents per month"),
-  features: z.array(z.string()),
-  popular: z.boolean().describe("marked Most Popular"),
-  premium: z.boolean().describe("unlocks the AI features and the advanced statistics"),
-});
+export const subscriptionPlanSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().describe("e.g. 'Premium Plan'"),
+    price: z.number().describe("dollars per month, as the spec shows it (priceCents is exact)"),
+    priceCents: z.number().int().describe("cents per month"),
+    features: z.array(z.string()),
+    popular: z.boolean().describe("marked Most Popular"),
+    premium: z.boolean().describe("unlocks the AI features and the advanced statistics"),
+  })
+  .meta({ id: "SubscriptionPlan" });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
 export const mySubscriptionSchema = z.object({
@@ -604,28 +648,32 @@ export const clientSecretSchema = z.object({
   publishableKey: z.string().nullable().describe("Stripe's publishable key; null for the demo processor"),
 });
 
-export const invoiceSchema = z.object({
-  id: z.string(),
-  planId: z.string(),
-  description: z.string(),
-  amountCents: z.number().int(),
-  refundedCents: z.number().int(),
-  status: z.enum(["open", "paid", "void", "uncollectible", "refunded"]),
-  periodStart: isoTime.nullable(),
-  periodEnd: isoTime.nullable(),
-  paidAt: isoTime.nullable(),
-  createdAt: isoTime,
-  refundableUntil: isoTime
-    .nullable()
-    .describe("the 30-day money-back guarantee's last moment; null when not refundable"),
-});
+export const invoiceSchema = z
+  .object({
+    id: z.string(),
+    planId: z.string(),
+    description: z.string(),
+    amountCents: z.number().int(),
+    refundedCents: z.number().int(),
+    status: z.enum(["open", "paid", "void", "uncollectible", "refunded"]),
+    periodStart: isoTime.nullable(),
+    periodEnd: isoTime.nullable(),
+    paidAt: isoTime.nullable(),
+    createdAt: isoTime,
+    refundableUntil: isoTime
+      .nullable()
+      .describe("the 30-day money-back guarantee's last moment; null when not refundable"),
+  })
+  .meta({ id: "Invoice" });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** 402: the trial or plan has lapsed (posting, sending messages, deals), or a Premium feature on Basic. */
-export const planRequiredSchema = z.object({
-  message: z.string(),
-  subscribeUrl: z.string().describe("where to choose a plan: /subscribe"),
-});
+export const planRequiredSchema = z
+  .object({
+    message: z.string(),
+    subscribeUrl: z.string().describe("where to choose a plan: /subscribe"),
+  })
+  .meta({ id: "PlanRequired" });
 
 export const webhookReceiptSchema = z.object({
   received: z.literal(true),
@@ -642,55 +690,59 @@ const dealPartySchema = z.object({
   dealershipName: z.string(),
 });
 
-export const passThruStepSchema = z.object({
-  step: z.enum(PASS_THRU_STEPS),
-  /** true / false for the yes-no steps; missing, received or sent for the title. */
-  value: z.union([z.boolean(), z.enum(TITLE_STATUSES)]),
-  updatedBy: dealPartySchema.nullable().describe("who set it last; null while never set"),
-  updatedAt: isoTime.nullable(),
-});
+export const passThruStepSchema = z
+  .object({
+    step: z.enum(PASS_THRU_STEPS),
+    /** true / false for the yes-no steps; missing, received or sent for the title. */
+    value: z.union([z.boolean(), z.enum(TITLE_STATUSES)]),
+    updatedBy: dealPartySchema.nullable().describe("who set it last; null while never set"),
+    updatedAt: isoTime.nullable(),
+  })
+  .meta({ id: "PassThruStep" });
 export type PassThruStepState = z.infer<typeof passThruStepSchema>;
 
 /** A deal as both of its dealers see it; money in integer cents. */
-export const dealSchema = z.object({
-  id: z.string(),
-  status: z.enum(DEAL_STATUSES),
-  reviewStatus: z.enum(REVIEW_STATUSES).describe("the admin's review; unreviewed until then"),
-  reviewNotes: z.string().nullable(),
-  myRole: z.enum(["seller", "buyer", "recorder"]).describe("the signed-in dealer's side of the deal"),
-  proposedByMe: z.boolean(),
-  canConfirm: z.boolean().describe("pending, and you are the dealer asked to confirm it"),
-  proposer: dealPartySchema.nullable(),
-  counterparty: dealPartySchema.nullable(),
-  seller: dealPartySchema.nullable(),
-  buyer: dealPartySchema.nullable(),
-  sellerName: z.string().describe("the seller's name, or 'Wholesale Partner'"),
-  postId: z.string().nullable(),
-  vin: z.string().nullable(),
-  year: z.number().int(),
-  make: z.string(),
-  model: z.string(),
-  trim: z.string(),
-  miles: z.number().int(),
-  color: z.string(),
-  priceCents: z.number().int(),
-  commissionCents: z
-    .number()
-    .int()
-    .nullable()
-    .describe("2 % of the price in whole dollars, set at confirmation"),
-  estimatedCommissionCents: z.number().int(),
-  location: z.string(),
-  auction: z.string().nullable(),
-  auctionLocation: z.string().nullable(),
-  saleStatus: z.enum(SALE_STATUSES).nullable().describe("pass-thru status once confirmed"),
-  steps: z.array(passThruStepSchema),
-  billOfSaleUrl: z.string().nullable().describe("the Bill of Sale PDF once completed"),
-  createdAt: isoTime,
-  confirmedAt: isoTime.nullable(),
-  completedAt: isoTime.nullable(),
-  approvedAt: isoTime.nullable(),
-});
+export const dealSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(DEAL_STATUSES),
+    reviewStatus: z.enum(REVIEW_STATUSES).describe("the admin's review; unreviewed until then"),
+    reviewNotes: z.string().nullable(),
+    myRole: z.enum(["seller", "buyer", "recorder"]).describe("the signed-in dealer's side of the deal"),
+    proposedByMe: z.boolean(),
+    canConfirm: z.boolean().describe("pending, and you are the dealer asked to confirm it"),
+    proposer: dealPartySchema.nullable(),
+    counterparty: dealPartySchema.nullable(),
+    seller: dealPartySchema.nullable(),
+    buyer: dealPartySchema.nullable(),
+    sellerName: z.string().describe("the seller's name, or 'Wholesale Partner'"),
+    postId: z.string().nullable(),
+    vin: z.string().nullable(),
+    year: z.number().int(),
+    make: z.string(),
+    model: z.string(),
+    trim: z.string(),
+    miles: z.number().int(),
+    color: z.string(),
+    priceCents: z.number().int(),
+    commissionCents: z
+      .number()
+      .int()
+      .nullable()
+      .describe("2 % of the price in whole dollars, set at confirmation"),
+    estimatedCommissionCents: z.number().int(),
+    location: z.string(),
+    auction: z.string().nullable(),
+    auctionLocation: z.string().nullable(),
+    saleStatus: z.enum(SALE_STATUSES).nullable().describe("pass-thru status once confirmed"),
+    steps: z.array(passThruStepSchema),
+    billOfSaleUrl: z.string().nullable().describe("the Bill of Sale PDF once completed"),
+    createdAt: isoTime,
+    confirmedAt: isoTime.nullable(),
+    completedAt: isoTime.nullable(),
+    approvedAt: isoTime.nullable(),
+  })
+  .meta({ id: "Deal" });
 export type Deal = z.infer<typeof dealSchema>;
 
 export const completedDealSchema = z.object({ id: z.string() });
@@ -762,32 +814,34 @@ export const adminFiguresSchema = z.object({
 });
 export type AdminFigures = z.infer<typeof adminFiguresSchema>;
 
-export const adminUserSchema = z.object({
-  id: z.string().describe("the account id"),
-  email: z.string(),
-  role: z.enum(["dealer", "admin"]),
-  status: z.enum(["active", "suspended"]),
-  suspendedAt: isoTime.nullable(),
-  suspensionReason: z.string().nullable(),
-  emailVerified: z.boolean(),
-  isDemo: z.boolean(),
-  createdAt: isoTime,
-  dealer: z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      dealershipName: z.string(),
-      phone: z.string(),
-      city: z.string(),
-      state: z.string(),
-      verified: z.boolean(),
-    })
-    .nullable(),
-  plan: z
-    .object({ id: z.string(), name: z.string(), status: z.string(), currentPeriodEnd: isoTime.nullable() })
-    .nullable()
-    .describe("the dealer's subscription; null on the trial or without one"),
-});
+export const adminUserSchema = z
+  .object({
+    id: z.string().describe("the account id"),
+    email: z.string(),
+    role: z.enum(["dealer", "admin"]),
+    status: z.enum(["active", "suspended"]),
+    suspendedAt: isoTime.nullable(),
+    suspensionReason: z.string().nullable(),
+    emailVerified: z.boolean(),
+    isDemo: z.boolean(),
+    createdAt: isoTime,
+    dealer: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        dealershipName: z.string(),
+        phone: z.string(),
+        city: z.string(),
+        state: z.string(),
+        verified: z.boolean(),
+      })
+      .nullable(),
+    plan: z
+      .object({ id: z.string(), name: z.string(), status: z.string(), currentPeriodEnd: isoTime.nullable() })
+      .nullable()
+      .describe("the dealer's subscription; null on the trial or without one"),
+  })
+  .meta({ id: "AdminUser" });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const auditEntrySchema = z.object({

@@ -44,7 +44,11 @@ type Operation = {
     { description: string; content?: { "application/json": { schema: JsonSchema } } }
   >;
 };
-type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
 
 export type DocParam = {
   name: string;
@@ -168,9 +172,21 @@ function examples(origin: string, method: string, path: string, body: unknown) {
   return { curl, typescript };
 }
 
+/** `value` with each `$ref` to a named schema replaced by that schema (the named answers do not nest themselves). */
+function inlined<T>(value: T, named: Record<string, JsonSchema>): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => inlined(item, named)) as T;
+  if (value === null || typeof value !== "object") return value;
+  const { $ref, ...own } = value as JsonSchema;
+  const target = $ref ? named[$ref.replace("#/components/schemas/", "")] : undefined;
+  return Object.fromEntries(
+    Object.entries({ ...target, ...own }).map(([key, inner]) => [key, inlined(inner, named)]),
+  ) as T;
+}
+
 export function apiDocs(document: Document): DocEndpoint[] {
   const origin = document.servers?.[0]?.url ?? "";
-  return Object.entries(document.paths).flatMap(([path, item]) =>
+  const paths = inlined(document.paths, document.components?.schemas ?? {});
+  return Object.entries(paths).flatMap(([path, item]) =>
     Object.entries(item).map(([verb, o]) => {
       const method = verb.toUpperCase();
       const body = o.requestBody?.content["application/json"].schema;

@@ -125,7 +125,642 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ApiError: {
+            message: string;
+            issues?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description only on a 500: quote it to support */
+            errorId?: string;
+        };
+        PlanRequired: {
+            message: string;
+            /** @description where to choose a plan: /subscribe */
+            subscribeUrl: string;
+        };
+        NewsArticle: {
+            id: string;
+            slug: string;
+            title: string;
+            category: string;
+            summary: string;
+            /** @description Markdown */
+            body: string;
+            sourceName: string;
+            sourceUrl: string | null;
+            trending: boolean;
+            /** @description computed from the body, 200 words a minute */
+            readMinutes: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            publishedAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            updatedAt: string | null;
+        };
+        AdminUser: {
+            /** @description the account id */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "dealer" | "admin";
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            suspendedAt: string | null;
+            suspensionReason: string | null;
+            emailVerified: boolean;
+            isDemo: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            dealer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+                phone: string;
+                city: string;
+                state: string;
+                verified: boolean;
+            } | null;
+            /** @description the dealer's subscription; null on the trial or without one */
+            plan: {
+                id: string;
+                name: string;
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                currentPeriodEnd: string | null;
+            } | null;
+        };
+        Invoice: {
+            id: string;
+            planId: string;
+            description: string;
+            amountCents: number;
+            refundedCents: number;
+            /** @enum {string} */
+            status: "open" | "paid" | "void" | "uncollectible" | "refunded";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            periodStart: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            periodEnd: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            paidAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description the 30-day money-back guarantee's last moment; null when not refundable
+             */
+            refundableUntil: string | null;
+        };
+        CurrentUser: {
+            /** @description the dealer id; null until onboarding saved the dealer profile */
+            id: string | null;
+            /** @description the account id */
+            userId: string;
+            /** @enum {string} */
+            role: "dealer" | "admin";
+            hasProfile: boolean;
+            /** @description the account's e-mail was confirmed (or Google vouched for it) */
+            emailVerified: boolean;
+            name: string;
+            firstName: string;
+            lastName: string;
+            dealershipName: string;
+            email: string;
+            phone: string;
+            address: string;
+            city: string;
+            state: string;
+            zip: string;
+            /** @enum {string} */
+            country: "US" | "CA";
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            /** @enum {string} */
+            profileType: "seller" | "buyer";
+            buysCanadianVehicles: boolean;
+            description: string;
+            website: string;
+            vehiclesNeeded: string;
+            vehiclesSold: string;
+            avatar: string | null;
+            dealershipPhoto: string | null;
+        };
+        ChatSummary: {
+            id: string;
+            participants: components["schemas"]["ChatParticipant"][];
+            otherParticipant: components["schemas"]["ChatParticipant"];
+            lastMessage: components["schemas"]["ChatMessage"] | null;
+            /** @description the last message, if any */
+            messages: components["schemas"]["ChatMessage"][];
+            unreadCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            lastMessageAt: string | null;
+        };
+        ChatParticipant: {
+            id: string;
+            name: string;
+            dealershipName: string;
+            avatar: string | null;
+            city: string;
+            state: string;
+        };
+        ChatMessage: {
+            id: string;
+            /** @description made by the sender's browser, so a retried send is never stored twice */
+            clientId: string;
+            chatId: string;
+            senderId: string;
+            receiverId: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            isRead: boolean;
+            context: {
+                postTitle?: string;
+            } | null;
+            /** @description photos and files, private to the chat's two dealers */
+            attachments: {
+                /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
+                url: string;
+                /** @description the file's name as the sender picked it */
+                name: string;
+                /** @enum {string} */
+                contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
+                /** @description bytes */
+                size: number;
+                /** @description photos: pixels */
+                width?: number;
+                /** @description photos: pixels */
+                height?: number;
+            }[];
+            /** @description set on the line a call leaves in the chat */
+            call: {
+                id: string;
+                /** @enum {string} */
+                kind: "video" | "voice";
+                /** @enum {string} */
+                outcome: "completed" | "missed" | "declined";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                startedAt: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                endedAt: string;
+                /** @description 0 unless the call was answered */
+                durationSeconds: number;
+            } | null;
+        };
+        DirectoryDealer: {
+            id: string;
+            /** @description the dealer's account; null for a dealer added to the directory */
+            userId: string | null;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            avatar: string | null;
+            dealershipPhoto: string | null;
+            dealershipName: string;
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            address: string;
+            city: string;
+            state: string;
+            zipCode: string;
+            /** @enum {string} */
+            country: "US" | "CA";
+            licenseNumber: string | null;
+            website: string | null;
+            description: string | null;
+            /** @enum {string} */
+            profileType: "seller" | "buyer";
+            buysCanadianVehicles: boolean;
+            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+            verified: boolean;
+            /** @description out of 5; null until rated */
+            rating: number | null;
+            connectionCount: number;
+            mutualConnections: number;
+            /** @description vehicles listed on inventory posts (requests not counted) */
+            vehicleCount: number;
+            /** @description completed deals: not recorded yet, so null */
+            dealsCompleted: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            memberSince: string;
+            isOnline: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            lastActiveAt: string | null;
+            isConnected: boolean;
+            isSelf: boolean;
+            hasAccount: boolean;
+            addedByDealerId: string | null;
+            /** @description PATCH /api/dealers/{id} will succeed for you */
+            canEdit: boolean;
+            /** @description what this dealer hides from you */
+            hidden: ("email" | "phone" | "onlineStatus")[];
+        };
+        Connection: {
+            id: string;
+            requesterId: string;
+            receiverId: string;
+            /** @enum {string} */
+            status: "accepted" | "pending";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /** @description the other dealer */
+            dealer: {
+                id: string;
+                /** @description the dealer's account; null for a dealer added to the directory */
+                userId: string | null;
+                name: string;
+                email: string | null;
+                phone: string | null;
+                avatar: string | null;
+                dealershipPhoto: string | null;
+                dealershipName: string;
+                /** @enum {string} */
+                dealershipType: "independent" | "franchise" | "wholesaler";
+                address: string;
+                city: string;
+                state: string;
+                zipCode: string;
+                /** @enum {string} */
+                country: "US" | "CA";
+                licenseNumber: string | null;
+                website: string | null;
+                description: string | null;
+                /** @enum {string} */
+                profileType: "seller" | "buyer";
+                buysCanadianVehicles: boolean;
+                /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
+                verified: boolean;
+                /** @description out of 5; null until rated */
+                rating: number | null;
+                connectionCount: number;
+                mutualConnections: number;
+                /** @description vehicles listed on inventory posts (requests not counted) */
+                vehicleCount: number;
+                /** @description completed deals: not recorded yet, so null */
+                dealsCompleted: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                memberSince: string;
+                isOnline: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                lastActiveAt: string | null;
+                isConnected: boolean;
+                isSelf: boolean;
+                hasAccount: boolean;
+                addedByDealerId: string | null;
+                /** @description PATCH /api/dealers/{id} will succeed for you */
+                canEdit: boolean;
+                /** @description what this dealer hides from you */
+                hidden: ("email" | "phone" | "onlineStatus")[];
+            };
+        };
+        DealerQuickView: {
+            dealer: components["schemas"]["DirectoryDealer"];
+            /** @description the dealer's completed deals */
+            dealsClosed: number;
+            /** @description completed deals in which the dealer was the seller */
+            vehiclesSold: number;
+            posts: number;
+            openRequests: number;
+            recentPosts: {
+                id: string;
+                title: string;
+                type: string;
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                createdAt: string;
+            }[];
+        };
+        FeedPost: {
+            id: string;
+            dealerId: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            spreadsheetUrl: string | null;
+            auctionFacilitator: string | null;
+            photoUrls: string[];
+            /** @description a JSON list of {text} items */
+            aiSummary: string | null;
+            vehicleCount: number;
+            availableCount: number;
+            commentCount: number;
+            viewCount: number;
+            /** @description the post's first vehicle; null when it lists none */
+            leadVehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                priceCents: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             */
+            expiresAt: string | null;
+            dealer: components["schemas"]["PostDealer"];
+        };
+        PostDealer: {
+            id: string;
+            name: string;
+            dealershipName: string;
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            avatar: string | null;
+            city: string;
+            state: string;
+            buysCanadianVehicles: boolean;
+            /** @description the Verified dealer badge */
+            verified: boolean;
+            rating: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            memberSince: string;
+        };
+        PostDetail: {
+            id: string;
+            dealerId: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            spreadsheetUrl: string | null;
+            auctionFacilitator: string | null;
+            photoUrls: string[];
+            /** @description a JSON list of {text} items */
+            aiSummary: string | null;
+            vehicleCount: number;
+            availableCount: number;
+            commentCount: number;
+            viewCount: number;
+            /** @description the post's first vehicle; null when it lists none */
+            leadVehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                priceCents: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             */
+            expiresAt: string | null;
+            dealer: components["schemas"]["PostDealer"];
+            vehicles: components["schemas"]["PostVehicle"][];
+            comments: components["schemas"]["PostComment"][];
+        };
+        PostVehicle: {
+            id: string;
+            vin: string | null;
+            year: number | null;
+            make: string;
+            model: string;
+            trim: string | null;
+            mileage: number | null;
+            /** @description dollars with cents */
+            price: number | null;
+            priceCents: number | null;
+            city: string | null;
+            state: string | null;
+            color: string | null;
+            status: string;
+            notes: string | null;
+            location: string | null;
+            atDealership: boolean | null;
+        };
+        PostComment: {
+            id: string;
+            postId: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            attachmentUrl: string | null;
+            dealer: {
+                id: string;
+                name: string;
+                avatar: string | null;
+            };
+        };
+        Notification: {
+            id: string;
+            /** @enum {string} */
+            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing";
+            title: string;
+            body: string;
+            /** @description the app path of what it is about */
+            link: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            readAt: string | null;
+        };
+        SubscriptionPlan: {
+            id: string;
+            /** @description e.g. 'Premium Plan' */
+            name: string;
+            /** @description dollars per month, as the spec shows it (priceCents is exact) */
+            price: number;
+            /** @description cents per month */
+            priceCents: number;
+            features: string[];
+            /** @description marked Most Popular */
+            popular: boolean;
+            /** @description unlocks the AI features and the advanced statistics */
+            premium: boolean;
+        };
+        Deal: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
+            /**
+             * @description the admin's review; unreviewed until then
+             * @enum {string}
+             */
+            reviewStatus: "unreviewed" | "approved" | "rejected";
+            reviewNotes: string | null;
+            /**
+             * @description the signed-in dealer's side of the deal
+             * @enum {string}
+             */
+            myRole: "seller" | "buyer" | "recorder";
+            proposedByMe: boolean;
+            /** @description pending, and you are the dealer asked to confirm it */
+            canConfirm: boolean;
+            proposer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            counterparty: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /** @description the seller's name, or 'Wholesale Partner' */
+            sellerName: string;
+            postId: string | null;
+            vin: string | null;
+            year: number;
+            make: string;
+            model: string;
+            trim: string;
+            miles: number;
+            color: string;
+            priceCents: number;
+            /** @description 2 % of the price in whole dollars, set at confirmation */
+            commissionCents: number | null;
+            estimatedCommissionCents: number;
+            location: string;
+            auction: string | null;
+            auctionLocation: string | null;
+            /**
+             * @description pass-thru status once confirmed
+             * @enum {string|null}
+             */
+            saleStatus: "completed" | "pending" | "in-transit" | null;
+            steps: components["schemas"]["PassThruStep"][];
+            /** @description the Bill of Sale PDF once completed */
+            billOfSaleUrl: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            confirmedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            approvedAt: string | null;
+        };
+        PassThruStep: {
+            /** @enum {string} */
+            step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
+            value: boolean | ("missing" | "received" | "sent");
+            /** @description who set it last; null while never set */
+            updatedBy: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            updatedAt: string | null;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -162,59 +797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description made by the sender's browser, so a retried send is never stored twice */
-                        clientId: string;
-                        chatId: string;
-                        senderId: string;
-                        receiverId: string;
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        isRead: boolean;
-                        context: {
-                            postTitle?: string;
-                        } | null;
-                        /** @description photos and files, private to the chat's two dealers */
-                        attachments: {
-                            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                            url: string;
-                            /** @description the file's name as the sender picked it */
-                            name: string;
-                            /** @enum {string} */
-                            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                            /** @description bytes */
-                            size: number;
-                            /** @description photos: pixels */
-                            width?: number;
-                            /** @description photos: pixels */
-                            height?: number;
-                        }[];
-                        /** @description set on the line a call leaves in the chat */
-                        call: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "video" | "voice";
-                            /** @enum {string} */
-                            outcome: "completed" | "missed" | "declined";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            startedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            endedAt: string;
-                            /** @description 0 unless the call was answered */
-                            durationSeconds: number;
-                        } | null;
-                    }[];
+                    "application/json": components["schemas"]["ChatMessage"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -223,15 +806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -241,15 +816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -258,11 +825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -271,15 +834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -295,15 +850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -358,59 +905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description made by the sender's browser, so a retried send is never stored twice */
-                        clientId: string;
-                        chatId: string;
-                        senderId: string;
-                        receiverId: string;
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        isRead: boolean;
-                        context: {
-                            postTitle?: string;
-                        } | null;
-                        /** @description photos and files, private to the chat's two dealers */
-                        attachments: {
-                            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                            url: string;
-                            /** @description the file's name as the sender picked it */
-                            name: string;
-                            /** @enum {string} */
-                            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                            /** @description bytes */
-                            size: number;
-                            /** @description photos: pixels */
-                            width?: number;
-                            /** @description photos: pixels */
-                            height?: number;
-                        }[];
-                        /** @description set on the line a call leaves in the chat */
-                        call: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "video" | "voice";
-                            /** @enum {string} */
-                            outcome: "completed" | "missed" | "declined";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            startedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            endedAt: string;
-                            /** @description 0 unless the call was answered */
-                            durationSeconds: number;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["ChatMessage"];
                 };
             };
             /** @description the message was stored */
@@ -425,59 +920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description made by the sender's browser, so a retried send is never stored twice */
-                        clientId: string;
-                        chatId: string;
-                        senderId: string;
-                        receiverId: string;
-                        content: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        isRead: boolean;
-                        context: {
-                            postTitle?: string;
-                        } | null;
-                        /** @description photos and files, private to the chat's two dealers */
-                        attachments: {
-                            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
-                            url: string;
-                            /** @description the file's name as the sender picked it */
-                            name: string;
-                            /** @enum {string} */
-                            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-                            /** @description bytes */
-                            size: number;
-                            /** @description photos: pixels */
-                            width?: number;
-                            /** @description photos: pixels */
-                            height?: number;
-                        }[];
-                        /** @description set on the line a call leaves in the chat */
-                        call: {
-                            id: string;
-                            /** @enum {string} */
-                            kind: "video" | "voice";
-                            /** @enum {string} */
-                            outcome: "completed" | "missed" | "declined";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            startedAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            endedAt: string;
-                            /** @description 0 unless the call was answered */
-                            durationSeconds: number;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["ChatMessage"];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -486,15 +929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -504,15 +939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -521,11 +948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -534,15 +957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the body is not sent as application/json */
@@ -551,15 +966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -575,15 +982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -622,60 +1021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description the dealer's account; null for a dealer added to the directory */
-                        userId: string | null;
-                        name: string;
-                        email: string | null;
-                        phone: string | null;
-                        avatar: string | null;
-                        dealershipPhoto: string | null;
-                        dealershipName: string;
-                        /** @enum {string} */
-                        dealershipType: "independent" | "franchise" | "wholesaler";
-                        address: string;
-                        city: string;
-                        state: string;
-                        zipCode: string;
-                        /** @enum {string} */
-                        country: "US" | "CA";
-                        licenseNumber: string | null;
-                        website: string | null;
-                        description: string | null;
-                        /** @enum {string} */
-                        profileType: "seller" | "buyer";
-                        buysCanadianVehicles: boolean;
-                        /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                        verified: boolean;
-                        /** @description out of 5; null until rated */
-                        rating: number | null;
-                        connectionCount: number;
-                        mutualConnections: number;
-                        /** @description vehicles listed on inventory posts (requests not counted) */
-                        vehicleCount: number;
-                        /** @description completed deals are not recorded yet */
-                        dealsCompleted: null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        memberSince: string;
-                        isOnline: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        lastActiveAt: string | null;
-                        isConnected: boolean;
-                        isSelf: boolean;
-                        hasAccount: boolean;
-                        addedByDealerId: string | null;
-                        /** @description PATCH /api/dealers/{id} will succeed for you */
-                        canEdit: boolean;
-                        /** @description what this dealer hides from you */
-                        hidden: ("email" | "phone" | "onlineStatus")[];
-                    }[];
+                    "application/json": components["schemas"]["DirectoryDealer"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -684,15 +1030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -702,15 +1040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -719,11 +1049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -732,15 +1058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -756,15 +1074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -799,73 +1109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        requesterId: string;
-                        receiverId: string;
-                        /** @enum {string} */
-                        status: "accepted" | "pending";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        /** @description the other dealer */
-                        dealer: {
-                            id: string;
-                            /** @description the dealer's account; null for a dealer added to the directory */
-                            userId: string | null;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            address: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            licenseNumber: string | null;
-                            website: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                            verified: boolean;
-                            /** @description out of 5; null until rated */
-                            rating: number | null;
-                            connectionCount: number;
-                            mutualConnections: number;
-                            /** @description vehicles listed on inventory posts (requests not counted) */
-                            vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                            isOnline: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastActiveAt: string | null;
-                            isConnected: boolean;
-                            isSelf: boolean;
-                            hasAccount: boolean;
-                            addedByDealerId: string | null;
-                            /** @description PATCH /api/dealers/{id} will succeed for you */
-                            canEdit: boolean;
-                            /** @description what this dealer hides from you */
-                            hidden: ("email" | "phone" | "onlineStatus")[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Connection"];
                 };
             };
             /** @description the connection was made */
@@ -880,73 +1124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        requesterId: string;
-                        receiverId: string;
-                        /** @enum {string} */
-                        status: "accepted" | "pending";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        /** @description the other dealer */
-                        dealer: {
-                            id: string;
-                            /** @description the dealer's account; null for a dealer added to the directory */
-                            userId: string | null;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            avatar: string | null;
-                            dealershipPhoto: string | null;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            address: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            /** @enum {string} */
-                            country: "US" | "CA";
-                            licenseNumber: string | null;
-                            website: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            profileType: "seller" | "buyer";
-                            buysCanadianVehicles: boolean;
-                            /** @description an admin checked the dealer's licence and numbers: the Verified dealer badge */
-                            verified: boolean;
-                            /** @description out of 5; null until rated */
-                            rating: number | null;
-                            connectionCount: number;
-                            mutualConnections: number;
-                            /** @description vehicles listed on inventory posts (requests not counted) */
-                            vehicleCount: number;
-                            /** @description completed deals are not recorded yet */
-                            dealsCompleted: null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                            isOnline: boolean;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            lastActiveAt: string | null;
-                            isConnected: boolean;
-                            isSelf: boolean;
-                            hasAccount: boolean;
-                            addedByDealerId: string | null;
-                            /** @description PATCH /api/dealers/{id} will succeed for you */
-                            canEdit: boolean;
-                            /** @description what this dealer hides from you */
-                            hidden: ("email" | "phone" | "onlineStatus")[];
-                        };
-                    };
+                    "application/json": components["schemas"]["Connection"];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -955,15 +1133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -973,15 +1143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -990,11 +1152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -1003,15 +1161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the body is not sent as application/json */
@@ -1020,15 +1170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -1044,15 +1186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -1085,62 +1219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        dealerId: string;
-                        title: string;
-                        description: string;
-                        /** @enum {string} */
-                        type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                        status: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        spreadsheetUrl: string | null;
-                        auctionFacilitator: string | null;
-                        photoUrls: string[];
-                        /** @description a JSON list of {text} items */
-                        aiSummary: string | null;
-                        vehicleCount: number;
-                        availableCount: number;
-                        commentCount: number;
-                        viewCount: number;
-                        /** @description the post's first vehicle; null when it lists none */
-                        leadVehicle: {
-                            year: number | null;
-                            make: string;
-                            model: string;
-                            trim: string | null;
-                            mileage: number | null;
-                            priceCents: number | null;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                         */
-                        expiresAt: string | null;
-                        dealer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            avatar: string | null;
-                            city: string;
-                            state: string;
-                            buysCanadianVehicles: boolean;
-                            /** @description the Verified dealer badge */
-                            verified: boolean;
-                            rating: number | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                        };
-                    }[];
+                    "application/json": components["schemas"]["FeedPost"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -1149,15 +1228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -1167,15 +1238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -1184,11 +1247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -1197,15 +1256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -1221,15 +1272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -1257,97 +1300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        dealerId: string;
-                        title: string;
-                        description: string;
-                        /** @enum {string} */
-                        type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-                        status: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        spreadsheetUrl: string | null;
-                        auctionFacilitator: string | null;
-                        photoUrls: string[];
-                        /** @description a JSON list of {text} items */
-                        aiSummary: string | null;
-                        vehicleCount: number;
-                        availableCount: number;
-                        commentCount: number;
-                        viewCount: number;
-                        /** @description the post's first vehicle; null when it lists none */
-                        leadVehicle: {
-                            year: number | null;
-                            make: string;
-                            model: string;
-                            trim: string | null;
-                            mileage: number | null;
-                            priceCents: number | null;
-                        } | null;
-                        /**
-                         * Format: date-time
-                         * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
-                         */
-                        expiresAt: string | null;
-                        dealer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                            /** @enum {string} */
-                            dealershipType: "independent" | "franchise" | "wholesaler";
-                            avatar: string | null;
-                            city: string;
-                            state: string;
-                            buysCanadianVehicles: boolean;
-                            /** @description the Verified dealer badge */
-                            verified: boolean;
-                            rating: number | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            memberSince: string;
-                        };
-                        vehicles: {
-                            id: string;
-                            vin: string | null;
-                            year: number | null;
-                            make: string;
-                            model: string;
-                            trim: string | null;
-                            mileage: number | null;
-                            /** @description dollars with cents */
-                            price: number | null;
-                            priceCents: number | null;
-                            city: string | null;
-                            state: string | null;
-                            color: string | null;
-                            status: string;
-                            notes: string | null;
-                            location: string | null;
-                            atDealership: boolean | null;
-                        }[];
-                        comments: {
-                            id: string;
-                            postId: string;
-                            content: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            createdAt: string;
-                            attachmentUrl: string | null;
-                            dealer: {
-                                id: string;
-                                name: string;
-                                avatar: string | null;
-                            };
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PostDetail"];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -1356,15 +1309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -1374,15 +1319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -1391,11 +1328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -1404,15 +1337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no such post */
@@ -1427,15 +1352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -1451,15 +1368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -1491,105 +1400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
-                        /**
-                         * @description the admin's review; unreviewed until then
-                         * @enum {string}
-                         */
-                        reviewStatus: "unreviewed" | "approved" | "rejected";
-                        reviewNotes: string | null;
-                        /**
-                         * @description the signed-in dealer's side of the deal
-                         * @enum {string}
-                         */
-                        myRole: "seller" | "buyer" | "recorder";
-                        proposedByMe: boolean;
-                        /** @description pending, and you are the dealer asked to confirm it */
-                        canConfirm: boolean;
-                        proposer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        counterparty: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        seller: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        buyer: {
-                            id: string;
-                            name: string;
-                            dealershipName: string;
-                        } | null;
-                        /** @description the seller's name, or 'Wholesale Partner' */
-                        sellerName: string;
-                        postId: string | null;
-                        vin: string | null;
-                        year: number;
-                        make: string;
-                        model: string;
-                        trim: string;
-                        miles: number;
-                        color: string;
-                        priceCents: number;
-                        /** @description 2 % of the price in whole dollars, set at confirmation */
-                        commissionCents: number | null;
-                        estimatedCommissionCents: number;
-                        location: string;
-                        auction: string | null;
-                        auctionLocation: string | null;
-                        /**
-                         * @description pass-thru status once confirmed
-                         * @enum {string|null}
-                         */
-                        saleStatus: "completed" | "pending" | "in-transit" | null;
-                        steps: {
-                            /** @enum {string} */
-                            step: "saleComplete" | "titleStatus" | "gatePassIssued" | "inTransit" | "delivered";
-                            value: boolean | ("missing" | "received" | "sent");
-                            /** @description who set it last; null while never set */
-                            updatedBy: {
-                                id: string;
-                                name: string;
-                                dealershipName: string;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 time
-                             */
-                            updatedAt: string | null;
-                        }[];
-                        /** @description the Bill of Sale PDF once completed */
-                        billOfSaleUrl: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        confirmedAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        completedAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 time
-                         */
-                        approvedAt: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Deal"][];
                 };
             };
             /** @description invalid input: each problem in `issues` */
@@ -1598,15 +1409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description no API key, or a wrong or revoked one (`WWW-Authenticate: Bearer`) */
@@ -1616,15 +1419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description the dealer's trial or plan has ended */
@@ -1633,11 +1428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        /** @description where to choose a plan: /subscribe */
-                        subscribeUrl: string;
-                    };
+                    "application/json": components["schemas"]["PlanRequired"];
                 };
             };
             /** @description the key lacks this operation's scope, or the account is suspended */
@@ -1646,15 +1437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description more than 60 requests a minute or 20 in 10 seconds on this key */
@@ -1670,15 +1453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        issues?: {
-                            path: string;
-                            message: string;
-                        }[];
-                        /** @description only on a 500: quote it to support */
-                        errorId?: string;
-                    };
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -5,7 +5,7 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { TextField } from "~/components/ui/field";
 import { Trash2 } from "~/components/ui/icons";
 import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "#lib/admin";
-import { apiRequest } from "#lib/api-client";
+import { answerOf, api } from "#lib/api-client";
 import { toast } from "#lib/toast";
 
 /**
@@ -19,7 +19,7 @@ export function ClearDataButton() {
   const clear = async () => {
     setBusy(true);
     try {
-      await apiRequest("/api/admin/clear-data", { method: "POST", body: {} });
+      await answerOf(api.POST("/api/admin/clear-data", { body: {} }));
       toast({ title: CLEAR_DATA_TOASTS.success });
       setOpen(false);
       setTyped("");

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { ApiError, apiFetch } from "#lib/api-client";
+import { answerOf, api, ApiError } from "#lib/api-client";
 import type { SubscriptionPlan } from "#lib/api-types";
+import type { PlanId } from "#lib/subscriptions";
 import { formatCents } from "#lib/subscriptions";
 import { toast } from "#lib/toast";
 import { PlanOptions } from "./plan-options";
@@ -63,10 +64,9 @@ export function StripeCheckout({
     let element: { destroy(): void } | null = null;
     (async () => {
       try {
-        const { clientSecret } = await apiFetch<{ clientSecret: string }>("/api/get-or-create-subscription", {
-          method: "POST",
-          body: { planId: selected },
-        });
+        const { clientSecret } = await answerOf(
+          api.POST("/api/get-or-create-subscription", { body: { planId: selected as PlanId } }),
+        );
         await loadStripeJs();
         if (cancelled || !window.Stripe || !mountRef.current) return;
         const stripe = window.Stripe(publishableKey);

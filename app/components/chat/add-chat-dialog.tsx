@@ -5,13 +5,17 @@ import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiList, withCursor } from "#lib/api-client";
+import { api, pageOf } from "#lib/api-client";
+import type { Connection } from "#lib/api-types";
 import { toast } from "#lib/toast";
 import type { ChatPeer } from "./conversation";
 
-type Connection = { id: string; dealer: ChatPeer & { city?: string; state?: string } };
-
 const SEARCH_DELAY_MS = 200;
+
+const connectionsPage = (userId: string, search: string, cursor: string | null, signal?: AbortSignal) => {
+  const query = { search: search || undefined, cursor: cursor ?? undefined };
+  return pageOf(api.GET("/api/connections/{userId}", { params: { path: { userId }, query }, signal }));
+};
 
 /** Add Chat: search your accepted connections by name or dealership (on the server) and open a chat with one. */
 export function AddChatDialog({
@@ -27,13 +31,12 @@ export function AddChatDialog({
   const [query, setQuery] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const q = query.trim();
-  const listPath = `/api/connections/${encodeURIComponent(userId)}${q ? `?search=${encodeURIComponent(q)}` : ""}`;
 
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiList<Connection>(listPath, { signal: controller.signal })
+      connectionsPage(userId, q, null, controller.signal)
         .then((page) => {
           setConnections(page.items);
           setNextCursor(page.nextCursor);
@@ -49,12 +52,12 @@ export function AddChatDialog({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, listPath]);
+  }, [open, userId, q]);
 
   async function showMore() {
     if (!nextCursor) return;
     try {
-      const page = await apiList<Connection>(withCursor(listPath, nextCursor));
+      const page = await connectionsPage(userId, q, nextCursor);
       setConnections((held) => [...(held ?? []), ...page.items]);
       setNextCursor(page.nextCursor);
     } catch {

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { apiFetch } from "#lib/api-client";
+import { answerOf, api } from "#lib/api-client";
 import { inboxFrameSchema, parseFrame, type InboxFrame } from "#lib/realtime";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
@@ -70,14 +70,12 @@ export function InboxProvider({
       let tick = 0;
       poll = setInterval(async () => {
         try {
-          const { unreadTotal: total } = await apiFetch<{ unreadTotal: number }>("/api/chats/unread");
+          const { unreadTotal: total } = await answerOf(api.GET("/api/chats/unread"));
           setUnreadTotal(total);
           listeners.current.forEach((l) => l({ type: "unread", unreadTotal: total }));
           // The bell changes less often than chats: every fifth tick (10 s) is enough.
           if (tick++ % 5 === 0) {
-            const { unreadCount } = await apiFetch<{ unreadCount: number }>(
-              "/api/notifications/unread-count",
-            );
+            const { unreadCount } = await answerOf(api.GET("/api/notifications/unread-count"));
             setUnreadNotifications(unreadCount);
           }
         } catch {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Phone, Video } from "~/components/ui/icons";
-import { apiFetch, failureText } from "#lib/api-client";
+import { answerOf, api, failureText } from "#lib/api-client";
 import type { ChatParticipant } from "#lib/api-types";
 import type { LiveCall } from "#lib/realtime";
 import { toast } from "#lib/toast";
@@ -30,10 +30,12 @@ export function IncomingCall() {
     const { call } = ringing;
     setAnswering(true);
     try {
-      await apiFetch(`/api/chats/${call.chatId}/calls/${encodeURIComponent(call.id)}`, {
-        method: "POST",
-        body: { answer: verdict },
-      });
+      await answerOf(
+        api.POST("/api/chats/{id}/calls/{callId}", {
+          params: { path: { id: call.chatId, callId: call.id } },
+          body: { answer: verdict },
+        }),
+      );
       setRinging(null);
       // A new document: only /messages documents may use the camera (Permissions-Policy).
       if (verdict === "accept") loadCallPage(call.callerId, { join: call.id });

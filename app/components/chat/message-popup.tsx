@@ -3,8 +3,7 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { apiFetch, failureText } from "#lib/api-client";
-import type { ChatMessage } from "#lib/realtime";
+import { answerOf, api, failureText } from "#lib/api-client";
 import { toast } from "#lib/toast";
 import { Phone, Video } from "~/components/ui/icons";
 import { AttachButtons, AttachmentTray } from "./attachment-tray";
@@ -38,17 +37,18 @@ export function MessagePopup({
     if (!canSend) return;
     setSending(true);
     try {
-      await apiFetch<ChatMessage>("/api/messages", {
-        method: "POST",
-        body: {
-          receiverId: dealer.id,
-          content: text,
-          isRead: false,
-          clientId: crypto.randomUUID(),
-          context: postTitle ? { postTitle: postTitle.slice(0, 200) } : undefined,
-          attachments: uploads.attachments.length ? uploads.attachments : undefined,
-        },
-      });
+      await answerOf(
+        api.POST("/api/messages", {
+          body: {
+            receiverId: dealer.id,
+            content: text,
+            isRead: false,
+            clientId: crypto.randomUUID(),
+            context: postTitle ? { postTitle: postTitle.slice(0, 200) } : undefined,
+            attachments: uploads.attachments.length ? uploads.attachments : undefined,
+          },
+        }),
+      );
       toast({ title: "Message Sent!", description: `Your message has been sent to ${dealer.name}` });
       setText("");
       uploads.clear();

@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
 import { inputClass } from "~/components/ui/field";
 import { Search } from "~/components/ui/icons";
-import { apiList, apiRequest, withCursor } from "#lib/api-client";
-import type { ChatMessage, ChatSummary, OpenedChat } from "#lib/api-types";
+import { api, pageOf } from "#lib/api-client";
+import type { ChatMessage, ChatSummary } from "#lib/api-types";
 import { toast } from "#lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
@@ -17,7 +17,7 @@ import { ClearDataButton } from "~/components/admin/clear-data-button";
 import { ChatToolsPanel, ChatToolsToggle, useChatToolsPanel } from "./chat-tools-panel";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
 import { useInboxFrames } from "./inbox-context";
-import type { LocalMessage } from "./use-conversation";
+import { messagesPage, type LocalMessage } from "./use-conversation";
 
 export type ChatListItem = Pick<ChatSummary, "id" | "unreadCount" | "lastMessageAt"> & {
   otherParticipant: ChatPeer;
@@ -113,7 +113,7 @@ export function MessagesScreen({
   };
 
   const refreshChats = useCallback(() => {
-    apiList<ChatListItem>("/api/chats")
+    pageOf(api.GET("/api/chats"))
       .then((page) => {
         setChats(page.items);
         setChatsCursor(page.nextCursor);
@@ -125,7 +125,7 @@ export function MessagesScreen({
     if (!chatsCursor) return;
     setLoadingOlderChats(true);
     try {
-      const page = await apiList<ChatListItem>(withCursor("/api/chats", chatsCursor));
+      const page = await pageOf(api.GET("/api/chats", { params: { query: { cursor: chatsCursor } } }));
       setChats((list) => [...list, ...page.items.filter((c) => !list.some((held) => held.id === c.id))]);
       setChatsCursor(page.nextCursor);
     } catch {
@@ -160,7 +160,7 @@ export function MessagesScreen({
     if (selected?.chatId === chatId) return;
     setLoadingChat(chatId);
     try {
-      const page = await apiList<ChatMessage>(`/api/chats/${chatId}/messages`);
+      const page = await messagesPage(chatId);
       setSelected({ chatId, messages: page.items, olderCursor: page.nextCursor });
       setChats((list) => list.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)));
     } catch {
@@ -172,10 +172,8 @@ export function MessagesScreen({
 
   async function openChatWith(peer: ChatPeer) {
     try {
-      const { data: chat, status } = await apiRequest<OpenedChat>("/api/chats", {
-        method: "POST",
-        body: { participantId: peer.id },
-      });
+      const { data, response } = await api.POST("/api/chats", { body: { participantId: peer.id } });
+      const chat = data!; // a failure has thrown ApiError
       setChats((list) =>
         list.some((c) => c.id === chat.id)
           ? list
@@ -191,7 +189,8 @@ export function MessagesScreen({
             ],
       );
       // A chat that existed may hold more than its latest page: open it through the paged list.
-      if (status === 201) setSelected({ chatId: chat.id, messages: chat.messages, olderCursor: null });
+      if (response.status === 201)
+        setSelected({ chatId: chat.id, messages: chat.messages, olderCursor: null });
       else await select(chat.id);
     } catch {
       toast({ title: "Error", description: "Failed to start chat", variant: "destructive" });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "#lib/api-client";
+import { answerOf, api } from "#lib/api-client";
 import type { IceServer } from "#lib/api-types";
 import {
   CALL_PAGES,
@@ -96,9 +96,9 @@ export function useCall({
 
   const connect = useCallback(
     async (callId: string) => {
-      const { iceServers } = await apiFetch<{ iceServers: IceServer[] }>("/api/calls/ice-servers").catch(
-        () => ({ iceServers: [] as IceServer[] }),
-      );
+      const { iceServers } = await answerOf(api.GET("/api/calls/ice-servers")).catch(() => ({
+        iceServers: [] as IceServer[],
+      }));
       const peer = new RTCPeerConnection({ iceServers });
       pc.current = peer;
       stream.current?.getTracks().forEach((track) => peer.addTrack(track, stream.current!));

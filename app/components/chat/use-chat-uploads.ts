@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { compress, putWithProgress } from "~/components/post/photo-uploader";
-import { apiFetch, failureText } from "#lib/api-client";
+import { answerOf, api, failureText } from "#lib/api-client";
 import {
   CHAT_ATTACHMENTS_MAX,
   CHAT_FILE_MAX_BYTES,
@@ -64,7 +64,7 @@ export async function uploadChatFile(
   details: { name: string; contentType: ChatFileType; width?: number; height?: number },
   onProgress: (fraction: number) => void = () => {},
 ): Promise<ChatAttachment> {
-  const { uploadURL } = await apiFetch<{ uploadURL: string }>("/api/objects/chat-upload", { method: "POST" });
+  const { uploadURL } = await answerOf(api.POST("/api/objects/chat-upload"));
   await putWithProgress(uploadURL, file, onProgress);
   return {
     url: new URL(uploadURL, window.location.origin).pathname,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch, apiList, failureText, withCursor, type ListPage } from "#lib/api-client";
+import { answerOf, api, failureText, pageOf } from "#lib/api-client";
 import type { ChatAttachment } from "#lib/chat-files";
 import {
   chatServerFrameSchema,
@@ -30,6 +30,12 @@ function merge(list: LocalMessage[], incoming: ChatMessage): LocalMessage[] {
       : [...list, { ...incoming, status: "sent" as const }];
   return next.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
+
+type MessagesQuery = { after?: string; cursor?: string };
+
+/** A page of a chat's messages: the latest, those after a message, or the page a cursor points to. */
+export const messagesPage = (chatId: string, query: MessagesQuery = {}) =>
+  pageOf(api.GET("/api/chats/{id}/messages", { params: { path: { id: chatId }, query } }));
 
 /** A catch-up reads at most this many pages at once; the next poll or reconnect reads on. */
 const CATCH_UP_PAGES = 5;
@@ -91,7 +97,8 @@ export function useConversation({
   const markRead = useCallback(() => {
     const socket = socketRef.current;
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "read" }));
-    else apiFetch(`/api/chats/${chatId}/read`, { method: "POST" }).catch(() => undefined);
+    else
+      answerOf(api.POST("/api/chats/{id}/read", { params: { path: { id: chatId } } })).catch(() => undefined);
   }, [chatId]);
 
   /** Everything stored after the newest message we hold: after a reconnect, or each poll while offline. */
@@ -99,15 +106,12 @@ export function useConversation({
     const newest = messagesRef.current.filter((m) => m.status === "sent").at(-1);
     try {
       const missed: ChatMessage[] = [];
-      let path: string | null = newest
-        ? `/api/chats/${chatId}/messages?after=${encodeURIComponent(newest.id)}`
-        : `/api/chats/${chatId}/messages`;
-      for (let pages = 0; path && pages < CATCH_UP_PAGES; pages++) {
-        const page: ListPage<ChatMessage> = await apiList<ChatMessage>(path);
+      let query: MessagesQuery | null = newest ? { after: newest.id } : {};
+      for (let pages = 0; query && pages < CATCH_UP_PAGES; pages++) {
+        const page = await messagesPage(chatId, query);
         missed.push(...page.items);
         // Without a held message the answer is the latest page, whose cursor points back in time.
-        path =
-          newest && page.nextCursor ? withCursor(`/api/chats/${chatId}/messages`, page.nextCursor) : null;
+        query = newest && page.nextCursor ? { cursor: page.nextCursor } : null;
       }
       if (missed.length) {
         setMessages((list) => missed.reduce(merge, list));
@@ -184,16 +188,17 @@ export function useConversation({
   const sendOverRest = useCallback(
     async (message: LocalMessage) => {
       try {
-        const stored = await apiFetch<ChatMessage>("/api/messages", {
-          method: "POST",
-          body: {
-            receiverId: otherId,
-            content: message.content,
-            clientId: message.clientId,
-            isRead: false,
-            attachments: message.attachments.length ? message.attachments : undefined,
-          },
-        });
+        const stored = await answerOf(
+          api.POST("/api/messages", {
+            body: {
+              receiverId: otherId,
+              content: message.content,
+              clientId: message.clientId,
+              isRead: false,
+              attachments: message.attachments.length ? message.attachments : undefined,
+            },
+          }),
+        );
         receive(stored);
       } catch {
         markFailed(message.clientId);
@@ -285,7 +290,7 @@ export function useConversation({
     if (!olderCursor) return;
     setLoadingOlder(true);
     try {
-      const page = await apiList<ChatMessage>(withCursor(`/api/chats/${chatId}/messages`, olderCursor));
+      const page = await messagesPage(chatId, { cursor: olderCursor });
       setMessages((list) => page.items.reduce(merge, list));
       setOlderCursor(page.nextCursor);
     } catch {
@@ -298,7 +303,7 @@ export function useConversation({
   /** Takes back one's own message (within 15 minutes; the server says so otherwise). */
   const remove = useCallback(async (id: string) => {
     try {
-      await apiFetch(`/api/messages/${id}`, { method: "DELETE" });
+      await answerOf(api.DELETE("/api/messages/{id}", { params: { path: { id } } }));
       setMessages((list) => list.filter((m) => m.id !== id));
     } catch (error) {
       toast({

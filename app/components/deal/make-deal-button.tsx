@@ -1,6 +1,6 @@
 import { Handshake } from "~/components/ui/icons";
 import { useState } from "react";
-import { apiFetch } from "#lib/api-client";
+import { fetchPost } from "~/components/feed/feed-api";
 import type { FeedPost, PostDetail, PostVehicle } from "#lib/api-types";
 import { toast } from "#lib/toast";
 import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
@@ -39,7 +39,7 @@ export function MakeDealButton({ post, className }: { post: FeedPost | PostDetai
     }
     setLoading(true);
     try {
-      setDraft(draftOf(await apiFetch<PostDetail>(`/api/inventory/${post.id}`)));
+      setDraft(draftOf(await fetchPost(post.id)));
     } catch {
       toast({ title: "Post not found", variant: "destructive" });
     } finally {

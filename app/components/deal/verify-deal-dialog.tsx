@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
-import { apiFetch, failureText } from "#lib/api-client";
-import type { Deal, VinDecode } from "#lib/api-types";
+import { answerOf, api, failureText } from "#lib/api-client";
+import type { Deal } from "#lib/api-types";
 import {
   AUCTION_LOCATIONS,
   AUCTION_PLATFORMS,
@@ -107,7 +107,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
     set({ vin });
     if (vin.length !== VIN_LENGTH || decoded.current === vin) return;
     decoded.current = vin;
-    apiFetch<VinDecode>(`/api/vin/${vin}`)
+    answerOf(api.GET("/api/vin/{vin}", { params: { path: { vin } } }))
       .then((result) => {
         if (!result.recognized) {
           toast({ title: "Invalid VIN number", variant: "destructive" });

@@ -8,8 +8,8 @@ import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { Clock } from "#lib/clock";
 import { RelativeTime, useClock } from "~/components/ui/clock";
-import { apiFetch, apiRequest, failureText } from "#lib/api-client";
-import type { Connection, DealerQuickView } from "#lib/api-types";
+import { answerOf, api, failureText } from "#lib/api-client";
+import type { DealerQuickView } from "#lib/api-types";
 import { timeAgo } from "#lib/format";
 import { toast } from "#lib/toast";
 import { DealerAvatar, DealerBadges, Figure, Rating, formatCount, placeOf, memberSince } from "./dealer-bits";
@@ -54,7 +54,7 @@ export function DealerQuickView({
     const controller = new AbortController();
     setData((current) => (current?.dealer.id === dealerId ? current : null));
     setError(null);
-    apiFetch<QuickViewData>(`/api/dealers/${encodeURIComponent(dealerId)}`, { signal: controller.signal })
+    answerOf(api.GET("/api/dealers/{id}", { params: { path: { id: dealerId } }, signal: controller.signal }))
       .then(setData)
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
@@ -70,14 +70,13 @@ export function DealerQuickView({
     try {
       let delta = 0;
       if (dealer.isConnected) {
-        await apiFetch("/api/connections/remove", { method: "POST", body: { dealerId: dealer.id } });
+        await answerOf(api.POST("/api/connections/remove", { body: { dealerId: dealer.id } }));
         toast({ title: "Disconnected", description: `Removed ${dealer.name} from your network` });
         delta = -1;
       } else {
-        const { status } = await apiRequest<Connection>("/api/connections/add-dealer", {
-          method: "POST",
-          body: { receiverId: dealer.id },
-        });
+        const { status } = (
+          await api.POST("/api/connections/add-dealer", { body: { receiverId: dealer.id } })
+        ).response;
         toast(
           status === 201
             ? { title: "Connection Added!", description: `Added ${dealer.name} to your network` }

@@ -1,7 +1,7 @@
 import { Form, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { apiList } from "#lib/api-client";
+import { api, pageOf } from "#lib/api-client";
 import type { DirectoryDealer } from "#lib/api-types";
 import { DealerQuickView } from "./dealer-quick-view";
 
@@ -34,11 +34,11 @@ export function DealerSearch() {
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      apiList<DirectoryDealer>(
-        `/api/dealers?name=${encodeURIComponent(q)}&limit=${SUGGESTIONS}&exclude=self`,
-        {
+      pageOf(
+        api.GET("/api/dealers", {
+          params: { query: { name: q, limit: SUGGESTIONS, exclude: ["self"] } },
           signal: controller.signal,
-        },
+        }),
       )
         .then((page) => {
           setResults(page.items);

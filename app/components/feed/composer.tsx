@@ -12,7 +12,7 @@ import {
 import { VehicleDetailDialog } from "~/components/post/vehicle-detail-dialog";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { apiFetch, failureText } from "#lib/api-client";
+import { answerOf, api, failureText } from "#lib/api-client";
 import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
 import type { PostDetail } from "#lib/api-types";
@@ -68,10 +68,9 @@ export const Composer = forwardRef<
   async function confirm() {
     setSending(true);
     try {
-      const post = await apiFetch<PostDetail>("/api/inventory", {
-        method: "POST",
-        body: quickPostToPost({ content: text, type }),
-      });
+      const post = await answerOf(
+        api.POST("/api/inventory", { body: quickPostToPost({ content: text, type }) }),
+      );
       setText("");
       setConfirmOpen(false);
       toast({ title: "Post created successfully!" });

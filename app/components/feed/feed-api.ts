@@ -1,4 +1,4 @@
-import { api, pageOf } from "#lib/api-client";
+import { answerOf, api, pageOf } from "#lib/api-client";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import type { FeedSort } from "#lib/schemas/inventory";
 
@@ -13,6 +13,10 @@ export async function fetchFeedPage(
   const page = await pageOf(api.GET("/api/inventory", { params: { query }, signal }));
   return { posts: page.items, nextCursor: page.nextCursor };
 }
+
+/** GET /api/inventory/{id}: one post with its vehicles and comments. */
+export const fetchPost = (id: string, signal?: AbortSignal) =>
+  answerOf(api.GET("/api/inventory/{id}", { params: { path: { id } }, signal }));
 
 /** Whether a post belongs on the tab showing (a new post is added to the top only where it fits). */
 export function fitsSort(post: FeedPost, sort: FeedSort): boolean {

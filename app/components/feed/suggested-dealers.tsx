@@ -14,7 +14,7 @@ import {
 } from "~/components/dealer/dealer-bits";
 import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
 import { Button, buttonClass } from "~/components/ui/button";
-import { apiList, withCursor } from "#lib/api-client";
+import { api, pageOf } from "#lib/api-client";
 
 /** Suggestions are fetched 4 at a time, at most 8 cards are shown. */
 export const SUGGESTIONS_FETCH_LIMIT = 4;
@@ -23,9 +23,9 @@ export const SUGGESTIONS_MAX_CARDS = 8;
 type Page = { dealers: DirectoryDealer[]; nextCursor: string | null; total: number };
 
 async function fetchSuggestions(cursor: string | null, signal?: AbortSignal): Promise<Page> {
-  const page = await apiList<DirectoryDealer>(
-    withCursor(`/api/dealers?limit=${SUGGESTIONS_FETCH_LIMIT}&exclude=self,connected&sort=active`, cursor),
-    { signal },
+  const query = { limit: SUGGESTIONS_FETCH_LIMIT, sort: "active", cursor: cursor ?? undefined } as const;
+  const page = await pageOf(
+    api.GET("/api/dealers", { params: { query: { ...query, exclude: ["self", "connected"] } }, signal }),
   );
   return { dealers: page.items, nextCursor: page.nextCursor, total: page.total ?? page.items.length };
 }

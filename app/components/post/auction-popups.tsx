@@ -4,7 +4,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch } from "#lib/api-client";
+import { fetchPost } from "~/components/feed/feed-api";
 import { formatPriceCents } from "#lib/format";
 import type { FeedPost, PostDetail, PostVehicle } from "#lib/api-types";
 
@@ -60,7 +60,7 @@ function usePostVehicles(post: FeedPost | PostDetail, open: boolean): PostVehicl
   useEffect(() => {
     if (!open || given || loaded) return;
     const controller = new AbortController();
-    apiFetch<PostDetail>(`/api/inventory/${encodeURIComponent(post.id)}`, { signal: controller.signal })
+    fetchPost(post.id, controller.signal)
       .then((p) => setLoaded(p.vehicles))
       .catch(() => setLoaded([]));
     return () => controller.abort();

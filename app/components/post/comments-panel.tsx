@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { apiFetch, failureText } from "#lib/api-client";
+import { answerOf, api, failureText } from "#lib/api-client";
+import { fetchPost } from "~/components/feed/feed-api";
 import { RelativeTime } from "~/components/ui/clock";
 import { COMMENT_MAX } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
@@ -39,7 +40,7 @@ export function CommentsPanel({
   useEffect(() => {
     if (initialComments) return;
     const controller = new AbortController();
-    apiFetch<PostDetail>(`/api/inventory/${encodeURIComponent(postId)}`, { signal: controller.signal })
+    fetchPost(postId, controller.signal)
       .then((post) => {
         setComments(post.comments);
         refreshed.current?.(post);
@@ -73,13 +74,15 @@ export function CommentsPanel({
     setContent("");
     setPosting(true);
     try {
-      const saved = await apiFetch<PostComment>(`/api/inventory/${encodeURIComponent(postId)}/comments`, {
-        method: "POST",
-        body: { content: text },
-      });
+      const saved = await answerOf(
+        api.POST("/api/inventory/{id}/comments", {
+          params: { path: { id: postId } },
+          body: { content: text },
+        }),
+      );
       setComments((list) => (list ?? []).map((c) => (c.id === temporary.id ? saved : c)));
       toast({ title: "Comment added successfully" });
-      apiFetch<PostDetail>(`/api/inventory/${encodeURIComponent(postId)}`)
+      fetchPost(postId)
         .then((post) => {
           setComments(post.comments);
           refreshed.current?.(post);

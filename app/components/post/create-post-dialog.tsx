@@ -4,7 +4,7 @@ import { Dialog, Tabs } from "radix-ui";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch, failureText } from "#lib/api-client";
+import { answerOf, api, failureText, type BodyOf } from "#lib/api-client";
 import { AUCTION_FACILITATORS } from "#lib/constants";
 import {
   MAX_VEHICLES_PER_POST,
@@ -37,7 +37,7 @@ export type PostDraft = {
   mode: PostMode;
   title: string;
   description: string;
-  auctionFacilitator: string;
+  auctionFacilitator: (typeof AUCTION_FACILITATORS)[number] | "";
   spreadsheetUrl: string;
   vehicles: VehicleDraft[];
   photos: PhotoUpload[];
@@ -122,18 +122,23 @@ export function CreatePostDialog({
     }
     setSubmitting(true);
     try {
-      const post = await apiFetch<PostDetail>("/api/inventory", {
-        method: "POST",
-        body: {
-          title: draft.title,
-          description: draft.description,
-          type: mode,
-          auctionFacilitator: draft.auctionFacilitator || undefined,
-          spreadsheetUrl: mode === "spreadsheet" ? draft.spreadsheetUrl : undefined,
-          vehicles: mode === "spreadsheet" ? [] : complete.map(toVehicleInput),
-          photoUrls: uploadedUrls(draft.photos),
-        },
-      });
+      const post = await answerOf(
+        api.POST("/api/inventory", {
+          body: {
+            title: draft.title,
+            description: draft.description,
+            type: mode,
+            auctionFacilitator: draft.auctionFacilitator || undefined,
+            spreadsheetUrl: mode === "spreadsheet" ? draft.spreadsheetUrl : undefined,
+            // Numbers go as the dealer typed them: the shared schema parses them on the server, its message toasts.
+            vehicles: (mode === "spreadsheet" ? [] : complete.map(toVehicleInput)) as BodyOf<
+              "/api/inventory",
+              "post"
+            >["vehicles"],
+            photoUrls: uploadedUrls(draft.photos),
+          },
+        }),
+      );
       toast({ title: "Inventory posted successfully!" });
       setDraft(() => emptyDraft());
       onCreated(post);
@@ -231,7 +236,9 @@ export function CreatePostDialog({
                 <select
                   id="post-facilitator"
                   value={draft.auctionFacilitator}
-                  onChange={(e) => setField("auctionFacilitator", e.target.value)}
+                  onChange={(e) =>
+                    setField("auctionFacilitator", e.target.value as PostDraft["auctionFacilitator"])
+                  }
                   className={inputClass}
                 >
                   <option value="">None</option>

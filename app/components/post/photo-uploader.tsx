@@ -1,6 +1,6 @@
 import { ImagePlus, Loader2, RotateCcw, X } from "~/components/ui/icons";
 import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from "react";
-import { apiFetch, failureText } from "#lib/api-client";
+import { answerOf, api, failureText } from "#lib/api-client";
 import { toast } from "#lib/toast";
 
 /** Compression fits within 800×600 at JPEG quality 0.8. */
@@ -97,9 +97,7 @@ export const PhotoUploader = forwardRef<
       if (!photo.file) return;
       patch(photo.key, { status: "uploading", progress: 0 });
       try {
-        const { uploadURL } = await apiFetch<{ uploadURL: string }>("/api/objects/upload", {
-          method: "POST",
-        });
+        const { uploadURL } = await answerOf(api.POST("/api/objects/upload"));
         await putWithProgress(uploadURL, photo.file, (fraction) => patch(photo.key, { progress: fraction }));
         patch(photo.key, { status: "done", progress: 1, url: uploadURL.split("?")[0] });
       } catch (error) {

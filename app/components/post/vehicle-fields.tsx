@@ -1,11 +1,10 @@
 import { useRef, useState, type ReactNode } from "react";
 import { inputClass } from "~/components/ui/field";
-import { apiFetch } from "#lib/api-client";
+import { answerOf, api } from "#lib/api-client";
 import { US_STATE_CODES } from "#lib/constants";
 import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
 import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "#lib/vin";
-import type { VinDecode } from "#lib/api-types";
 
 /** A vehicle as the forms hold it: text fields as typed. */
 export type VehicleDraft = {
@@ -159,7 +158,7 @@ export function VehicleFields({
       toast({ title: "VIN Decoded!", description: autoFilledText(offline) });
     }
     // NHTSA vPIC (when the server has it) adds model and trim.
-    apiFetch<VinDecode>(`/api/vin/${vin}`)
+    answerOf(api.GET("/api/vin/{vin}", { params: { path: { vin } } }))
       .then((full) => {
         if (full.source !== "vpic" || decoded.current !== vin) return;
         onChange((v) => ({

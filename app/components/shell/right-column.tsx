@@ -4,7 +4,7 @@ import { messagePreview } from "#lib/chat-files";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { RelativeTime } from "~/components/ui/clock";
-import { apiFetch } from "#lib/api-client";
+import { answerOf, api } from "#lib/api-client";
 import type { Activity, RecentChat } from "#lib/api-types";
 import { Avatar } from "~/components/ui/avatar";
 
@@ -33,7 +33,7 @@ function useActivity(me: string) {
   }, []);
 
   const reload = useCallback(() => {
-    apiFetch<Activity>("/api/activity")
+    answerOf(api.GET("/api/activity"))
       .then(setActivity)
       .catch(() => undefined);
   }, []);

@@ -252,7 +252,7 @@ export const quickPostSchema = z.object({
 });
 
 /** A quick post becomes a regular post: title cut from the text, status active, no vehicles. */
-export function quickPostToPost(input: z.output<typeof quickPostSchema>): CreatePostInput {
+export function quickPostToPost(input: z.output<typeof quickPostSchema>): z.output<typeof createPostSchema> {
   return {
     title: quickPostTitle(input.content),
     description: input.content,
