@@ -7,7 +7,7 @@ import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { newId } from "../shared/ids";
 import type { Viewer } from "./sessions";
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
+const INVALID_CREDENTIALS = "Invalid email or password";
 
 export function accountService(db: Database) {
   return {
