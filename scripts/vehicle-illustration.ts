@@ -5,8 +5,8 @@
  */
 import type { BodyStyle } from "../worker/demo/vehicles.ts";
 
-export const ILLUSTRATION_WIDTH = 800;
-export const ILLUSTRATION_HEIGHT = 600;
+const ILLUSTRATION_WIDTH = 800;
+const ILLUSTRATION_HEIGHT = 600;
 
 /** The demo colours (worker/demo/vehicles.ts COLORS) as paint; anything else is drawn silver. */
 const PAINT: Record<string, string> = {
@@ -151,7 +151,7 @@ function wheel(x: number, r: number): string {
 <circle cx="${x}" cy="${y}" r="${Math.round(r * 0.16)}" fill="#475569"/>`;
 }
 
-export type IllustratedVehicle = {
+type IllustratedVehicle = {
   year: number | null;
   make: string;
   model: string;
