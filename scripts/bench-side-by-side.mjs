@@ -12,12 +12,10 @@
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { experimental_readRawConfig } from "wrangler";
-import { OFFLINE_VARS, quietEnv } from "./local-app.mjs";
+import { bundle, freePort, quietEnv, serve } from "./local-app.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = path.join(root, ".wrangler", "side-by-side");
@@ -48,7 +46,7 @@ const run = (command, commandArgs, cwd) => {
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 /** Checks out, builds and bundles one revision; answers its wrangler.json and its own bench state. */
-function prepare(rev) {
+async function prepare(rev) {
   const sha = run("git", ["rev-parse", "--short", rev], root);
   const tree = path.join(work, sha);
   if (!existsSync(tree)) {
@@ -57,22 +55,7 @@ function prepare(rev) {
     symlinkSync(path.join(root, "node_modules"), path.join(tree, "node_modules"));
   }
   run(bin("remix"), ["vite:build"], tree);
-  const outdir = path.join(tree, ".wrangler", "bundle");
-  rmSync(outdir, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir], tree);
-  cpSync(path.join(tree, "build", "client"), path.join(outdir, "client"), { recursive: true });
-  const { rawConfig: config } = experimental_readRawConfig({ config: path.join(tree, "wrangler.toml") });
-  delete config.alias;
-  config.vars = { ...config.vars, ...OFFLINE_VARS };
-  Object.assign(config, {
-    main: "index.js",
-    no_bundle: true,
-    assets: { ...config.assets, directory: "client" },
-  });
-  for (const db of config.d1_databases ?? [])
-    db.migrations_dir = path.join(tree, db.migrations_dir ?? "migrations");
-  const configPath = path.join(outdir, "wrangler.json");
-  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  const configPath = await bundle(path.join(tree, ".wrangler", "bundle"), tree);
   const state = path.join(tree, ".wrangler", "bench-state");
   rmSync(state, { recursive: true, force: true });
   cpSync(benchState, state, { recursive: true });
@@ -84,31 +67,10 @@ function prepare(rev) {
   return { rev, sha, configPath, state, tree };
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function serve({ configPath, state, tree }) {
+async function serveSide({ configPath, state, tree }) {
   const port = await freePort();
-  const child = spawn(
-    bin("wrangler"),
-    ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state],
-    { cwd: tree, env: quietEnv, stdio: "ignore", detached: true },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 360; i++) {
-    try {
-      if ((await fetch(`${base}/api/auth/status`)).ok) return { base, stop: () => process.kill(-child.pid) };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`wrangler dev for ${configPath} did not start`);
+  const { stop } = await serve({ port, persistTo: state, config: configPath, cwd: tree });
+  return { base: `http://127.0.0.1:${port}`, stop };
 }
 
 async function timed(url, headers) {
@@ -121,10 +83,10 @@ async function timed(url, headers) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const sides = [prepare(before), prepare(after)];
+const sides = [await prepare(before), await prepare(after)];
 const servers = [];
 try {
-  for (const side of sides) servers.push({ ...side, ...(await serve(side)) });
+  for (const side of sides) servers.push({ ...side, ...(await serveSide(side)) });
   for (const page of paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));

@@ -28,13 +28,11 @@
  * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) docs/performance.md "## Latest full run"
  * (the README's table is the curated summary of it).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { experimental_readRawConfig } from "wrangler";
-import { build, migrate, OFFLINE_VARS, quietEnv } from "./local-app.mjs";
+import { build, bundle, freePort, migrate, serve } from "./local-app.mjs";
 import { BENCH_SEED_VERSION, markerOf, seedLarge } from "./seed-large.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -68,93 +66,6 @@ function parseArgs(argv) {
   options.record ??=
     options.sizes.includes(1000) && options.sizes.includes(20000) && options.n >= 200 && !options.only;
   return options;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The app as one bundle with its own copy of the static files, so that source edits or rebuilds made
- * while the benchmark runs (wrangler dev watches its sources) neither restart nor change what is measured.
- */
-function bundleApp() {
-  const outdir = path.join(root, ".wrangler", "bench-bundle");
-  rmSync(outdir, { recursive: true, force: true });
-  const result = spawnSync(
-    path.join(root, "node_modules", ".bin", "wrangler"),
-    ["deploy", "--dry-run", "--outdir", outdir],
-    {
-      cwd: root,
-      env: quietEnv,
-      encoding: "utf8",
-    },
-  );
-  if (result.status !== 0) throw new Error(`bundling failed:\n${result.stdout}\n${result.stderr}`);
-  cpSync(path.join(root, "build", "client"), path.join(outdir, "client"), { recursive: true });
-  const { rawConfig: config } = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") });
-  delete config.alias;
-  config.vars = { ...config.vars, ...OFFLINE_VARS };
-  config.main = "index.js";
-  config.no_bundle = true;
-  config.assets = { ...config.assets, directory: "client" };
-  for (const db of config.d1_databases ?? [])
-    db.migrations_dir = path.join(root, db.migrations_dir ?? "migrations");
-  writeFileSync(path.join(outdir, "wrangler.json"), JSON.stringify(config, null, 2));
-  return path.join(outdir, "wrangler.json");
-}
-
-/** `wrangler dev` of the bundle; resolves once the app answers, with a stop(). */
-async function serveBundle({ port, persistTo, configPath }) {
-  const child = spawn(
-    path.join(root, "node_modules", ".bin", "wrangler"),
-    [
-      "dev",
-      "--config",
-      configPath,
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      persistTo,
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "warn",
-    ],
-    { cwd: root, env: quietEnv, stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" },
-  );
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-  };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/status`);
-      if (res.ok) return { stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stop();
-  throw new Error(`wrangler dev did not answer on port ${port} within 90 s:\n${output}`);
 }
 
 const percentile = (sorted, p) =>
@@ -271,7 +182,7 @@ async function measureSize(size, options, modules, configPath) {
   migrate(persistTo);
   const port = await freePort();
   log(`serving on port ${port}…`);
-  const app = await serveBundle({ port, persistTo, configPath });
+  const app = await serve({ port, persistTo, config: configPath });
   try {
     const staticSamples = [];
     const ctx = makeContext({
@@ -414,7 +325,7 @@ async function main() {
     build();
   }
   console.log("Bundling…");
-  const configPath = bundleApp();
+  const configPath = await bundle(path.join(root, ".wrangler", "bench-bundle"));
   const results = [];
   for (const size of options.sizes) results.push(await measureSize(size, options, modules, configPath));
 

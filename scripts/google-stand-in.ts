@@ -8,8 +8,8 @@ import path from "node:path";
  * a name and an e-mail address; it sends the browser back with a code, and its token endpoint answers that code
  * with an ID token for that person (issuer, audience and expiry as Google sets them).
  */
-export const STAND_IN_CLIENT_ID = "dealerlane-local.apps.googleusercontent.com";
-export const STAND_IN_CLIENT_SECRET = "dealerlane-local-client-secret";
+const STAND_IN_CLIENT_ID = "dealerlane-local.apps.googleusercontent.com";
+const STAND_IN_CLIENT_SECRET = "dealerlane-local-client-secret";
 
 /** The people offered on the consent screen, as Google offers the accounts signed in to the browser. */
 const SUGGESTED = [

@@ -13,14 +13,14 @@ export function iconIdsIn(source: string): string[] {
 }
 
 /** "bar-chart-3" → "BarChart3", the lucide-react export that draws it. */
-export const lucideExportOf = (id: string) =>
+const lucideExportOf = (id: string) =>
   id
     .split("-")
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join("");
 
 /** The drawing inside Lucide's <svg> for one icon. */
-export function drawingOf(id: string): string {
+function drawingOf(id: string): string {
   const component = (lucide as unknown as Record<string, ComponentType | undefined>)[lucideExportOf(id)];
   if (!component) throw new Error(`lucide-react has no icon ${lucideExportOf(id)} (id "${id}")`);
   const markup = renderToStaticMarkup(createElement(component));

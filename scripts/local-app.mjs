@@ -3,6 +3,8 @@
  * directory, then serve the built app with `wrangler dev`.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,9 +25,9 @@ export const quietEnv = {
   X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
 };
 
-function run(command, args, label) {
+function run(command, args, label, cwd = root) {
   const result = spawnSync(command, args, {
-    cwd: root,
+    cwd,
     env: quietEnv,
     stdio: ["ignore", "pipe", "pipe"],
     encoding: "utf8",
@@ -55,6 +57,31 @@ export function seed(persistTo) {
   return run(bin("node"), [path.join(root, "scripts", "seed.ts"), ...extra], "seed");
 }
 
+/**
+ * The app as one bundle with its own copy of the static files and a wrangler.json to serve it by (answered), so
+ * that source edits or rebuilds made while a benchmark runs (wrangler dev watches its sources) neither restart
+ * nor change what is measured. `tree` is this checkout or another one (bench-side-by-side's revisions).
+ */
+export async function bundle(outdir, tree = root) {
+  rmSync(outdir, { recursive: true, force: true });
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir], "bundling", tree);
+  cpSync(path.join(tree, "build", "client"), path.join(outdir, "client"), { recursive: true });
+  const { experimental_readRawConfig } = await import("wrangler");
+  const { rawConfig: config } = experimental_readRawConfig({ config: path.join(tree, "wrangler.toml") });
+  delete config.alias;
+  config.vars = { ...config.vars, ...OFFLINE_VARS };
+  Object.assign(config, {
+    main: "index.js",
+    no_bundle: true,
+    assets: { ...config.assets, directory: "client" },
+  });
+  for (const db of config.d1_databases ?? [])
+    db.migrations_dir = path.join(tree, db.migrations_dir ?? "migrations");
+  const configPath = path.join(outdir, "wrangler.json");
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  return configPath;
+}
+
 async function portIsTaken(port) {
   try {
     await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
@@ -64,19 +91,40 @@ async function portIsTaken(port) {
   }
 }
 
+/** A port nothing listens on now, for a server of our own. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Tests and the benchmark run offline: the offline VIN decoder, never NHTSA's vPIC. */
 export const OFFLINE_VARS = { VPIC_BASE_URL: "" };
 
 /**
  * Starts `wrangler dev`; resolves once the app answers, with a `stop()` to end it. `vars` override
  * wrangler.toml's [vars] (e.g. OFFLINE_VARS); APP_ORIGIN is this server's address unless `vars` names another,
- * so the links in its e-mails open on the port it serves.
+ * so the links in its e-mails open on the port it serves. `config` and `cwd` serve another build (the
+ * benchmark's bundle, another checkout) than this tree's wrangler.toml.
  */
-export async function serve({ port, persistTo, inherit = false, vars: given = {} }) {
+export async function serve({
+  port,
+  persistTo,
+  config = null,
+  cwd = root,
+  inherit = false,
+  vars: given = {},
+}) {
   const vars = { APP_ORIGIN: `http://localhost:${port}`, ...given };
   // Something else answering on the port would pass for our app: refuse instead.
   if (await portIsTaken(port)) throw new Error(`Port ${port} is already in use; choose another with PORT=…`);
-  const extra = persistTo ? ["--persist-to", persistTo] : [];
+  const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...(config ? ["--config", config] : [])];
   const child = spawn(
     bin("wrangler"),
     [
@@ -92,7 +140,7 @@ export async function serve({ port, persistTo, inherit = false, vars: given = {}
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     {
-      cwd: root,
+      cwd,
       env: quietEnv,
       stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
       detached: process.platform !== "win32",

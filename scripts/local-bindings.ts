@@ -8,10 +8,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inChunks } from "../worker/db/bound-parameters.ts";
 
-export type LocalBindings = { DB: D1Database; PHOTOS: R2Bucket; dispose(): Promise<void> };
+type LocalBindings = { DB: D1Database; PHOTOS: R2Bucket; dispose(): Promise<void> };
 
 /** The state directory `wrangler dev --persist-to <dir>` reads (its v3 folder); .wrangler/state by default. */
-export const persistRootOf = (root: string, persistTo: string | null) =>
+const persistRootOf = (root: string, persistTo: string | null) =>
   path.join(path.resolve(root, persistTo ?? ".wrangler/state"), "v3");
 
 export async function openLocalBindings(root: string, persistTo: string | null): Promise<LocalBindings> {
@@ -48,10 +48,7 @@ export async function openLocalBindings(root: string, persistTo: string | null):
 }
 
 /** A table's rows, keyed by column name (the first row's keys name the columns). */
-export type TableRows = readonly [
-  table: string,
-  rows: readonly Record<string, string | number | boolean | null>[],
-];
+type TableRows = readonly [table: string, rows: readonly Record<string, string | number | boolean | null>[]];
 
 /**
  * Inserts the tables' rows in the order given (parents first: D1 enforces foreign keys), each statement binding

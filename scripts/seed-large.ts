@@ -23,7 +23,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Bumped when the seeded rows change shape, so an older bench database is seeded again. */
 export const BENCH_SEED_VERSION = 3;
 
-export type BenchSeed = {
+type BenchSeed = {
   version?: number;
   posts: number;
   vehicles: number;

@@ -4,7 +4,7 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
-export const env = {
+const env = {
   ...process.env,
   PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
   WRANGLER_SEND_METRICS: "false",

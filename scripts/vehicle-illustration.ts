@@ -5,8 +5,8 @@
  */
 import type { BodyStyle } from "../worker/demo/vehicles.ts";
 
-export const ILLUSTRATION_WIDTH = 800;
-export const ILLUSTRATION_HEIGHT = 600;
+const ILLUSTRATION_WIDTH = 800;
+const ILLUSTRATION_HEIGHT = 600;
 
 /** The demo colours (worker/demo/vehicles.ts COLORS) as paint; anything else is drawn silver. */
 const PAINT: Record<string, string> = {
@@ -25,20 +25,18 @@ const PAINT: Record<string, string> = {
   Burgundy: "#6e1b2c",
 };
 
+type Lamp = readonly [number, number, number, number];
+
 type Shape = {
   /** The body's outline, facing left, standing on the ground at y = 490. */
   body: string;
   /** The glass, drawn over the body. */
   glass: string;
-  /** Pillars and door cuts: x positions of vertical lines between the glass and the sill. */
-  doors: readonly number[];
-  wheels: readonly [number, number];
-  wheelRadius: number;
-  /** Top of the door cuts (the waist line) and the sill. */
-  waist: number;
-  sill: number;
+  /** Pillars and door cuts: vertical lines at x between the glass and the sill, from the waist line down. */
+  doors: { x: readonly number[]; waist: number; sill: number };
+  wheels: { x: readonly [number, number]; radius: number };
   /** Head and tail lamps: [x, y, width, height] at the front and the back. */
-  lamps: readonly [readonly [number, number, number, number], readonly [number, number, number, number]];
+  lamps: Record<"head" | "tail", Lamp>;
 };
 
 const GROUND = 490;
@@ -53,80 +51,44 @@ const SHAPES: Record<BodyStyle, Shape> = {
   sedan: {
     body: "M108 452 L104 410 Q106 388 130 382 L285 362 L372 290 Q450 278 522 290 L612 352 L688 362 Q700 366 700 390 L702 440 Q700 452 688 454 Z",
     glass: "M302 364 L380 300 Q450 290 514 300 L592 358 Z",
-    doors: [446],
-    wheels: [232, 584],
-    wheelRadius: 46,
-    waist: 364,
-    sill: 448,
-    lamps: [
-      [106, 390, 40, 12],
-      [690, 370, 12, 22],
-    ],
+    doors: { x: [446], waist: 364, sill: 448 },
+    wheels: { x: [232, 584], radius: 46 },
+    lamps: { head: [106, 390, 40, 12], tail: [690, 370, 12, 22] },
   },
   coupe: {
     body: "M106 458 L102 420 Q104 398 128 394 L300 372 L392 308 Q432 294 484 298 L662 372 Q698 380 700 402 L702 446 Q700 458 686 458 Z",
     glass: "M320 372 L400 314 Q440 304 478 308 L600 366 Z",
-    doors: [486],
-    wheels: [236, 588],
-    wheelRadius: 46,
-    waist: 374,
-    sill: 452,
-    lamps: [
-      [104, 402, 42, 10],
-      [688, 384, 14, 20],
-    ],
+    doors: { x: [486], waist: 374, sill: 452 },
+    wheels: { x: [236, 588], radius: 46 },
+    lamps: { head: [104, 402, 42, 10], tail: [688, 384, 14, 20] },
   },
   suv: {
     body: "M106 456 L102 400 Q104 372 132 366 L262 350 L340 260 Q350 248 368 248 L660 246 Q684 248 690 268 L700 360 L702 440 Q700 455 686 456 Z",
     glass: "M278 352 L350 266 L654 264 Q668 266 670 282 L672 350 Z",
-    doors: [448, 566],
-    wheels: [234, 592],
-    wheelRadius: 50,
-    waist: 352,
-    sill: 450,
-    lamps: [
-      [104, 376, 40, 14],
-      [690, 280, 12, 40],
-    ],
+    doors: { x: [448, 566], waist: 352, sill: 450 },
+    wheels: { x: [234, 592], radius: 50 },
+    lamps: { head: [104, 376, 40, 14], tail: [690, 280, 12, 40] },
   },
   pickup: {
     body: "M104 456 L100 398 Q102 370 130 364 L255 352 L318 262 Q326 252 342 252 L462 252 Q472 252 474 264 L476 345 L700 345 Q708 346 708 356 L708 444 Q706 456 692 456 Z",
     glass: "M272 352 L330 268 L458 268 L460 350 Z",
-    doors: [380, 476],
-    wheels: [226, 604],
-    wheelRadius: 52,
-    waist: 352,
-    sill: 450,
-    lamps: [
-      [102, 374, 40, 14],
-      [698, 352, 12, 30],
-    ],
+    doors: { x: [380, 476], waist: 352, sill: 450 },
+    wheels: { x: [226, 604], radius: 52 },
+    lamps: { head: [102, 374, 40, 14], tail: [698, 352, 12, 30] },
   },
   minivan: {
     body: "M100 456 L98 396 Q100 368 126 360 L220 340 L310 250 Q322 238 340 238 L676 236 Q700 238 702 262 L704 440 Q702 456 686 456 Z",
     glass: "M238 342 L318 258 L668 256 Q680 258 682 272 L684 340 Z",
-    doors: [402, 548],
-    wheels: [226, 592],
-    wheelRadius: 46,
-    waist: 342,
-    sill: 450,
-    lamps: [
-      [100, 370, 40, 14],
-      [692, 270, 12, 44],
-    ],
+    doors: { x: [402, 548], waist: 342, sill: 450 },
+    wheels: { x: [226, 592], radius: 46 },
+    lamps: { head: [100, 370, 40, 14], tail: [692, 270, 12, 44] },
   },
   "cargo-van": {
     body: "M100 456 L98 390 Q100 360 126 352 L196 336 L262 222 Q272 206 292 204 L684 200 Q704 202 706 224 L708 440 Q706 456 690 456 Z",
     glass: "M214 338 L272 236 L350 234 L352 336 Z",
-    doors: [356, 560],
-    wheels: [216, 602],
-    wheelRadius: 46,
-    waist: 338,
-    sill: 450,
-    lamps: [
-      [100, 362, 40, 14],
-      [696, 236, 12, 44],
-    ],
+    doors: { x: [356, 560], waist: 338, sill: 450 },
+    wheels: { x: [216, 602], radius: 46 },
+    lamps: { head: [100, 362, 40, 14], tail: [696, 236, 12, 44] },
   },
 };
 
@@ -151,7 +113,7 @@ function wheel(x: number, r: number): string {
 <circle cx="${x}" cy="${y}" r="${Math.round(r * 0.16)}" fill="#475569"/>`;
 }
 
-export type IllustratedVehicle = {
+type IllustratedVehicle = {
   year: number | null;
   make: string;
   model: string;
@@ -166,22 +128,22 @@ export function vehicleIllustration(vehicle: IllustratedVehicle, body: BodyStyle
   const name = [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(" ");
   const detail = [vehicle.trim, vehicle.color].filter(Boolean).join(" · ");
   const nameSize = fitting(name, 720, 48);
-  const [front, rear] = shape.wheels;
-  const r = shape.wheelRadius;
+  const [front, rear] = shape.wheels.x;
+  const r = shape.wheels.radius;
+  const { waist, sill } = shape.doors;
   const wells = [front, rear]
     .map((x) => `<circle cx="${x}" cy="${GROUND - r}" r="${r + 8}" fill="#0b1220"/>`)
     .join("");
-  const doors = shape.doors
-    .map((x) => `<line x1="${x}" y1="${shape.waist - 2}" x2="${x}" y2="${shape.sill}"/>`)
+  const doors = shape.doors.x
+    .map((x) => `<line x1="${x}" y1="${waist - 2}" x2="${x}" y2="${sill}"/>`)
     .join("");
-  const pillars = shape.doors
-    .map((x) => `<rect x="${x - 6}" y="0" width="12" height="${shape.waist}"/>`)
+  const pillars = shape.doors.x
+    .map((x) => `<rect x="${x - 6}" y="0" width="12" height="${waist}"/>`)
     .join("");
-  const [head, tail] = shape.lamps;
-  const lamp = ([x, y, w, h]: readonly number[], fill: string) =>
+  const lamp = ([x, y, w, h]: Lamp, fill: string) =>
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${fill}" stroke="#0f172a" stroke-width="2"/>`;
-  const handles = shape.doors
-    .map((x) => `<rect x="${x - 38}" y="${shape.waist + 14}" width="24" height="6" rx="3"/>`)
+  const handles = shape.doors.x
+    .map((x) => `<rect x="${x - 38}" y="${waist + 14}" width="24" height="6" rx="3"/>`)
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${ILLUSTRATION_WIDTH}" height="${ILLUSTRATION_HEIGHT}" viewBox="0 0 ${ILLUSTRATION_WIDTH} ${ILLUSTRATION_HEIGHT}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">
 <defs>
@@ -205,8 +167,8 @@ export function vehicleIllustration(vehicle: IllustratedVehicle, body: BodyStyle
 <g stroke="#0f172a" stroke-opacity="0.45" stroke-width="3">${doors}</g>
 <g fill="#0f172a" fill-opacity="0.45">${handles}</g>
 <path d="${shape.body}" fill="none" stroke="#0f172a" stroke-width="3" stroke-linejoin="round"/>
-${lamp(head!, "#fef3c7")}
-${lamp(tail!, "#dc2626")}
+${lamp(shape.lamps.head, "#fef3c7")}
+${lamp(shape.lamps.tail, "#dc2626")}
 ${wheel(front, r)}
 ${wheel(rear, r)}
 </g>

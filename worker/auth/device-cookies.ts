@@ -2,7 +2,7 @@ import { serializeCookie } from "#lib/cookies";
 import { readCookie } from "./cookies";
 import { randomToken } from "../domain/shared/ids";
 
-export const DEVICE_COOKIE = "dl_device";
+const DEVICE_COOKIE = "dl_device";
 const DEVICE_DAYS = 180;
 const DEVICE_MS = DEVICE_DAYS * 24 * 60 * 60 * 1000;
 /** Tokens of this many accounts per browser (a shared office computer), newest first. */

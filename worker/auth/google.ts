@@ -30,14 +30,14 @@ const TOKEN_URL = "https://oauth2.googleapis.com/token";
 const ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 const SCOPES = ["openid", "email", "profile"];
 
-export const GOOGLE_STATE_COOKIE = "dl_google_state";
-export const GOOGLE_VERIFIER_COOKIE = "dl_google_verifier";
-export const GOOGLE_REDIRECT_COOKIE = "dl_google_redirect";
+const GOOGLE_STATE_COOKIE = "dl_google_state";
+const GOOGLE_VERIFIER_COOKIE = "dl_google_verifier";
+const GOOGLE_REDIRECT_COOKIE = "dl_google_redirect";
 /** Ten minutes to choose an account on Google's page. */
 const FLOW_SECONDS = 10 * 60;
 
 /** Why a Google sign-in ended on /login: `?google={reason}`, which the page turns into a toast. */
-export type GoogleFailure =
+type GoogleFailure =
   | "unavailable"
   | "denied"
   | "state"
@@ -94,7 +94,7 @@ type Deps = {
   siteOrigin: string;
 };
 
-export type GoogleOutcome = { location: string; cookies: string[] };
+type GoogleOutcome = { location: string; cookies: string[] };
 
 export function googleSignIn({ env, accounts, demo, auth, siteOrigin }: Deps) {
   const clientId = env.GOOGLE_CLIENT_ID ?? "";

@@ -1,6 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
-import * as schema from "./schema";
 
 /**
  * The request's database, without Drizzle's relational query API (`db.query.*`, which nothing uses): given the
@@ -13,7 +12,6 @@ export function openDatabase(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof openDatabase>;
-export { schema };
 
 /**
  * A raw statement (`db.all(sql…)`, `db.run(sql…)`) that can go in `db.batch`: Drizzle's D1 batch binds each

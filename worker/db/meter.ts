@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * Work handed to `afterTheAnswer` (ctx.waitUntil) runs while nobody waits and is counted apart.
  * The code that queries is unchanged: it gets a D1 binding that looks and behaves like the real one.
  */
-export type D1Usage = {
+type D1Usage = {
   /** Every statement and batch sent before the answer. */
   roundTrips: number;
   /** The longest chain of trips that waited for one another: what the distance to the primary is paid for. */

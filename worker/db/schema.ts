@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { AUCTION_PLATFORMS, DEAL_STATUSES, PASS_THRU_STEPS, REVIEW_STATUSES } from "#lib/deals/constants";
 import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
 import type { ChatAttachment } from "#lib/chat-files";
@@ -13,6 +22,9 @@ const createdAt = () =>
   timestamp("created_at")
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
+/** A row that belongs to another table's row and is deleted with it. */
+const ownedBy = (name: string, parent: () => AnySQLiteColumn) =>
+  text(name).notNull().references(parent, { onDelete: "cascade" });
 
 /** A sign-in: e-mail and password (or, later, Google). One account owns at most one dealer profile. */
 export const accounts = sqliteTable(
@@ -53,9 +65,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     expiresAt: timestamp("expires_at").notNull(),
     /** The id settings show and sign out by; never the token or its hash. */
     id: text("id").unique(),
@@ -76,9 +86,7 @@ export const accountTokens = sqliteTable(
   "account_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     purpose: text("purpose", { enum: ["password-reset", "email-verification", "sign-in"] }).notNull(),
     expiresAt: timestamp("expires_at").notNull(),
     usedAt: timestamp("used_at"),
@@ -92,9 +100,7 @@ export const securityEvents = sqliteTable(
   "security_events",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: ownedBy("account_id", () => accounts.id),
     type: text("type").notNull(),
     userAgent: text("user_agent"),
     place: text("place"),
@@ -194,12 +200,8 @@ export const connections = sqliteTable(
   "connections",
   {
     id: text("id").primaryKey(),
-    requesterId: text("requester_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
-    receiverId: text("receiver_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    requesterId: ownedBy("requester_id", () => dealers.id),
+    receiverId: ownedBy("receiver_id", () => dealers.id),
     status: text("status", { enum: ["pending", "accepted"] })
       .notNull()
       .default("accepted"),
@@ -215,9 +217,7 @@ export const inventoryPosts = sqliteTable(
   "inventory_posts",
   {
     id: text("id").primaryKey(),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     type: text("type", { enum: ["single", "multiple", "spreadsheet", "for-sale", "request"] }).notNull(),
@@ -263,9 +263,7 @@ export const vehicles = sqliteTable(
   "vehicles",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id")
-      .notNull()
-      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    postId: ownedBy("post_id", () => inventoryPosts.id),
     position: integer("position").notNull().default(0),
     vin: text("vin"),
     year: integer("year"),
@@ -297,12 +295,8 @@ export const comments = sqliteTable(
   "comments",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id")
-      .notNull()
-      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    postId: ownedBy("post_id", () => inventoryPosts.id),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     content: text("content").notNull(),
     attachmentUrl: text("attachment_url"),
     createdAt: createdAt(),
@@ -320,9 +314,7 @@ export const comments = sqliteTable(
 export const postViews = sqliteTable(
   "post_views",
   {
-    postId: text("post_id")
-      .notNull()
-      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    postId: ownedBy("post_id", () => inventoryPosts.id),
     viewerId: text("viewer_id").notNull(),
     createdAt: createdAt(),
   },
@@ -344,12 +336,8 @@ export const chats = sqliteTable(
 export const chatParticipants = sqliteTable(
   "chat_participants",
   {
-    chatId: text("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    chatId: ownedBy("chat_id", () => chats.id),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     lastReadAt: timestamp("last_read_at"),
   },
   (t) => [
@@ -362,17 +350,11 @@ export const messages = sqliteTable(
   "messages",
   {
     id: text("id").primaryKey(),
-    chatId: text("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
+    chatId: ownedBy("chat_id", () => chats.id),
     /** Made by the sending browser, so a retried send never stores a second copy. */
     clientId: text("client_id").notNull(),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
-    receiverId: text("receiver_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    senderId: ownedBy("sender_id", () => dealers.id),
+    receiverId: ownedBy("receiver_id", () => dealers.id),
     content: text("content").notNull(),
     context: text("context", { mode: "json" }).$type<{ postTitle?: string } | null>(),
     /** Photos and files, as the message shows them; chat_attachments says who may read each. */
@@ -397,12 +379,8 @@ export const chatAttachments = sqliteTable(
   "chat_attachments",
   {
     fileId: text("file_id").primaryKey(),
-    messageId: text("message_id")
-      .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
-    chatId: text("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
+    messageId: ownedBy("message_id", () => messages.id),
+    chatId: ownedBy("chat_id", () => chats.id),
     senderId: text("sender_id").notNull(),
     createdAt: createdAt(),
   },
@@ -430,12 +408,8 @@ export const wantedVehicles = sqliteTable(
   "wanted_vehicles",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id")
-      .notNull()
-      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    postId: ownedBy("post_id", () => inventoryPosts.id),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     makeKey: text("make_key").notNull(),
     /** "" for any model of the make. */
     modelKey: text("model_key").notNull(),
@@ -457,14 +431,10 @@ export const offeredVehicles = sqliteTable(
   "offered_vehicles",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id")
-      .notNull()
-      .references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    postId: ownedBy("post_id", () => inventoryPosts.id),
     /** Null for a vehicle only named in a text post. */
     vehicleId: text("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     makeKey: text("make_key").notNull(),
     modelKey: text("model_key").notNull(),
     yearMin: integer("year_min"),
@@ -486,9 +456,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
@@ -601,9 +569,7 @@ export const deals = sqliteTable(
 export const passThruSteps = sqliteTable(
   "pass_thru_steps",
   {
-    dealId: text("deal_id")
-      .notNull()
-      .references(() => deals.id, { onDelete: "cascade" }),
+    dealId: ownedBy("deal_id", () => deals.id),
     step: text("step", { enum: PASS_THRU_STEPS }).notNull(),
     /** "true" / "false" for yes-no steps; missing, received or sent for the title. */
     value: text("value").notNull(),
@@ -740,9 +706,7 @@ export const invoices = sqliteTable(
   "invoices",
   {
     id: text("id").primaryKey(),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     planId: text("plan_id").notNull(),
     processor: text("processor", { enum: ["demo", "stripe"] }).notNull(),
@@ -766,12 +730,8 @@ export const refunds = sqliteTable(
   "refunds",
   {
     id: text("id").primaryKey(),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    invoiceId: ownedBy("invoice_id", () => invoices.id),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     amountCents: integer("amount_cents").notNull(),
     externalId: text("external_id"),
     reason: text("reason").notNull(),
@@ -892,9 +852,7 @@ export const verificationRequests = sqliteTable(
   "verification_requests",
   {
     id: text("id").primaryKey(),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     licenseNumber: text("license_number").notNull(),
     auctionAccessNumber: text("auction_access_number").notNull(),
     dealership5MilNumber: text("dealership_5mil_number").notNull(),
@@ -944,9 +902,7 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    dealerId: text("dealer_id")
-      .notNull()
-      .references(() => dealers.id, { onDelete: "cascade" }),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),

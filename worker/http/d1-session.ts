@@ -8,8 +8,8 @@ import { networkOf } from "../db/network-wall";
 import type { AppEnv } from "./types";
 
 /** Where the browser keeps its D1 bookmark (pages) and where API clients send and read it. */
-export const BOOKMARK_COOKIE = "dl_d1";
-export const BOOKMARK_HEADER = "X-D1-Bookmark";
+const BOOKMARK_COOKIE = "dl_d1";
+const BOOKMARK_HEADER = "X-D1-Bookmark";
 /** A bookmark is the position of a write in the database's history: a short run of hex groups. */
 const BOOKMARK = /^[0-9a-f]{1,16}(-[0-9a-f]{1,64}){1,7}$/i;
 /** Long enough for any replica to catch up; the bookmark only ever has to outlive replication lag. */

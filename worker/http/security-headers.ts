@@ -25,7 +25,7 @@ export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean
 }
 
 /** Calls happen on /messages only (the popup's call buttons lead there): camera and microphone for our own origin there, nowhere else. */
-export function permissionsPolicyFor(pathname: string): string {
+function permissionsPolicyFor(pathname: string): string {
   const media = CALL_PAGES.includes(pathname) ? "(self)" : "()";
   return `camera=${media}, microphone=${media}, geolocation=()`;
 }

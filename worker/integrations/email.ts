@@ -19,7 +19,7 @@ export type EmailSender = {
   send(email: OutgoingEmail): Promise<SendResult>;
 };
 
-export const DEFAULT_EMAIL_FROM = "DealerLane <alerts@dealerlane.app>";
+const DEFAULT_EMAIL_FROM = "DealerLane <alerts@dealerlane.app>";
 
 function unsubscribeHeaders(email: OutgoingEmail): Record<string, string> {
   if (!email.unsubscribeUrl) return {};

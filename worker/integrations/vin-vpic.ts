@@ -4,7 +4,7 @@
  * never reach the internet.
  */
 
-export type VpicDecode = {
+type VpicDecode = {
   make: string | null;
   model: string | null;
   modelYear: number | null;
@@ -20,7 +20,7 @@ export type VpicDecode = {
   errorText: string | null;
 };
 
-export const VPIC_TIMEOUT_MS = 2500;
+const VPIC_TIMEOUT_MS = 2500;
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

@@ -34,7 +34,7 @@ function base62(bytes: Uint8Array): string {
 }
 
 /** A new key: `dl_live_` + 32 random bytes in base62. */
-export const newApiKey = () => API_KEY_MARK + base62(crypto.getRandomValues(new Uint8Array(32)));
+const newApiKey = () => API_KEY_MARK + base62(crypto.getRandomValues(new Uint8Array(32)));
 
 /** Anything that cannot be one of our keys is refused before D1 is asked. */
 const looksLikeKey = (key: string) =>
@@ -53,7 +53,7 @@ const toApiKey = (row: Row): ApiKey => ({
   lastUsedAt: toIsoOrNull(row.lastUsedAt),
 });
 
-export type IssueApiKey = { dealerId: string; name: string; scopes: ApiKeyScope[]; issuedBy: string | null };
+type IssueApiKey = { dealerId: string; name: string; scopes: ApiKeyScope[]; issuedBy: string | null };
 
 /**
  * Makes a key for a dealer and answers it once (only its hash is kept). The one way keys are made: the
@@ -84,15 +84,13 @@ export async function issueApiKey(db: Database, input: IssueApiKey): Promise<Cre
 }
 
 /** Who a key acts for: its dealer's account as a signed-in viewer, its scopes, and whether it may act at all. */
-export type KeyHolder = {
+type KeyHolder = {
   keyId: string;
   scopes: ApiKeyScope[];
   viewer: Viewer & { dealer: NonNullable<Viewer["dealer"]> };
   /** The refusal to answer when the dealer's account is suspended; null while it is not. */
   suspended: string | null;
 };
-
-export type ApiKeyService = ReturnType<typeof apiKeyService>;
 
 export function apiKeyService(db: Database, rateLimits: Pick<RateLimitService, "spend">) {
   return {

@@ -19,7 +19,7 @@ import {
 import { DomainError, forbidden } from "../shared/errors";
 
 /** The name a deleted dealer's messages and chats show. */
-export const DELETED_DEALER = "Deleted dealer";
+const DELETED_DEALER = "Deleted dealer";
 
 /** Epoch-millisecond `…At` fields as ISO strings, like every answer. */
 function withIsoTimes<T extends Record<string, unknown>>(row: T): Record<string, unknown> {

@@ -7,9 +7,21 @@ import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { newId } from "../shared/ids";
 import type { Viewer } from "./sessions";
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
+const INVALID_CREDENTIALS = "Invalid email or password";
 
 export function accountService(db: Database) {
+  /** The e-mail's unique index, not the look-up before it, settles two sign-ups racing for one address. */
+  async function insertAccount(account: typeof accounts.$inferInsert & { role: "dealer" }) {
+    try {
+      await db.insert(accounts).values(account);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict("An account with this e-mail already exists. Please sign in instead.");
+      throw error;
+    }
+    return { id: account.id, email: account.email, role: account.role };
+  }
+
   return {
     async viewer(accountId: string): Promise<Viewer> {
       const row = await db
@@ -42,14 +54,7 @@ export function accountService(db: Database) {
         passwordHash: await hashPassword(password),
         role: "dealer" as const,
       };
-      try {
-        await db.insert(accounts).values(account);
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict("An account with this e-mail already exists. Please sign in instead.");
-        throw error;
-      }
-      return { id: account.id, email, role: account.role };
+      return insertAccount(account);
     },
 
     /** One answer for an unknown e-mail and a wrong password, in the same time. */
@@ -159,14 +164,7 @@ export function accountService(db: Database) {
         googleSubject: subject,
         emailVerifiedAt: now,
       };
-      try {
-        await db.insert(accounts).values(account);
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict("An account with this e-mail already exists. Please sign in instead.");
-        throw error;
-      }
-      return { id: account.id, email, role: account.role };
+      return insertAccount(account);
     },
   };
 }

@@ -4,7 +4,7 @@
  * workerd refuses more than 100 000 iterations in production.
  */
 const SCHEME = "pbkdf2-sha256";
-export const PASSWORD_ITERATIONS = 100_000;
+const PASSWORD_ITERATIONS = 100_000;
 
 const encoder = new TextEncoder();
 

@@ -41,7 +41,7 @@ export type SessionLookup = {
 
 export type UnreadCounts = { messages: number; notifications: number };
 
-export type FindOptions = {
+type FindOptions = {
   /**
    * Read the dealer's unread counts in the same statement: every signed-in page shows them, and a D1 trip
    * saved is saved on every page (docs/decisions/0023-signed-in-page-speed.md).

@@ -5,7 +5,7 @@ import { accountTokens } from "../../db/schema";
 import { DomainError, badRequest } from "../shared/errors";
 import { randomToken, sha256Hex } from "../shared/ids";
 
-export type TokenPurpose = "password-reset" | "email-verification" | "sign-in";
+type TokenPurpose = "password-reset" | "email-verification" | "sign-in";
 
 /** Reset links work for 30 minutes; confirmation links for a week. */
 export const TOKEN_MINUTES: Record<TokenPurpose, number> = {
@@ -14,13 +14,13 @@ export const TOKEN_MINUTES: Record<TokenPurpose, number> = {
   "sign-in": SIGN_IN_LINK_MINUTES,
 };
 
-export const INVALID_LINK: Record<TokenPurpose, string> = {
+const INVALID_LINK: Record<TokenPurpose, string> = {
   "password-reset": "This reset link is not valid. Ask for a new one.",
   "email-verification": "This confirmation link is not valid. Send yourself a new one.",
   "sign-in": "This sign-in link is not valid. Ask for a new one.",
 };
 
-export const SPENT_LINK: Record<TokenPurpose, string> = {
+const SPENT_LINK: Record<TokenPurpose, string> = {
   "password-reset": "This reset link has expired or was already used. Ask for a new one.",
   "email-verification": "This confirmation link has expired or was already used. Send yourself a new one.",
   "sign-in": "This sign-in link has expired or was already used. Ask for a new one.",

@@ -4,7 +4,7 @@ import { toIso, toIsoOrNull, type Activity, type RecentChat, type RecentConnecti
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";
 
-export const ACTIVITY_ITEMS = 3;
+const ACTIVITY_ITEMS = 3;
 
 /**
  * A dealer's unread counts and recent activity, shown around every screen. The unread counts are part of every page (top bar, menus);

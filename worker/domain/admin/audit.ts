@@ -9,7 +9,7 @@ import { newId } from "../shared/ids";
 /** The admin acting: every audit entry names them. */
 export type AdminActor = { accountId: string; email: string };
 
-export type AuditInput = {
+type AuditInput = {
   action: AuditAction;
   recordType: string;
   recordId: string | null;

@@ -6,7 +6,7 @@ import { newId } from "../shared/ids";
 import type { Delivery } from "../notifications/notify";
 import type { AdminActor, AuditTrail } from "./audit";
 
-export type BroadcastDeps = {
+type BroadcastDeps = {
   audit: AuditTrail;
   /** The deal-alert fan-out (a Durable Object per batch): stored, then delivered by alarm, live to open inboxes. */
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;

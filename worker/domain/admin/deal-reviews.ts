@@ -29,7 +29,7 @@ const toAdminDeal = (row: DealRow): AdminDeal => ({
   createdAt: toIso(row.createdAt),
 });
 
-export type DealReviewDeps = {
+type DealReviewDeps = {
   audit: AuditTrail;
   /** Tells both dealers (live frame, notification): worker/domain/deals/announce.ts `reviewed`. */
   announce: (dealId: string) => Promise<void>;

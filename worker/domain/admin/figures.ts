@@ -3,7 +3,7 @@ import { toIso, type AdminFigures } from "#lib/api-types";
 import type { Database } from "../../db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 /**
  * A subscription that is a customer's: not the staff's own (the admins' dealers, a few rows) nor one of the demo
  * network (its throwaway accounts start trials too).

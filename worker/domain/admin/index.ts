@@ -18,7 +18,7 @@ import { promotionService } from "./promotions";
 import { userAdmin } from "./users";
 import { verificationService } from "./verification";
 
-export type AdminConsoleDeps = {
+type AdminConsoleDeps = {
   tokens: Pick<ReturnType<typeof accountTokenService>, "issue">;
   outbox: Pick<OutboxService, "enqueue">;
   deleteAccount: (accountId: string) => Promise<void>;
@@ -90,5 +90,3 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     },
   };
 }
-
-export type AdminConsole = ReturnType<typeof adminConsole>;

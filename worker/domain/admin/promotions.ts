@@ -14,7 +14,7 @@ const promotionsCursor = cursorKind("promotions.newest", cursorValue.time, curso
 /** The promo blocks of one feed page: at most this many promotions take turns. */
 const FEED_PROMOTIONS = 10;
 
-export const toPromotion = (row: Row): Promotion => ({
+const toPromotion = (row: Row): Promotion => ({
   id: row.id,
   title: row.title,
   message: row.message,
@@ -162,5 +162,3 @@ export function promotionService(db: Database, deps: { audit: AuditTrail }) {
     },
   };
 }
-
-export type PromotionService = ReturnType<typeof promotionService>;

@@ -77,7 +77,7 @@ const SELECT = sql`
   left join subscriptions s on s.dealer_id = d.id
   left join plans p on p.id = s.plan_id`;
 
-export type UserAdminDeps = {
+type UserAdminDeps = {
   audit: AuditTrail;
   tokens: Pick<ReturnType<typeof accountTokenService>, "issue">;
   outbox: Pick<OutboxService, "enqueue">;
@@ -274,5 +274,3 @@ export function userAdmin(db: Database, deps: UserAdminDeps) {
     },
   };
 }
-
-export type UserAdmin = ReturnType<typeof userAdmin>;

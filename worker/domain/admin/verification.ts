@@ -26,7 +26,7 @@ const toRequest = (row: Row): VerificationRequest => ({
   createdAt: toIso(row.createdAt),
 });
 
-export type VerificationDeps = {
+type VerificationDeps = {
   audit: AuditTrail;
   /** The dealer's bell (stored, pushed live). */
   deliver: (delivery: Delivery) => Promise<unknown>;

@@ -41,9 +41,9 @@ const signedText = (id: string, expires: number, ownerId: string) =>
   new TextEncoder().encode(`PUT ${PATH_PREFIX}${id} ${expires} ${ownerId}`);
 
 const idOf = (path: string) => path.slice(PATH_PREFIX.length);
-export const chatFileKeyOf = (id: string) => `${KEY_PREFIX}${id}`;
+const chatFileKeyOf = (id: string) => `${KEY_PREFIX}${id}`;
 
-export type ReceiveChatFile = {
+type ReceiveChatFile = {
   id: string;
   expires: string | undefined;
   owner: string | undefined;

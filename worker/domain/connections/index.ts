@@ -11,8 +11,6 @@ import { DomainError, badRequest, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 
-export type { Connection };
-
 type ConnectionRow = {
   id: string;
   requesterId: string;
@@ -22,7 +20,7 @@ type ConnectionRow = {
 };
 
 const CONNECTIONS_PAGE = cursorKind("connections", cursorValue.time, cursorValue.id);
-export const CONNECTIONS_PAGE_SIZE = 50;
+const CONNECTIONS_PAGE_SIZE = 50;
 
 const findPair = (db: Database, a: string, b: string) =>
   db.all<ConnectionRow>(sql`

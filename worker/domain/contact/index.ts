@@ -6,7 +6,7 @@ import { contactMessages } from "../../db/schema";
 import { newId } from "../shared/ids";
 import { LIMITS, type Limit, type RateLimitService } from "../rate-limits";
 
-export type StoredContactMessage = typeof contactMessages.$inferSelect;
+type StoredContactMessage = typeof contactMessages.$inferSelect;
 
 /** Messages from the public contact form, kept for support (the admin list reads `listRecent`). */
 export function contactService(db: Database, rateLimits: RateLimitService) {

@@ -8,7 +8,7 @@ const JOB = "match-index";
 /** Posts per batch: their index statements stay well inside one D1 batch. */
 const POSTS_PER_BATCH = 50;
 /** Posts per cron run, so one run stays far inside a scheduled handler's CPU time. */
-export const BACKFILL_POSTS_PER_RUN = 5000;
+const BACKFILL_POSTS_PER_RUN = 5000;
 
 /**
  * Indexes the active posts written before deal alerts existed (migration 0009 queued the job), oldest first,

@@ -15,10 +15,9 @@ import type { CandidatePairRow, DealMatching, PostPair, WantRow } from "./matchi
 import { matchPageStatement, pairOf, wantsForOfferStatement } from "./matching";
 
 /** GET /api/inventory/{id}/matches: a post on the other side, and which of its vehicles met. */
-export type { PostMatch };
 
 /** A post's matches alert at most this many dealers (the newest matching posts first). */
-export const MAX_ALERTS_PER_POST = 200;
+const MAX_ALERTS_PER_POST = 200;
 
 type Author = {
   id: string;
@@ -34,7 +33,7 @@ type Author = {
 
 export type PriceDrop = { vehicleId: string; oldCents: number; newCents: number };
 
-export type DealAlertDeps = {
+type DealAlertDeps = {
   matching: DealMatching;
   centre: NotificationCentre;
   /** Hands deliveries to the post's DealAlertFanout (stored there first, then delivered in batches). */
@@ -233,5 +232,3 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
     },
   };
 }
-
-export type DealAlertService = ReturnType<typeof dealAlertService>;

@@ -23,7 +23,7 @@ export type IndexedPost = {
 };
 
 /** The index rows of one post; none unless it is active. */
-export function matchIndexRows(post: IndexedPost, vehicles: readonly PostVehicleFacts[], now = Date.now()) {
+function matchIndexRows(post: IndexedPost, vehicles: readonly PostVehicleFacts[], now = Date.now()) {
   if (post.status !== "active") return { wanted: [], offered: [] };
   const facts = { title: post.title, description: post.description, vehicles };
   if (post.type === "request") {

@@ -48,13 +48,13 @@ export type PostVehicleFacts = {
   status?: string | null;
 };
 
-export type PostFacts = { title: string; description: string; vehicles: readonly PostVehicleFacts[] };
+type PostFacts = { title: string; description: string; vehicles: readonly PostVehicleFacts[] };
 
 /** How many wants or offers one post may hold in the match index. */
-export const MAX_WANTS_PER_POST = 12;
-export const MAX_OFFERS_PER_POST = 50;
+const MAX_WANTS_PER_POST = 12;
+const MAX_OFFERS_PER_POST = 50;
 
-export const trimKeyOf = (trim: string | null | undefined) => {
+const trimKeyOf = (trim: string | null | undefined) => {
   const words = trim ? nameWords(trim) : [];
   return words.length ? words.join(" ") : null;
 };

@@ -17,7 +17,7 @@ export type WantRow = WantedVehicle & {
   postTitle: string;
   postCreatedAt: number;
 };
-export type OfferRow = OfferedVehicle & {
+type OfferRow = OfferedVehicle & {
   id: string;
   postId: string;
   dealerId: string;
@@ -26,7 +26,7 @@ export type OfferRow = OfferedVehicle & {
 };
 
 /** At most this many candidate rows per want or offer looked up. */
-export const CANDIDATE_LIMIT = 500;
+const CANDIDATE_LIMIT = 500;
 
 const WANT_COLUMNS = sql`w.id as id, w.post_id as postId, w.dealer_id as dealerId, w.make_key as makeKey,
   w.model_key as modelKey, w.year_min as yearMin, w.year_max as yearMax, w.trim as trim, w.max_mileage as maxMileage,

@@ -10,14 +10,14 @@
 import { STATE_CODES } from "#lib/constants";
 import { findMentions, nameWords, wordsOf, type Mention } from "./vehicle-names.ts";
 
-export const YEAR_FLOOR = 1980;
-export const YEAR_CEILING = 2035;
+const YEAR_FLOOR = 1980;
+const YEAR_CEILING = 2035;
 /** Below this a "miles" figure is a distance ("pick up within 500 miles"), not an odometer. */
 const MIN_ODOMETER = 1000;
 /** Below this a dollar figure is a fee or a deposit, not a vehicle's price. */
 const MIN_PRICE_CENTS = 500_00;
 
-export type YearSpan = { min: number | null; max: number | null; single: boolean };
+type YearSpan = { min: number | null; max: number | null; single: boolean };
 
 /** What the text says about one named vehicle. */
 export type ReadVehicle = {
@@ -31,7 +31,7 @@ export type ReadVehicle = {
   mileages: number[];
 };
 
-export type ReadText = {
+type ReadText = {
   vehicles: ReadVehicle[];
   /** Figures from sentences that name no vehicle ("Budget $30k."): they speak for the whole post. */
   overall: Pick<ReadVehicle, "years" | "pricesCents" | "mileages">;

@@ -19,7 +19,7 @@ export function nameWords(text: string): string[] {
     .filter(Boolean);
 }
 
-export const wordsKey = (words: readonly string[]) => words.join("-");
+const wordsKey = (words: readonly string[]) => words.join("-");
 
 type MakeEntry = {
   name: string;
@@ -69,7 +69,7 @@ const CATALOGUE: Record<string, MakeEntry> = {
   mini: { name: "MINI", aliases: ["mini"], needsModel: true, models: ["!Cooper", "Countryman"] },
 };
 
-export type ModelInfo = { key: string; name: string; makeKey: string; needsMake: boolean };
+type ModelInfo = { key: string; name: string; makeKey: string; needsMake: boolean };
 type MakeInfo = { key: string; name: string };
 
 const MAKES = new Map<string, MakeInfo>();
@@ -109,7 +109,7 @@ const LONGEST_NAME = Math.max(
 );
 
 /** The make's key for a make as typed ("Chevy" → `chevrolet`); unknown makes keep their own words. */
-export function makeKeyOf(make: string): string {
+function makeKeyOf(make: string): string {
   const key = wordsKey(nameWords(make));
   return MAKE_SPELLINGS.get(key) ?? key;
 }
@@ -174,7 +174,7 @@ export function makeName(makeKey: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Free text
 
-export type Word = { text: string; start: number; end: number };
+type Word = { text: string; start: number; end: number };
 
 /** The text's name words with their character positions (letters split from digits). */
 export function wordsOf(text: string): Word[] {

@@ -63,7 +63,7 @@ const splitName = (name: string) => {
   return { firstName: firstName ?? "", lastName: rest.join(" ") };
 };
 
-export type DealerEditor = { accountId: string; dealerId: string | null; isAdmin: boolean };
+type DealerEditor = { accountId: string; dealerId: string | null; isAdmin: boolean };
 
 /** Dealers themselves: onboarding's profile, the dealers others add to the directory, and edits. */
 export function dealerService(db: Database, rateLimits: RateLimitService) {

@@ -8,7 +8,7 @@ import { billOfSaleKey, renderBillOfSale } from "./bill-of-sale";
 import type { DealEvent } from ".";
 import { DEAL_COLUMNS, DEAL_JOINS, sellerNameOf, stepsOf, toDeal, vehicleName, type DealRow } from "./views";
 
-export type AnnounceDeps = {
+type AnnounceDeps = {
   deliver: (delivery: Delivery) => Promise<DeliveryResult>;
   push: (dealerId: string, frame: InboxFrame) => Promise<void>;
   /** Where Bills of Sale are kept (R2). */
@@ -193,5 +193,3 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
     },
   };
 }
-
-export type DealAnnouncements = ReturnType<typeof dealAnnouncements>;

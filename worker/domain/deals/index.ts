@@ -24,7 +24,7 @@ import {
   type StepRow,
 } from "./views";
 
-export const DEAL_NOT_FOUND = "Deal not found";
+const DEAL_NOT_FOUND = "Deal not found";
 
 /** GET /api/deals and /api/pass-thru-sales, newest first: the last row's (created_at, id). */
 const dealsCursor = cursorKind("deals.newest", cursorValue.time, cursorValue.id);
@@ -32,7 +32,7 @@ const passThruCursor = cursorKind("pass-thru.newest", cursorValue.time, cursorVa
 
 export type DealEvent = "proposed" | "confirmed" | "declined" | "withdrawn" | "completed" | "updated";
 
-export type DealDeps = {
+type DealDeps = {
   rateLimits: RateLimitService;
   /** Tells the deal's dealers (the bell, e-mail, the live 'deal' frame); runs after the answer. */
   announce: (event: DealEvent, dealId: string, actorId: string) => Promise<void>;
@@ -461,5 +461,3 @@ export function dealService(db: Database, deps: DealDeps) {
     },
   };
 }
-
-export type DealService = ReturnType<typeof dealService>;

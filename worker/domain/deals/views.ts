@@ -153,7 +153,7 @@ function saleStatusOf(status: DealStatus, steps: PassThruStepState[]): SaleStatu
 
 export const sellerNameOf = (row: DealRow) => row.sellerDealerName || row.sellerName || SELLER_NAME_FALLBACK;
 
-export const billOfSalePath = (dealId: string) => `/api/deals/${dealId}/bill-of-sale`;
+const billOfSalePath = (dealId: string) => `/api/deals/${dealId}/bill-of-sale`;
 
 /** The deal as `viewerId` sees it. */
 export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): Deal {

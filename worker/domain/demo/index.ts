@@ -24,7 +24,7 @@ import { removeDemoAccounts } from "./cleanup";
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
 const DEMO_CONNECTIONS = 5;
 /** How long a throwaway demo account lives before the daily cron removes it with everything it wrote. */
-export const DEMO_ACCOUNT_DAYS = 7;
+const DEMO_ACCOUNT_DAYS = 7;
 
 /**
  * The demo: throwaway demo dealerships (POST /api/auth/create-dummy), the quick login into the seeded demo

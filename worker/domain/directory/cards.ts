@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";
 
 /** A dealer counts as online when seen within this window (and shows it: privacy settings). */
-export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
 export type ViewerOptions = { isAdmin?: boolean };
 export type CardViewer = { dealerId: string; isAdmin: boolean };

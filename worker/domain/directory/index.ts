@@ -15,7 +15,7 @@ import {
 import { discoverDealers } from "./discover";
 import { countDealers, searchDealers, type DirectoryQuery } from "./search";
 
-export type { DirectoryQuery, ViewerOptions };
+export type { ViewerOptions };
 
 /**
  * The dealer directory, read-only: search with filters, sorts and cursors (search.ts), the cards and their

@@ -4,7 +4,7 @@ import { acceptedConnectionsOf } from "../connections/accepted";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Views, last 30 days": the same window as My Stats' 30-day period. */
-export const RECENT_VIEWS_DAYS = 30;
+const RECENT_VIEWS_DAYS = 30;
 
 export type DealerStats = {
   posts: number;

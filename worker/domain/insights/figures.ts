@@ -4,16 +4,15 @@
  * touches no I/O, so every figure is tested against known data.
  */
 
-export const STAT_PERIODS = [7, 30, 90] as const;
-export type StatPeriod = (typeof STAT_PERIODS)[number];
+export type StatPeriod = 7 | 30 | 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One message of one of the dealer's chats, in time order within its chat. */
-export type ChatMessageEvent = { chatId: string; fromMe: boolean; at: number };
+type ChatMessageEvent = { chatId: string; fromMe: boolean; at: number };
 
 /** One deal the dealer is part of: its milestones and money. */
-export type DealEvent = {
+type DealEvent = {
   proposedByMe: boolean;
   createdAt: number;
   confirmedAt: number | null;
@@ -67,9 +66,9 @@ export type Figure = {
   changePercent: number | null;
 };
 
-export type DayPoint = { day: string; value: number };
+type DayPoint = { day: string; value: number };
 
-export type PeriodFigures = {
+type PeriodFigures = {
   periodDays: StatPeriod;
   /** The period is [from, to); the one before it is [from − days, from). */
   from: number;
@@ -93,7 +92,7 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
-export const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** An event that happened at a time and weighs a value (1 for a count, cents for money). */
 type Weighted = { at: number; value: number };

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * recorded after the fact names only its seller (the completion form's seller name and e-mail), so the dealer
  * who records it bought the vehicle — unless the seller e-mail they gave is their own.
  */
-export const soldByDealer = (dealerId: string): SQL => sql`(d.seller_id = ${dealerId}
+const soldByDealer = (dealerId: string): SQL => sql`(d.seller_id = ${dealerId}
   or (d.seller_id is null and d.buyer_id is null and d.proposer_id = ${dealerId}
       and lower(coalesce(d.seller_email, '')) = (select lower(email) from dealers where id = ${dealerId})))`;
 
@@ -18,7 +18,7 @@ export const soldByDealer = (dealerId: string): SQL => sql`(d.seller_id = ${deal
 const dealsOf = (dealerId: string): SQL =>
   sql`(d.proposer_id = ${dealerId} or d.counterparty_id = ${dealerId})`;
 
-export type DealTotals = { dealsClosed: number; vehiclesSold: number; vehiclesBought: number };
+type DealTotals = { dealsClosed: number; vehiclesSold: number; vehiclesBought: number };
 
 /** Completed deals, and how many of them the dealer sold or bought: the profile's and the popup's figures. */
 export async function dealTotalsOf(db: Database, dealerId: string): Promise<DealTotals> {
@@ -155,5 +155,3 @@ export function insightsService(db: Database) {
     },
   };
 }
-
-export type InsightsService = ReturnType<typeof insightsService>;

@@ -141,7 +141,7 @@ const SEARCH_CURSOR = cursorKind("feed.search", cursorValue.rowid);
  * Each word of the dealer's search becomes a quoted FTS5 phrase (so no input is ever FTS syntax), the
  * last one a prefix match so results appear while typing. All words must match. Null when nothing is left.
  */
-export function toFtsQuery(search: string): string | null {
+function toFtsQuery(search: string): string | null {
   const words = search
     .normalize("NFKC")
     // FTS5 reads a NUL as the end of the query (an unterminated phrase): control characters separate words.

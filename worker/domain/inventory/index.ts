@@ -10,8 +10,6 @@ import type { FeedPage, PostComment, PostDetail } from "./types";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 import type { uploadService } from "../uploads";
 
-export type { FeedPage, FeedPost, PostComment, PostDetail, PostVehicle, PostDealer } from "./types";
-
 type Deps = {
   uploads: ReturnType<typeof uploadService>;
   rateLimits: RateLimitService;

@@ -11,13 +11,13 @@ import { POST_COLUMNS, toFeedPost, type PostRow } from "./feed";
 import type { PostComment, PostDetail, PostVehicle } from "./types";
 
 /** A post shows at most this many comments (the newest, oldest first); commentCount tells the total. */
-export const POST_COMMENTS_SHOWN = 200;
+const POST_COMMENTS_SHOWN = 200;
 
 export const POST_NOT_FOUND = "Post not found";
 
 type VehicleRow = typeof vehicles.$inferSelect;
 
-export function toPostVehicle(v: VehicleRow): PostVehicle {
+function toPostVehicle(v: VehicleRow): PostVehicle {
   return {
     id: v.id,
     vin: v.vin,
@@ -72,7 +72,7 @@ function commentsSelect(db: Database, postId: string) {
 
 type CommentRow = Awaited<ReturnType<typeof commentsSelect>>[number];
 
-export function toPostComment(c: CommentRow): PostComment {
+function toPostComment(c: CommentRow): PostComment {
   return {
     id: c.id,
     postId: c.postId,
@@ -133,7 +133,7 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
   return postFromRows(postRows, vehicleRows, commentRows);
 }
 
-export type NewPost = {
+type NewPost = {
   input: CreatePost;
   dealerId: string;
   photoPaths: string[];

@@ -8,7 +8,7 @@ import { conflict, isUniqueViolation, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import type { AdminActor, AuditTrail } from "../admin/audit";
 
-export const ARTICLE_NOT_FOUND = "Article not found";
+const ARTICLE_NOT_FOUND = "Article not found";
 
 /** Newest published first: the last row's (published_at, id). */
 const newsCursor = cursorKind("news.newest", cursorValue.time, cursorValue.id);
@@ -225,5 +225,3 @@ export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
     },
   };
 }
-
-export type NewsArticleService = ReturnType<typeof newsArticleService>;

@@ -4,8 +4,6 @@ import { newsArticleService } from "./articles";
 import { renderMarkdown } from "./markdown";
 import { marketReportService } from "./market-report";
 
-export type { MarketReport } from "./market-figures";
-
 /** Wholesale News: the articles admins write, and the Market Report the daily cron computes. */
 export function newsService(db: Database, deps: { audit: AuditTrail; demoNetwork: () => boolean }) {
   const articles = newsArticleService(db, deps);
@@ -20,5 +18,3 @@ export function newsService(db: Database, deps: { audit: AuditTrail; demoNetwork
     },
   };
 }
-
-export type NewsService = ReturnType<typeof newsService>;

@@ -11,7 +11,7 @@ const TOP = 5;
 export type Ranked = { label: string; count: number };
 export type RankedFigure = { records: number; items: Ranked[] };
 
-export type ModelPrice = {
+type ModelPrice = {
   vehicle: string;
   /** Listings of this model in the 30 days with an asking price. */
   records: number;

@@ -105,5 +105,3 @@ export function marketReportService(db: Database, network: { demoNetwork: () => 
     },
   };
 }
-
-export type MarketReportService = ReturnType<typeof marketReportService>;

@@ -21,7 +21,7 @@ type Row = {
 
 const COLUMNS = sql`id, type, title, body, link, created_at as createdAt, read_at as readAt`;
 
-export const toNotification = (row: Row): Notification => ({
+const toNotification = (row: Row): Notification => ({
   id: row.id,
   type: row.type,
   title: row.title,
@@ -31,7 +31,7 @@ export const toNotification = (row: Row): Notification => ({
   readAt: toIsoOrNull(row.readAt),
 });
 
-export type NewNotification = {
+type NewNotification = {
   dealerId: string;
   type: NotificationType;
   title: string;

@@ -21,7 +21,7 @@ import type { Notifier } from "./notify";
 import type { preferencesService } from "./preferences";
 
 /** What each unsubscribe category is called on the confirmation page. */
-export const CATEGORY_LABELS: Record<AlertPreference | "network", string> = {
+const CATEGORY_LABELS: Record<AlertPreference | "network", string> = {
   dealAlerts: "deal alerts",
   priceDrops: "price drops",
   auctionAlerts: "auction alerts",
@@ -195,5 +195,3 @@ export function notificationService(db: Database, deps: Deps) {
     },
   };
 }
-
-export type NotificationService = ReturnType<typeof notificationService>;

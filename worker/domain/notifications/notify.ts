@@ -66,7 +66,7 @@ export type DeliveryResult =
       outbox: (OutboxReceipt & { channel: "email" | "sms" })[];
     };
 
-export type NotifierDeps = {
+type NotifierDeps = {
   centre: NotificationCentre;
   outbox: OutboxService;
   /** Pushes a frame to the dealer's open tabs (DealerInbox). */

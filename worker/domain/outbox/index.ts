@@ -26,9 +26,9 @@ import type { UnsubscribeTokens } from "./unsubscribe";
  */
 export type OutboxCategory = "transactional" | AlertPreference | "network";
 
-export type OutboxStatus = "held" | "queued" | "sending" | "sent" | "failed";
+type OutboxStatus = "held" | "queued" | "sending" | "sent" | "failed";
 
-export type EnqueueInput<T extends TemplateName = TemplateName> = {
+type EnqueueInput<T extends TemplateName = TemplateName> = {
   channel: "email" | "sms";
   to: string;
   template: T;
@@ -42,7 +42,7 @@ export type EnqueueInput<T extends TemplateName = TemplateName> = {
   held?: boolean;
 };
 
-export type OutboxEntry = {
+type OutboxEntry = {
   id: string;
   channel: "email" | "sms";
   recipient: string;
@@ -123,7 +123,7 @@ function toEntry(row: Row): OutboxEntry {
   };
 }
 
-export type OutboxDeps = {
+type OutboxDeps = {
   email: EmailSender;
   sms: SmsSender;
   tokens: UnsubscribeTokens;

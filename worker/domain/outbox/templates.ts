@@ -31,7 +31,7 @@ export type TemplateData = {
 };
 export type TemplateName = keyof TemplateData;
 
-export type Rendered = { subject: string | null; text: string; html: string | null };
+type Rendered = { subject: string | null; text: string; html: string | null };
 
 const BRAND = "#1d64db";
 

@@ -10,19 +10,19 @@ import { newId } from "../shared/ids";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 
 /** Where every stored photo lives: R2 key `uploads/{uuid}`, served at `/objects/uploads/{uuid}`. */
-export const UPLOAD_KEY_PREFIX = "uploads/";
-export const UPLOAD_URL_PREFIX = "/objects/uploads/";
+const UPLOAD_KEY_PREFIX = "uploads/";
+const UPLOAD_URL_PREFIX = "/objects/uploads/";
 
 const PHOTO_LABELS = { avatar: "Profile photo", dealershipPhoto: "Dealership photo" } as const;
 type PhotoField = keyof typeof PHOTO_LABELS;
 
 /** A photo as it arrives: a data URL from the browser (JSON) or a file from a plain form post. */
-export type IncomingPhoto = string | File | null | undefined;
+type IncomingPhoto = string | File | null | undefined;
 
 const tooBig = (label: string) => new DomainError(413, `${label} is too large: maximum 2MB`);
 
 /** Decodes `data:image/…;base64,…` without trusting the declared type; the bytes decide (magic numbers). */
-export function decodeDataUrl(dataUrl: string, label: string): Uint8Array {
+function decodeDataUrl(dataUrl: string, label: string): Uint8Array {
   const match = /^data:([\w/+.-]*)(;[\w=.-]+)*;base64,/.exec(dataUrl.slice(0, 200));
   if (!match) throw badRequest(`${label} must be an image sent as a data URL`);
   const base64 = dataUrl.slice(match[0].length).replace(/\s/g, "");

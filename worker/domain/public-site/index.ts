@@ -3,8 +3,8 @@ import { worst, type Check, type HealthReport } from "#lib/system-status";
 import type { Database } from "../../db/client";
 
 /** A check slower than this is "degraded"; one that has not answered by the timeout is "down". */
-export const HEALTH_DEGRADED_AFTER_MS = 1000;
-export const HEALTH_TIMEOUT_MS = 2000;
+const HEALTH_DEGRADED_AFTER_MS = 1000;
+const HEALTH_TIMEOUT_MS = 2000;
 /** The landing's dealer counter does not need to be exact to the second: one count a minute per isolate. */
 const DEALER_COUNT_TTL_MS = 60_000;
 let dealerCount: { value: number; at: number } | null = null;

@@ -113,7 +113,7 @@ export function tooManyAttempts(limit: Limit, windowEnd: number, now: number) {
 }
 
 /** One limit after a counted attempt: `count` may exceed `limit.max` (then the attempt is refused). */
-export type LimitState = { limit: Limit; count: number; windowEnd: number; now: number };
+type LimitState = { limit: Limit; count: number; windowEnd: number; now: number };
 
 export type RateLimitService = ReturnType<typeof rateLimitService>;
 

@@ -9,8 +9,6 @@ import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings } from "#lib/sc
 import type { Database } from "../../db/client";
 import { userSettings } from "../../db/schema";
 
-export type { UserSettings };
-
 type Row = typeof userSettings.$inferSelect;
 
 const toSettings = (row: Row | undefined): UserSettings =>

@@ -3,7 +3,7 @@ import { newId } from "../shared/ids";
 import type { CardOnFile, PaymentProcessor } from "./processor";
 
 /** Stripe's own decline texts (stripe.com/docs/declines/codes), which the screens show as 'Payment Failed'. */
-export const DECLINE_MESSAGES = {
+const DECLINE_MESSAGES = {
   generic_decline: "Your card was declined.",
   insufficient_funds: "Your card has insufficient funds.",
   lost_card: "Your card was declined.",
@@ -16,7 +16,7 @@ export const DECLINE_MESSAGES = {
   invalid_expiry_year: "Your card's expiration year is invalid.",
   invalid_cvc: "Your card's security code is invalid.",
 } as const;
-export type DeclineCode = keyof typeof DECLINE_MESSAGES;
+type DeclineCode = keyof typeof DECLINE_MESSAGES;
 
 /** Stripe's published failure test cards (stripe.com/docs/testing#declined-payments). */
 const FAILURE_CARDS: Record<string, DeclineCode> = {
@@ -51,10 +51,10 @@ const PAYING_CARDS = new Set([
   "4000001240000000",
 ]);
 
-export const NOT_A_TEST_CARD =
+const NOT_A_TEST_CARD =
   "Your card was declined. This server takes payments in demo mode: use a test card such as 4242 4242 4242 4242.";
 
-export type DemoCharge =
+type DemoCharge =
   | { ok: true; card: CardOnFile; paymentRef: string }
   | { ok: false; code: DeclineCode | "not_a_test_card"; message: string };
 

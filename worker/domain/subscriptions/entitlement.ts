@@ -27,7 +27,7 @@ type Row = {
   premium: number | null;
 };
 
-export const trialEndOf = (accountCreatedAt: number) => accountCreatedAt + TRIAL_DAYS * DAY_MS;
+const trialEndOf = (accountCreatedAt: number) => accountCreatedAt + TRIAL_DAYS * DAY_MS;
 
 /**
  * A paid plan counts while it is active (or trialing) and its period has not ended. A canceled one keeps

@@ -31,7 +31,7 @@ export function addMonth(at: number): number {
   return date.getTime();
 }
 
-export const toPlan = (plan: PlanRow): SubscriptionPlan => ({
+const toPlan = (plan: PlanRow): SubscriptionPlan => ({
   id: plan.id,
   name: plan.name,
   price: plan.priceCents / 100,
@@ -62,14 +62,14 @@ const toInvoice = (row: InvoiceRow): Invoice => ({
 const invoicesCursor = cursorKind("invoices.newest", cursorValue.time, cursorValue.id);
 
 /** A paid plan in force: active (or trialing) and inside the period paid for. */
-export const isInForce = (row: SubscriptionRow | undefined, now: number): boolean =>
+const isInForce = (row: SubscriptionRow | undefined, now: number): boolean =>
   Boolean(
     row &&
     (row.status === "active" || row.status === "trialing") &&
     (row.currentPeriodEnd === null || now < row.currentPeriodEnd),
   );
 
-export type PaymentRecord = {
+type PaymentRecord = {
   dealerId: string;
   subscriptionId: string;
   planId: string;
@@ -85,7 +85,7 @@ export type PaymentRecord = {
   paidAt: number | null;
 };
 
-export type SubscriptionDeps = {
+type SubscriptionDeps = {
   processor: PaymentProcessor;
   notify: Pick<Notifier, "deliver">;
   /** Stripe's publishable key for the browser; null with the demo processor. */

@@ -29,5 +29,3 @@ export function planCatalogue(db: Database) {
     },
   };
 }
-
-export type PlanCatalogue = ReturnType<typeof planCatalogue>;

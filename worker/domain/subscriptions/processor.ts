@@ -4,7 +4,7 @@ import type { PlanRow } from "./plans";
 export type CardOnFile = { brand: string; last4: string };
 
 /** A subscription as the processor started it; the browser pays with `clientSecret`. */
-export type StartedSubscription = {
+type StartedSubscription = {
   externalId: string;
   customerId: string | null;
   clientSecret: string;

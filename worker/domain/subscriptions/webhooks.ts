@@ -21,7 +21,7 @@ const STATUS: Record<Stripe.Subscription.Status, Status> = {
 
 const seconds = (value: number | null | undefined) => (value == null ? null : value * 1000);
 
-export type WebhookOutcome = { received: true; duplicate: boolean; applied: boolean };
+type WebhookOutcome = { received: true; duplicate: boolean; applied: boolean };
 
 /**
  * POST /api/webhooks/stripe: the signature is checked over the raw body (400 otherwise), each event id is

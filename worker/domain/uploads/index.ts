@@ -36,7 +36,7 @@ export function signatureBytes(text: string): Uint8Array<ArrayBuffer> | null {
 const signedText = (id: string, expires: number) =>
   new TextEncoder().encode(`PUT /objects/uploads/${id} ${expires}`);
 
-export type ReceiveUpload = {
+type ReceiveUpload = {
   id: string;
   expires: string | undefined;
   signature: string | undefined;

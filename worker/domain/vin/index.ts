@@ -7,9 +7,8 @@ import { fetchVpicDecode } from "../../integrations/vin-vpic";
 import { badRequest } from "../shared/errors";
 
 /** GET /api/vin/{vin}: what the VIN says offline, with NHTSA vPIC's answer merged in when it is reachable. */
-export type { VinDecode };
 
-export type VinEnv = { VPIC_BASE_URL?: string };
+type VinEnv = { VPIC_BASE_URL?: string };
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 const titleCase = (text: string) =>
