@@ -39,7 +39,7 @@ import { streamOf } from "../domain/admin/exports";
 import type { AdminActor } from "../domain/admin/audit";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { adminRoute, openApiRouter } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -57,64 +57,28 @@ const today = () => new Date().toISOString().slice(0, 10);
  * writes its audit entry (worker/domain/admin).
  */
 export const adminRoutes = openApiRouter(adminsOnly)
-  .openapi(
-    sessionRoute({ method: "get", path: "/figures", access: "admin", answers: { 200: adminFiguresSchema } }),
-    async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await c.var.services.admin.figures.figures(), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/audit",
-      access: "admin",
-      request: { query: auditQuerySchema },
-      answers: { 200: [auditEntrySchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.audit.list(c.req.valid("query"))),
+  .openapi(adminRoute.get("/figures", { 200: adminFiguresSchema }), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.admin.figures.figures(), 200);
+  })
+  .openapi(adminRoute.get("/audit", { 200: [auditEntrySchema] }, { query: auditQuerySchema }), async (c) =>
+    answerList(c, await c.var.services.admin.audit.list(c.req.valid("query"))),
   )
 
   // Users
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/users",
-      access: "admin",
-      request: { query: adminUsersQuerySchema },
-      answers: { 200: [adminUserSchema] },
-    }),
+    adminRoute.get("/users", { 200: [adminUserSchema] }, { query: adminUsersQuerySchema }),
     async (c) => answerList(c, await c.var.services.admin.users.list(c.req.valid("query"))),
   )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users",
-      access: "admin",
-      request: { body: json(addUserSchema) },
-      answers: { 201: adminUserSchema },
-    }),
-    async (c) => c.json(await c.var.services.admin.users.add(actorOf(c), c.req.valid("json")), 201),
+  .openapi(adminRoute.post("/users", { 201: adminUserSchema }, { body: addUserSchema }), async (c) =>
+    c.json(await c.var.services.admin.users.add(actorOf(c), c.req.valid("json")), 201),
   )
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/users/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 200: adminUserSchema },
-    }),
-    async (c) => c.json(await c.var.services.admin.users.get(c.req.valid("param").id), 200),
+  .openapi(adminRoute.get("/users/{id}", { 200: adminUserSchema }, { params: idParam }), async (c) =>
+    c.json(await c.var.services.admin.users.get(c.req.valid("param").id), 200),
   )
   /** The edit dialog: PATCH /api/dealers/{id}'s rules, on the account's dealer. */
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/users/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(dealerUpdateSchema) },
-      answers: { 200: adminUserSchema },
-    }),
+    adminRoute.patch("/users/{id}", { 200: adminUserSchema }, { params: idParam, body: dealerUpdateSchema }),
     async (c) => {
       const actor = actorOf(c);
       const input = c.req.valid("json");
@@ -132,27 +96,16 @@ export const adminRoutes = openApiRouter(adminsOnly)
       return c.json(user, 200);
     },
   )
+  .openapi(adminRoute.delete("/users/{id}", { 204: null }, { params: idParam }), async (c) => {
+    await c.var.services.admin.users.remove(actorOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  })
   .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/users/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 204: null },
-    }),
-    async (c) => {
-      await c.var.services.admin.users.remove(actorOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users/{id}/suspend",
-      access: "admin",
-      request: { params: idParam, body: json(suspendSchema) },
-      answers: { 200: adminUserSchema },
-    }),
+    adminRoute.post(
+      "/users/{id}/suspend",
+      { 200: adminUserSchema },
+      { params: idParam, body: suspendSchema },
+    ),
     async (c) =>
       c.json(
         await c.var.services.admin.users.suspend(
@@ -164,24 +117,12 @@ export const adminRoutes = openApiRouter(adminsOnly)
       ),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users/{id}/reactivate",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 200: adminUserSchema },
-    }),
+    adminRoute.post("/users/{id}/reactivate", { 200: adminUserSchema }, { params: idParam }),
     async (c) =>
       c.json(await c.var.services.admin.users.reactivate(actorOf(c), c.req.valid("param").id), 200),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users/{id}/role",
-      access: "admin",
-      request: { params: idParam, body: json(roleSchema) },
-      answers: { 200: adminUserSchema },
-    }),
+    adminRoute.post("/users/{id}/role", { 200: adminUserSchema }, { params: idParam, body: roleSchema }),
     async (c) =>
       c.json(
         await c.var.services.admin.users.setRole(
@@ -194,92 +135,67 @@ export const adminRoutes = openApiRouter(adminsOnly)
   )
   /** The account's payments, newest first: what the refund dialog offers. */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/users/{id}/invoices",
-      access: "admin",
-      request: { params: idParam, query: invoicesQuerySchema },
-      answers: { 200: [invoiceSchema] },
-    }),
+    adminRoute.get(
+      "/users/{id}/invoices",
+      { 200: [invoiceSchema] },
+      { params: idParam, query: invoicesQuerySchema },
+    ),
     async (c) => {
       const user = await c.var.services.admin.users.get(c.req.valid("param").id);
       if (!user.dealer) return answerList(c, { items: [], nextCursor: null });
       return answerList(c, await c.var.services.subscriptions.invoices(user.dealer.id, c.req.valid("query")));
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/refunds",
-      access: "admin",
-      request: { body: json(refundSchema) },
-      answers: { 201: invoiceSchema },
-    }),
-    async (c) => {
-      const { invoiceId, reason } = c.req.valid("json");
-      return c.json(await c.var.services.admin.payments.refund(actorOf(c), invoiceId, reason), 201);
-    },
-  )
+  .openapi(adminRoute.post("/refunds", { 201: invoiceSchema }, { body: refundSchema }), async (c) => {
+    const { invoiceId, reason } = c.req.valid("json");
+    return c.json(await c.var.services.admin.payments.refund(actorOf(c), invoiceId, reason), 201);
+  })
 
   // Exports
-  .openapi(
-    sessionRoute({ method: "get", path: "/export/users", access: "admin", answers: { 200: null } }),
-    async (c) => {
-      const actor = actorOf(c);
-      await c.var.services.admin.audit.record(actor, {
-        action: "data.export",
-        recordType: "export",
-        recordId: "users.csv",
-      });
-      return new Response(streamOf(c.var.services.admin.exports.usersCsv()), {
-        status: 200,
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="dealerlane-users-${today()}.csv"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
-  )
-  .openapi(
-    sessionRoute({ method: "get", path: "/export/backup", access: "admin", answers: { 200: null } }),
-    async (c) => {
-      const actor = actorOf(c);
-      await c.var.services.admin.audit.record(actor, {
-        action: "data.export",
-        recordType: "export",
-        recordId: "backup.json",
-      });
-      return new Response(streamOf(c.var.services.admin.exports.backupJson()), {
-        status: 200,
-        headers: {
-          "Content-Type": "application/json; charset=utf-8",
-          "Content-Disposition": `attachment; filename="dealerlane-backup-${today()}.json"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
-  )
+  .openapi(adminRoute.get("/export/users", { 200: null }), async (c) => {
+    const actor = actorOf(c);
+    await c.var.services.admin.audit.record(actor, {
+      action: "data.export",
+      recordType: "export",
+      recordId: "users.csv",
+    });
+    return new Response(streamOf(c.var.services.admin.exports.usersCsv()), {
+      status: 200,
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="dealerlane-users-${today()}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .openapi(adminRoute.get("/export/backup", { 200: null }), async (c) => {
+    const actor = actorOf(c);
+    await c.var.services.admin.audit.record(actor, {
+      action: "data.export",
+      recordType: "export",
+      recordId: "backup.json",
+    });
+    return new Response(streamOf(c.var.services.admin.exports.backupJson()), {
+      status: 200,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="dealerlane-backup-${today()}.json"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
 
   // Deals
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/deals",
-      access: "admin",
-      request: { query: adminDealsQuerySchema },
-      answers: { 200: [adminDealSchema] },
-    }),
+    adminRoute.get("/deals", { 200: [adminDealSchema] }, { query: adminDealsQuerySchema }),
     async (c) => answerList(c, await c.var.services.admin.deals.list(c.req.valid("query"))),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/deals/{id}/process",
-      access: "admin",
-      request: { params: idParam, body: json(processDealSchema) },
-      answers: { 200: adminDealSchema },
-    }),
+    adminRoute.post(
+      "/deals/{id}/process",
+      { 200: adminDealSchema },
+      { params: idParam, body: processDealSchema },
+    ),
     async (c) =>
       c.json(
         await c.var.services.admin.deals.process(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
@@ -288,34 +204,19 @@ export const adminRoutes = openApiRouter(adminsOnly)
   )
 
   // Promotions
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/promotions",
-      access: "admin",
-      request: { query: pageQuerySchema },
-      answers: { 200: [promotionSchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.promotions.list(c.req.valid("query"))),
+  .openapi(adminRoute.get("/promotions", { 200: [promotionSchema] }, { query: pageQuerySchema }), async (c) =>
+    answerList(c, await c.var.services.admin.promotions.list(c.req.valid("query"))),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/promotions",
-      access: "admin",
-      request: { body: json(promotionCreateSchema) },
-      answers: { 201: promotionSchema },
-    }),
+    adminRoute.post("/promotions", { 201: promotionSchema }, { body: promotionCreateSchema }),
     async (c) => c.json(await c.var.services.admin.promotions.create(actorOf(c), c.req.valid("json")), 201),
   )
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/promotions/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(promotionUpdateSchema) },
-      answers: { 200: promotionSchema },
-    }),
+    adminRoute.patch(
+      "/promotions/{id}",
+      { 200: promotionSchema },
+      { params: idParam, body: promotionUpdateSchema },
+    ),
     async (c) =>
       c.json(
         await c.var.services.admin.promotions.update(
@@ -326,36 +227,18 @@ export const adminRoutes = openApiRouter(adminsOnly)
         200,
       ),
   )
-  .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/promotions/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 204: null },
-    }),
-    async (c) => {
-      await c.var.services.admin.promotions.remove(actorOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  )
+  .openapi(adminRoute.delete("/promotions/{id}", { 204: null }, { params: idParam }), async (c) => {
+    await c.var.services.admin.promotions.remove(actorOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  })
 
   // Pricing
+  .openapi(adminRoute.get("/pricing", { 200: adminPricingSchema }), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.admin.pricing.list(), 200);
+  })
   .openapi(
-    sessionRoute({ method: "get", path: "/pricing", access: "admin", answers: { 200: adminPricingSchema } }),
-    async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await c.var.services.admin.pricing.list(), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/plans/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(priceUpdateSchema) },
-      answers: { 200: adminPlanSchema },
-    }),
+    adminRoute.patch("/plans/{id}", { 200: adminPlanSchema }, { params: idParam, body: priceUpdateSchema }),
     async (c) =>
       c.json(
         await c.var.services.admin.pricing.updatePlan(
@@ -367,13 +250,7 @@ export const adminRoutes = openApiRouter(adminsOnly)
       ),
   )
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/add-ons/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(priceUpdateSchema) },
-      answers: { 200: addOnSchema },
-    }),
+    adminRoute.patch("/add-ons/{id}", { 200: addOnSchema }, { params: idParam, body: priceUpdateSchema }),
     async (c) =>
       c.json(
         await c.var.services.admin.pricing.updateAddOn(
@@ -387,23 +264,19 @@ export const adminRoutes = openApiRouter(adminsOnly)
 
   // Dealer verification
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/verifications",
-      access: "admin",
-      request: { query: verificationQueueSchema },
-      answers: { 200: [verificationRequestSchema] },
-    }),
+    adminRoute.get(
+      "/verifications",
+      { 200: [verificationRequestSchema] },
+      { query: verificationQueueSchema },
+    ),
     async (c) => answerList(c, await c.var.services.admin.verifications.list(c.req.valid("query"))),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/verifications/{id}/decision",
-      access: "admin",
-      request: { params: idParam, body: json(verificationDecisionSchema) },
-      answers: { 200: verificationRequestSchema },
-    }),
+    adminRoute.post(
+      "/verifications/{id}/decision",
+      { 200: verificationRequestSchema },
+      { params: idParam, body: verificationDecisionSchema },
+    ),
     async (c) =>
       c.json(
         await c.var.services.admin.verifications.decide(
@@ -417,23 +290,11 @@ export const adminRoutes = openApiRouter(adminsOnly)
 
   // Network-wide
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/announcements",
-      access: "admin",
-      request: { body: json(announcementSchema) },
-      answers: { 202: announcementReceiptSchema },
-    }),
+    adminRoute.post("/announcements", { 202: announcementReceiptSchema }, { body: announcementSchema }),
     async (c) => c.json(await c.var.services.admin.broadcast.announce(actorOf(c), c.req.valid("json")), 202),
   )
   /** An empty object in; the screen toasts 'Data Cleared!' or 'Failed to clear data'. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/clear-data",
-      access: "admin",
-      request: { body: json(clearDataSchema) },
-      answers: { 200: clearDataReceiptSchema },
-    }),
+    adminRoute.post("/clear-data", { 200: clearDataReceiptSchema }, { body: clearDataSchema }),
     async (c) => c.json(await c.var.services.admin.broadcast.clearDemoData(actorOf(c)), 200),
   );
