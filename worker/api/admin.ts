@@ -1,3 +1,4 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -37,6 +38,7 @@ import { invoicesQuerySchema } from "#lib/subscriptions";
 import { adminsOnly, requireAdmin } from "../auth/guards";
 import { streamOf } from "../domain/admin/exports";
 import type { AdminActor } from "../domain/admin/audit";
+import type { Page } from "../domain/shared/cursors";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
 import { adminRoute, openApiRouter } from "./openapi";
@@ -51,24 +53,66 @@ export const actorOf = (c: Context<AppEnv>): AdminActor => {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+type Admin = AppEnv["Variables"]["services"]["admin"];
+type On<In extends object> = Context<AppEnv, string, { out: In }>;
+
+/** The handler of an action on one record: the admin acting, the record's id and the body, answered as JSON. */
+const onRecord =
+  <B, T>(act: (admin: Admin, actor: AdminActor, id: string, body: B) => Promise<T>) =>
+  async (c: On<{ param: { id: string }; json: B }>) =>
+    c.json(await act(c.var.services.admin, actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+
+/** What an action on one record is given, its body as `S` validated it. */
+type Act<S extends z.ZodType> = [actor: AdminActor, id: string, body: z.output<S>];
+type Suspend = z.output<typeof suspendSchema>;
+type Role = z.output<typeof roleSchema>;
+
+/** The handler of an export: audited, then streamed as a dated attachment that is never cached. */
+const onExport =
+  (name: string, type: string, stream: (admin: Admin) => Parameters<typeof streamOf>[0]) =>
+  async (c: Context<AppEnv>) => {
+    const admin = c.var.services.admin;
+    await admin.audit.record(actorOf(c), { action: "data.export", recordType: "export", recordId: name });
+    const [base, extension] = name.split(".");
+    return new Response(streamOf(stream(admin)), {
+      status: 200,
+      headers: {
+        "Content-Type": `${type}; charset=utf-8`,
+        "Content-Disposition": `attachment; filename="dealerlane-${base}-${today()}.${extension}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  };
+
+/** A list of the console's: the query in, a page out, answered as every list is. */
+const list = <P extends string, Q extends z.ZodObject, T>(
+  path: P,
+  item: z.ZodType,
+  query: Q,
+  read: (admin: Admin, query: z.output<Q>) => Promise<Page<T>>,
+) =>
+  [
+    adminRoute.get(path, { 200: [item] }, { query }),
+    async (c: On<{ query: z.output<Q> }>) =>
+      answerList(c, await read(c.var.services.admin, c.req.valid("query"))),
+  ] as const;
+
 /**
  * /api/admin/*: the admin console's calls. The guard runs for every path under it — endpoints or
  * not — so a signed-out caller gets 401 and a dealer 403 before anything could answer 404. Every action
  * writes its audit entry (worker/domain/admin).
  */
-export const adminRoutes = openApiRouter(adminsOnly)
+// Typed as a plain router: no client reads its routes from the type, and the merged type grows too complex.
+export const adminRoutes: OpenAPIHono<AppEnv> = openApiRouter(adminsOnly)
   .openapi(adminRoute.get("/figures", { 200: adminFiguresSchema }), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await c.var.services.admin.figures.figures(), 200);
   })
-  .openapi(adminRoute.get("/audit", { 200: [auditEntrySchema] }, { query: auditQuerySchema }), async (c) =>
-    answerList(c, await c.var.services.admin.audit.list(c.req.valid("query"))),
-  )
+  .openapi(...list("/audit", auditEntrySchema, auditQuerySchema, (admin, query) => admin.audit.list(query)))
 
   // Users
   .openapi(
-    adminRoute.get("/users", { 200: [adminUserSchema] }, { query: adminUsersQuerySchema }),
-    async (c) => answerList(c, await c.var.services.admin.users.list(c.req.valid("query"))),
+    ...list("/users", adminUserSchema, adminUsersQuerySchema, (admin, query) => admin.users.list(query)),
   )
   .openapi(adminRoute.post("/users", { 201: adminUserSchema }, { body: addUserSchema }), async (c) =>
     c.json(await c.var.services.admin.users.add(actorOf(c), c.req.valid("json")), 201),
@@ -106,32 +150,15 @@ export const adminRoutes = openApiRouter(adminsOnly)
       { 200: adminUserSchema },
       { params: idParam, body: suspendSchema },
     ),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.users.suspend(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").reason,
-        ),
-        200,
-      ),
+    onRecord((admin, actor, id, { reason }: Suspend) => admin.users.suspend(actor, id, reason)),
   )
   .openapi(
     adminRoute.post("/users/{id}/reactivate", { 200: adminUserSchema }, { params: idParam }),
-    async (c) =>
-      c.json(await c.var.services.admin.users.reactivate(actorOf(c), c.req.valid("param").id), 200),
+    onRecord((admin, actor, id) => admin.users.reactivate(actor, id)),
   )
   .openapi(
     adminRoute.post("/users/{id}/role", { 200: adminUserSchema }, { params: idParam, body: roleSchema }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.users.setRole(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").role,
-        ),
-        200,
-      ),
+    onRecord((admin, actor, id, { role }: Role) => admin.users.setRole(actor, id, role)),
   )
   /** The account's payments, newest first: what the refund dialog offers. */
   .openapi(
@@ -152,43 +179,18 @@ export const adminRoutes = openApiRouter(adminsOnly)
   })
 
   // Exports
-  .openapi(adminRoute.get("/export/users", { 200: null }), async (c) => {
-    const actor = actorOf(c);
-    await c.var.services.admin.audit.record(actor, {
-      action: "data.export",
-      recordType: "export",
-      recordId: "users.csv",
-    });
-    return new Response(streamOf(c.var.services.admin.exports.usersCsv()), {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="dealerlane-users-${today()}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  })
-  .openapi(adminRoute.get("/export/backup", { 200: null }), async (c) => {
-    const actor = actorOf(c);
-    await c.var.services.admin.audit.record(actor, {
-      action: "data.export",
-      recordType: "export",
-      recordId: "backup.json",
-    });
-    return new Response(streamOf(c.var.services.admin.exports.backupJson()), {
-      status: 200,
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="dealerlane-backup-${today()}.json"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  })
+  .openapi(
+    adminRoute.get("/export/users", { 200: null }),
+    onExport("users.csv", "text/csv", (admin) => admin.exports.usersCsv()),
+  )
+  .openapi(
+    adminRoute.get("/export/backup", { 200: null }),
+    onExport("backup.json", "application/json", (admin) => admin.exports.backupJson()),
+  )
 
   // Deals
   .openapi(
-    adminRoute.get("/deals", { 200: [adminDealSchema] }, { query: adminDealsQuerySchema }),
-    async (c) => answerList(c, await c.var.services.admin.deals.list(c.req.valid("query"))),
+    ...list("/deals", adminDealSchema, adminDealsQuerySchema, (admin, query) => admin.deals.list(query)),
   )
   .openapi(
     adminRoute.post(
@@ -196,16 +198,12 @@ export const adminRoutes = openApiRouter(adminsOnly)
       { 200: adminDealSchema },
       { params: idParam, body: processDealSchema },
     ),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.deals.process(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
-        200,
-      ),
+    onRecord((admin, ...act: Act<typeof processDealSchema>) => admin.deals.process(...act)),
   )
 
   // Promotions
-  .openapi(adminRoute.get("/promotions", { 200: [promotionSchema] }, { query: pageQuerySchema }), async (c) =>
-    answerList(c, await c.var.services.admin.promotions.list(c.req.valid("query"))),
+  .openapi(
+    ...list("/promotions", promotionSchema, pageQuerySchema, (admin, query) => admin.promotions.list(query)),
   )
   .openapi(
     adminRoute.post("/promotions", { 201: promotionSchema }, { body: promotionCreateSchema }),
@@ -217,15 +215,7 @@ export const adminRoutes = openApiRouter(adminsOnly)
       { 200: promotionSchema },
       { params: idParam, body: promotionUpdateSchema },
     ),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.promotions.update(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    onRecord((admin, ...act: Act<typeof promotionUpdateSchema>) => admin.promotions.update(...act)),
   )
   .openapi(adminRoute.delete("/promotions/{id}", { 204: null }, { params: idParam }), async (c) => {
     await c.var.services.admin.promotions.remove(actorOf(c), c.req.valid("param").id);
@@ -239,37 +229,18 @@ export const adminRoutes = openApiRouter(adminsOnly)
   })
   .openapi(
     adminRoute.patch("/plans/{id}", { 200: adminPlanSchema }, { params: idParam, body: priceUpdateSchema }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.pricing.updatePlan(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    onRecord((admin, ...act: Act<typeof priceUpdateSchema>) => admin.pricing.updatePlan(...act)),
   )
   .openapi(
     adminRoute.patch("/add-ons/{id}", { 200: addOnSchema }, { params: idParam, body: priceUpdateSchema }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.pricing.updateAddOn(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    onRecord((admin, ...act: Act<typeof priceUpdateSchema>) => admin.pricing.updateAddOn(...act)),
   )
 
   // Dealer verification
   .openapi(
-    adminRoute.get(
-      "/verifications",
-      { 200: [verificationRequestSchema] },
-      { query: verificationQueueSchema },
+    ...list("/verifications", verificationRequestSchema, verificationQueueSchema, (admin, query) =>
+      admin.verifications.list(query),
     ),
-    async (c) => answerList(c, await c.var.services.admin.verifications.list(c.req.valid("query"))),
   )
   .openapi(
     adminRoute.post(
@@ -277,15 +248,7 @@ export const adminRoutes = openApiRouter(adminsOnly)
       { 200: verificationRequestSchema },
       { params: idParam, body: verificationDecisionSchema },
     ),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.verifications.decide(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    onRecord((admin, ...act: Act<typeof verificationDecisionSchema>) => admin.verifications.decide(...act)),
   )
 
   // Network-wide
