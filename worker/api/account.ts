@@ -13,7 +13,7 @@ import { LIMITS } from "../domain/rate-limits";
 import { clientInfo } from "../http/client-info";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { openApiRouter, signedInRoute } from "./openapi";
 
 const PAGE_DEFAULT = 50;
 
@@ -34,13 +34,11 @@ const from = (c: Context<AppEnv>) => ({
 /** The account's security: password, signed-in sessions, the audit trail. */
 export const accountRoutes = openApiRouter(viewersOnly)
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/password",
-      access: "signed-in",
-      request: { body: json(changePasswordSchema) },
-      answers: { 200: sessionsEndedSchema, 400: apiErrorSchema },
-    }),
+    signedInRoute.post(
+      "/password",
+      { 200: sessionsEndedSchema, 400: apiErrorSchema },
+      { body: changePasswordSchema },
+    ),
     async (c) => {
       const { currentPassword, newPassword } = c.req.valid("json");
       const ended = await c.var.services.auth.changePassword(
@@ -53,13 +51,7 @@ export const accountRoutes = openApiRouter(viewersOnly)
     },
   )
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/sessions",
-      access: "signed-in",
-      request: { query: accountListQuery },
-      answers: { 200: [activeSessionSchema] },
-    }),
+    signedInRoute.get("/sessions", { 200: [activeSessionSchema] }, { query: accountListQuery }),
     async (c) => {
       const { cursor, limit } = c.req.valid("query");
       const viewer = requireViewer(c);
@@ -71,56 +63,30 @@ export const accountRoutes = openApiRouter(viewersOnly)
     },
   )
   /** "Sign out everywhere else": every session but this one. */
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/sessions/end-others",
-      access: "signed-in",
-      answers: { 200: sessionsEndedSchema },
-    }),
-    async (c) => {
-      return c.json(await c.var.services.auth.endOtherSessions(current(c), from(c)), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/sessions/{id}",
-      access: "signed-in",
-      answers: { 204: null, 404: apiErrorSchema },
-    }),
-    async (c) => {
-      await c.var.services.auth.endSession(current(c), c.req.param("id"), from(c));
-      return c.body(null, 204);
-    },
-  )
+  .openapi(signedInRoute.post("/sessions/end-others", { 200: sessionsEndedSchema }), async (c) => {
+    return c.json(await c.var.services.auth.endOtherSessions(current(c), from(c)), 200);
+  })
+  .openapi(signedInRoute.delete("/sessions/{id}", { 204: null, 404: apiErrorSchema }), async (c) => {
+    await c.var.services.auth.endSession(current(c), c.req.param("id"), from(c));
+    return c.body(null, 204);
+  })
   /** "Export my data": a JSON file of everything the dealer put in. */
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/export",
-      access: "signed-in",
-      answers: { 200: accountExportSchema },
-    }),
-    async (c) => {
-      const viewer = requireViewer(c);
-      await c.var.services.rateLimits.spend([LIMITS.exportsPerAccount, viewer.accountId]);
-      const data = await c.var.services.accountData.export(viewer.accountId);
-      const day = data.exportedAt.slice(0, 10);
-      c.header("Content-Disposition", `attachment; filename="dealerlane-data-${day}.json"`);
-      c.header("Cache-Control", "no-store");
-      return c.json(data, 200);
-    },
-  )
+  .openapi(signedInRoute.get("/export", { 200: accountExportSchema }), async (c) => {
+    const viewer = requireViewer(c);
+    await c.var.services.rateLimits.spend([LIMITS.exportsPerAccount, viewer.accountId]);
+    const data = await c.var.services.accountData.export(viewer.accountId);
+    const day = data.exportedAt.slice(0, 10);
+    c.header("Content-Disposition", `attachment; filename="dealerlane-data-${day}.json"`);
+    c.header("Cache-Control", "no-store");
+    return c.json(data, 200);
+  })
   /** "Delete my account": the password (or a fresh Google sign-in) and the typed confirmation. */
   .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/",
-      access: "signed-in",
-      request: { body: json(deleteAccountSchema) },
-      answers: { 204: null, 400: apiErrorSchema, 403: apiErrorSchema },
-    }),
+    signedInRoute.delete(
+      "/",
+      { 204: null, 400: apiErrorSchema, 403: apiErrorSchema },
+      { body: deleteAccountSchema },
+    ),
     async (c) => {
       const { password } = c.req.valid("json");
       const { cookie } = await c.var.services.auth.deleteAccount(current(c), password, from(c));
@@ -129,13 +95,7 @@ export const accountRoutes = openApiRouter(viewersOnly)
     },
   )
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/security-events",
-      access: "signed-in",
-      request: { query: accountListQuery },
-      answers: { 200: [securityEventSchema] },
-    }),
+    signedInRoute.get("/security-events", { 200: [securityEventSchema] }, { query: accountListQuery }),
     async (c) => {
       const { cursor, limit } = c.req.valid("query");
       const page = await c.var.services.securityEvents.list(requireViewer(c).accountId, {

@@ -1,6 +1,6 @@
 import { activitySchema } from "#lib/api-types";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import { openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter } from "./openapi";
 
 /**
  * The right column of every signed-in screen: the dealer's three latest conversations and
@@ -8,7 +8,7 @@ import { openApiRouter, sessionRoute } from "./openapi";
  * something changed.
  */
 export const activityRoutes = openApiRouter(dealersOnly).openapi(
-  sessionRoute({ method: "get", path: "/", access: "dealer", answers: { 200: activitySchema } }),
+  dealerRoute.get("/", { 200: activitySchema }),
   async (c) => {
     const { dealer } = requireDealer(c);
     return c.json(await c.var.services.activity.activity(dealer.id), 200);

@@ -4,7 +4,7 @@ import { newsArticleInputSchema, newsArticlePatchSchema, newsQuerySchema } from 
 import { adminsOnly } from "../auth/guards";
 import { actorOf } from "./admin";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { adminRoute, openApiRouter } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -13,47 +13,23 @@ const idParam = z.object({ id: z.string().min(1).max(64) });
  * The guard runs before anything else: signed out 401, a dealer 403.
  */
 export const adminNewsRoutes = openApiRouter(adminsOnly)
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/",
-      access: "admin",
-      request: { query: newsQuerySchema },
-      answers: { 200: [newsArticleSchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.news.listAll(c.req.valid("query"))),
+  .openapi(adminRoute.get("/", { 200: [newsArticleSchema] }, { query: newsQuerySchema }), async (c) =>
+    answerList(c, await c.var.services.news.listAll(c.req.valid("query"))),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/",
-      access: "admin",
-      request: { body: json(newsArticleInputSchema) },
-      answers: { 201: newsArticleSchema, 409: apiErrorSchema },
-    }),
+    adminRoute.post("/", { 201: newsArticleSchema, 409: apiErrorSchema }, { body: newsArticleInputSchema }),
     async (c) => c.json(await c.var.services.news.create(actorOf(c), c.req.valid("json")), 201),
   )
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(newsArticlePatchSchema) },
-      answers: { 200: newsArticleSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-    }),
+    adminRoute.patch(
+      "/{id}",
+      { 200: newsArticleSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      { params: idParam, body: newsArticlePatchSchema },
+    ),
     async (c) =>
       c.json(await c.var.services.news.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 204: null, 404: apiErrorSchema },
-    }),
-    async (c) => {
-      await c.var.services.news.remove(actorOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(adminRoute.delete("/{id}", { 204: null, 404: apiErrorSchema }, { params: idParam }), async (c) => {
+    await c.var.services.news.remove(actorOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });

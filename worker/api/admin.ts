@@ -1,3 +1,4 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -37,9 +38,10 @@ import { invoicesQuerySchema } from "#lib/subscriptions";
 import { adminsOnly, requireAdmin } from "../auth/guards";
 import { streamOf } from "../domain/admin/exports";
 import type { AdminActor } from "../domain/admin/audit";
+import type { Page } from "../domain/shared/cursors";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { adminRoute, openApiRouter } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -51,70 +53,76 @@ export const actorOf = (c: Context<AppEnv>): AdminActor => {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+type Admin = AppEnv["Variables"]["services"]["admin"];
+type On<In extends object> = Context<AppEnv, string, { out: In }>;
+
+/** The handler of an action on one record: the admin acting, the record's id and the body, answered as JSON. */
+const onRecord =
+  <B, T>(act: (admin: Admin, actor: AdminActor, id: string, body: B) => Promise<T>) =>
+  async (c: On<{ param: { id: string }; json: B }>) =>
+    c.json(await act(c.var.services.admin, actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+
+/** What an action on one record is given, its body as `S` validated it. */
+type Act<S extends z.ZodType> = [actor: AdminActor, id: string, body: z.output<S>];
+type Suspend = z.output<typeof suspendSchema>;
+type Role = z.output<typeof roleSchema>;
+
+/** The handler of an export: audited, then streamed as a dated attachment that is never cached. */
+const onExport =
+  (name: string, type: string, stream: (admin: Admin) => Parameters<typeof streamOf>[0]) =>
+  async (c: Context<AppEnv>) => {
+    const admin = c.var.services.admin;
+    await admin.audit.record(actorOf(c), { action: "data.export", recordType: "export", recordId: name });
+    const [base, extension] = name.split(".");
+    return new Response(streamOf(stream(admin)), {
+      status: 200,
+      headers: {
+        "Content-Type": `${type}; charset=utf-8`,
+        "Content-Disposition": `attachment; filename="dealerlane-${base}-${today()}.${extension}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  };
+
+/** A list of the console's: the query in, a page out, answered as every list is. */
+const list = <P extends string, Q extends z.ZodObject, T>(
+  path: P,
+  item: z.ZodType,
+  query: Q,
+  read: (admin: Admin, query: z.output<Q>) => Promise<Page<T>>,
+) =>
+  [
+    adminRoute.get(path, { 200: [item] }, { query }),
+    async (c: On<{ query: z.output<Q> }>) =>
+      answerList(c, await read(c.var.services.admin, c.req.valid("query"))),
+  ] as const;
+
 /**
  * /api/admin/*: the admin console's calls. The guard runs for every path under it — endpoints or
  * not — so a signed-out caller gets 401 and a dealer 403 before anything could answer 404. Every action
  * writes its audit entry (worker/domain/admin).
  */
-export const adminRoutes = openApiRouter(adminsOnly)
-  .openapi(
-    sessionRoute({ method: "get", path: "/figures", access: "admin", answers: { 200: adminFiguresSchema } }),
-    async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await c.var.services.admin.figures.figures(), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/audit",
-      access: "admin",
-      request: { query: auditQuerySchema },
-      answers: { 200: [auditEntrySchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.audit.list(c.req.valid("query"))),
-  )
+// Typed as a plain router: no client reads its routes from the type, and the merged type grows too complex.
+export const adminRoutes: OpenAPIHono<AppEnv> = openApiRouter(adminsOnly)
+  .openapi(adminRoute.get("/figures", { 200: adminFiguresSchema }), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.admin.figures.figures(), 200);
+  })
+  .openapi(...list("/audit", auditEntrySchema, auditQuerySchema, (admin, query) => admin.audit.list(query)))
 
   // Users
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/users",
-      access: "admin",
-      request: { query: adminUsersQuerySchema },
-      answers: { 200: [adminUserSchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.users.list(c.req.valid("query"))),
+    ...list("/users", adminUserSchema, adminUsersQuerySchema, (admin, query) => admin.users.list(query)),
   )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users",
-      access: "admin",
-      request: { body: json(addUserSchema) },
-      answers: { 201: adminUserSchema },
-    }),
-    async (c) => c.json(await c.var.services.admin.users.add(actorOf(c), c.req.valid("json")), 201),
+  .openapi(adminRoute.post("/users", { 201: adminUserSchema }, { body: addUserSchema }), async (c) =>
+    c.json(await c.var.services.admin.users.add(actorOf(c), c.req.valid("json")), 201),
   )
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/users/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 200: adminUserSchema },
-    }),
-    async (c) => c.json(await c.var.services.admin.users.get(c.req.valid("param").id), 200),
+  .openapi(adminRoute.get("/users/{id}", { 200: adminUserSchema }, { params: idParam }), async (c) =>
+    c.json(await c.var.services.admin.users.get(c.req.valid("param").id), 200),
   )
   /** The edit dialog: PATCH /api/dealers/{id}'s rules, on the account's dealer. */
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/users/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(dealerUpdateSchema) },
-      answers: { 200: adminUserSchema },
-    }),
+    adminRoute.patch("/users/{id}", { 200: adminUserSchema }, { params: idParam, body: dealerUpdateSchema }),
     async (c) => {
       const actor = actorOf(c);
       const input = c.req.valid("json");
@@ -132,308 +140,124 @@ export const adminRoutes = openApiRouter(adminsOnly)
       return c.json(user, 200);
     },
   )
+  .openapi(adminRoute.delete("/users/{id}", { 204: null }, { params: idParam }), async (c) => {
+    await c.var.services.admin.users.remove(actorOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  })
   .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/users/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 204: null },
-    }),
-    async (c) => {
-      await c.var.services.admin.users.remove(actorOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
+    adminRoute.post(
+      "/users/{id}/suspend",
+      { 200: adminUserSchema },
+      { params: idParam, body: suspendSchema },
+    ),
+    onRecord((admin, actor, id, { reason }: Suspend) => admin.users.suspend(actor, id, reason)),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users/{id}/suspend",
-      access: "admin",
-      request: { params: idParam, body: json(suspendSchema) },
-      answers: { 200: adminUserSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.users.suspend(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").reason,
-        ),
-        200,
-      ),
+    adminRoute.post("/users/{id}/reactivate", { 200: adminUserSchema }, { params: idParam }),
+    onRecord((admin, actor, id) => admin.users.reactivate(actor, id)),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users/{id}/reactivate",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 200: adminUserSchema },
-    }),
-    async (c) =>
-      c.json(await c.var.services.admin.users.reactivate(actorOf(c), c.req.valid("param").id), 200),
-  )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/users/{id}/role",
-      access: "admin",
-      request: { params: idParam, body: json(roleSchema) },
-      answers: { 200: adminUserSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.users.setRole(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").role,
-        ),
-        200,
-      ),
+    adminRoute.post("/users/{id}/role", { 200: adminUserSchema }, { params: idParam, body: roleSchema }),
+    onRecord((admin, actor, id, { role }: Role) => admin.users.setRole(actor, id, role)),
   )
   /** The account's payments, newest first: what the refund dialog offers. */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/users/{id}/invoices",
-      access: "admin",
-      request: { params: idParam, query: invoicesQuerySchema },
-      answers: { 200: [invoiceSchema] },
-    }),
+    adminRoute.get(
+      "/users/{id}/invoices",
+      { 200: [invoiceSchema] },
+      { params: idParam, query: invoicesQuerySchema },
+    ),
     async (c) => {
       const user = await c.var.services.admin.users.get(c.req.valid("param").id);
       if (!user.dealer) return answerList(c, { items: [], nextCursor: null });
       return answerList(c, await c.var.services.subscriptions.invoices(user.dealer.id, c.req.valid("query")));
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/refunds",
-      access: "admin",
-      request: { body: json(refundSchema) },
-      answers: { 201: invoiceSchema },
-    }),
-    async (c) => {
-      const { invoiceId, reason } = c.req.valid("json");
-      return c.json(await c.var.services.admin.payments.refund(actorOf(c), invoiceId, reason), 201);
-    },
-  )
+  .openapi(adminRoute.post("/refunds", { 201: invoiceSchema }, { body: refundSchema }), async (c) => {
+    const { invoiceId, reason } = c.req.valid("json");
+    return c.json(await c.var.services.admin.payments.refund(actorOf(c), invoiceId, reason), 201);
+  })
 
   // Exports
   .openapi(
-    sessionRoute({ method: "get", path: "/export/users", access: "admin", answers: { 200: null } }),
-    async (c) => {
-      const actor = actorOf(c);
-      await c.var.services.admin.audit.record(actor, {
-        action: "data.export",
-        recordType: "export",
-        recordId: "users.csv",
-      });
-      return new Response(streamOf(c.var.services.admin.exports.usersCsv()), {
-        status: 200,
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="dealerlane-users-${today()}.csv"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
+    adminRoute.get("/export/users", { 200: null }),
+    onExport("users.csv", "text/csv", (admin) => admin.exports.usersCsv()),
   )
   .openapi(
-    sessionRoute({ method: "get", path: "/export/backup", access: "admin", answers: { 200: null } }),
-    async (c) => {
-      const actor = actorOf(c);
-      await c.var.services.admin.audit.record(actor, {
-        action: "data.export",
-        recordType: "export",
-        recordId: "backup.json",
-      });
-      return new Response(streamOf(c.var.services.admin.exports.backupJson()), {
-        status: 200,
-        headers: {
-          "Content-Type": "application/json; charset=utf-8",
-          "Content-Disposition": `attachment; filename="dealerlane-backup-${today()}.json"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
+    adminRoute.get("/export/backup", { 200: null }),
+    onExport("backup.json", "application/json", (admin) => admin.exports.backupJson()),
   )
 
   // Deals
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/deals",
-      access: "admin",
-      request: { query: adminDealsQuerySchema },
-      answers: { 200: [adminDealSchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.deals.list(c.req.valid("query"))),
+    ...list("/deals", adminDealSchema, adminDealsQuerySchema, (admin, query) => admin.deals.list(query)),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/deals/{id}/process",
-      access: "admin",
-      request: { params: idParam, body: json(processDealSchema) },
-      answers: { 200: adminDealSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.deals.process(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
-        200,
-      ),
+    adminRoute.post(
+      "/deals/{id}/process",
+      { 200: adminDealSchema },
+      { params: idParam, body: processDealSchema },
+    ),
+    onRecord((admin, ...act: Act<typeof processDealSchema>) => admin.deals.process(...act)),
   )
 
   // Promotions
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/promotions",
-      access: "admin",
-      request: { query: pageQuerySchema },
-      answers: { 200: [promotionSchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.promotions.list(c.req.valid("query"))),
+    ...list("/promotions", promotionSchema, pageQuerySchema, (admin, query) => admin.promotions.list(query)),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/promotions",
-      access: "admin",
-      request: { body: json(promotionCreateSchema) },
-      answers: { 201: promotionSchema },
-    }),
+    adminRoute.post("/promotions", { 201: promotionSchema }, { body: promotionCreateSchema }),
     async (c) => c.json(await c.var.services.admin.promotions.create(actorOf(c), c.req.valid("json")), 201),
   )
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/promotions/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(promotionUpdateSchema) },
-      answers: { 200: promotionSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.promotions.update(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    adminRoute.patch(
+      "/promotions/{id}",
+      { 200: promotionSchema },
+      { params: idParam, body: promotionUpdateSchema },
+    ),
+    onRecord((admin, ...act: Act<typeof promotionUpdateSchema>) => admin.promotions.update(...act)),
   )
-  .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/promotions/{id}",
-      access: "admin",
-      request: { params: idParam },
-      answers: { 204: null },
-    }),
-    async (c) => {
-      await c.var.services.admin.promotions.remove(actorOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  )
+  .openapi(adminRoute.delete("/promotions/{id}", { 204: null }, { params: idParam }), async (c) => {
+    await c.var.services.admin.promotions.remove(actorOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  })
 
   // Pricing
+  .openapi(adminRoute.get("/pricing", { 200: adminPricingSchema }), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.admin.pricing.list(), 200);
+  })
   .openapi(
-    sessionRoute({ method: "get", path: "/pricing", access: "admin", answers: { 200: adminPricingSchema } }),
-    async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await c.var.services.admin.pricing.list(), 200);
-    },
+    adminRoute.patch("/plans/{id}", { 200: adminPlanSchema }, { params: idParam, body: priceUpdateSchema }),
+    onRecord((admin, ...act: Act<typeof priceUpdateSchema>) => admin.pricing.updatePlan(...act)),
   )
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/plans/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(priceUpdateSchema) },
-      answers: { 200: adminPlanSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.pricing.updatePlan(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
-  )
-  .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/add-ons/{id}",
-      access: "admin",
-      request: { params: idParam, body: json(priceUpdateSchema) },
-      answers: { 200: addOnSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.pricing.updateAddOn(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    adminRoute.patch("/add-ons/{id}", { 200: addOnSchema }, { params: idParam, body: priceUpdateSchema }),
+    onRecord((admin, ...act: Act<typeof priceUpdateSchema>) => admin.pricing.updateAddOn(...act)),
   )
 
   // Dealer verification
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/verifications",
-      access: "admin",
-      request: { query: verificationQueueSchema },
-      answers: { 200: [verificationRequestSchema] },
-    }),
-    async (c) => answerList(c, await c.var.services.admin.verifications.list(c.req.valid("query"))),
+    ...list("/verifications", verificationRequestSchema, verificationQueueSchema, (admin, query) =>
+      admin.verifications.list(query),
+    ),
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/verifications/{id}/decision",
-      access: "admin",
-      request: { params: idParam, body: json(verificationDecisionSchema) },
-      answers: { 200: verificationRequestSchema },
-    }),
-    async (c) =>
-      c.json(
-        await c.var.services.admin.verifications.decide(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
-        200,
-      ),
+    adminRoute.post(
+      "/verifications/{id}/decision",
+      { 200: verificationRequestSchema },
+      { params: idParam, body: verificationDecisionSchema },
+    ),
+    onRecord((admin, ...act: Act<typeof verificationDecisionSchema>) => admin.verifications.decide(...act)),
   )
 
   // Network-wide
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/announcements",
-      access: "admin",
-      request: { body: json(announcementSchema) },
-      answers: { 202: announcementReceiptSchema },
-    }),
+    adminRoute.post("/announcements", { 202: announcementReceiptSchema }, { body: announcementSchema }),
     async (c) => c.json(await c.var.services.admin.broadcast.announce(actorOf(c), c.req.valid("json")), 202),
   )
   /** An empty object in; the screen toasts 'Data Cleared!' or 'Failed to clear data'. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/clear-data",
-      access: "admin",
-      request: { body: json(clearDataSchema) },
-      answers: { 200: clearDataReceiptSchema },
-    }),
+    adminRoute.post("/clear-data", { 200: clearDataReceiptSchema }, { body: clearDataSchema }),
     async (c) => c.json(await c.var.services.admin.broadcast.clearDemoData(actorOf(c)), 200),
   );

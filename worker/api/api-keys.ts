@@ -5,7 +5,7 @@ import { apiKeyIdSchema, apiKeyInputSchema, apiKeySchema, createdApiKeySchema } 
 import { dealersOnly, requireDealer } from "../auth/guards";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter } from "./openapi";
 
 /** 402 for a Basic (or lapsed) dealer, before the body is read. */
 const premiumRequired = createMiddleware<AppEnv>(async (c, next) => {
@@ -19,23 +19,17 @@ const premiumRequired = createMiddleware<AppEnv>(async (c, next) => {
  * so a dealer who left Premium can still stop a key.
  */
 export const apiKeyRoutes = openApiRouter(dealersOnly)
-  .openapi(
-    sessionRoute({ method: "get", path: "/", access: "dealer", answers: { 200: z.array(apiKeySchema) } }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return answerList(c, { items: await c.var.services.apiKeys.list(dealer.id), nextCursor: null });
-    },
-  )
+  .openapi(dealerRoute.get("/", { 200: z.array(apiKeySchema) }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return answerList(c, { items: await c.var.services.apiKeys.list(dealer.id), nextCursor: null });
+  })
   /** 201 with the key: the only answer that ever holds it. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/",
-      access: "dealer",
-      middleware: [premiumRequired],
-      request: { body: json(apiKeyInputSchema) },
-      answers: { 201: createdApiKeySchema, 402: planRequiredSchema },
-    }),
+    dealerRoute.post(
+      "/",
+      { 201: createdApiKeySchema, 402: planRequiredSchema },
+      { body: apiKeyInputSchema, middleware: [premiumRequired] },
+    ),
     async (c) => {
       const viewer = requireDealer(c);
       const created = await c.var.services.apiKeys.create(
@@ -47,17 +41,8 @@ export const apiKeyRoutes = openApiRouter(dealersOnly)
       return c.json(created, 201);
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/{id}",
-      access: "dealer",
-      request: { params: apiKeyIdSchema },
-      answers: { 204: null },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      await c.var.services.apiKeys.revoke(dealer.id, c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(dealerRoute.delete("/{id}", { 204: null }, { params: apiKeyIdSchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    await c.var.services.apiKeys.revoke(dealer.id, c.req.valid("param").id);
+    return c.body(null, 204);
+  });

@@ -13,7 +13,7 @@ import { clientIp, requireViewer, viewersOnly } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
 import { clientInfo } from "../http/client-info";
 import type { AppEnv } from "../http/types";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { anyoneRoute, openApiRouter, signedInRoute } from "./openapi";
 
 const origin = (c: Context<AppEnv>) => ({
   ip: clientIp(c),
@@ -35,73 +35,45 @@ async function currentUserOf(c: Context<AppEnv>, accountId: string) {
 /** GET /api/auth/me and its alias GET /api/profile, one operation: the signed-in account's current user. */
 export const currentUser = (path: string) =>
   [
-    sessionRoute({
-      method: "get",
-      path,
-      access: "signed-in",
-      middleware: [viewersOnly],
-      answers: { 200: currentUserSchema },
-    }),
+    signedInRoute.get(path, { 200: currentUserSchema }, { middleware: [viewersOnly] }),
     (c: Context<AppEnv>) => c.json(toCurrentUser(requireViewer(c)), 200),
   ] as const;
 
 export const authRoutes = openApiRouter()
   /** 201 with the new account's current user (no dealer profile yet), signed in. */
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/signup",
-      request: { body: json(signUpSchema) },
-      answers: { 201: currentUserSchema },
-    }),
-    async (c) => {
-      const { email, password } = c.req.valid("json");
-      const { account, cookies } = await c.var.services.auth.signUp(email, password, origin(c));
-      setCookies(c, cookies);
-      return c.json(await currentUserOf(c, account.id), 201);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/login",
-      request: { body: json(signInSchema) },
-      answers: { 200: currentUserSchema },
-    }),
-    async (c) => {
-      const { email, password } = c.req.valid("json");
-      const { account, cookies } = await c.var.services.auth.signIn(email, password, origin(c));
-      setCookies(c, cookies);
-      return c.json(await currentUserOf(c, account.id), 200);
-    },
-  )
-  .openapi(sessionRoute({ method: "post", path: "/logout", answers: { 204: null } }), async (c) => {
+  .openapi(anyoneRoute.post("/signup", { 201: currentUserSchema }, { body: signUpSchema }), async (c) => {
+    const { email, password } = c.req.valid("json");
+    const { account, cookies } = await c.var.services.auth.signUp(email, password, origin(c));
+    setCookies(c, cookies);
+    return c.json(await currentUserOf(c, account.id), 201);
+  })
+  .openapi(anyoneRoute.post("/login", { 200: currentUserSchema }, { body: signInSchema }), async (c) => {
+    const { email, password } = c.req.valid("json");
+    const { account, cookies } = await c.var.services.auth.signIn(email, password, origin(c));
+    setCookies(c, cookies);
+    return c.json(await currentUserOf(c, account.id), 200);
+  })
+  .openapi(anyoneRoute.post("/logout", { 204: null }), async (c) => {
     const { cookie } = await c.var.services.auth.signOut(origin(c));
     c.header("Set-Cookie", cookie);
     return c.body(null, 204);
   })
-  .openapi(sessionRoute({ method: "get", path: "/status", answers: { 200: authStatusSchema } }), (c) =>
+  .openapi(anyoneRoute.get("/status", { 200: authStatusSchema }), (c) =>
     c.json({ authenticated: c.var.session !== null }, 200),
   )
   .openapi(...currentUser("/me"))
-  .openapi(
-    sessionRoute({ method: "post", path: "/create-dummy", answers: { 201: currentUserSchema } }),
-    async (c) => {
-      const { accountId, cookie } = await c.var.services.auth.createDemoDealer(origin(c));
-      c.header("Set-Cookie", cookie);
-      return c.json(await currentUserOf(c, accountId), 201);
-    },
-  )
+  .openapi(anyoneRoute.post("/create-dummy", { 201: currentUserSchema }), async (c) => {
+    const { accountId, cookie } = await c.var.services.auth.createDemoDealer(origin(c));
+    c.header("Set-Cookie", cookie);
+    return c.json(await currentUserOf(c, accountId), 201);
+  })
   /** Onboarding step 1: 201 with the current user when it created the dealer profile, 200 when it updated it. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/complete-profile",
-      access: "signed-in",
-      middleware: [viewersOnly],
-      request: { body: json(onboardingProfileSchema) },
-      answers: { 201: currentUserSchema, 200: currentUserSchema },
-    }),
+    signedInRoute.post(
+      "/complete-profile",
+      { 201: currentUserSchema, 200: currentUserSchema },
+      { body: onboardingProfileSchema, middleware: [viewersOnly] },
+    ),
     async (c) => {
       const viewer = requireViewer(c);
       const dealer = await c.var.services.dealers.completeProfile(viewer.accountId, c.req.valid("json"));
@@ -110,12 +82,7 @@ export const authRoutes = openApiRouter()
   )
   /** Same answer whether the e-mail names an account or not; the e-mail (if any) goes after it. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/forgot-password",
-      request: { body: json(forgotPasswordSchema) },
-      answers: { 204: null, 429: apiErrorSchema },
-    }),
+    anyoneRoute.post("/forgot-password", { 204: null, 429: apiErrorSchema }, { body: forgotPasswordSchema }),
     async (c) => {
       await c.var.services.auth.forgotPassword(c.req.valid("json").email, origin(c));
       return c.body(null, 204);
@@ -123,12 +90,11 @@ export const authRoutes = openApiRouter()
   )
   /** 200 with the current user, signed in; every other session of the account has ended. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/reset-password",
-      request: { body: json(resetPasswordSchema) },
-      answers: { 200: currentUserSchema, 400: apiErrorSchema, 410: apiErrorSchema },
-    }),
+    anyoneRoute.post(
+      "/reset-password",
+      { 200: currentUserSchema, 400: apiErrorSchema, 410: apiErrorSchema },
+      { body: resetPasswordSchema },
+    ),
     async (c) => {
       const { token, password } = c.req.valid("json");
       const { accountId, cookies } = await c.var.services.auth.resetPassword(token, password, origin(c));
@@ -138,12 +104,11 @@ export const authRoutes = openApiRouter()
   )
   /** Same answer whether the e-mail names an account or not, limited like /forgot-password (one budget). */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/email-sign-in-link",
-      request: { body: json(emailSignInLinkSchema) },
-      answers: { 204: null, 429: apiErrorSchema },
-    }),
+    anyoneRoute.post(
+      "/email-sign-in-link",
+      { 204: null, 429: apiErrorSchema },
+      { body: emailSignInLinkSchema },
+    ),
     async (c) => {
       await c.var.services.auth.emailSignInLink(c.req.valid("json").email, origin(c));
       return c.body(null, 204);
@@ -151,18 +116,17 @@ export const authRoutes = openApiRouter()
   )
   /** 200 with the current user, signed in, even while wrong passwords hold this account's sign-in back. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/sign-in-with-link",
-      request: { body: json(signInWithLinkSchema) },
-      answers: {
+    anyoneRoute.post(
+      "/sign-in-with-link",
+      {
         200: currentUserSchema,
         400: apiErrorSchema,
         403: apiErrorSchema,
         410: apiErrorSchema,
         429: apiErrorSchema,
       },
-    }),
+      { body: signInWithLinkSchema },
+    ),
     async (c) => {
       const { accountId, cookies } = await c.var.services.auth.signInWithLink(
         c.req.valid("json").token,
@@ -174,12 +138,11 @@ export const authRoutes = openApiRouter()
   )
   /** Works in any browser (the link may open on a phone): answers the confirmed account's address. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/verify-email",
-      request: { body: json(verifyEmailSchema) },
-      answers: { 200: emailConfirmedSchema, 400: apiErrorSchema, 410: apiErrorSchema },
-    }),
+    anyoneRoute.post(
+      "/verify-email",
+      { 200: emailConfirmedSchema, 400: apiErrorSchema, 410: apiErrorSchema },
+      { body: verifyEmailSchema },
+    ),
     async (c) => {
       const accountId = await c.var.services.auth.verifyEmail(c.req.valid("json").token, origin(c));
       const viewer = await c.var.services.accounts.viewer(accountId);
@@ -187,33 +150,23 @@ export const authRoutes = openApiRouter()
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/resend-verification",
-      access: "signed-in",
-      middleware: [viewersOnly],
-      answers: { 204: null, 409: apiErrorSchema },
-    }),
+    signedInRoute.post(
+      "/resend-verification",
+      { 204: null, 409: apiErrorSchema },
+      { middleware: [viewersOnly] },
+    ),
     async (c) => {
       await c.var.services.auth.resendConfirmation(requireViewer(c).accountId);
       return c.body(null, 204);
     },
   )
   /** Browser navigation: to Google, or back to /login when it is not configured. */
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/google",
-      request: { query: googleStartQuery },
-      answers: { 302: null },
-    }),
-    (c) => {
-      const { location, cookies } = c.var.services.google.start(c.req.url, c.req.valid("query").redirectTo);
-      setCookies(c, cookies);
-      return c.redirect(location, 302);
-    },
-  )
-  .openapi(sessionRoute({ method: "get", path: "/google/callback", answers: { 302: null } }), async (c) => {
+  .openapi(anyoneRoute.get("/google", { 302: null }, { query: googleStartQuery }), (c) => {
+    const { location, cookies } = c.var.services.google.start(c.req.url, c.req.valid("query").redirectTo);
+    setCookies(c, cookies);
+    return c.redirect(location, 302);
+  })
+  .openapi(anyoneRoute.get("/google/callback", { 302: null }), async (c) => {
     const params = new URL(c.req.url).searchParams;
     const { location, cookies } = await c.var.services.google.finish(params, origin(c));
     setCookies(c, cookies);

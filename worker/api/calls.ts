@@ -1,11 +1,11 @@
 import { iceServersSchema } from "#lib/api-types";
 import { dealersOnly, requireDealer } from "../auth/guards";
-import { openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter } from "./openapi";
 import { iceServersFor, type TurnEnv } from "../integrations/turn";
 
 /** Calls: the ICE servers a call's browsers use. Ringing and signalling travel the chat's socket. */
 export const callRoutes = openApiRouter(dealersOnly).openapi(
-  sessionRoute({ method: "get", path: "/ice-servers", access: "dealer", answers: { 200: iceServersSchema } }),
+  dealerRoute.get("/ice-servers", { 200: iceServersSchema }),
   async (c) => {
     requireDealer(c);
     // TURN credentials expire: never cached.

@@ -13,43 +13,25 @@ import { dealersOnly, requireDealer } from "../auth/guards";
 import { DomainError } from "../domain/shared/errors";
 import { chatRoomOf, inboxOf } from "../realtime/addresses";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const callParam = idParam.extend({ callId: z.string().min(1).max(64) });
 /** Chats: the REST side of messaging (the client, the public API, and the fallback while a socket is down). */
 export const chatRoutes = openApiRouter(dealersOnly)
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/",
-      access: "dealer",
-      request: { query: chatsQuery },
-      answers: { 200: [chatSummarySchema] },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return answerList(c, await c.var.services.chats.listChats(dealer.id, c.req.valid("query")));
-    },
-  )
+  .openapi(dealerRoute.get("/", { 200: [chatSummarySchema] }, { query: chatsQuery }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return answerList(c, await c.var.services.chats.listChats(dealer.id, c.req.valid("query")));
+  })
   /** The dealer's unread messages across every chat: the badge's figure while the live inbox is down. */
-  .openapi(
-    sessionRoute({ method: "get", path: "/unread", access: "dealer", answers: { 200: unreadCountSchema } }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      c.header("Cache-Control", "no-store");
-      return c.json({ unreadTotal: await c.var.services.chats.unreadTotal(dealer.id) }, 200);
-    },
-  )
+  .openapi(dealerRoute.get("/unread", { 200: unreadCountSchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    c.header("Cache-Control", "no-store");
+    return c.json({ unreadTotal: await c.var.services.chats.unreadTotal(dealer.id) }, 200);
+  })
   /** Opens the chat with a dealer: 201 when this call started it, 200 when it existed. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/",
-      access: "dealer",
-      request: { body: json(openChatBody) },
-      answers: { 201: openedChatSchema, 200: openedChatSchema },
-    }),
+    dealerRoute.post("/", { 201: openedChatSchema, 200: openedChatSchema }, { body: openChatBody }),
     async (c) => {
       const { dealer } = requireDealer(c);
       const { chat, created } = await c.var.services.chats.openChat(
@@ -64,13 +46,11 @@ export const chatRoutes = openApiRouter(dealersOnly)
    * (the id of the newest message held) catches up on newer ones, and its next cursor keeps going forward.
    */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/{id}/messages",
-      access: "dealer",
-      request: { params: idParam, query: chatMessagesQuery },
-      answers: { 200: [chatMessageSchema] },
-    }),
+    dealerRoute.get(
+      "/{id}/messages",
+      { 200: [chatMessageSchema] },
+      { params: idParam, query: chatMessagesQuery },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       return answerList(
@@ -79,41 +59,30 @@ export const chatRoutes = openApiRouter(dealersOnly)
       );
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/{id}/read",
-      access: "dealer",
-      request: { params: idParam },
-      answers: { 200: readReceiptSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      const read = await c.var.services.chats.markRead(dealer.id, c.req.valid("param").id);
-      // The receipt and the new unread count travel live; the answer does not wait for them.
-      c.executionCtx.waitUntil(
-        Promise.allSettled([
-          chatRoomOf(c.env, read.chatId).deliver({
-            type: "read",
-            chatId: read.chatId,
-            dealerId: dealer.id,
-            readAt: read.readAt,
-          }),
-          inboxOf(c.env, dealer.id).notify({ type: "unread", unreadTotal: read.unreadTotal }),
-        ]),
-      );
-      return c.json(read, 200);
-    },
-  )
+  .openapi(dealerRoute.post("/{id}/read", { 200: readReceiptSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    const read = await c.var.services.chats.markRead(dealer.id, c.req.valid("param").id);
+    // The receipt and the new unread count travel live; the answer does not wait for them.
+    c.executionCtx.waitUntil(
+      Promise.allSettled([
+        chatRoomOf(c.env, read.chatId).deliver({
+          type: "read",
+          chatId: read.chatId,
+          dealerId: dealer.id,
+          readAt: read.readAt,
+        }),
+        inboxOf(c.env, dealer.id).notify({ type: "unread", unreadTotal: read.unreadTotal }),
+      ]),
+    );
+    return c.json(read, 200);
+  })
   /** The called dealer accepts or declines a ringing call; every tab of theirs stops ringing. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/{id}/calls/{callId}",
-      access: "dealer",
-      request: { params: callParam, body: json(answerCallBody) },
-      answers: { 200: liveCallSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-    }),
+    dealerRoute.post(
+      "/{id}/calls/{callId}",
+      { 200: liveCallSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      { params: callParam, body: answerCallBody },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const { id, callId } = c.req.valid("param");

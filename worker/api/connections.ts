@@ -7,7 +7,7 @@ import { dealersOnly, requireDealer, requireViewer, viewersOnly } from "../auth/
 import { DomainError, forbidden } from "../domain/shared/errors";
 import type { AppEnv } from "../http/types";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter, signedInRoute } from "./openapi";
 
 /**
  * POST /api/connections/add-dealer and its alias POST /api/dealers/connect, one operation: 201 with the new
@@ -22,26 +22,16 @@ export async function addDealerAnswer(c: Context<AppEnv>, receiverId: string) {
 /** Connections: the Connect / Connected toggle and the connection calls. */
 export const connectionRoutes = openApiRouter(viewersOnly)
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/add-dealer",
-      access: "dealer",
-      middleware: [dealersOnly],
-      request: { body: json(addDealerBody) },
-      answers: { 201: connectionSchema, 200: connectionSchema },
-    }),
+    dealerRoute.post(
+      "/add-dealer",
+      { 201: connectionSchema, 200: connectionSchema },
+      { body: addDealerBody, middleware: [dealersOnly] },
+    ),
     (c) => addDealerAnswer(c, c.req.valid("json").receiverId),
   )
   /** The Connect/Connected toggle's other half: removes the connection, whoever made it (204, also when none). */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/remove",
-      access: "dealer",
-      middleware: [dealersOnly],
-      request: { body: json(removeDealerBody) },
-      answers: { 204: null },
-    }),
+    dealerRoute.post("/remove", { 204: null }, { body: removeDealerBody, middleware: [dealersOnly] }),
     async (c) => {
       const { dealer: me } = requireDealer(c);
       await c.var.services.connections.remove(me.id, c.req.valid("json").dealerId);
@@ -53,14 +43,7 @@ export const connectionRoutes = openApiRouter(viewersOnly)
    * a list of connections, newest first, each with the other dealer embedded as `dealer`.
    */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/",
-      access: "dealer",
-      middleware: [dealersOnly],
-      request: { query: connectionsQuery },
-      answers: { 200: [connectionSchema] },
-    }),
+    dealerRoute.get("/", { 200: [connectionSchema] }, { query: connectionsQuery, middleware: [dealersOnly] }),
     async (c) => {
       const viewer = requireDealer(c);
       const query = c.req.valid("query");
@@ -75,13 +58,11 @@ export const connectionRoutes = openApiRouter(viewersOnly)
   )
   /** GET /api/connections/{userId}: that account's accepted connections; only that account or an admin. */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/{userId}",
-      access: "signed-in",
-      request: { params: z.object({ userId: z.string().min(1).max(100) }), query: connectionsQuery },
-      answers: { 200: [connectionSchema] },
-    }),
+    signedInRoute.get(
+      "/{userId}",
+      { 200: [connectionSchema] },
+      { params: z.object({ userId: z.string().min(1).max(100) }), query: connectionsQuery },
+    ),
     async (c) => {
       const viewer = requireViewer(c);
       const { userId } = c.req.valid("param");

@@ -3,7 +3,7 @@ import { contactReceiptSchema, toIso } from "#lib/api-types";
 import { contactMessageSchema, isHoneypotFilled } from "#lib/schemas/contact";
 import { clientIp } from "../auth/guards";
 import type { AppEnv } from "../http/types";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { anyoneRoute, openApiRouter } from "./openapi";
 
 /** A filled honeypot gets the same 201 as a person (a receipt for nothing), and nothing is stored or counted. */
 const dropBots = createMiddleware<AppEnv>(async (c, next) => {
@@ -16,13 +16,11 @@ const dropBots = createMiddleware<AppEnv>(async (c, next) => {
 
 /** `POST /api/contact`: the contact form as JSON, stored for support; 201 with its receipt. */
 export const contactRoutes = openApiRouter().openapi(
-  sessionRoute({
-    method: "post",
-    path: "/",
-    middleware: [dropBots],
-    request: { body: json(contactMessageSchema) },
-    answers: { 201: contactReceiptSchema },
-  }),
+  anyoneRoute.post(
+    "/",
+    { 201: contactReceiptSchema },
+    { body: contactMessageSchema, middleware: [dropBots] },
+  ),
   async (c) => {
     return c.json(
       await c.var.services.contact.send(c.req.valid("json"), {

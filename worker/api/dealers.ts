@@ -16,7 +16,7 @@ import type { AppEnv } from "../http/types";
 import { notFound } from "../domain/shared/errors";
 import { answerList } from "./answers";
 import { addDealerAnswer } from "./connections";
-import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
+import { dealerRoute, json, openApiRouter, publicRoute, signedInRoute } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -49,7 +49,7 @@ const connectDealer = publicRoute({
     "The same operation as POST /api/connections/add-dealer. The requester is always the key's dealer.",
   scope: "connections:write",
   middleware: [dealersOnly],
-  request: { body: { content: { "application/json": { schema: addDealerBody } } } },
+  request: { body: json(addDealerBody) },
   answers: {
     201: { description: "the connection was made", schema: connectionSchema },
     200: { description: "you were already connected", schema: connectionSchema },
@@ -81,37 +81,22 @@ export const dealerRoutes = openApiRouter(viewersOnly)
   })
   .openapi(connectDealer, (c) => addDealerAnswer(c, c.req.valid("json").receiverId))
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/",
-      access: "dealer",
-      middleware: [dealersOnly],
-      request: { body: json(dealerCreateSchema) },
-      answers: { 201: directoryDealerSchema },
-    }),
+    dealerRoute.post(
+      "/",
+      { 201: directoryDealerSchema },
+      { body: dealerCreateSchema, middleware: [dealersOnly] },
+    ),
     async (c) => {
       const { dealer: me } = requireDealer(c);
       return c.json(await c.var.services.dealers.create(me.id, c.req.valid("json")), 201);
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/inventory-counts",
-      access: "signed-in",
-      answers: { 200: inventoryCountsSchema },
-    }),
-    async (c) => c.json(await c.var.services.directory.inventoryCounts(), 200),
+  .openapi(signedInRoute.get("/inventory-counts", { 200: inventoryCountsSchema }), async (c) =>
+    c.json(await c.var.services.directory.inventoryCounts(), 200),
   )
   /** /discover's data: dealers nearby, buyers wanting the viewer's inventory, sellers of what the viewer wants. */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/discover",
-      access: "dealer",
-      middleware: [dealersOnly],
-      answers: { 200: discoverySchema },
-    }),
+    dealerRoute.get("/discover", { 200: discoverySchema }, { middleware: [dealersOnly] }),
     async (c) => {
       const viewer = requireDealer(c);
       return c.json(
@@ -123,29 +108,18 @@ export const dealerRoutes = openApiRouter(viewersOnly)
     },
   )
   /** The dealer profile popup (Quick View): the dealer card plus recent activity. */
+  .openapi(signedInRoute.get("/{id}", { 200: dealerQuickViewSchema }, { params: idParam }), async (c) => {
+    const { dealerId, options } = who(c);
+    const view = await c.var.services.directory.quickView(dealerId, c.req.valid("param").id, options);
+    if (!view) throw notFound("Dealer not found");
+    return c.json(view, 200);
+  })
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/{id}",
-      access: "signed-in",
-      request: { params: idParam },
-      answers: { 200: dealerQuickViewSchema },
-    }),
-    async (c) => {
-      const { dealerId, options } = who(c);
-      const view = await c.var.services.directory.quickView(dealerId, c.req.valid("param").id, options);
-      if (!view) throw notFound("Dealer not found");
-      return c.json(view, 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/{id}",
-      access: "signed-in",
-      request: { params: idParam, body: json(dealerUpdateSchema) },
-      answers: { 200: directoryDealerSchema },
-    }),
+    signedInRoute.patch(
+      "/{id}",
+      { 200: directoryDealerSchema },
+      { params: idParam, body: dealerUpdateSchema },
+    ),
     async (c) => {
       const viewer = requireViewer(c);
       const dealer = await c.var.services.dealers.update(

@@ -10,7 +10,7 @@ import {
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
 import { answerList } from "./answers";
-import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter, publicRoute } from "./openapi";
 
 const listDeals = publicRoute({
   method: "get",
@@ -37,155 +37,87 @@ export const dealRoutes = openApiRouter(dealersOnly)
   })
   // A lapsed trial or plan cannot propose, confirm or record deals (402, subscriptions issue).
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/",
-      access: "dealer",
-      middleware: [activePlanRequired],
-      request: { body: json(proposeDealSchema) },
-      answers: { 201: dealSchema },
-    }),
+    dealerRoute.post("/", { 201: dealSchema }, { body: proposeDealSchema, middleware: [activePlanRequired] }),
     async (c) => {
       const { dealer } = requireDealer(c);
       return c.json(await c.var.services.deals.propose(dealer, c.req.valid("json")), 201);
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/complete",
-      access: "dealer",
-      middleware: [activePlanRequired],
-      request: { body: json(completeDealSchema) },
-      answers: { 201: completedDealSchema, 200: completedDealSchema },
-    }),
+    dealerRoute.post(
+      "/complete",
+      { 201: completedDealSchema, 200: completedDealSchema },
+      { body: completeDealSchema, middleware: [activePlanRequired] },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const { id, created } = await c.var.services.deals.complete(dealer, c.req.valid("json"));
       return c.json({ id }, created ? 201 : 200);
     },
   )
+  .openapi(dealerRoute.get("/{id}", { 200: dealSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.deals.get(dealer.id, c.req.valid("param").id), 200);
+  })
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/{id}",
-      access: "dealer",
-      request: { params: idParam },
-      answers: { 200: dealSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      c.header("Cache-Control", "no-store");
-      return c.json(await c.var.services.deals.get(dealer.id, c.req.valid("param").id), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/{id}/confirm",
-      access: "dealer",
-      middleware: [activePlanRequired],
-      request: { params: idParam },
-      answers: { 200: dealSchema },
-    }),
+    dealerRoute.post(
+      "/{id}/confirm",
+      { 200: dealSchema },
+      { params: idParam, middleware: [activePlanRequired] },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       return c.json(await c.var.services.deals.confirm(dealer.id, c.req.valid("param").id), 200);
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/{id}/decline",
-      access: "dealer",
-      request: { params: idParam },
-      answers: { 200: dealSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return c.json(await c.var.services.deals.decline(dealer.id, c.req.valid("param").id), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/{id}/withdraw",
-      access: "dealer",
-      request: { params: idParam },
-      answers: { 200: dealSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return c.json(await c.var.services.deals.withdraw(dealer.id, c.req.valid("param").id), 200);
-    },
-  )
+  .openapi(dealerRoute.post("/{id}/decline", { 200: dealSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return c.json(await c.var.services.deals.decline(dealer.id, c.req.valid("param").id), 200);
+  })
+  .openapi(dealerRoute.post("/{id}/withdraw", { 200: dealSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return c.json(await c.var.services.deals.withdraw(dealer.id, c.req.valid("param").id), 200);
+  })
   /** The Bill of Sale PDF: the two dealers only, once completed (made again if R2 lost it). */
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/{id}/bill-of-sale",
-      access: "dealer",
-      request: { params: idParam },
-      answers: { 200: null },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("param").id);
-      const key = await c.var.services.dealAnnouncements.ensureBillOfSale(row);
-      const object = await c.env.PHOTOS.get(key);
-      if (!object)
-        return c.json({ message: "The Bill of Sale is not available yet. Please try again." }, 404);
-      return new Response(object.body, {
-        status: 200,
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `attachment; filename="bill-of-sale-${row.vin ?? row.id}.pdf"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
-  );
+  .openapi(dealerRoute.get("/{id}/bill-of-sale", { 200: null }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("param").id);
+    const key = await c.var.services.dealAnnouncements.ensureBillOfSale(row);
+    const object = await c.env.PHOTOS.get(key);
+    if (!object) return c.json({ message: "The Bill of Sale is not available yet. Please try again." }, 404);
+    return new Response(object.body, {
+      status: 200,
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="bill-of-sale-${row.vin ?? row.id}.pdf"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });
 
 /** /api/pass-thru-sales: the confirmed and completed deals, their steps, the export. */
 export const passThruRoutes = openApiRouter(dealersOnly)
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/",
-      access: "dealer",
-      request: { query: passThruQuerySchema },
-      answers: { 200: [dealSchema] },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return answerList(c, await c.var.services.deals.passThruSales(dealer.id, c.req.valid("query")));
-    },
-  )
+  .openapi(dealerRoute.get("/", { 200: [dealSchema] }, { query: passThruQuerySchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return answerList(c, await c.var.services.deals.passThruSales(dealer.id, c.req.valid("query")));
+  })
   /** Export Details: every pass-thru sale as CSV. */
+  .openapi(dealerRoute.get("/export", { 200: null }), async (c) => {
+    const { dealer } = requireDealer(c);
+    const csv = passThruCsv(await c.var.services.deals.allPassThruSales(dealer.id));
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(csv, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="pass-thru-sales-${day}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
   .openapi(
-    sessionRoute({ method: "get", path: "/export", access: "dealer", answers: { 200: null } }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      const csv = passThruCsv(await c.var.services.deals.allPassThruSales(dealer.id));
-      const day = new Date().toISOString().slice(0, 10);
-      return new Response(csv, {
-        status: 200,
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="pass-thru-sales-${day}.csv"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/{id}",
-      access: "dealer",
-      request: { params: idParam, body: json(passThruStepsSchema) },
-      answers: { 200: dealSchema },
-    }),
+    dealerRoute.patch("/{id}", { 200: dealSchema }, { params: idParam, body: passThruStepsSchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       const { id } = c.req.valid("param");

@@ -1,12 +1,12 @@
 import { healthReportSchema } from "#lib/api-types";
-import { openApiRouter, sessionRoute } from "./openapi";
+import { anyoneRoute, openApiRouter } from "./openapi";
 
 /**
  * `GET /api/health`: D1, R2 and a Durable Object, each with its status and latency. 200 while everything
  * answers (even slowly), 503 when anything is down. Never cached: the /status page polls it.
  */
 export const healthRoutes = openApiRouter().openapi(
-  sessionRoute({ method: "get", path: "/", answers: { 200: healthReportSchema } }),
+  anyoneRoute.get("/", { 200: healthReportSchema }),
   async (c) => {
     const report = await c.var.services.publicSite.health();
     c.header("Cache-Control", "no-store");

@@ -5,12 +5,12 @@ import { SESSION_COOKIE } from "../auth/cookies";
 import { apiKeyAuth } from "../http/api-key-auth";
 import { apiKeyRoutes } from "./api-keys";
 import {
+  anyoneRoute,
   BEARER_SCHEME,
   INTERNAL,
-  SESSION_SCHEME,
   openApiRouter,
   publicOperationsOf,
-  sessionRoute,
+  SESSION_SCHEME,
   type PublicOperation,
 } from "./openapi";
 import { activityRoutes } from "./activity";
@@ -39,17 +39,10 @@ import { verificationRoutes } from "./verification";
 export const api = openApiRouter(apiKeyAuth(() => publicOperations()));
 
 api
-  .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/openapi.json",
-      answers: { 200: z.looseObject({ openapi: z.literal("3.1.0") }) },
-    }),
-    (c) => {
-      c.header("Cache-Control", "public, max-age=300");
-      return c.json(apiDocument(new URL(c.req.url).origin), 200);
-    },
-  )
+  .openapi(anyoneRoute.get("/openapi.json", { 200: z.looseObject({ openapi: z.literal("3.1.0") }) }), (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(apiDocument(new URL(c.req.url).origin), 200);
+  })
   .route("/account", accountRoutes)
   .route("/api-keys", apiKeyRoutes)
   .route("/activity", activityRoutes)

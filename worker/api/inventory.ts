@@ -17,7 +17,7 @@ import {
 import { isAdmin } from "#lib/roles";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
-import { json, openApiRouter, publicRoute, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter, publicRoute } from "./openapi";
 
 const listInventory = publicRoute({
   method: "get",
@@ -62,14 +62,11 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
     return c.json(post, 200);
   })
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/",
-      access: "dealer",
-      middleware: [activePlanRequired],
-      request: { body: json(createPostSchema) },
-      answers: { 201: postDetailSchema, 402: planRequiredSchema },
-    }),
+    dealerRoute.post(
+      "/",
+      { 201: postDetailSchema, 402: planRequiredSchema },
+      { body: createPostSchema, middleware: [activePlanRequired] },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const origin = new URL(c.req.url).origin;
@@ -81,13 +78,7 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
   )
   /** The author or an admin: text, prices, sold, renew. 403 for anyone else. */
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/{id}",
-      access: "dealer",
-      request: { params: postIdSchema, body: json(updatePostSchema) },
-      answers: { 200: postDetailSchema },
-    }),
+    dealerRoute.patch("/{id}", { 200: postDetailSchema }, { params: postIdSchema, body: updatePostSchema }),
     async (c) => {
       const viewer = requireDealer(c);
       const post = await c.var.services.inventory.updatePost(
@@ -98,32 +89,21 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
       return c.json(post, 200);
     },
   )
-  .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/{id}",
-      access: "dealer",
-      request: { params: postIdSchema },
-      answers: { 204: null },
-    }),
-    async (c) => {
-      const viewer = requireDealer(c);
-      await c.var.services.inventory.deletePost(c.req.valid("param").id, {
-        dealerId: viewer.dealer.id,
-        isAdmin: isAdmin(viewer),
-      });
-      return c.body(null, 204);
-    },
-  )
+  .openapi(dealerRoute.delete("/{id}", { 204: null }, { params: postIdSchema }), async (c) => {
+    const viewer = requireDealer(c);
+    await c.var.services.inventory.deletePost(c.req.valid("param").id, {
+      dealerId: viewer.dealer.id,
+      isAdmin: isAdmin(viewer),
+    });
+    return c.body(null, 204);
+  })
   /** The posts on the other side: listings answering a request, open requests a listing answers. */
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/{id}/matches",
-      access: "dealer",
-      request: { params: postIdSchema, query: matchesQuerySchema },
-      answers: { 200: [postMatchSchema] },
-    }),
+    dealerRoute.get(
+      "/{id}/matches",
+      { 200: [postMatchSchema] },
+      { params: postIdSchema, query: matchesQuerySchema },
+    ),
     async (c) => {
       requireDealer(c);
       return answerList(
@@ -133,13 +113,11 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/{id}/comments",
-      access: "dealer",
-      request: { params: postIdSchema, body: json(commentSchema) },
-      answers: { 201: postCommentSchema },
-    }),
+    dealerRoute.post(
+      "/{id}/comments",
+      { 201: postCommentSchema },
+      { params: postIdSchema, body: commentSchema },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const comment = await c.var.services.inventory.addComment(

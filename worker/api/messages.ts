@@ -3,7 +3,7 @@ import { apiErrorSchema, chatMessageSchema } from "#lib/api-types";
 import { latestMessagesQuery, sendMessageSchema } from "#lib/schemas/network";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
-import { openApiRouter, publicRoute, sessionRoute } from "./openapi";
+import { dealerRoute, json, openApiRouter, publicRoute } from "./openapi";
 
 const listMessages = publicRoute({
   method: "get",
@@ -26,7 +26,7 @@ const sendMessage = publicRoute({
     "The sender is always the key's dealer; the chat is started when needed. Send a `clientId` so that a retry is stored once.",
   scope: "messages:write",
   middleware: [activePlanRequired],
-  request: { body: { content: { "application/json": { schema: sendMessageSchema } } } },
+  request: { body: json(sendMessageSchema) },
   answers: {
     201: { description: "the message was stored", schema: chatMessageSchema },
     200: { description: "a message with this clientId was already stored", schema: chatMessageSchema },
@@ -54,13 +54,11 @@ export const messageRoutes = openApiRouter(dealersOnly)
   })
   /** Take back your own message within 15 minutes; its photos and files are deleted from storage too. */
   .openapi(
-    sessionRoute({
-      method: "delete",
-      path: "/{id}",
-      access: "dealer",
-      request: { params: z.object({ id: z.string().min(1).max(64) }) },
-      answers: { 204: null, 403: apiErrorSchema, 404: apiErrorSchema },
-    }),
+    dealerRoute.delete(
+      "/{id}",
+      { 204: null, 403: apiErrorSchema, 404: apiErrorSchema },
+      { params: z.object({ id: z.string().min(1).max(64) }) },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       await c.var.services.chat.deleteMessage(dealer.id, c.req.valid("param").id);

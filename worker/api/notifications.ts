@@ -20,7 +20,7 @@ import {
 import { dealCompletionNoticeSchema } from "#lib/schemas/deals";
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { anyoneRoute, dealerRoute, openApiRouter } from "./openapi";
 
 /**
  * /api/notifications: preferences, the three tests, the notification centre.
@@ -31,12 +31,7 @@ export const notificationRoutes = $(
   openApiRouter()
     // Registered before the guard on purpose: it answers without a session.
     .openapi(
-      sessionRoute({
-        method: "post",
-        path: "/unsubscribe",
-        request: { query: unsubscribeQuerySchema },
-        answers: { 200: unsubscribedSchema },
-      }),
+      anyoneRoute.post("/unsubscribe", { 200: unsubscribedSchema }, { query: unsubscribeQuerySchema }),
       async (c) => {
         const result = await c.var.services.notifications.unsubscribe(c.req.valid("query").token);
         if (!result) return c.json({ message: "This unsubscribe link is not valid" }, 400);
@@ -46,66 +41,32 @@ export const notificationRoutes = $(
     .use(dealersOnly),
 )
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/",
-      access: "dealer",
-      request: { query: notificationsQuerySchema },
-      answers: { 200: [notificationSchema] },
-    }),
+    dealerRoute.get("/", { 200: [notificationSchema] }, { query: notificationsQuerySchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       return answerList(c, await c.var.services.notifications.centre.list(dealer.id, c.req.valid("query")));
     },
   )
+  .openapi(dealerRoute.get("/unread-count", { 200: notificationCountSchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    c.header("Cache-Control", "no-store");
+    return c.json({ unreadCount: await c.var.services.notifications.centre.unreadCount(dealer.id) }, 200);
+  })
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/unread-count",
-      access: "dealer",
-      answers: { 200: notificationCountSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      c.header("Cache-Control", "no-store");
-      return c.json({ unreadCount: await c.var.services.notifications.centre.unreadCount(dealer.id) }, 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/read",
-      access: "dealer",
-      request: { body: json(markReadSchema) },
-      answers: { 200: notificationCountSchema },
-    }),
+    dealerRoute.post("/read", { 200: notificationCountSchema }, { body: markReadSchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       const unreadCount = await c.var.services.notifications.markRead(dealer.id, c.req.valid("json").ids);
       return c.json({ unreadCount }, 200);
     },
   )
+  .openapi(dealerRoute.get("/preferences", { 200: notificationPreferencesSchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.notifications.preferences.forDealer(dealer.id), 200);
+  })
   .openapi(
-    sessionRoute({
-      method: "get",
-      path: "/preferences",
-      access: "dealer",
-      answers: { 200: notificationPreferencesSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      c.header("Cache-Control", "no-store");
-      return c.json(await c.var.services.notifications.preferences.forDealer(dealer.id), 200);
-    },
-  )
-  .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/preferences",
-      access: "dealer",
-      request: { body: json(preferencesSchema) },
-      answers: { 200: notificationPreferencesSchema },
-    }),
+    dealerRoute.patch("/preferences", { 200: notificationPreferencesSchema }, { body: preferencesSchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       const saved = await c.var.services.notifications.savePreferences(dealer.id, c.req.valid("json"));
@@ -113,26 +74,14 @@ export const notificationRoutes = $(
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/test-sms",
-      access: "dealer",
-      request: { body: json(testSmsSchema) },
-      answers: { 202: outboxReceiptSchema },
-    }),
+    dealerRoute.post("/test-sms", { 202: outboxReceiptSchema }, { body: testSmsSchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       return c.json(await c.var.services.notifications.testSms(dealer, c.req.valid("json")), 202);
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/test-email",
-      access: "dealer",
-      request: { body: json(testEmailSchema) },
-      answers: { 202: outboxReceiptSchema },
-    }),
+    dealerRoute.post("/test-email", { 202: outboxReceiptSchema }, { body: testEmailSchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       return c.json(await c.var.services.notifications.testEmail(dealer, c.req.valid("json")), 202);
@@ -140,13 +89,11 @@ export const notificationRoutes = $(
   )
   /** The completed deal's confirmation e-mails to both dealers; a repeat sends nothing twice. */
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/deal-completion",
-      access: "dealer",
-      request: { body: json(dealCompletionNoticeSchema) },
-      answers: { 202: dealCompletionReceiptSchema },
-    }),
+    dealerRoute.post(
+      "/deal-completion",
+      { 202: dealCompletionReceiptSchema },
+      { body: dealCompletionNoticeSchema },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("json").dealId);
@@ -154,13 +101,7 @@ export const notificationRoutes = $(
     },
   )
   .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/trigger-deal-alert",
-      access: "dealer",
-      request: { body: json(triggerDealAlertSchema) },
-      answers: { 202: testDealAlertSchema },
-    }),
+    dealerRoute.post("/trigger-deal-alert", { 202: testDealAlertSchema }, { body: triggerDealAlertSchema }),
     async (c) => {
       const { dealer } = requireDealer(c);
       return c.json(await c.var.services.notifications.triggerDealAlert(dealer, c.req.valid("json")), 202);

@@ -3,38 +3,25 @@ import { uploadTicketSchema } from "#lib/api-types";
 import { requireDealer } from "../auth/guards";
 import { LIMITS } from "../domain/rate-limits";
 import type { AppEnv } from "../http/types";
-import { openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter } from "./openapi";
 
 /** POST /api/objects/upload → 201 `{ uploadURL, expiresAt }`: a signed address for one PUT of one image. */
 export const objectApiRoutes = openApiRouter()
-  .openapi(
-    sessionRoute({ method: "post", path: "/upload", access: "dealer", answers: { 201: uploadTicketSchema } }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
-      const { uploadURL, expiresAt } = await c.var.services.uploads.createUploadUrl(
-        new URL(c.req.url).origin,
-      );
-      c.header("Cache-Control", "no-store");
-      return c.json({ uploadURL, expiresAt }, 201);
-    },
-  )
+  .openapi(dealerRoute.post("/upload", { 201: uploadTicketSchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
+    const { uploadURL, expiresAt } = await c.var.services.uploads.createUploadUrl(new URL(c.req.url).origin);
+    c.header("Cache-Control", "no-store");
+    return c.json({ uploadURL, expiresAt }, 201);
+  })
   /** POST /api/objects/chat-upload → 201 `{ uploadURL, expiresAt }`: one photo or file for a chat message, private. */
-  .openapi(
-    sessionRoute({
-      method: "post",
-      path: "/chat-upload",
-      access: "dealer",
-      answers: { 201: uploadTicketSchema },
-    }),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
-      const ticket = await c.var.services.chatFiles.createUploadUrl(new URL(c.req.url).origin, dealer.id);
-      c.header("Cache-Control", "no-store");
-      return c.json(ticket, 201);
-    },
-  );
+  .openapi(dealerRoute.post("/chat-upload", { 201: uploadTicketSchema }), async (c) => {
+    const { dealer } = requireDealer(c);
+    await c.var.services.rateLimits.spend([LIMITS.uploadsPerDealer, dealer.id]);
+    const ticket = await c.var.services.chatFiles.createUploadUrl(new URL(c.req.url).origin, dealer.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(ticket, 201);
+  });
 
 /**
  * /objects/uploads/{id}: the signed PUT (the signature is the credential, no session needed) and the GET of

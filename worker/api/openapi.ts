@@ -143,11 +143,34 @@ export const INTERNAL = "x-internal";
 /** Who may call a session route: absent for anyone; the session's role name otherwise (401 signed out). */
 export type Access = "signed-in" | "dealer" | "admin";
 
-type SessionRouteConfig = Omit<RouteConfig, "security" | "responses"> & {
-  access?: Access;
-  /** Each status's JSON body: a schema, `[schema]` for a list paged by X-Next-Cursor, null for none. */
-  answers: Record<number, z.ZodType | [z.ZodType] | null>;
+/** Each status's JSON body: a schema, `[schema]` for a list paged by X-Next-Cursor, null for none. */
+type SessionAnswers = Record<number, z.ZodType | [z.ZodType] | null>;
+
+type RequestParts = NonNullable<RouteConfig["request"]>;
+
+/** What a session route reads (path parameters, query, a JSON body) and the guards of its own. */
+type Inputs = {
+  params?: RequestParts["params"];
+  query?: RequestParts["query"];
+  body?: z.ZodType;
+  middleware?: MiddlewareHandler<AppEnv>[];
 };
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+type Given<I, K extends keyof Inputs> = I extends Record<K, infer T> ? T : undefined;
+
+/** A session route as `.openapi` takes it: the handler's input typed from the route's schemas. */
+type SessionDeclared<M extends Method, P extends string, I extends Inputs> = Declared<{
+  method: M;
+  path: P;
+  middleware: Given<I, "middleware">;
+  request: {
+    params: Given<I, "params">;
+    query: Given<I, "query">;
+    body: Given<I, "body"> extends z.ZodType ? ReturnType<typeof json<Given<I, "body">>> : undefined;
+  };
+}>;
 
 /** A JSON request body. */
 export const json = <S extends z.ZodType>(schema: S) => ({ content: { "application/json": { schema } } });
@@ -156,7 +179,13 @@ export const json = <S extends z.ZodType>(schema: S) => ({ content: { "applicati
  * A route of our own screens (the session cookie, never an API key): declared like a public one, and marked
  * internal so the public document and SDK leave it out while the full document keeps it.
  */
-export function sessionRoute<const C extends SessionRouteConfig>({ access, answers, ...config }: C) {
+function sessionRoute(
+  method: Method,
+  path: string,
+  access: Access | undefined,
+  answers: SessionAnswers,
+  { middleware, params, query, body }: Inputs,
+) {
   const responses = Object.fromEntries(
     Object.entries(answers).map(([status, a]) => {
       const schema = Array.isArray(a) ? z.array(a[0]) : a;
@@ -170,16 +199,37 @@ export function sessionRoute<const C extends SessionRouteConfig>({ access, answe
       ];
     }),
   );
+  const request =
+    params || query || body
+      ? { ...(params && { params }), ...(query && { query }), ...(body && { body: json(body) }) }
+      : undefined;
   const unauthorized: Record<number, ResponseConfig> = access ? { 401: error("not signed in") } : {};
   return declare(
-    config,
+    { method, path, ...(middleware && { middleware }), ...(request && { request }) },
     { ...responses, ...unauthorized },
     {
       security: access ? [{ [SESSION_SCHEME]: [access] }] : [],
       [INTERNAL]: true,
     },
-  ) as unknown as Declared<C>;
+  );
 }
+
+/**
+ * The session routes open to one kind of caller, by method: `dealerRoute.post(path, answers, inputs?)`.
+ * `access` is absent for anyone, the session's role name otherwise (401 signed out).
+ */
+function sessionRoutes(access?: Access) {
+  const at =
+    <M extends Method>(method: M) =>
+    <P extends string, I extends Inputs>(path: P, answers: SessionAnswers, inputs?: I) =>
+      sessionRoute(method, path, access, answers, inputs ?? {}) as unknown as SessionDeclared<M, P, I>;
+  return { get: at("get"), post: at("post"), put: at("put"), patch: at("patch"), delete: at("delete") };
+}
+
+export const anyoneRoute = sessionRoutes();
+export const signedInRoute = sessionRoutes("signed-in");
+export const dealerRoute = sessionRoutes("dealer");
+export const adminRoute = sessionRoutes("admin");
 
 const STATUS_TEXT: Record<string, string> = {
   200: "OK",

@@ -4,7 +4,7 @@ import { PROFILE_BODY_MAX_BYTES, profilePatchSchema } from "#lib/schemas/profile
 import { dealersOnly, requireDealer } from "../auth/guards";
 import { toCurrentUser } from "../domain/dealers";
 import { currentUser } from "./auth";
-import { json, openApiRouter, sessionRoute } from "./openapi";
+import { dealerRoute, openApiRouter } from "./openapi";
 
 /** PATCH /api/profile: the current user's fields plus avatar and dealershipPhoto as data URLs. */
 export const profileRoutes = openApiRouter()
@@ -12,20 +12,20 @@ export const profileRoutes = openApiRouter()
   .openapi(...currentUser("/"))
   /** 200 with the updated current user. */
   .openapi(
-    sessionRoute({
-      method: "patch",
-      path: "/",
-      access: "dealer",
-      middleware: [
-        dealersOnly,
-        bodyLimit({
-          maxSize: PROFILE_BODY_MAX_BYTES,
-          onError: (c) => c.json({ message: "Profile photos are too large: maximum 2MB each" }, 413),
-        }),
-      ],
-      request: { body: json(profilePatchSchema) },
-      answers: { 200: currentUserSchema },
-    }),
+    dealerRoute.patch(
+      "/",
+      { 200: currentUserSchema },
+      {
+        body: profilePatchSchema,
+        middleware: [
+          dealersOnly,
+          bodyLimit({
+            maxSize: PROFILE_BODY_MAX_BYTES,
+            onError: (c) => c.json({ message: "Profile photos are too large: maximum 2MB each" }, 413),
+          }),
+        ],
+      },
+    ),
     async (c) => {
       const viewer = requireDealer(c);
       const { avatar, dealershipPhoto, ...fields } = c.req.valid("json");
