@@ -23,13 +23,19 @@ function ensureChromium() {
 ensureChromium();
 check();
 step("lint", "npm", ["run", "--silent", "lint"]);
-// The typed client is committed (downloadable from /api-docs); it must be what public/sdk/openapi.json makes.
-step("typed API client up to date", bin("openapi-typescript"), [
-  "public/sdk/openapi.json",
-  "-o",
-  "public/sdk/dealerlane-api.d.ts",
-  "--check",
-]);
+// The typed clients are committed (the public one downloadable from /api-docs, the browser's in app/lib); each
+// must be what its document makes (tests/api/public-api.test.ts and api-document.test.ts hold the documents).
+for (const [document, types] of [
+  ["public/sdk/openapi.json", "public/sdk/dealerlane-api.d.ts"],
+  ["app/lib/api-schema.json", "app/lib/api-schema.d.ts"],
+]) {
+  step(`typed API client up to date (${types})`, bin("openapi-typescript"), [
+    document,
+    "-o",
+    types,
+    "--check",
+  ]);
+}
 step("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
 step("end-to-end journeys (Chromium)", bin("vitest"), ["run", "-c", "vitest.e2e.config.ts"]);
 console.log("\nAll tests passed.");
