@@ -12,7 +12,7 @@ import { PostOwnerTools } from "~/components/post/post-owner-tools";
 import { buttonClass } from "~/components/ui/button";
 import { isAdmin } from "#lib/roles";
 import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
-import { commentSchema, updatePostSchema } from "#lib/schemas/inventory";
+import { commentSchema, editPostFormSchema, type UpdatePost } from "#lib/schemas/inventory";
 import { firstError, parseForm } from "#lib/forms";
 import { readForm } from "~/utils/form-body.server";
 import { requireDealer } from "~/utils/guards.server";
@@ -56,21 +56,11 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   }
 }
 
-/** The edit form's fields: `price:{vehicleId}` and `status:{vehicleId}` per vehicle. */
-function editFromForm(form: FormData): unknown {
-  const vehicles = new Map<string, { id: string; price?: unknown; status?: unknown }>();
-  for (const [name, value] of form.entries()) {
-    const [field, id] = name.split(":");
-    if (!id || (field !== "price" && field !== "status")) continue;
-    const entry = vehicles.get(id) ?? { id };
-    entry[field] = field === "price" && String(value).trim() === "" ? null : String(value);
-    vehicles.set(id, entry);
-  }
-  return {
-    title: form.get("title") ?? undefined,
-    description: form.get("description") ?? undefined,
-    vehicles: vehicles.size > 0 ? [...vehicles.values()] : undefined,
-  };
+/** The edit form through its one schema: the patch, or the first thing wrong with it. */
+function editFromForm(form: FormData): UpdatePost | string {
+  const edit = parseForm(form, editPostFormSchema);
+  if (edit.status === "success") return edit.value;
+  return firstError(edit.error, ["title", "description"]) ?? "Post not updated";
 }
 
 type Viewer = ReturnType<typeof requireDealer>["viewer"];
@@ -87,19 +77,14 @@ const postPathOf = (id: string) => `/post/${encodeURIComponent(id)}`;
 
 const actorOf = (viewer: Viewer) => ({ dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) });
 
-/** An author's tool that changes the post: the change it asks for from the form, and its toast. */
-function changePost(patchOf: (form: FormData) => unknown, done: string): PostAction {
+/** An author's tool that changes the post: the change it asks for from the form (or what is wrong), and its toast. */
+function changePost(patchOf: (form: FormData) => UpdatePost | string, done: string): PostAction {
   return async ({ id, form, request, context, viewer }) => {
-    const parsed = updatePostSchema.safeParse(patchOf(form));
-    if (!parsed.success) {
-      return redirectWithToast(
-        postPathOf(id),
-        { title: "Post not updated", description: parsed.error.issues[0]?.message },
-        request,
-      );
-    }
+    const patch = patchOf(form);
+    if (typeof patch === "string")
+      return redirectWithToast(postPathOf(id), { title: "Post not updated", description: patch }, request);
     try {
-      await context.services.inventory.updatePost(id, actorOf(viewer), parsed.data);
+      await context.services.inventory.updatePost(id, actorOf(viewer), patch);
     } catch (error) {
       return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Post not updated" }), request);
     }

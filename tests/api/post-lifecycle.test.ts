@@ -257,7 +257,12 @@ describe("an edit racing the post's deletion", () => {
           ? { intent: "sold" }
           : i % 3 === 1
             ? { intent: "renew" }
-            : { intent: "edit", title: `Race ${i}`, [`price:${post.vehicles[0]!.id}`]: "20500" };
+            : {
+                intent: "edit",
+                title: `Race ${i}`,
+                "vehicles[0].id": post.vehicles[0]!.id,
+                "vehicles[0].price": "20500",
+              };
       const [page, deleted] = await Promise.all([
         form(post.id, fields),
         call("DELETE", `/api/inventory/${post.id}`, { cookie: author.cookie }),

@@ -40,7 +40,7 @@ import { streamOf } from "../domain/admin/exports";
 import type { AdminActor } from "../domain/admin/audit";
 import type { Page } from "../domain/shared/cursors";
 import type { AppEnv } from "../http/types";
-import { answerList } from "./answers";
+import { answerList, attachment, today } from "./answers";
 import { adminRoute, openApiRouter } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -50,8 +50,6 @@ export const actorOf = (c: Context<AppEnv>): AdminActor => {
   const viewer = requireAdmin(c);
   return { accountId: viewer.accountId, email: viewer.email };
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 type Admin = AppEnv["Variables"]["services"]["admin"];
 type On<In extends object> = Context<AppEnv, string, { out: In }>;
@@ -74,14 +72,8 @@ const onExport =
     const admin = c.var.services.admin;
     await admin.audit.record(actorOf(c), { action: "data.export", recordType: "export", recordId: name });
     const [base, extension] = name.split(".");
-    return new Response(streamOf(stream(admin)), {
-      status: 200,
-      headers: {
-        "Content-Type": `${type}; charset=utf-8`,
-        "Content-Disposition": `attachment; filename="dealerlane-${base}-${today()}.${extension}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    const filename = `dealerlane-${base}-${today()}.${extension}`;
+    return attachment(streamOf(stream(admin)), `${type}; charset=utf-8`, filename);
   };
 
 /** A list of the console's: the query in, a page out, answered as every list is. */

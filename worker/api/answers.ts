@@ -13,3 +13,18 @@ export function answerList<T>(c: Context<AppEnv>, page: Page<T>) {
   c.header("Cache-Control", "no-store");
   return c.json(page.items, 200);
 }
+
+/** Today's date as a download's name carries it (YYYY-MM-DD, UTC). */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A download every export answers the same way: saved as `filename`, never cached. */
+export function attachment(body: BodyInit | null, type: string, filename: string) {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

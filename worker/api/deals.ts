@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { z } from "zod";
 import { completedDealSchema, dealSchema } from "#lib/api-types";
 import {
@@ -9,7 +10,8 @@ import {
 } from "#lib/schemas/deals";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
-import { answerList } from "./answers";
+import type { AppEnv } from "../http/types";
+import { answerList, attachment, today } from "./answers";
 import { dealerRoute, openApiRouter, publicRoute } from "./openapi";
 
 const listDeals = publicRoute({
@@ -25,6 +27,12 @@ const listDeals = publicRoute({
 });
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** The handler of a dealer's step on one of their deals, answered as the deal. */
+const onDeal =
+  (step: "confirm" | "decline" | "withdraw") =>
+  async (c: Context<AppEnv, string, { out: { param: z.output<typeof idParam> } }>) =>
+    c.json(await c.var.services.deals[step](requireDealer(c).dealer.id, c.req.valid("param").id), 200);
 
 /**
  * /api/deals: propose, list, confirm, decline, withdraw, complete, the Bill of
@@ -66,19 +74,10 @@ export const dealRoutes = openApiRouter(dealersOnly)
       { 200: dealSchema },
       { params: idParam, middleware: [activePlanRequired] },
     ),
-    async (c) => {
-      const { dealer } = requireDealer(c);
-      return c.json(await c.var.services.deals.confirm(dealer.id, c.req.valid("param").id), 200);
-    },
+    onDeal("confirm"),
   )
-  .openapi(dealerRoute.post("/{id}/decline", { 200: dealSchema }, { params: idParam }), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.decline(dealer.id, c.req.valid("param").id), 200);
-  })
-  .openapi(dealerRoute.post("/{id}/withdraw", { 200: dealSchema }, { params: idParam }), async (c) => {
-    const { dealer } = requireDealer(c);
-    return c.json(await c.var.services.deals.withdraw(dealer.id, c.req.valid("param").id), 200);
-  })
+  .openapi(dealerRoute.post("/{id}/decline", { 200: dealSchema }, { params: idParam }), onDeal("decline"))
+  .openapi(dealerRoute.post("/{id}/withdraw", { 200: dealSchema }, { params: idParam }), onDeal("withdraw"))
   /** The Bill of Sale PDF: the two dealers only, once completed (made again if R2 lost it). */
   .openapi(dealerRoute.get("/{id}/bill-of-sale", { 200: null }, { params: idParam }), async (c) => {
     const { dealer } = requireDealer(c);
@@ -86,14 +85,7 @@ export const dealRoutes = openApiRouter(dealersOnly)
     const key = await c.var.services.dealAnnouncements.ensureBillOfSale(row);
     const object = await c.env.PHOTOS.get(key);
     if (!object) return c.json({ message: "The Bill of Sale is not available yet. Please try again." }, 404);
-    return new Response(object.body, {
-      status: 200,
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="bill-of-sale-${row.vin ?? row.id}.pdf"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return attachment(object.body, "application/pdf", `bill-of-sale-${row.vin ?? row.id}.pdf`);
   });
 
 /** /api/pass-thru-sales: the confirmed and completed deals, their steps, the export. */
@@ -106,15 +98,7 @@ export const passThruRoutes = openApiRouter(dealersOnly)
   .openapi(dealerRoute.get("/export", { 200: null }), async (c) => {
     const { dealer } = requireDealer(c);
     const csv = passThruCsv(await c.var.services.deals.allPassThruSales(dealer.id));
-    const day = new Date().toISOString().slice(0, 10);
-    return new Response(csv, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="pass-thru-sales-${day}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return attachment(csv, "text/csv; charset=utf-8", `pass-thru-sales-${today()}.csv`);
   })
   .openapi(
     dealerRoute.patch("/{id}", { 200: dealSchema }, { params: idParam, body: passThruStepsSchema }),

@@ -50,18 +50,19 @@ function EditDialog({
             {post.vehicles.length > 0 ? (
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-semibold">Vehicles</legend>
-                {post.vehicles.map((v) => (
+                {post.vehicles.map((v, i) => (
                   <div
                     key={v.id}
                     className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_8rem] sm:items-end dark:border-slate-700"
                   >
+                    <input type="hidden" name={`vehicles[${i}].id`} value={v.id} />
                     <p className="text-sm font-medium">
                       {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
                     </p>
                     <label className="flex flex-col gap-1 text-xs font-medium">
                       Price ($)
                       <input
-                        name={`price:${v.id}`}
+                        name={`vehicles[${i}].price`}
                         inputMode="decimal"
                         defaultValue={v.price ?? ""}
                         className={inputClass}
@@ -69,7 +70,7 @@ function EditDialog({
                     </label>
                     <label className="flex flex-col gap-1 text-xs font-medium">
                       Status
-                      <select name={`status:${v.id}`} defaultValue={v.status} className={inputClass}>
+                      <select name={`vehicles[${i}].status`} defaultValue={v.status} className={inputClass}>
                         {VEHICLE_STATUSES.map((s) => (
                           <option key={s} value={s}>
                             {s}

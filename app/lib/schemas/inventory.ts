@@ -333,6 +333,21 @@ export { POST_LIFETIME_DAYS } from "#lib/constants";
 /** The statuses an author can set: sold, or active again (renewing an expired or sold post). */
 export const AUTHOR_POST_STATUSES = ["active", "sold"] as const;
 
+const vehiclePatchSchema = z.object({
+  id: z.string({ error: "Each vehicle needs its id" }).min(1, "Each vehicle needs its id").max(64),
+  price: z.union([z.null(), vehicleInputSchema.shape.price]).optional(),
+  status: z.enum(VEHICLE_STATUSES, { error: "Vehicle status must be available, pending or sold" }).optional(),
+});
+const vehiclePatchesOf = <Vehicle extends z.ZodType>(vehicle: Vehicle) =>
+  z
+    .array(vehicle, { error: "Vehicles must be a list" })
+    .max(MAX_VEHICLES_PER_POST, `At most ${MAX_VEHICLES_PER_POST} vehicles per post`)
+    .optional();
+const somethingToUpdate = [
+  (patch: object) => Object.values(patch).some((v) => v !== undefined),
+  { message: "Nothing to update: send a title, description, status, renew or vehicles" },
+] as const;
+
 /**
  * PATCH /api/inventory/{id}: the author (or an admin) edits the text, vehicles' prices and statuses, marks the
  * whole post sold, or renews it for another 30 days. Only what is sent changes; unknown fields are dropped.
@@ -343,23 +358,25 @@ export const updatePostSchema = z
     description: createPostSchema.shape.description.optional(),
     status: z.enum(AUTHOR_POST_STATUSES, { error: "Status must be active or sold" }).optional(),
     renew: z.literal(true, { error: "renew must be true" }).optional(),
-    vehicles: z
-      .array(
-        z.object({
-          id: z.string({ error: "Each vehicle needs its id" }).min(1, "Each vehicle needs its id").max(64),
-          price: z.union([z.null(), vehicleInputSchema.shape.price]).optional(),
-          status: z
-            .enum(VEHICLE_STATUSES, { error: "Vehicle status must be available, pending or sold" })
-            .optional(),
-        }),
-        { error: "Vehicles must be a list" },
-      )
-      .max(MAX_VEHICLES_PER_POST, `At most ${MAX_VEHICLES_PER_POST} vehicles per post`)
-      .optional(),
+    vehicles: vehiclePatchesOf(vehiclePatchSchema),
   })
-  .refine((patch) => Object.values(patch).some((v) => v !== undefined), {
-    message: "Nothing to update: send a title, description, status, renew or vehicles",
-  });
+  .refine(...somethingToUpdate);
+
+/** The post page's edit form (`vehicles[i].id`, `.price`, `.status`): a price left blank means "no price". */
+export const editPostFormSchema = z
+  .object({
+    title: updatePostSchema.shape.title,
+    description: updatePostSchema.shape.description,
+    vehicles: vehiclePatchesOf(
+      vehiclePatchSchema.extend({
+        price: z.preprocess(
+          (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+          vehiclePatchSchema.shape.price,
+        ),
+      }),
+    ),
+  })
+  .refine(...somethingToUpdate);
 export type UpdatePost = z.output<typeof updatePostSchema>;
 
 /** GET /api/inventory/{id}/matches. */
