@@ -2,6 +2,7 @@ import { Loader2, Plus, Trash2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tabs } from "radix-ui";
 import { DialogFrame } from "~/components/ui/dialog-frame";
+import { binder } from "~/components/ui/form";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -100,8 +101,7 @@ export function CreatePostDialog({
   const needsVehicle = mode !== "spreadsheet" && complete.length === 0;
   const busy = uploadsBusy(draft.photos);
 
-  const setField = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  const bind = binder(draft, (patch) => setDraft((d) => ({ ...d, ...patch })));
   const updateVehicle = (key: string) => (update: (v: VehicleDraft) => VehicleDraft) =>
     setDraft((d) => ({ ...d, vehicles: d.vehicles.map((v) => (v.key === key ? update(v) : v)) }));
 
@@ -183,7 +183,7 @@ export function CreatePostDialog({
           }}
         >
           <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
-            <Tabs.Root value={mode} onValueChange={(v) => setField("mode", v as PostMode)}>
+            <Tabs.Root value={mode} onValueChange={(v) => setDraft((d) => ({ ...d, mode: v as PostMode }))}>
               <Tabs.List
                 aria-label="Post mode"
                 className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
@@ -210,8 +210,7 @@ export function CreatePostDialog({
               </label>
               <input
                 id="post-title"
-                value={draft.title}
-                onChange={(e) => setField("title", e.target.value)}
+                {...bind("title")}
                 maxLength={200}
                 className={inputClass}
                 placeholder="e.g. 2019 F-150 XLT, fresh trade"
@@ -224,8 +223,7 @@ export function CreatePostDialog({
               <textarea
                 id="post-description"
                 rows={3}
-                value={draft.description}
-                onChange={(e) => setField("description", e.target.value)}
+                {...bind("description")}
                 maxLength={5000}
                 className={inputClass}
               />
@@ -234,14 +232,7 @@ export function CreatePostDialog({
               <label htmlFor="post-facilitator" className="text-sm font-medium">
                 Auction facilitator (optional)
               </label>
-              <select
-                id="post-facilitator"
-                value={draft.auctionFacilitator}
-                onChange={(e) =>
-                  setField("auctionFacilitator", e.target.value as PostDraft["auctionFacilitator"])
-                }
-                className={inputClass}
-              >
+              <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
                 <option value="">None</option>
                 {AUCTION_FACILITATORS.map((f) => (
                   <option key={f} value={f}>
@@ -264,8 +255,7 @@ export function CreatePostDialog({
                   id="post-spreadsheet"
                   type="url"
                   inputMode="url"
-                  value={draft.spreadsheetUrl}
-                  onChange={(e) => setField("spreadsheetUrl", e.target.value)}
+                  {...bind("spreadsheetUrl")}
                   placeholder="https://docs.google.com/spreadsheets/…"
                   className={inputClass}
                 />

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { inputClass } from "~/components/ui/field";
+import { binder } from "~/components/ui/form";
 import { answerOf, api } from "#lib/api-client";
 import { US_STATE_CODES } from "#lib/constants";
 import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
@@ -133,7 +134,7 @@ export function VehicleFields({
   const decoded = useRef<string | null>(null);
   // Nothing is wrong with a field nobody has touched yet: the red error waits until the VIN field is left.
   const [vinTouched, setVinTouched] = useState(false);
-  const set = (field: keyof VehicleDraft) => (value: string) => onChange((v) => ({ ...v, [field]: value }));
+  const bind = binder(vehicle, (patch) => onChange((v) => ({ ...v, ...patch })));
   const id = (field: string) => `${idPrefix}-${field}`;
 
   function changeVin(raw: string) {
@@ -227,37 +228,18 @@ export function VehicleFields({
           min={YEAR_MIN}
           max={YEAR_MAX}
           step={1}
-          value={vehicle.year}
-          onChange={(e) => set("year")(e.target.value)}
+          {...bind("year")}
           className={inputClass}
         />
       </Field>
       <Field id={id("make")} label="Make" required>
-        <input
-          id={id("make")}
-          value={vehicle.make}
-          onChange={(e) => set("make")(e.target.value)}
-          maxLength={60}
-          className={inputClass}
-        />
+        <input id={id("make")} {...bind("make")} maxLength={60} className={inputClass} />
       </Field>
       <Field id={id("model")} label="Model" required>
-        <input
-          id={id("model")}
-          value={vehicle.model}
-          onChange={(e) => set("model")(e.target.value)}
-          maxLength={60}
-          className={inputClass}
-        />
+        <input id={id("model")} {...bind("model")} maxLength={60} className={inputClass} />
       </Field>
       <Field id={id("trim")} label="Trim">
-        <input
-          id={id("trim")}
-          value={vehicle.trim}
-          onChange={(e) => set("trim")(e.target.value)}
-          maxLength={60}
-          className={inputClass}
-        />
+        <input id={id("trim")} {...bind("trim")} maxLength={60} className={inputClass} />
       </Field>
       <Field id={id("mileage")} label="Mileage" required>
         <input
@@ -265,7 +247,7 @@ export function VehicleFields({
           inputMode="numeric"
           pattern="[0-9]*"
           value={vehicle.mileage}
-          onChange={(e) => set("mileage")(e.target.value.replace(/\D/g, ""))}
+          onChange={(e) => onChange((v) => ({ ...v, mileage: e.target.value.replace(/\D/g, "") }))}
           className={inputClass}
         />
       </Field>
@@ -276,27 +258,15 @@ export function VehicleFields({
           inputMode="decimal"
           min={0}
           step={0.01}
-          value={vehicle.price}
-          onChange={(e) => set("price")(e.target.value)}
+          {...bind("price")}
           className={inputClass}
         />
       </Field>
       <Field id={id("city")} label="City" required>
-        <input
-          id={id("city")}
-          value={vehicle.city}
-          onChange={(e) => set("city")(e.target.value)}
-          maxLength={80}
-          className={inputClass}
-        />
+        <input id={id("city")} {...bind("city")} maxLength={80} className={inputClass} />
       </Field>
       <Field id={id("state")} label="State" required>
-        <select
-          id={id("state")}
-          value={vehicle.state}
-          onChange={(e) => set("state")(e.target.value)}
-          className={inputClass}
-        >
+        <select id={id("state")} {...bind("state")} className={inputClass}>
           <option value="">Select…</option>
           {US_STATE_CODES.map((code) => (
             <option key={code} value={code}>
@@ -306,13 +276,7 @@ export function VehicleFields({
         </select>
       </Field>
       <Field id={id("color")} label="Color">
-        <input
-          id={id("color")}
-          value={vehicle.color}
-          onChange={(e) => set("color")(e.target.value)}
-          maxLength={40}
-          className={inputClass}
-        />
+        <input id={id("color")} {...bind("color")} maxLength={40} className={inputClass} />
       </Field>
       {children}
     </div>
