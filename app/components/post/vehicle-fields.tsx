@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { inputClass } from "~/components/ui/field";
 import { binder } from "~/components/ui/form";
 import { answerOf, api } from "#lib/api-client";
@@ -136,6 +136,17 @@ export function VehicleFields({
   const [vinTouched, setVinTouched] = useState(false);
   const bind = binder(vehicle, (patch) => onChange((v) => ({ ...v, ...patch })));
   const id = (field: string) => `${idPrefix}-${field}`;
+  // A call, not a component: a component made here would be new on every render and drop the focus.
+  const textField = (
+    name: Parameters<typeof bind>[0],
+    label: string,
+    required: boolean,
+    input: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Field id={id(name)} label={label} required={required}>
+      <input id={id(name)} {...bind(name)} {...input} className={inputClass} />
+    </Field>
+  );
 
   function changeVin(raw: string) {
     const vin = cleanVinInput(raw);
@@ -220,51 +231,23 @@ export function VehicleFields({
           />
         </Field>
       </div>
-      <Field id={id("year")} label="Year" required>
-        <input
-          id={id("year")}
-          type="number"
-          inputMode="numeric"
-          min={YEAR_MIN}
-          max={YEAR_MAX}
-          step={1}
-          {...bind("year")}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("make")} label="Make" required>
-        <input id={id("make")} {...bind("make")} maxLength={60} className={inputClass} />
-      </Field>
-      <Field id={id("model")} label="Model" required>
-        <input id={id("model")} {...bind("model")} maxLength={60} className={inputClass} />
-      </Field>
-      <Field id={id("trim")} label="Trim">
-        <input id={id("trim")} {...bind("trim")} maxLength={60} className={inputClass} />
-      </Field>
-      <Field id={id("mileage")} label="Mileage" required>
-        <input
-          id={id("mileage")}
-          inputMode="numeric"
-          pattern="[0-9]*"
-          value={vehicle.mileage}
-          onChange={(e) => onChange((v) => ({ ...v, mileage: e.target.value.replace(/\D/g, "") }))}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("price")} label="Price" required>
-        <input
-          id={id("price")}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          {...bind("price")}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("city")} label="City" required>
-        <input id={id("city")} {...bind("city")} maxLength={80} className={inputClass} />
-      </Field>
+      {textField("year", "Year", true, {
+        type: "number",
+        inputMode: "numeric",
+        min: YEAR_MIN,
+        max: YEAR_MAX,
+        step: 1,
+      })}
+      {textField("make", "Make", true, { maxLength: 60 })}
+      {textField("model", "Model", true, { maxLength: 60 })}
+      {textField("trim", "Trim", false, { maxLength: 60 })}
+      {textField("mileage", "Mileage", true, {
+        inputMode: "numeric",
+        pattern: "[0-9]*",
+        onChange: (e) => onChange((v) => ({ ...v, mileage: e.target.value.replace(/\D/g, "") })),
+      })}
+      {textField("price", "Price", true, { type: "number", inputMode: "decimal", min: 0, step: 0.01 })}
+      {textField("city", "City", true, { maxLength: 80 })}
       <Field id={id("state")} label="State" required>
         <select id={id("state")} {...bind("state")} className={inputClass}>
           <option value="">Select…</option>
@@ -275,9 +258,7 @@ export function VehicleFields({
           ))}
         </select>
       </Field>
-      <Field id={id("color")} label="Color">
-        <input id={id("color")} {...bind("color")} maxLength={40} className={inputClass} />
-      </Field>
+      {textField("color", "Color", false, { maxLength: 40 })}
       {children}
     </div>
   );
