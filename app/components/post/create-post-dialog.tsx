@@ -30,6 +30,7 @@ import {
   VehicleFields,
   vehicleIsComplete,
   type VehicleDraft,
+  Field,
 } from "./vehicle-fields";
 
 export type PostMode = "single" | "multiple" | "spreadsheet";
@@ -200,14 +201,7 @@ export function CreatePostDialog({
               </Tabs.List>
             </Tabs.Root>
 
-            <div className="flex flex-col gap-1">
-              <label htmlFor="post-title" className="text-sm font-medium">
-                Title
-                <span className="text-red-600 dark:text-red-400" aria-hidden="true">
-                  {" "}
-                  *
-                </span>
-              </label>
+            <Field id="post-title" label="Title" required>
               <input
                 id="post-title"
                 {...bind("title")}
@@ -215,11 +209,8 @@ export function CreatePostDialog({
                 className={inputClass}
                 placeholder="e.g. 2019 F-150 XLT, fresh trade"
               />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="post-description" className="text-sm font-medium">
-                Description
-              </label>
+            </Field>
+            <Field id="post-description" label="Description">
               <textarea
                 id="post-description"
                 rows={3}
@@ -227,11 +218,8 @@ export function CreatePostDialog({
                 maxLength={5000}
                 className={inputClass}
               />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="post-facilitator" className="text-sm font-medium">
-                Auction facilitator (optional)
-              </label>
+            </Field>
+            <Field id="post-facilitator" label="Auction facilitator (optional)">
               <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
                 <option value="">None</option>
                 {AUCTION_FACILITATORS.map((f) => (
@@ -240,17 +228,10 @@ export function CreatePostDialog({
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
 
             {mode === "spreadsheet" ? (
-              <div className="flex flex-col gap-1">
-                <label htmlFor="post-spreadsheet" className="text-sm font-medium">
-                  Spreadsheet URL
-                  <span className="text-red-600 dark:text-red-400" aria-hidden="true">
-                    {" "}
-                    *
-                  </span>
-                </label>
+              <Field id="post-spreadsheet" label="Spreadsheet URL" required>
                 <input
                   id="post-spreadsheet"
                   type="url"
@@ -259,7 +240,7 @@ export function CreatePostDialog({
                   placeholder="https://docs.google.com/spreadsheets/…"
                   className={inputClass}
                 />
-              </div>
+              </Field>
             ) : (
               <div className="flex flex-col gap-3">
                 {vehicles.map((vehicle, i) => (

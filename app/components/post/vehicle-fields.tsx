@@ -81,7 +81,8 @@ export function CompleteLabel({ vehicle }: { vehicle: VehicleDraft }) {
   );
 }
 
-function Field({
+/** A labelled field; `required` marks the label with a red star. */
+export function Field({
   id,
   label,
   required,
