@@ -220,20 +220,27 @@ function Card({ title, intro, children }: { title: string; intro: string; childr
   );
 }
 
-/** A switch that is a real checkbox underneath: it submits with the form, JavaScript or not. */
-function Toggle({
-  name,
-  label,
-  hint,
-  defaultChecked,
-}: {
-  name: keyof UserSettings;
-  label: string;
-  hint: string;
-  defaultChecked: boolean;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center justify-between gap-4 py-1">
+/** A switch on the settings form: the setting it saves, its label and what it does. */
+type SwitchRow = readonly [name: SwitchName, label: string, hint: string];
+type SwitchName = {
+  [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never;
+}[keyof UserSettings];
+
+const NOTIFICATION_SWITCHES: SwitchRow[] = [
+  ["emailNotifications", "Email notifications", "Deal alerts and account news by e-mail"],
+  ["pushNotifications", "Push notifications", "Alerts on this device while DealerLane is open"],
+  ["messageNotifications", "Message notifications", "Tell me when a dealer messages me"],
+];
+const PRIVACY_SWITCHES: SwitchRow[] = [
+  ["showEmail", "Show my email", "Off: other dealers see 'Email hidden'"],
+  ["showPhone", "Show my phone number", "Off: other dealers see 'Phone hidden'"],
+  ["showOnlineStatus", "Show when I'm online", "Off: no online dot or last-active time"],
+];
+
+/** Switches that are real checkboxes underneath: they submit with the form, JavaScript or not. */
+function Switches({ rows, settings }: { rows: SwitchRow[]; settings: UserSettings }) {
+  return rows.map(([name, label, hint]) => (
+    <label key={name} className="flex cursor-pointer items-center justify-between gap-4 py-1">
       <span>
         <span className="block text-sm font-medium">{label}</span>
         <span className="block text-xs text-muted">{hint}</span>
@@ -243,7 +250,7 @@ function Toggle({
         role="switch"
         name={name}
         value="true"
-        defaultChecked={defaultChecked}
+        defaultChecked={settings[name]}
         className="peer sr-only"
       />
       <span
@@ -251,7 +258,7 @@ function Toggle({
         className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-400 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5 dark:bg-slate-700"
       />
     </label>
-  );
+  ));
 }
 
 export default function Settings() {
@@ -273,24 +280,7 @@ export default function Settings() {
 
       <Form method="post" className="flex flex-col gap-4" key={JSON.stringify(settings)}>
         <Card title="Notifications" intro="Which alerts DealerLane may send you. Saved to your account.">
-          <Toggle
-            name="emailNotifications"
-            label="Email notifications"
-            hint="Deal alerts and account news by e-mail"
-            defaultChecked={settings.emailNotifications}
-          />
-          <Toggle
-            name="pushNotifications"
-            label="Push notifications"
-            hint="Alerts on this device while DealerLane is open"
-            defaultChecked={settings.pushNotifications}
-          />
-          <Toggle
-            name="messageNotifications"
-            label="Message notifications"
-            hint="Tell me when a dealer messages me"
-            defaultChecked={settings.messageNotifications}
-          />
+          <Switches rows={NOTIFICATION_SWITCHES} settings={settings} />
         </Card>
 
         <Card title="Display" intro="How many items a list shows at a time, and how the feed lays out posts.">
@@ -331,24 +321,7 @@ export default function Settings() {
           title="Privacy"
           intro="What other dealers see on your cards, profile and in search. Admins always see your contact details."
         >
-          <Toggle
-            name="showEmail"
-            label="Show my email"
-            hint="Off: other dealers see 'Email hidden'"
-            defaultChecked={settings.showEmail}
-          />
-          <Toggle
-            name="showPhone"
-            label="Show my phone number"
-            hint="Off: other dealers see 'Phone hidden'"
-            defaultChecked={settings.showPhone}
-          />
-          <Toggle
-            name="showOnlineStatus"
-            label="Show when I'm online"
-            hint="Off: no online dot or last-active time"
-            defaultChecked={settings.showOnlineStatus}
-          />
+          <Switches rows={PRIVACY_SWITCHES} settings={settings} />
         </Card>
 
         <Button type="submit" disabled={saving} className="self-end">

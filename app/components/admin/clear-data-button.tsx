@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -36,30 +37,27 @@ export function ClearDataButton() {
           <Trash2 size={16} aria-hidden="true" /> Clear All Data
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <DialogHeader>Clear the demo&apos;s data</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            Removes every throwaway demo account with everything it made (posts, comments, messages, deals,
-            photos) and the deals of demo dealers. Real dealers&apos; data is never touched. Type{" "}
-            <strong>{CLEAR_DATA_CONFIRMATION}</strong> to confirm.
-          </Dialog.Description>
-          <TextField
-            label="Confirmation"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            autoComplete="off"
-          />
-          <Button
-            variant="danger"
-            disabled={busy || typed.trim() !== CLEAR_DATA_CONFIRMATION}
-            onClick={() => void clear()}
-          >
-            {busy ? "Clearing…" : "Clear All Data"}
-          </Button>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame className="w-[min(28rem,calc(100vw-2rem))] gap-4 p-5">
+        <DialogHeader>Clear the demo&apos;s data</DialogHeader>
+        <Dialog.Description className="text-sm text-muted">
+          Removes every throwaway demo account with everything it made (posts, comments, messages, deals,
+          photos) and the deals of demo dealers. Real dealers&apos; data is never touched. Type{" "}
+          <strong>{CLEAR_DATA_CONFIRMATION}</strong> to confirm.
+        </Dialog.Description>
+        <TextField
+          label="Confirmation"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+        />
+        <Button
+          variant="danger"
+          disabled={busy || typed.trim() !== CLEAR_DATA_CONFIRMATION}
+          onClick={() => void clear()}
+        >
+          {busy ? "Clearing…" : "Clear All Data"}
+        </Button>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

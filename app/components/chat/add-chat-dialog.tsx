@@ -1,6 +1,7 @@
 import { Plus } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -74,68 +75,65 @@ export function AddChatDialog({
           <Plus size={16} aria-hidden="true" /> Add Chat
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[80dvh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
-          <DialogHeader>Start a chat</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            Search your connections by name or dealership.
-          </Dialog.Description>
-          <label htmlFor="add-chat-search" className="sr-only">
-            Search connections
-          </label>
-          <input
-            id="add-chat-search"
-            className={inputClass}
-            placeholder="Search connections…"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            autoFocus
-          />
-          <ul className="min-h-24 overflow-y-auto">
-            {connections === null ? <li className="p-2 text-sm text-muted">Loading connections…</li> : null}
-            {connections && matches.length === 0 ? (
-              <li className="p-2 text-sm text-muted">
-                {q
-                  ? "No connection matches that search."
-                  : "No connections yet — connect with dealers from Find Dealers."}
-              </li>
-            ) : null}
-            {matches.map(({ dealer }) => (
-              <li key={dealer.id}>
-                <button
-                  type="button"
-                  disabled={busy !== null}
-                  onClick={async () => {
-                    setBusy(dealer.id);
-                    try {
-                      await onOpenChat(dealer);
-                      setOpen(false);
-                    } finally {
-                      setBusy(null);
-                    }
-                  }}
-                  className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-800"
-                >
-                  <Avatar name={dealer.name} src={dealer.avatar} size={32} />
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium">{dealer.name}</span>
-                    <span className="block truncate text-xs text-muted">{dealer.dealershipName}</span>
-                  </span>
-                  {busy === dealer.id ? <span className="ml-auto text-xs">Opening…</span> : null}
-                </button>
-              </li>
-            ))}
-            {nextCursor ? (
-              <li className="p-2">
-                <Button variant="ghost" className="w-full" onClick={() => void showMore()}>
-                  Show more connections
-                </Button>
-              </li>
-            ) : null}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame className="max-h-[80dvh] w-[min(28rem,92vw)] gap-3 p-4">
+        <DialogHeader>Start a chat</DialogHeader>
+        <Dialog.Description className="text-sm text-muted">
+          Search your connections by name or dealership.
+        </Dialog.Description>
+        <label htmlFor="add-chat-search" className="sr-only">
+          Search connections
+        </label>
+        <input
+          id="add-chat-search"
+          className={inputClass}
+          placeholder="Search connections…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoFocus
+        />
+        <ul className="min-h-24 overflow-y-auto">
+          {connections === null ? <li className="p-2 text-sm text-muted">Loading connections…</li> : null}
+          {connections && matches.length === 0 ? (
+            <li className="p-2 text-sm text-muted">
+              {q
+                ? "No connection matches that search."
+                : "No connections yet — connect with dealers from Find Dealers."}
+            </li>
+          ) : null}
+          {matches.map(({ dealer }) => (
+            <li key={dealer.id}>
+              <button
+                type="button"
+                disabled={busy !== null}
+                onClick={async () => {
+                  setBusy(dealer.id);
+                  try {
+                    await onOpenChat(dealer);
+                    setOpen(false);
+                  } finally {
+                    setBusy(null);
+                  }
+                }}
+                className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-slate-100 disabled:opacity-60 dark:hover:bg-slate-800"
+              >
+                <Avatar name={dealer.name} src={dealer.avatar} size={32} />
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium">{dealer.name}</span>
+                  <span className="block truncate text-xs text-muted">{dealer.dealershipName}</span>
+                </span>
+                {busy === dealer.id ? <span className="ml-auto text-xs">Opening…</span> : null}
+              </button>
+            </li>
+          ))}
+          {nextCursor ? (
+            <li className="p-2">
+              <Button variant="ghost" className="w-full" onClick={() => void showMore()}>
+                Show more connections
+              </Button>
+            </li>
+          ) : null}
+        </ul>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -8,11 +8,39 @@ type Uploads = ReturnType<typeof useChatUploads>;
 const buttonClass =
   "inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-brand-700 hover:bg-slate-200 disabled:opacity-50 dark:text-brand-400 dark:hover:bg-slate-800";
 
+/** The composer's three ways to attach, each a button over its hidden file input. */
+const PICKERS = [
+  // The back camera: a dealer photographs the car, not themselves.
+  {
+    label: "Take a photo",
+    title: "Take a photo",
+    Icon: Camera,
+    phoneOnly: true,
+    testId: "attach-camera",
+    input: { accept: "image/*", capture: "environment" },
+  },
+  {
+    label: "Attach photos",
+    title: "Attach photos",
+    Icon: ImagePlus,
+    testId: "attach-photos",
+    input: { accept: "image/*", multiple: true },
+  },
+  {
+    label: "Attach a file",
+    title: "Attach a file (PDF, JPEG, PNG, WebP)",
+    Icon: FileText,
+    testId: "attach-files",
+    input: {
+      accept: "application/pdf,.pdf,image/jpeg,image/png,image/webp,image/heic,.heic",
+      multiple: true,
+    },
+  },
+] as const;
+
 /** The composer's attach buttons: a photo from the camera, photos from the library, a file (PDF or image). */
 export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disabled?: boolean }) {
-  const camera = useRef<HTMLInputElement>(null);
-  const library = useRef<HTMLInputElement>(null);
-  const files = useRef<HTMLInputElement>(null);
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const picked = (input: HTMLInputElement | null) => {
     if (!input) return;
     void uploads.add(input.files ? [...input.files] : null);
@@ -20,64 +48,32 @@ export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disable
   };
   return (
     <div className="flex shrink-0">
-      <button
-        type="button"
-        className={`${buttonClass} sm:hidden`}
-        onClick={() => camera.current?.click()}
-        disabled={disabled}
-        aria-label="Take a photo"
-        title="Take a photo"
-      >
-        <Camera size={20} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        onClick={() => library.current?.click()}
-        disabled={disabled}
-        aria-label="Attach photos"
-        title="Attach photos"
-      >
-        <ImagePlus size={20} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        onClick={() => files.current?.click()}
-        disabled={disabled}
-        aria-label="Attach a file"
-        title="Attach a file (PDF, JPEG, PNG, WebP)"
-      >
-        <FileText size={20} aria-hidden="true" />
-      </button>
-      {/* The back camera: a dealer photographs the car, not themselves. */}
-      <input
-        ref={camera}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="hidden"
-        data-testid="attach-camera"
-        onChange={(e) => picked(e.currentTarget)}
-      />
-      <input
-        ref={library}
-        type="file"
-        accept="image/*"
-        multiple
-        className="hidden"
-        data-testid="attach-photos"
-        onChange={(e) => picked(e.currentTarget)}
-      />
-      <input
-        ref={files}
-        type="file"
-        accept="application/pdf,.pdf,image/jpeg,image/png,image/webp,image/heic,.heic"
-        multiple
-        className="hidden"
-        data-testid="attach-files"
-        onChange={(e) => picked(e.currentTarget)}
-      />
+      {PICKERS.map(({ label, title, Icon, testId, ...picker }, i) => (
+        <button
+          key={testId}
+          type="button"
+          className={"phoneOnly" in picker ? `${buttonClass} sm:hidden` : buttonClass}
+          onClick={() => inputs.current[i]?.click()}
+          disabled={disabled}
+          aria-label={label}
+          title={title}
+        >
+          <Icon size={20} aria-hidden="true" />
+        </button>
+      ))}
+      {PICKERS.map(({ testId, input }, i) => (
+        <input
+          key={testId}
+          ref={(element) => {
+            inputs.current[i] = element;
+          }}
+          type="file"
+          {...input}
+          className="hidden"
+          data-testid={testId}
+          onChange={(e) => picked(e.currentTarget)}
+        />
+      ))}
     </div>
   );
 }

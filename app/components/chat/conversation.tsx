@@ -145,26 +145,24 @@ export function Conversation({
             <span className="truncate">· {peer.dealershipName}</span>
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => void call.start("voice")}
-          aria-label="Voice call"
-          title="Voice call"
-          disabled={!live || call.active}
-          className={headerButtonClass}
-        >
-          <Phone size={18} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          onClick={() => void call.start("video")}
-          aria-label="Video call"
-          title="Video call"
-          disabled={!live || call.active}
-          className={headerButtonClass}
-        >
-          <Video size={18} aria-hidden="true" />
-        </button>
+        {(
+          [
+            ["voice", "Voice call", Phone],
+            ["video", "Video call", Video],
+          ] as const
+        ).map(([kind, label, Icon]) => (
+          <button
+            key={kind}
+            type="button"
+            onClick={() => void call.start(kind)}
+            aria-label={label}
+            title={label}
+            disabled={!live || call.active}
+            className={headerButtonClass}
+          >
+            <Icon size={18} aria-hidden="true" />
+          </button>
+        ))}
         {tools}
       </header>
 

@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -56,39 +57,38 @@ export function IncomingCall() {
   const video = ringing.call.kind === "video";
   return (
     <Dialog.Root open onOpenChange={(open) => !open && void answer("decline")}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[55] bg-black/60" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-[56] flex w-[min(22rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-xl bg-white p-6 text-center shadow-xl dark:bg-slate-900"
-          data-testid="incoming-call"
-        >
-          <DialogHeader>{video ? "Incoming video call" : "Incoming voice call"}</DialogHeader>
-          <Avatar name={ringing.caller.name} src={ringing.caller.avatar} />
-          <Dialog.Description className="text-sm text-slate-700 dark:text-slate-300">
-            <span className="block text-base font-semibold">{ringing.caller.name}</span>
-            {ringing.caller.dealershipName}
-          </Dialog.Description>
-          <div className="flex w-full gap-3">
-            <button
-              type="button"
-              onClick={() => void answer("decline")}
-              disabled={answering}
-              className="flex-1 rounded-md bg-red-600 px-4 py-2.5 font-medium text-white hover:bg-red-700 disabled:opacity-60"
-            >
-              Decline
-            </button>
-            <button
-              type="button"
-              onClick={() => void answer("accept")}
-              disabled={answering}
-              className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-60"
-            >
-              {video ? <Video size={16} aria-hidden="true" /> : <Phone size={16} aria-hidden="true" />}
-              Accept
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame
+        overlay="z-[55] bg-black/60"
+        sheet
+        className="fixed top-1/2 left-1/2 z-[56] flex w-[min(22rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-xl bg-white p-6 text-center shadow-xl dark:bg-slate-900"
+        data-testid="incoming-call"
+      >
+        <DialogHeader>{video ? "Incoming video call" : "Incoming voice call"}</DialogHeader>
+        <Avatar name={ringing.caller.name} src={ringing.caller.avatar} />
+        <Dialog.Description className="text-sm text-slate-700 dark:text-slate-300">
+          <span className="block text-base font-semibold">{ringing.caller.name}</span>
+          {ringing.caller.dealershipName}
+        </Dialog.Description>
+        <div className="flex w-full gap-3">
+          <button
+            type="button"
+            onClick={() => void answer("decline")}
+            disabled={answering}
+            className="flex-1 rounded-md bg-red-600 px-4 py-2.5 font-medium text-white hover:bg-red-700 disabled:opacity-60"
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            onClick={() => void answer("accept")}
+            disabled={answering}
+            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-60"
+          >
+            {video ? <Video size={16} aria-hidden="true" /> : <Phone size={16} aria-hidden="true" />}
+            Accept
+          </button>
+        </div>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { answerOf, api, failureText } from "#lib/api-client";
@@ -68,51 +69,48 @@ export function MessagePopup({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900">
-          <DialogHeader>Message {dealer.name}</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            {postTitle ? `About: ${postTitle}` : "Your message opens a private conversation."}
-          </Dialog.Description>
-          <label htmlFor="popup-message" className="sr-only">
-            Your message
-          </label>
-          <textarea
-            id="popup-message"
-            rows={4}
-            maxLength={4000}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Write your message…"
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
-          />
-          <AttachmentTray uploads={uploads} />
-          <div className="flex items-center gap-2">
-            <AttachButtons uploads={uploads} />
-            <Button onClick={send} disabled={!canSend} className="flex-1">
-              {sending ? "Sending…" : "Send Message"}
-            </Button>
-          </div>
-          {/* Calls happen on /messages, the one page allowed the camera and microphone: a new document there. */}
-          <div className="flex gap-2 text-sm">
-            <Link
-              reloadDocument
-              to={`/messages?chat=${dealer.id}&call=video`}
-              className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-            >
-              <Video size={16} aria-hidden="true" /> Video call
-            </Link>
-            <Link
-              reloadDocument
-              to={`/messages?chat=${dealer.id}&call=voice`}
-              className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-            >
-              <Phone size={16} aria-hidden="true" /> Voice call
-            </Link>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame className="w-[min(28rem,92vw)] gap-3 p-4">
+        <DialogHeader>Message {dealer.name}</DialogHeader>
+        <Dialog.Description className="text-sm text-muted">
+          {postTitle ? `About: ${postTitle}` : "Your message opens a private conversation."}
+        </Dialog.Description>
+        <label htmlFor="popup-message" className="sr-only">
+          Your message
+        </label>
+        <textarea
+          id="popup-message"
+          rows={4}
+          maxLength={4000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Write your message…"
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
+        />
+        <AttachmentTray uploads={uploads} />
+        <div className="flex items-center gap-2">
+          <AttachButtons uploads={uploads} />
+          <Button onClick={send} disabled={!canSend} className="flex-1">
+            {sending ? "Sending…" : "Send Message"}
+          </Button>
+        </div>
+        {/* Calls happen on /messages, the one page allowed the camera and microphone: a new document there. */}
+        <div className="flex gap-2 text-sm">
+          <Link
+            reloadDocument
+            to={`/messages?chat=${dealer.id}&call=video`}
+            className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            <Video size={16} aria-hidden="true" /> Video call
+          </Link>
+          <Link
+            reloadDocument
+            to={`/messages?chat=${dealer.id}&call=voice`}
+            className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            <Phone size={16} aria-hidden="true" /> Voice call
+          </Link>
+        </div>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,5 +1,6 @@
 import { Download } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
@@ -58,77 +59,74 @@ export function PassThruDetail({
 
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-testid="pass-thru-detail"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[94vh] w-[min(42rem,96vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-        >
-          <DialogHeader>{vehicleTitle(deal)}</DialogHeader>
-          <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-muted">
-            <SaleStatusBadge status={deal.saleStatus} />
-            <span>
-              {formatDollars(deal.priceCents)} · commission{" "}
-              {formatDollars(deal.commissionCents ?? deal.estimatedCommissionCents)}
-            </span>
-          </Dialog.Description>
-          <DealFacts deal={deal} />
-          <section aria-label="Pass-thru steps">
-            <h3 className="mb-2 font-semibold">Steps</h3>
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-              {deal.steps.map((step) => (
-                <li key={step.step} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                  <div className="flex flex-col">
-                    <span className="text-sm font-medium">{PASS_THRU_STEP_LABELS[step.step]}</span>
-                    <StepWho step={step} />
-                  </div>
-                  {step.step === "titleStatus" ? (
-                    <select
-                      aria-label="Title status"
-                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
-                      value={String(step.value)}
+      <DialogFrame
+        data-testid="pass-thru-detail"
+        className="max-h-[94vh] w-[min(42rem,96vw)] gap-4 overflow-y-auto p-5"
+      >
+        <DialogHeader>{vehicleTitle(deal)}</DialogHeader>
+        <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <SaleStatusBadge status={deal.saleStatus} />
+          <span>
+            {formatDollars(deal.priceCents)} · commission{" "}
+            {formatDollars(deal.commissionCents ?? deal.estimatedCommissionCents)}
+          </span>
+        </Dialog.Description>
+        <DealFacts deal={deal} />
+        <section aria-label="Pass-thru steps">
+          <h3 className="mb-2 font-semibold">Steps</h3>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {deal.steps.map((step) => (
+              <li key={step.step} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div className="flex flex-col">
+                  <span className="text-sm font-medium">{PASS_THRU_STEP_LABELS[step.step]}</span>
+                  <StepWho step={step} />
+                </div>
+                {step.step === "titleStatus" ? (
+                  <select
+                    aria-label="Title status"
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+                    value={String(step.value)}
+                    disabled={saving !== null}
+                    onChange={(e) => void save("titleStatus", e.target.value)}
+                  >
+                    {TITLE_STATUSES.map((t) => (
+                      <option key={t} value={t}>
+                        {TITLE_LABELS[t]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      checked={step.value === true}
                       disabled={saving !== null}
-                      onChange={(e) => void save("titleStatus", e.target.value)}
-                    >
-                      {TITLE_STATUSES.map((t) => (
-                        <option key={t} value={t}>
-                          {TITLE_LABELS[t]}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={step.value === true}
-                        disabled={saving !== null}
-                        onChange={(e) => void save(step.step, e.target.checked)}
-                      />
-                      {step.value === true ? "Done" : "Not yet"}
-                    </label>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <div className="flex flex-wrap justify-end gap-2">
-            {deal.billOfSaleUrl ? (
-              <a
-                className={buttonClass("secondary")}
-                href={deal.billOfSaleUrl}
-                download
-                data-testid="bill-of-sale"
-              >
-                <Download size={16} aria-hidden="true" /> Bill of Sale (PDF)
-              </a>
-            ) : null}
-            {deal.status === "confirmed" ? (
-              <Button onClick={() => onComplete(deal)}>Verify &amp; complete</Button>
-            ) : null}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+                      onChange={(e) => void save(step.step, e.target.checked)}
+                    />
+                    {step.value === true ? "Done" : "Not yet"}
+                  </label>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="flex flex-wrap justify-end gap-2">
+          {deal.billOfSaleUrl ? (
+            <a
+              className={buttonClass("secondary")}
+              href={deal.billOfSaleUrl}
+              download
+              data-testid="bill-of-sale"
+            >
+              <Download size={16} aria-hidden="true" /> Bill of Sale (PDF)
+            </a>
+          ) : null}
+          {deal.status === "confirmed" ? (
+            <Button onClick={() => onComplete(deal)}>Verify &amp; complete</Button>
+          ) : null}
+        </div>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,5 +1,6 @@
 import { Handshake } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -38,45 +39,42 @@ export function PendingDealDialog({
 }) {
   return (
     <Dialog.Root open onOpenChange={(open) => (!open ? onReviewLater() : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-testid={testId}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92vh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-        >
-          <DialogHeader closeLabel={DEAL_TEXTS.reviewLater}>
-            <span className="flex items-center gap-2">
-              <Handshake size={20} aria-hidden="true" className="text-brand-500" /> {DEAL_TEXTS.pendingTitle}
-            </span>
-          </DialogHeader>
-          <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-            <span>
-              {deal.proposer ? `${deal.proposer.name} (${deal.proposer.dealershipName})` : deal.sellerName}{" "}
-              proposed a deal on the <strong>{vehicleTitle(deal)}</strong>.
-            </span>
-            {badge}
-          </Dialog.Description>
-          {note}
-          <DealFacts deal={deal} />
-          <p className="rounded-lg border border-emerald-500/40 bg-emerald-600/10 p-3 text-sm">
-            Estimated Pass Thru Sales commission:{" "}
-            <strong data-testid="deal-commission">{formatDollars(deal.estimatedCommissionCents)}</strong> (
-            {COMMISSION_PERCENT} % of the price)
-          </p>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" onClick={onReviewLater} disabled={busy !== null}>
-              {DEAL_TEXTS.reviewLater}
-            </Button>
-            <Button variant="secondary" onClick={onDecline} disabled={busy !== null}>
-              {busy === "decline" ? "Declining…" : "Decline"}
-            </Button>
-            <Button onClick={onConfirm} disabled={busy !== null}>
-              {busy === "confirm" ? "Confirming…" : "Confirm Deal"}
-            </Button>
-          </div>
-          {footer}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame
+        data-testid={testId}
+        className="max-h-[92vh] w-[min(34rem,94vw)] gap-4 overflow-y-auto p-5"
+      >
+        <DialogHeader closeLabel={DEAL_TEXTS.reviewLater}>
+          <span className="flex items-center gap-2">
+            <Handshake size={20} aria-hidden="true" className="text-brand-500" /> {DEAL_TEXTS.pendingTitle}
+          </span>
+        </DialogHeader>
+        <Dialog.Description className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          <span>
+            {deal.proposer ? `${deal.proposer.name} (${deal.proposer.dealershipName})` : deal.sellerName}{" "}
+            proposed a deal on the <strong>{vehicleTitle(deal)}</strong>.
+          </span>
+          {badge}
+        </Dialog.Description>
+        {note}
+        <DealFacts deal={deal} />
+        <p className="rounded-lg border border-emerald-500/40 bg-emerald-600/10 p-3 text-sm">
+          Estimated Pass Thru Sales commission:{" "}
+          <strong data-testid="deal-commission">{formatDollars(deal.estimatedCommissionCents)}</strong> (
+          {COMMISSION_PERCENT} % of the price)
+        </p>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={onReviewLater} disabled={busy !== null}>
+            {DEAL_TEXTS.reviewLater}
+          </Button>
+          <Button variant="secondary" onClick={onDecline} disabled={busy !== null}>
+            {busy === "decline" ? "Declining…" : "Decline"}
+          </Button>
+          <Button onClick={onConfirm} disabled={busy !== null}>
+            {busy === "confirm" ? "Confirming…" : "Confirm Deal"}
+          </Button>
+        </div>
+        {footer}
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -114,74 +115,60 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
   const price = Math.max(0, toWholeNumber(form.price)) * 100;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-testid="propose-deal-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[94vh] w-[min(40rem,96vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-        >
-          <DialogHeader>Propose a deal to {counterparty.name}</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            {source ? `${source}. ` : ""}
-            {counterparty.name} confirms it, and it joins both your Pass Thru Sales.
-          </Dialog.Description>
-          <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <SelectField
-                className="col-span-2 sm:col-span-3"
-                label="Your side"
-                value={form.role}
-                onChange={(e) => set({ role: e.target.value as "seller" | "buyer" })}
-                options={[
-                  { value: "buyer", label: `I'm buying from ${counterparty.name}` },
-                  { value: "seller", label: `I'm selling to ${counterparty.name}` },
-                ]}
-              />
-              <TextField
-                className="col-span-2 sm:col-span-3"
-                label="VIN"
-                value={form.vin}
-                maxLength={VIN_LENGTH}
-                spellCheck={false}
-                onChange={(e) => set({ vin: filterVin(e.target.value).slice(0, VIN_LENGTH) })}
-                hint={`${form.vin.length}/${VIN_LENGTH}`}
-              />
-              <TextField
-                label="Year"
-                type="number"
-                min={DEAL_YEAR_MIN}
-                max={dealYearMax()}
-                {...bind("year")}
-              />
-              <TextField label="Make" {...bind("make")} required />
-              <TextField label="Model" {...bind("model")} required />
-              <TextField label="Trim" {...bind("trim")} />
-              <TextField label="Miles" type="number" min={0} {...bind("miles")} />
-              <TextField label="Color" {...bind("color")} />
-              <TextField label="Price (USD)" type="number" min={1} {...bind("price")} required />
-              <TextField
-                className="col-span-2"
-                label="Location"
-                placeholder="City, ST"
-                {...bind("location")}
-              />
-            </div>
-            <p className="text-sm text-muted">
-              {price > 0
-                ? `${formatDollars(price)} · estimated Pass Thru commission ${formatDollars(commissionCents(price))}`
-                : "Enter the agreed price in whole dollars."}
-            </p>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={sending}>
-                {sending ? "Sending…" : "Propose Deal"}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame
+        data-testid="propose-deal-dialog"
+        className="max-h-[94vh] w-[min(40rem,96vw)] gap-4 overflow-y-auto p-5"
+      >
+        <DialogHeader>Propose a deal to {counterparty.name}</DialogHeader>
+        <Dialog.Description className="text-sm text-muted">
+          {source ? `${source}. ` : ""}
+          {counterparty.name} confirms it, and it joins both your Pass Thru Sales.
+        </Dialog.Description>
+        <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <SelectField
+              className="col-span-2 sm:col-span-3"
+              label="Your side"
+              value={form.role}
+              onChange={(e) => set({ role: e.target.value as "seller" | "buyer" })}
+              options={[
+                { value: "buyer", label: `I'm buying from ${counterparty.name}` },
+                { value: "seller", label: `I'm selling to ${counterparty.name}` },
+              ]}
+            />
+            <TextField
+              className="col-span-2 sm:col-span-3"
+              label="VIN"
+              value={form.vin}
+              maxLength={VIN_LENGTH}
+              spellCheck={false}
+              onChange={(e) => set({ vin: filterVin(e.target.value).slice(0, VIN_LENGTH) })}
+              hint={`${form.vin.length}/${VIN_LENGTH}`}
+            />
+            <TextField label="Year" type="number" min={DEAL_YEAR_MIN} max={dealYearMax()} {...bind("year")} />
+            <TextField label="Make" {...bind("make")} required />
+            <TextField label="Model" {...bind("model")} required />
+            <TextField label="Trim" {...bind("trim")} />
+            <TextField label="Miles" type="number" min={0} {...bind("miles")} />
+            <TextField label="Color" {...bind("color")} />
+            <TextField label="Price (USD)" type="number" min={1} {...bind("price")} required />
+            <TextField className="col-span-2" label="Location" placeholder="City, ST" {...bind("location")} />
+          </div>
+          <p className="text-sm text-muted">
+            {price > 0
+              ? `${formatDollars(price)} · estimated Pass Thru commission ${formatDollars(commissionCents(price))}`
+              : "Enter the agreed price in whole dollars."}
+          </p>
+          <div className="flex justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="secondary">Cancel</Button>
+            </Dialog.Close>
+            <Button type="submit" disabled={sending}>
+              {sending ? "Sending…" : "Propose Deal"}
+            </Button>
+          </div>
+        </form>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

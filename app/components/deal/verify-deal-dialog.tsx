@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -192,132 +193,126 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
       open={open}
       onOpenChange={(next) => (state === "submitting" ? undefined : onOpenChange(next))}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-testid="verify-deal-dialog"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[94vh] w-[min(44rem,96vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900"
-        >
-          <DialogHeader>{mode === "new" ? "New Pass Thru" : DEAL_TEXTS.verifyTitle}</DialogHeader>
-          {state === "success" ? (
-            <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
-              <CheckCircle2 size={56} className="text-emerald-500" aria-hidden="true" />
-              <p className="text-xl font-semibold">{DEAL_TEXTS.success}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{DEAL_TEXTS.emailSent}</p>
-            </div>
-          ) : (
-            <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-              <Dialog.Description className="text-sm text-muted">
-                {mode === "new"
-                  ? "Record a deal you closed with a dealer outside DealerLane."
-                  : "Check every detail against the title and the vehicle before you complete the deal."}
-              </Dialog.Description>
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                <TextField
-                  className="col-span-2 sm:col-span-3"
-                  label="VIN"
-                  value={form.vin}
-                  onChange={(e) => onVin(e.target.value)}
-                  maxLength={VIN_LENGTH}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  required
-                  hint={
-                    <span className="flex justify-between">
-                      <span>
-                        {form.vin.length > 0 && form.vin.length < VIN_LENGTH ? VIN_EXACT_MESSAGE : " "}
-                      </span>
-                      <span data-testid="vin-counter">
-                        {form.vin.length}/{VIN_LENGTH}
-                      </span>
+      <DialogFrame
+        data-testid="verify-deal-dialog"
+        className="max-h-[94vh] w-[min(44rem,96vw)] gap-4 overflow-y-auto p-5"
+      >
+        <DialogHeader>{mode === "new" ? "New Pass Thru" : DEAL_TEXTS.verifyTitle}</DialogHeader>
+        {state === "success" ? (
+          <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
+            <CheckCircle2 size={56} className="text-emerald-500" aria-hidden="true" />
+            <p className="text-xl font-semibold">{DEAL_TEXTS.success}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{DEAL_TEXTS.emailSent}</p>
+          </div>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+            <Dialog.Description className="text-sm text-muted">
+              {mode === "new"
+                ? "Record a deal you closed with a dealer outside DealerLane."
+                : "Check every detail against the title and the vehicle before you complete the deal."}
+            </Dialog.Description>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                label="VIN"
+                value={form.vin}
+                onChange={(e) => onVin(e.target.value)}
+                maxLength={VIN_LENGTH}
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                hint={
+                  <span className="flex justify-between">
+                    <span>
+                      {form.vin.length > 0 && form.vin.length < VIN_LENGTH ? VIN_EXACT_MESSAGE : " "}
                     </span>
-                  }
-                />
-                <TextField
-                  label="Year"
-                  type="number"
-                  inputMode="numeric"
-                  min={DEAL_YEAR_MIN}
-                  max={dealYearMax()}
-                  {...bind("year")}
-                />
-                <TextField label="Miles" type="number" inputMode="numeric" min={0} {...bind("miles")} />
-                <TextField label="Make" {...bind("make")} required />
-                <TextField label="Model" {...bind("model")} required />
-                <TextField label="Trim" {...bind("trim")} />
-                <TextField label="Location" {...bind("location")} placeholder="City, ST" />
-                <TextField
-                  label="Price (USD)"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  {...bind("price")}
-                  required
-                />
-                {mode === "new" ? <TextField label="Seller name" {...bind("sellerName")} /> : null}
+                    <span data-testid="vin-counter">
+                      {form.vin.length}/{VIN_LENGTH}
+                    </span>
+                  </span>
+                }
+              />
+              <TextField
+                label="Year"
+                type="number"
+                inputMode="numeric"
+                min={DEAL_YEAR_MIN}
+                max={dealYearMax()}
+                {...bind("year")}
+              />
+              <TextField label="Miles" type="number" inputMode="numeric" min={0} {...bind("miles")} />
+              <TextField label="Make" {...bind("make")} required />
+              <TextField label="Model" {...bind("model")} required />
+              <TextField label="Trim" {...bind("trim")} />
+              <TextField label="Location" {...bind("location")} placeholder="City, ST" />
+              <TextField
+                label="Price (USD)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                {...bind("price")}
+                required
+              />
+              {mode === "new" ? <TextField label="Seller name" {...bind("sellerName")} /> : null}
+              <SelectField
+                label="Auction platform"
+                value={form.auction}
+                // Choosing another platform clears the auction location.
+                onChange={(e) => set({ auction: e.target.value, auctionLocation: "" })}
+                options={[
+                  { value: "", label: "No auction" },
+                  ...AUCTION_PLATFORMS.map((p) => ({ value: p, label: AUCTION_PLATFORM_LABELS[p] })),
+                ]}
+              />
+              {platform && locations.length > 0 ? (
                 <SelectField
-                  label="Auction platform"
-                  value={form.auction}
-                  // Choosing another platform clears the auction location.
-                  onChange={(e) => set({ auction: e.target.value, auctionLocation: "" })}
+                  className="col-span-2"
+                  label={needsAuctionLocation(platform) ? "Auction location (required)" : "Auction location"}
+                  {...bind("auctionLocation")}
                   options={[
-                    { value: "", label: "No auction" },
-                    ...AUCTION_PLATFORMS.map((p) => ({ value: p, label: AUCTION_PLATFORM_LABELS[p] })),
+                    { value: "", label: "Choose a location" },
+                    ...locations.map((l) => ({ value: l, label: l })),
                   ]}
                 />
-                {platform && locations.length > 0 ? (
-                  <SelectField
-                    className="col-span-2"
-                    label={
-                      needsAuctionLocation(platform) ? "Auction location (required)" : "Auction location"
-                    }
-                    {...bind("auctionLocation")}
-                    options={[
-                      { value: "", label: "Choose a location" },
-                      ...locations.map((l) => ({ value: l, label: l })),
-                    ]}
-                  />
-                ) : platform ? (
-                  <TextField className="col-span-2" label="Auction location" {...bind("auctionLocation")} />
-                ) : null}
-              </div>
-              <section
-                aria-label="Deal summary"
-                aria-live="polite"
-                className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60"
-              >
-                <h3 className="mb-1 font-semibold">Summary</h3>
-                <p data-testid="deal-summary">
-                  {[form.year, form.make, form.model, form.trim].filter((x) => x.trim()).join(" ") ||
-                    "Vehicle"}{" "}
-                  · {priceText}
-                  {form.miles.trim() ? ` · ${toWholeNumber(form.miles).toLocaleString("en-US")} mi` : ""}
-                  {form.location.trim() ? ` · ${form.location.trim()}` : ""}
-                  {platform ? ` · ${AUCTION_PLATFORM_LABELS[platform]}` : ""}
-                  {form.auctionLocation ? ` (${form.auctionLocation})` : ""}
-                </p>
-                <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">
-                  {form.vin || "VIN not set"}
-                </p>
-              </section>
-              <div className="flex justify-end gap-2">
-                <Dialog.Close asChild>
-                  <Button variant="secondary" disabled={state === "submitting"}>
-                    Cancel
-                  </Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={state === "submitting"}>
-                  {state === "submitting"
-                    ? DEAL_TEXTS.processing
-                    : mode === "new"
-                      ? "Create Pass Thru"
-                      : "Complete Deal"}
+              ) : platform ? (
+                <TextField className="col-span-2" label="Auction location" {...bind("auctionLocation")} />
+              ) : null}
+            </div>
+            <section
+              aria-label="Deal summary"
+              aria-live="polite"
+              className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60"
+            >
+              <h3 className="mb-1 font-semibold">Summary</h3>
+              <p data-testid="deal-summary">
+                {[form.year, form.make, form.model, form.trim].filter((x) => x.trim()).join(" ") || "Vehicle"}{" "}
+                · {priceText}
+                {form.miles.trim() ? ` · ${toWholeNumber(form.miles).toLocaleString("en-US")} mi` : ""}
+                {form.location.trim() ? ` · ${form.location.trim()}` : ""}
+                {platform ? ` · ${AUCTION_PLATFORM_LABELS[platform]}` : ""}
+                {form.auctionLocation ? ` (${form.auctionLocation})` : ""}
+              </p>
+              <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">
+                {form.vin || "VIN not set"}
+              </p>
+            </section>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={state === "submitting"}>
+                  Cancel
                 </Button>
-              </div>
-            </form>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+              </Dialog.Close>
+              <Button type="submit" disabled={state === "submitting"}>
+                {state === "submitting"
+                  ? DEAL_TEXTS.processing
+                  : mode === "new"
+                    ? "Create Pass Thru"
+                    : "Complete Deal"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogFrame>
     </Dialog.Root>
   );
 }

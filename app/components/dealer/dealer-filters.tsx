@@ -2,18 +2,18 @@ import { Form, useSubmit } from "@remix-run/react";
 import { Search } from "~/components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { SelectField, inputClass } from "~/components/ui/field";
+import { SelectField, choices, inputClass } from "~/components/ui/field";
 import { DEALERSHIP_TYPES, STATE_CODES } from "#lib/constants";
 import type { DirectoryFilters } from "~/utils/dealer-directory.server";
 import { typeLabel } from "./dealer-bits";
 import type { PrevCanadianBadge } from "./dealer-card";
 
-const SORTS = [
-  { value: "name", label: "Name A-Z" },
-  { value: "rating", label: "Rating" },
-  { value: "connections", label: "Connections" },
-  { value: "active", label: "Most active" },
-];
+const SORTS = choices(
+  ["name", "Name A-Z"],
+  ["rating", "Rating"],
+  ["connections", "Connections"],
+  ["active", "Most active"],
+);
 
 /**
  * The directory's search, filters and sort as a GET form: it works before JavaScript loads (Apply),
@@ -106,31 +106,20 @@ export function DealerFilters({
         label="Canadian buying"
         name="buysCanadian"
         defaultValue={filters.buysCanadian}
-        options={[
-          { value: "all", label: "All" },
-          { value: "true", label: "Yes" },
-          { value: "false", label: "No" },
-        ]}
+        options={choices(["all", "All"], ["true", "Yes"], ["false", "No"])}
       />
       <SelectField
         label="Verified"
         name="verified"
         defaultValue={filters.verified}
-        options={[
-          { value: "all", label: "All dealers" },
-          { value: "true", label: "Verified dealers" },
-        ]}
+        options={choices(["all", "All dealers"], ["true", "Verified dealers"])}
       />
       <SelectField
         label="Previous Canadian vehicles"
         name="prevCanadian"
         defaultValue={prevCanadian}
         title="Adds badges to the cards; it does not change the list"
-        options={[
-          { value: "all", label: "All" },
-          { value: "sellers", label: "Sellers" },
-          { value: "buyers", label: "Buyers" },
-        ]}
+        options={choices(["all", "All"], ["sellers", "Sellers"], ["buyers", "Buyers"])}
       />
       <SelectField label="Sort by" name="sort" defaultValue={filters.sort} options={SORTS} />
       <div className="flex items-end">

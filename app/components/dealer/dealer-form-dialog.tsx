@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
@@ -93,35 +94,32 @@ export function DealerFormDialog({
   const title = mode.kind === "create" ? "Add a Dealer" : `Edit ${dealer?.name ?? "Dealer"}`;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl dark:bg-slate-900">
-          <DialogHeader className="border-b border-slate-200 p-4 dark:border-slate-800">{title}</DialogHeader>
-          <Dialog.Description className="px-4 pt-3 text-sm text-muted">
-            {mode.kind === "create"
-              ? "Add a dealer you trade with to the directory. Fields marked * are required."
-              : "Update this dealer's details. Fields marked * are required."}
-          </Dialog.Description>
-          <fetcher.Form
-            method="post"
-            {...formProps}
-            className="grid gap-3 overflow-y-auto p-4 sm:grid-cols-2"
-            key={form.id}
-          >
-            <input type="hidden" name="intent" value={mode.kind === "create" ? "create" : "update"} />
-            {dealer ? <input type="hidden" name="dealerId" value={dealer.id} /> : null}
-            <DealerFields fields={fields} names={DIALOG_FIELDS} perspective="other" markRequired />
-          </fetcher.Form>
-          <div className="flex justify-end gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button type="submit" form={form.id} disabled={saving}>
-              {saving ? "Saving…" : mode.kind === "create" ? "Create Dealer" : "Save Changes"}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame className="max-h-[92dvh] w-[min(40rem,94vw)]">
+        <DialogHeader className="border-b border-slate-200 p-4 dark:border-slate-800">{title}</DialogHeader>
+        <Dialog.Description className="px-4 pt-3 text-sm text-muted">
+          {mode.kind === "create"
+            ? "Add a dealer you trade with to the directory. Fields marked * are required."
+            : "Update this dealer's details. Fields marked * are required."}
+        </Dialog.Description>
+        <fetcher.Form
+          method="post"
+          {...formProps}
+          className="grid gap-3 overflow-y-auto p-4 sm:grid-cols-2"
+          key={form.id}
+        >
+          <input type="hidden" name="intent" value={mode.kind === "create" ? "create" : "update"} />
+          {dealer ? <input type="hidden" name="dealerId" value={dealer.id} /> : null}
+          <DealerFields fields={fields} names={DIALOG_FIELDS} perspective="other" markRequired />
+        </fetcher.Form>
+        <div className="flex justify-end gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Cancel</Button>
+          </Dialog.Close>
+          <Button type="submit" form={form.id} disabled={saving}>
+            {saving ? "Saving…" : mode.kind === "create" ? "Create Dealer" : "Save Changes"}
+          </Button>
+        </div>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Check, MapPin, MessageSquare, UserPlus, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { ProposeDealButton } from "~/components/deal/propose-deal-button";
@@ -104,158 +105,155 @@ export function DealerQuickView({
   const dealer = data?.dealer;
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-testid="dealer-quick-view"
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(30rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-white shadow-xl [overflow-anchor:none] dark:bg-slate-900"
+      <DialogFrame
+        data-testid="dealer-quick-view"
+        className="max-h-[92dvh] w-[min(30rem,94vw)] overflow-y-auto [overflow-anchor:none]"
+      >
+        {dealer?.dealershipPhoto ? (
+          <img
+            src={dealer.dealershipPhoto}
+            alt={`${dealer.dealershipName} dealership`}
+            className="h-28 w-full shrink-0 rounded-t-xl object-cover"
+          />
+        ) : (
+          <div
+            className="h-16 shrink-0 rounded-t-xl bg-gradient-to-r from-brand-600 to-brand-400"
+            aria-hidden="true"
+          />
+        )}
+        <Dialog.Close
+          aria-label="Close"
+          className="absolute top-2 right-2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
         >
-          {dealer?.dealershipPhoto ? (
-            <img
-              src={dealer.dealershipPhoto}
-              alt={`${dealer.dealershipName} dealership`}
-              className="h-28 w-full shrink-0 rounded-t-xl object-cover"
-            />
+          <X size={16} aria-hidden="true" />
+        </Dialog.Close>
+        {/* Neither the banner nor the body shrinks when the popup is taller than the screen: it scrolls instead. */}
+        <div className="flex shrink-0 flex-col gap-4 p-4">
+          {!dealer ? (
+            <>
+              <Dialog.Title className="text-lg font-semibold">Dealer profile</Dialog.Title>
+              <Dialog.Description className="text-sm text-muted" aria-live="polite">
+                {error ?? "Loading dealer…"}
+              </Dialog.Description>
+            </>
           ) : (
-            <div
-              className="h-16 shrink-0 rounded-t-xl bg-gradient-to-r from-brand-600 to-brand-400"
-              aria-hidden="true"
-            />
-          )}
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
-          >
-            <X size={16} aria-hidden="true" />
-          </Dialog.Close>
-          {/* Neither the banner nor the body shrinks when the popup is taller than the screen: it scrolls instead. */}
-          <div className="flex shrink-0 flex-col gap-4 p-4">
-            {!dealer ? (
-              <>
-                <Dialog.Title className="text-lg font-semibold">Dealer profile</Dialog.Title>
-                <Dialog.Description className="text-sm text-muted" aria-live="polite">
-                  {error ?? "Loading dealer…"}
-                </Dialog.Description>
-              </>
-            ) : (
-              <>
-                <div className="-mt-12 flex items-end gap-3">
-                  <DealerAvatar
-                    dealer={dealer}
-                    src={dealer.avatar}
-                    size={72}
-                    className="relative rounded-full border-4 border-white dark:border-slate-900"
-                  />
-                  <div className="min-w-0 pb-1">
-                    <Dialog.Title className="text-lg font-semibold break-words">{dealer.name}</Dialog.Title>
-                    <Dialog.Description className="text-sm break-words text-muted">
-                      {dealer.dealershipName}
-                    </Dialog.Description>
-                  </div>
+            <>
+              <div className="-mt-12 flex items-end gap-3">
+                <DealerAvatar
+                  dealer={dealer}
+                  src={dealer.avatar}
+                  size={72}
+                  className="relative rounded-full border-4 border-white dark:border-slate-900"
+                />
+                <div className="min-w-0 pb-1">
+                  <Dialog.Title className="text-lg font-semibold break-words">{dealer.name}</Dialog.Title>
+                  <Dialog.Description className="text-sm break-words text-muted">
+                    {dealer.dealershipName}
+                  </Dialog.Description>
                 </div>
-                <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <DealerBadges dealer={dealer} />
-                  <span className="inline-flex items-center gap-1 text-muted">
-                    <MapPin size={14} aria-hidden="true" /> {placeOf(dealer)}
+              </div>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <DealerBadges dealer={dealer} />
+                <span className="inline-flex items-center gap-1 text-muted">
+                  <MapPin size={14} aria-hidden="true" /> {placeOf(dealer)}
+                </span>
+                {dealer.isConnected ? (
+                  <span className="rounded bg-brand-600/15 px-1.5 text-xs font-semibold text-brand-700 dark:text-brand-400">
+                    1st
                   </span>
-                  {dealer.isConnected ? (
-                    <span className="rounded bg-brand-600/15 px-1.5 text-xs font-semibold text-brand-700 dark:text-brand-400">
-                      1st
-                    </span>
+                ) : null}
+              </div>
+              <div className="flex items-center justify-between text-sm">
+                <Rating rating={dealer.rating} />
+                <span className="text-muted">
+                  {dealer.hidden.includes("onlineStatus")
+                    ? "Online status hidden"
+                    : dealer.isOnline
+                      ? "Online now"
+                      : dealer.lastActiveAt
+                        ? activeText(dealer.lastActiveAt, clock)
+                        : "Not active yet"}
+                </span>
+              </div>
+              <div className="grid grid-cols-3 gap-y-3 rounded-lg bg-slate-50 py-3 dark:bg-slate-800/60">
+                <Figure value={formatCount(dealer.connectionCount)} label="Connections" />
+                <Figure value={formatCount(dealer.mutualConnections)} label="Mutual" />
+                <Figure value={formatCount(dealer.vehicleCount)} label="Vehicles listed" />
+                <Figure value={formatCount(data.vehiclesSold)} label="Vehicles sold" />
+                <Figure value={formatCount(data.dealsClosed)} label="Deals closed" />
+                <Figure value={memberSince(dealer.memberSince)} label="Member since" />
+              </div>
+              <DealerContacts
+                email={dealer.email}
+                phone={dealer.phone}
+                website={dealer.website}
+                hidden={dealer.hidden}
+              />
+              {dealer.description ? (
+                <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
+              ) : null}
+              <section>
+                <h3 className="mb-2 text-sm font-semibold">Recent activity</h3>
+                {data.recentPosts.length === 0 ? (
+                  <p className="text-sm text-muted">No posts yet.</p>
+                ) : (
+                  <ul className="flex flex-col gap-2">
+                    {data.recentPosts.map((post) => (
+                      <li key={post.id}>
+                        <Link
+                          to={`/post/${post.id}`}
+                          onClick={() => onOpenChange(false)}
+                          className="block rounded-md p-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                        >
+                          <span className="line-clamp-1 font-medium">{post.title}</span>
+                          <span className="text-xs text-muted">
+                            {POST_TYPE_LABELS[post.type] ?? post.type} · {post.status} ·{" "}
+                            <RelativeTime at={post.createdAt} />
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+              {dealer.isSelf ? null : (
+                <div className="flex gap-2">
+                  <Button
+                    onClick={toggleConnection}
+                    disabled={busy}
+                    variant={dealer.isConnected ? "secondary" : "primary"}
+                    className="flex-1"
+                    aria-pressed={dealer.isConnected}
+                  >
+                    {dealer.isConnected ? (
+                      <Check size={16} aria-hidden="true" />
+                    ) : (
+                      <UserPlus size={16} aria-hidden="true" />
+                    )}
+                    {dealer.isConnected ? "Connected" : "Connect"}
+                  </Button>
+                  {dealer.hasAccount ? (
+                    <MessagePopup
+                      dealer={{ id: dealer.id, name: dealer.name }}
+                      trigger={
+                        <button type="button" className={buttonClass("secondary", "flex-1")}>
+                          <MessageSquare size={16} aria-hidden="true" /> Message
+                        </button>
+                      }
+                    />
                   ) : null}
                 </div>
-                <div className="flex items-center justify-between text-sm">
-                  <Rating rating={dealer.rating} />
-                  <span className="text-muted">
-                    {dealer.hidden.includes("onlineStatus")
-                      ? "Online status hidden"
-                      : dealer.isOnline
-                        ? "Online now"
-                        : dealer.lastActiveAt
-                          ? activeText(dealer.lastActiveAt, clock)
-                          : "Not active yet"}
-                  </span>
-                </div>
-                <div className="grid grid-cols-3 gap-y-3 rounded-lg bg-slate-50 py-3 dark:bg-slate-800/60">
-                  <Figure value={formatCount(dealer.connectionCount)} label="Connections" />
-                  <Figure value={formatCount(dealer.mutualConnections)} label="Mutual" />
-                  <Figure value={formatCount(dealer.vehicleCount)} label="Vehicles listed" />
-                  <Figure value={formatCount(data.vehiclesSold)} label="Vehicles sold" />
-                  <Figure value={formatCount(data.dealsClosed)} label="Deals closed" />
-                  <Figure value={memberSince(dealer.memberSince)} label="Member since" />
-                </div>
-                <DealerContacts
-                  email={dealer.email}
-                  phone={dealer.phone}
-                  website={dealer.website}
-                  hidden={dealer.hidden}
+              )}
+              {dealer.isSelf || !dealer.hasAccount ? null : (
+                <ProposeDealButton
+                  dealer={{ id: dealer.id, name: dealer.name }}
+                  className={buttonClass("secondary", "w-full")}
                 />
-                {dealer.description ? (
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
-                ) : null}
-                <section>
-                  <h3 className="mb-2 text-sm font-semibold">Recent activity</h3>
-                  {data.recentPosts.length === 0 ? (
-                    <p className="text-sm text-muted">No posts yet.</p>
-                  ) : (
-                    <ul className="flex flex-col gap-2">
-                      {data.recentPosts.map((post) => (
-                        <li key={post.id}>
-                          <Link
-                            to={`/post/${post.id}`}
-                            onClick={() => onOpenChange(false)}
-                            className="block rounded-md p-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                          >
-                            <span className="line-clamp-1 font-medium">{post.title}</span>
-                            <span className="text-xs text-muted">
-                              {POST_TYPE_LABELS[post.type] ?? post.type} · {post.status} ·{" "}
-                              <RelativeTime at={post.createdAt} />
-                            </span>
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </section>
-                {dealer.isSelf ? null : (
-                  <div className="flex gap-2">
-                    <Button
-                      onClick={toggleConnection}
-                      disabled={busy}
-                      variant={dealer.isConnected ? "secondary" : "primary"}
-                      className="flex-1"
-                      aria-pressed={dealer.isConnected}
-                    >
-                      {dealer.isConnected ? (
-                        <Check size={16} aria-hidden="true" />
-                      ) : (
-                        <UserPlus size={16} aria-hidden="true" />
-                      )}
-                      {dealer.isConnected ? "Connected" : "Connect"}
-                    </Button>
-                    {dealer.hasAccount ? (
-                      <MessagePopup
-                        dealer={{ id: dealer.id, name: dealer.name }}
-                        trigger={
-                          <button type="button" className={buttonClass("secondary", "flex-1")}>
-                            <MessageSquare size={16} aria-hidden="true" /> Message
-                          </button>
-                        }
-                      />
-                    ) : null}
-                  </div>
-                )}
-                {dealer.isSelf || !dealer.hasAccount ? null : (
-                  <ProposeDealButton
-                    dealer={{ id: dealer.id, name: dealer.name }}
-                    className={buttonClass("secondary", "w-full")}
-                  />
-                )}
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
+              )}
+            </>
+          )}
+        </div>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -3,55 +3,45 @@ import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { formatCount } from "./dealer-bits";
 
-type Group = {
-  title: string;
-  /** Advanced statistics: a Premium feature on /my-stats. */
-  advanced?: boolean;
-  items: { key: keyof DealerStats; label: string; hint?: string }[];
+type StatKey = keyof DealerStats;
+
+/** What each figure is called on the grid, and the one that explains itself on hover. */
+const LABELS: Partial<Record<StatKey, string>> = {
+  posts: "Posts",
+  activePosts: "Active listings",
+  soldPosts: "Sold posts",
+  openRequests: "Open requests",
+  postsThisMonth: "Posts this month",
+  vehiclesListed: "Vehicles listed",
+  vehiclesAvailable: "Available now",
+  vehiclesSold: "Marked sold",
+  totalViews: "Post views",
+  uniqueViewers: "Dealers who viewed",
+  viewsLast30Days: "Post views, last 30 days",
+  commentsReceived: "Comments received",
+  commentsWritten: "Comments written",
+  connections: "Connections",
+  chats: "Conversations",
+  messagesSent: "Messages sent",
+};
+const HINTS: Partial<Record<StatKey, string>> = {
+  posts: "Everything you have posted",
 };
 
-const GROUPS: Group[] = [
-  {
-    title: "Posts",
-    items: [
-      { key: "posts", label: "Posts", hint: "Everything you have posted" },
-      { key: "activePosts", label: "Active listings" },
-      { key: "soldPosts", label: "Sold posts" },
-      { key: "openRequests", label: "Open requests" },
-      { key: "postsThisMonth", label: "Posts this month" },
-    ],
-  },
-  {
-    title: "Vehicles",
-    items: [
-      { key: "vehiclesListed", label: "Vehicles listed" },
-      { key: "vehiclesAvailable", label: "Available now" },
-      { key: "vehiclesSold", label: "Marked sold" },
-    ],
-  },
+/** Advanced statistics (`advanced`): a Premium feature on /my-stats. */
+const GROUPS: { title: string; advanced?: boolean; keys: StatKey[] }[] = [
+  { title: "Posts", keys: ["posts", "activePosts", "soldPosts", "openRequests", "postsThisMonth"] },
+  { title: "Vehicles", keys: ["vehiclesListed", "vehiclesAvailable", "vehiclesSold"] },
   {
     title: "Reach",
     advanced: true,
-    items: [
-      { key: "totalViews", label: "Post views" },
-      { key: "uniqueViewers", label: "Dealers who viewed" },
-      { key: "viewsLast30Days", label: "Post views, last 30 days" },
-      { key: "commentsReceived", label: "Comments received" },
-      { key: "commentsWritten", label: "Comments written" },
-    ],
+    keys: ["totalViews", "uniqueViewers", "viewsLast30Days", "commentsReceived", "commentsWritten"],
   },
-  {
-    title: "Network",
-    items: [
-      { key: "connections", label: "Connections" },
-      { key: "chats", label: "Conversations" },
-      { key: "messagesSent", label: "Messages sent" },
-    ],
-  },
+  { title: "Network", keys: ["connections", "chats", "messagesSent"] },
 ];
 
 /** The figures only Premium sees on /my-stats: who viewed and answered the dealer's posts. */
-export const ADVANCED_STAT_KEYS = GROUPS.filter((g) => g.advanced).flatMap((g) => g.items.map((i) => i.key));
+export const ADVANCED_STAT_KEYS = GROUPS.filter((g) => g.advanced).flatMap((g) => g.keys);
 
 /**
  * The dealer's own figures (/my-stats, profile Statistics tab): every number counted from the database.
@@ -84,14 +74,14 @@ export function StatGrid({ stats, advanced = true }: { stats: DealerStats; advan
               {group.title}
             </h2>
             <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {group.items.map((item) => (
+              {group.keys.map((key) => (
                 <div
-                  key={item.key}
+                  key={key}
                   className="rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
-                  title={item.hint}
+                  title={HINTS[key]}
                 >
-                  <dt className="text-xs text-muted">{item.label}</dt>
-                  <dd className="text-2xl font-bold tabular-nums">{formatCount(stats[item.key])}</dd>
+                  <dt className="text-xs text-muted">{LABELS[key]}</dt>
+                  <dd className="text-2xl font-bold tabular-nums">{formatCount(stats[key])}</dd>
                 </div>
               ))}
             </dl>

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { Car, ImagePlus, Loader2, Send } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, RadioGroup } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { forwardRef, useImperativeHandle, useState } from "react";
 import {
   CreatePostDialog,
@@ -145,51 +146,49 @@ export const Composer = forwardRef<
       {/* The dialogs exist only while open: the page's first HTML (and its hydration) skips them. */}
       {confirmOpen ? (
         <Dialog.Root open onOpenChange={(o) => !sending && setConfirmOpen(o)}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-            <Dialog.Content
-              data-testid="quick-post-dialog"
-              className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900"
+          <DialogFrame
+            overlay="z-40 bg-black/60"
+            data-testid="quick-post-dialog"
+            className="w-[min(28rem,92vw)] gap-4 p-4"
+          >
+            <DialogHeader>What kind of post is this?</DialogHeader>
+            <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm whitespace-pre-line dark:bg-slate-800">
+              {text}
+            </Dialog.Description>
+            <RadioGroup.Root
+              value={type}
+              onValueChange={(v) => setType(v as typeof type)}
+              aria-label="Post type"
+              className="flex flex-col gap-2"
             >
-              <DialogHeader>What kind of post is this?</DialogHeader>
-              <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm whitespace-pre-line dark:bg-slate-800">
-                {text}
-              </Dialog.Description>
-              <RadioGroup.Root
-                value={type}
-                onValueChange={(v) => setType(v as typeof type)}
-                aria-label="Post type"
-                className="flex flex-col gap-2"
-              >
-                {QUICK_TYPES.map((option) => (
-                  <RadioGroup.Item
-                    key={option.value}
-                    value={option.value}
-                    className="flex items-start gap-3 rounded-lg border border-slate-300 p-3 text-left data-[state=checked]:border-brand-500 data-[state=checked]:bg-brand-600/10 dark:border-slate-700"
-                  >
-                    <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400">
-                      <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand-600" />
-                    </span>
-                    <span>
-                      <span className="block font-semibold">{option.label}</span>
-                      <span className="block text-sm text-muted">{option.hint}</span>
-                    </span>
-                  </RadioGroup.Item>
-                ))}
-              </RadioGroup.Root>
-              <div className="flex justify-end gap-2">
-                <Dialog.Close asChild>
-                  <Button variant="secondary" disabled={sending}>
-                    Cancel
-                  </Button>
-                </Dialog.Close>
-                <Button onClick={() => void confirm()} disabled={sending} data-testid="quick-post-confirm">
-                  {sending ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
-                  Confirm &amp; Post
+              {QUICK_TYPES.map((option) => (
+                <RadioGroup.Item
+                  key={option.value}
+                  value={option.value}
+                  className="flex items-start gap-3 rounded-lg border border-slate-300 p-3 text-left data-[state=checked]:border-brand-500 data-[state=checked]:bg-brand-600/10 dark:border-slate-700"
+                >
+                  <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400">
+                    <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand-600" />
+                  </span>
+                  <span>
+                    <span className="block font-semibold">{option.label}</span>
+                    <span className="block text-sm text-muted">{option.hint}</span>
+                  </span>
+                </RadioGroup.Item>
+              ))}
+            </RadioGroup.Root>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={sending}>
+                  Cancel
                 </Button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
+              </Dialog.Close>
+              <Button onClick={() => void confirm()} disabled={sending} data-testid="quick-post-confirm">
+                {sending ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+                Confirm &amp; Post
+              </Button>
+            </div>
+          </DialogFrame>
         </Dialog.Root>
       ) : null}
 

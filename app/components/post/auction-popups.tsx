@@ -1,6 +1,7 @@
 import { Gavel, Pause, Play, Send, Users, Volume2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -38,17 +39,15 @@ function PopupFrame({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content
-          data-testid={testId}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[min(34rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-y-auto rounded-xl bg-white p-4 shadow-xl dark:bg-slate-900"
-        >
-          <DialogHeader>{title}</DialogHeader>
-          <Dialog.Description className="sr-only">{description}</Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame
+        overlay="z-40 bg-black/60"
+        data-testid={testId}
+        className="max-h-[92dvh] w-[min(34rem,94vw)] gap-3 overflow-y-auto p-4"
+      >
+        <DialogHeader>{title}</DialogHeader>
+        <Dialog.Description className="sr-only">{description}</Dialog.Description>
+        {children}
+      </DialogFrame>
     </Dialog.Root>
   );
 }

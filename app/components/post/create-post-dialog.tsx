@@ -1,6 +1,8 @@
 import { Loader2, Plus, Trash2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, Tabs } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
+import { binder } from "~/components/ui/form";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -28,6 +30,7 @@ import {
   VehicleFields,
   vehicleIsComplete,
   type VehicleDraft,
+  Field,
 } from "./vehicle-fields";
 
 export type PostMode = "single" | "multiple" | "spreadsheet";
@@ -99,8 +102,7 @@ export function CreatePostDialog({
   const needsVehicle = mode !== "spreadsheet" && complete.length === 0;
   const busy = uploadsBusy(draft.photos);
 
-  const setField = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  const bind = binder(draft, (patch) => setDraft((d) => ({ ...d, ...patch })));
   const updateVehicle = (key: string) => (update: (v: VehicleDraft) => VehicleDraft) =>
     setDraft((d) => ({ ...d, vehicles: d.vehicles.map((v) => (v.key === key ? update(v) : v)) }));
 
@@ -156,193 +158,162 @@ export function CreatePostDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content
-          data-testid="create-post-dialog"
-          onOpenAutoFocus={(e) => {
-            if (pickPhotosOnOpen) {
-              e.preventDefault();
-              setTimeout(() => uploader.current?.openPicker(), 0);
-            }
+      <DialogFrame
+        overlay="z-40 bg-black/60"
+        sheet
+        data-testid="create-post-dialog"
+        onOpenAutoFocus={(e) => {
+          if (pickPhotosOnOpen) {
+            e.preventDefault();
+            setTimeout(() => uploader.current?.openPicker(), 0);
+          }
+        }}
+        className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(44rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
+      >
+        <DialogHeader className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          Post Inventory
+        </DialogHeader>
+        <Dialog.Description className="sr-only">
+          Post one vehicle, several vehicles or a spreadsheet link to the network.
+        </Dialog.Description>
+        <form
+          className="flex min-h-0 flex-1 flex-col"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
           }}
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(44rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
         >
-          <DialogHeader className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            Post Inventory
-          </DialogHeader>
-          <Dialog.Description className="sr-only">
-            Post one vehicle, several vehicles or a spreadsheet link to the network.
-          </Dialog.Description>
-          <form
-            className="flex min-h-0 flex-1 flex-col"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
-              <Tabs.Root value={mode} onValueChange={(v) => setField("mode", v as PostMode)}>
-                <Tabs.List
-                  aria-label="Post mode"
-                  className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
-                >
-                  {(Object.keys(MODE_LABELS) as PostMode[]).map((m) => (
-                    <Tabs.Trigger
-                      key={m}
-                      value={m}
-                      className="rounded-md px-2 py-2 text-xs font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow sm:text-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-white"
-                    >
-                      {MODE_LABELS[m]}
-                    </Tabs.Trigger>
-                  ))}
-                </Tabs.List>
-              </Tabs.Root>
+          <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
+            <Tabs.Root value={mode} onValueChange={(v) => setDraft((d) => ({ ...d, mode: v as PostMode }))}>
+              <Tabs.List
+                aria-label="Post mode"
+                className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+              >
+                {(Object.keys(MODE_LABELS) as PostMode[]).map((m) => (
+                  <Tabs.Trigger
+                    key={m}
+                    value={m}
+                    className="rounded-md px-2 py-2 text-xs font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow sm:text-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-white"
+                  >
+                    {MODE_LABELS[m]}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </Tabs.Root>
 
-              <div className="flex flex-col gap-1">
-                <label htmlFor="post-title" className="text-sm font-medium">
-                  Title
-                  <span className="text-red-600 dark:text-red-400" aria-hidden="true">
-                    {" "}
-                    *
-                  </span>
-                </label>
-                <input
-                  id="post-title"
-                  value={draft.title}
-                  onChange={(e) => setField("title", e.target.value)}
-                  maxLength={200}
-                  className={inputClass}
-                  placeholder="e.g. 2019 F-150 XLT, fresh trade"
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor="post-description" className="text-sm font-medium">
-                  Description
-                </label>
-                <textarea
-                  id="post-description"
-                  rows={3}
-                  value={draft.description}
-                  onChange={(e) => setField("description", e.target.value)}
-                  maxLength={5000}
-                  className={inputClass}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor="post-facilitator" className="text-sm font-medium">
-                  Auction facilitator (optional)
-                </label>
-                <select
-                  id="post-facilitator"
-                  value={draft.auctionFacilitator}
-                  onChange={(e) =>
-                    setField("auctionFacilitator", e.target.value as PostDraft["auctionFacilitator"])
-                  }
-                  className={inputClass}
-                >
-                  <option value="">None</option>
-                  {AUCTION_FACILITATORS.map((f) => (
-                    <option key={f} value={f}>
-                      {f}
-                    </option>
-                  ))}
-                </select>
-              </div>
-
-              {mode === "spreadsheet" ? (
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="post-spreadsheet" className="text-sm font-medium">
-                    Spreadsheet URL
-                    <span className="text-red-600 dark:text-red-400" aria-hidden="true">
-                      {" "}
-                      *
-                    </span>
-                  </label>
-                  <input
-                    id="post-spreadsheet"
-                    type="url"
-                    inputMode="url"
-                    value={draft.spreadsheetUrl}
-                    onChange={(e) => setField("spreadsheetUrl", e.target.value)}
-                    placeholder="https://docs.google.com/spreadsheets/…"
-                    className={inputClass}
-                  />
-                </div>
-              ) : (
-                <div className="flex flex-col gap-3">
-                  {vehicles.map((vehicle, i) => (
-                    <fieldset
-                      key={vehicle.key}
-                      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
-                      data-testid="vehicle-card"
-                    >
-                      <legend className="sr-only">Vehicle {i + 1}</legend>
-                      <div className="flex items-center justify-between gap-2">
-                        <span className="text-sm font-semibold">
-                          {mode === "single" ? "Vehicle" : `Vehicle ${i + 1}`}
-                        </span>
-                        <span className="flex items-center gap-2">
-                          <CompleteLabel vehicle={vehicle} />
-                          {mode === "multiple" && vehicles.length > 1 ? (
-                            <button
-                              type="button"
-                              aria-label={`Remove vehicle ${i + 1}`}
-                              className="rounded-md p-1.5 text-muted hover:bg-slate-200 dark:hover:bg-slate-800"
-                              onClick={() =>
-                                setDraft((d) => ({
-                                  ...d,
-                                  vehicles: d.vehicles.filter((v) => v.key !== vehicle.key),
-                                }))
-                              }
-                            >
-                              <Trash2 size={16} aria-hidden="true" />
-                            </button>
-                          ) : null}
-                        </span>
-                      </div>
-                      <VehicleFields
-                        vehicle={vehicle}
-                        onChange={updateVehicle(vehicle.key)}
-                        idPrefix={`vehicle-${vehicle.key}`}
-                      />
-                    </fieldset>
-                  ))}
-                  {mode === "multiple" ? (
-                    <Button
-                      variant="secondary"
-                      disabled={draft.vehicles.length >= MAX_VEHICLES_PER_POST}
-                      onClick={() => setDraft((d) => ({ ...d, vehicles: [...d.vehicles, emptyVehicle()] }))}
-                    >
-                      <Plus size={16} aria-hidden="true" /> Add another vehicle
-                    </Button>
-                  ) : null}
-                </div>
-              )}
-
-              <PhotoUploader
-                ref={uploader}
-                limit={POST_PHOTO_LIMIT}
-                photos={draft.photos}
-                onChange={(update) => setDraft((d) => ({ ...d, photos: update(d.photos) }))}
+            <Field id="post-title" label="Title" required>
+              <input
+                id="post-title"
+                {...bind("title")}
+                maxLength={200}
+                className={inputClass}
+                placeholder="e.g. 2019 F-150 XLT, fresh trade"
               />
-            </div>
-            <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-              <p className="text-xs text-muted" aria-live="polite">
-                {needsVehicle
-                  ? "Fill in make and model of at least one vehicle to post."
-                  : mode === "spreadsheet"
-                    ? "Dealers open your sheet from 'View Business Information'."
-                    : `${complete.length} complete ${complete.length === 1 ? "vehicle" : "vehicles"} will be posted${vehicles.length > complete.length ? "; incomplete ones are left out" : ""}.`}
-              </p>
-              <Button type="submit" disabled={submitting || needsVehicle} data-testid="submit-post">
-                {submitting ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
-                {submitting ? "Posting…" : busy ? "Waiting for photos…" : "Post Inventory"}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+            </Field>
+            <Field id="post-description" label="Description">
+              <textarea
+                id="post-description"
+                rows={3}
+                {...bind("description")}
+                maxLength={5000}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="post-facilitator" label="Auction facilitator (optional)">
+              <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
+                <option value="">None</option>
+                {AUCTION_FACILITATORS.map((f) => (
+                  <option key={f} value={f}>
+                    {f}
+                  </option>
+                ))}
+              </select>
+            </Field>
+
+            {mode === "spreadsheet" ? (
+              <Field id="post-spreadsheet" label="Spreadsheet URL" required>
+                <input
+                  id="post-spreadsheet"
+                  type="url"
+                  inputMode="url"
+                  {...bind("spreadsheetUrl")}
+                  placeholder="https://docs.google.com/spreadsheets/…"
+                  className={inputClass}
+                />
+              </Field>
+            ) : (
+              <div className="flex flex-col gap-3">
+                {vehicles.map((vehicle, i) => (
+                  <fieldset
+                    key={vehicle.key}
+                    className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700"
+                    data-testid="vehicle-card"
+                  >
+                    <legend className="sr-only">Vehicle {i + 1}</legend>
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="text-sm font-semibold">
+                        {mode === "single" ? "Vehicle" : `Vehicle ${i + 1}`}
+                      </span>
+                      <span className="flex items-center gap-2">
+                        <CompleteLabel vehicle={vehicle} />
+                        {mode === "multiple" && vehicles.length > 1 ? (
+                          <button
+                            type="button"
+                            aria-label={`Remove vehicle ${i + 1}`}
+                            className="rounded-md p-1.5 text-muted hover:bg-slate-200 dark:hover:bg-slate-800"
+                            onClick={() =>
+                              setDraft((d) => ({
+                                ...d,
+                                vehicles: d.vehicles.filter((v) => v.key !== vehicle.key),
+                              }))
+                            }
+                          >
+                            <Trash2 size={16} aria-hidden="true" />
+                          </button>
+                        ) : null}
+                      </span>
+                    </div>
+                    <VehicleFields
+                      vehicle={vehicle}
+                      onChange={updateVehicle(vehicle.key)}
+                      idPrefix={`vehicle-${vehicle.key}`}
+                    />
+                  </fieldset>
+                ))}
+                {mode === "multiple" ? (
+                  <Button
+                    variant="secondary"
+                    disabled={draft.vehicles.length >= MAX_VEHICLES_PER_POST}
+                    onClick={() => setDraft((d) => ({ ...d, vehicles: [...d.vehicles, emptyVehicle()] }))}
+                  >
+                    <Plus size={16} aria-hidden="true" /> Add another vehicle
+                  </Button>
+                ) : null}
+              </div>
+            )}
+
+            <PhotoUploader
+              ref={uploader}
+              limit={POST_PHOTO_LIMIT}
+              photos={draft.photos}
+              onChange={(update) => setDraft((d) => ({ ...d, photos: update(d.photos) }))}
+            />
+          </div>
+          <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+            <p className="text-xs text-muted" aria-live="polite">
+              {needsVehicle
+                ? "Fill in make and model of at least one vehicle to post."
+                : mode === "spreadsheet"
+                  ? "Dealers open your sheet from 'View Business Information'."
+                  : `${complete.length} complete ${complete.length === 1 ? "vehicle" : "vehicles"} will be posted${vehicles.length > complete.length ? "; incomplete ones are left out" : ""}.`}
+            </p>
+            <Button type="submit" disabled={submitting || needsVehicle} data-testid="submit-post">
+              {submitting ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+              {submitting ? "Posting…" : busy ? "Waiting for photos…" : "Post Inventory"}
+            </Button>
+          </div>
+        </form>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

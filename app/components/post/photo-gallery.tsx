@@ -1,5 +1,6 @@
 import { Camera, ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 
 /** Scroll arrows only above 6 photos, 120 px a step. */
@@ -177,65 +178,61 @@ export function PhotoViewer({
   };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        {/* Opaque, as in every photo app: nothing of the page shows through behind the title and counter. */}
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
-        <Dialog.Content
-          onKeyDown={onKeyDown}
-          data-testid="photo-viewer"
-          className="fixed inset-0 z-50 flex flex-col gap-3 bg-black p-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-[max(0.75rem,env(safe-area-inset-bottom))] text-white outline-none sm:p-6"
-        >
-          <div className="flex items-center justify-between gap-3">
-            <Dialog.Title className="truncate text-sm font-medium sm:text-base">{title}</Dialog.Title>
-            <span className="shrink-0 text-sm tabular-nums" data-testid="viewer-counter" aria-live="polite">
-              {index + 1} of {photos.length}
-            </span>
-            <Dialog.Close
-              aria-label="Close photos"
-              className="rounded-full bg-white/10 p-2 hover:bg-white/20"
-            >
-              <X size={18} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            Use the left and right arrow keys to move between photos, Escape to close.
-          </Dialog.Description>
-          <div className="relative flex min-h-0 flex-1 items-center justify-center">
-            <img
-              src={photos[index]}
-              alt={`${title}, photo ${index + 1} of ${photos.length}`}
-              width={800}
-              height={600}
-              className="max-h-full max-w-full rounded-md object-contain"
-            />
-            {photos.length > 1 ? (
-              <>
-                <button
-                  type="button"
-                  onClick={() => move(-1)}
-                  aria-label="Previous photo"
-                  className="absolute top-1/2 left-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
-                >
-                  <ChevronLeft size={24} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => move(1)}
-                  aria-label="Next photo"
-                  className="absolute top-1/2 right-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
-                >
-                  <ChevronRight size={24} aria-hidden="true" />
-                </button>
-              </>
-            ) : null}
-          </div>
+      {/* Opaque, as in every photo app: nothing of the page shows through behind the title and counter. */}
+      <DialogFrame
+        overlay="z-50 bg-black"
+        sheet
+        onKeyDown={onKeyDown}
+        data-testid="photo-viewer"
+        className="fixed inset-0 z-50 flex flex-col gap-3 bg-black p-3 pt-[max(0.75rem,env(safe-area-inset-top))] pb-[max(0.75rem,env(safe-area-inset-bottom))] text-white outline-none sm:p-6"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <Dialog.Title className="truncate text-sm font-medium sm:text-base">{title}</Dialog.Title>
+          <span className="shrink-0 text-sm tabular-nums" data-testid="viewer-counter" aria-live="polite">
+            {index + 1} of {photos.length}
+          </span>
+          <Dialog.Close aria-label="Close photos" className="rounded-full bg-white/10 p-2 hover:bg-white/20">
+            <X size={18} aria-hidden="true" />
+          </Dialog.Close>
+        </div>
+        <Dialog.Description className="sr-only">
+          Use the left and right arrow keys to move between photos, Escape to close.
+        </Dialog.Description>
+        <div className="relative flex min-h-0 flex-1 items-center justify-center">
+          <img
+            src={photos[index]}
+            alt={`${title}, photo ${index + 1} of ${photos.length}`}
+            width={800}
+            height={600}
+            className="max-h-full max-w-full rounded-md object-contain"
+          />
           {photos.length > 1 ? (
-            <div className="mx-auto w-full max-w-3xl">
-              <Thumbnails photos={photos} current={index} onPick={onIndexChange} label="All photos" dark />
-            </div>
+            <>
+              <button
+                type="button"
+                onClick={() => move(-1)}
+                aria-label="Previous photo"
+                className="absolute top-1/2 left-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
+              >
+                <ChevronLeft size={24} aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                onClick={() => move(1)}
+                aria-label="Next photo"
+                className="absolute top-1/2 right-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
+              >
+                <ChevronRight size={24} aria-hidden="true" />
+              </button>
+            </>
           ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
+        </div>
+        {photos.length > 1 ? (
+          <div className="mx-auto w-full max-w-3xl">
+            <Thumbnails photos={photos} current={index} onPick={onIndexChange} label="All photos" dark />
+          </div>
+        ) : null}
+      </DialogFrame>
     </Dialog.Root>
   );
 }

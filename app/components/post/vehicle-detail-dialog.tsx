@@ -1,5 +1,6 @@
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -49,109 +50,108 @@ export function VehicleDetailDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content
-          data-testid="vehicle-detail-dialog"
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(42rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
+      <DialogFrame
+        overlay="z-40 bg-black/60"
+        sheet
+        data-testid="vehicle-detail-dialog"
+        className="fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(42rem,94vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-slate-900"
+      >
+        <DialogHeader className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          Add Vehicle
+        </DialogHeader>
+        <Dialog.Description className="sr-only">
+          Describe one vehicle; it is added to your post.
+        </Dialog.Description>
+        <form
+          className="flex min-h-0 flex-1 flex-col"
+          onSubmit={(e) => {
+            e.preventDefault();
+            add();
+          }}
         >
-          <DialogHeader className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            Add Vehicle
-          </DialogHeader>
-          <Dialog.Description className="sr-only">
-            Describe one vehicle; it is added to your post.
-          </Dialog.Description>
-          <form
-            className="flex min-h-0 flex-1 flex-col"
-            onSubmit={(e) => {
-              e.preventDefault();
-              add();
-            }}
-          >
-            <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
-              <VehicleFields vehicle={vehicle} onChange={setVehicle} idPrefix="vehicle-detail" vinStrict>
-                <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
-                  <label htmlFor="vehicle-detail-location" className="text-sm font-medium">
-                    Location
-                  </label>
-                  <input
-                    id="vehicle-detail-location"
-                    value={vehicle.location}
-                    onChange={(e) => setVehicle((v) => ({ ...v, location: e.target.value }))}
-                    maxLength={120}
-                    placeholder="e.g. Back lot, row C"
-                    className={inputClass}
-                  />
-                </div>
-                <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
-                  <label htmlFor="vehicle-detail-notes" className="text-sm font-medium">
-                    Notes
-                  </label>
-                  <textarea
-                    id="vehicle-detail-notes"
-                    rows={3}
-                    value={vehicle.notes}
-                    onChange={(e) => setVehicle((v) => ({ ...v, notes: e.target.value }))}
-                    maxLength={1000}
-                    className={inputClass}
-                  />
-                </div>
-                <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
-                  <input
-                    type="checkbox"
-                    checked={vehicle.atDealership ?? false}
-                    onChange={(e) => setVehicle((v) => ({ ...v, atDealership: e.target.checked }))}
-                    className="h-4 w-4"
-                  />
-                  Vehicle is at the dealership
+          <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
+            <VehicleFields vehicle={vehicle} onChange={setVehicle} idPrefix="vehicle-detail" vinStrict>
+              <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
+                <label htmlFor="vehicle-detail-location" className="text-sm font-medium">
+                  Location
                 </label>
-                <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
-                  <label htmlFor="vehicle-detail-auction" className="text-sm font-medium">
-                    Preferred auction{" "}
-                    <span className="text-xs font-normal text-muted">(for your reference, not posted)</span>
-                  </label>
-                  <select
-                    id="vehicle-detail-auction"
-                    value={auction}
-                    onChange={(e) => setAuction(e.target.value)}
-                    className={inputClass}
-                  >
-                    <option value="">No preference</option>
-                    {VEHICLE_AUCTION_CHOICES.map((choice) => (
-                      <option key={choice} value={choice}>
-                        {AUCTION_LABELS[choice]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </VehicleFields>
-              <PhotoUploader
-                limit={VEHICLE_FORM_PHOTO_LIMIT}
-                photos={photos}
-                onChange={setPhotos}
-                label="Vehicle photos"
-              />
-            </div>
-            <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-              <p className="text-xs text-muted">
-                {ready
-                  ? busy
-                    ? "Waiting for the photos to finish uploading…"
-                    : "Ready to add."
-                  : "VIN (17 characters), make and model are needed."}
-              </p>
-              <div className="flex gap-2">
-                <Dialog.Close asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={!ready || busy} data-testid="add-vehicle">
-                  Add Vehicle
-                </Button>
+                <input
+                  id="vehicle-detail-location"
+                  value={vehicle.location}
+                  onChange={(e) => setVehicle((v) => ({ ...v, location: e.target.value }))}
+                  maxLength={120}
+                  placeholder="e.g. Back lot, row C"
+                  className={inputClass}
+                />
               </div>
+              <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
+                <label htmlFor="vehicle-detail-notes" className="text-sm font-medium">
+                  Notes
+                </label>
+                <textarea
+                  id="vehicle-detail-notes"
+                  rows={3}
+                  value={vehicle.notes}
+                  onChange={(e) => setVehicle((v) => ({ ...v, notes: e.target.value }))}
+                  maxLength={1000}
+                  className={inputClass}
+                />
+              </div>
+              <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+                <input
+                  type="checkbox"
+                  checked={vehicle.atDealership ?? false}
+                  onChange={(e) => setVehicle((v) => ({ ...v, atDealership: e.target.checked }))}
+                  className="h-4 w-4"
+                />
+                Vehicle is at the dealership
+              </label>
+              <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
+                <label htmlFor="vehicle-detail-auction" className="text-sm font-medium">
+                  Preferred auction{" "}
+                  <span className="text-xs font-normal text-muted">(for your reference, not posted)</span>
+                </label>
+                <select
+                  id="vehicle-detail-auction"
+                  value={auction}
+                  onChange={(e) => setAuction(e.target.value)}
+                  className={inputClass}
+                >
+                  <option value="">No preference</option>
+                  {VEHICLE_AUCTION_CHOICES.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {AUCTION_LABELS[choice]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </VehicleFields>
+            <PhotoUploader
+              limit={VEHICLE_FORM_PHOTO_LIMIT}
+              photos={photos}
+              onChange={setPhotos}
+              label="Vehicle photos"
+            />
+          </div>
+          <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+            <p className="text-xs text-muted">
+              {ready
+                ? busy
+                  ? "Waiting for the photos to finish uploading…"
+                  : "Ready to add."
+                : "VIN (17 characters), make and model are needed."}
+            </p>
+            <div className="flex gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={!ready || busy} data-testid="add-vehicle">
+                Add Vehicle
+              </Button>
             </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+          </div>
+        </form>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,5 +1,6 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { inputClass } from "~/components/ui/field";
+import { binder } from "~/components/ui/form";
 import { answerOf, api } from "#lib/api-client";
 import { US_STATE_CODES } from "#lib/constants";
 import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
@@ -80,7 +81,8 @@ export function CompleteLabel({ vehicle }: { vehicle: VehicleDraft }) {
   );
 }
 
-function Field({
+/** A labelled field; `required` marks the label with a red star. */
+export function Field({
   id,
   label,
   required,
@@ -133,8 +135,19 @@ export function VehicleFields({
   const decoded = useRef<string | null>(null);
   // Nothing is wrong with a field nobody has touched yet: the red error waits until the VIN field is left.
   const [vinTouched, setVinTouched] = useState(false);
-  const set = (field: keyof VehicleDraft) => (value: string) => onChange((v) => ({ ...v, [field]: value }));
+  const bind = binder(vehicle, (patch) => onChange((v) => ({ ...v, ...patch })));
   const id = (field: string) => `${idPrefix}-${field}`;
+  // A call, not a component: a component made here would be new on every render and drop the focus.
+  const textField = (
+    name: Parameters<typeof bind>[0],
+    label: string,
+    required: boolean,
+    input: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Field id={id(name)} label={label} required={required}>
+      <input id={id(name)} {...bind(name)} {...input} className={inputClass} />
+    </Field>
+  );
 
   function changeVin(raw: string) {
     const vin = cleanVinInput(raw);
@@ -219,84 +232,25 @@ export function VehicleFields({
           />
         </Field>
       </div>
-      <Field id={id("year")} label="Year" required>
-        <input
-          id={id("year")}
-          type="number"
-          inputMode="numeric"
-          min={YEAR_MIN}
-          max={YEAR_MAX}
-          step={1}
-          value={vehicle.year}
-          onChange={(e) => set("year")(e.target.value)}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("make")} label="Make" required>
-        <input
-          id={id("make")}
-          value={vehicle.make}
-          onChange={(e) => set("make")(e.target.value)}
-          maxLength={60}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("model")} label="Model" required>
-        <input
-          id={id("model")}
-          value={vehicle.model}
-          onChange={(e) => set("model")(e.target.value)}
-          maxLength={60}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("trim")} label="Trim">
-        <input
-          id={id("trim")}
-          value={vehicle.trim}
-          onChange={(e) => set("trim")(e.target.value)}
-          maxLength={60}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("mileage")} label="Mileage" required>
-        <input
-          id={id("mileage")}
-          inputMode="numeric"
-          pattern="[0-9]*"
-          value={vehicle.mileage}
-          onChange={(e) => set("mileage")(e.target.value.replace(/\D/g, ""))}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("price")} label="Price" required>
-        <input
-          id={id("price")}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={vehicle.price}
-          onChange={(e) => set("price")(e.target.value)}
-          className={inputClass}
-        />
-      </Field>
-      <Field id={id("city")} label="City" required>
-        <input
-          id={id("city")}
-          value={vehicle.city}
-          onChange={(e) => set("city")(e.target.value)}
-          maxLength={80}
-          className={inputClass}
-        />
-      </Field>
+      {textField("year", "Year", true, {
+        type: "number",
+        inputMode: "numeric",
+        min: YEAR_MIN,
+        max: YEAR_MAX,
+        step: 1,
+      })}
+      {textField("make", "Make", true, { maxLength: 60 })}
+      {textField("model", "Model", true, { maxLength: 60 })}
+      {textField("trim", "Trim", false, { maxLength: 60 })}
+      {textField("mileage", "Mileage", true, {
+        inputMode: "numeric",
+        pattern: "[0-9]*",
+        onChange: (e) => onChange((v) => ({ ...v, mileage: e.target.value.replace(/\D/g, "") })),
+      })}
+      {textField("price", "Price", true, { type: "number", inputMode: "decimal", min: 0, step: 0.01 })}
+      {textField("city", "City", true, { maxLength: 80 })}
       <Field id={id("state")} label="State" required>
-        <select
-          id={id("state")}
-          value={vehicle.state}
-          onChange={(e) => set("state")(e.target.value)}
-          className={inputClass}
-        >
+        <select id={id("state")} {...bind("state")} className={inputClass}>
           <option value="">Select…</option>
           {US_STATE_CODES.map((code) => (
             <option key={code} value={code}>
@@ -305,15 +259,7 @@ export function VehicleFields({
           ))}
         </select>
       </Field>
-      <Field id={id("color")} label="Color">
-        <input
-          id={id("color")}
-          value={vehicle.color}
-          onChange={(e) => set("color")(e.target.value)}
-          maxLength={40}
-          className={inputClass}
-        />
-      </Field>
+      {textField("color", "Color", false, { maxLength: 40 })}
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -47,60 +48,58 @@ export function SlideInMenu({
       </button>
       {open ? (
         <Dialog.Root open onOpenChange={setOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <Dialog.Content
-              className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[88vw] flex-col bg-white pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] shadow-xl dark:bg-slate-900"
-              // Radix returns focus to a Dialog.Trigger; this menu's button lives outside the dialog.
-              onCloseAutoFocus={(event) => {
-                event.preventDefault();
-                button.current?.focus();
-              }}
+          <DialogFrame
+            sheet
+            className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[88vw] flex-col bg-white pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] shadow-xl dark:bg-slate-900"
+            // Radix returns focus to a Dialog.Trigger; this menu's button lives outside the dialog.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+          >
+            <DialogHeader
+              closeLabel="Close menu"
+              className="border-b border-slate-200 px-4 py-2 dark:border-slate-800"
+              titleClassName="flex items-center gap-2 text-lg font-bold"
             >
-              <DialogHeader
-                closeLabel="Close menu"
-                className="border-b border-slate-200 px-4 py-2 dark:border-slate-800"
-                titleClassName="flex items-center gap-2 text-lg font-bold"
-              >
-                <img src="/favicon.svg" alt="" width={24} height={24} />
-                DealerLane
-              </DialogHeader>
-              <Dialog.Description className="sr-only">Main menu</Dialog.Description>
-              <div className="flex items-center gap-3 px-4 py-3">
-                <Avatar name={who.name} src={who.avatar} size={40} />
-                <span className="min-w-0 leading-tight">
-                  <span className="block font-semibold break-words">{who.name}</span>
-                  {who.dealershipName ? (
-                    <span className="block text-sm break-words text-muted">{who.dealershipName}</span>
-                  ) : null}
-                </span>
-              </div>
-              <nav
-                aria-label="Menu"
-                className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-slate-200 px-3 py-3 dark:border-slate-800"
-              >
-                <NavList
-                  entries={SLIDE_IN_MENU}
+              <img src="/favicon.svg" alt="" width={24} height={24} />
+              DealerLane
+            </DialogHeader>
+            <Dialog.Description className="sr-only">Main menu</Dialog.Description>
+            <div className="flex items-center gap-3 px-4 py-3">
+              <Avatar name={who.name} src={who.avatar} size={40} />
+              <span className="min-w-0 leading-tight">
+                <span className="block font-semibold break-words">{who.name}</span>
+                {who.dealershipName ? (
+                  <span className="block text-sm break-words text-muted">{who.dealershipName}</span>
+                ) : null}
+              </span>
+            </div>
+            <nav
+              aria-label="Menu"
+              className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-slate-200 px-3 py-3 dark:border-slate-800"
+            >
+              <NavList
+                entries={SLIDE_IN_MENU}
+                unread={unread}
+                unreadNotifications={unreadNotifications}
+                onNavigate={close}
+              />
+              {groups.map((group) => (
+                <MenuGroup
+                  key={group.title}
+                  group={group}
                   unread={unread}
                   unreadNotifications={unreadNotifications}
                   onNavigate={close}
                 />
-                {groups.map((group) => (
-                  <MenuGroup
-                    key={group.title}
-                    group={group}
-                    unread={unread}
-                    unreadNotifications={unreadNotifications}
-                    onNavigate={close}
-                  />
-                ))}
-              </nav>
-              <div className="flex items-center gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
-                <SignOutButton className="flex-1" />
-                <ThemeToggle />
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
+              ))}
+            </nav>
+            <div className="flex items-center gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+              <SignOutButton className="flex-1" />
+              <ThemeToggle />
+            </div>
+          </DialogFrame>
         </Dialog.Root>
       ) : null}
     </>

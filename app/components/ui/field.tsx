@@ -49,6 +49,10 @@ export function TextField({
 
 type Option = { value: string; label: string };
 
+/** A select's options from [value, label] pairs. */
+export const choices = (...pairs: [value: string, label: string][]): Option[] =>
+  pairs.map(([value, label]) => ({ value, label }));
+
 export function SelectField({
   label,
   error,

@@ -62,10 +62,13 @@ export function fieldProps(field: FieldMetadata<unknown>) {
 
 type Input = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** The names of a state's text fields (a select's union of words is text too). */
+type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
 /** For a plain controlled form (a dialog's own state): an input's value and its change, by name. */
-export function binder<T extends Record<string, string>>(values: T, set: (patch: Partial<T>) => void) {
-  return (name: keyof T & string) => ({
-    value: values[name],
+export function binder<T extends object>(values: T, set: (patch: Partial<T>) => void) {
+  return (name: TextKey<T>) => ({
+    value: values[name] as string,
     onChange: (e: ChangeEvent<Input>) => set({ [name]: e.target.value } as Partial<T>),
   });
 }

@@ -1,0 +1,25 @@
+import { Dialog } from "radix-ui";
+import type { ComponentProps } from "react";
+
+/** The look of a dialog in the middle of the screen; a frame adds its own width, height, gap and padding. */
+const CENTRED =
+  "fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl dark:bg-slate-900";
+
+/**
+ * A dialog's frame inside its `Dialog.Root`: the portal, the dimmed page behind (`overlay`: its layer and
+ * tint) and the content. Centred unless `sheet`, where `className` alone places it (sheets, drawers, the
+ * photo viewer).
+ */
+export function DialogFrame({
+  overlay = "z-40 bg-black/50",
+  sheet = false,
+  className = "",
+  ...content
+}: ComponentProps<typeof Dialog.Content> & { overlay?: string; sheet?: boolean }) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className={`fixed inset-0 ${overlay}`} />
+      <Dialog.Content className={sheet ? className : `${CENTRED} ${className}`} {...content} />
+    </Dialog.Portal>
+  );
+}
