@@ -1114,7 +1114,7 @@ export interface paths {
                                 mrrCents: number;
                                 annualRunRateCents: number;
                                 payingDealers: number;
-                                /** @description business spec §9: users × $99, 30 % of users (rounded down) at +$50; annual = monthly × 12 */
+                                /** @description the estimate: users × $99, 30 % of users (rounded down) at +$50; annual = monthly × 12 */
                                 estimate: {
                                     users: number;
                                     premiumUsers: number;
@@ -8615,7 +8615,7 @@ export interface components {
             id: string;
             /** @description e.g. 'Premium Plan' */
             name: string;
-            /** @description dollars per month, as the spec shows it (priceCents is exact) */
+            /** @description dollars per month, as the plan cards show it (priceCents is exact) */
             price: number;
             /** @description cents per month */
             priceCents: number;

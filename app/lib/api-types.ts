@@ -606,7 +606,7 @@ export const subscriptionPlanSchema = z
   .object({
     id: z.string(),
     name: z.string().describe("e.g. 'Premium Plan'"),
-    price: z.number().describe("dollars per month, as the spec shows it (priceCents is exact)"),
+    price: z.number().describe("dollars per month, as the plan cards show it (priceCents is exact)"),
     priceCents: z.number().int().describe("cents per month"),
     features: z.array(z.string()),
     popular: z.boolean().describe("marked Most Popular"),
@@ -794,7 +794,7 @@ export const adminFiguresSchema = z.object({
         monthlyCents: z.number().int(),
         annualCents: z.number().int(),
       })
-      .describe("business spec §9: users × $99, 30 % of users (rounded down) at +$50; annual = monthly × 12"),
+      .describe("the estimate: users × $99, 30 % of users (rounded down) at +$50; annual = monthly × 12"),
   }),
   deals: z.object({
     byStatus: z.array(centsCount.extend({ status: z.string() })),

@@ -650,7 +650,7 @@ export interface components {
             id: string;
             /** @description e.g. 'Premium Plan' */
             name: string;
-            /** @description dollars per month, as the spec shows it (priceCents is exact) */
+            /** @description dollars per month, as the plan cards show it (priceCents is exact) */
             price: number;
             /** @description cents per month */
             priceCents: number;

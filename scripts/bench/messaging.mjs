@@ -60,7 +60,7 @@ export async function run(ctx) {
       median: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
-      note: `median ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; the spec\u2019s 2 s polling waits 1 000 ms on average`,
+      note: `median ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; a 2 s poll waits 1 000 ms on average`,
     },
   ];
 
