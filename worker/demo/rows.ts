@@ -2,7 +2,7 @@
  * The rows a seeded network writes, one mapping per table for the demo network and the benchmark's large one.
  * Column names are the tables' own (worker/db/schema.ts): the seed commands insert them as they are.
  */
-import { offeredVehiclesOf, wantedVehiclesOf } from "../domain/deal-alerts/match.ts";
+import { matchIndexRows } from "../domain/deal-alerts/match.ts";
 import type { DemoDealer } from "./dealers.ts";
 import type { DemoPost } from "./posts.ts";
 import { randomUuid, type Random } from "./random.ts";
@@ -97,66 +97,6 @@ function renewedAtOf(
 }
 
 /**
- * The deal-alert match index of a seeded post (worker/db/schema.ts wanted_vehicles / offered_vehicles), from
- * the same worker/domain/deal-alerts code the worker uses when a dealer posts.
- */
-function matchIndexRowsOf(
-  post: {
-    id: string;
-    dealerId: string;
-    type: string;
-    status: string;
-    title: string;
-    description: string;
-    createdAt: number;
-  },
-  vehicles: readonly (DemoVehicle & { id: string })[],
-  dealerState: string,
-  newId: () => string,
-): { wanted: Record<string, string | number | null>[]; offered: Record<string, string | number | null>[] } {
-  if (post.status !== "active") return { wanted: [], offered: [] };
-  const facts = {
-    title: post.title,
-    description: post.description,
-    vehicles: vehicles.map((v) => ({ ...v, id: v.id })),
-  };
-  const base = { post_id: post.id, dealer_id: post.dealerId, created_at: post.createdAt };
-  if (post.type === "request") {
-    return {
-      wanted: wantedVehiclesOf(facts).map((w) => ({
-        id: newId(),
-        ...base,
-        make_key: w.makeKey,
-        model_key: w.modelKey,
-        year_min: w.yearMin,
-        year_max: w.yearMax,
-        trim: w.trim,
-        max_mileage: w.maxMileage,
-        max_price_cents: w.maxPriceCents,
-        state: w.state,
-      })),
-      offered: [],
-    };
-  }
-  return {
-    wanted: [],
-    offered: offeredVehiclesOf({ ...facts, state: dealerState || null }).map((o) => ({
-      id: newId(),
-      ...base,
-      vehicle_id: o.vehicleId,
-      make_key: o.makeKey,
-      model_key: o.modelKey,
-      year_min: o.yearMin,
-      year_max: o.yearMax,
-      trim: o.trim,
-      mileage: o.mileage,
-      price_cents: o.priceCents,
-      state: o.state,
-    })),
-  };
-}
-
-/**
  * The rows of seeded posts, as the tables `inventory_posts`, `vehicles`, `wanted_vehicles` and
  * `offered_vehicles`. `ownRow` adds the columns each network fills its own way (summary, views, photos);
  * `random` draws the vehicles' ids, `lifecycle` the renewals and the match index's ids.
@@ -186,8 +126,11 @@ export function postTables<P extends DemoPost & { id: string; dealerId: string; 
     };
   });
   const postVehicles = posts.map((p) => p.vehicles.map((v) => ({ ...v, id: randomUuid(draws.random) })));
+  // The index the worker writes when a dealer posts, from the same code.
   const matchRows = posts.map((p, i) =>
-    matchIndexRowsOf(p, postVehicles[i]!, states[i]!, () => randomUuid(draws.lifecycle)),
+    matchIndexRows({ ...p, state: states[i] || null }, postVehicles[i]!, p.createdAt, () =>
+      randomUuid(draws.lifecycle),
+    ),
   );
   return [
     ["inventory_posts", postRows],
@@ -197,34 +140,49 @@ export function postTables<P extends DemoPost & { id: string; dealerId: string; 
         postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
       ),
     ],
-    ["wanted_vehicles", matchRows.flatMap((m) => m.wanted)],
-    ["offered_vehicles", matchRows.flatMap((m) => m.offered)],
+    ["wanted_vehicles", matchRows.flatMap((m) => m.wanted.map(columnsOf))],
+    ["offered_vehicles", matchRows.flatMap((m) => m.offered.map(columnsOf))],
   ];
 }
 
 const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * A seeded dealer's `subscriptions` row: an active Premium plan with the demo processor and Stripe's Visa test
- * card on file, so a seeded network can post and message (worker/domain/subscriptions/entitlement.ts).
+ * The active Premium plan every demo dealer holds, seeded or throwaway, so the demo always works: the demo
+ * processor with Stripe's Visa test card on file (worker/domain/subscriptions/entitlement.ts).
  */
-export function premiumSubscriptionRow(dealerId: string, id: string, now: number) {
+export function premiumSubscription(dealerId: string, id: string, now: number, periodEnd = now + MONTH_MS) {
   return {
     id,
-    dealer_id: dealerId,
-    plan_id: "premium",
+    dealerId,
+    planId: "premium",
     status: "active",
     processor: "demo",
-    external_id: `demo_sub_${id}`,
-    current_period_start: now,
-    current_period_end: now + MONTH_MS,
-    cancel_at_period_end: 0,
-    card_brand: "visa",
-    card_last4: "4242",
-    last_event_at: now,
-    created_at: now,
-    updated_at: now,
-  };
+    externalId: `demo_sub_${id}`,
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+    cardBrand: "visa",
+    cardLast4: "4242",
+    lastEventAt: now,
+    createdAt: now,
+    updatedAt: now,
+  } as const;
+}
+
+/** The same plan as a `subscriptions` row for the seed commands, columns named as the table names them. */
+export function premiumSubscriptionRow(dealerId: string, id: string, now: number): Row {
+  return columnsOf(premiumSubscription(dealerId, id, now));
+}
+
+/** A row the worker writes through Drizzle (camelCase keys) as the seed commands insert it (column names). */
+function columnsOf(values: Row): Row {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value,
+    ]),
+  );
 }
 
 /** The paid invoice behind a seeded subscription (Plan Management lists it). */

@@ -2,7 +2,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { backfills, vehicles } from "../../db/schema";
-import { matchIndexStatements, type IndexedPost } from "./match-index";
+import type { IndexedPost } from "./match";
+import { matchIndexStatements } from "./match-index";
 
 const JOB = "match-index";
 /** Posts per batch: their index statements stay well inside one D1 batch. */

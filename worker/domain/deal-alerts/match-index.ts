@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { offeredVehiclesOf, wantedVehiclesOf, type PostVehicleFacts } from "./match";
+import { matchIndexRows, type IndexedPost, type PostVehicleFacts } from "./match";
 import { inChunks, listOf, parametersPerRow } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, wantedVehicles } from "../../db/schema";
@@ -11,44 +11,6 @@ import { newId } from "../shared/ids";
  * For Sale post, derived by worker/domain/deal-alerts/match.ts from the post's vehicles and words. Written in the same D1 batch
  * as the post itself, and rewritten whenever the post, its vehicles or its status change.
  */
-export type IndexedPost = {
-  id: string;
-  dealerId: string;
-  type: string;
-  status: string;
-  title: string;
-  description: string;
-  /** Where the post's vehicles are when they do not say (the dealer's state). */
-  state: string | null;
-};
-
-/** The index rows of one post; none unless it is active. */
-function matchIndexRows(post: IndexedPost, vehicles: readonly PostVehicleFacts[], now = Date.now()) {
-  if (post.status !== "active") return { wanted: [], offered: [] };
-  const facts = { title: post.title, description: post.description, vehicles };
-  if (post.type === "request") {
-    return {
-      wanted: wantedVehiclesOf(facts).map((w) => ({
-        id: newId(),
-        postId: post.id,
-        dealerId: post.dealerId,
-        createdAt: now,
-        ...w,
-      })),
-      offered: [],
-    };
-  }
-  return {
-    wanted: [],
-    offered: offeredVehiclesOf({ ...facts, state: post.state }).map((o) => ({
-      id: newId(),
-      postId: post.id,
-      dealerId: post.dealerId,
-      createdAt: now,
-      ...o,
-    })),
-  };
-}
 
 /** Statements that (re)write a post's index rows; `replace` clears the old ones first. */
 export function matchIndexStatements(
@@ -57,7 +19,7 @@ export function matchIndexStatements(
   vehicles: readonly PostVehicleFacts[],
   options: { replace: boolean; now?: number },
 ): BatchItem<"sqlite">[] {
-  const { wanted, offered } = matchIndexRows(post, vehicles, options.now);
+  const { wanted, offered } = matchIndexRows(post, vehicles, options.now ?? Date.now(), newId);
   const statements: BatchItem<"sqlite">[] = [];
   if (options.replace) statements.push(...clearStatements(db, post.id));
   statements.push(

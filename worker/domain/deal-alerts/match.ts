@@ -206,6 +206,35 @@ export function offeredVehiclesOf(post: PostFacts & { state: string | null }): O
   return [...offers.values()].slice(0, MAX_OFFERS_PER_POST);
 }
 
+/** A post as its match index needs it (`state`: where its vehicles are when they do not say). */
+export type IndexedPost = {
+  id: string;
+  dealerId: string;
+  type: string;
+  status: string;
+  title: string;
+  description: string;
+  state: string | null;
+};
+
+/** The match index rows of one post (none unless it is active): the worker's and the seeded networks' one way. */
+export function matchIndexRows(
+  post: IndexedPost,
+  vehicles: readonly PostVehicleFacts[],
+  createdAt: number,
+  newId: () => string,
+) {
+  if (post.status !== "active") return { wanted: [], offered: [] };
+  const facts = { title: post.title, description: post.description, vehicles };
+  const base = () => ({ id: newId(), postId: post.id, dealerId: post.dealerId, createdAt });
+  if (post.type === "request")
+    return { wanted: wantedVehiclesOf(facts).map((w) => ({ ...base(), ...w })), offered: [] };
+  return {
+    wanted: [],
+    offered: offeredVehiclesOf({ ...facts, state: post.state }).map((o) => ({ ...base(), ...o })),
+  };
+}
+
 /** `silverado-1500` → ["", "silverado", "silverado-1500"]: the wants an offer of this model answers. */
 export function modelLineage(modelKey: string): string[] {
   if (!modelKey) return [""];

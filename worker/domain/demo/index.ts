@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT } from "#lib/constants";
 import { makeDemoDealer } from "../../demo/dealers";
 import { makeDemoPost } from "../../demo/posts";
 import { createRandom } from "../../demo/random";
+import { premiumSubscription } from "../../demo/rows";
 import type { Database } from "../../db/client";
 import {
   accounts,
@@ -13,12 +14,13 @@ import {
   dealers,
   inventoryPosts,
   messages,
+  subscriptions,
 } from "../../db/schema";
 import { notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { summarizeVehicles } from "../inventory/ai-summary";
 import { vehicleInserts } from "../inventory/posts";
-import { demoPremiumSubscription } from "../subscriptions";
+import { addMonth } from "../subscriptions";
 import { removeDemoAccounts } from "./cleanup";
 
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
@@ -97,7 +99,7 @@ export function demoService(db: Database, photos: R2Bucket) {
         db
           .insert(dealers)
           .values({ ...profile, id: dealerId, accountId, email, lastActiveAt: now, isDemo: true }),
-        demoPremiumSubscription(db, dealerId, now),
+        db.insert(subscriptions).values(premiumSubscription(dealerId, newId(), now, addMonth(now))),
         ...posts.map((p) => db.insert(inventoryPosts).values(p.row)),
         ...posts.flatMap((p) => vehicleInserts(db, p.vehicles)),
         ...partners.map((partner) =>

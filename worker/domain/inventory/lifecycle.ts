@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { POST_LIFETIME_DAYS, type UpdatePost } from "#lib/schemas/inventory";
-import type { PostVehicleFacts } from "../deal-alerts/match";
+import type { IndexedPost, PostVehicleFacts } from "../deal-alerts/match";
 import { inChunks } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { inventoryPosts, offeredVehicles, vehicles, wantedVehicles } from "../../db/schema";
@@ -20,15 +20,7 @@ import type { PostDetail } from "./types";
 export type PostActor = { dealerId: string; isAdmin: boolean };
 
 /** A post as an edit needs it (`dealerState`: where its vehicles are when they do not say). */
-export type StoredPost = {
-  id: string;
-  dealerId: string;
-  type: string;
-  status: string;
-  title: string;
-  description: string;
-  dealerState: string;
-};
+export type StoredPost = Omit<IndexedPost, "state"> & { dealerState: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

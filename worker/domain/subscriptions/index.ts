@@ -194,6 +194,19 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
     return invoice;
   }
 
+  /** A charge of the demo processor: paid at once, under fresh invoice and charge ids unless given. */
+  const recordDemoPayment = (
+    payment: Omit<PaymentRecord, "processor" | "status" | "externalId" | "paymentRef"> &
+      Partial<PaymentRecord>,
+  ) =>
+    recordPayment({
+      externalId: `demo_in_${newId()}`,
+      paymentRef: `demo_ch_${newId()}`,
+      ...payment,
+      processor: "demo",
+      status: "paid",
+    });
+
   async function requireDealerRow(dealerId: string, now: number): Promise<SubscriptionRow> {
     const row = await rowOf(dealerId);
     if (!row || !isInForce(row, now)) throw notFound("You have no active subscription");
@@ -321,16 +334,13 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
         .values({ id: newId(), dealerId: actor.dealer.id, ...active })
         .onConflictDoUpdate({ target: subscriptions.dealerId, set: active })
         .returning();
-      await recordPayment({
+      await recordDemoPayment({
         dealerId: actor.dealer.id,
         subscriptionId: row!.id,
         planId,
-        processor: "demo",
-        externalId: `demo_in_${newId()}`,
         paymentRef: charge.paymentRef,
         description: `${plan.name}, monthly`,
         amountCents: plan.priceCents,
-        status: "paid",
         periodStart: now,
         periodEnd,
         paidAt: now,
@@ -375,16 +385,12 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
         // Stripe bills the proration itself (its invoice arrives by webhook); the demo records its own.
         if (row.processor === "demo" && row.currentPeriodStart !== null && row.currentPeriodEnd !== null) {
           const left = (row.currentPeriodEnd - now) / (row.currentPeriodEnd - row.currentPeriodStart);
-          await recordPayment({
+          await recordDemoPayment({
             dealerId: actor.dealer.id,
             subscriptionId: row.id,
             planId: target.id,
-            processor: "demo",
-            externalId: `demo_in_${newId()}`,
-            paymentRef: `demo_ch_${newId()}`,
             description: `Upgrade to ${target.name} (prorated)`,
             amountCents: Math.max(0, Math.round((target.priceCents - current.priceCents) * left)),
-            status: "paid",
             periodStart: now,
             periodEnd: row.currentPeriodEnd,
             paidAt: now,
@@ -503,16 +509,13 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
           },
           now,
         );
-        await recordPayment({
+        await recordDemoPayment({
           dealerId: row.dealerId,
           subscriptionId: row.id,
           planId: plan.id,
-          processor: "demo",
           externalId: `demo_in_${row.id}_${start}`,
-          paymentRef: `demo_ch_${newId()}`,
           description: `${plan.name}, monthly`,
           amountCents: plan.priceCents,
-          status: "paid",
           periodStart: start,
           periodEnd: end,
           paidAt: now,
@@ -532,24 +535,3 @@ export function subscriptionService(db: Database, deps: SubscriptionDeps) {
 }
 
 export type SubscriptionService = ReturnType<typeof subscriptionService>;
-
-/**
- * The active Premium subscription every demo dealership holds (create-dummy), so the demo always works: the
- * demo processor with Stripe's Visa test card on file. A statement for the caller's batch.
- */
-export function demoPremiumSubscription(db: Database, dealerId: string, now: number) {
-  return db.insert(subscriptions).values({
-    id: newId(),
-    dealerId,
-    planId: "premium",
-    status: "active",
-    processor: "demo",
-    externalId: `demo_sub_${newId()}`,
-    currentPeriodStart: now,
-    currentPeriodEnd: addMonth(now),
-    cardBrand: "visa",
-    cardLast4: "4242",
-    lastEventAt: now,
-    updatedAt: now,
-  });
-}
