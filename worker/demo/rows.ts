@@ -6,7 +6,6 @@ import { matchIndexRows } from "../domain/deal-alerts/match.ts";
 import type { DemoDealer } from "./dealers.ts";
 import type { DemoPost } from "./posts.ts";
 import { randomUuid, type Random } from "./random.ts";
-import type { DemoVehicle } from "./vehicles.ts";
 
 export type Row = Record<string, string | number | boolean | null>;
 
@@ -60,26 +59,6 @@ export function dealerRow(d: SeededDealer): Row {
     last_active_at: d.lastActiveAt,
     created_at: d.createdAt,
     updated_at: d.createdAt,
-  };
-}
-
-/** The `vehicles` row of a seeded vehicle, the `position`-th of its post. */
-function vehicleRow(v: DemoVehicle, ids: { id: string; postId: string; position: number }): Row {
-  return {
-    id: ids.id,
-    post_id: ids.postId,
-    position: ids.position,
-    vin: v.vin,
-    year: v.year,
-    make: v.make,
-    model: v.model,
-    trim: v.trim,
-    mileage: v.mileage,
-    price_cents: v.priceCents,
-    city: v.city,
-    state: v.state,
-    color: v.color,
-    status: v.status,
   };
 }
 
@@ -137,7 +116,7 @@ export function postTables<P extends DemoPost & { id: string; dealerId: string; 
     [
       "vehicles",
       posts.flatMap((p, i) =>
-        postVehicles[i]!.map((v, position) => vehicleRow(v, { id: v.id, postId: p.id, position })),
+        postVehicles[i]!.map((v, position) => columnsOf({ ...v, postId: p.id, position })),
       ),
     ],
     ["wanted_vehicles", matchRows.flatMap((m) => m.wanted.map(columnsOf))],
