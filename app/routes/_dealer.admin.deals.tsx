@@ -4,7 +4,7 @@ import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
-import { SelectField, TextAreaField } from "~/components/ui/field";
+import { choices, SelectField, TextAreaField } from "~/components/ui/field";
 import { DEAL_NOTES_ROWS, adminDealsQuerySchema } from "#lib/admin";
 import { processDealFormSchema } from "#lib/schemas/admin-forms";
 import type { AdminDeal } from "#lib/api-types";
@@ -86,18 +86,18 @@ export default function AdminDeals() {
           label="Status"
           name="status"
           defaultValue={params.get("status") ?? "all"}
-          options={[{ value: "all", label: "All" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={choices(["all", "All"], ...DEAL_STATUSES)}
         />
         <SelectField
           label="Review"
           name="review"
           defaultValue={params.get("review") ?? "all"}
-          options={[
-            { value: "all", label: "All" },
-            { value: "unreviewed", label: "Not reviewed" },
-            { value: "approved", label: "Approved" },
-            { value: "rejected", label: "Rejected" },
-          ]}
+          options={choices(
+            ["all", "All"],
+            ["unreviewed", "Not reviewed"],
+            ["approved", "Approved"],
+            ["rejected", "Rejected"],
+          )}
         />
         <Button type="submit" variant="secondary">
           Filter

@@ -4,7 +4,7 @@ import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
-import { SelectField, TextField } from "~/components/ui/field";
+import { choices, SelectField, TextField } from "~/components/ui/field";
 import { Search, UserPlus } from "~/components/ui/icons";
 import { adminUsersQuerySchema } from "#lib/admin";
 import { adminUserForms } from "#lib/schemas/admin-forms";
@@ -141,28 +141,28 @@ function ManageDialog({
       )}
 
       <div className="mt-5 grid grid-cols-1 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
-        {user.status === "active" ? (
-          <Form method="post" action={close} className="flex flex-col gap-2">
-            <input type="hidden" name="intent" value="suspend" />
-            <input type="hidden" name="accountId" value={user.id} />
-            <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
-            <Button type="submit" variant="danger" className="self-start">
-              Suspend
-            </Button>
-          </Form>
-        ) : (
-          <Form method="post" action={close} className="flex flex-col gap-2">
-            <input type="hidden" name="intent" value="reactivate" />
-            <input type="hidden" name="accountId" value={user.id} />
-            <p className="text-sm">
-              Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
-              {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
-            </p>
-            <Button type="submit" className="self-start">
-              Reactivate
-            </Button>
-          </Form>
-        )}
+        <Form method="post" action={close} className="flex flex-col gap-2">
+          <input type="hidden" name="intent" value={user.status === "active" ? "suspend" : "reactivate"} />
+          <input type="hidden" name="accountId" value={user.id} />
+          {user.status === "active" ? (
+            <>
+              <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
+              <Button type="submit" variant="danger" className="self-start">
+                Suspend
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="text-sm">
+                Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
+                {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
+              </p>
+              <Button type="submit" className="self-start">
+                Reactivate
+              </Button>
+            </>
+          )}
+        </Form>
         <Form method="post" action={close} className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="accountId" value={user.id} />
@@ -244,21 +244,13 @@ export default function AdminUsers() {
           label="Role"
           name="role"
           defaultValue={params.get("role") ?? "all"}
-          options={[
-            { value: "all", label: "Everyone" },
-            { value: "dealer", label: "Dealers" },
-            { value: "admin", label: "Admins" },
-          ]}
+          options={choices(["all", "Everyone"], ["dealer", "Dealers"], ["admin", "Admins"])}
         />
         <SelectField
           label="Status"
           name="status"
           defaultValue={params.get("status") ?? "all"}
-          options={[
-            { value: "all", label: "Any" },
-            { value: "active", label: "Active" },
-            { value: "suspended", label: "Suspended" },
-          ]}
+          options={choices(["all", "Any"], ["active", "Active"], ["suspended", "Suspended"])}
         />
         <Button type="submit" variant="secondary">
           <Search size={16} aria-hidden="true" /> {navigation.state === "loading" ? "Searching…" : "Search"}
