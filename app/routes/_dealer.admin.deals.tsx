@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextAreaField } from "~/components/ui/field";
@@ -166,18 +166,7 @@ export default function AdminDeals() {
         </table>
         {deals.length === 0 ? <p className="p-6 text-center text-sm">No deal matches.</p> : null}
       </div>
-      <div className="flex justify-center gap-3">
-        {paged ? (
-          <Link to={withParams({ cursor: null, deal: null })} className={buttonClass("ghost")}>
-            First page
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={withParams({ cursor: nextCursor, deal: null })} className={buttonClass("secondary")}>
-            Next page
-          </Link>
-        ) : null}
-      </div>
+      <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, deal: null })} />
       {selected ? <ProcessDialog deal={selected} close={withParams({ deal: null })} /> : null}
     </AdminPage>
   );

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextField } from "~/components/ui/field";
@@ -367,18 +367,7 @@ export default function AdminUsers() {
         </table>
         {users.length === 0 ? <p className="p-6 text-center text-sm">No account matches.</p> : null}
       </div>
-      <div className="flex justify-center gap-3">
-        {paged ? (
-          <Link to={withParams({ cursor: null, user: null })} className={buttonClass("ghost")}>
-            First page
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={withParams({ cursor: nextCursor, user: null })} className={buttonClass("secondary")}>
-            Next page
-          </Link>
-        ) : null}
-      </div>
+      <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, user: null })} />
 
       <section className={cardClass} aria-labelledby="add-heading">
         <h2 id="add-heading" className="mb-3 flex items-center gap-2 font-semibold">

@@ -63,3 +63,29 @@ export const badgeClass = (tone: "green" | "amber" | "red" | "slate" | "blue") =
       blue: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-300",
     }[tone]
   }`;
+
+/** The paging links under an admin list; `to` builds the link for a cursor (null: the first page). */
+export function AdminPager({
+  paged,
+  nextCursor,
+  to,
+}: {
+  paged: boolean;
+  nextCursor: string | null;
+  to: (cursor: string | null) => string;
+}) {
+  return (
+    <div className="flex justify-center gap-3">
+      {paged ? (
+        <Link to={to(null)} className={buttonClass("ghost")}>
+          First page
+        </Link>
+      ) : null}
+      {nextCursor ? (
+        <Link to={to(nextCursor)} className={buttonClass("secondary")}>
+          Next page
+        </Link>
+      ) : null}
+    </div>
+  );
+}
