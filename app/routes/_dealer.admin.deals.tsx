@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, AdminPager, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, AdminTable, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextAreaField } from "~/components/ui/field";
@@ -103,69 +103,54 @@ export default function AdminDeals() {
           Filter
         </Button>
       </Form>
-      <div className={`${cardClass} relative overflow-x-auto p-0`}>
-        <table className="stacked-table w-full text-left text-sm md:min-w-[720px]">
-          <thead className="text-muted">
-            <tr>
-              <th className="p-3 font-medium">Vehicle</th>
-              <th className="p-3 font-medium">Seller → Buyer</th>
-              <th className="p-3 text-right font-medium">Price</th>
-              <th className="p-3 font-medium">Status</th>
-              <th className="p-3 font-medium">Submitted</th>
-              <th className="p-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deals.map((deal) => (
-              <tr
-                key={deal.id}
-                className="border-t border-slate-200 dark:border-slate-800"
-                data-testid="admin-deal-row"
-              >
-                <td className="p-3">
-                  <span className="block font-medium">{deal.vehicle}</span>
-                  {deal.vin ? <span className="text-xs text-muted">{deal.vin}</span> : null}
-                </td>
-                <td className="p-3" data-label="Seller → Buyer">
-                  <span className="text-right md:text-left">
-                    {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
-                  </span>
-                </td>
-                <td className="p-3 text-right tabular-nums" data-label="Price">
-                  {formatDollars(deal.priceCents)}
-                </td>
-                <td className="p-3" data-label="Status">
-                  <div className="text-right md:text-left">
-                    <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-                      <span className={badgeClass("slate")}>{deal.status}</span>
-                      <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
-                    </span>
-                    {deal.reviewNotes ? (
-                      <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
-                    ) : null}
-                  </div>
-                </td>
-                <td className="p-3 whitespace-nowrap" data-label="Submitted">
-                  <DateTime at={deal.createdAt} />
-                </td>
-                <td className="p-3 md:text-right">
-                  {deal.status === "declined" || deal.status === "withdrawn" ? null : (
-                    <Link
-                      to={withParams({ deal: deal.id })}
-                      className={buttonClass("secondary", "min-h-8 px-3")}
-                    >
-                      Process
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {deals.length === 0 ? <p className="p-6 text-center text-sm">No deal matches.</p> : null}
-      </div>
+      <AdminTable
+        tableClass="stacked-table w-full text-left text-sm md:min-w-[720px]"
+        headings={["Vehicle", "Seller → Buyer", "Price", "Status", "Submitted"]}
+        rightAligned={["Price"]}
+        empty={deals.length === 0 ? "No deal matches." : null}
+      >
+        {deals.map((deal) => (
+          <tr
+            key={deal.id}
+            className="border-t border-slate-200 dark:border-slate-800"
+            data-testid="admin-deal-row"
+          >
+            <td className="p-3">
+              <span className="block font-medium">{deal.vehicle}</span>
+              {deal.vin ? <span className="text-xs text-muted">{deal.vin}</span> : null}
+            </td>
+            <td className="p-3" data-label="Seller → Buyer">
+              <span className="text-right md:text-left">
+                {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
+              </span>
+            </td>
+            <td className="p-3 text-right tabular-nums" data-label="Price">
+              {formatDollars(deal.priceCents)}
+            </td>
+            <td className="p-3" data-label="Status">
+              <div className="text-right md:text-left">
+                <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+                  <span className={badgeClass("slate")}>{deal.status}</span>
+                  <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
+                </span>
+                {deal.reviewNotes ? (
+                  <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
+                ) : null}
+              </div>
+            </td>
+            <td className="p-3 whitespace-nowrap" data-label="Submitted">
+              <DateTime at={deal.createdAt} />
+            </td>
+            <td className="p-3 md:text-right">
+              {deal.status === "declined" || deal.status === "withdrawn" ? null : (
+                <Link to={withParams({ deal: deal.id })} className={buttonClass("secondary", "min-h-8 px-3")}>
+                  Process
+                </Link>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, deal: null })} />
       {selected ? <ProcessDialog deal={selected} close={withParams({ deal: null })} /> : null}
     </AdminPage>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, AdminPager, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, AdminTable, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextField } from "~/components/ui/field";
@@ -311,62 +311,46 @@ export default function AdminUsers() {
         </section>
       ) : null}
 
-      <div className={`${cardClass} relative overflow-x-auto p-0`}>
-        <table className="stacked-table w-full text-left text-sm md:min-w-[640px]">
-          <thead className="text-muted">
-            <tr>
-              <th className="p-3 font-medium">Dealer</th>
-              <th className="p-3 font-medium">Plan</th>
-              <th className="p-3 font-medium">Status</th>
-              <th className="p-3 font-medium">Joined</th>
-              <th className="p-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr
-                key={user.id}
-                className="border-t border-slate-200 dark:border-slate-800"
-                data-testid="admin-user-row"
-              >
-                <td className="p-3">
-                  <span className="block font-medium">{user.dealer?.name || "No dealer profile"}</span>
-                  <span className="block text-xs break-all text-muted">
-                    {user.dealer?.dealershipName ? `${user.dealer.dealershipName} · ` : ""}
-                    {user.email}
-                  </span>
-                </td>
-                <td className="p-3" data-label="Plan">
-                  <PlanBadge user={user} />
-                </td>
-                <td className="p-3" data-label="Status">
-                  <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-                    <span className={badgeClass(user.status === "active" ? "green" : "red")}>
-                      {user.status}
-                    </span>
-                    {user.role === "admin" ? <span className={badgeClass("blue")}>admin</span> : null}
-                    {user.isDemo ? <span className={badgeClass("slate")}>demo</span> : null}
-                  </span>
-                </td>
-                <td className="p-3 whitespace-nowrap" data-label="Joined">
-                  <DateTime at={user.createdAt} />
-                </td>
-                <td className="p-3 md:text-right">
-                  <Link
-                    to={withParams({ user: user.id })}
-                    className={buttonClass("secondary", "min-h-8 px-3")}
-                  >
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {users.length === 0 ? <p className="p-6 text-center text-sm">No account matches.</p> : null}
-      </div>
+      <AdminTable
+        tableClass="stacked-table w-full text-left text-sm md:min-w-[640px]"
+        headings={["Dealer", "Plan", "Status", "Joined"]}
+
+        empty={users.length === 0 ? "No account matches." : null}
+      >
+        {users.map((user) => (
+          <tr
+            key={user.id}
+            className="border-t border-slate-200 dark:border-slate-800"
+            data-testid="admin-user-row"
+          >
+            <td className="p-3">
+              <span className="block font-medium">{user.dealer?.name || "No dealer profile"}</span>
+              <span className="block text-xs break-all text-muted">
+                {user.dealer?.dealershipName ? `${user.dealer.dealershipName} · ` : ""}
+                {user.email}
+              </span>
+            </td>
+            <td className="p-3" data-label="Plan">
+              <PlanBadge user={user} />
+            </td>
+            <td className="p-3" data-label="Status">
+              <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+                <span className={badgeClass(user.status === "active" ? "green" : "red")}>{user.status}</span>
+                {user.role === "admin" ? <span className={badgeClass("blue")}>admin</span> : null}
+                {user.isDemo ? <span className={badgeClass("slate")}>demo</span> : null}
+              </span>
+            </td>
+            <td className="p-3 whitespace-nowrap" data-label="Joined">
+              <DateTime at={user.createdAt} />
+            </td>
+            <td className="p-3 md:text-right">
+              <Link to={withParams({ user: user.id })} className={buttonClass("secondary", "min-h-8 px-3")}>
+                Edit
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, user: null })} />
 
       <section className={cardClass} aria-labelledby="add-heading">

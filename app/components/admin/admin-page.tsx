@@ -89,3 +89,45 @@ export function AdminPager({
     </div>
   );
 }
+
+/**
+ * An admin list's table: `headings` name the columns (a trailing unnamed one holds the row's action),
+ * `children` are its rows and `empty` is said when there are none.
+ */
+export function AdminTable({
+  tableClass,
+  headings,
+  rightAligned = [],
+  empty,
+  children,
+}: {
+  tableClass: string;
+  headings: string[];
+  rightAligned?: string[];
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${cardClass} relative overflow-x-auto p-0`}>
+      <table className={tableClass}>
+        <thead className="text-muted">
+          <tr>
+            {headings.map((heading) => (
+              <th
+                key={heading}
+                className={`p-3 ${rightAligned.includes(heading) ? "text-right " : ""}font-medium`}
+              >
+                {heading}
+              </th>
+            ))}
+            <th className="p-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+      {empty ? <p className="p-6 text-center text-sm">{empty}</p> : null}
+    </div>
+  );
+}
