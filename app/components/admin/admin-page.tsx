@@ -90,10 +90,7 @@ export function AdminPager({
   );
 }
 
-/**
- * An admin list's table: `headings` name the columns (a trailing unnamed one holds the row's action),
- * `children` are its rows and `empty` is said when there are none.
- */
+/** An admin list's table: named columns, then an unnamed one for each row's action; `empty` shows when no rows. */
 export function AdminTable({
   tableClass,
   headings,
