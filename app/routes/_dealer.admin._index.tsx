@@ -4,7 +4,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { AdminPage, cardClass } from "~/components/admin/admin-page";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import {
   BadgeDollarSign,
   Download,
@@ -328,11 +328,11 @@ export default function Admin() {
               label="Send to"
               name="audience"
               defaultValue="all"
-              options={[
-                { value: "all", label: "All dealers" },
-                { value: "basic", label: "Basic plan dealers" },
-                { value: "premium", label: "Premium plan dealers" },
-              ]}
+              options={choices(
+                ["all", "All dealers"],
+                ["basic", "Basic plan dealers"],
+                ["premium", "Premium plan dealers"],
+              )}
             />
             <Button type="submit" disabled={sending} className="self-start">
               <Megaphone size={16} aria-hidden="true" /> {sending ? "Sending…" : "Send announcement"}

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
-import { SelectField, TextField } from "~/components/ui/field";
+import { choices, SelectField, TextField } from "~/components/ui/field";
 import { AUDIT_ACTIONS, auditQuerySchema } from "#lib/admin";
 import { requireAdmin } from "~/utils/guards.server";
 
@@ -36,10 +36,7 @@ export default function AdminAudit() {
           label="Action"
           name="action"
           defaultValue={params.get("action") ?? "all"}
-          options={[
-            { value: "all", label: "Every action" },
-            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a })),
-          ]}
+          options={choices(["all", "Every action"], ...AUDIT_ACTIONS)}
         />
         <TextField label="Admin (e-mail)" name="actor" defaultValue={params.get("actor") ?? ""} />
         <TextField label="Record id" name="recordId" defaultValue={params.get("recordId") ?? ""} />

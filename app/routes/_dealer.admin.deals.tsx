@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, AdminTable, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
-import { SelectField, TextAreaField } from "~/components/ui/field";
+import { choices, SelectField, TextAreaField } from "~/components/ui/field";
 import { DEAL_NOTES_ROWS, adminDealsQuerySchema } from "#lib/admin";
 import { processDealFormSchema } from "#lib/schemas/admin-forms";
 import type { AdminDeal } from "#lib/api-types";
@@ -86,98 +86,72 @@ export default function AdminDeals() {
           label="Status"
           name="status"
           defaultValue={params.get("status") ?? "all"}
-          options={[{ value: "all", label: "All" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={choices(["all", "All"], ...DEAL_STATUSES)}
         />
         <SelectField
           label="Review"
           name="review"
           defaultValue={params.get("review") ?? "all"}
-          options={[
-            { value: "all", label: "All" },
-            { value: "unreviewed", label: "Not reviewed" },
-            { value: "approved", label: "Approved" },
-            { value: "rejected", label: "Rejected" },
-          ]}
+          options={choices(
+            ["all", "All"],
+            ["unreviewed", "Not reviewed"],
+            ["approved", "Approved"],
+            ["rejected", "Rejected"],
+          )}
         />
         <Button type="submit" variant="secondary">
           Filter
         </Button>
       </Form>
-      <div className={`${cardClass} relative overflow-x-auto p-0`}>
-        <table className="stacked-table w-full text-left text-sm md:min-w-[720px]">
-          <thead className="text-muted">
-            <tr>
-              <th className="p-3 font-medium">Vehicle</th>
-              <th className="p-3 font-medium">Seller → Buyer</th>
-              <th className="p-3 text-right font-medium">Price</th>
-              <th className="p-3 font-medium">Status</th>
-              <th className="p-3 font-medium">Submitted</th>
-              <th className="p-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deals.map((deal) => (
-              <tr
-                key={deal.id}
-                className="border-t border-slate-200 dark:border-slate-800"
-                data-testid="admin-deal-row"
-              >
-                <td className="p-3">
-                  <span className="block font-medium">{deal.vehicle}</span>
-                  {deal.vin ? <span className="text-xs text-muted">{deal.vin}</span> : null}
-                </td>
-                <td className="p-3" data-label="Seller → Buyer">
-                  <span className="text-right md:text-left">
-                    {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
-                  </span>
-                </td>
-                <td className="p-3 text-right tabular-nums" data-label="Price">
-                  {formatDollars(deal.priceCents)}
-                </td>
-                <td className="p-3" data-label="Status">
-                  <div className="text-right md:text-left">
-                    <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-                      <span className={badgeClass("slate")}>{deal.status}</span>
-                      <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
-                    </span>
-                    {deal.reviewNotes ? (
-                      <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
-                    ) : null}
-                  </div>
-                </td>
-                <td className="p-3 whitespace-nowrap" data-label="Submitted">
-                  <DateTime at={deal.createdAt} />
-                </td>
-                <td className="p-3 md:text-right">
-                  {deal.status === "declined" || deal.status === "withdrawn" ? null : (
-                    <Link
-                      to={withParams({ deal: deal.id })}
-                      className={buttonClass("secondary", "min-h-8 px-3")}
-                    >
-                      Process
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {deals.length === 0 ? <p className="p-6 text-center text-sm">No deal matches.</p> : null}
-      </div>
-      <div className="flex justify-center gap-3">
-        {paged ? (
-          <Link to={withParams({ cursor: null, deal: null })} className={buttonClass("ghost")}>
-            First page
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={withParams({ cursor: nextCursor, deal: null })} className={buttonClass("secondary")}>
-            Next page
-          </Link>
-        ) : null}
-      </div>
+      <AdminTable
+        tableClass="stacked-table w-full text-left text-sm md:min-w-[720px]"
+        headings={["Vehicle", "Seller → Buyer", "Price", "Status", "Submitted"]}
+        rightAligned={["Price"]}
+        empty={deals.length === 0 ? "No deal matches." : null}
+      >
+        {deals.map((deal) => (
+          <tr
+            key={deal.id}
+            className="border-t border-slate-200 dark:border-slate-800"
+            data-testid="admin-deal-row"
+          >
+            <td className="p-3">
+              <span className="block font-medium">{deal.vehicle}</span>
+              {deal.vin ? <span className="text-xs text-muted">{deal.vin}</span> : null}
+            </td>
+            <td className="p-3" data-label="Seller → Buyer">
+              <span className="text-right md:text-left">
+                {deal.sellerName} → {deal.buyer?.name ?? "outside the network"}
+              </span>
+            </td>
+            <td className="p-3 text-right tabular-nums" data-label="Price">
+              {formatDollars(deal.priceCents)}
+            </td>
+            <td className="p-3" data-label="Status">
+              <div className="text-right md:text-left">
+                <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+                  <span className={badgeClass("slate")}>{deal.status}</span>
+                  <span className={badgeClass(REVIEW_TONES[deal.reviewStatus])}>{deal.reviewStatus}</span>
+                </span>
+                {deal.reviewNotes ? (
+                  <span className="mt-1 block text-xs text-muted">{deal.reviewNotes}</span>
+                ) : null}
+              </div>
+            </td>
+            <td className="p-3 whitespace-nowrap" data-label="Submitted">
+              <DateTime at={deal.createdAt} />
+            </td>
+            <td className="p-3 md:text-right">
+              {deal.status === "declined" || deal.status === "withdrawn" ? null : (
+                <Link to={withParams({ deal: deal.id })} className={buttonClass("secondary", "min-h-8 px-3")}>
+                  Process
+                </Link>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, deal: null })} />
       {selected ? <ProcessDialog deal={selected} close={withParams({ deal: null })} /> : null}
     </AdminPage>
   );

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { useActionToast } from "~/components/ui/action-toast";
 import { Button, buttonClass } from "~/components/ui/button";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { choices, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { formatDay } from "#lib/format";
 import { parseForm } from "#lib/forms";
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const CATEGORY_OPTIONS = NEWS_CATEGORIES.map((c) => ({ value: c, label: c }));
+const CATEGORY_OPTIONS = choices(...NEWS_CATEGORIES);
 
 /** /admin/news: admins write the Wholesale News articles. */
 export default function AdminNews() {

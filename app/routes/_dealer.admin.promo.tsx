@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { PromotionNotice } from "~/components/feed/promotion-notice";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { Pause, Play, Plus, Trash2 } from "~/components/ui/icons";
 import { PROMOTION_AUDIENCES, PROMOTION_TYPES, pageQuerySchema, promotionDefaults } from "#lib/admin";
 import { adminAction, adminForm, type AdminAnswer } from "~/utils/admin.server";
@@ -69,7 +69,7 @@ export default function AdminPromo() {
             label="Type"
             name="type"
             defaultValue={defaults.type}
-            options={PROMOTION_TYPES.map((t) => ({ value: t, label: label(t) }))}
+            options={choices(...PROMOTION_TYPES.map((t) => [t, label(t)] as const))}
           />
           <SelectField
             label="Audience"

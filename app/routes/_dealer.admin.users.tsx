@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, AdminTable, badgeClass, cardClass } from "~/components/admin/admin-page";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
-import { SelectField, TextField } from "~/components/ui/field";
+import { choices, SelectField, TextField } from "~/components/ui/field";
 import { Search, UserPlus } from "~/components/ui/icons";
 import { adminUsersQuerySchema } from "#lib/admin";
 import { adminUserForms } from "#lib/schemas/admin-forms";
@@ -141,28 +141,28 @@ function ManageDialog({
       )}
 
       <div className="mt-5 grid grid-cols-1 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2 dark:border-slate-800">
-        {user.status === "active" ? (
-          <Form method="post" action={close} className="flex flex-col gap-2">
-            <input type="hidden" name="intent" value="suspend" />
-            <input type="hidden" name="accountId" value={user.id} />
-            <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
-            <Button type="submit" variant="danger" className="self-start">
-              Suspend
-            </Button>
-          </Form>
-        ) : (
-          <Form method="post" action={close} className="flex flex-col gap-2">
-            <input type="hidden" name="intent" value="reactivate" />
-            <input type="hidden" name="accountId" value={user.id} />
-            <p className="text-sm">
-              Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
-              {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
-            </p>
-            <Button type="submit" className="self-start">
-              Reactivate
-            </Button>
-          </Form>
-        )}
+        <Form method="post" action={close} className="flex flex-col gap-2">
+          <input type="hidden" name="intent" value={user.status === "active" ? "suspend" : "reactivate"} />
+          <input type="hidden" name="accountId" value={user.id} />
+          {user.status === "active" ? (
+            <>
+              <TextField label="Reason for suspending (optional)" name="reason" maxLength={500} />
+              <Button type="submit" variant="danger" className="self-start">
+                Suspend
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="text-sm">
+                Suspended <DateTime at={user.suspendedAt ?? user.createdAt} />
+                {user.suspensionReason ? `: ${user.suspensionReason}` : ""}
+              </p>
+              <Button type="submit" className="self-start">
+                Reactivate
+              </Button>
+            </>
+          )}
+        </Form>
         <Form method="post" action={close} className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="role" />
           <input type="hidden" name="accountId" value={user.id} />
@@ -244,21 +244,13 @@ export default function AdminUsers() {
           label="Role"
           name="role"
           defaultValue={params.get("role") ?? "all"}
-          options={[
-            { value: "all", label: "Everyone" },
-            { value: "dealer", label: "Dealers" },
-            { value: "admin", label: "Admins" },
-          ]}
+          options={choices(["all", "Everyone"], ["dealer", "Dealers"], ["admin", "Admins"])}
         />
         <SelectField
           label="Status"
           name="status"
           defaultValue={params.get("status") ?? "all"}
-          options={[
-            { value: "all", label: "Any" },
-            { value: "active", label: "Active" },
-            { value: "suspended", label: "Suspended" },
-          ]}
+          options={choices(["all", "Any"], ["active", "Active"], ["suspended", "Suspended"])}
         />
         <Button type="submit" variant="secondary">
           <Search size={16} aria-hidden="true" /> {navigation.state === "loading" ? "Searching…" : "Search"}
@@ -319,74 +311,47 @@ export default function AdminUsers() {
         </section>
       ) : null}
 
-      <div className={`${cardClass} relative overflow-x-auto p-0`}>
-        <table className="stacked-table w-full text-left text-sm md:min-w-[640px]">
-          <thead className="text-muted">
-            <tr>
-              <th className="p-3 font-medium">Dealer</th>
-              <th className="p-3 font-medium">Plan</th>
-              <th className="p-3 font-medium">Status</th>
-              <th className="p-3 font-medium">Joined</th>
-              <th className="p-3 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr
-                key={user.id}
-                className="border-t border-slate-200 dark:border-slate-800"
-                data-testid="admin-user-row"
-              >
-                <td className="p-3">
-                  <span className="block font-medium">{user.dealer?.name || "No dealer profile"}</span>
-                  <span className="block text-xs break-all text-muted">
-                    {user.dealer?.dealershipName ? `${user.dealer.dealershipName} · ` : ""}
-                    {user.email}
-                  </span>
-                </td>
-                <td className="p-3" data-label="Plan">
-                  <PlanBadge user={user} />
-                </td>
-                <td className="p-3" data-label="Status">
-                  <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-                    <span className={badgeClass(user.status === "active" ? "green" : "red")}>
-                      {user.status}
-                    </span>
-                    {user.role === "admin" ? <span className={badgeClass("blue")}>admin</span> : null}
-                    {user.isDemo ? <span className={badgeClass("slate")}>demo</span> : null}
-                  </span>
-                </td>
-                <td className="p-3 whitespace-nowrap" data-label="Joined">
-                  <DateTime at={user.createdAt} />
-                </td>
-                <td className="p-3 md:text-right">
-                  <Link
-                    to={withParams({ user: user.id })}
-                    className={buttonClass("secondary", "min-h-8 px-3")}
-                  >
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {users.length === 0 ? <p className="p-6 text-center text-sm">No account matches.</p> : null}
-      </div>
-      <div className="flex justify-center gap-3">
-        {paged ? (
-          <Link to={withParams({ cursor: null, user: null })} className={buttonClass("ghost")}>
-            First page
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={withParams({ cursor: nextCursor, user: null })} className={buttonClass("secondary")}>
-            Next page
-          </Link>
-        ) : null}
-      </div>
+      <AdminTable
+        tableClass="stacked-table w-full text-left text-sm md:min-w-[640px]"
+        headings={["Dealer", "Plan", "Status", "Joined"]}
+
+        empty={users.length === 0 ? "No account matches." : null}
+      >
+        {users.map((user) => (
+          <tr
+            key={user.id}
+            className="border-t border-slate-200 dark:border-slate-800"
+            data-testid="admin-user-row"
+          >
+            <td className="p-3">
+              <span className="block font-medium">{user.dealer?.name || "No dealer profile"}</span>
+              <span className="block text-xs break-all text-muted">
+                {user.dealer?.dealershipName ? `${user.dealer.dealershipName} · ` : ""}
+                {user.email}
+              </span>
+            </td>
+            <td className="p-3" data-label="Plan">
+              <PlanBadge user={user} />
+            </td>
+            <td className="p-3" data-label="Status">
+              <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+                <span className={badgeClass(user.status === "active" ? "green" : "red")}>{user.status}</span>
+                {user.role === "admin" ? <span className={badgeClass("blue")}>admin</span> : null}
+                {user.isDemo ? <span className={badgeClass("slate")}>demo</span> : null}
+              </span>
+            </td>
+            <td className="p-3 whitespace-nowrap" data-label="Joined">
+              <DateTime at={user.createdAt} />
+            </td>
+            <td className="p-3 md:text-right">
+              <Link to={withParams({ user: user.id })} className={buttonClass("secondary", "min-h-8 px-3")}>
+                Edit
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, user: null })} />
 
       <section className={cardClass} aria-labelledby="add-heading">
         <h2 id="add-heading" className="mb-3 flex items-center gap-2 font-semibold">

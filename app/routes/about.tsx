@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Handshake, MapPin, ShieldCheck, Zap } from "~/components/ui/icons";
-import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
+import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { SUPPORT } from "#lib/constants";
 import { publicMeta } from "#lib/seo";
@@ -86,10 +86,7 @@ export default function About() {
           <h2 className="text-2xl font-bold">What we believe</h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {VALUES.map(({ icon: Icon, title, text }) => (
-              <li
-                key={title}
-                className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-              >
+              <li key={title} className={PUBLIC_CARD}>
                 <Icon size={28} aria-hidden="true" className="text-brand-700 dark:text-brand-400" />
                 <h3 className="mt-3 text-lg font-semibold">{title}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Briefcase, Clock, DollarSign, MapPin } from "~/components/ui/icons";
-import { PageIntro, PublicLayout } from "~/components/public/public-layout";
+import { PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { POSITIONS } from "~/components/public/copy/careers";
 import { publicMeta } from "#lib/seo";
@@ -83,7 +83,7 @@ export default function Careers() {
               ))}
             </ul>
           </section>
-          <section className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+          <section className={PUBLIC_CARD}>
             <h2 className="text-xl font-bold">Don&apos;t see your role?</h2>
             <p className="mt-2 text-muted">
               We are always glad to hear from people who know the car business or want to build for it. Tell

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Bell, Car, Globe2, Moon, Smartphone, Tags } from "~/components/ui/icons";
 import { FeatureIcon } from "~/components/public/feature-icon";
-import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
+import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { DEMO_SLIDES } from "~/components/public/copy/demo-slides";
 import { FEATURE_SLIDES } from "~/components/public/copy/marketing";
@@ -65,10 +65,7 @@ export default function Features() {
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {FEATURE_SLIDES.map((feature) => (
-            <li
-              key={feature.title}
-              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={feature.title} className={PUBLIC_CARD}>
               <FeatureIcon name={feature.icon} />
               <h2 className="mt-4 text-xl font-bold">{feature.title}</h2>
               <p className="mt-2 text-muted">{feature.text}</p>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Apple, BellRing, Camera, MessageSquare, Play, Smartphone, WifiOff } from "~/components/ui/icons";
 import { InstallAppButton } from "~/components/public/install-app";
-import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
+import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
@@ -26,7 +26,7 @@ const PERKS = [
 
 function Steps({ title, steps }: { title: string; steps: string[] }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section className={PUBLIC_CARD}>
       <h3 className="text-lg font-bold">{title}</h3>
       <ol className="mt-3 flex list-decimal flex-col gap-2 pl-5 text-slate-700 dark:text-slate-300">
         {steps.map((step) => (

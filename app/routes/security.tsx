@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { FileCheck2, KeyRound, Lock, ScrollText, ShieldAlert, UserCheck } from "~/components/ui/icons";
-import { BackToHome, PageIntro, PublicLayout } from "~/components/public/public-layout";
+import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { SUPPORT } from "#lib/constants";
 import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
@@ -84,10 +84,7 @@ export default function Security() {
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {PRACTICES.map(({ icon: Icon, title, points }) => (
-            <li
-              key={title}
-              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={title} className={PUBLIC_CARD}>
               <Icon size={28} aria-hidden="true" className="text-brand-700 dark:text-brand-400" />
               <h2 className="mt-3 text-xl font-bold">{title}</h2>
               <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-sm text-slate-700 dark:text-slate-300">

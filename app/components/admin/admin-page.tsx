@@ -63,3 +63,68 @@ export const badgeClass = (tone: "green" | "amber" | "red" | "slate" | "blue") =
       blue: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-300",
     }[tone]
   }`;
+
+/** The paging links under an admin list; `to` builds the link for a cursor (null: the first page). */
+export function AdminPager({
+  paged,
+  nextCursor,
+  to,
+}: {
+  paged: boolean;
+  nextCursor: string | null;
+  to: (cursor: string | null) => string;
+}) {
+  return (
+    <div className="flex justify-center gap-3">
+      {paged ? (
+        <Link to={to(null)} className={buttonClass("ghost")}>
+          First page
+        </Link>
+      ) : null}
+      {nextCursor ? (
+        <Link to={to(nextCursor)} className={buttonClass("secondary")}>
+          Next page
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** An admin list's table: named columns, then an unnamed one for each row's action; `empty` shows when no rows. */
+export function AdminTable({
+  tableClass,
+  headings,
+  rightAligned = [],
+  empty,
+  children,
+}: {
+  tableClass: string;
+  headings: string[];
+  rightAligned?: string[];
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${cardClass} relative overflow-x-auto p-0`}>
+      <table className={tableClass}>
+        <thead className="text-muted">
+          <tr>
+            {headings.map((heading) => (
+              <th
+                key={heading}
+                className={`p-3 ${rightAligned.includes(heading) ? "text-right " : ""}font-medium`}
+              >
+                {heading}
+              </th>
+            ))}
+            <th className="p-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+      {empty ? <p className="p-6 text-center text-sm">{empty}</p> : null}
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
+import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -159,14 +159,11 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
               ? `${formatDollars(price)} · estimated Pass Thru commission ${formatDollars(commissionCents(price))}`
               : "Enter the agreed price in whole dollars."}
           </p>
-          <div className="flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
+          <DialogActions>
             <Button type="submit" disabled={sending}>
               {sending ? "Sending…" : "Propose Deal"}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogFrame>
     </Dialog.Root>

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
+import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
@@ -296,12 +296,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
                 {form.vin || "VIN not set"}
               </p>
             </section>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={state === "submitting"}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
+            <DialogActions cancelDisabled={state === "submitting"}>
               <Button type="submit" disabled={state === "submitting"}>
                 {state === "submitting"
                   ? DEAL_TEXTS.processing
@@ -309,7 +304,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
                     ? "Create Pass Thru"
                     : "Complete Deal"}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         )}
       </DialogFrame>

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
+import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
@@ -111,14 +111,11 @@ export function DealerFormDialog({
           {dealer ? <input type="hidden" name="dealerId" value={dealer.id} /> : null}
           <DealerFields fields={fields} names={DIALOG_FIELDS} perspective="other" markRequired />
         </fetcher.Form>
-        <div className="flex justify-end gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
-          <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </Dialog.Close>
+        <DialogActions className="flex justify-end gap-2 border-t border-slate-200 p-4 dark:border-slate-800">
           <Button type="submit" form={form.id} disabled={saving}>
             {saving ? "Saving…" : mode.kind === "create" ? "Create Dealer" : "Save Changes"}
           </Button>
-        </div>
+        </DialogActions>
       </DialogFrame>
     </Dialog.Root>
   );

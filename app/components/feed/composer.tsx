@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Car, ImagePlus, Loader2, Send } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, RadioGroup } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
+import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { forwardRef, useImperativeHandle, useState } from "react";
 import {
   CreatePostDialog,
@@ -177,17 +177,12 @@ export const Composer = forwardRef<
                 </RadioGroup.Item>
               ))}
             </RadioGroup.Root>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={sending}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
+            <DialogActions cancelDisabled={sending}>
               <Button onClick={() => void confirm()} disabled={sending} data-testid="quick-post-confirm">
                 {sending ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
                 Confirm &amp; Post
               </Button>
-            </div>
+            </DialogActions>
           </DialogFrame>
         </Dialog.Root>
       ) : null}

@@ -83,21 +83,15 @@ const SAMPLE_BIDS = [
 /** Sample bids land on whole hundreds of dollars. */
 const BID_ROUNDING_CENTS = 10_000;
 
+type PopupProps = { post: FeedPost | PostDetail; open: boolean; onOpenChange: (o: boolean) => void };
+
 /**
  * Auction popup: '{facilitator} - Live Auction Platform'. The lot is the post's real first
  * vehicle and its asking price is the reserve; the bids under it, the time left and the activity are sample
  * figures (labelled) drawn from that reserve, so they agree with it, and nothing is sent. The popup answers
  * a bid inside itself: a toast would be a second layer that the first Escape closes instead of the popup.
  */
-export function AuctionPopup({
-  post,
-  open,
-  onOpenChange,
-}: {
-  post: FeedPost | PostDetail;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+export function AuctionPopup({ post, open, onOpenChange }: PopupProps) {
   const vehicles = usePostVehicles(post, open);
   const lot = vehicles?.[0];
   const facilitator = post.auctionFacilitator ?? "Live Auction";
@@ -258,15 +252,7 @@ export function AuctionPopup({
  * Live video popup: a mock stream — play/pause, a progress bar looping over 3:00, volume
  * starting at 75, viewers, high bid, vehicles remaining (the post's real available count), a local chat.
  */
-export function LiveVideoPopup({
-  post,
-  open,
-  onOpenChange,
-}: {
-  post: FeedPost | PostDetail;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+export function LiveVideoPopup({ post, open, onOpenChange }: PopupProps) {
   const [playing, setPlaying] = useState(true);
   const [position, setPosition] = useState(0);
   const [volume, setVolume] = useState(LIVE_VIDEO_START_VOLUME);

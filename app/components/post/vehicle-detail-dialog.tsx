@@ -1,6 +1,6 @@
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
+import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -141,14 +141,11 @@ export function VehicleDetailDialog({
                   : "Ready to add."
                 : "VIN (17 characters), make and model are needed."}
             </p>
-            <div className="flex gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
+            <DialogActions className="flex gap-2">
               <Button type="submit" disabled={!ready || busy} data-testid="add-vehicle">
                 Add Vehicle
               </Button>
-            </div>
+            </DialogActions>
           </div>
         </form>
       </DialogFrame>

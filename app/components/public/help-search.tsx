@@ -1,3 +1,4 @@
+import { PUBLIC_CARD } from "~/components/public/public-layout";
 import { Form, Link } from "@remix-run/react";
 import { BookOpen, Search } from "~/components/ui/icons";
 import { useState } from "react";
@@ -47,11 +48,7 @@ export function HelpSearch({ initialQuery }: { initialQuery: string }) {
         {HELP_CATEGORIES.map((category) => {
           const articles = matches.filter((a) => a.category === category);
           return (
-            <section
-              key={category}
-              aria-labelledby={`help-${category}`}
-              className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <section key={category} aria-labelledby={`help-${category}`} className={PUBLIC_CARD}>
               <h2 id={`help-${category}`} className="flex items-center gap-2 text-lg font-bold">
                 <BookOpen size={20} aria-hidden="true" className="text-brand-700 dark:text-brand-400" />
                 {category}

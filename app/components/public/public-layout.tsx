@@ -8,6 +8,10 @@ import { FOOTER_GROUPS, HEADER_LINKS } from "~/components/public/copy/marketing"
 import type { loader as rootLoader } from "~/root";
 
 /** Frame of every signed-out page: skip link, header, the page, footer with the twelve public pages. */
+/** The bordered card of the public pages. */
+export const PUBLIC_CARD =
+  "rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900";
+
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 
 /** The look of a dialog in the middle of the screen; a frame adds its own width, height, gap and padding. */
 const CENTRED =
@@ -21,5 +22,27 @@ export function DialogFrame({
       <Dialog.Overlay className={`fixed inset-0 ${overlay}`} />
       <Dialog.Content className={sheet ? className : `${CENTRED} ${className}`} {...content} />
     </Dialog.Portal>
+  );
+}
+
+/** A dialog's closing row: Cancel, then the primary action given as `children`. */
+export function DialogActions({
+  className = "flex justify-end gap-2",
+  cancelDisabled,
+  children,
+}: {
+  className?: string;
+  cancelDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Dialog.Close asChild>
+        <Button variant="secondary" disabled={cancelDisabled}>
+          Cancel
+        </Button>
+      </Dialog.Close>
+      {children}
+    </div>
   );
 }

@@ -49,9 +49,11 @@ export function TextField({
 
 type Option = { value: string; label: string };
 
-/** A select's options from [value, label] pairs. */
-export const choices = (...pairs: [value: string, label: string][]): Option[] =>
-  pairs.map(([value, label]) => ({ value, label }));
+/** A select's options from [value, label] pairs, or bare values that are their own label. */
+export const choices = (...pairs: (string | readonly [value: string, label: string])[]): Option[] =>
+  pairs.map((pair) =>
+    typeof pair === "string" ? { value: pair, label: pair } : { value: pair[0], label: pair[1] },
+  );
 
 export function SelectField({
   label,
