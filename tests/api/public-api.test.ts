@@ -4,7 +4,8 @@ import createClient from "openapi-fetch";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { paths } from "../../public/sdk/dealerlane-api";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
-import { api } from "../../worker/api";
+import { api, apiDocument, keyOperations } from "../../worker/api";
+import { publicOperationsOf } from "../../worker/api/openapi";
 import { sha256Hex } from "../../worker/domain/shared/ids";
 import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 
@@ -326,6 +327,10 @@ describe("a key stops at once", () => {
 
 describe("the OpenAPI document", () => {
   const documentOf = async () => (await keyCall("GET", "/api/openapi.json", null)).json as Doc;
+
+  it("lists exactly the operations the key guard reads from the routers' declarations", () => {
+    expect(keyOperations()).toEqual(publicOperationsOf(apiDocument("")));
+  });
 
   it("is served without a key, validates as OpenAPI 3.1 and is the committed public/sdk/openapi.json", async () => {
     const document = await documentOf();
