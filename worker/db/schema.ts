@@ -14,6 +14,7 @@ import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
 import type { ChatAttachment } from "#lib/chat-files";
 import type { ChatCall } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
+import type { Disclosures } from "#lib/schemas/disclosures";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -281,6 +282,8 @@ export const vehicles = sqliteTable(
     notes: text("notes"),
     location: text("location"),
     atDealership: flag("at_dealership"),
+    /** The seller's announcements (null: not answered yet). */
+    disclosures: text("disclosures", { mode: "json" }).$type<Disclosures | null>(),
   },
   (t) => [
     // A post's vehicles in order; `status` makes it covering for the feed's and My Stats' available/sold counts.
