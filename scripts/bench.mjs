@@ -34,6 +34,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, bundle, freePort, migrate, serve } from "./local-app.mjs";
 import { BENCH_SEED_VERSION, markerOf, seedLarge } from "./seed-large.ts";
+import { d1TripsOf, stats } from "./bench/bench-dealer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const STATIC_ASSET = "/favicon.svg";
@@ -66,22 +67,6 @@ function parseArgs(argv) {
   options.record ??=
     options.sizes.includes(1000) && options.sizes.includes(20000) && options.n >= 200 && !options.only;
   return options;
-}
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-
-export function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (x) => Math.round(x * 100) / 100;
-  return {
-    n: sorted.length,
-    min: round(sorted[0]),
-    median: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    mean: round(sorted.reduce((s, x) => s + x, 0) / sorted.length),
-  };
 }
 
 function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
@@ -164,7 +149,8 @@ async function sections(only) {
     const name = file.replace(/\.mjs$/, "");
     if (only && !only.includes(name)) continue;
     const module = await import(pathToFileURL(path.join(dir, file)).href);
-    if (typeof module.run !== "function") throw new Error(`scripts/bench/${file} has no run(ctx) export`);
+    // A module without run(ctx) holds what the sections share (bench-dealer.mjs).
+    if (typeof module.run !== "function") continue;
     loaded.push({ name, title: module.title ?? name, run: module.run });
   }
   return loaded;
@@ -221,13 +207,6 @@ async function measureSize(size, options, modules, configPath) {
   } finally {
     app.stop();
   }
-}
-
-/** `d1;desc="N"` and `d1-seq;desc="S"` from a Server-Timing header (worker/db/meter.ts), or null. */
-export function d1TripsOf(header) {
-  const total = /(?:^|,\s*)d1;desc="(\d+)"/.exec(header ?? "");
-  const sequential = /d1-seq;desc="(\d+)"/.exec(header ?? "");
-  return total && sequential ? { total: Number(total[1]), sequential: Number(sequential[1]) } : null;
 }
 
 /**
