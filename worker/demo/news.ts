@@ -3,19 +3,12 @@
  * IGNORE on every run, so a database seeded before the news existed gets them too and a second run (or an
  * admin's edit) is never overwritten.
  */
+import type { NewsArticle } from "#lib/api-types";
 import { readMinutes } from "#lib/schemas/news";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type SampleArticle = {
-  slug: string;
-  title: string;
-  category: string;
-  summary: string;
-  body: string;
-  sourceName: string;
-  sourceUrl: string | null;
-  trending: boolean;
+type SampleArticle = Omit<NewsArticle, "id" | "readMinutes" | "publishedAt" | "createdAt" | "updatedAt"> & {
   daysAgo: number;
 };
 
