@@ -13,7 +13,7 @@ import {
 import type { Database } from "../../db/client";
 import { chatAttachments, chatParticipants } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../shared/errors";
-import { signedPuts, type SignedPut, type UploadEnv } from "../uploads/signed-put";
+import { signedPuts, storedFileResponse, type SignedPut, type UploadEnv } from "../uploads/signed-put";
 
 /**
  * Photos and files in a chat: the same signed one-PUT addresses as post photos,
@@ -155,21 +155,14 @@ export function chatFileService(db: Database, env: UploadEnv) {
         throw notFound("File not found");
       }
       const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
-      const headers = new Headers({
+      const headers = {
         "Content-Type": contentType,
         // Private: the browser may keep it, no shared cache ever does.
         "Cache-Control": "private, max-age=3600",
-        "X-Content-Type-Options": "nosniff",
         // No file name here: the link's download attribute names it as the sender did.
         "Content-Disposition": options.download ? "attachment" : "inline",
-        ETag: object.httpEtag,
-      });
-      if (options.ifNoneMatch && options.ifNoneMatch === object.httpEtag) {
-        await object.body.cancel();
-        return new Response(null, { status: 304, headers });
-      }
-      headers.set("Content-Length", String(object.size));
-      return new Response(object.body, { status: 200, headers });
+      };
+      return storedFileResponse(object, headers, options.ifNoneMatch);
     },
 
     /** The stored files of deleted messages leave R2. */

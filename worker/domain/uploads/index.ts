@@ -2,7 +2,7 @@ import { IMAGE_TYPES, sniffImageType } from "#lib/image-type";
 import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "#lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { badRequest, notFound } from "../shared/errors";
-import { signedPuts, type SignedPut, type UploadEnv } from "./signed-put";
+import { signedPuts, storedFileResponse, type SignedPut, type UploadEnv } from "./signed-put";
 
 export { UPLOAD_URL_TTL_SECONDS } from "./signed-put";
 
@@ -61,19 +61,12 @@ export function uploadService(db: Database, env: UploadEnv) {
       if (!PHOTO_PATH_PATTERN.test(`${PATH_PREFIX}${id}`)) throw notFound("Photo not found");
       const object = await env.PHOTOS.get(`${KEY_PREFIX}${id}`);
       if (!object) throw notFound("Photo not found");
-      const headers = new Headers({
+      const headers = {
         "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
         "Cache-Control": "public, max-age=31536000, immutable",
-        "X-Content-Type-Options": "nosniff",
         "Content-Disposition": "inline",
-        ETag: object.httpEtag,
-      });
-      if (ifNoneMatch && ifNoneMatch === object.httpEtag) {
-        await object.body.cancel();
-        return new Response(null, { status: 304, headers });
-      }
-      headers.set("Content-Length", String(object.size));
-      return new Response(object.body, { status: 200, headers });
+      };
+      return storedFileResponse(object, headers, ifNoneMatch);
     },
 
     /**

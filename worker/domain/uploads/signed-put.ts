@@ -132,6 +132,21 @@ export function signedPuts(db: Database, env: UploadEnv, pathPrefix: string) {
   };
 }
 
+/** A stored file's answer: 304 when the browser holds this very version, the bytes otherwise. */
+export async function storedFileResponse(
+  object: R2ObjectBody,
+  headers: Record<string, string>,
+  ifNoneMatch: string | undefined,
+): Promise<Response> {
+  const all = new Headers({ ...headers, "X-Content-Type-Options": "nosniff", ETag: object.httpEtag });
+  if (ifNoneMatch && ifNoneMatch === object.httpEtag) {
+    await object.body.cancel();
+    return new Response(null, { status: 304, headers: all });
+  }
+  all.set("Content-Length", String(object.size));
+  return new Response(object.body, { status: 200, headers: all });
+}
+
 /** The first `bytes` bytes of an upload (fewer when it is shorter), read off its stream. */
 async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
