@@ -130,7 +130,7 @@ export function premiumSubscriptionRow(dealerId: string, id: string, now: number
 }
 
 /** A row the worker writes through Drizzle (camelCase keys) as the seed commands insert it (column names). */
-function columnsOf(values: Row): Row {
+export function columnsOf(values: Row): Row {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
