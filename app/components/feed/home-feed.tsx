@@ -44,14 +44,6 @@ export type FeedData = {
   promotions?: Promotion[];
 };
 
-const sortHref = (sort: FeedSort, search: string) => {
-  const params = new URLSearchParams();
-  if (sort !== "recent") params.set("sort", sort);
-  if (search) params.set("search", search);
-  const query = params.toString();
-  return query ? `/?${query}` : "/";
-};
-
 /** The bar above the feed: a search box, or a post-title box. */
 function FeedTopBar({
   search,
@@ -69,8 +61,6 @@ function FeedTopBar({
     navigation.state === "loading" &&
     navigation.location.pathname === "/" &&
     navigation.location.search.includes("search=");
-  const modeClass = (active: boolean) =>
-    `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`;
   return (
     <div className="flex items-center gap-2 border-y border-slate-200 bg-white p-3 sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
       <div
@@ -78,24 +68,23 @@ function FeedTopBar({
         aria-label="Top bar mode"
         className="flex shrink-0 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
       >
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "search"}
-          className={modeClass(mode === "search")}
-          onClick={() => setMode("search")}
-        >
-          Search
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "post"}
-          className={modeClass(mode === "post")}
-          onClick={() => setMode("post")}
-        >
-          Post
-        </button>
+        {(
+          [
+            ["search", "Search"],
+            ["post", "Post"],
+          ] as const
+        ).map(([m, label]) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === m ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`}
+            onClick={() => setMode(m)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       {mode === "search" ? (
         <Form method="get" action="/" role="search" className="flex min-w-0 flex-1 items-center gap-2">
@@ -129,7 +118,7 @@ function FeedTopBar({
           </Button>
           {search ? (
             <Link
-              to={sortHref(sort, "")}
+              to={feedHref({ sort, search: "" })}
               className="inline-flex min-h-10 items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
               aria-label="Clear search"
             >
@@ -302,7 +291,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         {FEED_SORTS.map((s) => (
           <Link
             key={s}
-            to={sortHref(s, search)}
+            to={feedHref({ sort: s, search })}
             preventScrollReset
             aria-current={s === sort ? "page" : undefined}
             className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${
