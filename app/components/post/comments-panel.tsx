@@ -37,18 +37,20 @@ export function CommentsPanel({
   const refreshed = useRef(onPostRefreshed);
   refreshed.current = onPostRefreshed;
 
+  const reload = (signal?: AbortSignal) =>
+    fetchPost(postId, signal).then((post) => {
+      setComments(post.comments);
+      refreshed.current?.(post);
+    });
+
   useEffect(() => {
     if (initialComments) return;
     const controller = new AbortController();
-    fetchPost(postId, controller.signal)
-      .then((post) => {
-        setComments(post.comments);
-        refreshed.current?.(post);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(failureText(error, "Could not load the comments"));
-      });
+    reload(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) setLoadError(failureText(error, "Could not load the comments"));
+    });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload reads only postId
   }, [postId, initialComments]);
 
   useEffect(() => {
@@ -82,12 +84,7 @@ export function CommentsPanel({
       );
       setComments((list) => (list ?? []).map((c) => (c.id === temporary.id ? saved : c)));
       toast({ title: "Comment added successfully" });
-      fetchPost(postId)
-        .then((post) => {
-          setComments(post.comments);
-          refreshed.current?.(post);
-        })
-        .catch(() => undefined);
+      reload().catch(() => undefined);
     } catch (error) {
       setComments((list) => (list ?? []).filter((c) => c.id !== temporary.id));
       setContent((current) => current || text);
