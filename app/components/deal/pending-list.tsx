@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
 import { DEAL_TEXTS } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
@@ -26,15 +26,8 @@ export async function answerDeal(deal: Deal, action: DealAnswer): Promise<Deal |
     );
     return answered;
   } catch (error) {
-    toast(
-      action === "confirm"
-        ? { ...DEAL_TEXTS.confirmFailed, variant: "destructive" }
-        : {
-            title: "Error",
-            description: failureText(error, `Failed to ${action} the deal`),
-            variant: "destructive",
-          },
-    );
+    if (action === "confirm") toast({ ...DEAL_TEXTS.confirmFailed, variant: "destructive" });
+    else toastFailure("Error", error, `Failed to ${action} the deal`);
     return null;
   }
 }

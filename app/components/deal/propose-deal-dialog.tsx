@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import { commissionCents, defaultCompletionYear } from "#lib/deals/constants";
 import { filterVin, toWholeNumber } from "#lib/schemas/deals";
 import { formatDollars } from "#lib/format";
@@ -103,11 +103,7 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
       toast({ title: "Deal Proposed", description: `${counterparty.name} can confirm it now.` });
       onOpenChange(false);
     } catch (error) {
-      toast({
-        title: "Error",
-        description: failureText(error, "Failed to propose the deal"),
-        variant: "destructive",
-      });
+      toastFailure("Error", error, "Failed to propose the deal");
     } finally {
       setSending(false);
     }

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
-import { answerOf, api, failureText } from "#lib/api-client";
+import { answerOf, api, toastFailure } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
 import {
   AUCTION_LOCATIONS,
@@ -161,11 +161,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
       }, COMPLETION_SUCCESS_MS);
     } catch (error) {
       setState("editing");
-      toast({
-        title: DEAL_TEXTS.completeFailed.title,
-        description: failureText(error, DEAL_TEXTS.completeFailed.fallback),
-        variant: "destructive",
-      });
+      toastFailure(DEAL_TEXTS.completeFailed.title, error, DEAL_TEXTS.completeFailed.fallback);
     }
   };
 

@@ -3,10 +3,9 @@ import { Loader2, PenSquare, Search, X } from "~/components/ui/icons";
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type CardUser } from "~/components/post/post-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import { FEED_PAGE_SIZE_MAX, type InventoryView } from "#lib/constants";
 import { FEED_SORTS, type FeedSort } from "#lib/schemas/inventory";
-import { toast } from "#lib/toast";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";
@@ -186,11 +185,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       });
       setNextCursor(page.nextCursor);
     } catch (error) {
-      toast({
-        title: "Could not load more posts",
-        description: failureText(error, "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure("Could not load more posts", error, "Please try again");
     } finally {
       busy.current = false;
       setLoadingMore(false);
@@ -231,13 +226,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         setAnnounced([]);
         window.scrollTo({ top: 0, behavior: "smooth" });
       })
-      .catch((error) =>
-        toast({
-          title: "Error",
-          description: failureText(error, "Failed to load new posts"),
-          variant: "destructive",
-        }),
-      );
+      .catch((error) => toastFailure("Error", error, "Failed to load new posts"));
   };
 
   // Only while the live socket is down, the refresh every 30 s takes over (tab visible only).

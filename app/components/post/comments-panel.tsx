@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { answerOf, api, failureText } from "#lib/api-client";
+import { answerOf, api, failureText, toastFailure } from "#lib/api-client";
 import { fetchPost } from "~/components/feed/feed-api";
 import { RelativeTime } from "~/components/ui/clock";
 import { COMMENT_MAX } from "#lib/schemas/inventory";
@@ -88,11 +88,7 @@ export function CommentsPanel({
     } catch (error) {
       setComments((list) => (list ?? []).filter((c) => c.id !== temporary.id));
       setContent((current) => current || text);
-      toast({
-        title: "Comment not posted",
-        description: failureText(error, "Failed to add comment"),
-        variant: "destructive",
-      });
+      toastFailure("Comment not posted", error, "Failed to add comment");
       input.current?.focus();
     } finally {
       setPosting(false);

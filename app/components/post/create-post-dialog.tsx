@@ -6,7 +6,7 @@ import { binder } from "~/components/ui/form";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { answerOf, api, failureText, type BodyOf } from "#lib/api-client";
+import { answerOf, api, toastFailure, type BodyOf } from "#lib/api-client";
 import { AUCTION_FACILITATORS } from "#lib/constants";
 import {
   isCompleteVehicle,
@@ -146,11 +146,11 @@ export function CreatePostDialog({
       onCreated(post);
       onOpenChange(false);
     } catch (error) {
-      toast({
-        title: "Error posting inventory",
-        description: failureText(error, error instanceof Error ? error.message : "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure(
+        "Error posting inventory",
+        error,
+        error instanceof Error ? error.message : "Please try again",
+      );
     } finally {
       setSubmitting(false);
     }
