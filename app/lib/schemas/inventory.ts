@@ -3,7 +3,7 @@
  * used by the API, the Remix actions and the browser forms alike. Pure code.
  */
 import { z } from "zod";
-import { pageQuery } from "#lib/schemas/paging";
+import { pageCursor, pageLimit, pageQuery } from "#lib/schemas/paging";
 import {
   AUCTION_FACILITATORS,
   FEED_PAGE_SIZE,
@@ -286,7 +286,8 @@ export const feedQuerySchema = z.object({
       .enum(FEED_SORTS, { error: "Sort must be recent, requests, for-sale or auction-promo" })
       .default("recent"),
   ),
-  ...pageQuery(FEED_PAGE_SIZE, { max: FEED_PAGE_SIZE_MAX }).shape,
+  limit: pageLimit(FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX),
+  cursor: pageCursor(),
 });
 export type FeedQuery = z.output<typeof feedQuerySchema>;
 

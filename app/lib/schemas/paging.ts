@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** An empty query value ("", spaces or null, as forms and URLs send it) means "not given". */
-const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+/** An empty query value ("" or spaces, as forms send it) means "not given". */
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /** `cursor`: the X-Next-Cursor of the previous page, opaque to the client. */
 export const pageCursor = (max = 300) =>
@@ -19,6 +19,6 @@ export const pageLimit = (fallback: number, max = 100) =>
       .default(fallback),
   );
 
-/** A plain list's query: a cursor and a page size. */
+/** A plain list's query: a cursor and a page size (null is refused, so the document never offers it). */
 export const pageQuery = (fallback: number, { max = 100, cursorMax = 300 } = {}) =>
   z.object({ cursor: pageCursor(cursorMax), limit: pageLimit(fallback, max) });
