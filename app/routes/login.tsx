@@ -24,6 +24,7 @@ import { readForm } from "~/utils/form-body.server";
 import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
 import type { ActionResult } from "#lib/action-result";
 import { useActionToast } from "~/components/ui/action-toast";
+import { signInSource } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in · DealerLane" },
@@ -80,13 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if ("redirectTo" in submission.value) redirectTo = submission.value.redirectTo;
   }
   const { email, password } = credentials;
-  const from = {
-    ip: context.clientIp,
-    url: request.url,
-    previousToken: context.sessionToken,
-    cookieHeader: request.headers.get("Cookie"),
-    ...context.client,
-  };
+  const from = signInSource(context, request);
   const auth = context.services.auth;
   try {
     switch (intent) {
