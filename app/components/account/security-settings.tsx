@@ -183,7 +183,6 @@ export function SecurityActivity({ events }: { events: SecurityEvent[] }) {
           <li key={event.id} className="flex items-start gap-3 text-sm">
             <ShieldCheck
               size={16}
-              aria-hidden="true"
               className={`mt-0.5 shrink-0 ${event.type === "sign-in-failed" ? "text-red-500" : "text-slate-400"}`}
             />
             <span className="min-w-0 flex-1">

@@ -10,11 +10,11 @@ export function AdminNav({ isIndex = false }: { isIndex?: boolean }) {
   return (
     <nav aria-label="Admin" className="flex flex-wrap gap-2">
       <Link to="/" className={buttonClass("ghost", "px-3")}>
-        <Home size={16} aria-hidden="true" /> Home
+        <Home size={16} /> Home
       </Link>
       {isIndex ? null : (
         <Link to="/admin" className={buttonClass("ghost", "px-3")}>
-          <ArrowLeft size={16} aria-hidden="true" /> Back to Admin
+          <ArrowLeft size={16} /> Back to Admin
         </Link>
       )}
     </nav>

@@ -83,7 +83,7 @@ export function ChatToolsToggle({ panel }: { panel: ChatToolsPanelState }) {
       }`}
       data-testid="chat-tools-toggle"
     >
-      <Sparkles size={18} aria-hidden="true" />
+      <Sparkles size={18} />
       <span className="hidden @xl:inline">AI Copilot</span>
     </button>
   );
@@ -91,7 +91,7 @@ export function ChatToolsToggle({ panel }: { panel: ChatToolsPanelState }) {
 
 const Title = () => (
   <span className="flex items-center gap-2">
-    <Sparkles size={16} aria-hidden="true" /> AI Copilot
+    <Sparkles size={16} /> AI Copilot
   </span>
 );
 
@@ -174,7 +174,7 @@ function DockedColumn({
           title="Close AI Copilot"
           className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
         >
-          <X size={18} aria-hidden="true" />
+          <X size={18} />
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>

@@ -33,7 +33,7 @@ export function Rating({ rating, className = "" }: { rating: number | null; clas
       className={`inline-flex items-center gap-1 ${className}`}
       aria-label={`Rated ${rating.toFixed(1)} out of 5`}
     >
-      <Star size={14} aria-hidden="true" className="fill-amber-400 text-amber-400" />
+      <Star size={14} className="fill-amber-400 text-amber-400" />
       <span className="font-semibold">{rating.toFixed(1)}</span>
       <span className="text-muted">/ 5</span>
     </span>
@@ -55,7 +55,7 @@ export function VerifiedBadge() {
       className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
       data-testid="verified-badge"
     >
-      <ShieldCheck size={12} aria-hidden="true" /> Verified dealer
+      <ShieldCheck size={12} /> Verified dealer
     </span>
   );
 }

@@ -33,7 +33,7 @@ export function VerificationCard({
       data-testid="verification-card"
     >
       <h2 id="verification-heading" className="flex items-center gap-2 font-semibold">
-        <ShieldCheck size={16} aria-hidden="true" /> Dealer verification
+        <ShieldCheck size={16} /> Dealer verification
       </h2>
       {verified ? (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">

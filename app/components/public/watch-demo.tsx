@@ -20,7 +20,7 @@ export function WatchDemo() {
   const trigger = useRef<HTMLButtonElement>(null);
   const content = (
     <>
-      <PlayCircle size={20} aria-hidden="true" /> Watch Demo
+      <PlayCircle size={20} /> Watch Demo
     </>
   );
   return (
