@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import type { Invoice, MySubscription, SubscriptionPlan } from "#lib/api-types";
 import { formatDay } from "#lib/format";
 import { CARD_BRAND_NAMES, formatCents, type CardBrand } from "#lib/subscriptions";
+import { cardClass } from "~/components/ui/panel";
 
 const STATUS_TEXT: Record<string, string> = {
   active: "Active",
@@ -40,10 +41,7 @@ export function CurrentPlanCard({ mine }: { mine: MySubscription }) {
   const end = sub.currentPeriodEnd ? formatDay(sub.currentPeriodEnd) : null;
   const nextAmount = sub.nextPlan?.priceCents ?? sub.plan.priceCents;
   return (
-    <section
-      aria-label="Your plan"
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-label="Your plan" className={`${cardClass} flex flex-col gap-3`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{sub.plan.name}</h2>
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold dark:bg-slate-800">

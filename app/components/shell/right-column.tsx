@@ -7,6 +7,7 @@ import { RelativeTime } from "~/components/ui/clock";
 import { answerOf, api } from "#lib/api-client";
 import type { Activity, RecentChat } from "#lib/api-types";
 import { Avatar } from "~/components/ui/avatar";
+import { cardClass } from "~/components/ui/panel";
 
 /** The column shows from Tailwind's xl breakpoint; narrower screens never load it. */
 const COLUMN_SHOWS = "(min-width: 1280px)";
@@ -93,10 +94,7 @@ export function RightColumn({ me }: { me: string }) {
       aria-label="Activity"
       className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 flex-col gap-4 overflow-y-auto py-4 xl:flex"
     >
-      <section
-        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        data-testid="messages-panel"
-      >
+      <section className={cardClass} data-testid="messages-panel">
         <h2 className="mb-3 text-sm font-semibold">Messages</h2>
         <PanelList
           loading={activity === null}
@@ -148,7 +146,7 @@ export function RightColumn({ me }: { me: string }) {
           Open Messages →
         </AppLink>
       </section>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClass}>
         <h2 className="mb-3 text-sm font-semibold">New Connections</h2>
         <PanelList loading={activity === null} empty="No connections yet. Find dealers to grow your network.">
           {connections.length
