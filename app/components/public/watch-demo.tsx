@@ -2,7 +2,7 @@ import { PlayCircle } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { DemoDialog } from "./demo-dialog";
-import { useHydrated } from "./motion";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const triggerClass = buttonClass(
   "secondary",

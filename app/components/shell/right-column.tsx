@@ -7,6 +7,7 @@ import { RelativeTime } from "~/components/ui/clock";
 import { answerOf, api } from "#lib/api-client";
 import type { Activity, RecentChat } from "#lib/api-types";
 import { Avatar } from "~/components/ui/avatar";
+import { useMediaQuery } from "~/components/ui/use-hydrated";
 import { cardClass } from "~/components/ui/panel";
 
 /** The column shows from Tailwind's xl breakpoint; narrower screens never load it. */
@@ -19,19 +20,11 @@ const COLUMN_SHOWS = "(min-width: 1280px)";
  * fallback's 'unread' frame), another screen or a finished form post (a new connection) reloads it.
  */
 function useActivity(me: string) {
-  const [shows, setShows] = useState(false);
+  const shows = useMediaQuery(COLUMN_SHOWS) === true;
   const [activity, setActivity] = useState<Activity | null>(null);
   const { pathname } = useLocation();
   const posting = useFetchers().some((f) => f.state !== "idle" && f.formMethod?.toUpperCase() !== "GET");
   const wasPosting = useRef(false);
-
-  useEffect(() => {
-    const query = window.matchMedia(COLUMN_SHOWS);
-    const update = () => setShows(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
 
   const reload = useCallback(() => {
     answerOf(api.GET("/api/activity"))
