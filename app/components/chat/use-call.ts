@@ -15,6 +15,12 @@ export type CallPhase = "idle" | "ringing" | "connecting" | "connected";
 export type CallIntent = { start?: CallKind; join?: string } | null;
 type Facing = "environment" | "user";
 
+const noMedia = () =>
+  toastError(
+    "Allow DealerLane to use them in your browser, then call again.",
+    "Camera or microphone unavailable",
+  );
+
 function mediaFor(kind: CallKind, facing: Facing): MediaStreamConstraints {
   return kind === "video"
     ? {
@@ -134,10 +140,7 @@ export function useCall({
         await connect(current.id);
         signal(current.id, { kind: "ready" });
       } catch {
-        toastError(
-          "Allow DealerLane to use them in your browser, then call again.",
-          "Camera or microphone unavailable",
-        );
+        noMedia();
         sendFrame({ type: "call-end", callId: current.id });
         cleanUp();
       }
@@ -211,10 +214,7 @@ export function useCall({
         await openMedia(kind, "environment");
       } catch {
         cleanUp();
-        toastError(
-          "Allow DealerLane to use them in your browser, then call again.",
-          "Camera or microphone unavailable",
-        );
+        noMedia();
         return;
       }
       if (!sendFrame({ type: "call-start", callId, kind })) {
