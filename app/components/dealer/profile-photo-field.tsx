@@ -4,38 +4,10 @@ import { Avatar } from "~/components/ui/avatar";
 import { IMAGE_TYPES } from "#lib/image-type";
 import { PROFILE_PHOTO_MAX_BYTES } from "#lib/schemas/profile";
 import { toast, toastError } from "#lib/toast";
-
-/** Compression fits within 800x600 at JPEG quality 0.8. */
-const MAX_WIDTH = 800;
-const MAX_HEIGHT = 600;
+import { compress } from "~/components/post/photo-uploader";
 
 /** What the field holds: unchanged (undefined), a new photo as a data URL, or removed (null). */
 export type PhotoValue = string | null | undefined;
-
-async function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("Could not read the file"));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Shrinks a photo to fit 800x600 as a JPEG at quality 0.8, in a web worker (browser-image-compression). */
-async function compress(file: File): Promise<Blob> {
-  const { default: imageCompression } = await import("browser-image-compression");
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, MAX_WIDTH / bitmap.width, MAX_HEIGHT / bitmap.height);
-  const longest = Math.round(Math.max(bitmap.width, bitmap.height) * scale);
-  bitmap.close();
-  return imageCompression(file, {
-    maxWidthOrHeight: longest,
-    initialQuality: 0.8,
-    fileType: "image/jpeg",
-    maxSizeMB: PROFILE_PHOTO_MAX_BYTES / (1024 * 1024),
-    useWebWorker: true,
-  });
-}
 
 /**
  * One profile photo (hint 'maximum 2MB', one photo): pick, preview, remove. With JavaScript the photo is
@@ -73,7 +45,7 @@ export function ProfilePhotoField({
     }
     setBusy(true);
     toast({ title: "Processing images", description: `Compressing ${file.name}…` });
-    let blob: Blob = file;
+    let blob = file;
     try {
       blob = await compress(file);
     } catch {
@@ -84,7 +56,8 @@ export function ProfilePhotoField({
         toastError(`${label} must be at most 2MB`, "Photo too large");
         return;
       }
-      onChange(await readAsDataUrl(blob));
+      const { default: imageCompression } = await import("browser-image-compression");
+      onChange(await imageCompression.getDataUrlFromFile(blob));
       toast({ title: "Images added", description: `${label} ready: save to keep it.` });
     } catch {
       toastError("Failed to prepare profile data. Please try again.", "Save Error");
