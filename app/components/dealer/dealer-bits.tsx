@@ -1,5 +1,8 @@
 import { ShieldCheck, Star } from "~/components/ui/icons";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Avatar } from "~/components/ui/avatar";
+import { buttonClass } from "~/components/ui/button";
 import type { DirectoryDealer } from "#lib/api-types";
 import { toEpochMs } from "#lib/format";
 
@@ -135,3 +138,18 @@ export function DealerBadges({
 /** "Austin, TX"; empty when neither is given. */
 export const placeOf = (dealer: { city?: string | null; state?: string | null }) =>
   [dealer.city, dealer.state].filter(Boolean).join(", ");
+
+/** Where Basic meets a Premium figure: what it would add, and the way to upgrade. */
+export function PremiumUpsell({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-brand-500/40 bg-brand-600/10 p-4">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{children}</p>
+      <Link to="/subscribe?plan=premium" className={buttonClass("primary", "mt-3")}>
+        Upgrade to Premium
+      </Link>
+    </section>
+  );
+}
