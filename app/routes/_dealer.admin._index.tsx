@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
-import { AdminPage, cardClass } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { Button, buttonClass } from "~/components/ui/button";
 import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
