@@ -6,7 +6,8 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { AdminPage, AdminPager, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { choices, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";

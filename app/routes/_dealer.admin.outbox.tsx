@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Mail, MessageSquareText } from "~/components/ui/icons";
 import { DateTime } from "~/components/ui/clock";
-import { AdminPage, AdminPager, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Outbox · DealerLane" }];
