@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isCompleteVehicle, type CreatePost } from "#lib/schemas/inventory";
+import type { Disclosures } from "#lib/schemas/disclosures";
 import { inChunks, parametersPerRow } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
@@ -133,6 +134,9 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
   return postFromRows(postRows, vehicleRows, commentRows);
 }
 
+/** What a vehicle read from a spreadsheet carries beyond a typed one (app/lib/schemas/imports.ts). */
+type ImportedExtras = { stockNumber?: string; disclosures?: Disclosures | null };
+
 type NewPost = {
   input: CreatePost;
   dealerId: string;
@@ -150,7 +154,7 @@ type NewPost = {
 export async function insertPost(db: Database, post: NewPost): Promise<PostDetail> {
   const id = newId();
   const { input } = post;
-  const kept = input.vehicles.filter(isCompleteVehicle);
+  const kept: (CreatePost["vehicles"][number] & ImportedExtras)[] = input.vehicles.filter(isCompleteVehicle);
   const vehicleRows = kept.map((v, position) => ({
     id: newId(),
     postId: id,
@@ -169,6 +173,8 @@ export async function insertPost(db: Database, post: NewPost): Promise<PostDetai
     notes: v.notes ?? null,
     location: v.location ?? null,
     atDealership: v.atDealership ?? null,
+    stockNumber: v.stockNumber ?? null,
+    disclosures: v.disclosures ?? null,
   }));
   const now = post.now ?? Date.now();
   const writes: BatchItem<"sqlite">[] = [

@@ -75,6 +75,8 @@ export const LIMITS = {
     what: "notification preference changes",
   },
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
+  /** Spreadsheet imports and Sync now: each reads a whole sheet and decodes its VINs. */
+  importsPerDealer: { name: "imports:dealer", max: 30, windowSeconds: HOUR, what: "spreadsheet imports" },
   /** Proposals and deals recorded after the fact. */
   dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
   /** The public API, per key: 60 a minute, at most 20 of them in 10 seconds. */
