@@ -976,7 +976,9 @@ export const importPreviewSchema = z
     source: z.enum(["file", "link"]),
     name: z.string().describe("the file's name or the link"),
     headers: z.array(z.string()).describe("the sheet's header row, as the mapping names its columns"),
-    mapping: z.record(z.string(), z.string().nullable()).describe("column → header read into it (null: not read)"),
+    mapping: z
+      .record(z.string(), z.string().nullable())
+      .describe("column → header read into it (null: not read)"),
     rows: z.array(importRowSchema),
     validCount: z.number().int(),
     errorCount: z.number().int(),

@@ -1,7 +1,17 @@
 import type { Context } from "hono";
-import { importPreviewSchema, inventorySyncSchema, planRequiredSchema, postDetailSchema } from "#lib/api-types";
+import {
+  importPreviewSchema,
+  inventorySyncSchema,
+  planRequiredSchema,
+  postDetailSchema,
+} from "#lib/api-types";
 import { IMPORT_MAX_BYTES } from "#lib/imports/columns";
-import { columnMappingSchema, importIdSchema, importLinkSchema, publishImportSchema } from "#lib/schemas/imports";
+import {
+  columnMappingSchema,
+  importIdSchema,
+  importLinkSchema,
+  publishImportSchema,
+} from "#lib/schemas/imports";
 import { postIdSchema } from "#lib/schemas/inventory";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
@@ -35,7 +45,10 @@ async function importSourceOf(c: Context<AppEnv>): Promise<ImportSource> {
     const file = form.get("file");
     if (!file || typeof file === "string") throw badRequest(CHOOSE_A_FILE);
     if (file.size > IMPORT_MAX_BYTES) throw new DomainError(413, FILE_TOO_LARGE);
-    return { file: new Uint8Array(await file.arrayBuffer()), name: (file.name || "spreadsheet").slice(0, 200) };
+    return {
+      file: new Uint8Array(await file.arrayBuffer()),
+      name: (file.name || "spreadsheet").slice(0, 200),
+    };
   }
   if (/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
     const body: unknown = await c.req.json().catch(() => {
@@ -55,9 +68,13 @@ async function importSourceOf(c: Context<AppEnv>): Promise<ImportSource> {
  */
 export const inventoryImportRoutes = openApiRouter(dealersOnly)
   .openapi(
-    dealerRoute.post("/imports", { 201: importPreviewSchema, 402: planRequiredSchema, 413: null, 415: null }, {
-      middleware: [activePlanRequired],
-    }),
+    dealerRoute.post(
+      "/imports",
+      { 201: importPreviewSchema, 402: planRequiredSchema, 413: null, 415: null },
+      {
+        middleware: [activePlanRequired],
+      },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const source = await importSourceOf(c);

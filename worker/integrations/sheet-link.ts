@@ -43,7 +43,7 @@ function v4Number(address: string): number | null {
 }
 
 function isPrivateV4(n: number): boolean {
-  return PRIVATE_V4.some(([base, bits]) => (n >>> (32 - bits)) === base >>> (32 - bits));
+  return PRIVATE_V4.some(([base, bits]) => n >>> (32 - bits) === base >>> (32 - bits));
 }
 
 /** True for an IP address (v4, or v6 with or without brackets) that is not on the public internet. */
@@ -84,7 +84,8 @@ function isLocalName(host: string): boolean {
 /** Refuses what is not an https address on the public internet (400), resolving the name where we can. */
 export async function checkPublicAddress(url: URL, resolve?: Resolve): Promise<void> {
   if (url.protocol !== "https:") throw badRequest("The sheet's address must start with https://");
-  if (url.username || url.password) throw badRequest("The sheet's address must not carry a user name or password");
+  if (url.username || url.password)
+    throw badRequest("The sheet's address must not carry a user name or password");
   if (url.port && url.port !== "443") throw badRequest("The sheet must be served on the standard https port");
   const host = url.hostname;
   if (isIpLiteral(host)) {
@@ -165,7 +166,10 @@ export async function fetchSheet(
       const response = await fetchImpl(url.toString(), {
         redirect: "manual",
         signal,
-        headers: { Accept: "text/csv, text/tab-separated-values, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*" },
+        headers: {
+          Accept:
+            "text/csv, text/tab-separated-values, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*",
+        },
       });
       if (response.status >= 300 && response.status < 400) {
         const next = response.headers.get("Location");
@@ -176,7 +180,9 @@ export async function fetchSheet(
       }
       if (!response.ok) {
         await response.body?.cancel();
-        throw badRequest(`The sheet's address answered ${response.status}: is the sheet published to the web?`);
+        throw badRequest(
+          `The sheet's address answered ${response.status}: is the sheet published to the web?`,
+        );
       }
       const bytes = await readCapped(response, options.maxBytes ?? IMPORT_MAX_BYTES);
       return { bytes, contentType: response.headers.get("Content-Type") ?? "", url: url.toString() };

@@ -11,12 +11,7 @@ import {
   disclosuresSchema,
   type Disclosures,
 } from "#lib/schemas/disclosures";
-import {
-  IMPORT_COLUMNS,
-  VEHICLE_COLUMNS,
-  type ColumnMapping,
-  type ImportColumn,
-} from "#lib/imports/columns";
+import { IMPORT_COLUMNS, VEHICLE_COLUMNS, type ColumnMapping, type ImportColumn } from "#lib/imports/columns";
 import { createPostSchema, vehicleInputSchema } from "#lib/schemas/inventory";
 
 export const STOCK_NUMBER_MAX = 40;

@@ -24,7 +24,20 @@ function cellOf(v: VehicleRow, column: ImportColumn): string | number | null {
     case "price":
       return dollars(v.priceCents);
     default:
-      return v[column as "vin" | "year" | "make" | "model" | "trim" | "mileage" | "color" | "city" | "state" | "location" | "notes"];
+      return v[
+        column as
+          | "vin"
+          | "year"
+          | "make"
+          | "model"
+          | "trim"
+          | "mileage"
+          | "color"
+          | "city"
+          | "state"
+          | "location"
+          | "notes"
+      ];
   }
 }
 

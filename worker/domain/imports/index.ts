@@ -95,7 +95,11 @@ export function importService(db: Database, deps: Deps) {
              p.description as description, d.state as state
            from inventory_posts p join dealers d on d.id = p.dealer_id where p.id = ${row.postId}`);
     if (!post) throw notFound(IMPORT_NOT_FOUND);
-    const current = await db.select().from(vehicles).where(eq(vehicles.postId, post.id)).orderBy(asc(vehicles.position));
+    const current = await db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.postId, post.id))
+      .orderBy(asc(vehicles.position));
     const plan = planSync(
       current,
       ready.map((r) => r.vehicle),
@@ -143,6 +147,7 @@ export function importService(db: Database, deps: Deps) {
     async remap(dealerId: string, id: string, corrected: ColumnMapping): Promise<ImportPreview> {
       const row = await ownImport(dealerId, id);
       if (row.postId) throw conflict("This import is already posted");
+      checkMapping(corrected, row.headers);
       const mapping = autoMapping(row.headers, corrected);
       checkMapping(mapping, row.headers);
       const [answer] = await Promise.all([
@@ -162,11 +167,16 @@ export function importService(db: Database, deps: Deps) {
     async publish(dealer: DealerRow, id: string, input: PublishImport): Promise<PostDetail> {
       const row = await ownImport(dealer.id, id);
       if (row.postId) throw conflict("This import is already posted");
-      const mapping = input.mapping ? autoMapping(row.headers, input.mapping) : (row.mapping as ColumnMapping);
+      if (input.mapping) checkMapping(input.mapping, row.headers);
+      const mapping = input.mapping
+        ? autoMapping(row.headers, input.mapping)
+        : (row.mapping as ColumnMapping);
       checkMapping(mapping, row.headers);
       const { ready } = await readRows({ headers: row.headers, rows: row.rows }, mapping, deps.decodeMany);
       if (ready.length === 0)
-        throw badRequest("No row of this sheet can be posted: fix the rows the preview lists and import it again");
+        throw badRequest(
+          "No row of this sheet can be posted: fix the rows the preview lists and import it again",
+        );
       const post = await deps.createPost(dealer, {
         title: input.title,
         description: input.description ?? "",
@@ -179,7 +189,12 @@ export function importService(db: Database, deps: Deps) {
       await db.batch([
         db
           .update(inventoryImports)
-          .set({ postId: post.id, mapping: mapping as Record<string, string | null>, syncedAt: now, rows: [] })
+          .set({
+            postId: post.id,
+            mapping: mapping as Record<string, string | null>,
+            syncedAt: now,
+            rows: [],
+          })
           .where(eq(inventoryImports.id, row.id)),
         db
           .insert(importMappings)
@@ -200,7 +215,11 @@ export function importService(db: Database, deps: Deps) {
         .where(and(eq(inventoryImports.postId, postId), eq(inventoryImports.dealerId, dealerId)))
         .get();
       if (!row) {
-        const post = await db.select({ id: inventoryPosts.id }).from(inventoryPosts).where(eq(inventoryPosts.id, postId)).get();
+        const post = await db
+          .select({ id: inventoryPosts.id })
+          .from(inventoryPosts)
+          .where(eq(inventoryPosts.id, postId))
+          .get();
         throw post ? badRequest(NOT_LINKED) : notFound("Post not found");
       }
       await deps.rateLimits.spend([LIMITS.importsPerDealer, dealerId]);
@@ -225,7 +244,10 @@ export function importService(db: Database, deps: Deps) {
           await syncImport(row, now);
           synced += 1;
         } catch (error) {
-          console.warn(`Sheet of post ${row.postId} not synced:`, error instanceof Error ? error.message : error);
+          console.warn(
+            `Sheet of post ${row.postId} not synced:`,
+            error instanceof Error ? error.message : error,
+          );
         }
       }
       await db

@@ -34,7 +34,10 @@ function parseDelimited(bytes: Uint8Array): SheetRow[] {
     text = new TextDecoder("windows-1252").decode(bytes);
   }
   if (text.includes("\u0000")) throw badRequest("That file is not a CSV, TSV or .xlsx spreadsheet");
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [",", "\t", ";", "|"] });
+  const parsed = Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    delimitersToGuess: [",", "\t", ";", "|"],
+  });
   return parsed.data
     .map((cells, i) => ({ row: i + 1, cells: cells.map((c) => String(c ?? "")) }))
     .filter((r) => !isBlank(r.cells));
@@ -52,7 +55,12 @@ async function parseXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   const sheet = name ? workbook.Sheets[name] : undefined;
   if (!sheet?.["!ref"]) throw badRequest("The sheet is empty");
   const first = XLSX.utils.decode_range(sheet["!ref"]).s.r;
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: true });
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: false,
+    defval: "",
+    blankrows: true,
+  });
   return rows
     .map((cells, i) => ({ row: first + i + 1, cells: cells.map((c) => String(c ?? "")) }))
     .filter((r) => !isBlank(r.cells));

@@ -64,7 +64,11 @@ export const toImportVehicle = (v: ImportedVehicle): ImportVehicle => ({
   disclosures: v.disclosures ?? null,
 });
 
-export const toRowAnswer = (r: { row: number; vehicle: ImportedVehicle | null; errors: string[] }): ImportRowAnswer => ({
+export const toRowAnswer = (r: {
+  row: number;
+  vehicle: ImportedVehicle | null;
+  errors: string[];
+}): ImportRowAnswer => ({
   row: r.row,
   vehicle: r.vehicle ? toImportVehicle(r.vehicle) : null,
   errors: r.errors,

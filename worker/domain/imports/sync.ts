@@ -11,13 +11,29 @@ import { vehicleInserts } from "../inventory/posts";
 import { newId } from "../shared/ids";
 
 type StoredVehicle = typeof vehicles.$inferSelect;
-type SyncedPost = { id: string; dealerId: string; type: string; status: string; title: string; description: string; state: string | null };
+type SyncedPost = {
+  id: string;
+  dealerId: string;
+  type: string;
+  status: string;
+  title: string;
+  description: string;
+  state: string | null;
+};
 
 /**
  * Which stored vehicle a sheet row is: by VIN, else by stock number, else by what it is (year, make, model,
  * trim, color) — the sheet's row order may change between two reads.
  */
-function keyOf(v: { vin?: string | null; stockNumber?: string | null; year?: number | null; make: string; model: string; trim?: string | null; color?: string | null }) {
+function keyOf(v: {
+  vin?: string | null;
+  stockNumber?: string | null;
+  year?: number | null;
+  make: string;
+  model: string;
+  trim?: string | null;
+  color?: string | null;
+}) {
   if (v.vin) return `vin:${v.vin.toUpperCase()}`;
   if (v.stockNumber) return `stock:${v.stockNumber.trim().toLowerCase()}`;
   return `car:${[v.year ?? "", v.make, v.model, v.trim ?? "", v.color ?? ""].join("|").toLowerCase()}`;
@@ -59,7 +75,12 @@ export function planSync(current: readonly StoredVehicle[], sheet: readonly Impo
     const status = stored.status === "sold" ? "available" : stored.status;
     if (priceCents !== stored.priceCents || mileage !== stored.mileage || status !== stored.status) {
       plan.updated.push({ id: stored.id, priceCents, mileage, status });
-      if (status === "available" && stored.priceCents !== null && priceCents !== null && priceCents < stored.priceCents)
+      if (
+        status === "available" &&
+        stored.priceCents !== null &&
+        priceCents !== null &&
+        priceCents < stored.priceCents
+      )
         plan.drops.push({ vehicleId: stored.id, oldCents: stored.priceCents, newCents: priceCents });
     }
   }
@@ -108,7 +129,11 @@ export function syncStatements(
   ];
   const anyForSale = next.some((v) => v.status !== "sold");
   const status =
-    post.status === "active" && !anyForSale ? "sold" : post.status === "sold" && anyForSale ? "active" : post.status;
+    post.status === "active" && !anyForSale
+      ? "sold"
+      : post.status === "sold" && anyForSale
+        ? "active"
+        : post.status;
   const statements: BatchItem<"sqlite">[] = [
     db.update(inventoryPosts).set({ status, updatedAt: now }).where(eq(inventoryPosts.id, post.id)),
     ...plan.updated.map((u) =>
