@@ -18,6 +18,7 @@ import { z } from "zod";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { DomainError, badRequest } from "../domain/shared/errors";
 import type { ImportSource } from "../domain/imports";
+import { sessionOnly } from "../http/api-key-auth";
 import type { AppEnv } from "../http/types";
 import { attachment, today } from "./answers";
 import { dealerRoute, openApiRouter } from "./openapi";
@@ -114,7 +115,7 @@ export const inventoryImportRoutes = openApiRouter(dealersOnly)
     },
   )
   /** Export: the dealer's listed vehicles as CSV, in the columns an import reads. */
-  .openapi(dealerRoute.get("/export", { 200: null }), async (c) => {
+  .openapi(dealerRoute.get("/export", { 200: null }, { middleware: [sessionOnly] }), async (c) => {
     const { dealer } = requireDealer(c);
     const csv = await c.var.services.imports.exportCsv(dealer.id);
     return attachment(csv, "text/csv; charset=utf-8", `inventory-${today()}.csv`);

@@ -156,6 +156,14 @@ export function PostOwnerTools({ post }: { post: PostDetail }) {
             </button>
           </Form>
         ) : null}
+        {post.type === "spreadsheet" && post.spreadsheetUrl && post.vehicles.length > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="sync" />
+            <button type="submit" className={buttonClass("secondary")} data-testid="sync-now">
+              <RefreshCw size={16} aria-hidden="true" /> Sync now
+            </button>
+          </Form>
+        ) : null}
         {post.status !== "active" || daysLeft <= 7 ? (
           <Form method="post">
             <input type="hidden" name="intent" value="renew" />

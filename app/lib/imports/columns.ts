@@ -3,10 +3,11 @@
  * (vAuto, HomeNet, DealerSocket, a hand-kept Google Sheet) give them. Pure code: the worker maps an import with
  * it, the Spreadsheet tab shows and corrects the mapping with it, and the export writes these headers back.
  */
+import { MAX_VEHICLES_PER_IMPORTED_POST } from "#lib/schemas/inventory";
 import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS, type DisclosureQuestion } from "#lib/schemas/disclosures";
 
-/** One import reads at most this many vehicle rows; a post published from one holds as many. */
-export const MAX_IMPORT_ROWS = 500;
+/** One import reads at most as many vehicle rows as a post published from it may hold. */
+export const MAX_IMPORT_ROWS = MAX_VEHICLES_PER_IMPORTED_POST;
 /** A file or a linked sheet larger than this is refused before it is read. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The header row is looked for among a sheet's first rows (exports often put a title above it). */

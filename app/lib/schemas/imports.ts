@@ -37,15 +37,13 @@ export const importLinkSchema = z.object({
 
 const headerName = z.string().trim().min(1).max(200);
 
-export const columnMappingSchema = z
-  .object(
-    Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, headerName.nullable().optional()])) as Record<
-      ImportColumn,
-      z.ZodOptional<z.ZodNullable<typeof headerName>>
-    >,
-    { error: "The mapping must name a header (or null) for each column" },
-  )
-  .meta({ id: "ImportColumnMapping" });
+export const columnMappingSchema = z.object(
+  Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, headerName.nullable().optional()])) as Record<
+    ImportColumn,
+    z.ZodOptional<z.ZodNullable<typeof headerName>>
+  >,
+  { error: "The mapping must name a header (or null) for each column" },
+);
 
 /** POST /api/inventory/imports/{id}/publish: the post's text as a typed post has it, and a corrected mapping. */
 export const publishImportSchema = z.object({
