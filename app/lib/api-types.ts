@@ -941,22 +941,22 @@ export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 // Inventory imports
 
 /** A vehicle read from a spreadsheet row, as the preview shows it (price in dollars, as typed). */
-export const importVehicleSchema = z.object({
-  stockNumber: z.string().nullable(),
-  vin: z.string().nullable(),
-  year: z.number().int().nullable(),
-  make: z.string(),
-  model: z.string(),
-  trim: z.string().nullable(),
-  mileage: z.number().int().nullable(),
-  price: z.number().nullable().describe("dollars with cents"),
-  color: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  location: z.string().nullable(),
-  notes: z.string().nullable(),
-  disclosures: disclosuresSchema.nullable(),
-});
+export const importVehicleSchema = postVehicleSchema
+  .pick({
+    vin: true,
+    year: true,
+    make: true,
+    model: true,
+    trim: true,
+    mileage: true,
+    price: true,
+    color: true,
+    city: true,
+    state: true,
+    location: true,
+    notes: true,
+  })
+  .extend({ stockNumber: z.string().nullable(), disclosures: disclosuresSchema.nullable() });
 export type ImportVehicle = z.infer<typeof importVehicleSchema>;
 
 export const importRowSchema = z.object({

@@ -6,6 +6,7 @@
  * tests use a local fake sheet server and never reach the internet.
  */
 import { IMPORT_MAX_BYTES } from "#lib/imports/columns";
+import { joinBytes } from "../domain/shared/bytes";
 import { DomainError, badRequest } from "../domain/shared/errors";
 
 export const SHEET_TIMEOUT_MS = 10_000;
@@ -143,13 +144,7 @@ async function readCapped(response: Response, cap: number): Promise<Uint8Array> 
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return joinBytes(chunks, size);
 }
 
 /** The sheet at `address`, following at most MAX_REDIRECTS redirects, each checked before it is followed. */

@@ -239,16 +239,18 @@ export function CreatePostDialog({
                 className={inputClass}
               />
             </Field>
-            <Field id="post-facilitator" label="Auction facilitator (optional)">
-              <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
-                <option value="">None</option>
-                {AUCTION_FACILITATORS.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            {mode === "spreadsheet" && draft.sheet ? null : (
+              <Field id="post-facilitator" label="Auction facilitator (optional)">
+                <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
+                  <option value="">None</option>
+                  {AUCTION_FACILITATORS.map((f) => (
+                    <option key={f} value={f}>
+                      {f}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
 
             {mode === "spreadsheet" ? (
               <SpreadsheetImport

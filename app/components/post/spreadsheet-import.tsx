@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Download, FileSpreadsheet, Loader2 } from "~/components/ui/icons";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -47,67 +47,68 @@ export function SpreadsheetImport({
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
-  async function importFile(file: File) {
+  /** One way each read answers: the new preview shown with its counts, or the server's reason in a toast. */
+  async function read(kind: NonNullable<typeof busy>, call: () => Promise<ImportPreview>, title: string) {
+    setBusy(kind);
+    try {
+      const answer = await call();
+      onPreview(answer);
+      toast({ title, description: countsText(answer) });
+    } catch (error) {
+      importFailed(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function importFile(file: File) {
     if (file.size > IMPORT_MAX_BYTES) {
       importFailed(new Error(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`));
       return;
     }
     const form = new FormData();
     form.append("file", file);
-    setBusy("file");
-    try {
-      const answer = await answerOf(
-        api.POST("/api/inventory/imports", {
-          body: form as never,
-          bodySerializer: (body: unknown) => body as FormData,
-        }),
-      );
-      onPreview(answer);
-      toast({ title: "Spreadsheet read", description: countsText(answer) });
-    } catch (error) {
-      importFailed(error);
-    } finally {
-      setBusy(null);
-    }
+    // A multipart body: the route reads it itself (the document describes JSON bodies only).
+    return read(
+      "file",
+      () =>
+        answerOf(
+          api.POST("/api/inventory/imports", {
+            body: form as never,
+            bodySerializer: (body: unknown) => body as FormData,
+          }),
+        ),
+      "Spreadsheet read",
+    );
   }
 
-  async function importLink() {
-    setBusy("link");
-    try {
-      const answer = await answerOf(
-        api.POST("/api/inventory/imports", {
-          body: { url } as never,
-          bodySerializer: (body: unknown) => JSON.stringify(body),
-          headers: { "Content-Type": "application/json" },
-        }),
-      );
-      onPreview(answer);
-      toast({ title: "Spreadsheet read", description: countsText(answer) });
-    } catch (error) {
-      importFailed(error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const importLink = () =>
+    read(
+      "link",
+      () =>
+        answerOf(
+          api.POST("/api/inventory/imports", {
+            body: { url } as never,
+            bodySerializer: (body: unknown) => JSON.stringify(body),
+            headers: { "Content-Type": "application/json" },
+          }),
+        ),
+      "Spreadsheet read",
+    );
 
-  async function remap(column: ImportColumn, header: string | null) {
-    if (!preview) return;
-    setBusy("mapping");
-    try {
-      const answer = await answerOf(
-        api.PATCH("/api/inventory/imports/{id}", {
-          params: { path: { id: preview.id } },
-          body: { mapping: { ...preview.mapping, [column]: header } },
-        }),
-      );
-      onPreview(answer);
-      toast({ title: "Columns updated", description: countsText(answer) });
-    } catch (error) {
-      importFailed(error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const remap = (column: ImportColumn, header: string | null) =>
+    preview &&
+    read(
+      "mapping",
+      () =>
+        answerOf(
+          api.PATCH("/api/inventory/imports/{id}", {
+            params: { path: { id: preview.id } },
+            body: { mapping: { ...preview.mapping, [column]: header } },
+          }),
+        ),
+      "Columns updated",
+    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -205,7 +206,7 @@ function ImportPreviewPanel({
 }: {
   preview: ImportPreview;
   busy: boolean;
-  onRemap: (column: ImportColumn, header: string | null) => void;
+  onRemap: (column: ImportColumn, header: string | null) => unknown;
   onClear: () => void;
 }) {
   const ready = preview.rows.filter((r) => r.vehicle);
@@ -214,8 +215,18 @@ function ImportPreviewPanel({
     ...VEHICLE_COLUMNS,
     ...DISCLOSURE_COLUMNS.filter((c) => preview.mapping[c]),
   ] as ImportColumn[];
+  // A new preview opens below the pickers: bring it into view (once per import, not on each remap).
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [preview.id]);
   return (
-    <section aria-label="Import preview" className="flex flex-col gap-3" data-testid="import-preview">
+    <section
+      ref={panel}
+      aria-label="Import preview"
+      className="flex scroll-mt-2 flex-col gap-3"
+      data-testid="import-preview"
+    >
       <div className="flex items-start justify-between gap-2">
         <p className="text-sm" aria-live="polite">
           <span className="font-semibold">{preview.name.split("/").pop()}</span>: {countsText(preview)}
@@ -235,14 +246,14 @@ function ImportPreviewPanel({
         <p className="mt-1 text-xs text-muted">
           Which of your sheet's columns fills each field. Your choices are remembered for your next import.
         </p>
-        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {columns.map((column) => (
             <label key={column} className="flex flex-col gap-1 text-xs font-medium">
               {COLUMN_LABELS[column]}
               <select
                 value={preview.mapping[column] ?? ""}
                 disabled={busy}
-                onChange={(e) => onRemap(column, e.target.value || null)}
+                onChange={(e) => void onRemap(column, e.target.value || null)}
                 className={inputClass}
                 data-column={column}
               >

@@ -8,6 +8,7 @@ import type { CreatePost } from "#lib/schemas/inventory";
 import type { Database } from "../../db/client";
 import { importMappings, inventoryImports, inventoryPosts, vehicles } from "../../db/schema";
 import type { DealerRow } from "../dealers";
+import type { IndexedPost } from "../deal-alerts/match";
 import type { PostChange } from "../inventory/lifecycle";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 import { conflict, badRequest, notFound } from "../shared/errors";
@@ -83,15 +84,8 @@ export function importService(db: Database, deps: Deps) {
     const sheet = await sheetOf({ url: row.url });
     const mapping = autoMapping(sheet.headers, row.mapping);
     const { ready } = await readRows(sheet, mapping, deps.decodeMany);
-    const [post] = await db.all<{
-      id: string;
-      dealerId: string;
-      type: string;
-      status: string;
-      title: string;
-      description: string;
-      state: string | null;
-    }>(sql`select p.id as id, p.dealer_id as dealerId, p.type as type, p.status as status, p.title as title,
+    const [post] =
+      await db.all<IndexedPost>(sql`select p.id as id, p.dealer_id as dealerId, p.type as type, p.status as status, p.title as title,
              p.description as description, d.state as state
            from inventory_posts p join dealers d on d.id = p.dealer_id where p.id = ${row.postId}`);
     if (!post) throw notFound(IMPORT_NOT_FOUND);

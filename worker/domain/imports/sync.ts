@@ -6,20 +6,11 @@ import type { ImportedVehicle } from "#lib/schemas/imports";
 import type { Database } from "../../db/client";
 import { inventoryPosts, vehicles } from "../../db/schema";
 import type { PriceDrop } from "../deal-alerts";
+import type { IndexedPost } from "../deal-alerts/match";
 import { matchIndexStatements } from "../deal-alerts/match-index";
-import { vehicleInserts } from "../inventory/posts";
-import { newId } from "../shared/ids";
+import { newVehicleRow, vehicleInserts } from "../inventory/posts";
 
 type StoredVehicle = typeof vehicles.$inferSelect;
-type SyncedPost = {
-  id: string;
-  dealerId: string;
-  type: string;
-  status: string;
-  title: string;
-  description: string;
-  state: string | null;
-};
 
 /**
  * Which stored vehicle a sheet row is: by VIN, else by stock number, else by what it is (year, make, model,
@@ -94,7 +85,7 @@ export function planSync(current: readonly StoredVehicle[], sheet: readonly Impo
  */
 export function syncStatements(
   db: Database,
-  post: SyncedPost,
+  post: IndexedPost,
   current: readonly StoredVehicle[],
   plan: SyncPlan,
   now: number,
@@ -102,27 +93,9 @@ export function syncStatements(
   const changes = new Map(plan.updated.map((u) => [u.id, u]));
   const removed = new Set(plan.removed);
   let position = current.reduce((max, v) => Math.max(max, v.position), -1);
-  const addedRows = plan.added.map((v) => ({
-    id: newId(),
-    postId: post.id,
-    position: (position += 1),
-    vin: v.vin ?? null,
-    year: v.year ?? null,
-    make: v.make,
-    model: v.model,
-    trim: v.trim ?? null,
-    mileage: v.mileage ?? null,
-    priceCents: centsOf(v.price),
-    city: v.city ?? null,
-    state: v.state ?? null,
-    color: v.color ?? null,
-    status: "available",
-    notes: v.notes ?? null,
-    location: v.location ?? null,
-    atDealership: null,
-    disclosures: v.disclosures ?? null,
-    stockNumber: v.stockNumber ?? null,
-  }));
+  const addedRows = plan.added.map((v) =>
+    newVehicleRow(post.id, (position += 1), { ...v, status: "available" }),
+  );
   const next = [
     ...current.map((v) => ({ ...v, ...changes.get(v.id), ...(removed.has(v.id) ? { status: "sold" } : {}) })),
     ...addedRows,

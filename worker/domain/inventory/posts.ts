@@ -137,27 +137,15 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
 /** What a vehicle read from a spreadsheet carries beyond a typed one (app/lib/schemas/imports.ts). */
 type ImportedExtras = { stockNumber?: string; disclosures?: Disclosures | null };
 
-type NewPost = {
-  input: CreatePost;
-  dealerId: string;
-  photoPaths: string[];
-  aiSummary: string;
-  /** Where the vehicles are when they do not say: the deal-alert match index needs it. */
-  state: string | null;
-  now?: number;
-};
-
-/**
- * Post, vehicles, photos and match-index rows in one D1 batch, all or nothing, which also reads the stored post
- * back: creating a post is one round trip. Answers the new post as the feed shows it.
- */
-export async function insertPost(db: Database, post: NewPost): Promise<PostDetail> {
-  const id = newId();
-  const { input } = post;
-  const kept: (CreatePost["vehicles"][number] & ImportedExtras)[] = input.vehicles.filter(isCompleteVehicle);
-  const vehicleRows = kept.map((v, position) => ({
+/** A new vehicle of a post as it is stored: a typed one, or one read from a spreadsheet (and added by a sync). */
+export function newVehicleRow(
+  postId: string,
+  position: number,
+  v: CreatePost["vehicles"][number] & ImportedExtras,
+) {
+  return {
     id: newId(),
-    postId: id,
+    postId,
     position,
     vin: v.vin ?? null,
     year: v.year ?? null,
@@ -175,7 +163,29 @@ export async function insertPost(db: Database, post: NewPost): Promise<PostDetai
     atDealership: v.atDealership ?? null,
     stockNumber: v.stockNumber ?? null,
     disclosures: v.disclosures ?? null,
-  }));
+  };
+}
+
+type NewPost = {
+  input: CreatePost;
+  dealerId: string;
+  photoPaths: string[];
+  aiSummary: string;
+  /** Where the vehicles are when they do not say: the deal-alert match index needs it. */
+  state: string | null;
+  now?: number;
+};
+
+/**
+ * Post, vehicles, photos and match-index rows in one D1 batch, all or nothing, which also reads the stored post
+ * back: creating a post is one round trip. Answers the new post as the feed shows it.
+ */
+export async function insertPost(db: Database, post: NewPost): Promise<PostDetail> {
+  const id = newId();
+  const { input } = post;
+  const vehicleRows = input.vehicles
+    .filter(isCompleteVehicle)
+    .map((v, position) => newVehicleRow(id, position, v));
   const now = post.now ?? Date.now();
   const writes: BatchItem<"sqlite">[] = [
     db.insert(inventoryPosts).values({

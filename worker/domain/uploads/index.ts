@@ -5,6 +5,7 @@ import { fromBase64Url, toBase64Url } from "../shared/base64url";
 import { DomainError, badRequest, forbidden, notFound } from "../shared/errors";
 import { secretStore } from "../shared/secrets";
 import { uploadClaimsOf, type UploadClaims } from "./claims";
+import { joinBytes } from "../shared/bytes";
 
 /**
  * Photo uploads through signed URLs: POST /api/objects/upload hands out
@@ -186,13 +187,7 @@ export async function readHead(
     chunks.push(value);
     buffered += value.byteLength;
   }
-  const head = new Uint8Array(buffered);
-  let offset = 0;
-  for (const chunk of chunks) {
-    head.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return head;
+  return joinBytes(chunks, buffered);
 }
 
 /**
