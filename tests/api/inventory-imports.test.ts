@@ -1,4 +1,5 @@
-import { SELF, env } from "cloudflare:test";
+import { SELF, createScheduledController, env } from "cloudflare:test";
+import worker from "../../worker/index";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportPreview, InventorySync, Notification, PostDetail } from "#lib/api-types";
 import { currentUserSchema } from "#lib/api-types";
@@ -398,6 +399,19 @@ describe("a post published from a link", () => {
     const drops = await notificationsOf(buyer.cookie, "price-drop");
     expect(drops[0]?.link).toBe(`/post/${post.id}`);
     expect(drops[0]?.title).toMatch(/^Price drop/);
+
+    // The daily cron reads the sheet too: the Civic is sold off the sheet overnight.
+    sheets.set(
+      "/pub.csv",
+      edited
+        .slice(0, -1)
+        .map((l) => l.join(","))
+        .join("\r\n"),
+    );
+    await worker.scheduled(createScheduledController({ cron: "0 4 * * *", scheduledTime: Date.now() }), env);
+    const overnight = (await call("GET", `/api/inventory/${post.id}`, { cookie: seller.cookie }))
+      .json as unknown as PostDetail;
+    expect(overnight.vehicles.find((v) => v.model === "Civic")?.status).toBe("sold");
   });
 });
 

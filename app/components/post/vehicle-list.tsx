@@ -7,8 +7,11 @@ import { inputClass } from "~/components/ui/field";
 /** A long list (a post published from a spreadsheet holds up to 500) opens this many, then a search and "Show all". */
 const VEHICLES_SHOWN = 24;
 
-const matches = (v: PostDetail["vehicles"][number], text: string) =>
-  [v.vin, v.year, v.make, v.model, v.trim, v.color].filter(Boolean).join(" ").toLowerCase().includes(text);
+/** Every word of the search appears in the vehicle's VIN, year, make, model, trim or colour. */
+function matches(v: PostDetail["vehicles"][number], text: string) {
+  const said = [v.vin, v.year, v.make, v.model, v.trim, v.color].filter(Boolean).join(" ").toLowerCase();
+  return text.split(/\s+/).every((word) => said.includes(word));
+}
 
 /** Every vehicle of an expanded post, with its price, mileage, VIN, colour and where it sits. */
 export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {
