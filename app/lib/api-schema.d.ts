@@ -5452,7 +5452,6 @@ export interface paths {
                                 row: number;
                                 /** @description null when the row has errors */
                                 vehicle: {
-                                    stockNumber: string | null;
                                     vin: string | null;
                                     year: number | null;
                                     make: string;
@@ -5466,6 +5465,7 @@ export interface paths {
                                     state: string | null;
                                     location: string | null;
                                     notes: string | null;
+                                    stockNumber: string | null;
                                     disclosures: components["schemas"]["Disclosures"];
                                 } | null;
                                 errors: string[];
@@ -5545,7 +5545,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        mapping: {
+                        mapping?: {
                             stockNumber?: string | null;
                             vin?: string | null;
                             year?: string | null;
@@ -5597,7 +5597,6 @@ export interface paths {
                                 row: number;
                                 /** @description null when the row has errors */
                                 vehicle: {
-                                    stockNumber: string | null;
                                     vin: string | null;
                                     year: number | null;
                                     make: string;
@@ -5611,6 +5610,7 @@ export interface paths {
                                     state: string | null;
                                     location: string | null;
                                     notes: string | null;
+                                    stockNumber: string | null;
                                     disclosures: components["schemas"]["Disclosures"];
                                 } | null;
                                 errors: string[];

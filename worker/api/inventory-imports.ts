@@ -86,12 +86,15 @@ export const inventoryImportRoutes = openApiRouter(dealersOnly)
     dealerRoute.patch(
       "/imports/{id}",
       { 200: importPreviewSchema },
-      { params: importIdSchema, body: z.object({ mapping: columnMappingSchema }) },
+      { params: importIdSchema, body: z.object({ mapping: columnMappingSchema.optional() }) },
     ),
     async (c) => {
       const { dealer } = requireDealer(c);
       const { id } = c.req.valid("param");
-      return c.json(await c.var.services.imports.remap(dealer.id, id, c.req.valid("json").mapping), 200);
+      return c.json(
+        await c.var.services.imports.remap(dealer.id, id, c.req.valid("json").mapping ?? {}),
+        200,
+      );
     },
   )
   .openapi(
