@@ -139,7 +139,10 @@ export function importService(db: Database, deps: Deps) {
 
     /** PATCH /api/inventory/imports/{id}: the dealer's corrected mapping kept, and the preview under it. */
     async remap(dealerId: string, id: string, corrected: ColumnMapping): Promise<ImportPreview> {
-      const row = await ownImport(dealerId, id);
+      const [row] = await Promise.all([
+        ownImport(dealerId, id),
+        deps.rateLimits.spend([LIMITS.postEditsPerDealer, dealerId]),
+      ]);
       if (row.postId) throw conflict("This import is already posted");
       checkMapping(corrected, row.headers);
       const mapping = autoMapping(row.headers, corrected);
