@@ -26,6 +26,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The import tests read a real .xlsx (tests/fixtures/imports), inlined as a data URL.
+    assetsInclude: ["**/*.xlsx"],
     resolve: {
       alias: {
         "remix-server-build": path.join(import.meta.dirname, "build/server/index.js"),

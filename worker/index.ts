@@ -65,6 +65,7 @@ export default {
       services.uploads.forgetExpiredClaims(),
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
+      services.imports.syncAll(),
       services.subscriptions.renewDemoSubscriptions(),
       // The stored report is the real network's: its figures never count the demo's dealers.
       createServices(env, { network: () => "real" }).news.marketReport.compute(),

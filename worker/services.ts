@@ -27,6 +27,8 @@ import { activityService } from "./domain/activity";
 import { inventoryService } from "./domain/inventory";
 import { uploadService } from "./domain/uploads";
 import { vinService } from "./domain/vin";
+import { importService } from "./domain/imports";
+import { dohResolver, fetchSheet } from "./integrations/sheet-link";
 import type { AiBinding } from "./domain/inventory/summary";
 import type { PostChange } from "./domain/inventory/lifecycle";
 import { announceNewPost } from "./realtime/announce-post";
@@ -185,6 +187,14 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     },
     onPostChanged: postChanged,
   });
+  const vin = vinService(db, optional);
+  const imports = importService(db, {
+    rateLimits,
+    decodeMany: (vins) => vin.decodeMany(vins),
+    fetchSheet: (url) => fetchSheet(url, { resolve: dohResolver(fetch) }),
+    createPost: (dealer, input) => inventory.createPost(dealer, input, origin),
+    onPostChanged: postChanged,
+  });
   const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
   const deals = dealService(db, {
     rateLimits,
@@ -269,7 +279,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     uploads,
     chatFiles,
     inventory,
-    vin: vinService(db, optional),
+    vin,
+    imports,
     deals,
     dealAnnouncements: announcements,
     outbox,

@@ -5411,6 +5411,460 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/inventory/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            source: "file" | "link";
+                            /** @description the file's name or the link */
+                            name: string;
+                            /** @description the sheet's header row, as the mapping names its columns */
+                            headers: string[];
+                            /** @description column → header read into it (null: not read) */
+                            mapping: {
+                                [key: string]: string | null;
+                            };
+                            rows: {
+                                /** @description the row's number in the sheet, as the spreadsheet shows it */
+                                row: number;
+                                /** @description null when the row has errors */
+                                vehicle: {
+                                    vin: string | null;
+                                    year: number | null;
+                                    make: string;
+                                    model: string;
+                                    trim: string | null;
+                                    mileage: number | null;
+                                    /** @description dollars with cents */
+                                    price: number | null;
+                                    color: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    location: string | null;
+                                    notes: string | null;
+                                    stockNumber: string | null;
+                                    disclosures: components["schemas"]["Disclosures"];
+                                } | null;
+                                errors: string[];
+                            }[];
+                            validCount: number;
+                            errorCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 time
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description 402 */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanRequired"];
+                    };
+                };
+                /** @description Content Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 415 */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping?: {
+                            stockNumber?: string | null;
+                            vin?: string | null;
+                            year?: string | null;
+                            make?: string | null;
+                            model?: string | null;
+                            trim?: string | null;
+                            mileage?: string | null;
+                            price?: string | null;
+                            color?: string | null;
+                            city?: string | null;
+                            state?: string | null;
+                            location?: string | null;
+                            notes?: string | null;
+                            "disclosure.frameDamage"?: string | null;
+                            "disclosure.floodOrFire"?: string | null;
+                            "disclosure.titleBrand"?: string | null;
+                            "disclosure.odometerNotActual"?: string | null;
+                            "disclosure.airbags"?: string | null;
+                            "disclosure.engineOrTransmission"?: string | null;
+                            "disclosure.warningLights"?: string | null;
+                            "disclosure.priorPaintOrBody"?: string | null;
+                            "disclosure.keys"?: string | null;
+                            "disclosure.notes"?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            source: "file" | "link";
+                            /** @description the file's name or the link */
+                            name: string;
+                            /** @description the sheet's header row, as the mapping names its columns */
+                            headers: string[];
+                            /** @description column → header read into it (null: not read) */
+                            mapping: {
+                                [key: string]: string | null;
+                            };
+                            rows: {
+                                /** @description the row's number in the sheet, as the spreadsheet shows it */
+                                row: number;
+                                /** @description null when the row has errors */
+                                vehicle: {
+                                    vin: string | null;
+                                    year: number | null;
+                                    make: string;
+                                    model: string;
+                                    trim: string | null;
+                                    mileage: number | null;
+                                    /** @description dollars with cents */
+                                    price: number | null;
+                                    color: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    location: string | null;
+                                    notes: string | null;
+                                    stockNumber: string | null;
+                                    disclosures: components["schemas"]["Disclosures"];
+                                } | null;
+                                errors: string[];
+                            }[];
+                            validCount: number;
+                            errorCount: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 time
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/inventory/imports/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        description?: string | null;
+                        mapping?: {
+                            stockNumber?: string | null;
+                            vin?: string | null;
+                            year?: string | null;
+                            make?: string | null;
+                            model?: string | null;
+                            trim?: string | null;
+                            mileage?: string | null;
+                            price?: string | null;
+                            color?: string | null;
+                            city?: string | null;
+                            state?: string | null;
+                            location?: string | null;
+                            notes?: string | null;
+                            "disclosure.frameDamage"?: string | null;
+                            "disclosure.floodOrFire"?: string | null;
+                            "disclosure.titleBrand"?: string | null;
+                            "disclosure.odometerNotActual"?: string | null;
+                            "disclosure.airbags"?: string | null;
+                            "disclosure.engineOrTransmission"?: string | null;
+                            "disclosure.warningLights"?: string | null;
+                            "disclosure.priorPaintOrBody"?: string | null;
+                            "disclosure.keys"?: string | null;
+                            "disclosure.notes"?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PostDetail"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description 402 */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanRequired"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description vehicles new in the sheet */
+                            added: number;
+                            /** @description vehicles whose price or miles changed */
+                            updated: number;
+                            /** @description vehicles gone from the sheet, marked sold */
+                            removed: number;
+                        };
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory": {
         parameters: {
             query?: never;
@@ -8460,63 +8914,52 @@ export interface components {
                 createdAt: string;
             }[];
         };
-        FeedPost: {
-            id: string;
-            dealerId: string;
-            title: string;
-            description: string;
-            /** @enum {string} */
-            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-            status: string;
+        Disclosures: {
             /**
-             * Format: date-time
-             * @description ISO 8601 time
+             * @default unknown
+             * @enum {string}
              */
-            createdAt: string;
-            spreadsheetUrl: string | null;
-            auctionFacilitator: string | null;
-            photoUrls: string[];
-            /** @description a JSON list of {text} items */
-            aiSummary: string | null;
-            vehicleCount: number;
-            availableCount: number;
-            commentCount: number;
-            viewCount: number;
-            /** @description the post's first vehicle; null when it lists none */
-            leadVehicle: {
-                year: number | null;
-                make: string;
-                model: string;
-                trim: string | null;
-                mileage: number | null;
-                priceCents: number | null;
-            } | null;
+            frameDamage: "yes" | "no" | "unknown";
             /**
-             * Format: date-time
-             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             * @default unknown
+             * @enum {string}
              */
-            expiresAt: string | null;
-            dealer: components["schemas"]["PostDealer"];
-        };
-        PostDealer: {
-            id: string;
-            name: string;
-            dealershipName: string;
-            /** @enum {string} */
-            dealershipType: "independent" | "franchise" | "wholesaler";
-            avatar: string | null;
-            city: string;
-            state: string;
-            buysCanadianVehicles: boolean;
-            /** @description the Verified dealer badge */
-            verified: boolean;
-            rating: number | null;
+            floodOrFire: "yes" | "no" | "unknown";
             /**
-             * Format: date-time
-             * @description ISO 8601 time
+             * @default unknown
+             * @enum {string}
              */
-            memberSince: string;
-        };
+            titleBrand: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            odometerNotActual: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            airbags: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            engineOrTransmission: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            warningLights: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            priorPaintOrBody: "yes" | "no" | "unknown";
+            /** @default null */
+            keys: number | null;
+            /** @default  */
+            notes: string;
+        } | null;
         PostDetail: {
             id: string;
             dealerId: string;
@@ -8557,6 +9000,25 @@ export interface components {
             vehicles: components["schemas"]["PostVehicle"][];
             comments: components["schemas"]["PostComment"][];
         };
+        PostDealer: {
+            id: string;
+            name: string;
+            dealershipName: string;
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            avatar: string | null;
+            city: string;
+            state: string;
+            buysCanadianVehicles: boolean;
+            /** @description the Verified dealer badge */
+            verified: boolean;
+            rating: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            memberSince: string;
+        };
         PostVehicle: {
             id: string;
             vin: string | null;
@@ -8591,6 +9053,44 @@ export interface components {
                 name: string;
                 avatar: string | null;
             };
+        };
+        FeedPost: {
+            id: string;
+            dealerId: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            spreadsheetUrl: string | null;
+            auctionFacilitator: string | null;
+            photoUrls: string[];
+            /** @description a JSON list of {text} items */
+            aiSummary: string | null;
+            vehicleCount: number;
+            availableCount: number;
+            commentCount: number;
+            viewCount: number;
+            /** @description the post's first vehicle; null when it lists none */
+            leadVehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                priceCents: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             */
+            expiresAt: string | null;
+            dealer: components["schemas"]["PostDealer"];
         };
         Notification: {
             id: string;

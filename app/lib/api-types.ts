@@ -8,6 +8,7 @@ import {
   POST_TYPES,
 } from "#lib/constants";
 import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "#lib/schemas/notifications";
+import { disclosuresSchema } from "#lib/schemas/disclosures";
 import {
   DEAL_STATUSES,
   PASS_THRU_STEPS,
@@ -918,3 +919,54 @@ export const verificationRequestSchema = z.object({
   createdAt: isoTime,
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Inventory imports
+
+/** A vehicle read from a spreadsheet row, as the preview shows it (price in dollars, as typed). */
+export const importVehicleSchema = postVehicleSchema
+  .pick({
+    vin: true,
+    year: true,
+    make: true,
+    model: true,
+    trim: true,
+    mileage: true,
+    price: true,
+    color: true,
+    city: true,
+    state: true,
+    location: true,
+    notes: true,
+  })
+  .extend({ stockNumber: z.string().nullable(), disclosures: disclosuresSchema.nullable() });
+export type ImportVehicle = z.infer<typeof importVehicleSchema>;
+
+export const importRowSchema = z.object({
+  row: z.number().int().describe("the row's number in the sheet, as the spreadsheet shows it"),
+  vehicle: importVehicleSchema.nullable().describe("null when the row has errors"),
+  errors: z.array(z.string()),
+});
+export type ImportRowAnswer = z.infer<typeof importRowSchema>;
+
+export const importPreviewSchema = z.object({
+  id: z.string(),
+  source: z.enum(["file", "link"]),
+  name: z.string().describe("the file's name or the link"),
+  headers: z.array(z.string()).describe("the sheet's header row, as the mapping names its columns"),
+  mapping: z
+    .record(z.string(), z.string().nullable())
+    .describe("column → header read into it (null: not read)"),
+  rows: z.array(importRowSchema),
+  validCount: z.number().int(),
+  errorCount: z.number().int(),
+  createdAt: isoTime,
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const inventorySyncSchema = z.object({
+  added: z.number().int().describe("vehicles new in the sheet"),
+  updated: z.number().int().describe("vehicles whose price or miles changed"),
+  removed: z.number().int().describe("vehicles gone from the sheet, marked sold"),
+});
+export type InventorySync = z.infer<typeof inventorySyncSchema>;

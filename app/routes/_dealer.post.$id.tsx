@@ -92,6 +92,11 @@ function changePost(patchOf: (form: FormData) => UpdatePost | string, done: stri
   };
 }
 
+const syncSummary = (added: number, updated: number, removed: number) =>
+  added + updated + removed === 0
+    ? "Nothing changed since the last sync."
+    : `${added} added, ${updated} updated, ${removed} marked sold.`;
+
 /** The page's forms by their `intent`: the comment form before JavaScript has loaded, and the author's tools. */
 const POST_ACTIONS: Record<string, PostAction> = {
   comment: async ({ id, form, request, context, viewer }) => {
@@ -114,6 +119,19 @@ const POST_ACTIONS: Record<string, PostAction> = {
   edit: changePost(editFromForm, "Post updated"),
   sold: changePost(() => ({ status: "sold" }), "Marked sold"),
   renew: changePost(() => ({ renew: true }), "Post renewed for 30 days"),
+  /** Sync now: the sheet the post was published from, read again. */
+  sync: async ({ id, request, context, viewer }) => {
+    try {
+      const { added, updated, removed } = await context.services.imports.syncPost(viewer.dealer.id, id);
+      return redirectWithToast(
+        postPathOf(id),
+        { title: "Synced with your sheet", description: syncSummary(added, updated, removed) },
+        request,
+      );
+    } catch (error) {
+      return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Sheet not synced" }), request);
+    }
+  },
   delete: async ({ id, request, context, viewer }) => {
     try {
       await context.services.inventory.deletePost(id, actorOf(viewer));

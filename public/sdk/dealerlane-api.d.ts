@@ -495,63 +495,52 @@ export interface components {
                 createdAt: string;
             }[];
         };
-        FeedPost: {
-            id: string;
-            dealerId: string;
-            title: string;
-            description: string;
-            /** @enum {string} */
-            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
-            status: string;
+        Disclosures: {
             /**
-             * Format: date-time
-             * @description ISO 8601 time
+             * @default unknown
+             * @enum {string}
              */
-            createdAt: string;
-            spreadsheetUrl: string | null;
-            auctionFacilitator: string | null;
-            photoUrls: string[];
-            /** @description a JSON list of {text} items */
-            aiSummary: string | null;
-            vehicleCount: number;
-            availableCount: number;
-            commentCount: number;
-            viewCount: number;
-            /** @description the post's first vehicle; null when it lists none */
-            leadVehicle: {
-                year: number | null;
-                make: string;
-                model: string;
-                trim: string | null;
-                mileage: number | null;
-                priceCents: number | null;
-            } | null;
+            frameDamage: "yes" | "no" | "unknown";
             /**
-             * Format: date-time
-             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             * @default unknown
+             * @enum {string}
              */
-            expiresAt: string | null;
-            dealer: components["schemas"]["PostDealer"];
-        };
-        PostDealer: {
-            id: string;
-            name: string;
-            dealershipName: string;
-            /** @enum {string} */
-            dealershipType: "independent" | "franchise" | "wholesaler";
-            avatar: string | null;
-            city: string;
-            state: string;
-            buysCanadianVehicles: boolean;
-            /** @description the Verified dealer badge */
-            verified: boolean;
-            rating: number | null;
+            floodOrFire: "yes" | "no" | "unknown";
             /**
-             * Format: date-time
-             * @description ISO 8601 time
+             * @default unknown
+             * @enum {string}
              */
-            memberSince: string;
-        };
+            titleBrand: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            odometerNotActual: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            airbags: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            engineOrTransmission: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            warningLights: "yes" | "no" | "unknown";
+            /**
+             * @default unknown
+             * @enum {string}
+             */
+            priorPaintOrBody: "yes" | "no" | "unknown";
+            /** @default null */
+            keys: number | null;
+            /** @default  */
+            notes: string;
+        } | null;
         PostDetail: {
             id: string;
             dealerId: string;
@@ -592,6 +581,25 @@ export interface components {
             vehicles: components["schemas"]["PostVehicle"][];
             comments: components["schemas"]["PostComment"][];
         };
+        PostDealer: {
+            id: string;
+            name: string;
+            dealershipName: string;
+            /** @enum {string} */
+            dealershipType: "independent" | "franchise" | "wholesaler";
+            avatar: string | null;
+            city: string;
+            state: string;
+            buysCanadianVehicles: boolean;
+            /** @description the Verified dealer badge */
+            verified: boolean;
+            rating: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            memberSince: string;
+        };
         PostVehicle: {
             id: string;
             vin: string | null;
@@ -626,6 +634,44 @@ export interface components {
                 name: string;
                 avatar: string | null;
             };
+        };
+        FeedPost: {
+            id: string;
+            dealerId: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            spreadsheetUrl: string | null;
+            auctionFacilitator: string | null;
+            photoUrls: string[];
+            /** @description a JSON list of {text} items */
+            aiSummary: string | null;
+            vehicleCount: number;
+            availableCount: number;
+            commentCount: number;
+            viewCount: number;
+            /** @description the post's first vehicle; null when it lists none */
+            leadVehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                priceCents: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description when an active post expires unless renewed (30 days after posted or renewed); null otherwise
+             */
+            expiresAt: string | null;
+            dealer: components["schemas"]["PostDealer"];
         };
         Notification: {
             id: string;

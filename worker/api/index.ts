@@ -26,6 +26,7 @@ import { dealerRoutes } from "./dealers";
 import { dealRoutes, passThruRoutes } from "./deals";
 import { healthRoutes } from "./health";
 import { inventoryRoutes } from "./inventory";
+import { inventoryImportRoutes } from "./inventory-imports";
 import { objectApiRoutes } from "./objects";
 import { vinRoutes } from "./vin";
 import { messageRoutes } from "./messages";
@@ -58,6 +59,7 @@ api
   .route("/connections", connectionRoutes)
   .route("/profile", profileRoutes)
   .route("/settings", settingsRoutes)
+  .route("/inventory", inventoryImportRoutes)
   .route("/inventory", inventoryRoutes)
   .route("/objects", objectApiRoutes)
   .route("/vin", vinRoutes)

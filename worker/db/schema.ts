@@ -284,6 +284,8 @@ export const vehicles = sqliteTable(
     atDealership: flag("at_dealership"),
     /** The seller's announcements (null: not answered yet). */
     disclosures: text("disclosures", { mode: "json" }).$type<Disclosures | null>(),
+    /** The dealer's own stock number, from an imported sheet: a sync finds the row again by it when there is no VIN. */
+    stockNumber: text("stock_number"),
   },
   (t) => [
     // A post's vehicles in order; `status` makes it covering for the feed's and My Stats' available/sold counts.
@@ -933,3 +935,41 @@ export const uploadClaims = sqliteTable(
   },
   (t) => [index("upload_claims_expiry_idx").on(t.expiresAt)],
 );
+
+/**
+ * A spreadsheet read for import: its header row, its rows' cells (with the sheet's own row numbers) and the
+ * column mapping, kept between the preview and the publish. A sheet published from a link stays tied to its post
+ * (`postId`) so Sync now and the daily cron read it again. Unpublished imports and those of files go after
+ * IMPORT_KEEP_DAYS (the daily cron); a linked one goes with its post.
+ */
+export const inventoryImports = sqliteTable(
+  "inventory_imports",
+  {
+    id: text("id").primaryKey(),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
+    source: text("source", { enum: ["file", "link"] }).notNull(),
+    /** The file's name, or the link. */
+    name: text("name").notNull(),
+    url: text("url"),
+    headers: text("headers", { mode: "json" }).$type<string[]>().notNull(),
+    rows: text("rows", { mode: "json" }).$type<{ row: number; cells: string[] }[]>().notNull(),
+    mapping: text("mapping", { mode: "json" }).$type<Record<string, string | null>>().notNull(),
+    postId: text("post_id").references(() => inventoryPosts.id, { onDelete: "cascade" }),
+    syncedAt: timestamp("synced_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inventory_imports_dealer_idx").on(t.dealerId, t.createdAt),
+    uniqueIndex("inventory_imports_post_idx").on(t.postId),
+    index("inventory_imports_age_idx").on(t.createdAt),
+  ],
+);
+
+/** The column mapping a dealer last published with, offered again on their next import. */
+export const importMappings = sqliteTable("import_mappings", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealers.id, { onDelete: "cascade" }),
+  mapping: text("mapping", { mode: "json" }).$type<Record<string, string | null>>().notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});

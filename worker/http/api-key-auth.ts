@@ -21,6 +21,18 @@ function unauthorized(c: Context<AppEnv>, message: string, error?: "invalid_requ
  * documented operation (401, `WWW-Authenticate: Bearer`), a suspended account, a scope the key lacks or an
  * operation outside the document (403), a lapsed trial or plan (402), a spent allowance (429).
  */
+const ONLY_DOCUMENTED =
+  "API keys can call the documented endpoints only (see /api-docs); this one takes the session cookie";
+
+/**
+ * For a session route whose path a documented operation's pattern also matches (GET /inventory/export reads
+ * like GET /inventory/{id}): the key got past the guard as that operation, and is refused here.
+ */
+export const sessionOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.apiKeyId) throw forbidden(ONLY_DOCUMENTED);
+  await next();
+});
+
 export const apiKeyAuth = (operations: () => PublicOperation[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const path = new URL(c.req.url).pathname;
@@ -41,10 +53,7 @@ export const apiKeyAuth = (operations: () => PublicOperation[]) =>
     if (!holder) throw unauthorized(c, "This API key is wrong or has been revoked", "invalid_token");
     if (holder.suspended) throw forbidden(holder.suspended);
     await meter(c, holder.keyId);
-    if (!operation)
-      throw forbidden(
-        "API keys can call the documented endpoints only (see /api-docs); this one takes the session cookie",
-      );
+    if (!operation) throw forbidden(ONLY_DOCUMENTED);
     if (!holder.scopes.includes(operation.scope))
       throw forbidden(`This API key lacks the ${operation.scope} scope`);
     const entitlement = await services.subscriptions.requireActivePlan({

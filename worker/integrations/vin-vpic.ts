@@ -4,7 +4,7 @@
  * never reach the internet.
  */
 
-type VpicDecode = {
+export type VpicDecode = {
   make: string | null;
   model: string | null;
   modelYear: number | null;
@@ -43,6 +43,27 @@ function engineOf(r: Record<string, unknown>): string | null {
   return parts.length ? parts.join(" ") : null;
 }
 
+/** One entry of vPIC's Results as we keep it; null when vPIC names no make (it does not know the VIN). */
+function toVpicDecode(r: Record<string, unknown>): VpicDecode | null {
+  const year = Number(text(r.ModelYear));
+  const decode: VpicDecode = {
+    make: text(r.Make),
+    model: text(r.Model),
+    modelYear: Number.isInteger(year) && year > 1900 ? year : null,
+    trim: text(r.Trim),
+    series: text(r.Series),
+    vehicleType: text(r.VehicleType),
+    bodyClass: text(r.BodyClass),
+    engine: engineOf(r),
+    transmission: text(r.TransmissionStyle),
+    drive: text(r.DriveType),
+    plantCountry: text(r.PlantCountry),
+    errorCode: text(r.ErrorCode),
+    errorText: text(r.ErrorText),
+  };
+  return decode.make ? decode : null;
+}
+
 /**
  * The first entry of vPIC's Results, or null when vPIC does not know the VIN, answers something else, or
  * does not answer within the timeout.
@@ -62,25 +83,46 @@ export async function fetchVpicDecode(
     const body = (await response.json()) as { Results?: Record<string, unknown>[] };
     const r = body.Results?.[0];
     if (!r) return null;
-    const year = Number(text(r.ModelYear));
-    const decode: VpicDecode = {
-      make: text(r.Make),
-      model: text(r.Model),
-      modelYear: Number.isInteger(year) && year > 1900 ? year : null,
-      trim: text(r.Trim),
-      series: text(r.Series),
-      vehicleType: text(r.VehicleType),
-      bodyClass: text(r.BodyClass),
-      engine: engineOf(r),
-      transmission: text(r.TransmissionStyle),
-      drive: text(r.DriveType),
-      plantCountry: text(r.PlantCountry),
-      errorCode: text(r.ErrorCode),
-      errorText: text(r.ErrorText),
-    };
-    return decode.make ? decode : null;
+    return toVpicDecode(r);
   } catch (error) {
     console.warn("vPIC did not answer:", error instanceof Error ? error.message : error);
     return null;
   }
+}
+
+/** vPIC's batch decode takes at most this many VINs a call. */
+export const VPIC_BATCH_SIZE = 50;
+
+/**
+ * POST /vehicles/DecodeVINValuesBatch/ for up to VPIC_BATCH_SIZE VINs: the decodes vPIC knows, by VIN. An
+ * empty map when vPIC is away, answers something else or is too slow: the caller falls back to the offline
+ * decoder for those VINs.
+ */
+export async function fetchVpicBatch(
+  vins: readonly string[],
+  options: { baseUrl: string; fetch?: Fetch; timeoutMs?: number },
+): Promise<Map<string, VpicDecode>> {
+  const found = new Map<string, VpicDecode>();
+  if (vins.length === 0) return found;
+  if (vins.length > VPIC_BATCH_SIZE) throw new Error(`At most ${VPIC_BATCH_SIZE} VINs a batch`);
+  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const url = `${options.baseUrl.replace(/\/+$/, "")}/vehicles/DecodeVINValuesBatch/`;
+  try {
+    const response = await fetchImpl(url, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ format: "json", data: vins.join(";") }).toString(),
+      signal: AbortSignal.timeout(options.timeoutMs ?? VPIC_TIMEOUT_MS * 2),
+    });
+    if (!response.ok) return found;
+    const body = (await response.json()) as { Results?: Record<string, unknown>[] };
+    for (const r of body.Results ?? []) {
+      const vin = text(r.VIN)?.toUpperCase();
+      const decode = toVpicDecode(r);
+      if (vin && decode) found.set(vin, decode);
+    }
+  } catch (error) {
+    console.warn("vPIC batch did not answer:", error instanceof Error ? error.message : error);
+  }
+  return found;
 }

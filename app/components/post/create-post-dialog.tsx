@@ -16,7 +16,8 @@ import {
   TITLE_REQUIRED,
 } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
-import type { PostDetail } from "#lib/api-types";
+import type { ImportPreview, PostDetail } from "#lib/api-types";
+import { SpreadsheetImport } from "./spreadsheet-import";
 import {
   PhotoUploader,
   uploadedUrls,
@@ -42,6 +43,8 @@ export type PostDraft = {
   description: string;
   auctionFacilitator: (typeof AUCTION_FACILITATORS)[number] | "";
   spreadsheetUrl: string;
+  /** The spreadsheet read for import (Spreadsheet tab): Post Inventory publishes its good rows. */
+  sheet: ImportPreview | null;
   vehicles: VehicleDraft[];
   photos: PhotoUpload[];
 };
@@ -52,6 +55,7 @@ export const emptyDraft = (): PostDraft => ({
   description: "",
   auctionFacilitator: "",
   spreadsheetUrl: "",
+  sheet: null,
   vehicles: [emptyVehicle()],
   photos: [],
 });
@@ -71,7 +75,7 @@ export function draftWith(draft: PostDraft, vehicle: VehicleDraft, photos: Photo
 const MODE_LABELS: Record<PostMode, string> = {
   single: "Single Vehicle",
   multiple: "Multiple Vehicles",
-  spreadsheet: "Spreadsheet Link",
+  spreadsheet: "Spreadsheet",
 };
 
 /**
@@ -111,7 +115,16 @@ export function CreatePostDialog({
       toast({ ...TITLE_REQUIRED, variant: "destructive" });
       return;
     }
-    if (mode === "spreadsheet" && !draft.spreadsheetUrl.trim()) {
+    const sheet = mode === "spreadsheet" ? draft.sheet : null;
+    if (sheet && sheet.validCount === 0) {
+      toast({
+        title: "Nothing to post",
+        description: "No row of this sheet can be posted: fix the rows listed and import it again",
+        variant: "destructive",
+      });
+      return;
+    }
+    if (mode === "spreadsheet" && !sheet && !draft.spreadsheetUrl.trim()) {
       toast({ ...SPREADSHEET_REQUIRED, variant: "destructive" });
       return;
     }
@@ -124,23 +137,30 @@ export function CreatePostDialog({
     }
     setSubmitting(true);
     try {
-      const post = await answerOf(
-        api.POST("/api/inventory", {
-          body: {
-            title: draft.title,
-            description: draft.description,
-            type: mode,
-            auctionFacilitator: draft.auctionFacilitator || undefined,
-            spreadsheetUrl: mode === "spreadsheet" ? draft.spreadsheetUrl : undefined,
-            // Numbers go as the dealer typed them: the shared schema parses them on the server, its message toasts.
-            vehicles: (mode === "spreadsheet" ? [] : complete.map(toVehicleInput)) as BodyOf<
-              "/api/inventory",
-              "post"
-            >["vehicles"],
-            photoUrls: uploadedUrls(draft.photos),
-          },
-        }),
-      );
+      const post = sheet
+        ? await answerOf(
+            api.POST("/api/inventory/imports/{id}/publish", {
+              params: { path: { id: sheet.id } },
+              body: { title: draft.title, description: draft.description },
+            }),
+          )
+        : await answerOf(
+            api.POST("/api/inventory", {
+              body: {
+                title: draft.title,
+                description: draft.description,
+                type: mode,
+                auctionFacilitator: draft.auctionFacilitator || undefined,
+                spreadsheetUrl: mode === "spreadsheet" ? draft.spreadsheetUrl : undefined,
+                // Numbers go as the dealer typed them: the shared schema parses them on the server, its message toasts.
+                vehicles: (mode === "spreadsheet" ? [] : complete.map(toVehicleInput)) as BodyOf<
+                  "/api/inventory",
+                  "post"
+                >["vehicles"],
+                photoUrls: uploadedUrls(draft.photos),
+              },
+            }),
+          );
       toast({ title: "Inventory posted successfully!" });
       setDraft(() => emptyDraft());
       onCreated(post);
@@ -174,7 +194,7 @@ export function CreatePostDialog({
           Post Inventory
         </DialogHeader>
         <Dialog.Description className="sr-only">
-          Post one vehicle, several vehicles or a spreadsheet link to the network.
+          Post one vehicle, several vehicles or a whole spreadsheet to the network.
         </Dialog.Description>
         <form
           className="flex min-h-0 flex-1 flex-col"
@@ -219,28 +239,26 @@ export function CreatePostDialog({
                 className={inputClass}
               />
             </Field>
-            <Field id="post-facilitator" label="Auction facilitator (optional)">
-              <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
-                <option value="">None</option>
-                {AUCTION_FACILITATORS.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            {mode === "spreadsheet" && draft.sheet ? null : (
+              <Field id="post-facilitator" label="Auction facilitator (optional)">
+                <select id="post-facilitator" {...bind("auctionFacilitator")} className={inputClass}>
+                  <option value="">None</option>
+                  {AUCTION_FACILITATORS.map((f) => (
+                    <option key={f} value={f}>
+                      {f}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
 
             {mode === "spreadsheet" ? (
-              <Field id="post-spreadsheet" label="Spreadsheet URL" required>
-                <input
-                  id="post-spreadsheet"
-                  type="url"
-                  inputMode="url"
-                  {...bind("spreadsheetUrl")}
-                  placeholder="https://docs.google.com/spreadsheets/…"
-                  className={inputClass}
-                />
-              </Field>
+              <SpreadsheetImport
+                url={draft.spreadsheetUrl}
+                onUrlChange={(spreadsheetUrl) => setDraft((d) => ({ ...d, spreadsheetUrl }))}
+                preview={draft.sheet}
+                onPreview={(sheet) => setDraft((d) => ({ ...d, sheet }))}
+              />
             ) : (
               <div className="flex flex-col gap-3">
                 {vehicles.map((vehicle, i) => (
@@ -304,7 +322,9 @@ export function CreatePostDialog({
               {needsVehicle
                 ? "Fill in make and model of at least one vehicle to post."
                 : mode === "spreadsheet"
-                  ? "Dealers open your sheet from 'View Business Information'."
+                  ? draft.sheet
+                    ? `${draft.sheet.validCount} ${draft.sheet.validCount === 1 ? "vehicle" : "vehicles"} from your sheet will be posted as one post.`
+                    : "Import a file or link to post each vehicle, or post the link alone."
                   : `${complete.length} complete ${complete.length === 1 ? "vehicle" : "vehicles"} will be posted${vehicles.length > complete.length ? "; incomplete ones are left out" : ""}.`}
             </p>
             <Button type="submit" disabled={submitting || needsVehicle} data-testid="submit-post">

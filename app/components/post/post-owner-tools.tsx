@@ -145,6 +145,14 @@ export function PostOwnerTools({ post }: { post: PostDetail }) {
             <CheckCircle2 size={16} aria-hidden="true" /> Mark sold
           </IntentButton>
         ) : null}
+        {post.type === "spreadsheet" && post.spreadsheetUrl && post.vehicles.length > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="sync" />
+            <button type="submit" className={buttonClass("secondary")} data-testid="sync-now">
+              <RefreshCw size={16} aria-hidden="true" /> Sync now
+            </button>
+          </Form>
+        ) : null}
         {post.status !== "active" || daysLeft <= 7 ? (
           <IntentButton intent="renew">
             <RefreshCw size={16} aria-hidden="true" /> Renew for 30 days

@@ -21,6 +21,8 @@ export const POST_PHOTO_LIMIT = 50;
 export const VEHICLE_FORM_PHOTO_LIMIT = 30;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_VEHICLES_PER_POST = 50;
+/** A post published from a spreadsheet holds its whole list: up to one import's rows, beyond a typed post's 50. */
+export const MAX_VEHICLES_PER_IMPORTED_POST = 500;
 export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2030;
 export const COMMENT_MAX = 2000;
@@ -334,7 +336,7 @@ const vehiclePatchSchema = z.object({
 const vehiclePatchesOf = <Vehicle extends z.ZodType>(vehicle: Vehicle) =>
   z
     .array(vehicle, { error: "Vehicles must be a list" })
-    .max(MAX_VEHICLES_PER_POST, `At most ${MAX_VEHICLES_PER_POST} vehicles per post`)
+    .max(MAX_VEHICLES_PER_IMPORTED_POST, `At most ${MAX_VEHICLES_PER_IMPORTED_POST} vehicles per post`)
     .optional();
 const somethingToUpdate = [
   (patch: object) => Object.values(patch).some((v) => v !== undefined),

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { isCompleteVehicle, type CreatePost } from "#lib/schemas/inventory";
+import type { Disclosures } from "#lib/schemas/disclosures";
 import { inChunks, parametersPerRow } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
@@ -133,6 +134,38 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
   return postFromRows(postRows, vehicleRows, commentRows);
 }
 
+/** What a vehicle read from a spreadsheet carries beyond a typed one (app/lib/schemas/imports.ts). */
+type ImportedExtras = { stockNumber?: string; disclosures?: Disclosures | null };
+
+/** A new vehicle of a post as it is stored: a typed one, or one read from a spreadsheet (and added by a sync). */
+export function newVehicleRow(
+  postId: string,
+  position: number,
+  v: CreatePost["vehicles"][number] & ImportedExtras,
+) {
+  return {
+    id: newId(),
+    postId,
+    position,
+    vin: v.vin ?? null,
+    year: v.year ?? null,
+    make: v.make,
+    model: v.model,
+    trim: v.trim ?? null,
+    mileage: v.mileage ?? null,
+    priceCents: v.price === undefined ? null : Math.round(v.price * 100),
+    city: v.city ?? null,
+    state: v.state ?? null,
+    color: v.color ?? null,
+    status: v.status ?? "available",
+    notes: v.notes ?? null,
+    location: v.location ?? null,
+    atDealership: v.atDealership ?? null,
+    stockNumber: v.stockNumber ?? null,
+    disclosures: v.disclosures ?? null,
+  };
+}
+
 type NewPost = {
   input: CreatePost;
   dealerId: string;
@@ -150,26 +183,9 @@ type NewPost = {
 export async function insertPost(db: Database, post: NewPost): Promise<PostDetail> {
   const id = newId();
   const { input } = post;
-  const kept = input.vehicles.filter(isCompleteVehicle);
-  const vehicleRows = kept.map((v, position) => ({
-    id: newId(),
-    postId: id,
-    position,
-    vin: v.vin ?? null,
-    year: v.year ?? null,
-    make: v.make,
-    model: v.model,
-    trim: v.trim ?? null,
-    mileage: v.mileage ?? null,
-    priceCents: v.price === undefined ? null : Math.round(v.price * 100),
-    city: v.city ?? null,
-    state: v.state ?? null,
-    color: v.color ?? null,
-    status: v.status ?? "available",
-    notes: v.notes ?? null,
-    location: v.location ?? null,
-    atDealership: v.atDealership ?? null,
-  }));
+  const vehicleRows = input.vehicles
+    .filter(isCompleteVehicle)
+    .map((v, position) => newVehicleRow(id, position, v));
   const now = post.now ?? Date.now();
   const writes: BatchItem<"sqlite">[] = [
     db.insert(inventoryPosts).values({

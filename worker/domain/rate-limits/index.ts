@@ -62,6 +62,8 @@ export const LIMITS = {
     "notification preference changes",
   ),
   postEditsPerDealer: hourly("post-edits:dealer", 120, "post edits"),
+  /** Spreadsheet imports and Sync now: each reads a whole sheet and decodes its VINs. */
+  importsPerDealer: hourly("imports:dealer", 30, "spreadsheet imports"),
   /** Proposals and deals recorded after the fact. */
   dealsPerDealer: hourly("deals:dealer", 60, "new deals"),
   /** The public API, per key: 60 a minute, at most 20 of them in 10 seconds. */

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import { fromBase64Url, toBase64Url } from "../shared/base64url";
+import { joinBytes } from "../shared/bytes";
 import { DomainError, badRequest, forbidden } from "../shared/errors";
 import { secretStore } from "../shared/secrets";
 import { uploadClaimsOf } from "./claims";
@@ -157,13 +158,7 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: 
     chunks.push(value);
     buffered += value.byteLength;
   }
-  const head = new Uint8Array(buffered);
-  let offset = 0;
-  for (const chunk of chunks) {
-    head.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return head;
+  return joinBytes(chunks, buffered);
 }
 
 /** Streams the checked head and the rest of the upload into R2, exactly `size` bytes or nothing. */

@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { COLUMN_LABELS, IMPORT_COLUMNS, type ImportColumn } from "#lib/imports/columns";
+import { DISCLOSURE_KEYS } from "#lib/schemas/disclosures";
+import type { Database } from "../../db/client";
+import { inventoryPosts, vehicles } from "../../db/schema";
+import { csvCell } from "../deals/csv";
+
+type VehicleRow = typeof vehicles.$inferSelect;
+
+const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+function cellOf(v: VehicleRow, column: ImportColumn): string | number | null {
+  if (column.startsWith("disclosure.")) {
+    const key = column.slice("disclosure.".length);
+    const d = v.disclosures;
+    if (!d) return null;
+    if (key === "keys") return d.keys;
+    if (key === "notes") return d.notes;
+    return DISCLOSURE_KEYS.includes(key as never) ? d[key as (typeof DISCLOSURE_KEYS)[number]] : null;
+  }
+  switch (column as Exclude<ImportColumn, `disclosure.${string}`>) {
+    case "stockNumber":
+      return v.stockNumber;
+    case "price":
+      return dollars(v.priceCents);
+    default:
+      return v[
+        column as
+          | "vin"
+          | "year"
+          | "make"
+          | "model"
+          | "trim"
+          | "mileage"
+          | "color"
+          | "city"
+          | "state"
+          | "location"
+          | "notes"
+      ];
+  }
+}
+
+/**
+ * GET /api/inventory/export: the dealer's listed vehicles (active listings, not sold), newest post first, in
+ * the columns an import reads — so the file can be edited and imported again. Formulas are defused by the
+ * same cell writer as the Pass Thru export.
+ */
+export async function listedVehiclesCsv(db: Database, dealerId: string): Promise<string> {
+  const rows = await db
+    .select({ v: vehicles })
+    .from(vehicles)
+    .innerJoin(inventoryPosts, eq(inventoryPosts.id, vehicles.postId))
+    .where(
+      and(
+        eq(inventoryPosts.dealerId, dealerId),
+        eq(inventoryPosts.status, "active"),
+        ne(inventoryPosts.type, "request"),
+        ne(vehicles.status, "sold"),
+      ),
+    )
+    .orderBy(desc(inventoryPosts.createdAt), asc(vehicles.position));
+  const lines = [
+    IMPORT_COLUMNS.map((c) => COLUMN_LABELS[c]),
+    ...rows.map(({ v }) => IMPORT_COLUMNS.map((c) => cellOf(v, c))),
+  ];
+  return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
