@@ -263,6 +263,7 @@ describe("matching is index-backed", () => {
       maxMileage: 80000,
       maxPriceCents: null,
       state: null,
+      until: null,
     };
     for (const statement of [
       offersForWantStatement(want, "d"),

@@ -35,6 +35,7 @@ function toPostVehicle(v: VehicleRow): PostVehicle {
     notes: v.notes,
     location: v.location,
     atDealership: v.atDealership,
+    disclosures: v.disclosures ?? null,
   };
 }
 
@@ -169,6 +170,7 @@ export async function insertPost(db: Database, post: NewPost): Promise<PostDetai
     notes: v.notes ?? null,
     location: v.location ?? null,
     atDealership: v.atDealership ?? null,
+    disclosures: v.disclosures ?? null,
   }));
   const now = post.now ?? Date.now();
   const writes: BatchItem<"sqlite">[] = [
