@@ -6,6 +6,12 @@ import { US_STATE_CODES } from "#lib/constants";
 import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
 import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "#lib/vin";
+import {
+  DisclosureFields,
+  emptyDisclosures,
+  toDisclosuresInput,
+  type DisclosuresDraft,
+} from "./disclosure-fields";
 
 /** A vehicle as the forms hold it: text fields as typed. */
 export type VehicleDraft = {
@@ -23,6 +29,7 @@ export type VehicleDraft = {
   notes: string;
   location: string;
   atDealership: boolean | null;
+  disclosures: DisclosuresDraft;
 };
 
 export const emptyVehicle = (defaults: Partial<VehicleDraft> = {}): VehicleDraft => ({
@@ -40,6 +47,7 @@ export const emptyVehicle = (defaults: Partial<VehicleDraft> = {}): VehicleDraft
   notes: "",
   location: "",
   atDealership: null,
+  disclosures: emptyDisclosures(),
   ...defaults,
 });
 
@@ -62,6 +70,7 @@ export function toVehicleInput(v: VehicleDraft): NonNullable<CreatePostInput["ve
     notes: text(v.notes),
     location: text(v.location),
     atDealership: v.atDealership ?? undefined,
+    disclosures: toDisclosuresInput(v.disclosures),
   };
 }
 
@@ -113,7 +122,8 @@ export function Field({
 }
 
 /**
- * The per-vehicle fields: VIN, year, make, model, trim, mileage, price, city, state, color.
+ * The per-vehicle fields: VIN, year, make, model, trim, mileage, price, city, state, color, then the
+ * seller's disclosures (folded).
  * Labels mark year, make, model, mileage, price, city, state and VIN as required; only make and model gate
  * submission. The VIN is forced upper case and capped at 17; at 17 it is decoded in the browser and the
  * form is filled ('VIN Decoded!'), then NHTSA's richer answer (model, trim) fills what is still blank.
@@ -261,6 +271,11 @@ export function VehicleFields({
       </Field>
       {textField("color", "Color", false, { maxLength: 40 })}
       {children}
+      <DisclosureFields
+        value={vehicle.disclosures}
+        onChange={(update) => onChange((v) => ({ ...v, disclosures: update(v.disclosures) }))}
+        idPrefix={idPrefix}
+      />
     </div>
   );
 }

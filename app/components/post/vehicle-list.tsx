@@ -1,5 +1,6 @@
 import { formatPriceCents } from "#lib/format";
 import type { PostDetail } from "#lib/api-types";
+import { DisclosuresBadge } from "./disclosures-badge";
 
 /** Every vehicle of an expanded post, with its price, mileage, VIN, colour and where it sits. */
 export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {
@@ -65,6 +66,14 @@ export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) 
               ) : null}
             </dl>
             {v.notes ? <p className="mt-1 text-xs whitespace-pre-line">{v.notes}</p> : null}
+            {v.disclosures ? (
+              <p className="mt-2">
+                <DisclosuresBadge
+                  disclosures={v.disclosures}
+                  vehicleName={[v.year, v.make, v.model].filter(Boolean).join(" ")}
+                />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
