@@ -2,7 +2,6 @@ import { Dialog } from "radix-ui";
 import { AlertTriangle, CheckCircle2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { DialogFrame } from "~/components/ui/dialog-frame";
-import { buttonClass } from "~/components/ui/button";
 import {
   announcementsLabel,
   announcementsOf,
@@ -66,9 +65,6 @@ export function DisclosuresBadge({
           </div>
         </dl>
         {disclosures.notes ? <p className="text-sm whitespace-pre-line">{disclosures.notes}</p> : null}
-        <div className="flex justify-end">
-          <Dialog.Close className={buttonClass("secondary")}>Close</Dialog.Close>
-        </div>
       </DialogFrame>
     </Dialog.Root>
   );
