@@ -199,7 +199,9 @@ export default function PostScreen() {
       <div className="px-4 sm:px-0">{back}</div>
       <h1 className="sr-only">{post.title}</h1>
       {canManage ? <PostOwnerTools post={post} /> : null}
-      {buyOrder && post.status === "active" ? <BuyOrderForm buyOrder={buyOrder} /> : null}
+      {buyOrder && post.status === "active" ? (
+        <BuyOrderForm key={JSON.stringify(buyOrder)} buyOrder={buyOrder} />
+      ) : null}
       {matches ? (
         <PostMatches
           kind={post.type === "request" ? "request" : "listing"}

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Notification, PostDetail } from "#lib/api-types";
-import { call, signUpDealer } from "./helpers";
+import type { PostDetail } from "#lib/api-types";
+import { call, notificationsOf, signUpDealer, waitForNotifications } from "./helpers";
 
 const createPost = async (cookie: string, body: Record<string, unknown>) => {
   const res = await call("POST", "/api/inventory", { cookie, body });
@@ -26,18 +26,7 @@ const buyOrderOf = (cookie: string, postId: string) =>
 const setBuyOrder = (cookie: string, postId: string, body: unknown) =>
   call("PUT", `/api/inventory/${postId}/buy-order`, { cookie, body });
 
-const notificationsOf = async (cookie: string) =>
-  (await call("GET", "/api/notifications", { cookie })).json as unknown as Notification[];
-
-/** Deal alerts are delivered after the answer, through the fan-out: wait for them. */
-async function waitFor(cookie: string, count: number, timeoutMs = 6000): Promise<Notification[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await notificationsOf(cookie);
-    if (list.length >= count || Date.now() > deadline) return list;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = waitForNotifications;
 
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
 

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type InputHTMLAttributes } from "react";
 import { Plus, Trash2 } from "~/components/ui/icons";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -8,6 +8,8 @@ import { BUY_ORDER_VEHICLES_MAX, type BuyOrderAnswer } from "#lib/schemas/buy-or
 import { Field } from "./vehicle-fields";
 
 type Row = { key: number; make: string; model: string };
+
+const yearInput = { type: "number", inputMode: "numeric", min: YEAR_MIN, max: YEAR_MAX } as const;
 
 /**
  * A wanted post's standing buy order, for its author: what the post's words were read as, shown back as
@@ -22,6 +24,18 @@ export function BuyOrderForm({ buyOrder }: { buyOrder: BuyOrderAnswer }) {
   ]);
   const nextKey = () => Math.max(-1, ...rows.map((r) => r.key)) + 1;
   const id = (field: string) => `buy-order-${field}`;
+  // A call, not a component: a component made here would be new on every render and drop the focus.
+  const field = (
+    key: string,
+    label: string,
+    name: string,
+    value: string | number | undefined,
+    input: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Field id={id(key)} label={label}>
+      <input id={id(key)} name={name} defaultValue={value ?? ""} {...input} className={inputClass} />
+    </Field>
+  );
   return (
     <section
       aria-labelledby={id("heading")}
@@ -81,67 +95,15 @@ export function BuyOrderForm({ buyOrder }: { buyOrder: BuyOrderAnswer }) {
           </Button>
         </fieldset>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Field id={id("from")} label="Years from">
-            <input
-              id={id("from")}
-              name="years.from"
-              type="number"
-              inputMode="numeric"
-              min={YEAR_MIN}
-              max={YEAR_MAX}
-              defaultValue={buyOrder.years?.from ?? ""}
-              className={inputClass}
-            />
-          </Field>
-          <Field id={id("to")} label="Years to">
-            <input
-              id={id("to")}
-              name="years.to"
-              type="number"
-              inputMode="numeric"
-              min={YEAR_MIN}
-              max={YEAR_MAX}
-              defaultValue={buyOrder.years?.to ?? ""}
-              className={inputClass}
-            />
-          </Field>
-          <Field id={id("miles")} label="Most miles">
-            <input
-              id={id("miles")}
-              name="maxMileage"
-              inputMode="numeric"
-              defaultValue={buyOrder.maxMileage ?? ""}
-              className={inputClass}
-            />
-          </Field>
-          <Field id={id("price")} label="Highest price ($)">
-            <input
-              id={id("price")}
-              name="maxPrice"
-              inputMode="numeric"
-              defaultValue={buyOrder.maxPrice ?? ""}
-              className={inputClass}
-            />
-          </Field>
-          <Field id={id("states")} label="States">
-            <input
-              id={id("states")}
-              name="states"
-              placeholder="Any, or TX, OK"
-              autoCapitalize="characters"
-              defaultValue={buyOrder.states?.join(", ") ?? ""}
-              className={inputClass}
-            />
-          </Field>
-          <Field id={id("until")} label="Until">
-            <input
-              id={id("until")}
-              name="until"
-              type="date"
-              defaultValue={buyOrder.until ?? ""}
-              className={inputClass}
-            />
-          </Field>
+          {field("from", "Years from", "years.from", buyOrder.years?.from, yearInput)}
+          {field("to", "Years to", "years.to", buyOrder.years?.to, yearInput)}
+          {field("miles", "Most miles", "maxMileage", buyOrder.maxMileage, { inputMode: "numeric" })}
+          {field("price", "Highest price ($)", "maxPrice", buyOrder.maxPrice, { inputMode: "numeric" })}
+          {field("states", "States", "states", buyOrder.states?.join(", "), {
+            placeholder: "Any, or TX, OK",
+            autoCapitalize: "characters",
+          })}
+          {field("until", "Until", "until", buyOrder.until, { type: "date" })}
         </div>
         <p className="text-xs text-muted">
           A listing at or under your highest price alerts you with an offer at its asking price.

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { backfills, vehicles } from "../../db/schema";
+import type { BuyOrder } from "#lib/schemas/buy-order";
 import type { IndexedPost } from "./match";
 import { matchIndexStatements } from "./match-index";
 
@@ -53,7 +54,7 @@ export async function backfillMatchIndex(db: Database, maxPosts = BACKFILL_POSTS
     const statements: BatchItem<"sqlite">[] = posts.flatMap((post) =>
       matchIndexStatements(
         db,
-        { ...post, buyOrder: post.buyOrder ? (JSON.parse(post.buyOrder) as IndexedPost["buyOrder"]) : null },
+        { ...post, buyOrder: post.buyOrder ? (JSON.parse(post.buyOrder) as BuyOrder) : null },
         postVehicles.filter((v) => v.postId === post.id),
         { replace: true },
       ),

@@ -3,22 +3,8 @@
  * dealer's corrected fields turned into the wants the match index holds. Pure code.
  */
 import { buyOrderEndsAt, type BuyOrder } from "#lib/schemas/buy-order";
+import type { WantedVehicle as Want } from "./match.ts";
 import { makeName, modelName, vehicleKeysOf } from "./vehicle-names.ts";
-
-export type StandingBuyOrder = BuyOrder;
-
-/** A want as worker/domain/deal-alerts/match.ts `WantedVehicle` has it (kept apart so neither file imports the other back). */
-type Want = {
-  makeKey: string;
-  modelKey: string;
-  yearMin: number | null;
-  yearMax: number | null;
-  trim: string | null;
-  maxMileage: number | null;
-  maxPriceCents: number | null;
-  state: string | null;
-  until: number | null;
-};
 
 /** The wants of a buy order the dealer set: one per make and model, every ceiling shared. */
 export function buyOrderWants(order: BuyOrder): Want[] {

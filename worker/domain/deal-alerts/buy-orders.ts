@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { inventoryPosts, vehicles } from "../../db/schema";
 import { badRequest, notFound } from "../shared/errors";
 import { buyOrderFromWants } from "./buy-order-wants";
-import { wantedVehiclesOf } from "./match";
+import { wantedVehiclesOf, type IndexedPost } from "./match";
 import { matchIndexStatements } from "./match-index";
 
 /**
@@ -16,16 +16,7 @@ import { matchIndexStatements } from "./match-index";
 export const BUY_ORDER_NOT_FOUND = "Buy order not found";
 export const NOT_A_REQUEST = "Only a Requesting post can be a buy order";
 
-type RequestPost = {
-  id: string;
-  dealerId: string;
-  type: string;
-  status: string;
-  title: string;
-  description: string;
-  state: string | null;
-  buyOrder: string | null;
-};
+type RequestPost = IndexedPost & { buyOrder: string | null };
 
 async function ownRequest(db: Database, postId: string, dealerId: string): Promise<RequestPost> {
   const [post] = await db.all<RequestPost>(sql`

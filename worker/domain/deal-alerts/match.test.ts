@@ -281,8 +281,16 @@ describe("isMatch", () => {
     ["another state", want({ makeKey: "ford", modelKey: "f-150", state: "OK" }), false],
     ["one of a buy order's states", want({ makeKey: "ford", modelKey: "f-150", state: "OK,TX" }), true],
     ["none of a buy order's states", want({ makeKey: "ford", modelKey: "f-150", state: "OK,LA" }), false],
-    ["a buy order still standing", want({ makeKey: "ford", modelKey: "f-150", until: Date.now() + 60_000 }), true],
-    ["a buy order past its last day", want({ makeKey: "ford", modelKey: "f-150", until: Date.now() - 1 }), false],
+    [
+      "a buy order still standing",
+      want({ makeKey: "ford", modelKey: "f-150", until: Date.now() + 60_000 }),
+      true,
+    ],
+    [
+      "a buy order past its last day",
+      want({ makeKey: "ford", modelKey: "f-150", until: Date.now() - 1 }),
+      false,
+    ],
   ])("%s", (_, wanted, expected) => {
     expect(isMatch(wanted, f150)).toBe(expected);
   });

@@ -9,7 +9,6 @@
 import { formatPriceCents } from "#lib/format";
 import { readVehicleText, type ReadVehicle } from "./read-text.ts";
 import { makeName, modelName, nameWords, vehicleKeysOf } from "./vehicle-names.ts";
-import { buyOrderWants, type StandingBuyOrder } from "./buy-order-wants.ts";
 
 /** One vehicle a Requesting post asks for. `modelKey` "" means any model of the make. */
 export type WantedVehicle = {
@@ -221,23 +220,24 @@ export type IndexedPost = {
   title: string;
   description: string;
   state: string | null;
-  /** A Requesting post's buy order as its dealer set it: matched instead of what its words say. */
-  buyOrder?: StandingBuyOrder | null;
 };
 
-/** The match index rows of one post (none unless it is active): the worker's and the seeded networks' one way. */
+/**
+ * The match index rows of one post (none unless it is active): the worker's and the seeded networks' one way.
+ * `wants`: a Requesting post's buy order as its dealer set it, matched instead of what its words say.
+ */
 export function matchIndexRows(
   post: IndexedPost,
   vehicles: readonly PostVehicleFacts[],
   createdAt: number,
   newId: () => string,
+  wants?: readonly WantedVehicle[],
 ) {
   if (post.status !== "active") return { wanted: [], offered: [] };
   const facts = { title: post.title, description: post.description, vehicles };
   const base = () => ({ id: newId(), postId: post.id, dealerId: post.dealerId, createdAt });
   if (post.type === "request") {
-    const wants = post.buyOrder ? buyOrderWants(post.buyOrder) : wantedVehiclesOf(facts);
-    return { wanted: wants.map((w) => ({ ...base(), ...w })), offered: [] };
+    return { wanted: (wants ?? wantedVehiclesOf(facts)).map((w) => ({ ...base(), ...w })), offered: [] };
   }
   return {
     wanted: [],

@@ -21,12 +21,12 @@ import type { PostDetail } from "./types";
 export type PostActor = { dealerId: string; isAdmin: boolean };
 
 /** A post as an edit needs it (`dealerState`: where its vehicles are when they do not say). */
-export type StoredPost = Omit<IndexedPost, "state"> & { dealerState: string };
+export type StoredPost = Omit<IndexedPost, "state"> & { dealerState: string; buyOrder?: BuyOrder | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function ownedPost(db: Database, postId: string, actor: PostActor): Promise<StoredPost> {
-  const [row] = await db.all<StoredPost & { buyOrder: string | null }>(sql`
+  const [row] = await db.all<Omit<StoredPost, "buyOrder"> & { buyOrder: string | null }>(sql`
     select p.id as id, p.dealer_id as dealerId, p.type as type, p.status as status, p.title as title,
            p.description as description, d.state as dealerState, p.buy_order as buyOrder
     from inventory_posts p join dealers d on d.id = p.dealer_id where p.id = ${postId}`);
