@@ -12,23 +12,26 @@
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
  */
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { bundle, freePort, quietEnv, serve } from "./local-app.mjs";
+import { parseArgs } from "node:util";
+import { stats } from "./bench/bench-dealer.mjs";
+import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const work = path.join(root, ".wrangler", "side-by-side");
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args.splice(i, 2)[1] : fallback;
-};
-const benchState = path.join(root, ".wrangler", `bench-state-${option("--posts", "20000")}`);
-const paths = option("--paths", "/,/messages,/my-stats,/admin,/settings").split(",");
-const n = Number(option("--n", "60"));
-const [before, after = "HEAD"] = args;
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    posts: { type: "string", default: "20000" },
+    paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
+    n: { type: "string", default: "60" },
+  },
+});
+const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
+const paths = values.paths.split(",");
+const n = Number(values.n);
+const [before, after = "HEAD"] = positionals;
 if (!before)
   throw new Error(
     "usage: node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] [--paths …] [--n …]",
@@ -37,13 +40,7 @@ if (!existsSync(path.join(benchState, "bench-seed.json")))
   throw new Error("No bench network: run `npm run bench` once");
 const seed = JSON.parse(readFileSync(path.join(benchState, "bench-seed.json"), "utf8"));
 
-const run = (command, commandArgs, cwd) => {
-  const result = spawnSync(command, commandArgs, { cwd, env: quietEnv, encoding: "utf8" });
-  if (result.status !== 0)
-    throw new Error(`${command} ${commandArgs.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout.trim();
-};
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const run = (command, commandArgs, cwd) => runQuietly(command, commandArgs, undefined, cwd).trim();
 
 /** Checks out, builds and bundles one revision; answers its wrangler.json and its own bench state. */
 async function prepare(rev) {
@@ -81,7 +78,7 @@ async function timed(url, headers) {
   return { ms: performance.now() - started, timing: response.headers.get("Server-Timing") ?? "" };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (samples) => stats(samples).median;
 
 const sides = [await prepare(before), await prepare(after)];
 const servers = [];

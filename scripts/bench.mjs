@@ -32,56 +32,33 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { build, bundle, freePort, migrate, serve } from "./local-app.mjs";
-import { BENCH_SEED_VERSION, markerOf, seedLarge } from "./seed-large.ts";
+import { seedLarge } from "./seed-large.ts";
+import { d1TripsOf, stats } from "./bench/bench-dealer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const STATIC_ASSET = "/favicon.svg";
 const WARM_UP = 20;
 
-function parseArgs(argv) {
-  const options = {
-    sizes: [1000, 20000],
-    n: 200,
-    only: null,
-    fresh: false,
-    build: true,
-    record: null,
-    dealers: 2000,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const next = () => argv[++i];
-    if (arg === "--sizes") options.sizes = next().split(",").map(Number);
-    else if (arg === "--n") options.n = Number(next());
-    else if (arg === "--only") options.only = next().split(",");
-    else if (arg === "--fresh") options.fresh = true;
-    else if (arg === "--no-build") options.build = false;
-    else if (arg === "--record") options.record = true;
-    else if (arg === "--no-record") options.record = false;
-    else if (arg === "--dealers") options.dealers = Number(next());
-    else throw new Error(`Unknown argument ${arg}`);
-  }
+function readOptions() {
+  const { values } = parseArgs({
+    allowNegative: true,
+    options: {
+      sizes: { type: "string", default: "1000,20000" },
+      n: { type: "string", default: "200" },
+      only: { type: "string" },
+      fresh: { type: "boolean", default: false },
+      build: { type: "boolean", default: true },
+      record: { type: "boolean" },
+      dealers: { type: "string", default: "2000" },
+    },
+  });
+  const sizes = values.sizes.split(",").map(Number);
+  const [n, only] = [Number(values.n), values.only?.split(",") ?? null];
   // docs/performance.md is written by full runs only, unless asked.
-  options.record ??=
-    options.sizes.includes(1000) && options.sizes.includes(20000) && options.n >= 200 && !options.only;
-  return options;
-}
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-
-export function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (x) => Math.round(x * 100) / 100;
-  return {
-    n: sorted.length,
-    min: round(sorted[0]),
-    median: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    mean: round(sorted.reduce((s, x) => s + x, 0) / sorted.length),
-  };
+  const record = values.record ?? (sizes.includes(1000) && sizes.includes(20000) && n >= 200 && !only);
+  return { ...values, sizes, n, only, record, dealers: Number(values.dealers) };
 }
 
 function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
@@ -164,7 +141,8 @@ async function sections(only) {
     const name = file.replace(/\.mjs$/, "");
     if (only && !only.includes(name)) continue;
     const module = await import(pathToFileURL(path.join(dir, file)).href);
-    if (typeof module.run !== "function") throw new Error(`scripts/bench/${file} has no run(ctx) export`);
+    // A module without run(ctx) holds what the sections share (bench-dealer.mjs).
+    if (typeof module.run !== "function") continue;
     loaded.push({ name, title: module.title ?? name, run: module.run });
   }
   return loaded;
@@ -173,11 +151,13 @@ async function sections(only) {
 async function measureSize(size, options, modules, configPath) {
   const persistTo = path.join(root, ".wrangler", `bench-state-${size}`);
   const log = (line) => console.log(`[${size}] ${line}`);
-  const existing = markerOf(persistTo);
-  const seed =
-    !options.fresh && existing && existing.posts === size && existing.version === BENCH_SEED_VERSION
-      ? existing
-      : await seedLarge({ posts: size, dealers: options.dealers, persistTo, fresh: options.fresh, log });
+  const seed = await seedLarge({
+    posts: size,
+    dealers: options.dealers,
+    persistTo,
+    fresh: options.fresh,
+    log,
+  });
   // Migrations that landed since the bench data was seeded.
   migrate(persistTo);
   const port = await freePort();
@@ -221,13 +201,6 @@ async function measureSize(size, options, modules, configPath) {
   } finally {
     app.stop();
   }
-}
-
-/** `d1;desc="N"` and `d1-seq;desc="S"` from a Server-Timing header (worker/db/meter.ts), or null. */
-export function d1TripsOf(header) {
-  const total = /(?:^|,\s*)d1;desc="(\d+)"/.exec(header ?? "");
-  const sequential = /d1-seq;desc="(\d+)"/.exec(header ?? "");
-  return total && sequential ? { total: Number(total[1]), sequential: Number(sequential[1]) } : null;
 }
 
 /**
@@ -317,7 +290,7 @@ function recordFullRun(markdown) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions();
   const modules = await sections(options.only);
   if (modules.length === 0) throw new Error("No bench sections to run");
   if (options.build) {

@@ -17,7 +17,8 @@ const base = process.argv[2] || "http://localhost:8791";
 
 const browser = await launchChromium();
 
-async function context(viewport, theme = "dark") {
+/** A page in a fresh browser context (dark theme, no motion) at `viewport`. */
+async function open(viewport, theme = "dark") {
   const ctx = await browser.newContext({
     baseURL: base,
     viewport,
@@ -25,7 +26,7 @@ async function context(viewport, theme = "dark") {
     serviceWorkers: "block",
   });
   await ctx.addInitScript((t) => localStorage.setItem("theme", t), theme);
-  return ctx;
+  return ctx.newPage();
 }
 
 async function settle(page) {
@@ -79,7 +80,12 @@ async function encode(png, { width, height, type = "image/webp", quality = 0.82,
   return Buffer.from(dataUrl.split(",")[1], "base64");
 }
 
-function save(file, buffer) {
+const SLIDE = { width: 800, height: 500 };
+
+/** The page, once settled, as `file` in public/ at `size`. */
+async function snap(page, file, size = SLIDE) {
+  await settle(page);
+  const buffer = await encode(await page.screenshot(), size);
   writeFileSync(path.join(root, "public", file), buffer);
   console.log(`${file}: ${(buffer.length / 1024).toFixed(1)} kB`);
 }
@@ -92,59 +98,40 @@ async function quickLogin(page) {
 
 const desktop = { width: 1280, height: 800 };
 
-// 1. The landing page.
-{
-  const ctx = await context(desktop);
-  const page = await ctx.newPage();
+// 1. The landing page, and the same at the Open Graph image's size.
+for (const [viewport, file, size] of [
+  [desktop, "demo/01-landing.webp", SLIDE],
+  [{ width: 1200, height: 630 }, "og-image.png", { width: 1200, height: 630, type: "image/png" }],
+]) {
+  const page = await open(viewport);
   await page.goto("/");
-  await settle(page);
-  save("demo/01-landing.webp", await encode(await page.screenshot(), { width: 800, height: 500 }));
-  await ctx.close();
-  const og = await context({ width: 1200, height: 630 });
-  const ogPage = await og.newPage();
-  await ogPage.goto("/");
-  await settle(ogPage);
-  save(
-    "og-image.png",
-    await encode(await ogPage.screenshot(), { width: 1200, height: 630, type: "image/png" }),
-  );
-  await og.close();
+  await snap(page, file, size);
+  await page.context().close();
 }
 
 // 2. Sign-up, 3. onboarding step 1 (with a fresh account made through the form).
 {
-  const ctx = await context(desktop);
-  const page = await ctx.newPage();
+  const page = await open(desktop);
   await page.goto("/login?mode=signup");
-  await settle(page);
-  save("demo/02-sign-up.webp", await encode(await page.screenshot(), { width: 800, height: 500 }));
+  await snap(page, "demo/02-sign-up.webp");
   await page.getByLabel("Email").fill(`dana.${Date.now() % 100000}@whitfield-motors.example`);
   await page.getByLabel("Password", { exact: true }).fill("walkthrough-2026");
   await page.getByLabel("Confirm Password").fill("walkthrough-2026");
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL(`${base}/onboarding`);
-  await settle(page);
-  save("demo/03-onboarding.webp", await encode(await page.screenshot(), { width: 800, height: 500 }));
-  await ctx.close();
+  await snap(page, "demo/03-onboarding.webp");
+  await page.context().close();
 }
 
 // 4. The signed-in home on a desktop, 5. on a phone.
-{
-  const ctx = await context(desktop);
-  const page = await ctx.newPage();
+for (const [viewport, file, size] of [
+  [desktop, "demo/04-dealer-home.webp", SLIDE],
+  [{ width: 390, height: 844 }, "demo/05-mobile.webp", { ...SLIDE, phone: true }],
+]) {
+  const page = await open(viewport);
   await quickLogin(page);
-  await settle(page);
-  save("demo/04-dealer-home.webp", await encode(await page.screenshot(), { width: 800, height: 500 }));
-  await ctx.close();
-  const phone = await context({ width: 390, height: 844 });
-  const phonePage = await phone.newPage();
-  await quickLogin(phonePage);
-  await settle(phonePage);
-  save(
-    "demo/05-mobile.webp",
-    await encode(await phonePage.screenshot(), { width: 800, height: 500, phone: true }),
-  );
-  await phone.close();
+  await snap(page, file, size);
+  await page.context().close();
 }
 
 await browser.close();

@@ -7,8 +7,8 @@ import { cpSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+export const root = path.resolve(import.meta.dirname, "..");
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // The pinned Node 22 first on PATH: wrangler's `#!/usr/bin/env node` must not find the machine's Node 20.
 export const quietEnv = {
   ...process.env,
@@ -25,7 +25,8 @@ export const quietEnv = {
   X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
 };
 
-function run(command, args, label, cwd = root) {
+/** Runs a command quietly; its output, or (failing) the output written out and an error naming `label`. */
+export function run(command, args, label = `${command} ${args.join(" ")}`, cwd = root) {
   const result = spawnSync(command, args, {
     cwd,
     env: quietEnv,

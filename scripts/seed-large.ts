@@ -13,6 +13,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { largeNetwork } from "../worker/demo/large-network.ts";
 import { insertRows, openLocalBindings } from "./local-bindings.ts";
 import { migrate } from "./local-app.mjs";
@@ -21,49 +22,34 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Bumped when the seeded rows change shape, so an older bench database is seeded again. */
-export const BENCH_SEED_VERSION = 3;
+const BENCH_SEED_VERSION = 3;
 
-type BenchSeed = {
+/** The counts, and sessions of the benchmark's signed-in dealer and of the network's admin (for GET /admin). */
+type BenchSeed = ReturnType<typeof largeNetwork>["counts"] & {
   version?: number;
-  posts: number;
-  vehicles: number;
-  comments: number;
-  dealers: number;
-  connections: number;
-  chats: number;
-  messages: number;
-  /** The benchmark's signed-in dealer. */
   dealerId: string;
   cookie: string;
-  /** A session of the network's admin (the last dealer), for GET /admin. */
   adminCookie?: string;
   seededAt: string;
 };
 
-function args(argv: string[]) {
-  const options = { posts: 20_000, dealers: 2_000, persistTo: "", fresh: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const next = () => {
-      const value = argv[++i];
-      if (!value) throw new Error(`${arg} needs a value`);
-      return value;
-    };
-    if (arg === "--posts") options.posts = Number(next());
-    else if (arg === "--dealers") options.dealers = Number(next());
-    else if (arg === "--persist-to") options.persistTo = next();
-    else if (arg === "--fresh") options.fresh = true;
-    else throw new Error(`Unknown argument ${arg}`);
-  }
-  if (!Number.isInteger(options.posts) || options.posts < 10)
-    throw new Error("--posts must be a whole number ≥ 10");
-  if (!Number.isInteger(options.dealers) || options.dealers < 10)
-    throw new Error("--dealers must be a whole number ≥ 10");
-  options.persistTo = path.resolve(ROOT, options.persistTo || `.wrangler/bench-state-${options.posts}`);
-  return options;
+function args() {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: "string", default: "20000" },
+      dealers: { type: "string", default: "2000" },
+      "persist-to": { type: "string" },
+      fresh: { type: "boolean", default: false },
+    },
+  });
+  const [posts, dealers] = [Number(values.posts), Number(values.dealers)];
+  for (const [name, n] of Object.entries({ posts, dealers }))
+    if (!Number.isInteger(n) || n < 10) throw new Error(`--${name} must be a whole number ≥ 10`);
+  const persistTo = path.resolve(ROOT, values["persist-to"] || `.wrangler/bench-state-${posts}`);
+  return { posts, dealers, persistTo, fresh: values.fresh };
 }
 
-export function markerOf(persistTo: string): BenchSeed | null {
+function markerOf(persistTo: string): BenchSeed | null {
   const file = path.join(persistTo, "bench-seed.json");
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, "utf8")) as BenchSeed;
@@ -142,7 +128,7 @@ export async function seedLarge(options: {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    await seedLarge(args(process.argv.slice(2)));
+    await seedLarge(args());
   } catch (error) {
     console.error(`seed-large: ${error instanceof Error ? error.message : error}`);
     process.exit(1);

@@ -1,16 +1,8 @@
 /** Shared by `npm test` and `npm run check`: run one labelled step from the repo root, timed; stop at the first failure. */
 import { spawnSync } from "node:child_process";
-import path from "node:path";
+import { quietEnv, root } from "./local-app.mjs";
 
-export const root = path.resolve(import.meta.dirname, "..");
-export const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}`,
-  WRANGLER_SEND_METRICS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  CI: "1",
-};
+export { bin, root } from "./local-app.mjs";
 
 /**
  * Runs `command`; with `quiet`, its output is kept and shown only when it fails, and the step answers it
@@ -21,7 +13,7 @@ export function step(label, command, args, { quiet = false } = {}) {
   console.log(`\n▶ ${label}`);
   const result = spawnSync(command, args, {
     cwd: root,
-    env,
+    env: quietEnv,
     stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
     encoding: "utf8",
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "#lib/schemas/paging";
 import { REVIEW_STATUSES } from "#lib/deals/constants";
 import { DEAL_STATUSES } from "#lib/deals/constants";
 import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
@@ -34,22 +35,8 @@ export const SUSPENDED_MESSAGE =
 // ---------------------------------------------------------------------------------------------------
 // Lists
 
-const limitOf = (fallback: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(100, "Limit must be at most 100")
-      .default(fallback),
-  );
 const blankless = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" || v === "all" || v === null ? undefined : v), schema.optional());
-const cursor = z.preprocess(
-  (v) => (v === "" ? undefined : v),
-  z.string().max(300, "Invalid cursor").optional(),
-);
 
 export const ADMIN_PAGE_SIZE = 25;
 
@@ -58,8 +45,7 @@ export const adminUsersQuerySchema = z.object({
   q: blankless(z.string().trim().max(100, "Search text is too long")),
   role: blankless(z.enum(["dealer", "admin"], { error: "role must be dealer or admin" })),
   status: blankless(z.enum(USER_STATUSES, { error: "status must be active or suspended" })),
-  cursor,
-  limit: limitOf(ADMIN_PAGE_SIZE),
+  ...pageQuery(ADMIN_PAGE_SIZE).shape,
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
@@ -95,8 +81,7 @@ export const auditQuerySchema = z.object({
   action: blankless(z.enum(AUDIT_ACTIONS, { error: "Unknown action" })),
   actor: blankless(z.string().trim().max(320)),
   recordId: blankless(z.string().trim().max(100)),
-  cursor,
-  limit: limitOf(ADMIN_PAGE_SIZE),
+  ...pageQuery(ADMIN_PAGE_SIZE).shape,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
@@ -105,12 +90,11 @@ export const adminDealsQuerySchema = z.object({
   review: blankless(
     z.enum(REVIEW_STATUSES, { error: `review must be one of ${REVIEW_STATUSES.join(", ")}` }),
   ),
-  cursor,
-  limit: limitOf(ADMIN_PAGE_SIZE),
+  ...pageQuery(ADMIN_PAGE_SIZE).shape,
 });
 export type AdminDealsQuery = z.output<typeof adminDealsQuerySchema>;
 
-export const pageQuerySchema = z.object({ cursor, limit: limitOf(ADMIN_PAGE_SIZE) });
+export const pageQuerySchema = pageQuery(ADMIN_PAGE_SIZE);
 
 // ---------------------------------------------------------------------------------------------------
 // Actions
@@ -239,6 +223,5 @@ export const verificationQueueSchema = z.object({
   status: blankless(
     z.enum(["pending", "approved", "refused"], { error: "status must be pending, approved or refused" }),
   ),
-  cursor,
-  limit: limitOf(ADMIN_PAGE_SIZE),
+  ...pageQuery(ADMIN_PAGE_SIZE).shape,
 });

@@ -1,4 +1,5 @@
 import createClient from "openapi-fetch";
+import { toast } from "#lib/toast";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-types";
 import type { paths } from "./api-schema";
 
@@ -69,6 +70,10 @@ export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
 }
+
+/** A failed call's toast: the screen's title over the server's message, else the screen's fallback. */
+export const toastFailure = (title: string, error: unknown, fallback: string) =>
+  toast({ title, description: failureText(error, fallback), variant: "destructive" });
 
 /** The JSON body a path and method take, as the document describes it. */
 export type BodyOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {

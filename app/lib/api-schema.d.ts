@@ -5652,8 +5652,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    cursor?: string | null;
-                    limit?: number | null;
+                    cursor?: string;
+                    limit?: number;
                 };
                 header?: never;
                 path: {
@@ -9418,8 +9418,8 @@ export interface operations {
             query?: {
                 search?: string | null;
                 sort?: "recent" | "requests" | "for-sale" | "auction-promo" | null;
-                limit?: number | null;
-                cursor?: string | null;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;

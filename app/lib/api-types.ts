@@ -440,11 +440,12 @@ const outboxStatus = z
 
 /** A test text or e-mail: its outbox entry, delivered after the answer. */
 export const outboxReceiptSchema = z.object({ id: z.string(), status: outboxStatus });
+const sentOutbox = z.array(outboxReceiptSchema.extend({ channel: z.enum(["email", "sms"]) }));
 
 /** The full test deal alert: the notification stored, and the e-mail and text queued for it. */
 export const testDealAlertSchema = z.object({
   notification: notificationSchema,
-  outbox: z.array(outboxReceiptSchema.extend({ channel: z.enum(["email", "sms"]) })),
+  outbox: sentOutbox,
 });
 
 export const unsubscribedSchema = z.object({
@@ -572,19 +573,6 @@ export const uploadTicketSchema = z.object({
   expiresAt: isoTime,
 });
 
-/** PUT /objects/chat-files/{id}: the stored chat file, to put on a message as an attachment. */
-export const storedChatFileSchema = z.object({
-  url: z.string().describe("the file's address: the upload URL without its query"),
-  contentType: z.enum(["application/pdf", "image/jpeg", "image/png", "image/webp"]),
-  size: z.number().int(),
-});
-
-export const storedUploadSchema = z.object({
-  photoUrl: z.string().describe("the photo's address: the upload URL without its query"),
-  contentType: z.string(),
-  size: z.number().int(),
-});
-
 export const vinDecodeSchema = z.object({
   vin: z.string(),
   recognized: z.boolean(),
@@ -705,11 +693,7 @@ export const webhookReceiptSchema = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Deals and Pass Thru Sales
 
-const dealPartySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  dealershipName: z.string(),
-});
+const dealPartySchema = z.object({ id: z.string(), name: z.string(), dealershipName: z.string() });
 
 export const passThruStepSchema = z
   .object({
@@ -770,7 +754,7 @@ export const completedDealSchema = z.object({ id: z.string() });
 
 export const dealCompletionReceiptSchema = z.object({
   dealId: z.string(),
-  outbox: z.array(outboxReceiptSchema.extend({ channel: z.enum(["email", "sms"]) })),
+  outbox: sentOutbox,
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -915,15 +899,14 @@ export type AddOn = z.infer<typeof addOnSchema>;
 export const adminPricingSchema = z.object({ plans: z.array(adminPlanSchema), addOns: z.array(addOnSchema) });
 export type AdminPricing = z.infer<typeof adminPricingSchema>;
 
-const adminDealPartySchema = z.object({ id: z.string(), name: z.string(), dealershipName: z.string() });
 export const adminDealSchema = z.object({
   id: z.string(),
   status: z.enum(DEAL_STATUSES),
   reviewStatus: z.enum(REVIEW_STATUSES),
   reviewNotes: z.string().nullable(),
   reviewedAt: isoTime.nullable(),
-  seller: adminDealPartySchema.nullable(),
-  buyer: adminDealPartySchema.nullable(),
+  seller: dealPartySchema.nullable(),
+  buyer: dealPartySchema.nullable(),
   sellerName: z.string(),
   vehicle: z.string().describe("year make model trim"),
   vin: z.string().nullable(),
@@ -945,7 +928,7 @@ export const clearDataReceiptSchema = z.object({
 
 export const verificationRequestSchema = z.object({
   id: z.string(),
-  dealer: adminDealPartySchema,
+  dealer: dealPartySchema,
   licenseNumber: z.string(),
   auctionAccessNumber: z.string(),
   dealership5MilNumber: z.string(),

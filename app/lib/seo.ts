@@ -55,6 +55,12 @@ export function publicMeta({
   ];
 }
 
+/** A public page's `meta` export: its tags, with the origin its loader found. */
+export const pageMeta =
+  (page: Omit<PageMeta, "origin">) =>
+  ({ data }: { data?: { origin?: string } }) =>
+    publicMeta({ ...page, origin: data?.origin });
+
 /** The landing page's tags (`/`, `/landing` and unknown signed-out paths). */
 export const landingMeta = (origin?: string) =>
   publicMeta({ title: LANDING_TITLE, description: LANDING_DESCRIPTION, path: "/", origin, fullTitle: true });

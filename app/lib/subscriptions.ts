@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "#lib/schemas/paging";
 import { PRODUCT_NAME } from "#lib/constants";
 import type { FieldErrors } from "#lib/forms";
 import type { ToastMessage } from "#lib/toast";
@@ -186,15 +187,4 @@ export function expiryEnd(expiry: string): number | null {
 
 export const INVOICES_PAGE_SIZE = 12;
 /** GET /api/invoices. */
-export const invoicesQuerySchema = z.object({
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(200, "Invalid cursor").optional()),
-  limit: z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(100, "Limit must be at most 100")
-      .default(INVOICES_PAGE_SIZE),
-  ),
-});
+export const invoicesQuerySchema = pageQuery(INVOICES_PAGE_SIZE, { cursorMax: 200 });

@@ -33,3 +33,7 @@ export const toastStore = {
   snapshot: () => current,
   serverSnapshot: () => null,
 };
+
+/** A failure: red, titled "Error" unless a title says more. */
+export const toastError = (description: string, title = "Error") =>
+  toast({ title, description, variant: "destructive" });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
-import { AdminPage, cardClass } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { Button, buttonClass } from "~/components/ui/button";
 import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -56,13 +57,15 @@ function Figure({
   detail,
   to,
   icon: Icon,
+  className = "",
+  ...rest
 }: {
   label: string;
   value: string;
-  detail?: string;
+  detail?: ReactNode;
   to?: string;
   icon: IconComponent;
-}) {
+} & ComponentProps<"div">) {
   const body = (
     <>
       <span className="flex items-center gap-2 text-sm text-muted">
@@ -77,7 +80,9 @@ function Figure({
       {body}
     </Link>
   ) : (
-    <div className={cardClass}>{body}</div>
+    <div className={`${cardClass} ${className}`} {...rest}>
+      {body}
+    </div>
   );
 }
 
@@ -165,18 +170,14 @@ export default function Admin() {
           detail={`${revenue.payingDealers} paying · ${formatDollars(revenue.annualRunRateCents)} a year`}
           to="/admin/pricing"
         />
-        <div className={`${cardClass} border-dashed`} data-testid="revenue-estimate">
-          <span className="flex items-center gap-2 text-sm text-muted">
-            <BadgeDollarSign size={16} aria-hidden="true" /> Estimate (not revenue)
-          </span>
-          <span className="mt-1 block text-2xl font-bold tabular-nums">
-            {formatDollars(revenue.estimate.monthlyCents)}
-          </span>
-          <span className="text-xs text-muted">
-            {revenue.estimate.users} users × $99, {revenue.estimate.premiumUsers} counted Premium at +$50 ·{" "}
-            {formatDollars(revenue.estimate.annualCents)} a year
-          </span>
-        </div>
+        <Figure
+          icon={BadgeDollarSign}
+          label="Estimate (not revenue)"
+          value={formatDollars(revenue.estimate.monthlyCents)}
+          detail={`${revenue.estimate.users} users × $99, ${revenue.estimate.premiumUsers} counted Premium at +$50 · ${formatDollars(revenue.estimate.annualCents)} a year`}
+          className="border-dashed"
+          data-testid="revenue-estimate"
+        />
         <Figure
           icon={Handshake}
           label="Completed deals"

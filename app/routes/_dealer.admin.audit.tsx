@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, badgeClass } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextField } from "~/components/ui/field";

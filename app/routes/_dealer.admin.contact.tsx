@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminPage, cardClass } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { DateTime } from "~/components/ui/clock";
 import { requireAdmin } from "~/utils/guards.server";
 

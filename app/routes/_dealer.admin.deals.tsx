@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
-import { AdminPage, AdminPager, AdminTable, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, AdminTable, badgeClass } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextAreaField } from "~/components/ui/field";

@@ -6,7 +6,8 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { useActionToast } from "~/components/ui/action-toast";
+import { AdminPage, AdminPager } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { choices, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     news.listAll({ cursor, limit: PAGE_SIZE }).catch(() => news.listAll({ limit: PAGE_SIZE })),
     editId ? news.get(editId).catch(() => null) : null,
   ]);
-  return data({ ...page, editing }, { headers: NOT_CACHED });
+  return data({ ...page, editing, paged: Boolean(cursor) }, { headers: NOT_CACHED });
 }
 
 /** Write, change or delete an article; works without JavaScript, field errors included. */
@@ -74,7 +75,7 @@ const CATEGORY_OPTIONS = choices(...NEWS_CATEGORIES);
 
 /** /admin/news: admins write the Wholesale News articles. */
 export default function AdminNews() {
-  const { items, nextCursor, editing } = useLoaderData<typeof loader>();
+  const { items, nextCursor, editing, paged } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -94,28 +95,11 @@ export default function AdminNews() {
         }
       : { category: NEWS_CATEGORIES[0] },
   });
-
-  useActionToast(answer);
-
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-3 sm:px-0">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Admin · Wholesale News</h1>
-          <p className="text-sm text-muted">
-            Articles every dealer reads on Wholesale News, newest first. Bodies are Markdown: raw HTML shows
-            as text. The read time is computed from the body.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <Link to="/" className={buttonClass("ghost")}>
-            Home
-          </Link>
-          <Link to="/admin" className={buttonClass("secondary")}>
-            Back to Admin
-          </Link>
-        </div>
-      </header>
+    <AdminPage
+      title="Admin · Wholesale News"
+      description="Articles every dealer reads on Wholesale News, newest first. Bodies are Markdown: raw HTML shows as text. The read time is computed from the body."
+    >
       <div className="grid gap-4 lg:grid-cols-[1fr_1.2fr]">
         <section aria-labelledby="articles-title" className="flex flex-col gap-2">
           <h2 id="articles-title" className="font-semibold">
@@ -126,11 +110,7 @@ export default function AdminNews() {
           ) : (
             <ul className="flex flex-col gap-2">
               {items.map((a) => (
-                <li
-                  key={a.id}
-                  data-testid="admin-article"
-                  className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
-                >
+                <li key={a.id} data-testid="admin-article" className={`${cardClass} flex flex-col gap-1 p-3`}>
                   <span className="font-medium">{a.title}</span>
                   <span className="text-xs text-muted">
                     {a.category} · {formatDay(a.publishedAt)} · {a.readMinutes} min read
@@ -154,16 +134,13 @@ export default function AdminNews() {
               ))}
             </ul>
           )}
-          {nextCursor ? (
-            <Link to={`?cursor=${encodeURIComponent(nextCursor)}`} className={buttonClass("secondary")}>
-              Older articles
-            </Link>
-          ) : null}
+          <AdminPager
+            paged={paged}
+            nextCursor={nextCursor}
+            to={(cursor) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : "/admin/news")}
+          />
         </section>
-        <section
-          aria-labelledby="article-form-title"
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <section aria-labelledby="article-form-title" className={cardClass}>
           <h2 id="article-form-title" className="mb-3 font-semibold">
             {editing ? `Edit “${editing.title}”` : "New article"}
           </h2>
@@ -212,6 +189,6 @@ export default function AdminNews() {
           </Form>
         </section>
       </div>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Mail, MessageSquareText } from "~/components/ui/icons";
-import { buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
-import { AdminNav } from "~/components/admin/admin-page";
+import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { requireAdmin } from "~/utils/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Outbox · DealerLane" }];
@@ -19,25 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, paged: Boolean(cursor) };
 }
 
-const STATUS_STYLES: Record<string, string> = {
-  queued: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300",
-  sending: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-300",
-  sent: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
-  failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
-};
+const STATUS_TONES = { queued: "amber", sending: "blue", sent: "green", failed: "red" } as const;
 
 export default function AdminOutbox() {
   const { items: entries, nextCursor, paged } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-3 sm:px-0">
-      <AdminNav />
-      <header>
-        <h1 className="text-2xl font-bold">Admin · Outbox</h1>
-        <p className="text-sm text-muted">
-          Every e-mail and text message, newest first, as its recipient sees it. Without a configured provider
-          nothing leaves this machine: messages are marked sent by the local provider.
-        </p>
-      </header>
+    <AdminPage
+      title="Admin · Outbox"
+      description="Every e-mail and text message, newest first, as its recipient sees it. Without a configured provider nothing leaves this machine: messages are marked sent by the local provider."
+    >
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
           The outbox is empty.
@@ -45,11 +35,7 @@ export default function AdminOutbox() {
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Outbox">
           {entries.map((e) => (
-            <li
-              key={e.id}
-              data-testid="outbox-entry"
-              className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={e.id} data-testid="outbox-entry" className={cardClass}>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 {e.channel === "email" ? (
                   <Mail size={16} aria-label="E-mail" />
@@ -57,9 +43,7 @@ export default function AdminOutbox() {
                   <MessageSquareText size={16} aria-label="Text message" />
                 )}
                 <span className="font-medium break-all">{e.recipient}</span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[e.status] ?? ""}`}
-                >
+                <span className={badgeClass(STATUS_TONES[e.status as keyof typeof STATUS_TONES] ?? "slate")}>
                   {e.status}
                 </span>
                 <span className="text-xs text-slate-500 dark:text-slate-400">
@@ -97,18 +81,11 @@ export default function AdminOutbox() {
           ))}
         </ul>
       )}
-      <div className="flex justify-center gap-3">
-        {nextCursor ? (
-          <Link to={`?cursor=${encodeURIComponent(nextCursor)}`} className={buttonClass("secondary")}>
-            Older messages
-          </Link>
-        ) : null}
-        {paged ? (
-          <Link to="/admin/outbox" className={buttonClass("ghost")}>
-            Back to the newest
-          </Link>
-        ) : null}
-      </div>
-    </div>
+      <AdminPager
+        paged={paged}
+        nextCursor={nextCursor}
+        to={(cursor) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : "/admin/outbox")}
+      />
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, badgeClass } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { priceFormSchema } from "#lib/schemas/admin-forms";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AdminPage, badgeClass, cardClass } from "~/components/admin/admin-page";
+import { AdminPage, badgeClass } from "~/components/admin/admin-page";
+import { cardClass } from "~/components/ui/panel";
 import { PromotionNotice } from "~/components/feed/promotion-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";

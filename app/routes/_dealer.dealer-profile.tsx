@@ -135,44 +135,39 @@ export default function DealerProfile() {
                 <Rating rating={dealer.rating} />
               </dd>
             </div>
-            <div>
-              <dt className="text-xs text-muted">Deals</dt>
-              <dd className="font-semibold" title="Deals completed on DealerLane">
-                {formatCount(deals.dealsClosed)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted">Vehicles sold</dt>
-              <dd className="font-semibold" title="Completed deals in which you were the seller">
-                {formatCount(deals.vehiclesSold)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted">Connections</dt>
-              <dd className="font-semibold">{formatCount(dealer.connectionCount)}</dd>
-            </div>
+            {(
+              [
+                ["Deals", deals.dealsClosed, "Deals completed on DealerLane"],
+                ["Vehicles sold", deals.vehiclesSold, "Completed deals in which you were the seller"],
+                ["Connections", dealer.connectionCount, undefined],
+              ] as const
+            ).map(([label, count, title]) => (
+              <div key={label}>
+                <dt className="text-xs text-muted">{label}</dt>
+                <dd className="font-semibold" title={title}>
+                  {formatCount(count)}
+                </dd>
+              </div>
+            ))}
           </dl>
           {dealer.description ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
           ) : null}
           {profile.vehiclesNeeded || profile.vehiclesSold ? (
             <div className="grid gap-3 sm:grid-cols-2">
-              {profile.vehiclesNeeded ? (
-                <div>
-                  <h2 className="text-sm font-semibold">Vehicles needed</h2>
-                  <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">
-                    {profile.vehiclesNeeded}
-                  </p>
-                </div>
-              ) : null}
-              {profile.vehiclesSold ? (
-                <div>
-                  <h2 className="text-sm font-semibold">Vehicles sold</h2>
-                  <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">
-                    {profile.vehiclesSold}
-                  </p>
-                </div>
-              ) : null}
+              {(
+                [
+                  ["Vehicles needed", profile.vehiclesNeeded],
+                  ["Vehicles sold", profile.vehiclesSold],
+                ] as const
+              ).map(([heading, text]) =>
+                text ? (
+                  <div key={heading}>
+                    <h2 className="text-sm font-semibold">{heading}</h2>
+                    <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{text}</p>
+                  </div>
+                ) : null,
+              )}
             </div>
           ) : null}
         </div>
@@ -192,15 +187,15 @@ export default function DealerProfile() {
           aria-label="Profile sections"
           className="flex gap-1 rounded-lg bg-slate-200/60 p-1 dark:bg-slate-800/60"
         >
-          <Tabs.Trigger value="activity" className={tabClass}>
-            Recent Activity
-          </Tabs.Trigger>
-          <Tabs.Trigger value="stats" className={tabClass}>
-            Statistics
-          </Tabs.Trigger>
-          <Tabs.Trigger value="reviews" className={tabClass}>
-            Reviews
-          </Tabs.Trigger>
+          {[
+            ["activity", "Recent Activity"],
+            ["stats", "Statistics"],
+            ["reviews", "Reviews"],
+          ].map(([value, label]) => (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content
           value="activity"

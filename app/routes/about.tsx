@@ -1,22 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Handshake, MapPin, ShieldCheck, Zap } from "~/components/ui/icons";
 import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { SUPPORT } from "#lib/constants";
-import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { pageMeta } from "#lib/seo";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "About Us",
-    description:
-      "DealerLane connects used-car dealers directly so wholesale vehicles move faster, with less phone tag and more trust.",
-    path: "/about",
-    origin: data?.origin,
-  });
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+export const meta = pageMeta({
+  title: "About Us",
+  description:
+    "DealerLane connects used-car dealers directly so wholesale vehicles move faster, with less phone tag and more trust.",
+  path: "/about",
+});
 
 const VALUES = [
   {

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { KeyRound, Package } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
-import { publicMeta } from "#lib/seo";
+import { pageMeta } from "#lib/seo";
 import { apiDocs, type DocEndpoint } from "~/utils/api-docs.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
@@ -12,25 +12,17 @@ export const loader = ({ request, context }: LoaderFunctionArgs) =>
     endpoints: apiDocs(context.apiDocument(new URL(request.url).origin) as Parameters<typeof apiDocs>[0]),
   });
 export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "API Documentation",
-    description:
-      "The DealerLane API: the dealer directory, connections, messages, deals and the inventory feed, with bearer API keys, an OpenAPI document and a typed TypeScript client.",
-    path: "/api-docs",
-    origin: data?.origin,
-  });
+export const meta = pageMeta({
+  title: "API Documentation",
+  description:
+    "The DealerLane API: the dealer directory, connections, messages, deals and the inventory feed, with bearer API keys, an OpenAPI document and a typed TypeScript client.",
+  path: "/api-docs",
+});
 
 /** Code scrolls inside its own box, so a long line never widens a 360 px page. */
 const codeClass =
   "mt-2 max-w-full overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-relaxed text-slate-100 dark:bg-black/60 [&_code]:font-mono";
 const inlineCode = "rounded bg-slate-200 px-1 font-mono text-[0.9em] break-words dark:bg-slate-800";
-
-const SCOPE_LABELS: Record<string, string> = {
-  read: "read",
-  "messages:write": "messages:write",
-  "connections:write": "connections:write",
-};
 
 const METHOD_COLOURS: Record<string, string> = {
   GET: "bg-emerald-700",
@@ -66,20 +58,11 @@ export default function ApiDocs() {
               ["authentication", "Authentication"],
               ["conventions", "Conventions"],
               ["clients", "Clients"],
+              ...groups.map(([group]) => [groupAnchor(group), group]),
             ].map(([id, label]) => (
               <li key={id}>
                 <a href={`#${id}`} className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800">
                   {label}
-                </a>
-              </li>
-            ))}
-            {groups.map(([group]) => (
-              <li key={group}>
-                <a
-                  href={`#${groupAnchor(group)}`}
-                  className="rounded px-2 py-1 hover:bg-slate-200 dark:hover:bg-slate-800"
-                >
-                  {group}
                 </a>
               </li>
             ))}
@@ -264,7 +247,7 @@ function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
       <p className="mt-2 text-slate-700 dark:text-slate-300">{e.summary}.</p>
       {e.description ? <p className="mt-1 text-slate-700 dark:text-slate-300">{e.description}</p> : null}
       <p className="mt-1 text-sm text-muted">
-        Scope: <code className={inlineCode}>{SCOPE_LABELS[e.scope] ?? e.scope}</code>
+        Scope: <code className={inlineCode}>{e.scope}</code>
       </p>
       {e.params.length > 0 ? (
         <div className="mt-3 max-w-full overflow-x-auto">
@@ -272,18 +255,11 @@ function EndpointCard({ endpoint: e }: { endpoint: DocEndpoint }) {
             <caption className="sr-only">Parameters of {`${e.method} ${e.path}`}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-1.5 pr-3 font-semibold">
-                  Parameter
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-semibold">
-                  In
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-semibold">
-                  Type
-                </th>
-                <th scope="col" className="py-1.5 font-semibold">
-                  Meaning
-                </th>
+                {["Parameter", "In", "Type", "Meaning"].map((heading) => (
+                  <th key={heading} scope="col" className="py-1.5 pr-3 font-semibold last:pr-0">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Mail, Rss } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
@@ -6,11 +6,10 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { BLOG_POSTS, formatPostDate, readTimeMinutes } from "~/components/public/copy/blog-posts";
 import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+import type { staticPageLoader } from "~/utils/public-cache.server";
+export const meta: MetaFunction<typeof staticPageLoader> = ({ data }) => [
   ...publicMeta({
     title: "Blog",
     description:

@@ -1,22 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Briefcase, Clock, DollarSign, MapPin } from "~/components/ui/icons";
 import { PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { POSITIONS } from "~/components/public/copy/careers";
-import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { pageMeta } from "#lib/seo";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Careers",
-    description:
-      "Join DealerLane and build the network dealers use to trade wholesale vehicles. Four open positions.",
-    path: "/careers",
-    origin: data?.origin,
-  });
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+export const meta = pageMeta({
+  title: "Careers",
+  description:
+    "Join DealerLane and build the network dealers use to trade wholesale vehicles. Four open positions.",
+  path: "/careers",
+});
 
 const PERKS = [
   "Health, dental and vision cover for you and your family",

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckCircle2, Clock, Mail, MapPin, Phone, Send } from "~/components/ui/icons";
@@ -19,7 +19,7 @@ import {
   isContactTopic,
   isHoneypotFilled,
 } from "#lib/schemas/contact";
-import { publicMeta } from "#lib/seo";
+import { pageMeta } from "#lib/seo";
 import { parseForm } from "#lib/forms";
 import type { ActionResult } from "#lib/action-result";
 import { useActionToast } from "~/components/ui/action-toast";
@@ -27,13 +27,11 @@ import { readForm } from "~/utils/form-body.server";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 import { actionFailure, actionInvalid, routeFailure } from "~/utils/responses.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Contact Us",
-    description: `Questions about DealerLane, a demo for your dealership or help with your account? Write to us or call ${SUPPORT.phone}.`,
-    path: "/contact",
-    origin: data?.origin,
-  });
+export const meta = pageMeta({
+  title: "Contact Us",
+  description: `Questions about DealerLane, a demo for your dealership or help with your account? Write to us or call ${SUPPORT.phone}.`,
+  path: "/contact",
+});
 
 export const headers = publicPageHeaders;
 

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { Bell, Car, Globe2, Moon, Smartphone, Tags } from "~/components/ui/icons";
 import { FeatureIcon } from "~/components/public/feature-icon";
@@ -6,19 +5,15 @@ import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/p
 import { buttonClass } from "~/components/ui/button";
 import { DEMO_SLIDES } from "~/components/public/copy/demo-slides";
 import { FEATURE_SLIDES } from "~/components/public/copy/marketing";
-import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { pageMeta } from "#lib/seo";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Features",
-    description:
-      "Inventory posts and requests, a verified dealer network, real-time messaging, VIN decoding, deal records and analytics: everything DealerLane does for wholesale dealers.",
-    path: "/features",
-    origin: data?.origin,
-  });
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+export const meta = pageMeta({
+  title: "Features",
+  description:
+    "Inventory posts and requests, a verified dealer network, real-time messaging, VIN decoding, deal records and analytics: everything DealerLane does for wholesale dealers.",
+  path: "/features",
+});
 
 const MORE = [
   {

@@ -1,24 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MessageCircle, Phone } from "~/components/ui/icons";
 import { HelpSearch } from "~/components/public/help-search";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { buttonClass } from "~/components/ui/button";
 import { SUPPORT } from "#lib/constants";
-import { publicMeta } from "#lib/seo";
+import { pageMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   publicPage(context, request, { query: (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100) });
 export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Help Center",
-    description:
-      "Guides to getting started, messaging and billing on DealerLane, and how to reach our support team.",
-    path: "/help",
-    origin: data?.origin,
-  });
+export const meta = pageMeta({
+  title: "Help Center",
+  description:
+    "Guides to getting started, messaging and billing on DealerLane, and how to reach our support team.",
+  path: "/help",
+});
 
 /** Help Center. */
 export default function Help() {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+import { AuthCard } from "~/components/account/auth-card";
 import { SuspendedNotice } from "~/components/account/suspended-notice";
 import { Button } from "~/components/ui/button";
 import { EmailField, PasswordField } from "~/components/account/account-fields";
@@ -24,6 +25,7 @@ import { readForm } from "~/utils/form-body.server";
 import { actionFailure, actionInvalid, redirectWithToast, routeFailure } from "~/utils/responses.server";
 import type { ActionResult } from "#lib/action-result";
 import { useActionToast } from "~/components/ui/action-toast";
+import { signInSource } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in · DealerLane" },
@@ -80,13 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if ("redirectTo" in submission.value) redirectTo = submission.value.redirectTo;
   }
   const { email, password } = credentials;
-  const from = {
-    ip: context.clientIp,
-    url: request.url,
-    previousToken: context.sessionToken,
-    cookieHeader: request.headers.get("Cookie"),
-    ...context.client,
-  };
+  const from = signInSource(context, request);
   const auth = context.services.auth;
   try {
     switch (intent) {
@@ -171,70 +167,58 @@ export default function Login() {
     redirectTo !== "/" ? `/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}` : "/api/auth/google";
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-slate-100 to-slate-200 p-4 dark:from-slate-950 dark:to-slate-900">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-        <Link to="/" className="mb-6 flex items-center gap-2 text-lg font-bold">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          DealerLane
-        </Link>
-        <h1 className="text-2xl font-bold">
-          {mode === "login" ? "Sign in to your account" : "Create your account"}
-        </h1>
-        <p className="mt-1 mb-6 text-sm text-muted">
-          {mode === "login"
-            ? "Welcome back to the dealer network."
-            : "Join thousands of dealers trading wholesale."}
-        </p>
+    <AuthCard
+      title={mode === "login" ? "Sign in to your account" : "Create your account"}
+      intro={
+        mode === "login"
+          ? "Welcome back to the dealer network."
+          : "Join thousands of dealers trading wholesale."
+      }
+    >
+      {suspended ? <SuspendedNotice /> : null}
+      {googleConfigured ? <GoogleSignIn href={googleHref} /> : null}
 
-        {suspended ? <SuspendedNotice /> : null}
-        {googleConfigured ? <GoogleSignIn href={googleHref} /> : null}
-
-        <Form method="post" {...formProps} className="flex flex-col gap-4">
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <EmailField field={fields.email} />
-          <PasswordField
-            label="Password"
-            field={fields.password}
-            kind={mode === "login" ? "current" : "new"}
-          />
-          {mode === "login" ? (
-            <Link
-              to="/forgot-password"
-              className="-mt-2 self-end text-sm font-medium text-brand-600 underline dark:text-brand-400"
-            >
-              Forgot password?
-            </Link>
-          ) : null}
-          {confirmPassword ? (
-            <PasswordField label="Confirm Password" field={confirmPassword} kind="confirm" />
-          ) : null}
-          <Button type="submit" name="intent" value={mode} disabled={busyIntent === mode}>
-            {busyIntent === mode ? "Please wait…" : mode === "login" ? "Sign In" : "Create Account"}
-          </Button>
-        </Form>
+      <Form method="post" {...formProps} className="flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <EmailField field={fields.email} />
+        <PasswordField label="Password" field={fields.password} kind={mode === "login" ? "current" : "new"} />
         {mode === "login" ? (
-          // Wrong passwords from elsewhere can pause sign-in on a new browser; the mailbox is a way in they cannot block.
           <Link
-            to="/sign-in-link"
-            className="mt-3 block text-center text-sm font-medium text-brand-600 underline dark:text-brand-400"
+            to="/forgot-password"
+            className="-mt-2 self-end text-sm font-medium text-brand-600 underline dark:text-brand-400"
           >
-            E-mail me a sign-in link
+            Forgot password?
           </Link>
         ) : null}
+        {confirmPassword ? (
+          <PasswordField label="Confirm Password" field={confirmPassword} kind="confirm" />
+        ) : null}
+        <Button type="submit" name="intent" value={mode} disabled={busyIntent === mode}>
+          {busyIntent === mode ? "Please wait…" : mode === "login" ? "Sign In" : "Create Account"}
+        </Button>
+      </Form>
+      {mode === "login" ? (
+        // Wrong passwords from elsewhere can pause sign-in on a new browser; the mailbox is a way in they cannot block.
+        <Link
+          to="/sign-in-link"
+          className="mt-3 block text-center text-sm font-medium text-brand-600 underline dark:text-brand-400"
+        >
+          E-mail me a sign-in link
+        </Link>
+      ) : null}
 
-        <p className="mt-4 text-center text-sm">
-          {mode === "login" ? "New to DealerLane? " : "Already have an account? "}
-          <Link
-            to={`/login?mode=${switchTo}${keep}`}
-            className="font-medium text-brand-600 underline dark:text-brand-400"
-          >
-            {mode === "login" ? "Create an account" : "Sign in"}
-          </Link>
-        </p>
+      <p className="mt-4 text-center text-sm">
+        {mode === "login" ? "New to DealerLane? " : "Already have an account? "}
+        <Link
+          to={`/login?mode=${switchTo}${keep}`}
+          className="font-medium text-brand-600 underline dark:text-brand-400"
+        >
+          {mode === "login" ? "Create an account" : "Sign in"}
+        </Link>
+      </p>
 
-        {demoMode ? <DemoAccounts busyIntent={busyIntent} /> : null}
-      </div>
-    </main>
+      {demoMode ? <DemoAccounts busyIntent={busyIntent} /> : null}
+    </AuthCard>
   );
 }
 

@@ -1,20 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Apple, BellRing, Camera, MessageSquare, Play, Smartphone, WifiOff } from "~/components/ui/icons";
 import { InstallAppButton } from "~/components/public/install-app";
 import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
-import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { pageMeta } from "#lib/seo";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Mobile App",
-    description:
-      "DealerLane works on your phone today: install it from your browser on iPhone or Android. Native iOS and Android apps are coming soon.",
-    path: "/mobile",
-    origin: data?.origin,
-  });
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+export const meta = pageMeta({
+  title: "Mobile App",
+  description:
+    "DealerLane works on your phone today: install it from your browser on iPhone or Android. Native iOS and Android apps are coming soon.",
+  path: "/mobile",
+});
 
 const PERKS = [
   { icon: Smartphone, text: "Opens full screen from its own icon, like any app" },

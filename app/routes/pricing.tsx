@@ -1,23 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { PlanCard } from "~/components/public/plan-card";
 import { BILLING_TERMS, marketingPlans } from "~/components/public/copy/marketing";
 import { TRIAL_LABEL } from "#lib/subscriptions";
-import { publicMeta } from "#lib/seo";
+import { pageMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) =>
   publicPage(context, request, { plans: await context.services.subscriptions.plans() });
 export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Pricing",
-    description:
-      "Basic $99 per month, Premium $149 per month, Enterprise custom. Billed monthly, cancel anytime, no contracts.",
-    path: "/pricing",
-    origin: data?.origin,
-  });
+export const meta = pageMeta({
+  title: "Pricing",
+  description:
+    "Basic $99 per month, Premium $149 per month, Enterprise custom. Billed monthly, cancel anytime, no contracts.",
+  path: "/pricing",
+});
 
 const FAQ = [
   {

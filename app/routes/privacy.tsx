@@ -1,20 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { BackToHome, PageIntro, Prose, PublicLayout } from "~/components/public/public-layout";
 import { SESSION_DAYS, SUPPORT } from "#lib/constants";
-import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { pageMeta } from "#lib/seo";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Privacy Policy",
-    description:
-      "What DealerLane collects, why, who processes it, how long we keep it and how to see or delete your data.",
-    path: "/privacy",
-    origin: data?.origin,
-  });
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+export const meta = pageMeta({
+  title: "Privacy Policy",
+  description:
+    "What DealerLane collects, why, who processes it, how long we keep it and how to see or delete your data.",
+  path: "/privacy",
+});
 
 const link = "font-medium text-brand-700 underline dark:text-brand-400";
 

@@ -9,6 +9,7 @@ import { parseForm } from "#lib/forms";
 import { resetPasswordFormSchema } from "#lib/schemas/account-forms";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { signInSource, linkToken } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password · DealerLane" },
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [
 
 /** Opening the link changes nothing (mail scanners open links): the form spends the token. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200) };
+  return { token: linkToken(request) };
 }
 
 const PASSWORDS = ["password", "confirmPassword"];
@@ -27,13 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: PASSWORDS }), linkError: null }, { status: 400 });
   const { token, password } = submission.value;
-  const from = {
-    ip: context.clientIp,
-    url: request.url,
-    previousToken: context.sessionToken,
-    cookieHeader: request.headers.get("Cookie"),
-    ...context.client,
-  };
+  const from = signInSource(context, request);
   try {
     const { cookies } = await context.services.auth.resetPassword(token, password, from);
     return redirectWithToast(

@@ -1,21 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { FileCheck2, KeyRound, Lock, ScrollText, ShieldAlert, UserCheck } from "~/components/ui/icons";
 import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { SUPPORT } from "#lib/constants";
-import { publicMeta } from "#lib/seo";
-import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
+import { pageMeta } from "#lib/seo";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
-export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "Security and Trust",
-    description:
-      "How DealerLane protects dealer accounts and data: encryption, password hashing, session safety, dealer verification, audit trails and abuse protection.",
-    path: "/security",
-    origin: data?.origin,
-  });
+export { staticPageLoader as loader, publicPageHeaders as headers } from "~/utils/public-cache.server";
+export const meta = pageMeta({
+  title: "Security and Trust",
+  description:
+    "How DealerLane protects dealer accounts and data: encryption, password hashing, session safety, dealer verification, audit trails and abuse protection.",
+  path: "/security",
+});
 
 const PRACTICES = [
   {

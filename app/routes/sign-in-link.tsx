@@ -16,6 +16,7 @@ import {
   routeFailure,
 } from "~/utils/responses.server";
 import type { ActionResult } from "#lib/action-result";
+import { signInSource, linkToken } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [
   { title: "E-mail me a sign-in link · DealerLane" },
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [
 
 /** Without a token: the form that sends a link. With one, opening the link changes nothing (mail scanners open links): the button signs in. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return { token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200) };
+  return { token: linkToken(request) };
 }
 
 /** `error`: why the link did not sign in, shown on the card; `sentTo`: where a link went. */
@@ -34,13 +35,7 @@ export const headers = failureHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const from = {
-    ip: context.clientIp,
-    url: request.url,
-    previousToken: context.sessionToken,
-    cookieHeader: request.headers.get("Cookie"),
-    ...context.client,
-  };
+  const from = signInSource(context, request);
 
   if (form.get("intent") === "sign-in") {
     const submission = parseForm(form, signInWithLinkFormSchema);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Bell } from "~/components/ui/icons";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
@@ -6,7 +6,7 @@ import { StatusBadge } from "~/components/public/status-badge";
 import { StatusBoard } from "~/components/public/status-board";
 import { buttonClass } from "~/components/ui/button";
 import { formatPostDate } from "~/components/public/copy/blog-posts";
-import { publicMeta } from "#lib/seo";
+import { pageMeta } from "#lib/seo";
 import { PAST_INCIDENTS, STATUS_KINDS } from "#lib/system-status";
 import { LIVE_PAGE_CACHE, publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 
@@ -16,14 +16,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return publicPage(context, request, { health }, LIVE_PAGE_CACHE);
 }
 export const headers = publicPageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  publicMeta({
-    title: "System Status",
-    description:
-      "Live status of the DealerLane platform, messaging, AI services, authentication and database, and past incidents.",
-    path: "/status",
-    origin: data?.origin,
-  });
+export const meta = pageMeta({
+  title: "System Status",
+  description:
+    "Live status of the DealerLane platform, messaging, AI services, authentication and database, and past incidents.",
+  path: "/status",
+});
 
 /** System Status: five services, live where measurable, and two past incidents. */
 export default function Status() {

@@ -9,6 +9,7 @@ import { parseForm } from "#lib/forms";
 import { sitePathSchema } from "#lib/redirects";
 import { readForm } from "~/utils/form-body.server";
 import { redirectWithToast, routeFailure } from "~/utils/responses.server";
+import { linkToken } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your e-mail · DealerLane" },
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [
 /** Opening the link changes nothing (mail scanners open links): the button confirms. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   return {
-    token: (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200),
+    token: linkToken(request),
     signedIn: context.viewer !== null,
     alreadyConfirmed: context.viewer?.emailVerified ?? false,
   };

@@ -127,6 +127,12 @@ function limitsOf(name: string, value: JsonSchema, text: string): string {
   return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
 
+function paramOf(name: string, where: DocParam["where"], value: JsonSchema, required = false): DocParam {
+  const text = value.description ?? "";
+  const type = typeOf({ ...value, description: undefined }, 0).replace(/\s+/g, " ");
+  return { name, where, type, required, text: `${text}${limitsOf(name, value, text)}`.trim() };
+}
+
 /** A body that passes the schema's required fields, for the examples. */
 function exampleOf(schema: JsonSchema): unknown {
   if (schema.const !== undefined) return schema.const;
@@ -200,26 +206,17 @@ export function apiDocs(document: Document): DocEndpoint[] {
         description: o.description ?? null,
         scope: Object.values(o.security?.[0] ?? {})[0]?.[0] ?? "read",
         params: [
-          ...(o.parameters ?? []).map((p) => {
-            const text = p.description ?? p.schema.description ?? "";
-            return {
-              name: p.name,
-              where: p.in,
-              type: typeOf({ ...p.schema, description: undefined }, 0).replace(/\s+/g, " "),
-              required: p.required === true,
-              text: `${text}${limitsOf(p.name, p.schema, text)}`.trim(),
-            };
-          }),
-          ...Object.entries(body?.properties ?? {}).map(([name, value]) => {
-            const text = value.description ?? "";
-            return {
-              name,
-              where: "body" as const,
-              type: typeOf({ ...value, description: undefined }, 0).replace(/\s+/g, " "),
-              required: bodyRequired.has(name),
-              text: `${text}${limitsOf(name, value, text)}`.trim(),
-            };
-          }),
+          ...(o.parameters ?? []).map((p) =>
+            paramOf(
+              p.name,
+              p.in,
+              { ...p.schema, description: p.description ?? p.schema.description },
+              p.required,
+            ),
+          ),
+          ...Object.entries(body?.properties ?? {}).map(([name, value]) =>
+            paramOf(name, "body", value, bodyRequired.has(name)),
+          ),
         ],
         answers: Object.entries(o.responses).map(([status, answer]) => {
           const schema = answer.content?.["application/json"].schema;

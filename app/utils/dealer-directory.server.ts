@@ -16,15 +16,8 @@ import { readForm } from "./form-body.server";
 import { requireDealer } from "./guards.server";
 import { actionFailure, isDomainError, routeFailure } from "./responses.server";
 
-export type DirectoryFilters = {
-  name: string;
-  state: string;
-  dealershipType: string;
-  buysCanadian: string;
-  verified: string;
-  sort: string;
-  scope: string;
-};
+/** The filter bar's values: "all" where the URL names none. */
+export type DirectoryFilters = Awaited<ReturnType<typeof loadDirectory>>["filters"];
 
 /**
  * The loader half of every dealer list screen: filters from the URL (a bad value is ignored, never an
@@ -72,7 +65,7 @@ export async function loadDirectory(
     listOrFirst(DEFAULT_SETTINGS.itemsPerPage),
   ]);
   const page = itemsPerPage === DEFAULT_SETTINGS.itemsPerPage ? usualPage : await listOrFirst(itemsPerPage);
-  const filters: DirectoryFilters = {
+  const filters = {
     name: query.name ?? "",
     state: query.state ?? "all",
     dealershipType: query.dealershipType ?? "all",

@@ -1,4 +1,9 @@
-import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type AppLoadContext,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 
 /** A page that is the same for every signed-out visitor: browsers keep it 5 minutes, the edge an hour. */
 export const STATIC_PAGE_CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
@@ -26,6 +31,9 @@ export function publicPage<T extends Record<string, unknown>>(
     { headers: cacheHeaders(context, policy) },
   );
 }
+
+/** The loader of a page that needs nothing but the origin and the cache decision. */
+export const staticPageLoader = ({ request, context }: LoaderFunctionArgs) => publicPage(context, request);
 
 /** Route `headers` export: hands the loader's cache decision to the document response. */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {

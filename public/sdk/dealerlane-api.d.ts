@@ -1344,8 +1344,8 @@ export interface operations {
             query?: {
                 search?: string | null;
                 sort?: "recent" | "requests" | "for-sale" | "auction-promo" | null;
-                limit?: number | null;
-                cursor?: string | null;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;

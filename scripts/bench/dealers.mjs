@@ -7,6 +7,7 @@
  * every real dealer, spread over the 60 state codes, the three types and Canadian buying.
  */
 import { STATE_CODES } from "#lib/constants";
+import { call } from "./bench-dealer.mjs";
 
 export const title = "Dealer directory (GET /api/dealers)";
 
@@ -24,16 +25,6 @@ const WORDS = [
   "Auto Exchange",
   "Remarketing",
 ];
-
-async function call(baseUrl, cookie, method, path, body) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return res;
-}
 
 /** GET /api/dealers answers an array; the total and the next cursor travel in headers. */
 async function dealersPage(baseUrl, cookie, path) {

@@ -3,38 +3,22 @@
  * messages beside the 2 s polling, one message fanned out to 200 sockets in a room, and 1 000
  * sockets held across 100 rooms with no error.
  */
-import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";
+import { call, openSocket, otherDealers, percentile, signUpBenchDealer, stats } from "./bench-dealer.mjs";
 
 export const title = "Real-time messaging";
 
 const signUp = (baseUrl, label) => signUpBenchDealer(baseUrl, { label, dealershipName: `Bench ${label}` });
 
-async function api(baseUrl, cookie, method, path, body) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-function openSocket(baseUrl, cookie, chatId) {
-  const url = `${baseUrl.replace(/^http/, "ws")}/parties/chat-room/${chatId}`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { Cookie: cookie, Origin: baseUrl } });
-    ws.onopen = () => resolve(ws);
-    ws.onerror = () => reject(new Error(`socket to ${chatId} failed`));
-  });
-}
+const api = async (...args) => (await call(...args)).json();
+const roomSocket = (baseUrl, cookie, chatId) => openSocket(baseUrl, cookie, `chat-room/${chatId}`);
 
 export async function run(ctx) {
   const { baseUrl } = ctx;
   const a = await signUp(baseUrl, "A");
   const b = await signUp(baseUrl, "B");
   const { id: chatId } = await api(baseUrl, a.cookie, "POST", "/api/chats", { participantId: b.id });
-  const wsA = await openSocket(baseUrl, a.cookie, chatId);
-  const wsB = await openSocket(baseUrl, b.cookie, chatId);
+  const wsA = await roomSocket(baseUrl, a.cookie, chatId);
+  const wsB = await roomSocket(baseUrl, b.cookie, chatId);
 
   // 1. Delivery latency, one message at a time.
   const latencies = [];
@@ -53,21 +37,19 @@ export async function run(ctx) {
     waiting.delete(clientId);
     if (i >= 20) latencies.push(performance.now() - started); // the first 20 warm up
   }
-  latencies.sort((x, y) => x - y);
+  const delivery = stats(latencies);
   const rows = [
     {
       name: "send on A → frame on B (500 messages)",
-      median: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      note: `median ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; a 2 s poll waits 1 000 ms on average`,
+      ...delivery,
+      note: `median ${delivery.median.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms; a 2 s poll waits 1 000 ms on average`,
     },
   ];
 
   // 2. One message to 200 sockets in one room.
   const crowd = [];
   for (let i = 0; i < 99; i++)
-    crowd.push(openSocket(baseUrl, a.cookie, chatId), openSocket(baseUrl, b.cookie, chatId));
+    crowd.push(roomSocket(baseUrl, a.cookie, chatId), roomSocket(baseUrl, b.cookie, chatId));
   const sockets = [wsA, wsB, ...(await Promise.all(crowd))];
   const fanOutId = `fanout-${Date.now()}`;
   const started = performance.now();
@@ -96,16 +78,14 @@ export async function run(ctx) {
   // used most of its hourly message limit (worker/domain/rate-limits/index.ts) on the 521 messages above.
   const c = await signUp(baseUrl, "C");
   const roomCount = Number(process.env.BENCH_CHAT_ROOMS || 100);
-  const peers = (await otherDealers(baseUrl, c.cookie, roomCount + 3))
-    .filter((d) => ![a.id, b.id, c.id].includes(d.id))
-    .slice(0, roomCount);
+  const peers = await otherDealers(baseUrl, c.cookie, roomCount, [a.id, b.id, c.id]);
   const rooms = [];
   for (const peer of peers)
-    rooms.push((await api(baseUrl, c.cookie, "POST", "/api/chats", { participantId: peer.id })).id);
+    rooms.push((await api(baseUrl, c.cookie, "POST", "/api/chats", { participantId: peer })).id);
   let errors = 0;
   const held = [];
   for (const room of rooms) {
-    for (let i = 0; i < 10; i++) held.push(openSocket(baseUrl, c.cookie, room).catch(() => (errors += 1)));
+    for (let i = 0; i < 10; i++) held.push(roomSocket(baseUrl, c.cookie, room).catch(() => (errors += 1)));
   }
   const open = (await Promise.all(held)).filter((ws) => typeof ws === "object");
   let lastArrival = 0;
@@ -123,7 +103,7 @@ export async function run(ctx) {
   );
   await Promise.all(
     rooms.map((room, i) =>
-      api(baseUrl, c.cookie, "POST", "/api/messages", { receiverId: peers[i].id, content: "Hello room" }),
+      api(baseUrl, c.cookie, "POST", "/api/messages", { receiverId: peers[i], content: "Hello room" }),
     ),
   );
   const timeout = new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -136,24 +116,4 @@ export async function run(ctx) {
   });
   open.forEach((ws) => ws.close());
   return rows;
-}
-
-/** Dealers of the benchmark's network to open 100 distinct chats with (the dealer list, paged by cursor). */
-async function otherDealers(baseUrl, cookie, count) {
-  const found = [];
-  let cursor = "";
-  while (found.length < count) {
-    const res = await fetch(
-      `${baseUrl}/api/dealers?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      { headers: { Cookie: cookie } },
-    );
-    if (!res.ok) throw new Error(`GET /api/dealers → ${res.status}`);
-    const dealers = await res.json();
-    found.push(...dealers.map((d) => ({ id: d.id })));
-    cursor = res.headers.get("X-Next-Cursor") ?? "";
-    if (!cursor) break;
-  }
-  if (found.length < count)
-    throw new Error(`only ${found.length} dealers to chat with; the bench network needs ${count}`);
-  return found.slice(0, count);
 }

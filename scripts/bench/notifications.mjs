@@ -5,18 +5,13 @@
  * same machine load; matching and the fan-out run after the answer), and from the request to the deal-alert
  * frame on the last requester's socket.
  */
-import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";
+import { call, openSocket, signUpBenchDealer, stats } from "./bench-dealer.mjs";
 
 export const title = "Deal alerts";
 
 const REQUESTERS = 8;
 const WARM_UP = 3;
 const POSTS_PER_SELLER = 25;
-
-const summary = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-};
 
 const signUp = (baseUrl, label, i) =>
   signUpBenchDealer(baseUrl, {
@@ -25,40 +20,26 @@ const signUp = (baseUrl, label, i) =>
     dealershipName: `Bench Buyers ${i}`,
   });
 
-async function createPost(baseUrl, cookie, text) {
-  const res = await fetch(`${baseUrl}/api/inventory`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
-    body: JSON.stringify({
-      title: text.slice(0, 200),
-      description: text,
-      type: "for-sale",
-      vehicles: [],
-      photoUrls: [],
-    }),
-  });
-  if (res.status !== 201) throw new Error(`POST /api/inventory → ${res.status} ${await res.text()}`);
+async function createPost(baseUrl, cookie, text, type = "for-sale") {
+  const post = { title: text.slice(0, 200), description: text, type, vehicles: [], photoUrls: [] };
+  const res = await call(baseUrl, cookie, "POST", "/api/inventory", post);
   // The worker's own time for the request (Server-Timing total), apart from what the client waited.
   const total = /total;dur=([\d.]+)/.exec(res.headers.get("Server-Timing") ?? "");
   return { id: (await res.json()).id, workerMs: total ? Number(total[1]) : NaN };
 }
 
 /** A requester's inbox: records when each deal-alert frame (by the post it links to) arrived. */
-function listen(baseUrl, dealer, arrivals) {
-  const url = `${baseUrl.replace(/^http/, "ws")}/parties/dealer-inbox/${dealer.id}`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { Cookie: dealer.cookie, Origin: baseUrl } });
-    ws.onopen = () => resolve(ws);
-    ws.onerror = () => reject(new Error(`inbox socket of ${dealer.id} failed`));
-    ws.onmessage = (event) => {
-      const frame = JSON.parse(event.data);
-      if (frame.type !== "notification" || frame.notification.type !== "deal-alert") return;
-      const link = frame.notification.link;
-      const seen = arrivals.get(link) ?? new Map();
-      if (!seen.has(dealer.id)) seen.set(dealer.id, performance.now());
-      arrivals.set(link, seen);
-    };
-  });
+async function listen(baseUrl, dealer, arrivals) {
+  const ws = await openSocket(baseUrl, dealer.cookie, `dealer-inbox/${dealer.id}`);
+  ws.onmessage = (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.type !== "notification" || frame.notification.type !== "deal-alert") return;
+    const link = frame.notification.link;
+    const seen = arrivals.get(link) ?? new Map();
+    if (!seen.has(dealer.id)) seen.set(dealer.id, performance.now());
+    arrivals.set(link, seen);
+  };
+  return ws;
 }
 
 async function lastArrival(arrivals, link, dealers, timeoutMs = 15_000) {
@@ -76,20 +57,8 @@ export async function run(ctx) {
   const run = Date.now().toString(36);
   const requesters = [];
   for (let i = 0; i < REQUESTERS; i++) requesters.push(await signUp(baseUrl, run, i));
-  for (const r of requesters) {
-    const res = await fetch(`${baseUrl}/api/inventory`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: r.cookie },
-      body: JSON.stringify({
-        title: "Looking for a 2019-2021 Porsche Cayenne under $80k",
-        description: "Retail customer waiting, cash, will pay transport.",
-        type: "request",
-        vehicles: [],
-        photoUrls: [],
-      }),
-    });
-    if (res.status !== 201) throw new Error(`request post failed: ${res.status}`);
-  }
+  for (const r of requesters)
+    await createPost(baseUrl, r.cookie, "Looking for a 2019-2021 Porsche Cayenne under $80k", "request");
   const arrivals = new Map();
   const sockets = await Promise.all(requesters.map((r) => listen(baseUrl, r, arrivals)));
 
@@ -152,14 +121,14 @@ export async function run(ctx) {
   }
   sockets.forEach((ws) => ws.close());
 
-  const p = summary(plain);
-  const a = summary(withAlerts);
-  const d = delivery.length ? summary(delivery) : { median: NaN, p95: NaN, p99: NaN };
+  const p = stats(plain);
+  const a = stats(withAlerts);
+  const d = stats(delivery);
   const ratio = a.median / p.median;
   // Locally the fan-out's Durable Objects share the worker's process, so the client also waits for their work;
   // the worker's own Server-Timing total is what the request costs where they run apart (production).
-  const pw = summary(plainWorker);
-  const aw = summary(alertWorker);
+  const pw = stats(plainWorker);
+  const aw = stats(alertWorker);
   const workerRatio = aw.median / pw.median;
   return [
     { name: "POST /api/inventory, For Sale, no matching request", ...p },

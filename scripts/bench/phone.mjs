@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { CHROMIUM_PATH, launchChromium } from "../chromium.mjs";
-import { percentile } from "./bench-dealer.mjs";
+import { stats } from "./bench-dealer.mjs";
 
 export const title = "Phone";
 
@@ -19,11 +19,7 @@ const NETWORK = {
 };
 const CPU_SLOWDOWN = 4;
 
-const median = (values) =>
-  percentile(
-    values.toSorted((a, b) => a - b),
-    50,
-  );
+const median = (values) => stats(values).median;
 
 /** One cold load (a fresh browser profile, nothing cached): ms until a post card's button is React's, JS bytes. */
 async function loadHome(browser, ctx) {

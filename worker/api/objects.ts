@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { uploadTicketSchema } from "#lib/api-types";
 import { requireDealer } from "../auth/guards";
 import { LIMITS } from "../domain/rate-limits";
+import type { SignedPut } from "../domain/uploads/signed-put";
 import type { AppEnv } from "../http/types";
 import { dealerRoute, openApiRouter } from "./openapi";
 
@@ -23,6 +24,16 @@ export const objectApiRoutes = openApiRouter()
     return c.json(ticket, 201);
   });
 
+/** A signed PUT as the upload services check it: the address's id and query, the headers and the body. */
+const signedPutOf = (c: Context<AppEnv>): SignedPut => ({
+  id: c.req.param("id")!,
+  expires: c.req.query("expires"),
+  signature: c.req.query("signature"),
+  contentType: c.req.header("Content-Type"),
+  contentLength: c.req.header("Content-Length"),
+  body: c.req.raw.body,
+});
+
 /**
  * /objects/uploads/{id}: the signed PUT (the signature is the credential, no session needed) and the GET of
  * the stored photo. Mounted at /objects in worker/index.ts, ahead of the session lookup.
@@ -30,28 +41,10 @@ export const objectApiRoutes = openApiRouter()
 export const objectRoutes = new Hono<AppEnv>()
   /** A chat file's signed PUT: like a photo's, and the signature names the dealer it is for. */
   .put("/chat-files/:id", async (c) => {
-    const stored = await c.var.services.chatFiles.receive({
-      id: c.req.param("id"),
-      expires: c.req.query("expires"),
-      owner: c.req.query("owner"),
-      signature: c.req.query("signature"),
-      contentType: c.req.header("Content-Type"),
-      contentLength: c.req.header("Content-Length"),
-      body: c.req.raw.body,
-    });
+    const stored = await c.var.services.chatFiles.receive({ ...signedPutOf(c), owner: c.req.query("owner") });
     return c.json(stored, 201);
   })
-  .put("/uploads/:id", async (c) => {
-    const stored = await c.var.services.uploads.receive({
-      id: c.req.param("id"),
-      expires: c.req.query("expires"),
-      signature: c.req.query("signature"),
-      contentType: c.req.header("Content-Type"),
-      contentLength: c.req.header("Content-Length"),
-      body: c.req.raw.body,
-    });
-    return c.json(stored, 201);
-  })
+  .put("/uploads/:id", async (c) => c.json(await c.var.services.uploads.receive(signedPutOf(c)), 201))
   /**
    * A photo is stored once and never changes: after its first read the data centre's cache answers it, so a
    * feed full of photos costs R2 nothing. The cached copy is the very answer R2 gave.

@@ -46,11 +46,14 @@ function dealTerms(v: DemoVehicle) {
   };
 }
 
+/** A line of the dealer who wrote first, and one of the other dealer. */
+const byInitiator = (text: string): Line => ({ from: "initiator", text });
+const byOther = (text: string): Line => ({ from: "other", text });
+
 /** Buyer writes first about the seller's vehicle. */
 function inquiryLines(v: DemoVehicle): Line[] {
   const t = dealTerms(v);
-  const b = (text: string): Line => ({ from: "initiator", text });
-  const s = (text: string): Line => ({ from: "other", text });
+  const [b, s] = [byInitiator, byOther];
   return [
     b(`Hey, is the ${t.short} still available?`),
     s("Yes, still here. Just came back from detail."),
@@ -70,8 +73,7 @@ function inquiryLines(v: DemoVehicle): Line[] {
 /** Seller offers a fresh trade to a dealer who buys that kind of unit. */
 function pitchLines(v: DemoVehicle, auction: string): Line[] {
   const t = dealTerms(v);
-  const s = (text: string): Line => ({ from: "initiator", text });
-  const b = (text: string): Line => ({ from: "other", text });
+  const [s, b] = [byInitiator, byOther];
   return [
     s(`Just took in a ${t.name} on trade, ${t.miles} miles. Thought of you.`),
     b("Nice, what do you need for it?"),
@@ -91,8 +93,7 @@ function pitchLines(v: DemoVehicle, auction: string): Line[] {
 /** Seller answers a buyer's "Looking for…" post. */
 function requestLines(v: DemoVehicle, buyer: SeedDealer): Line[] {
   const t = dealTerms(v);
-  const s = (text: string): Line => ({ from: "initiator", text });
-  const b = (text: string): Line => ({ from: "other", text });
+  const [s, b] = [byInitiator, byOther];
   return [
     s(`Saw your post. I have a ${t.name} with ${t.miles} miles that could work.`),
     b("Could be. What's the condition like?"),
@@ -111,8 +112,7 @@ function requestLines(v: DemoVehicle, buyer: SeedDealer): Line[] {
 
 /** Two dealers talking shop, no particular vehicle. */
 function shopTalkLines(auction: string, state: string): Line[] {
-  const a = (text: string): Line => ({ from: "initiator", text });
-  const b = (text: string): Line => ({ from: "other", text });
+  const [a, b] = [byInitiator, byOther];
   return [
     a(`Are you going to the ${auction} sale Thursday?`),
     b("Planning on it. Looking for trucks mostly."),

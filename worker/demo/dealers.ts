@@ -20,20 +20,17 @@ export type DemoLocation = {
   country: "US" | "CA";
 };
 
-const us = (city: string, state: string, zip: string, areaCode: string): DemoLocation => ({
-  city,
-  state,
-  zip,
-  areaCode,
-  country: "US",
-});
-const ca = (city: string, state: string, zip: string, areaCode: string): DemoLocation => ({
-  city,
-  state,
-  zip,
-  areaCode,
-  country: "CA",
-});
+const placeIn =
+  (country: DemoLocation["country"]) =>
+  (city: string, state: string, zip: string, areaCode: string): DemoLocation => ({
+    city,
+    state,
+    zip,
+    areaCode,
+    country,
+  });
+const us = placeIn("US");
+const ca = placeIn("CA");
 
 /** Real cities with a real ZIP / postal code and area code: 72 in 38 US states, 6 in 4 provinces. */
 export const DEMO_LOCATIONS: readonly DemoLocation[] = [

@@ -3,23 +3,17 @@
  * IGNORE on every run, so a database seeded before the news existed gets them too and a second run (or an
  * admin's edit) is never overwritten.
  */
+import type { NewsArticle } from "#lib/api-types";
 import { readMinutes } from "#lib/schemas/news";
+import { columnsOf } from "./rows.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type SampleArticle = {
-  slug: string;
-  title: string;
-  category: string;
-  summary: string;
-  body: string;
-  sourceName: string;
-  sourceUrl: string | null;
-  trending: boolean;
+type SampleArticle = Omit<NewsArticle, "id" | "readMinutes" | "publishedAt" | "createdAt" | "updatedAt"> & {
   daysAgo: number;
 };
 
-export const SAMPLE_ARTICLES: SampleArticle[] = [
+const SAMPLE_ARTICLES: SampleArticle[] = [
   {
     slug: "used-truck-values-hold-into-winter",
     title: "Used Truck Values Hold Firm Heading Into Winter",
@@ -132,18 +126,13 @@ Sellers who list these details with the vehicle get more questions and faster de
 
 /** The rows for `news_articles`, published the given number of days before `now`. */
 export function sampleArticleRows(now: number, idOf: (slug: string) => string) {
-  return SAMPLE_ARTICLES.map((a) => ({
-    id: idOf(a.slug),
-    slug: a.slug,
-    title: a.title,
-    category: a.category,
-    summary: a.summary,
-    body: a.body,
-    source_name: a.sourceName,
-    source_url: a.sourceUrl,
-    trending: a.trending,
-    read_minutes: readMinutes(a.body),
-    published_at: now - a.daysAgo * DAY,
-    created_at: now - a.daysAgo * DAY,
-  }));
+  return SAMPLE_ARTICLES.map(({ daysAgo, ...article }) =>
+    columnsOf({
+      ...article,
+      id: idOf(article.slug),
+      readMinutes: readMinutes(article.body),
+      publishedAt: now - daysAgo * DAY,
+      createdAt: now - daysAgo * DAY,
+    }),
+  );
 }

@@ -32,34 +32,9 @@ export type SeedComment = {
 export type SeedConnection = { id: string; requesterId: string; receiverId: string; createdAt: number };
 
 /** The `dealers` row of a seeded dealer: one mapping for the demo seed and the benchmark's large network. */
-export function dealerRow(d: SeededDealer): Row {
-  return {
-    id: d.id,
-    account_id: d.accountId,
-    first_name: d.firstName,
-    last_name: d.lastName,
-    name: d.name,
-    email: d.email,
-    phone: d.phone,
-    dealership_name: d.dealershipName,
-    dealership_type: d.dealershipType,
-    address: d.address,
-    city: d.city,
-    state: d.state,
-    zip_code: d.zipCode,
-    country: d.country,
-    license_number: d.licenseNumber,
-    website: d.website,
-    description: d.description,
-    profile_type: d.profileType,
-    buys_canadian_vehicles: d.buysCanadianVehicles,
-    auction_access_number: d.auctionAccessNumber,
-    dealership_5mil_number: d.dealership5MilNumber,
-    rating: d.rating,
-    last_active_at: d.lastActiveAt,
-    created_at: d.createdAt,
-    updated_at: d.createdAt,
-  };
+export function dealerRow({ dealership5MilNumber, ...d }: SeededDealer): Row {
+  const { role: _, ...columns } = columnsOf({ ...d, updatedAt: d.createdAt });
+  return { ...columns, dealership_5mil_number: dealership5MilNumber };
 }
 
 /** Posts older than this are shown as renewed when active: a seeded network does not all expire at the first cron. */
@@ -155,7 +130,7 @@ export function premiumSubscriptionRow(dealerId: string, id: string, now: number
 }
 
 /** A row the worker writes through Drizzle (camelCase keys) as the seed commands insert it (column names). */
-function columnsOf(values: Row): Row {
+export function columnsOf(values: Row): Row {
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),

@@ -26,19 +26,37 @@ export class ProviderError extends Error {
   }
 }
 
-export const PROVIDER_TIMEOUT_MS = 10_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
 
-/** Turns an HTTP answer into a failure: 429 and 5xx are worth retrying, other 4xx are not. */
-export async function failureOf(provider: string, response: Response): Promise<ProviderError> {
-  const text = (await response.text().catch(() => "")).slice(0, 300);
-  const retryable = response.status === 429 || response.status >= 500;
-  return new ProviderError(`${provider} answered ${response.status}: ${text}`, retryable);
-}
-
-/** A network failure or a timeout: retryable. */
-export function unreachable(provider: string, error: unknown): ProviderError {
-  return new ProviderError(
-    `${provider} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-    true,
-  );
+/**
+ * One POST to a provider's API within PROVIDER_TIMEOUT_MS; the message id it answers (`idField` of its JSON).
+ * Unreachable, 429 and 5xx are worth retrying, other 4xx are not.
+ */
+export async function postToProvider(
+  fetcher: typeof fetch,
+  provider: string,
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  idField: string,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetcher(url, {
+      method: "POST",
+      ...init,
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ProviderError(`${provider} could not be reached: ${reason}`, true);
+  }
+  if (!response.ok) {
+    const text = (await response.text().catch(() => "")).slice(0, 300);
+    const retryable = response.status === 429 || response.status >= 500;
+    throw new ProviderError(`${provider} answered ${response.status}: ${text}`, retryable);
+  }
+  const id = ((await response.json().catch(() => ({}))) as Record<string, unknown>)[idField];
+  if (typeof id !== "string" || !id)
+    throw new ProviderError(`${provider} answered without a message ${idField}`, true);
+  return id;
 }

@@ -1,11 +1,4 @@
-import {
-  PROVIDER_TIMEOUT_MS,
-  ProviderError,
-  failureOf,
-  unreachable,
-  type OutgoingEmail,
-  type SendResult,
-} from "./email-and-sms";
+import { ProviderError, postToProvider, type OutgoingEmail, type SendResult } from "./email-and-sms";
 
 /**
  * E-mail: Cloudflare Email Service through the `send_email` binding when
@@ -60,33 +53,23 @@ export function emailSender(env: EmailEnv, fetcher: typeof fetch = fetch): Email
     return {
       provider: "resend",
       async send(email) {
-        let response: Response;
-        try {
-          response = await fetcher("https://api.resend.com/emails", {
-            method: "POST",
-            headers: {
-              Authorization: `Bearer ${apiKey}`,
-              "Content-Type": "application/json",
-              // Resend keeps this for 24 hours: a retry after a lost answer sends nothing twice.
-              "Idempotency-Key": email.idempotencyKey.slice(0, 256),
-            },
-            body: JSON.stringify({
-              from,
-              to: [email.to],
-              subject: email.subject,
-              html: email.html,
-              text: email.text,
-              headers: unsubscribeHeaders(email),
-            }),
-            signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-          });
-        } catch (error) {
-          throw unreachable("Resend", error);
-        }
-        if (!response.ok) throw await failureOf("Resend", response);
-        const body = (await response.json().catch(() => ({}))) as { id?: string };
-        if (!body.id) throw new ProviderError("Resend answered without a message id", true);
-        return { provider: "resend", providerId: body.id };
+        const headers = {
+          Authorization: `Bearer ${apiKey}`,
+          "Content-Type": "application/json",
+          // Resend keeps this for 24 hours: a retry after a lost answer sends nothing twice.
+          "Idempotency-Key": email.idempotencyKey.slice(0, 256),
+        };
+        const body = JSON.stringify({
+          from,
+          to: [email.to],
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          headers: unsubscribeHeaders(email),
+        });
+        const url = "https://api.resend.com/emails";
+        const providerId = await postToProvider(fetcher, "Resend", url, { headers, body }, "id");
+        return { provider: "resend", providerId };
       },
     };
   }

@@ -1,11 +1,4 @@
-import {
-  PROVIDER_TIMEOUT_MS,
-  ProviderError,
-  failureOf,
-  unreachable,
-  type OutgoingSms,
-  type SendResult,
-} from "./email-and-sms";
+import { postToProvider, type OutgoingSms, type SendResult } from "./email-and-sms";
 
 /**
  * Text messages through Twilio's Messages API over fetch when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a
@@ -40,27 +33,14 @@ export function smsSender(env: SmsEnv, fetcher: typeof fetch = fetch): SmsSender
   return {
     provider: "twilio",
     async send(sms) {
-      let response: Response;
-      try {
-        response = await fetcher(
-          `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
-          {
-            method: "POST",
-            headers: {
-              Authorization: `Basic ${btoa(`${sid}:${token}`)}`,
-              "Content-Type": "application/x-www-form-urlencoded",
-            },
-            body: new URLSearchParams({ To: sms.to, Body: sms.body, ...sender }).toString(),
-            signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-          },
-        );
-      } catch (error) {
-        throw unreachable("Twilio", error);
-      }
-      if (!response.ok) throw await failureOf("Twilio", response);
-      const body = (await response.json().catch(() => ({}))) as { sid?: string };
-      if (!body.sid) throw new ProviderError("Twilio answered without a message sid", true);
-      return { provider: "twilio", providerId: body.sid };
+      const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`;
+      const headers = {
+        Authorization: `Basic ${btoa(`${sid}:${token}`)}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      };
+      const body = new URLSearchParams({ To: sms.to, Body: sms.body, ...sender }).toString();
+      const providerId = await postToProvider(fetcher, "Twilio", url, { headers, body }, "sid");
+      return { provider: "twilio", providerId };
     },
   };
 }

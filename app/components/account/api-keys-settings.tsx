@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { TextField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
 import { ShownOnceKey } from "~/components/ui/shown-once-key";
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PREMIUM_API_MESSAGE, type ApiKey } from "#lib/api-keys";
 
@@ -19,23 +20,20 @@ export function ApiKeysSettings({
   newKey: string | undefined;
 }) {
   return (
-    <section
+    <Panel
       id="api-keys"
-      aria-labelledby="api-keys-title"
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div>
-        <h2 id="api-keys-title" className="font-semibold">
-          API keys
-        </h2>
-        <p className="text-sm text-muted">
+      headingId="api-keys-title"
+      title="API keys"
+      intro={
+        <>
           Connect your own systems to DealerLane with the{" "}
           <Link to="/api-docs" className="underline">
             public API
           </Link>
           . A key acts as your dealership: keep it secret, and revoke it when a system no longer needs it.
-        </p>
-      </div>
+        </>
+      }
+    >
       {newKey ? <ShownOnceKey apiKey={newKey} /> : null}
       {premium ? (
         <Form method="post" className="flex flex-col gap-3">
@@ -102,6 +100,6 @@ export function ApiKeysSettings({
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

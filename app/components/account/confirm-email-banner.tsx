@@ -12,7 +12,7 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
       data-testid="confirm-email-banner"
       className="mx-3 mb-4 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:mx-0 sm:flex-row sm:items-center dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
     >
-      <Mail className="hidden shrink-0 sm:block" size={20} aria-hidden="true" />
+      <Mail className="hidden shrink-0 sm:block" size={20} />
       <p className="flex-1">
         <span className="font-semibold">Please confirm your e-mail.</span> We sent a link to {email}. Deal
         alerts and receipts by e-mail and text wait until you open it.

@@ -67,7 +67,7 @@ function StepList({ step }: { step: OnboardingStep }) {
               />
               <span className="flex items-center gap-1 text-xs font-medium sm:text-sm">
                 {done ? (
-                  <Check size={14} aria-hidden="true" className="shrink-0 text-emerald-600" />
+                  <Check size={14} className="shrink-0 text-emerald-600" />
                 ) : (
                   <span aria-hidden="true">{number}.</span>
                 )}

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
 import { NewPasswordFields, PasswordField } from "~/components/account/account-fields";
 import { TextField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
 
 const EVENT_LABELS: Record<SecurityEventType, string> = {
   "signed-up": "Account created",
@@ -28,33 +29,6 @@ const EVENT_LABELS: Record<SecurityEventType, string> = {
 const where = (device: string, place: string | null) => (place ? `${device} · ${place}` : device);
 const isPhone = (device: string) => /iPhone|Android|iPad/.test(device);
 
-function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div>
-        <h2 id={id} className="font-semibold">
-          {title}
-        </h2>
-        <p className="text-sm text-muted">{intro}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
-
 /** Change password: the current one, the new one twice. Other sessions end (the toast says how many). */
 export function ChangePassword({
   lastResult,
@@ -70,8 +44,8 @@ export function ChangePassword({
     lastResult,
   });
   return (
-    <Section
-      id="password-heading"
+    <Panel
+      headingId="password-heading"
       title={hasPassword ? "Password" : "Set a password"}
       intro={
         hasPassword
@@ -90,7 +64,7 @@ export function ChangePassword({
           {busy ? "Saving…" : hasPassword ? "Change password" : "Set password"}
         </Button>
       </Form>
-    </Section>
+    </Panel>
   );
 }
 
@@ -100,8 +74,8 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
   const ending = navigation.state !== "idle" ? navigation.formData?.get("sessionId") : null;
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <Section
-      id="sessions-heading"
+    <Panel
+      headingId="sessions-heading"
       title="Where you're signed in"
       intro="Places are approximate. Sign out any browser you don't recognise, then change your password."
     >
@@ -166,15 +140,15 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSession[] }) {
       ) : (
         <p className="text-sm text-muted">You're signed in on this browser only.</p>
       )}
-    </Section>
+    </Panel>
   );
 }
 
 /** The account's audit trail, newest first. */
 export function SecurityActivity({ events }: { events: SecurityEvent[] }) {
   return (
-    <Section
-      id="activity-heading"
+    <Panel
+      headingId="activity-heading"
       title="Security activity"
       intro="Sign-ins, password changes and sessions ended on your account, kept for a year."
     >
@@ -183,7 +157,6 @@ export function SecurityActivity({ events }: { events: SecurityEvent[] }) {
           <li key={event.id} className="flex items-start gap-3 text-sm">
             <ShieldCheck
               size={16}
-              aria-hidden="true"
               className={`mt-0.5 shrink-0 ${event.type === "sign-in-failed" ? "text-red-500" : "text-slate-400"}`}
             />
             <span className="min-w-0 flex-1">
@@ -195,7 +168,7 @@ export function SecurityActivity({ events }: { events: SecurityEvent[] }) {
           </li>
         ))}
       </ol>
-    </Section>
+    </Panel>
   );
 }
 
@@ -204,8 +177,8 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete-account";
   return (
-    <Section
-      id="your-data"
+    <Panel
+      headingId="your-data"
       title="Your data"
       intro="Download everything you put into DealerLane, or delete your account. The Privacy Policy explains what stays."
     >
@@ -257,6 +230,6 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
           </Button>
         </Form>
       </details>
-    </Section>
+    </Panel>
   );
 }

@@ -46,7 +46,7 @@ export function AdminDialog({
             <p className="text-sm break-words text-muted">{detail}</p>
           </div>
           <Link to={close} className={buttonClass("ghost", "px-2")} aria-label="Close">
-            <X size={18} aria-hidden="true" />
+            <X size={18} />
           </Link>
         </div>
         {children}

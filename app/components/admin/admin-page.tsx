@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ArrowLeft, Home } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { useActionToast } from "~/components/ui/action-toast";
+import { cardClass } from "~/components/ui/panel";
 import type { AdminAnswer } from "~/utils/admin.server";
 
 /** Every admin page has Home and Back to Admin buttons. */
@@ -10,11 +11,11 @@ export function AdminNav({ isIndex = false }: { isIndex?: boolean }) {
   return (
     <nav aria-label="Admin" className="flex flex-wrap gap-2">
       <Link to="/" className={buttonClass("ghost", "px-3")}>
-        <Home size={16} aria-hidden="true" /> Home
+        <Home size={16} /> Home
       </Link>
       {isIndex ? null : (
         <Link to="/admin" className={buttonClass("ghost", "px-3")}>
-          <ArrowLeft size={16} aria-hidden="true" /> Back to Admin
+          <ArrowLeft size={16} /> Back to Admin
         </Link>
       )}
     </nav>
@@ -49,9 +50,6 @@ export function AdminPage({
     </div>
   );
 }
-
-export const cardClass =
-  "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900";
 
 export const badgeClass = (tone: "green" | "amber" | "red" | "slate" | "blue") =>
   `inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${

@@ -34,7 +34,7 @@ export function ClearDataButton() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="ghost">
-          <Trash2 size={16} aria-hidden="true" /> Clear All Data
+          <Trash2 size={16} /> Clear All Data
         </Button>
       </Dialog.Trigger>
       <DialogFrame className="w-[min(28rem,calc(100vw-2rem))] gap-4 p-5">

@@ -4,7 +4,7 @@ import { answerOf, api, ApiError } from "#lib/api-client";
 import type { SubscriptionPlan } from "#lib/api-types";
 import type { PlanId } from "#lib/subscriptions";
 import { formatCents } from "#lib/subscriptions";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 import { PlanOptions } from "./plan-options";
 
 /** The slice of Stripe.js this page uses (loaded from js.stripe.com, never bundled). */
@@ -78,11 +78,7 @@ export function StripeCheckout({
         setReady(true);
       } catch (error) {
         const description = error instanceof ApiError ? error.serverMessage : undefined;
-        toast({
-          title: "Error",
-          description: description ?? "Failed to create subscription",
-          variant: "destructive",
-        });
+        toastError(description ?? "Failed to create subscription");
       }
     })();
     return () => {
@@ -100,11 +96,7 @@ export function StripeCheckout({
     });
     setBusy(false);
     // Reached only when the payment failed: success leaves the page for the return address.
-    toast({
-      title: "Payment Failed",
-      description: error?.message ?? "Unable to process payment",
-      variant: "destructive",
-    });
+    toastError(error?.message ?? "Unable to process payment", "Payment Failed");
   }
 
   return (

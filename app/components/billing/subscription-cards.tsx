@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import type { Invoice, MySubscription, SubscriptionPlan } from "#lib/api-types";
 import { formatDay } from "#lib/format";
 import { CARD_BRAND_NAMES, formatCents, type CardBrand } from "#lib/subscriptions";
+import { cardClass } from "~/components/ui/panel";
 
 const STATUS_TEXT: Record<string, string> = {
   active: "Active",
@@ -40,10 +41,7 @@ export function CurrentPlanCard({ mine }: { mine: MySubscription }) {
   const end = sub.currentPeriodEnd ? formatDay(sub.currentPeriodEnd) : null;
   const nextAmount = sub.nextPlan?.priceCents ?? sub.plan.priceCents;
   return (
-    <section
-      aria-label="Your plan"
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-label="Your plan" className={`${cardClass} flex flex-col gap-3`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{sub.plan.name}</h2>
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold dark:bg-slate-800">
@@ -51,26 +49,26 @@ export function CurrentPlanCard({ mine }: { mine: MySubscription }) {
         </span>
       </div>
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">
-            {sub.cancelAtPeriodEnd ? "Ends on" : "Next billing"}
-          </dt>
-          <dd className="font-medium">
-            {end ? (sub.cancelAtPeriodEnd ? end : `${end} · ${formatCents(nextAmount)}`) : "—"}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Card on file</dt>
-          <dd className="font-medium">
-            {sub.paymentMethod
-              ? `${brandName(sub.paymentMethod.brand)} ending in ${sub.paymentMethod.last4}`
-              : "—"}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Price</dt>
-          <dd className="font-medium">{formatCents(sub.plan.priceCents)}/month</dd>
-        </div>
+        {(
+          [
+            [
+              sub.cancelAtPeriodEnd ? "Ends on" : "Next billing",
+              end ? (sub.cancelAtPeriodEnd ? end : `${end} · ${formatCents(nextAmount)}`) : "—",
+            ],
+            [
+              "Card on file",
+              sub.paymentMethod
+                ? `${brandName(sub.paymentMethod.brand)} ending in ${sub.paymentMethod.last4}`
+                : "—",
+            ],
+            ["Price", `${formatCents(sub.plan.priceCents)}/month`],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-slate-500 dark:text-slate-400">{term}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
       </dl>
       {sub.nextPlan && end ? (
         <p className="text-sm text-muted">
@@ -153,18 +151,11 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
       <table className="w-full text-left text-sm">
         <thead className="text-slate-500 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Description
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Amount
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Status
-            </th>
+            {["Date", "Description", "Amount", "Status"].map((heading) => (
+              <th key={heading} scope="col" className="py-2 pr-4 font-medium last:pr-0">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">

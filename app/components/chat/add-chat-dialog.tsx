@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { api, pageOf } from "#lib/api-client";
 import type { Connection } from "#lib/api-types";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 import type { ChatPeer } from "./conversation";
 
 const SEARCH_DELAY_MS = 200;
@@ -46,7 +46,7 @@ export function AddChatDialog({
           if (controller.signal.aborted) return;
           setConnections([]);
           setNextCursor(null);
-          toast({ title: "Error", description: "Failed to load your connections", variant: "destructive" });
+          toastError("Failed to load your connections");
         });
     }, SEARCH_DELAY_MS);
     return () => {
@@ -62,7 +62,7 @@ export function AddChatDialog({
       setConnections((held) => [...(held ?? []), ...page.items]);
       setNextCursor(page.nextCursor);
     } catch {
-      toast({ title: "Error", description: "Failed to load your connections", variant: "destructive" });
+      toastError("Failed to load your connections");
     }
   }
 
@@ -72,7 +72,7 @@ export function AddChatDialog({
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="secondary" className="shrink-0 px-3" data-testid="add-chat">
-          <Plus size={16} aria-hidden="true" /> Add Chat
+          <Plus size={16} /> Add Chat
         </Button>
       </Dialog.Trigger>
       <DialogFrame className="max-h-[80dvh] w-[min(28rem,92vw)] gap-3 p-4">

@@ -58,7 +58,7 @@ export function AttachButtons({ uploads, disabled }: { uploads: Uploads; disable
           aria-label={label}
           title={title}
         >
-          <Icon size={20} aria-hidden="true" />
+          <Icon size={20} />
         </button>
       ))}
       {PICKERS.map(({ testId, input }, i) => (
@@ -97,7 +97,7 @@ export function AttachmentTray({ uploads }: { uploads: Uploads }) {
           {u.preview ? (
             <img src={u.preview} alt="" className="h-10 w-10 shrink-0 rounded object-cover" />
           ) : (
-            <FileText size={28} aria-hidden="true" className="shrink-0 text-slate-500" />
+            <FileText size={28} className="shrink-0 text-slate-500" />
           )}
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium" title={u.name}>
@@ -109,7 +109,7 @@ export function AttachmentTray({ uploads }: { uploads: Uploads }) {
                 onClick={() => uploads.retry(u.key)}
                 className="inline-flex items-center gap-1 font-medium text-red-600 underline dark:text-red-400"
               >
-                <RotateCcw size={12} aria-hidden="true" /> Retry
+                <RotateCcw size={12} /> Retry
               </button>
             ) : (
               <>
@@ -129,7 +129,7 @@ export function AttachmentTray({ uploads }: { uploads: Uploads }) {
             aria-label={`Remove ${u.name}`}
             className="absolute -top-2 -right-2 rounded-full bg-slate-700 p-0.5 text-white hover:bg-slate-900"
           >
-            <X size={12} aria-hidden="true" />
+            <X size={12} />
           </button>
         </li>
       ))}

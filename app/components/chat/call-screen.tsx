@@ -143,7 +143,7 @@ export function CallScreen({
             onClick={() => void call.switchCamera()}
             className={`${roundButton} bg-white/15`}
           >
-            <RefreshCw size={20} aria-hidden="true" />
+            <RefreshCw size={20} />
             Switch
           </button>
         ) : null}
@@ -153,7 +153,7 @@ export function CallScreen({
           aria-pressed={call.muted}
           className={`${roundButton} ${call.muted ? "bg-white text-slate-900" : "bg-white/15"}`}
         >
-          <Volume2 size={20} aria-hidden="true" />
+          <Volume2 size={20} />
           {call.muted ? "Unmute" : "Mute"}
         </button>
         {video ? (
@@ -163,12 +163,12 @@ export function CallScreen({
             disabled={call.phase !== "connected"}
             className={`${roundButton} bg-white/15 disabled:opacity-40`}
           >
-            <Camera size={20} aria-hidden="true" />
+            <Camera size={20} />
             Snapshot
           </button>
         ) : null}
         <button type="button" onClick={call.hangUp} className={`${roundButton} bg-red-600 hover:bg-red-700`}>
-          <Phone size={20} aria-hidden="true" className="rotate-[135deg]" />
+          <Phone size={20} className="rotate-[135deg]" />
           Hang up
         </button>
       </div>

@@ -3,6 +3,7 @@ import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Sparkles, X } from "~/components/ui/icons";
+import { useMediaQuery } from "~/components/ui/use-hydrated";
 
 /**
  * From 1600 px the menu, the chat list, a conversation of 560 px or more and a 20rem column all fit: there the
@@ -31,22 +32,14 @@ export type ChatToolsPanelState = ReturnType<typeof useChatToolsPanel>;
  */
 export function useChatToolsPanel(dealerId: string) {
   // null until the page runs in the browser: the server cannot know the width or the dealer's choice.
-  const [docks, setDocks] = useState<boolean | null>(null);
+  const docks = useMediaQuery(DOCKS_MEDIA);
   const [dockedOpen, setDockedOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
   const toggleButton = useRef<HTMLButtonElement>(null);
-
+  useEffect(() => setDockedOpen(readDocked(dealerId)), [dealerId]);
   useEffect(() => {
-    setDockedOpen(readDocked(dealerId));
-    const query = window.matchMedia(DOCKS_MEDIA);
-    const update = () => {
-      setDocks(query.matches);
-      if (query.matches) setSheetOpen(false);
-    };
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, [dealerId]);
+    if (docks) setSheetOpen(false);
+  }, [docks]);
 
   const setDocked = useCallback(
     (open: boolean) => {
@@ -83,7 +76,7 @@ export function ChatToolsToggle({ panel }: { panel: ChatToolsPanelState }) {
       }`}
       data-testid="chat-tools-toggle"
     >
-      <Sparkles size={18} aria-hidden="true" />
+      <Sparkles size={18} />
       <span className="hidden @xl:inline">AI Copilot</span>
     </button>
   );
@@ -91,7 +84,7 @@ export function ChatToolsToggle({ panel }: { panel: ChatToolsPanelState }) {
 
 const Title = () => (
   <span className="flex items-center gap-2">
-    <Sparkles size={16} aria-hidden="true" /> AI Copilot
+    <Sparkles size={16} /> AI Copilot
   </span>
 );
 
@@ -174,7 +167,7 @@ function DockedColumn({
           title="Close AI Copilot"
           className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
         >
-          <X size={18} aria-hidden="true" />
+          <X size={18} />
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { ClockTime } from "~/components/ui/clock";
 import type { ChatMessage } from "#lib/realtime";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 import { AttachButtons, AttachmentTray } from "./attachment-tray";
 import { CallScreen } from "./call-screen";
 import { CallLine, MessageAttachments } from "./message-attachments";
@@ -77,7 +77,7 @@ export function Conversation({
       send("", [attachment]);
       toast({ title: "Snapshot sent" });
     } catch {
-      toast({ title: "Error", description: "Failed to send the snapshot", variant: "destructive" });
+      toastError("Failed to send the snapshot");
     }
   }
   const bottom = useRef<HTMLLIElement>(null);
@@ -128,7 +128,7 @@ export function Conversation({
           aria-label="Back to conversations"
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-slate-200 md:hidden dark:hover:bg-slate-800"
         >
-          <ArrowLeft size={20} aria-hidden="true" />
+          <ArrowLeft size={20} />
         </button>
         <span className="flex shrink-0">
           <Avatar name={peer.name} src={peer.avatar} size={40} />
@@ -160,7 +160,7 @@ export function Conversation({
             disabled={!live || call.active}
             className={headerButtonClass}
           >
-            <Icon size={18} aria-hidden="true" />
+            <Icon size={18} />
           </button>
         ))}
         {tools}
@@ -223,7 +223,7 @@ export function Conversation({
                     onClick={() => retry(m.clientId)}
                     className="inline-flex items-center gap-1 font-medium text-red-600 underline dark:text-red-400"
                   >
-                    <RotateCw size={12} aria-hidden="true" /> Not sent — Retry
+                    <RotateCw size={12} /> Not sent — Retry
                   </button>
                 ) : null}
                 {own && m === lastOwn && m.status === "sent" ? (
@@ -240,7 +240,7 @@ export function Conversation({
                     title="Delete (within 15 minutes of sending)"
                     className="rounded p-0.5 hover:text-red-600"
                   >
-                    <Trash2 size={12} aria-hidden="true" />
+                    <Trash2 size={12} />
                   </button>
                 ) : null}
               </span>

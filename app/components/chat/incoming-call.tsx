@@ -7,7 +7,7 @@ import { Phone, Video } from "~/components/ui/icons";
 import { answerOf, api, failureText } from "#lib/api-client";
 import type { ChatParticipant } from "#lib/api-types";
 import type { LiveCall } from "#lib/realtime";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 import { useInboxFrames } from "./inbox-context";
 import { loadCallPage } from "./use-call";
 
@@ -42,11 +42,7 @@ export function IncomingCall() {
       if (verdict === "accept") loadCallPage(call.callerId, { join: call.id });
     } catch (error) {
       setRinging(null);
-      toast({
-        title: "Call ended",
-        description: failureText(error, "This call has ended"),
-        variant: "destructive",
-      });
+      toastError(failureText(error, "This call has ended"), "Call ended");
     } finally {
       setAnswering(false);
     }
@@ -84,7 +80,7 @@ export function IncomingCall() {
             disabled={answering}
             className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-60"
           >
-            {video ? <Video size={16} aria-hidden="true" /> : <Phone size={16} aria-hidden="true" />}
+            {video ? <Video size={16} /> : <Phone size={16} />}
             Accept
           </button>
         </div>

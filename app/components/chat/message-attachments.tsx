@@ -55,7 +55,7 @@ export function MessageAttachments({ attachments, title }: { attachments: ChatAt
           className="flex w-64 max-w-full items-center gap-2 rounded-lg border border-slate-300 bg-white p-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
           data-testid="file-card"
         >
-          <FileText size={28} aria-hidden="true" className="shrink-0 text-red-600" />
+          <FileText size={28} className="shrink-0 text-red-600" />
           <div className="min-w-0 flex-1">
             <a
               href={file.url}
@@ -76,7 +76,7 @@ export function MessageAttachments({ attachments, title }: { attachments: ChatAt
             aria-label={`Download ${file.name}`}
             className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
           >
-            <Download size={18} aria-hidden="true" />
+            <Download size={18} />
           </a>
         </div>
       ))}
@@ -125,7 +125,7 @@ export function CallLine({ call }: { call: ChatCall }) {
       }`}
       data-testid="call-line"
     >
-      <Icon size={16} aria-hidden="true" /> {callText(call)}
+      <Icon size={16} /> {callText(call)}
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { answerOf, api, failureText } from "#lib/api-client";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 import { Phone, Video } from "~/components/ui/icons";
 import { AttachButtons, AttachmentTray } from "./attachment-tray";
 import { useChatUploads } from "./use-chat-uploads";
@@ -56,11 +56,7 @@ export function MessagePopup({
       onOpenChange?.(false);
       navigate(`/messages?chat=${dealer.id}`);
     } catch (error) {
-      toast({
-        title: "Error",
-        description: failureText(error, "Failed to send message"),
-        variant: "destructive",
-      });
+      toastError(failureText(error, "Failed to send message"));
     } finally {
       setSending(false);
     }
@@ -100,14 +96,14 @@ export function MessagePopup({
             to={`/messages?chat=${dealer.id}&call=video`}
             className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
           >
-            <Video size={16} aria-hidden="true" /> Video call
+            <Video size={16} /> Video call
           </Link>
           <Link
             reloadDocument
             to={`/messages?chat=${dealer.id}&call=voice`}
             className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
           >
-            <Phone size={16} aria-hidden="true" /> Voice call
+            <Phone size={16} /> Voice call
           </Link>
         </div>
       </DialogFrame>

@@ -7,7 +7,7 @@ import { inputClass } from "~/components/ui/field";
 import { Search } from "~/components/ui/icons";
 import { api, pageOf } from "#lib/api-client";
 import type { ChatMessage, ChatSummary } from "#lib/api-types";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
@@ -129,7 +129,7 @@ export function MessagesScreen({
       setChats((list) => [...list, ...page.items.filter((c) => !list.some((held) => held.id === c.id))]);
       setChatsCursor(page.nextCursor);
     } catch {
-      toast({ title: "Error", description: "Failed to load more conversations", variant: "destructive" });
+      toastError("Failed to load more conversations");
     } finally {
       setLoadingOlderChats(false);
     }
@@ -164,7 +164,7 @@ export function MessagesScreen({
       setSelected({ chatId, messages: page.items, olderCursor: page.nextCursor });
       setChats((list) => list.map((c) => (c.id === chatId ? { ...c, unreadCount: 0 } : c)));
     } catch {
-      toast({ title: "Error", description: "Failed to open this conversation", variant: "destructive" });
+      toastError("Failed to open this conversation");
     } finally {
       setLoadingChat(null);
     }
@@ -193,7 +193,7 @@ export function MessagesScreen({
         setSelected({ chatId: chat.id, messages: chat.messages, olderCursor: null });
       else await select(chat.id);
     } catch {
-      toast({ title: "Error", description: "Failed to start chat", variant: "destructive" });
+      toastError("Failed to start chat");
     }
   }
 

@@ -8,12 +8,18 @@ import {
   type ChatClientFrame,
   type LiveCall,
 } from "#lib/realtime";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 import type { CallFrame } from "./use-conversation";
 
 export type CallPhase = "idle" | "ringing" | "connecting" | "connected";
 export type CallIntent = { start?: CallKind; join?: string } | null;
 type Facing = "environment" | "user";
+
+const noMedia = () =>
+  toastError(
+    "Allow DealerLane to use them in your browser, then call again.",
+    "Camera or microphone unavailable",
+  );
 
 function mediaFor(kind: CallKind, facing: Facing): MediaStreamConstraints {
   return kind === "video"
@@ -134,11 +140,7 @@ export function useCall({
         await connect(current.id);
         signal(current.id, { kind: "ready" });
       } catch {
-        toast({
-          title: "Camera or microphone unavailable",
-          description: "Allow DealerLane to use them in your browser, then call again.",
-          variant: "destructive",
-        });
+        noMedia();
         sendFrame({ type: "call-end", callId: current.id });
         cleanUp();
       }
@@ -151,7 +153,7 @@ export function useCall({
       if (frame.type === "error") {
         // The room refused the call this tab is starting (another one is under way): say so and stop.
         if (ours.current && !callRef.current) {
-          toast({ title: "Error", description: frame.message, variant: "destructive" });
+          toastError(frame.message);
           cleanUp();
         }
         return;
@@ -212,20 +214,12 @@ export function useCall({
         await openMedia(kind, "environment");
       } catch {
         cleanUp();
-        toast({
-          title: "Camera or microphone unavailable",
-          description: "Allow DealerLane to use them in your browser, then call again.",
-          variant: "destructive",
-        });
+        noMedia();
         return;
       }
       if (!sendFrame({ type: "call-start", callId, kind })) {
         cleanUp();
-        toast({
-          title: "Error",
-          description: "Not connected. Try again in a moment.",
-          variant: "destructive",
-        });
+        toastError("Not connected. Try again in a moment.");
       }
     },
     [peerId, openMedia, sendFrame, cleanUp],
@@ -262,7 +256,7 @@ export function useCall({
       setLocal(new MediaStream(stream.current.getTracks()));
       setFacing(next);
     } catch {
-      toast({ title: "Error", description: "This device has no other camera", variant: "destructive" });
+      toastError("This device has no other camera");
     }
   }, [facing]);
 

@@ -11,7 +11,7 @@ import {
   type ChatAttachment,
   type ChatFileType,
 } from "#lib/chat-files";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 
 export type ChatUpload = {
   key: string;
@@ -102,11 +102,7 @@ export function useChatUploads() {
         patch(item.key, { status: "done", progress: 1, attachment });
       } catch (error) {
         patch(item.key, { status: "failed" });
-        toast({
-          title: "Upload failed",
-          description: `${item.name}: ${failureText(error, "please try again")}`,
-          variant: "destructive",
-        });
+        toastError(`${item.name}: ${failureText(error, "please try again")}`, "Upload failed");
       }
     },
     [patch],
@@ -118,11 +114,10 @@ export function useChatUploads() {
       if (files.length === 0) return;
       const room = CHAT_ATTACHMENTS_MAX - count.current;
       if (files.length > room) {
-        toast({
-          title: "Too many files",
-          description: `A message can carry at most ${CHAT_ATTACHMENTS_MAX} files. You can add ${Math.max(0, room)} more.`,
-          variant: "destructive",
-        });
+        toastError(
+          `A message can carry at most ${CHAT_ATTACHMENTS_MAX} files. You can add ${Math.max(0, room)} more.`,
+          "Too many files",
+        );
         return;
       }
       setPreparing((n) => n + files.length);
@@ -148,11 +143,10 @@ export function useChatUploads() {
           setUploads((current) => [...current, item]);
           void upload(item);
         } catch (error) {
-          toast({
-            title: "Cannot send this file",
-            description: `${picked.name}: ${error instanceof Error ? error.message : CHAT_FILE_TYPE_REFUSED}`,
-            variant: "destructive",
-          });
+          toastError(
+            `${picked.name}: ${error instanceof Error ? error.message : CHAT_FILE_TYPE_REFUSED}`,
+            "Cannot send this file",
+          );
         } finally {
           setPreparing((n) => n - 1);
         }

@@ -8,7 +8,7 @@ import {
   type ChatMessage,
   type ChatServerFrame,
 } from "#lib/realtime";
-import { toast } from "#lib/toast";
+import { toastError } from "#lib/toast";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 export type LocalMessage = ChatMessage & { status: "sent" | "sending" | "failed" };
@@ -91,7 +91,7 @@ export function useConversation({
     setMessages((list) =>
       list.map((m) => (m.clientId === clientId && m.status === "sending" ? { ...m, status: "failed" } : m)),
     );
-    toast({ title: "Error", description: "Failed to send message", variant: "destructive" });
+    toastError("Failed to send message");
   }, []);
 
   const markRead = useCallback(() => {
@@ -294,7 +294,7 @@ export function useConversation({
       setMessages((list) => page.items.reduce(merge, list));
       setOlderCursor(page.nextCursor);
     } catch {
-      toast({ title: "Error", description: "Failed to load earlier messages", variant: "destructive" });
+      toastError("Failed to load earlier messages");
     } finally {
       setLoadingOlder(false);
     }
@@ -306,11 +306,7 @@ export function useConversation({
       await answerOf(api.DELETE("/api/messages/{id}", { params: { path: { id } } }));
       setMessages((list) => list.filter((m) => m.id !== id));
     } catch (error) {
-      toast({
-        title: "Error",
-        description: failureText(error, "Failed to delete message"),
-        variant: "destructive",
-      });
+      toastError(failureText(error, "Failed to delete message"));
     }
   }, []);
 

@@ -5,11 +5,10 @@ import { useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import type { Deal, PassThruStepState } from "#lib/api-types";
 import { PASS_THRU_STEP_LABELS, TITLE_STATUSES, type TitleStatus } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
-import { toast } from "#lib/toast";
 import { dealApi } from "./deal-api";
 import { DealFacts, vehicleTitle } from "./deal-facts";
 import { SaleStatusBadge } from "./sale-status";
@@ -47,11 +46,7 @@ export function PassThruDetail({
     try {
       onChanged(await dealApi.updateSteps(deal.id, { [step]: value }));
     } catch (error) {
-      toast({
-        title: "Error",
-        description: failureText(error, "Failed to update the step"),
-        variant: "destructive",
-      });
+      toastFailure("Error", error, "Failed to update the step");
     } finally {
       setSaving(null);
     }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import type { Deal } from "#lib/api-types";
-import { DEALS_POLL_MS, DEAL_TEXTS } from "#lib/deals/constants";
-import { toast } from "#lib/toast";
-import { vehicleTitle } from "./deal-facts";
+import { DEALS_POLL_MS } from "#lib/deals/constants";
 import { dealApi } from "./deal-api";
 import { PendingDealDialog } from "./pending-deal-dialog";
+import { answerDeal } from "./pending-list";
 
 const LATER_KEY = "dl-deals-review-later";
 
@@ -77,37 +76,14 @@ export function PendingDeals({ onConfirmed }: { onConfirmed?: (deal: Deal) => vo
     close(deal.id);
   };
 
-  const confirm = async () => {
+  const answer = async (action: "confirm" | "decline") => {
     if (!deal) return;
-    setBusy("confirm");
-    try {
-      const confirmed = await dealApi.confirm(deal.id);
-      toast(DEAL_TEXTS.confirmed);
-      close(deal.id);
-      onConfirmed?.(confirmed);
-    } catch {
-      toast({ ...DEAL_TEXTS.confirmFailed, variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const decline = async () => {
-    if (!deal) return;
-    setBusy("decline");
-    try {
-      await dealApi.decline(deal.id);
-      toast({ title: "Deal Declined", description: `You declined the ${vehicleTitle(deal)}.` });
-      close(deal.id);
-    } catch {
-      toast({
-        title: "Error",
-        description: "Failed to decline the deal. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(null);
-    }
+    setBusy(action);
+    const answered = await answerDeal(deal, action);
+    setBusy(null);
+    if (!answered) return;
+    close(deal.id);
+    if (action === "confirm") onConfirmed?.(answered);
   };
 
   // Nothing to confirm: no dialog in the page at all (every signed-in page renders this).
@@ -116,8 +92,8 @@ export function PendingDeals({ onConfirmed }: { onConfirmed?: (deal: Deal) => vo
     <PendingDealDialog
       deal={deal}
       busy={busy}
-      onConfirm={() => void confirm()}
-      onDecline={() => void decline()}
+      onConfirm={() => void answer("confirm")}
+      onDecline={() => void answer("decline")}
       onReviewLater={reviewLater}
       footer={
         queue.length > 1 ? (

@@ -1,13 +1,36 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
 import { DEAL_TEXTS } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
 import { toast } from "#lib/toast";
 import { dealApi } from "./deal-api";
 import { vehicleTitle } from "./deal-facts";
+
+type DealAnswer = "confirm" | "decline" | "withdraw";
+const ANSWERED: Record<Exclude<DealAnswer, "confirm">, string> = {
+  decline: "Deal Declined",
+  withdraw: "Deal Withdrawn",
+};
+
+/** Confirm, decline or withdraw a deal, and tell the dealer how it went: the answered deal, or null. */
+export async function answerDeal(deal: Deal, action: DealAnswer): Promise<Deal | null> {
+  try {
+    const answered = await dealApi[action](deal.id);
+    toast(
+      action === "confirm"
+        ? DEAL_TEXTS.confirmed
+        : { title: ANSWERED[action], description: vehicleTitle(deal) },
+    );
+    return answered;
+  } catch (error) {
+    if (action === "confirm") toast({ ...DEAL_TEXTS.confirmFailed, variant: "destructive" });
+    else toastFailure("Error", error, `Failed to ${action} the deal`);
+    return null;
+  }
+}
 
 /**
  * Pending deals on Pass Thru Sales: the ones waiting for this dealer (confirm or decline here after a
@@ -17,30 +40,10 @@ export function PendingList({ deals, onChanged }: { deals: Deal[]; onChanged(): 
   const [busy, setBusy] = useState<string | null>(null);
   if (deals.length === 0) return null;
 
-  const act = async (deal: Deal, action: "confirm" | "decline" | "withdraw") => {
+  const act = async (deal: Deal, action: DealAnswer) => {
     setBusy(deal.id);
-    try {
-      await dealApi[action](deal.id);
-      if (action === "confirm") toast(DEAL_TEXTS.confirmed);
-      else
-        toast({
-          title: action === "decline" ? "Deal Declined" : "Deal Withdrawn",
-          description: vehicleTitle(deal),
-        });
-      onChanged();
-    } catch (error) {
-      toast(
-        action === "confirm"
-          ? { ...DEAL_TEXTS.confirmFailed, variant: "destructive" }
-          : {
-              title: "Error",
-              description: failureText(error, `Failed to ${action} the deal`),
-              variant: "destructive",
-            },
-      );
-    } finally {
-      setBusy(null);
-    }
+    if (await answerDeal(deal, action)) onChanged();
+    setBusy(null);
   };
 
   return (

@@ -1,28 +1,80 @@
 import { useState } from "react";
+import { fetchPost } from "~/components/feed/feed-api";
 import { Handshake } from "~/components/ui/icons";
-import { ProposeDealDialog } from "./propose-deal-dialog";
+import type { FeedPost, PostDetail } from "#lib/api-types";
+import { toast } from "#lib/toast";
+import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
 
-/** "Make a deal" with a dealer (from a dealer card or a chat): an empty proposal to that dealer. */
+function draftOf(post: PostDetail): DealDraft {
+  const vehicle = post.vehicles.find((v) => v.status === "available") ?? post.vehicles[0];
+  const place = [vehicle?.city ?? post.dealer.city, vehicle?.state ?? post.dealer.state]
+    .filter(Boolean)
+    .join(", ");
+  return {
+    // On a Requesting post the viewer sells; on a listing the viewer buys.
+    role: post.type === "request" ? "seller" : "buyer",
+    postId: post.id,
+    vin: vehicle?.vin,
+    year: vehicle?.year,
+    make: vehicle?.make,
+    model: vehicle?.model,
+    trim: vehicle?.trim,
+    miles: vehicle?.mileage,
+    color: vehicle?.color,
+    price: vehicle?.priceCents ? Math.floor(vehicle.priceCents / 100) : null,
+    location: place,
+  };
+}
+
+/**
+ * "Make a deal" with a dealer: from a post card with the post's vehicle and price prefilled, from a dealer
+ * card or a chat as an empty proposal.
+ */
 export function ProposeDealButton({
   dealer,
+  post,
   className,
   label = "Make a deal",
   compact = false,
 }: {
   dealer: { id: string; name: string };
+  post?: FeedPost | PostDetail;
   className: string;
   label?: string;
   /** On a narrow phone only the icon shows; the label stays for screen readers. */
   compact?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<DealDraft | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const open = async () => {
+    if (!post) return setDraft({});
+    if ("vehicles" in post) return setDraft(draftOf(post));
+    setLoading(true);
+    try {
+      setDraft(draftOf(await fetchPost(post.id)));
+    } catch {
+      toast({ title: "Post not found", variant: "destructive" });
+    } finally {
+      setLoading(false);
+    }
+  };
+
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
+      <button type="button" className={className} onClick={() => void open()} disabled={loading}>
         <Handshake size={16} aria-hidden="true" />{" "}
         <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{label}</span>
       </button>
-      {open ? <ProposeDealDialog open onOpenChange={setOpen} counterparty={dealer} draft={{}} /> : null}
+      {draft ? (
+        <ProposeDealDialog
+          open
+          onOpenChange={(next) => (!next ? setDraft(null) : undefined)}
+          counterparty={dealer}
+          draft={draft}
+          source={post ? `From “${post.title}”` : undefined}
+        />
+      ) : null}
     </>
   );
 }

@@ -5,13 +5,14 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
-import { failureText } from "#lib/api-client";
-import { DEAL_YEAR_MIN, commissionCents, dealYearMax, defaultCompletionYear } from "#lib/deals/constants";
+import { toastFailure } from "#lib/api-client";
+import { commissionCents, defaultCompletionYear } from "#lib/deals/constants";
 import { filterVin, toWholeNumber } from "#lib/schemas/deals";
 import { formatDollars } from "#lib/format";
 import { toast } from "#lib/toast";
 import { VIN_LENGTH } from "#lib/vin";
 import { dealApi } from "./deal-api";
+import { DealVehicleFields } from "./deal-vehicle-fields";
 
 export type DealDraft = {
   role?: "seller" | "buyer";
@@ -102,11 +103,7 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
       toast({ title: "Deal Proposed", description: `${counterparty.name} can confirm it now.` });
       onOpenChange(false);
     } catch (error) {
-      toast({
-        title: "Error",
-        description: failureText(error, "Failed to propose the deal"),
-        variant: "destructive",
-      });
+      toastFailure("Error", error, "Failed to propose the deal");
     } finally {
       setSending(false);
     }
@@ -125,35 +122,24 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
           {counterparty.name} confirms it, and it joins both your Pass Thru Sales.
         </Dialog.Description>
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <SelectField
-              className="col-span-2 sm:col-span-3"
-              label="Your side"
-              value={form.role}
-              onChange={(e) => set({ role: e.target.value as "seller" | "buyer" })}
-              options={[
-                { value: "buyer", label: `I'm buying from ${counterparty.name}` },
-                { value: "seller", label: `I'm selling to ${counterparty.name}` },
-              ]}
-            />
-            <TextField
-              className="col-span-2 sm:col-span-3"
-              label="VIN"
-              value={form.vin}
-              maxLength={VIN_LENGTH}
-              spellCheck={false}
-              onChange={(e) => set({ vin: filterVin(e.target.value).slice(0, VIN_LENGTH) })}
-              hint={`${form.vin.length}/${VIN_LENGTH}`}
-            />
-            <TextField label="Year" type="number" min={DEAL_YEAR_MIN} max={dealYearMax()} {...bind("year")} />
-            <TextField label="Make" {...bind("make")} required />
-            <TextField label="Model" {...bind("model")} required />
-            <TextField label="Trim" {...bind("trim")} />
-            <TextField label="Miles" type="number" min={0} {...bind("miles")} />
+          <DealVehicleFields
+            form={form}
+            set={set}
+            before={
+              <SelectField
+                className="col-span-2 sm:col-span-3"
+                label="Your side"
+                value={form.role}
+                onChange={(e) => set({ role: e.target.value as "seller" | "buyer" })}
+                options={[
+                  { value: "buyer", label: `I'm buying from ${counterparty.name}` },
+                  { value: "seller", label: `I'm selling to ${counterparty.name}` },
+                ]}
+              />
+            }
+          >
             <TextField label="Color" {...bind("color")} />
-            <TextField label="Price (USD)" type="number" min={1} {...bind("price")} required />
-            <TextField className="col-span-2" label="Location" placeholder="City, ST" {...bind("location")} />
-          </div>
+          </DealVehicleFields>
           <p className="text-sm text-muted">
             {price > 0
               ? `${formatDollars(price)} · estimated Pass Thru commission ${formatDollars(commissionCents(price))}`

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
-import { answerOf, api, failureText } from "#lib/api-client";
+import { answerOf, api, toastFailure } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
 import {
   AUCTION_LOCATIONS,
@@ -14,33 +14,20 @@ import {
   AUCTION_PLATFORM_LABELS,
   COMPLETION_SUCCESS_MS,
   DEAL_TEXTS,
-  DEAL_YEAR_MIN,
-  dealYearMax,
   defaultCompletionYear,
   defaultPassThruYear,
   needsAuctionLocation,
   pleaseFillIn,
   type AuctionPlatform,
 } from "#lib/deals/constants";
-import { filterVin, toWholeNumber, VIN_EXACT_MESSAGE } from "#lib/schemas/deals";
+import { toWholeNumber, VIN_EXACT_MESSAGE } from "#lib/schemas/deals";
 import { formatDollars } from "#lib/format";
 import { toast } from "#lib/toast";
 import { VIN_LENGTH } from "#lib/vin";
 import { dealApi } from "./deal-api";
+import { DealVehicleFields, type DealVehicleForm } from "./deal-vehicle-fields";
 
-type Form = {
-  vin: string;
-  year: string;
-  miles: string;
-  make: string;
-  model: string;
-  trim: string;
-  location: string;
-  price: string;
-  auction: string;
-  auctionLocation: string;
-  sellerName: string;
-};
+type Form = DealVehicleForm & Record<"auction" | "auctionLocation" | "sellerName", string>;
 
 function initialForm(deal: Deal | null, mode: "complete" | "new"): Form {
   const year = mode === "new" ? defaultPassThruYear() : defaultCompletionYear();
@@ -103,9 +90,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const bind = binder(form, set);
 
-  const onVin = (raw: string) => {
-    const vin = filterVin(raw).slice(0, VIN_LENGTH);
-    set({ vin });
+  const onVin = (vin: string) => {
     if (vin.length !== VIN_LENGTH || decoded.current === vin) return;
     decoded.current = vin;
     answerOf(api.GET("/api/vin/{vin}", { params: { path: { vin } } }))
@@ -176,11 +161,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
       }, COMPLETION_SUCCESS_MS);
     } catch (error) {
       setState("editing");
-      toast({
-        title: DEAL_TEXTS.completeFailed.title,
-        description: failureText(error, DEAL_TEXTS.completeFailed.fallback),
-        variant: "destructive",
-      });
+      toastFailure(DEAL_TEXTS.completeFailed.title, error, DEAL_TEXTS.completeFailed.fallback);
     }
   };
 
@@ -211,48 +192,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
                 ? "Record a deal you closed with a dealer outside DealerLane."
                 : "Check every detail against the title and the vehicle before you complete the deal."}
             </Dialog.Description>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <TextField
-                className="col-span-2 sm:col-span-3"
-                label="VIN"
-                value={form.vin}
-                onChange={(e) => onVin(e.target.value)}
-                maxLength={VIN_LENGTH}
-                autoCapitalize="characters"
-                spellCheck={false}
-                required
-                hint={
-                  <span className="flex justify-between">
-                    <span>
-                      {form.vin.length > 0 && form.vin.length < VIN_LENGTH ? VIN_EXACT_MESSAGE : " "}
-                    </span>
-                    <span data-testid="vin-counter">
-                      {form.vin.length}/{VIN_LENGTH}
-                    </span>
-                  </span>
-                }
-              />
-              <TextField
-                label="Year"
-                type="number"
-                inputMode="numeric"
-                min={DEAL_YEAR_MIN}
-                max={dealYearMax()}
-                {...bind("year")}
-              />
-              <TextField label="Miles" type="number" inputMode="numeric" min={0} {...bind("miles")} />
-              <TextField label="Make" {...bind("make")} required />
-              <TextField label="Model" {...bind("model")} required />
-              <TextField label="Trim" {...bind("trim")} />
-              <TextField label="Location" {...bind("location")} placeholder="City, ST" />
-              <TextField
-                label="Price (USD)"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                {...bind("price")}
-                required
-              />
+            <DealVehicleFields form={form} set={set} onVin={onVin}>
               {mode === "new" ? <TextField label="Seller name" {...bind("sellerName")} /> : null}
               <SelectField
                 label="Auction platform"
@@ -277,7 +217,7 @@ export function VerifyDealDialog({ open, onOpenChange, deal, myEmail, onComplete
               ) : platform ? (
                 <TextField className="col-span-2" label="Auction location" {...bind("auctionLocation")} />
               ) : null}
-            </div>
+            </DealVehicleFields>
             <section
               aria-label="Deal summary"
               aria-live="polite"

@@ -46,7 +46,7 @@ export function ConnectToggle({
   if (shown && !allowDisconnect) {
     return (
       <span className={`${buttonClass("secondary", className)} cursor-default`}>
-        <Check size={16} aria-hidden="true" /> Connected
+        <Check size={16} /> Connected
       </span>
     );
   }
@@ -61,7 +61,7 @@ export function ConnectToggle({
         aria-label={shown ? `Connected with ${dealerName}. Disconnect` : `Connect with ${dealerName}`}
         className={buttonClass(shown ? "secondary" : "primary", className)}
       >
-        {shown ? <Check size={16} aria-hidden="true" /> : <UserPlus size={16} aria-hidden="true" />}
+        {shown ? <Check size={16} /> : <UserPlus size={16} />}
         {shown ? "Connected" : "Connect"}
       </button>
     </fetcher.Form>

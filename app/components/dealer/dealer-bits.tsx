@@ -1,5 +1,8 @@
 import { ShieldCheck, Star } from "~/components/ui/icons";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Avatar } from "~/components/ui/avatar";
+import { buttonClass } from "~/components/ui/button";
 import type { DirectoryDealer } from "#lib/api-types";
 import { toEpochMs } from "#lib/format";
 
@@ -33,7 +36,7 @@ export function Rating({ rating, className = "" }: { rating: number | null; clas
       className={`inline-flex items-center gap-1 ${className}`}
       aria-label={`Rated ${rating.toFixed(1)} out of 5`}
     >
-      <Star size={14} aria-hidden="true" className="fill-amber-400 text-amber-400" />
+      <Star size={14} className="fill-amber-400 text-amber-400" />
       <span className="font-semibold">{rating.toFixed(1)}</span>
       <span className="text-muted">/ 5</span>
     </span>
@@ -55,7 +58,7 @@ export function VerifiedBadge() {
       className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
       data-testid="verified-badge"
     >
-      <ShieldCheck size={12} aria-hidden="true" /> Verified dealer
+      <ShieldCheck size={12} /> Verified dealer
     </span>
   );
 }
@@ -135,3 +138,18 @@ export function DealerBadges({
 /** "Austin, TX"; empty when neither is given. */
 export const placeOf = (dealer: { city?: string | null; state?: string | null }) =>
   [dealer.city, dealer.state].filter(Boolean).join(", ");
+
+/** Where Basic meets a Premium figure: what it would add, and the way to upgrade. */
+export function PremiumUpsell({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-brand-500/40 bg-brand-600/10 p-4">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{children}</p>
+      <Link to="/subscribe?plan=premium" className={buttonClass("primary", "mt-3")}>
+        Upgrade to Premium
+      </Link>
+    </section>
+  );
+}

@@ -71,7 +71,7 @@ export function DealerCard({
           </div>
           <p className="truncate text-sm text-slate-700 dark:text-slate-300">{dealer.dealershipName}</p>
           <p className="flex items-center gap-1 text-xs text-muted">
-            <MapPin size={12} aria-hidden="true" />
+            <MapPin size={12} />
             {placeOf(dealer) || "Location not given"}
           </p>
         </div>
@@ -132,7 +132,7 @@ export function DealerCard({
           onClick={() => onQuickView(dealer)}
           aria-label={`Quick view of ${dealer.name}`}
         >
-          <Eye size={16} aria-hidden="true" /> Quick View
+          <Eye size={16} /> Quick View
         </Button>
         {dealer.hasAccount && !dealer.isSelf ? (
           <MessagePopup
@@ -144,7 +144,7 @@ export function DealerCard({
                 aria-label={`Message ${dealer.name}`}
                 title="Message"
               >
-                <MessageSquare size={16} aria-hidden="true" />
+                <MessageSquare size={16} />
               </button>
             }
           />
@@ -157,7 +157,7 @@ export function DealerCard({
             aria-label={`Edit ${dealer.name}`}
             title="Edit dealer"
           >
-            <Pencil size={16} aria-hidden="true" />
+            <Pencil size={16} />
           </button>
         ) : null}
       </div>

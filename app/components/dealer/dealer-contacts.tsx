@@ -13,11 +13,11 @@ export function DealerContacts({ email, phone, website, hidden = [] }: Contacts)
   return (
     <ul className="flex flex-col gap-1 text-sm">
       <li className="flex items-center gap-2">
-        <Mail size={14} aria-hidden="true" />
+        <Mail size={14} />
         <ContactLink href={email && `mailto:${email}`} text={email} missing="Email hidden by this dealer" />
       </li>
       <li className="flex items-center gap-2">
-        <Phone size={14} aria-hidden="true" />
+        <Phone size={14} />
         <ContactLink
           href={phone && `tel:${phone}`}
           text={phone}
@@ -26,7 +26,7 @@ export function DealerContacts({ email, phone, website, hidden = [] }: Contacts)
       </li>
       {website ? (
         <li className="flex items-center gap-2">
-          <Globe size={14} aria-hidden="true" />
+          <Globe size={14} />
           <a
             href={website}
             target="_blank"

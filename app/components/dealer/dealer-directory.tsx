@@ -114,7 +114,7 @@ export function DealerDirectory({
         </div>
         {canCreate ? (
           <Button onClick={() => setCreating(true)}>
-            <Plus size={16} aria-hidden="true" /> Add Dealer
+            <Plus size={16} /> Add Dealer
           </Button>
         ) : null}
       </div>

@@ -74,7 +74,6 @@ export function DealerFilters({
         </label>
         <Search
           size={16}
-          aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
         />
         <input

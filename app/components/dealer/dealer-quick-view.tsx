@@ -12,7 +12,7 @@ import { RelativeTime, useClock } from "~/components/ui/clock";
 import { answerOf, api, failureText } from "#lib/api-client";
 import type { DealerQuickView } from "#lib/api-types";
 import { timeAgo } from "#lib/format";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 import { DealerAvatar, DealerBadges, Figure, Rating, formatCount, placeOf, memberSince } from "./dealer-bits";
 
 /** "Active 5m ago", "Active just now", "Active Nov 12". */
@@ -94,7 +94,7 @@ export function DealerQuickView({
         },
       });
     } catch (e) {
-      toast({ title: "Error", description: failureText(e, "Failed to add dealer"), variant: "destructive" });
+      toastError(failureText(e, "Failed to add dealer"));
     } finally {
       setBusy(false);
     }
@@ -125,7 +125,7 @@ export function DealerQuickView({
           aria-label="Close"
           className="absolute top-2 right-2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60"
         >
-          <X size={16} aria-hidden="true" />
+          <X size={16} />
         </Dialog.Close>
         {/* Neither the banner nor the body shrinks when the popup is taller than the screen: it scrolls instead. */}
         <div className="flex shrink-0 flex-col gap-4 p-4">
@@ -155,7 +155,7 @@ export function DealerQuickView({
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <DealerBadges dealer={dealer} />
                 <span className="inline-flex items-center gap-1 text-muted">
-                  <MapPin size={14} aria-hidden="true" /> {placeOf(dealer)}
+                  <MapPin size={14} /> {placeOf(dealer)}
                 </span>
                 {dealer.isConnected ? (
                   <span className="rounded bg-brand-600/15 px-1.5 text-xs font-semibold text-brand-700 dark:text-brand-400">
@@ -225,11 +225,7 @@ export function DealerQuickView({
                     className="flex-1"
                     aria-pressed={dealer.isConnected}
                   >
-                    {dealer.isConnected ? (
-                      <Check size={16} aria-hidden="true" />
-                    ) : (
-                      <UserPlus size={16} aria-hidden="true" />
-                    )}
+                    {dealer.isConnected ? <Check size={16} /> : <UserPlus size={16} />}
                     {dealer.isConnected ? "Connected" : "Connect"}
                   </Button>
                   {dealer.hasAccount ? (
@@ -237,7 +233,7 @@ export function DealerQuickView({
                       dealer={{ id: dealer.id, name: dealer.name }}
                       trigger={
                         <button type="button" className={buttonClass("secondary", "flex-1")}>
-                          <MessageSquare size={16} aria-hidden="true" /> Message
+                          <MessageSquare size={16} /> Message
                         </button>
                       }
                     />

@@ -1,9 +1,7 @@
-import { Link } from "@remix-run/react";
 import type { Figure, FigureKey, StatsView } from "../../../worker/domain/insights/figures";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
-import { buttonClass } from "~/components/ui/button";
 import { formatDollars } from "#lib/format";
-import { formatCount } from "./dealer-bits";
+import { PremiumUpsell, formatCount } from "./dealer-bits";
 
 type Group = { title: string; items: { key: FigureKey; label: string; hint: string; money?: boolean }[] };
 
@@ -131,21 +129,10 @@ export function PeriodFigures({ view }: { view: StatsView }) {
             <FigureCard key={key} figureKey={key} view={view} />
           ))}
         </dl>
-        <section
-          aria-labelledby="stats-breakdowns"
-          className="rounded-xl border border-brand-500/40 bg-brand-600/10 p-4"
-        >
-          <h2 id="stats-breakdowns" className="font-semibold">
-            Breakdowns and charts: advanced analytics
-          </h2>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            Comments received, messages answered and your reply time, requests answered, every deal step and
-            commission, each charted day by day, come with the Premium Plan.
-          </p>
-          <Link to="/subscribe?plan=premium" className={buttonClass("primary", "mt-3")}>
-            Upgrade to Premium
-          </Link>
-        </section>
+        <PremiumUpsell id="stats-breakdowns" title="Breakdowns and charts: advanced analytics">
+          Comments received, messages answered and your reply time, requests answered, every deal step and
+          commission, each charted day by day, come with the Premium Plan.
+        </PremiumUpsell>
       </div>
     );
   }

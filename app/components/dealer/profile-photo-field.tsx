@@ -3,39 +3,11 @@ import { useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { IMAGE_TYPES } from "#lib/image-type";
 import { PROFILE_PHOTO_MAX_BYTES } from "#lib/schemas/profile";
-import { toast } from "#lib/toast";
-
-/** Compression fits within 800x600 at JPEG quality 0.8. */
-const MAX_WIDTH = 800;
-const MAX_HEIGHT = 600;
+import { toast, toastError } from "#lib/toast";
+import { compress } from "~/components/post/photo-uploader";
 
 /** What the field holds: unchanged (undefined), a new photo as a data URL, or removed (null). */
 export type PhotoValue = string | null | undefined;
-
-async function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("Could not read the file"));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Shrinks a photo to fit 800x600 as a JPEG at quality 0.8, in a web worker (browser-image-compression). */
-async function compress(file: File): Promise<Blob> {
-  const { default: imageCompression } = await import("browser-image-compression");
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, MAX_WIDTH / bitmap.width, MAX_HEIGHT / bitmap.height);
-  const longest = Math.round(Math.max(bitmap.width, bitmap.height) * scale);
-  bitmap.close();
-  return imageCompression(file, {
-    maxWidthOrHeight: longest,
-    initialQuality: 0.8,
-    fileType: "image/jpeg",
-    maxSizeMB: PROFILE_PHOTO_MAX_BYTES / (1024 * 1024),
-    useWebWorker: true,
-  });
-}
 
 /**
  * One profile photo (hint 'maximum 2MB', one photo): pick, preview, remove. With JavaScript the photo is
@@ -67,17 +39,13 @@ export function ProfilePhotoField({
   async function pick(file: File | undefined) {
     if (!file) return;
     if (!file.type.startsWith("image/")) {
-      toast({
-        title: "Invalid files",
-        description: "Please select only image files",
-        variant: "destructive",
-      });
+      toastError("Please select only image files", "Invalid files");
       if (input.current) input.current.value = "";
       return;
     }
     setBusy(true);
     toast({ title: "Processing images", description: `Compressing ${file.name}…` });
-    let blob: Blob = file;
+    let blob = file;
     try {
       blob = await compress(file);
     } catch {
@@ -85,21 +53,14 @@ export function ProfilePhotoField({
     }
     try {
       if (blob.size > PROFILE_PHOTO_MAX_BYTES) {
-        toast({
-          title: "Photo too large",
-          description: `${label} must be at most 2MB`,
-          variant: "destructive",
-        });
+        toastError(`${label} must be at most 2MB`, "Photo too large");
         return;
       }
-      onChange(await readAsDataUrl(blob));
+      const { default: imageCompression } = await import("browser-image-compression");
+      onChange(await imageCompression.getDataUrlFromFile(blob));
       toast({ title: "Images added", description: `${label} ready: save to keep it.` });
     } catch {
-      toast({
-        title: "Save Error",
-        description: "Failed to prepare profile data. Please try again.",
-        variant: "destructive",
-      });
+      toastError("Failed to prepare profile data. Please try again.", "Save Error");
     } finally {
       setBusy(false);
       // The data URL travels with the form; the file itself must not go a second time.
@@ -124,7 +85,7 @@ export function ProfilePhotoField({
             htmlFor={id}
             className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
           >
-            <ImagePlus size={16} aria-hidden="true" />
+            <ImagePlus size={16} />
             {busy ? "Processing…" : preview ? "Change photo" : "Choose photo"}
             <input
               ref={input}
@@ -144,8 +105,7 @@ export function ProfilePhotoField({
               onClick={() => onChange(value ? undefined : null)}
               className="inline-flex items-center gap-2 self-start rounded-md px-2 py-1 text-sm text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
             >
-              <Trash2 size={14} aria-hidden="true" />{" "}
-              {value && current ? "Keep the current photo" : "Remove photo"}
+              <Trash2 size={14} /> {value && current ? "Keep the current photo" : "Remove photo"}
             </button>
           ) : null}
           {/* Without JavaScript: tick to remove the current photo. */}

@@ -1,7 +1,5 @@
 import type { DealerStats } from "../../../worker/domain/insights/dealer-stats";
-import { Link } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
-import { formatCount } from "./dealer-bits";
+import { PremiumUpsell, formatCount } from "./dealer-bits";
 
 type StatKey = keyof DealerStats;
 
@@ -52,22 +50,14 @@ export function StatGrid({ stats, advanced = true }: { stats: DealerStats; advan
     <div className="flex flex-col gap-4">
       {GROUPS.map((group) =>
         group.advanced && !advanced ? (
-          <section
+          <PremiumUpsell
             key={group.title}
-            aria-labelledby={`stats-${group.title}`}
-            className="rounded-xl border border-brand-500/40 bg-brand-600/10 p-4"
+            id={`stats-${group.title}`}
+            title={`${group.title}: advanced analytics`}
           >
-            <h2 id={`stats-${group.title}`} className="font-semibold">
-              {group.title}: advanced analytics
-            </h2>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Post views, the dealers who viewed your posts and the comments they left come with the Premium
-              Plan.
-            </p>
-            <Link to="/subscribe?plan=premium" className={buttonClass("primary", "mt-3")}>
-              Upgrade to Premium
-            </Link>
-          </section>
+            Post views, the dealers who viewed your posts and the comments they left come with the Premium
+            Plan.
+          </PremiumUpsell>
         ) : (
           <section key={group.title} aria-labelledby={`stats-${group.title}`}>
             <h2 id={`stats-${group.title}`} className="mb-2 text-sm font-semibold text-muted">

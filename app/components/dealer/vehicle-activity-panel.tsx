@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useClock } from "~/components/ui/clock";
 import { formatDollars, monthName } from "#lib/format";
 import type { VehicleActivity, VehicleCount } from "../../../worker/domain/insights";
+import { cardClass } from "~/components/ui/panel";
 
 function VehicleList({
   title,
@@ -45,7 +46,7 @@ export function VehicleActivityPanel({ activity }: { activity: VehicleActivity }
     <aside
       aria-labelledby="vehicle-activity-title"
       data-testid="vehicle-activity"
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      className={`${cardClass} flex flex-col gap-4`}
     >
       <h2 id="vehicle-activity-title" className="font-semibold">
         My Vehicle Activity

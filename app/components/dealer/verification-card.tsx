@@ -8,6 +8,7 @@ import type { VerificationRequest } from "#lib/api-types";
 import type { ActionResult } from "#lib/action-result";
 import { useActionToast } from "~/components/ui/action-toast";
 import { VerifiedBadge } from "./dealer-bits";
+import { cardClass } from "~/components/ui/panel";
 
 /**
  * /dealer-profile "Get verified": the dealer sends their licence, AuctionACCESS and 5 Mil numbers;
@@ -27,13 +28,9 @@ export function VerificationCard({
   const [photos, setPhotos] = useState<PhotoUpload[]>([]);
   const documentUrl = uploadedUrls(photos)[0];
   return (
-    <section
-      aria-labelledby="verification-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      data-testid="verification-card"
-    >
+    <section aria-labelledby="verification-heading" className={cardClass} data-testid="verification-card">
       <h2 id="verification-heading" className="flex items-center gap-2 font-semibold">
-        <ShieldCheck size={16} aria-hidden="true" /> Dealer verification
+        <ShieldCheck size={16} /> Dealer verification
       </h2>
       {verified ? (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">

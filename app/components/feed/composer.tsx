@@ -13,7 +13,7 @@ import {
 import { VehicleDetailDialog } from "~/components/post/vehicle-detail-dialog";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { answerOf, api, failureText } from "#lib/api-client";
+import { answerOf, api, toastFailure } from "#lib/api-client";
 import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
 import type { PostDetail } from "#lib/api-types";
@@ -77,11 +77,7 @@ export const Composer = forwardRef<
       toast({ title: "Post created successfully!" });
       onCreated(post, "Post created successfully!");
     } catch (error) {
-      toast({
-        title: "Error creating post",
-        description: failureText(error, error instanceof Error ? error.message : "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure("Error creating post", error, error instanceof Error ? error.message : "Please try again");
     } finally {
       setSending(false);
     }

@@ -3,10 +3,9 @@ import { Loader2, PenSquare, Search, X } from "~/components/ui/icons";
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type CardUser } from "~/components/post/post-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import { FEED_PAGE_SIZE_MAX, type InventoryView } from "#lib/constants";
 import { FEED_SORTS, type FeedSort } from "#lib/schemas/inventory";
-import { toast } from "#lib/toast";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";
@@ -44,14 +43,6 @@ export type FeedData = {
   promotions?: Promotion[];
 };
 
-const sortHref = (sort: FeedSort, search: string) => {
-  const params = new URLSearchParams();
-  if (sort !== "recent") params.set("sort", sort);
-  if (search) params.set("search", search);
-  const query = params.toString();
-  return query ? `/?${query}` : "/";
-};
-
 /** The bar above the feed: a search box, or a post-title box. */
 function FeedTopBar({
   search,
@@ -69,8 +60,6 @@ function FeedTopBar({
     navigation.state === "loading" &&
     navigation.location.pathname === "/" &&
     navigation.location.search.includes("search=");
-  const modeClass = (active: boolean) =>
-    `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`;
   return (
     <div className="flex items-center gap-2 border-y border-slate-200 bg-white p-3 sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-900">
       <div
@@ -78,24 +67,23 @@ function FeedTopBar({
         aria-label="Top bar mode"
         className="flex shrink-0 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
       >
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "search"}
-          className={modeClass(mode === "search")}
-          onClick={() => setMode("search")}
-        >
-          Search
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={mode === "post"}
-          className={modeClass(mode === "post")}
-          onClick={() => setMode("post")}
-        >
-          Post
-        </button>
+        {(
+          [
+            ["search", "Search"],
+            ["post", "Post"],
+          ] as const
+        ).map(([m, label]) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === m ? "bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white" : "text-slate-600 dark:text-slate-300"}`}
+            onClick={() => setMode(m)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       {mode === "search" ? (
         <Form method="get" action="/" role="search" className="flex min-w-0 flex-1 items-center gap-2">
@@ -129,7 +117,7 @@ function FeedTopBar({
           </Button>
           {search ? (
             <Link
-              to={sortHref(sort, "")}
+              to={feedHref({ sort, search: "" })}
               className="inline-flex min-h-10 items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
               aria-label="Clear search"
             >
@@ -197,11 +185,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       });
       setNextCursor(page.nextCursor);
     } catch (error) {
-      toast({
-        title: "Could not load more posts",
-        description: failureText(error, "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure("Could not load more posts", error, "Please try again");
     } finally {
       busy.current = false;
       setLoadingMore(false);
@@ -242,13 +226,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         setAnnounced([]);
         window.scrollTo({ top: 0, behavior: "smooth" });
       })
-      .catch((error) =>
-        toast({
-          title: "Error",
-          description: failureText(error, "Failed to load new posts"),
-          variant: "destructive",
-        }),
-      );
+      .catch((error) => toastFailure("Error", error, "Failed to load new posts"));
   };
 
   // Only while the live socket is down, the refresh every 30 s takes over (tab visible only).
@@ -302,7 +280,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         {FEED_SORTS.map((s) => (
           <Link
             key={s}
-            to={sortHref(s, search)}
+            to={feedHref({ sort: s, search })}
             preventScrollReset
             aria-current={s === sort ? "page" : undefined}
             className={`shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${

@@ -8,11 +8,7 @@ export default function SignedInHome({ shell, feed }: { shell: ShellData; feed: 
     <DealerShell shell={shell}>
       <HomeFeed
         key={`${feed.sort}|${feed.search}|${feed.olderPage ? "older" : "newest"}`}
-        currentUser={{
-          id: shell.currentUser.id,
-          name: shell.currentUser.name,
-          avatar: shell.currentUser.avatar,
-        }}
+        currentUser={shell.currentUser}
         feed={feed}
       />
     </DealerShell>

@@ -108,18 +108,11 @@ export function MarketReportCard({ report }: { report: MarketReport }) {
               <table className="w-full text-left text-sm">
                 <thead className="text-xs text-muted">
                   <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      Model
-                    </th>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      Median price
-                    </th>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      Median miles
-                    </th>
-                    <th scope="col" className="py-1 font-medium">
-                      Records
-                    </th>
+                    {["Model", "Median price", "Median miles", "Records"].map((h) => (
+                      <th key={h} scope="col" className="py-1 pr-3 font-medium">
+                        {h}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="tabular-nums">

@@ -14,6 +14,20 @@ export const LIVE_VIDEO_LOOP_SECONDS = 180;
 export const LIVE_VIDEO_START_VOLUME = 75;
 const BID_STEPS = [50_000, 100_000, 250_000] as const;
 
+type PopupProps = { post: FeedPost | PostDetail; open: boolean; onOpenChange: (o: boolean) => void };
+
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+
+/** One figure of a popup: its label over its value. */
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
 function SampleNote({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-md bg-amber-100 px-3 py-2 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
@@ -29,14 +43,7 @@ function PopupFrame({
   description,
   children,
   testId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  children: ReactNode;
-  testId: string;
-}) {
+}: Omit<PopupProps, "post"> & { title: string; description: string; children: ReactNode; testId: string }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <DialogFrame
@@ -82,8 +89,6 @@ const SAMPLE_BIDS = [
 ] as const;
 /** Sample bids land on whole hundreds of dollars. */
 const BID_ROUNDING_CENTS = 10_000;
-
-type PopupProps = { post: FeedPost | PostDetail; open: boolean; onOpenChange: (o: boolean) => void };
 
 /**
  * Auction popup: '{facilitator} - Live Auction Platform'. The lot is the post's real first
@@ -162,35 +167,23 @@ export function AuctionPopup({ post, open, onOpenChange }: PopupProps) {
               : post.title}
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-xs text-muted">VIN</dt>
-            <dd className="font-mono text-xs break-all">{lot?.vin ?? "Not given"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">Mileage</dt>
-            <dd>{lot?.mileage != null ? `${lot.mileage.toLocaleString("en-US")} mi` : "Not given"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">High bid (sample)</dt>
-            <dd
-              className="font-semibold text-emerald-600 dark:text-emerald-400"
-              data-testid="auction-high-bid"
-            >
+          <Fact label="VIN">
+            <span className="font-mono text-xs font-normal break-all">{lot?.vin ?? "Not given"}</span>
+          </Fact>
+          <Fact label="Mileage">
+            {lot?.mileage != null ? `${lot.mileage.toLocaleString("en-US")} mi` : "Not given"}
+          </Fact>
+          <Fact label="High bid (sample)">
+            <span className="text-emerald-600 dark:text-emerald-400" data-testid="auction-high-bid">
               {reserve === null ? "…" : formatPriceCents(highBid)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">
-              Reserve{lot?.priceCents != null ? " (asking price)" : " (sample)"}
-            </dt>
-            <dd data-testid="auction-reserve">{reserve === null ? "…" : formatPriceCents(reserve)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">Time left (sample)</dt>
-            <dd className="tabular-nums">
-              {Math.floor(secondsLeft / 60)}:{String(secondsLeft % 60).padStart(2, "0")}
-            </dd>
-          </div>
+            </span>
+          </Fact>
+          <Fact label={`Reserve${lot?.priceCents != null ? " (asking price)" : " (sample)"}`}>
+            <span data-testid="auction-reserve">{reserve === null ? "…" : formatPriceCents(reserve)}</span>
+          </Fact>
+          <Fact label="Time left (sample)">
+            <span className="tabular-nums">{clock(secondsLeft)}</span>
+          </Fact>
         </dl>
       </div>
       <div className="flex flex-col gap-2">
@@ -270,7 +263,6 @@ export function LiveVideoPopup({ post, open, onOpenChange }: PopupProps) {
     return () => clearInterval(timer);
   }, [open, playing]);
 
-  const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   const send = () => {
     if (!message.trim()) return;
     setChat((list) => [...list, { who: "You", text: message.trim() }].slice(-30));
@@ -334,18 +326,17 @@ export function LiveVideoPopup({ post, open, onOpenChange }: PopupProps) {
         <span className="w-8 text-right tabular-nums">{volume}</span>
       </label>
       <dl className="grid grid-cols-3 gap-2 text-center text-sm">
-        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-muted">Viewers (sample)</dt>
-          <dd className="font-semibold">{viewers}</dd>
-        </div>
-        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-muted">High bid (sample)</dt>
-          <dd className="font-semibold">{formatPriceCents(highBid)}</dd>
-        </div>
-        <div className="rounded bg-slate-100 p-2 dark:bg-slate-800">
-          <dt className="text-xs text-muted">Vehicles remaining</dt>
-          <dd className="font-semibold">{post.availableCount}</dd>
-        </div>
+        {(
+          [
+            ["Viewers (sample)", viewers],
+            ["High bid (sample)", formatPriceCents(highBid)],
+            ["Vehicles remaining", post.availableCount],
+          ] as const
+        ).map(([label, value]) => (
+          <Fact key={label} label={label} className="rounded bg-slate-100 p-2 dark:bg-slate-800">
+            {value}
+          </Fact>
+        ))}
       </dl>
       <div className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold">Live chat (sample, stays on this device)</h3>

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/ui/avatar";
-import { answerOf, api, failureText } from "#lib/api-client";
+import { answerOf, api, failureText, toastFailure } from "#lib/api-client";
 import { fetchPost } from "~/components/feed/feed-api";
 import { RelativeTime } from "~/components/ui/clock";
 import { COMMENT_MAX } from "#lib/schemas/inventory";
@@ -37,18 +37,20 @@ export function CommentsPanel({
   const refreshed = useRef(onPostRefreshed);
   refreshed.current = onPostRefreshed;
 
+  const reload = (signal?: AbortSignal) =>
+    fetchPost(postId, signal).then((post) => {
+      setComments(post.comments);
+      refreshed.current?.(post);
+    });
+
   useEffect(() => {
     if (initialComments) return;
     const controller = new AbortController();
-    fetchPost(postId, controller.signal)
-      .then((post) => {
-        setComments(post.comments);
-        refreshed.current?.(post);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(failureText(error, "Could not load the comments"));
-      });
+    reload(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) setLoadError(failureText(error, "Could not load the comments"));
+    });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload reads only postId
   }, [postId, initialComments]);
 
   useEffect(() => {
@@ -82,20 +84,11 @@ export function CommentsPanel({
       );
       setComments((list) => (list ?? []).map((c) => (c.id === temporary.id ? saved : c)));
       toast({ title: "Comment added successfully" });
-      fetchPost(postId)
-        .then((post) => {
-          setComments(post.comments);
-          refreshed.current?.(post);
-        })
-        .catch(() => undefined);
+      reload().catch(() => undefined);
     } catch (error) {
       setComments((list) => (list ?? []).filter((c) => c.id !== temporary.id));
       setContent((current) => current || text);
-      toast({
-        title: "Comment not posted",
-        description: failureText(error, "Failed to add comment"),
-        variant: "destructive",
-      });
+      toastFailure("Comment not posted", error, "Failed to add comment");
       input.current?.focus();
     } finally {
       setPosting(false);

@@ -6,9 +6,10 @@ import { binder } from "~/components/ui/form";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { answerOf, api, failureText, type BodyOf } from "#lib/api-client";
+import { answerOf, api, toastFailure, type BodyOf } from "#lib/api-client";
 import { AUCTION_FACILITATORS } from "#lib/constants";
 import {
+  isCompleteVehicle,
   MAX_VEHICLES_PER_POST,
   POST_PHOTO_LIMIT,
   SPREADSHEET_REQUIRED,
@@ -28,7 +29,6 @@ import {
   emptyVehicle,
   toVehicleInput,
   VehicleFields,
-  vehicleIsComplete,
   type VehicleDraft,
   Field,
 } from "./vehicle-fields";
@@ -58,7 +58,7 @@ export const emptyDraft = (): PostDraft => ({
 
 /** Opening with more than one vehicle starts in multiple mode. */
 export function draftWith(draft: PostDraft, vehicle: VehicleDraft, photos: PhotoUpload[]): PostDraft {
-  const kept = draft.vehicles.filter((v) => vehicleIsComplete(v) || v.vin || v.make || v.model);
+  const kept = draft.vehicles.filter((v) => isCompleteVehicle(v) || v.vin || v.make || v.model);
   const vehicles = [...kept, vehicle];
   return {
     ...draft,
@@ -98,7 +98,7 @@ export function CreatePostDialog({
   const uploader = useRef<PhotoUploaderHandle>(null);
   const { mode } = draft;
   const vehicles = mode === "single" ? draft.vehicles.slice(0, 1) : draft.vehicles;
-  const complete = vehicles.filter(vehicleIsComplete);
+  const complete = vehicles.filter(isCompleteVehicle);
   const needsVehicle = mode !== "spreadsheet" && complete.length === 0;
   const busy = uploadsBusy(draft.photos);
 
@@ -146,11 +146,11 @@ export function CreatePostDialog({
       onCreated(post);
       onOpenChange(false);
     } catch (error) {
-      toast({
-        title: "Error posting inventory",
-        description: failureText(error, error instanceof Error ? error.message : "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure(
+        "Error posting inventory",
+        error,
+        error instanceof Error ? error.message : "Please try again",
+      );
     } finally {
       setSubmitting(false);
     }

@@ -1,7 +1,7 @@
 import { Camera, ChevronLeft, ChevronRight, X } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { DialogFrame } from "~/components/ui/dialog-frame";
-import { useCallback, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 
 /** Scroll arrows only above 6 photos, 120 px a step. */
 export const GALLERY_ARROWS_ABOVE = 6;
@@ -26,21 +26,26 @@ function Thumbnails({
 }) {
   const strip = useRef<HTMLDivElement>(null);
   const arrows = photos.length > GALLERY_ARROWS_ABOVE;
-  const scroll = (direction: 1 | -1) =>
-    strip.current?.scrollBy({ left: direction * GALLERY_SCROLL_STEP_PX, behavior: "smooth" });
-  const arrowClass = `shrink-0 rounded-full p-1.5 ${dark ? "bg-white/10 text-white hover:bg-white/20" : "bg-slate-200 hover:bg-slate-300 dark:bg-slate-800 dark:hover:bg-slate-700"}`;
+  const arrow = (direction: 1 | -1) =>
+    arrows ? (
+      <button
+        type="button"
+        aria-label={`Scroll thumbnails ${direction < 0 ? "left" : "right"}`}
+        className={`shrink-0 rounded-full p-1.5 ${dark ? "bg-white/10 text-white hover:bg-white/20" : "bg-slate-200 hover:bg-slate-300 dark:bg-slate-800 dark:hover:bg-slate-700"}`}
+        onClick={() =>
+          strip.current?.scrollBy({ left: direction * GALLERY_SCROLL_STEP_PX, behavior: "smooth" })
+        }
+      >
+        {direction < 0 ? (
+          <ChevronLeft size={16} aria-hidden="true" />
+        ) : (
+          <ChevronRight size={16} aria-hidden="true" />
+        )}
+      </button>
+    ) : null;
   return (
     <div className="flex items-center gap-1">
-      {arrows ? (
-        <button
-          type="button"
-          aria-label="Scroll thumbnails left"
-          className={arrowClass}
-          onClick={() => scroll(-1)}
-        >
-          <ChevronLeft size={16} aria-hidden="true" />
-        </button>
-      ) : null}
+      {arrow(-1)}
       <div
         ref={strip}
         role="group"
@@ -68,16 +73,7 @@ function Thumbnails({
           </button>
         ))}
       </div>
-      {arrows ? (
-        <button
-          type="button"
-          aria-label="Scroll thumbnails right"
-          className={arrowClass}
-          onClick={() => scroll(1)}
-        >
-          <ChevronRight size={16} aria-hidden="true" />
-        </button>
-      ) : null}
+      {arrow(1)}
     </div>
   );
 }
@@ -163,18 +159,12 @@ export function PhotoViewer({
   index: number;
   onIndexChange: (index: number) => void;
 }) {
-  const move = useCallback(
-    (step: number) => onIndexChange(wrapIndex(index, step, photos.length)),
-    [index, onIndexChange, photos.length],
-  );
+  const move = (step: number) => onIndexChange(wrapIndex(index, step, photos.length));
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      move(-1);
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      move(1);
-    }
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    move(step);
   };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -206,26 +196,23 @@ export function PhotoViewer({
             height={600}
             className="max-h-full max-w-full rounded-md object-contain"
           />
-          {photos.length > 1 ? (
-            <>
-              <button
-                type="button"
-                onClick={() => move(-1)}
-                aria-label="Previous photo"
-                className="absolute top-1/2 left-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
-              >
-                <ChevronLeft size={24} aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                onClick={() => move(1)}
-                aria-label="Next photo"
-                className="absolute top-1/2 right-0 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70"
-              >
-                <ChevronRight size={24} aria-hidden="true" />
-              </button>
-            </>
-          ) : null}
+          {photos.length > 1
+            ? ([-1, 1] as const).map((step) => (
+                <button
+                  key={step}
+                  type="button"
+                  onClick={() => move(step)}
+                  aria-label={step < 0 ? "Previous photo" : "Next photo"}
+                  className={`absolute top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-3 hover:bg-black/70 ${step < 0 ? "left-0" : "right-0"}`}
+                >
+                  {step < 0 ? (
+                    <ChevronLeft size={24} aria-hidden="true" />
+                  ) : (
+                    <ChevronRight size={24} aria-hidden="true" />
+                  )}
+                </button>
+              ))
+            : null}
         </div>
         {photos.length > 1 ? (
           <div className="mx-auto w-full max-w-3xl">

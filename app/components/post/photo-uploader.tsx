@@ -65,6 +65,13 @@ export function putWithProgress(
   });
 }
 
+const STATUS_TEXT: Record<PhotoUpload["status"], string> = {
+  waiting: "Waiting…",
+  uploading: "Uploading…",
+  done: "Uploaded",
+  failed: "Upload failed",
+};
+
 export type PhotoUploaderHandle = { openPicker: () => void };
 
 /**
@@ -218,15 +225,7 @@ export const PhotoUploader = forwardRef<
                 className="aspect-[4/3] w-full object-cover"
               />
               <div className="absolute inset-x-0 bottom-0 bg-black/60 px-1.5 py-1 text-[11px] text-white">
-                <div className="truncate">
-                  {p.status === "failed"
-                    ? "Upload failed"
-                    : p.status === "done"
-                      ? "Uploaded"
-                      : p.status === "waiting"
-                        ? "Waiting…"
-                        : "Uploading…"}
-                </div>
+                <div className="truncate">{STATUS_TEXT[p.status]}</div>
                 <div
                   role="progressbar"
                   aria-label={`Upload of ${p.name}`}

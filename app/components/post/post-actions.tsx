@@ -1,5 +1,5 @@
 import { DropdownMenu } from "radix-ui";
-import { MakeDealButton } from "~/components/deal/make-deal-button";
+import { ProposeDealButton } from "~/components/deal/propose-deal-button";
 import { Ellipsis, HelpCircle, MessageCircle, MessageSquare, ThumbsUp, User } from "~/components/ui/icons";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 
@@ -59,7 +59,11 @@ export function PostActions({
         </button>
       )}
       {!own && post.status === "active" ? (
-        <MakeDealButton post={post} className="post-action post-action-deal" />
+        <ProposeDealButton
+          dealer={{ id: post.dealerId, name: post.dealer.name }}
+          post={post}
+          className="post-action post-action-deal"
+        />
       ) : null}
       {own ? null : <MoreActions {...on} />}
     </div>

@@ -22,6 +22,7 @@ import { RelativeTime } from "~/components/ui/clock";
 import { isLiveAuction } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
 import type { FeedPost, PostComment, PostDetail } from "#lib/api-types";
+import { toFeedPost } from "~/components/feed/feed-api";
 import { AiSummary } from "./ai-summary";
 import { AuctionPopup, LiveVideoPopup } from "./auction-popups";
 import { CommentsPanel } from "./comments-panel";
@@ -240,26 +241,24 @@ export function PostCard({
       {expanded && "vehicles" in post ? <VehicleList vehicles={post.vehicles} /> : null}
 
       <dl className="post-facts">
-        <div>
-          <Car size={14} aria-hidden="true" />
-          <dt>Vehicles</dt>
-          <dd>{`${post.vehicleCount} ${post.vehicleCount === 1 ? "vehicle" : "vehicles"}`}</dd>
-        </div>
-        <div>
-          <CheckCircle2 size={14} aria-hidden="true" />
-          <dt>Available</dt>
-          <dd>{`${post.availableCount} available`}</dd>
-        </div>
-        <div>
-          <Eye size={14} aria-hidden="true" />
-          <dt>Views</dt>
-          <dd>{`${post.viewCount} ${post.viewCount === 1 ? "view" : "views"}`}</dd>
-        </div>
-        <div>
-          <MessageCircle size={14} aria-hidden="true" />
-          <dt>Comments</dt>
-          <dd>{`${post.commentCount} ${post.commentCount === 1 ? "comment" : "comments"}`}</dd>
-        </div>
+        {(
+          [
+            [Car, "Vehicles", `${post.vehicleCount} ${post.vehicleCount === 1 ? "vehicle" : "vehicles"}`],
+            [CheckCircle2, "Available", `${post.availableCount} available`],
+            [Eye, "Views", `${post.viewCount} ${post.viewCount === 1 ? "view" : "views"}`],
+            [
+              MessageCircle,
+              "Comments",
+              `${post.commentCount} ${post.commentCount === 1 ? "comment" : "comments"}`,
+            ],
+          ] as const
+        ).map(([Icon, label, value]) => (
+          <div key={label}>
+            <Icon size={14} aria-hidden="true" />
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
 
       <PostActions
@@ -289,11 +288,7 @@ export function PostCard({
             currentUser={currentUser}
             initialComments={initialComments}
             onPostRefreshed={(fresh) =>
-              setPost((current) => {
-                if ("vehicles" in current) return fresh;
-                const { vehicles: _vehicles, comments: _comments, ...feedPost } = fresh;
-                return feedPost;
-              })
+              setPost((current) => ("vehicles" in current ? fresh : toFeedPost(fresh)))
             }
           />
         </div>

@@ -1,119 +1,111 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckCircle2, Pencil, RefreshCw, Trash2 } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Button, buttonClass } from "~/components/ui/button";
+import { useState, type ReactNode } from "react";
+import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useClock } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
-import { inputClass } from "~/components/ui/field";
+import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { VEHICLE_STATUSES } from "#lib/schemas/inventory";
 import type { PostDetail } from "../../../worker/domain/inventory/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function EditDialog({
-  post,
-  open,
-  onOpenChange,
-}: {
-  post: PostDetail;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
+function EditDialog({ post, onOpenChange }: { post: PostDetail; onOpenChange: (o: boolean) => void }) {
   const saving = useNavigation().formData?.get("intent") === "edit";
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <DialogHeader>Edit post</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            Change the text, prices and what is sold. Dealers who commented or are looking for a vehicle here
-            hear about a lower price.
-          </Dialog.Description>
-          <Form method="post" className="flex flex-col gap-3" onSubmit={() => onOpenChange(false)}>
-            <input type="hidden" name="intent" value="edit" />
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Title
-              <input name="title" defaultValue={post.title} required maxLength={200} className={inputClass} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Description
-              <textarea
-                name="description"
-                defaultValue={post.description}
-                rows={4}
-                maxLength={5000}
-                className={inputClass}
-              />
-            </label>
-            {post.vehicles.length > 0 ? (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="text-sm font-semibold">Vehicles</legend>
-                {post.vehicles.map((v, i) => (
-                  <div
-                    key={v.id}
-                    className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_8rem] sm:items-end dark:border-slate-700"
-                  >
-                    <input type="hidden" name={`vehicles[${i}].id`} value={v.id} />
-                    <p className="text-sm font-medium">
-                      {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
-                    </p>
-                    <label className="flex flex-col gap-1 text-xs font-medium">
-                      Price ($)
-                      <input
-                        name={`vehicles[${i}].price`}
-                        inputMode="decimal"
-                        defaultValue={v.price ?? ""}
-                        className={inputClass}
-                      />
-                    </label>
-                    <label className="flex flex-col gap-1 text-xs font-medium">
-                      Status
-                      <select name={`vehicles[${i}].status`} defaultValue={v.status} className={inputClass}>
-                        {VEHICLE_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {s}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass("secondary")}>Cancel</Dialog.Close>
-              <button type="submit" className={buttonClass("primary")} disabled={saving}>
-                Save changes
-              </button>
-            </div>
-          </Form>
-        </Dialog.Content>
-      </Dialog.Portal>
+    <Dialog.Root open onOpenChange={onOpenChange}>
+      <DialogFrame className="max-h-[90dvh] w-[min(40rem,calc(100vw-1.5rem))] gap-4 overflow-y-auto p-5">
+        <DialogHeader>Edit post</DialogHeader>
+        <Dialog.Description className="text-sm text-muted">
+          Change the text, prices and what is sold. Dealers who commented or are looking for a vehicle here
+          hear about a lower price.
+        </Dialog.Description>
+        <Form method="post" className="flex flex-col gap-3" onSubmit={() => onOpenChange(false)}>
+          <input type="hidden" name="intent" value="edit" />
+          <TextField label="Title" name="title" defaultValue={post.title} required maxLength={200} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            defaultValue={post.description}
+            rows={4}
+            maxLength={5000}
+          />
+          {post.vehicles.length > 0 ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="text-sm font-semibold">Vehicles</legend>
+              {post.vehicles.map((v, i) => (
+                <div
+                  key={v.id}
+                  className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_8rem] sm:items-end dark:border-slate-700"
+                >
+                  <input type="hidden" name={`vehicles[${i}].id`} value={v.id} />
+                  <p className="text-sm font-medium">
+                    {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
+                  </p>
+                  <TextField
+                    label="Price ($)"
+                    name={`vehicles[${i}].price`}
+                    inputMode="decimal"
+                    defaultValue={v.price ?? ""}
+                  />
+                  <SelectField
+                    label="Status"
+                    name={`vehicles[${i}].status`}
+                    defaultValue={v.status}
+                    options={choices(...VEHICLE_STATUSES)}
+                  />
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
+          <DialogActions>
+            <Button type="submit" disabled={saving}>
+              Save changes
+            </Button>
+          </DialogActions>
+        </Form>
+      </DialogFrame>
     </Dialog.Root>
   );
 }
 
-function DeleteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+/** One of the post page's plain-form intents as a button, so it works before JavaScript loads. */
+function IntentButton({
+  intent,
+  children,
+  variant = "secondary",
+}: {
+  intent: string;
+  children: ReactNode;
+  variant?: ButtonVariant;
+}) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
-          <DialogHeader>Delete this post?</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            The post, its vehicles and its comments are removed for everyone. This cannot be undone.
-          </Dialog.Description>
-          <Form method="post" className="flex justify-end gap-2">
-            <input type="hidden" name="intent" value="delete" />
-            <Dialog.Close className={buttonClass("secondary")}>Keep it</Dialog.Close>
-            <button type="submit" className={buttonClass("danger")}>
-              Delete post
-            </button>
-          </Form>
-        </Dialog.Content>
-      </Dialog.Portal>
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant={variant}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+function DeleteDialog({ onOpenChange }: { onOpenChange: (o: boolean) => void }) {
+  return (
+    <Dialog.Root open onOpenChange={onOpenChange}>
+      <DialogFrame className="w-[min(28rem,calc(100vw-1.5rem))] gap-4 p-5">
+        <DialogHeader>Delete this post?</DialogHeader>
+        <Dialog.Description className="text-sm text-muted">
+          The post, its vehicles and its comments are removed for everyone. This cannot be undone.
+        </Dialog.Description>
+        <div className="flex justify-end gap-2">
+          <Dialog.Close className={buttonClass("secondary")}>Keep it</Dialog.Close>
+          <IntentButton intent="delete" variant="danger">
+            Delete post
+          </IntentButton>
+        </div>
+      </DialogFrame>
     </Dialog.Root>
   );
 }
@@ -149,27 +141,21 @@ export function PostOwnerTools({ post }: { post: PostDetail }) {
           <Pencil size={16} aria-hidden="true" /> Edit
         </Button>
         {post.status === "active" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="sold" />
-            <button type="submit" className={buttonClass("secondary")}>
-              <CheckCircle2 size={16} aria-hidden="true" /> Mark sold
-            </button>
-          </Form>
+          <IntentButton intent="sold">
+            <CheckCircle2 size={16} aria-hidden="true" /> Mark sold
+          </IntentButton>
         ) : null}
         {post.status !== "active" || daysLeft <= 7 ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="renew" />
-            <button type="submit" className={buttonClass("secondary")}>
-              <RefreshCw size={16} aria-hidden="true" /> Renew for 30 days
-            </button>
-          </Form>
+          <IntentButton intent="renew">
+            <RefreshCw size={16} aria-hidden="true" /> Renew for 30 days
+          </IntentButton>
         ) : null}
         <Button variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => setDeleting(true)}>
           <Trash2 size={16} aria-hidden="true" /> Delete
         </Button>
       </div>
-      {editing ? <EditDialog post={post} open={editing} onOpenChange={setEditing} /> : null}
-      {deleting ? <DeleteDialog open={deleting} onOpenChange={setDeleting} /> : null}
+      {editing ? <EditDialog post={post} onOpenChange={setEditing} /> : null}
+      {deleting ? <DeleteDialog onOpenChange={setDeleting} /> : null}
     </section>
   );
 }

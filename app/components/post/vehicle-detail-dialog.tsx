@@ -3,7 +3,8 @@ import { Dialog } from "radix-ui";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { binder } from "~/components/ui/form";
 import { VEHICLE_AUCTION_CHOICES, VEHICLE_FORM_PHOTO_LIMIT } from "#lib/schemas/inventory";
 import { VIN_LENGTH } from "#lib/vin";
 import { PhotoUploader, uploadsBusy, type PhotoUpload } from "./photo-uploader";
@@ -38,6 +39,7 @@ export function VehicleDetailDialog({
   const ready =
     vehicle.vin.length === VIN_LENGTH && vehicle.make.trim() !== "" && vehicle.model.trim() !== "";
   const busy = uploadsBusy(photos);
+  const bind = binder(vehicle, (patch) => setVehicle((v) => ({ ...v, ...patch })));
 
   const add = () => {
     if (!ready || busy) return;
@@ -71,60 +73,39 @@ export function VehicleDetailDialog({
         >
           <div className="flex flex-col gap-4 overflow-y-auto px-4 py-4">
             <VehicleFields vehicle={vehicle} onChange={setVehicle} idPrefix="vehicle-detail" vinStrict>
-              <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
-                <label htmlFor="vehicle-detail-location" className="text-sm font-medium">
-                  Location
-                </label>
-                <input
-                  id="vehicle-detail-location"
-                  value={vehicle.location}
-                  onChange={(e) => setVehicle((v) => ({ ...v, location: e.target.value }))}
-                  maxLength={120}
-                  placeholder="e.g. Back lot, row C"
-                  className={inputClass}
-                />
-              </div>
-              <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
-                <label htmlFor="vehicle-detail-notes" className="text-sm font-medium">
-                  Notes
-                </label>
-                <textarea
-                  id="vehicle-detail-notes"
-                  rows={3}
-                  value={vehicle.notes}
-                  onChange={(e) => setVehicle((v) => ({ ...v, notes: e.target.value }))}
-                  maxLength={1000}
-                  className={inputClass}
-                />
-              </div>
-              <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
-                <input
-                  type="checkbox"
-                  checked={vehicle.atDealership ?? false}
-                  onChange={(e) => setVehicle((v) => ({ ...v, atDealership: e.target.checked }))}
-                  className="h-4 w-4"
-                />
-                Vehicle is at the dealership
-              </label>
-              <div className="col-span-2 flex flex-col gap-1 sm:col-span-3">
-                <label htmlFor="vehicle-detail-auction" className="text-sm font-medium">
-                  Preferred auction{" "}
-                  <span className="text-xs font-normal text-muted">(for your reference, not posted)</span>
-                </label>
-                <select
-                  id="vehicle-detail-auction"
-                  value={auction}
-                  onChange={(e) => setAuction(e.target.value)}
-                  className={inputClass}
-                >
-                  <option value="">No preference</option>
-                  {VEHICLE_AUCTION_CHOICES.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {AUCTION_LABELS[choice]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <TextField
+                className="col-span-2 sm:col-span-3"
+                id="vehicle-detail-location"
+                label="Location"
+                {...bind("location")}
+                maxLength={120}
+                placeholder="e.g. Back lot, row C"
+              />
+              <TextAreaField
+                className="col-span-2 sm:col-span-3"
+                id="vehicle-detail-notes"
+                label="Notes"
+                rows={3}
+                {...bind("notes")}
+                maxLength={1000}
+              />
+              <CheckboxField
+                className="col-span-2 sm:col-span-3"
+                label="Vehicle is at the dealership"
+                checked={vehicle.atDealership ?? false}
+                onChange={(e) => setVehicle((v) => ({ ...v, atDealership: e.target.checked }))}
+              />
+              <SelectField
+                className="col-span-2 sm:col-span-3"
+                id="vehicle-detail-auction"
+                label="Preferred auction (for your reference, not posted)"
+                value={auction}
+                onChange={(e) => setAuction(e.target.value)}
+                options={[
+                  { value: "", label: "No preference" },
+                  ...VEHICLE_AUCTION_CHOICES.map((c) => ({ value: c, label: AUCTION_LABELS[c] })),
+                ]}
+              />
             </VehicleFields>
             <PhotoUploader
               limit={VEHICLE_FORM_PHOTO_LIMIT}

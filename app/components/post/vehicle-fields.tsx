@@ -13,69 +13,51 @@ import {
   type DisclosuresDraft,
 } from "./disclosure-fields";
 
-/** A vehicle as the forms hold it: text fields as typed. */
-export type VehicleDraft = {
+/** What a dealer types about a vehicle, held as typed; the shared schema parses it on the server. */
+const TEXT_FIELDS = [
+  "vin",
+  "year",
+  "make",
+  "model",
+  "trim",
+  "mileage",
+  "price",
+  "city",
+  "state",
+  "color",
+  "notes",
+  "location",
+] as const;
+type VehicleText = Record<(typeof TEXT_FIELDS)[number], string>;
+export type VehicleDraft = VehicleText & {
   key: string;
-  vin: string;
-  year: string;
-  make: string;
-  model: string;
-  trim: string;
-  mileage: string;
-  price: string;
-  city: string;
-  state: string;
-  color: string;
-  notes: string;
-  location: string;
   atDealership: boolean | null;
   disclosures: DisclosuresDraft;
 };
+type VehicleInput = NonNullable<CreatePostInput["vehicles"]>[number];
 
 export const emptyVehicle = (defaults: Partial<VehicleDraft> = {}): VehicleDraft => ({
   key: crypto.randomUUID(),
-  vin: "",
-  year: "",
-  make: "",
-  model: "",
-  trim: "",
-  mileage: "",
-  price: "",
-  city: "",
-  state: "",
-  color: "",
-  notes: "",
-  location: "",
+  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ""])) as VehicleText),
   atDealership: null,
   disclosures: emptyDisclosures(),
   ...defaults,
 });
 
-export const vehicleIsComplete = (v: VehicleDraft) => isCompleteVehicle(v);
-
 /** The API's vehicle: blanks left out, numbers parsed by the shared schema on the server. */
-export function toVehicleInput(v: VehicleDraft): NonNullable<CreatePostInput["vehicles"]>[number] {
-  const text = (s: string) => (s.trim() === "" ? undefined : s.trim());
+export function toVehicleInput(v: VehicleDraft): VehicleInput {
+  const typed = Object.fromEntries(TEXT_FIELDS.map((f) => [f, v[f].trim() || undefined]));
   return {
-    vin: text(v.vin),
-    year: text(v.year),
+    ...typed,
     make: v.make.trim(),
     model: v.model.trim(),
-    trim: text(v.trim),
-    mileage: text(v.mileage),
-    price: text(v.price),
-    city: text(v.city),
-    state: text(v.state),
-    color: text(v.color),
-    notes: text(v.notes),
-    location: text(v.location),
     atDealership: v.atDealership ?? undefined,
     disclosures: toDisclosuresInput(v.disclosures),
   };
 }
 
 export function CompleteLabel({ vehicle }: { vehicle: VehicleDraft }) {
-  const complete = vehicleIsComplete(vehicle);
+  const complete = isCompleteVehicle(vehicle);
   return (
     <span
       data-testid="vehicle-completeness"

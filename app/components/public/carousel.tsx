@@ -118,10 +118,10 @@ export function Carousel({ label, idPrefix, intervalMs, slideTitles, children }:
           className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <span data-icon="pause" className="contents" hidden={stopped}>
-            <Pause size={16} aria-hidden="true" />
+            <Pause size={16} />
           </span>
           <span data-icon="play" className="contents" hidden={!stopped}>
-            <Play size={16} aria-hidden="true" />
+            <Play size={16} />
           </span>
         </button>
         <ol className="flex items-center gap-1">

@@ -72,7 +72,7 @@ export function DemoDialog({
           onClick={() => ref.current?.close()}
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
         >
-          <X size={20} aria-hidden="true" />
+          <X size={20} />
         </button>
       </div>
       <figure className="mt-4">
@@ -98,7 +98,7 @@ export function DemoDialog({
       </figure>
       <div className="mt-3 flex items-center justify-between gap-2">
         <button type="button" data-demo-step="-1" onClick={() => go(-1)} className={stepClass}>
-          <ChevronLeft size={18} aria-hidden="true" /> Previous
+          <ChevronLeft size={18} /> Previous
         </button>
         <ol className="flex sm:gap-1" aria-label="Screens">
           {DEMO_SLIDES.map((s, i) => (
@@ -121,7 +121,7 @@ export function DemoDialog({
           ))}
         </ol>
         <button type="button" data-demo-step="1" onClick={() => go(1)} className={stepClass}>
-          Next <ChevronRight size={18} aria-hidden="true" />
+          Next <ChevronRight size={18} />
         </button>
       </div>
     </dialog>

@@ -22,7 +22,7 @@ export function FeatureIcon({ name, size = 24 }: { name: FeatureIconName; size?:
   const Icon = ICONS[name];
   return (
     <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-600/10 text-brand-700 dark:bg-brand-400/15 dark:text-brand-400">
-      <Icon size={size} aria-hidden="true" />
+      <Icon size={size} />
     </span>
   );
 }

@@ -25,7 +25,6 @@ export function HelpSearch({ initialQuery }: { initialQuery: string }) {
         </label>
         <Search
           size={20}
-          aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400"
         />
         <input
@@ -50,7 +49,7 @@ export function HelpSearch({ initialQuery }: { initialQuery: string }) {
           return (
             <section key={category} aria-labelledby={`help-${category}`} className={PUBLIC_CARD}>
               <h2 id={`help-${category}`} className="flex items-center gap-2 text-lg font-bold">
-                <BookOpen size={20} aria-hidden="true" className="text-brand-700 dark:text-brand-400" />
+                <BookOpen size={20} className="text-brand-700 dark:text-brand-400" />
                 {category}
               </h2>
               {articles.length ? (

@@ -52,7 +52,7 @@ export function InstallAppButton() {
         setPrompt(null);
       }}
     >
-      <Download size={18} aria-hidden="true" /> Install DealerLane
+      <Download size={18} /> Install DealerLane
     </button>
   );
 }

@@ -49,7 +49,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <Link to="/login" className={buttonClass("primary", "min-h-12 px-6 text-base")}>
-              Start Free Trial <ArrowRight size={18} aria-hidden="true" />
+              Start Free Trial <ArrowRight size={18} />
             </Link>
             <WatchDemo />
           </div>
@@ -119,7 +119,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
               to="/features"
               className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
             >
-              See all features <ArrowRight size={16} aria-hidden="true" />
+              See all features <ArrowRight size={16} />
             </Link>
           </p>
         </div>
@@ -214,7 +214,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
             to="/login"
             className="inline-flex min-h-12 items-center gap-2 rounded-md bg-white px-6 text-base font-semibold text-brand-700 hover:bg-brand-50"
           >
-            Start Free Trial <ArrowRight size={18} aria-hidden="true" />
+            Start Free Trial <ArrowRight size={18} />
           </Link>
         </div>
       </section>

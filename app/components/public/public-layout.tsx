@@ -80,7 +80,7 @@ export function PublicHeader() {
               aria-label="Menu"
               className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
             >
-              <Menu size={22} aria-hidden="true" />
+              <Menu size={22} />
             </summary>
             <nav
               aria-label="Mobile"
@@ -187,7 +187,7 @@ export function PageIntro({
 export function BackToHome({ className = "" }: { className?: string }) {
   return (
     <Link to="/" className={buttonClass("secondary", className)}>
-      <ArrowLeft size={16} aria-hidden="true" /> Back to Home
+      <ArrowLeft size={16} /> Back to Home
     </Link>
   );
 }

@@ -30,7 +30,7 @@ export function StatusBadge({ status }: { status: StatusKind }) {
       data-status={status}
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${className}`}
     >
-      <Icon size={14} aria-hidden="true" />
+      <Icon size={14} />
       {STATUS_LABELS[status]}
     </span>
   );

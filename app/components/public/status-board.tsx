@@ -96,7 +96,7 @@ export function StatusBoard({ initial }: { initial: HealthReport }) {
         disabled={checking}
         className="mt-3 inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-200 disabled:opacity-60 dark:text-slate-300 dark:hover:bg-slate-800"
       >
-        <RefreshCw size={16} aria-hidden="true" className={checking ? "motion-safe:animate-spin" : ""} />
+        <RefreshCw size={16} className={checking ? "motion-safe:animate-spin" : ""} />
         {checking ? "Checking…" : "Check now"}
       </button>
     </div>

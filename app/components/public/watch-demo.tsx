@@ -2,7 +2,7 @@ import { PlayCircle } from "~/components/ui/icons";
 import { useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { DemoDialog } from "./demo-dialog";
-import { useHydrated } from "./motion";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 const triggerClass = buttonClass(
   "secondary",
@@ -20,7 +20,7 @@ export function WatchDemo() {
   const trigger = useRef<HTMLButtonElement>(null);
   const content = (
     <>
-      <PlayCircle size={20} aria-hidden="true" /> Watch Demo
+      <PlayCircle size={20} /> Watch Demo
     </>
   );
   return (

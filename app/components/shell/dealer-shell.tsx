@@ -126,10 +126,10 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
             Landing
           </AppLink>
           <IconLink to="/notifications" label="Notifications" badge={unreadNotifications}>
-            <Bell size={20} aria-hidden="true" />
+            <Bell size={20} />
           </IconLink>
           <IconLink to="/messages" label="Messages" badge={unread}>
-            <MessageSquare size={20} aria-hidden="true" />
+            <MessageSquare size={20} />
           </IconLink>
           {/* On a phone the theme switch lives in the menu, leaving the search box room for its placeholder. */}
           <span className="hidden sm:inline-flex">
@@ -190,7 +190,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
               className={`flex flex-1 flex-col items-center justify-center gap-0.5 text-xs ${current ? "text-brand-700 dark:text-brand-400" : "text-muted"}`}
             >
               <span className="relative">
-                <Icon size={20} aria-hidden="true" />
+                <Icon size={20} />
                 {to === "/notifications" && unreadNotifications > 0 ? (
                   <span
                     className="absolute -top-1.5 -right-2.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"

@@ -51,7 +51,7 @@ export function NavList({
               onClick={onNavigate}
               prefetch="intent"
             >
-              <Icon size={18} aria-hidden="true" className="shrink-0" />
+              <Icon size={18} className="shrink-0" />
               <span className={rail ? railLabel : "flex-1"}>{label}</span>
               {to === "/messages" && unread > 0 ? <UnreadBadge count={unread} rail={rail} /> : null}
               {to === "/notifications" && unreadNotifications > 0 ? (
@@ -84,7 +84,7 @@ export function SignOutButton({ className = "", rail = false }: { className?: st
         title={rail ? "Sign out" : undefined}
         className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800 ${rail ? "justify-center xl:justify-start" : ""}`}
       >
-        <LogOut size={18} aria-hidden="true" className="shrink-0" />
+        <LogOut size={18} className="shrink-0" />
         <span className={rail ? "sr-only xl:not-sr-only" : undefined}>Sign out</span>
       </button>
     </Form>

@@ -7,6 +7,8 @@ import { RelativeTime } from "~/components/ui/clock";
 import { answerOf, api } from "#lib/api-client";
 import type { Activity, RecentChat } from "#lib/api-types";
 import { Avatar } from "~/components/ui/avatar";
+import { useMediaQuery } from "~/components/ui/use-hydrated";
+import { cardClass } from "~/components/ui/panel";
 
 /** The column shows from Tailwind's xl breakpoint; narrower screens never load it. */
 const COLUMN_SHOWS = "(min-width: 1280px)";
@@ -18,19 +20,11 @@ const COLUMN_SHOWS = "(min-width: 1280px)";
  * fallback's 'unread' frame), another screen or a finished form post (a new connection) reloads it.
  */
 function useActivity(me: string) {
-  const [shows, setShows] = useState(false);
+  const shows = useMediaQuery(COLUMN_SHOWS) === true;
   const [activity, setActivity] = useState<Activity | null>(null);
   const { pathname } = useLocation();
   const posting = useFetchers().some((f) => f.state !== "idle" && f.formMethod?.toUpperCase() !== "GET");
   const wasPosting = useRef(false);
-
-  useEffect(() => {
-    const query = window.matchMedia(COLUMN_SHOWS);
-    const update = () => setShows(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
 
   const reload = useCallback(() => {
     answerOf(api.GET("/api/activity"))
@@ -93,10 +87,7 @@ export function RightColumn({ me }: { me: string }) {
       aria-label="Activity"
       className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 flex-col gap-4 overflow-y-auto py-4 xl:flex"
     >
-      <section
-        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        data-testid="messages-panel"
-      >
+      <section className={cardClass} data-testid="messages-panel">
         <h2 className="mb-3 text-sm font-semibold">Messages</h2>
         <PanelList
           loading={activity === null}
@@ -148,7 +139,7 @@ export function RightColumn({ me }: { me: string }) {
           Open Messages →
         </AppLink>
       </section>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <section className={cardClass}>
         <h2 className="mb-3 text-sm font-semibold">New Connections</h2>
         <PanelList loading={activity === null} empty="No connections yet. Find dealers to grow your network.">
           {connections.length

@@ -44,7 +44,7 @@ export function SlideInMenu({
         className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-slate-200 lg:hidden dark:hover:bg-slate-800"
         onClick={() => setOpen(true)}
       >
-        <Menu size={20} aria-hidden="true" />
+        <Menu size={20} />
       </button>
       {open ? (
         <Dialog.Root open onOpenChange={setOpen}>

@@ -21,7 +21,7 @@ export function DialogHeader({
         aria-label={closeLabel}
         className="rounded-md p-2 hover:bg-slate-200 dark:hover:bg-slate-800"
       >
-        <X size={18} aria-hidden="true" />
+        <X size={18} />
       </Dialog.Close>
     </div>
   );

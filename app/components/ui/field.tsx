@@ -9,41 +9,71 @@ import {
 export const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
-type FieldProps = { label: string; error?: string; hint?: ReactNode };
+type FieldProps = { label: string; error?: string; hint?: ReactNode; id?: string; className?: string };
+type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string; className: string };
+
+/** A labelled control with its error (or else its hint) under it, tied to it for screen readers. */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  className = "",
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const note = error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={controlId} className="text-sm font-medium">
+        {label}
+      </label>
+      {control({
+        id: controlId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": note,
+        className: inputClass,
+      })}
+      {error ? (
+        <p id={note} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={note} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export function TextField({
   label,
   error,
   hint,
   id,
-  className = "",
+  className,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...input}
-      />
-      {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${inputId}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field {...{ label, error, hint, id, className }} control={(props) => <input {...props} {...input} />} />
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...area
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field
+      {...{ label, error, hint, id, className }}
+      control={(props) => <textarea {...props} {...area} />}
+    />
   );
 }
 
@@ -60,71 +90,22 @@ export function SelectField({
   error,
   options,
   id,
-  className = "",
+  className,
   ...select
 }: FieldProps & { options: readonly Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const generated = useId();
-  const selectId = id ?? generated;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={selectId} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
-        className={inputClass}
-        {...select}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${selectId}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className = "",
-  ...textarea
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const areaId = id ?? generated;
-  const describedBy = error ? `${areaId}-error` : hint ? `${areaId}-hint` : undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={areaId} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={areaId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...textarea}
-      />
-      {error ? (
-        <p id={`${areaId}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${areaId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      {...{ label, error, id, className }}
+      control={(props) => (
+        <select {...props} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

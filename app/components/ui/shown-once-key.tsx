@@ -27,7 +27,7 @@ export function ShownOnceKey({ apiKey }: { apiKey: string }) {
         >
           {copied ? (
             <>
-              <Check size={16} aria-hidden="true" /> Copied
+              <Check size={16} /> Copied
             </>
           ) : (
             "Copy key"

@@ -14,3 +14,16 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/** Whether a media query matches: null on the server and while hydrating, then following every change. */
+export function useMediaQuery(query: string): boolean | null {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", changed);
+      return () => list.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(query).matches,
+    () => null,
+  );
+}

@@ -58,25 +58,29 @@ export const PASS_THRU_STEP_LABELS: Record<PassThruStep, string> = {
 export const SALE_STATUSES = ["completed", "pending", "in-transit"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
-/** Auction platform values, in the order the completion form lists them, with the names dealers know them by. */
-export const AUCTION_PLATFORMS = [
-  "manheim",
-  "adesa",
-  "copart",
-  "iaai",
-  "aaa-americas",
-  "barrett-jackson",
-  "mecum",
-  "rm-sothebys",
-  "bonhams",
-  "bring-a-trailer",
-  "cars-bids",
-  "wholesale-direct",
-  "smartauction",
-  "independent",
-  "other",
-] as const;
-export type AuctionPlatform = (typeof AUCTION_PLATFORMS)[number];
+/** Auction platforms, in the order the completion form lists them, with the names dealers know them by. */
+export const AUCTION_PLATFORM_LABELS = {
+  manheim: "Manheim",
+  adesa: "ADESA",
+  copart: "Copart",
+  iaai: "IAA (Insurance Auto Auctions)",
+  "aaa-americas": "America's Auto Auction",
+  "barrett-jackson": "Barrett-Jackson",
+  mecum: "Mecum Auctions",
+  "rm-sothebys": "RM Sotheby's",
+  bonhams: "Bonhams",
+  "bring-a-trailer": "Bring a Trailer",
+  "cars-bids": "Cars & Bids",
+  "wholesale-direct": "Wholesale Direct",
+  smartauction: "SmartAuction",
+  independent: "Independent auction",
+  other: "Other",
+} as const;
+export type AuctionPlatform = keyof typeof AUCTION_PLATFORM_LABELS;
+export const AUCTION_PLATFORMS = Object.keys(AUCTION_PLATFORM_LABELS) as [
+  AuctionPlatform,
+  ...AuctionPlatform[],
+];
 
 /** These nine need an auction location to complete a deal. */
 export const LOCATION_REQUIRED_PLATFORMS: readonly AuctionPlatform[] = [
@@ -93,24 +97,6 @@ export const LOCATION_REQUIRED_PLATFORMS: readonly AuctionPlatform[] = [
 
 export const needsAuctionLocation = (platform: string | null | undefined) =>
   Boolean(platform && (LOCATION_REQUIRED_PLATFORMS as readonly string[]).includes(platform));
-
-export const AUCTION_PLATFORM_LABELS: Record<AuctionPlatform, string> = {
-  manheim: "Manheim",
-  adesa: "ADESA",
-  copart: "Copart",
-  iaai: "IAA (Insurance Auto Auctions)",
-  "aaa-americas": "America's Auto Auction",
-  "barrett-jackson": "Barrett-Jackson",
-  mecum: "Mecum Auctions",
-  "rm-sothebys": "RM Sotheby's",
-  bonhams: "Bonhams",
-  "bring-a-trailer": "Bring a Trailer",
-  "cars-bids": "Cars & Bids",
-  "wholesale-direct": "Wholesale Direct",
-  smartauction: "SmartAuction",
-  independent: "Independent auction",
-  other: "Other",
-};
 
 /** Each platform's named sale sites (physical lanes; the online-only platforms sell "Online"). */
 export const AUCTION_LOCATIONS: Record<AuctionPlatform, readonly string[]> = {

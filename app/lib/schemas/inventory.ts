@@ -3,6 +3,7 @@
  * used by the API, the Remix actions and the browser forms alike. Pure code.
  */
 import { z } from "zod";
+import { pageCursor, pageLimit, pageQuery } from "#lib/schemas/paging";
 import {
   AUCTION_FACILITATORS,
   FEED_PAGE_SIZE,
@@ -288,16 +289,8 @@ export const feedQuerySchema = z.object({
       .enum(FEED_SORTS, { error: "Sort must be recent, requests, for-sale or auction-promo" })
       .default("recent"),
   ),
-  limit: z.preprocess(
-    (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(FEED_PAGE_SIZE_MAX, `Limit must be at most ${FEED_PAGE_SIZE_MAX}`)
-      .default(FEED_PAGE_SIZE),
-  ),
-  cursor: z.preprocess(blankToUndefined, z.string().max(300, "Invalid cursor").optional()),
+  limit: pageLimit(FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX),
+  cursor: pageCursor(),
 });
 export type FeedQuery = z.output<typeof feedQuerySchema>;
 
@@ -384,15 +377,4 @@ export const editPostFormSchema = z
 export type UpdatePost = z.output<typeof updatePostSchema>;
 
 /** GET /api/inventory/{id}/matches. */
-export const matchesQuerySchema = z.object({
-  cursor: z.preprocess(blankToUndefined, z.string().max(300, "Invalid cursor").optional()),
-  limit: z.preprocess(
-    (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(50, "Limit must be at most 50")
-      .default(10),
-  ),
-});
+export const matchesQuerySchema = pageQuery(10, { max: 50 });

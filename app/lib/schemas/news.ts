@@ -3,6 +3,7 @@
  * form. Pure code, shared by the worker and the screens.
  */
 import { z } from "zod";
+import { pageQuery } from "#lib/schemas/paging";
 
 export const NEWS_CATEGORIES = [
   "Market Trends",
@@ -105,15 +106,4 @@ export const newsArticlePatchSchema = z.object({
 export type NewsArticlePatch = z.output<typeof newsArticlePatchSchema>;
 
 export const NEWS_PAGE_SIZE = 3;
-export const newsQuerySchema = z.object({
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(300, "Invalid cursor").optional()),
-  limit: z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(50, "Limit must be at most 50")
-      .default(NEWS_PAGE_SIZE),
-  ),
-});
+export const newsQuerySchema = pageQuery(NEWS_PAGE_SIZE, { max: 50 });

@@ -2,6 +2,7 @@
  * Notifications: the answer types, one schema per call or form, and the screens' toast texts. Pure code.
  */
 import { z } from "zod";
+import { pageQuery } from "#lib/schemas/paging";
 import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 
 export const NOTIFICATION_TYPES = [
@@ -157,18 +158,7 @@ export const unsubscribeQuerySchema = z.object({
 });
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const notificationsQuerySchema = z.object({
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(200, "Invalid cursor").optional()),
-  limit: z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(100, "Limit must be at most 100")
-      .default(NOTIFICATIONS_PAGE_SIZE),
-  ),
-});
+export const notificationsQuerySchema = pageQuery(NOTIFICATIONS_PAGE_SIZE, { cursorMax: 200 });
 
 /** Answer of the test sends: the outbox entry. */
 export type OutboxReceipt = { id: string; status: "held" | "queued" | "sending" | "sent" | "failed" };

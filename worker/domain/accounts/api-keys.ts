@@ -15,7 +15,7 @@ import { accounts, apiKeys, dealers } from "../../db/schema";
 import { conflict, notFound } from "../shared/errors";
 import { newId, sha256Hex } from "../shared/ids";
 import { LIMITS, type RateLimitService } from "../rate-limits";
-import type { Viewer } from "./sessions";
+import { viewerOf, type Viewer } from "./sessions";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** 62^43 > 2^256: every 32-byte value fits in 43 characters. */
@@ -140,13 +140,7 @@ export function apiKeyService(db: Database, rateLimits: Pick<RateLimitService, "
         keyId: row.key.id,
         scopes: row.key.scopes,
         suspended: row.account.suspendedAt === null ? null : SUSPENDED_MESSAGE,
-        viewer: {
-          accountId: row.account.id,
-          email: row.account.email,
-          role: row.account.role,
-          emailVerified: row.account.emailVerifiedAt !== null,
-          dealer: row.dealer,
-        },
+        viewer: viewerOf(row),
       };
     },
   };

@@ -5,7 +5,7 @@ import { accounts, dealers } from "../../db/schema";
 import { DomainError, conflict, forbidden, isUniqueViolation } from "../shared/errors";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
 import { newId } from "../shared/ids";
-import type { Viewer } from "./sessions";
+import { viewerOf, type Viewer } from "./sessions";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -22,6 +22,15 @@ export function accountService(db: Database) {
     return { id: account.id, email: account.email, role: account.role };
   }
 
+  const passwordHashOf = async (accountId: string) =>
+    (
+      await db
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .get()
+    )?.passwordHash;
+
   return {
     async viewer(accountId: string): Promise<Viewer> {
       const row = await db
@@ -31,13 +40,7 @@ export function accountService(db: Database) {
         .where(eq(accounts.id, accountId))
         .get();
       if (!row) throw new DomainError(404, "Account not found");
-      return {
-        accountId: row.account.id,
-        email: row.account.email,
-        role: row.account.role,
-        emailVerified: row.account.emailVerifiedAt !== null,
-        dealer: row.dealer,
-      };
+      return viewerOf(row);
     },
 
     /** `email` arrives trimmed and lower-cased by the shared schema. */
@@ -93,7 +96,6 @@ export function accountService(db: Database) {
         .get();
     },
 
-    /** The account's password checked in the time a real check takes, with or without a password set. */
     /** Refuses a suspended account before any session starts for it: Google sign-in, demo, reset. */
     async assertNotSuspended(accountId: string): Promise<void> {
       const account = await db
@@ -104,25 +106,13 @@ export function accountService(db: Database) {
       if (account?.suspendedAt != null) throw forbidden(SUSPENDED_MESSAGE);
     },
 
+    /** The account's password checked in the time a real check takes, with or without a password set. */
     async checkPassword(accountId: string, password: string): Promise<boolean> {
-      const account = await db
-        .select({ passwordHash: accounts.passwordHash })
-        .from(accounts)
-        .where(eq(accounts.id, accountId))
-        .get();
-      return account?.passwordHash
-        ? verifyPassword(password, account.passwordHash)
-        : verifyAgainstNothing(password);
+      const hash = await passwordHashOf(accountId);
+      return hash ? verifyPassword(password, hash) : verifyAgainstNothing(password);
     },
 
-    async hasPassword(accountId: string): Promise<boolean> {
-      const account = await db
-        .select({ passwordHash: accounts.passwordHash })
-        .from(accounts)
-        .where(eq(accounts.id, accountId))
-        .get();
-      return Boolean(account?.passwordHash);
-    },
+    hasPassword: async (accountId: string) => Boolean(await passwordHashOf(accountId)),
 
     async setPassword(accountId: string, password: string): Promise<void> {
       await db

@@ -24,6 +24,18 @@ export type Viewer = {
   dealer: typeof dealers.$inferSelect | null;
 };
 
+/** The viewer of an account row read with its dealer (null while onboarding). */
+export const viewerOf = <D extends Viewer["dealer"]>(row: {
+  account: typeof accounts.$inferSelect;
+  dealer: D;
+}): Viewer & { dealer: D } => ({
+  accountId: row.account.id,
+  email: row.account.email,
+  role: row.account.role,
+  emailVerified: row.account.emailVerifiedAt !== null,
+  dealer: row.dealer,
+});
+
 /** `sessionId` is the public id settings name this session by; `startedAt` is when it signed in. */
 export type SessionLookup = {
   viewer: Viewer;
@@ -112,13 +124,7 @@ export function sessionService(db: Database) {
     if (!row || row.account.suspendedAt !== null) return null;
     const refreshed = row.session.expiresAt - now < SESSION_MS - REFRESH_AFTER_MS;
     const lastActiveDue = now - (row.session.lastActiveAt ?? 0) > LAST_ACTIVE_STEP_MS;
-    const viewer = {
-      accountId: row.account.id,
-      email: row.account.email,
-      role: row.account.role,
-      emailVerified: row.account.emailVerifiedAt !== null,
-      dealer: row.dealer,
-    };
+    const viewer = viewerOf(row);
     return {
       viewer,
       tokenHash,

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { PriceUpdateInput } from "#lib/admin";
 import { toIsoOrNull, type AddOn, type AdminPlan, type AdminPricing } from "#lib/api-types";
 import type { Database } from "../../db/client";
@@ -57,62 +58,53 @@ export function pricingAdmin(db: Database, deps: { audit: AuditTrail }) {
     };
   }
 
+  /** Saves a price change with its audit entry (price and state before and after), both or neither. */
+  async function changePrice(
+    actor: AdminActor,
+    record: { type: "plan" | "add-on"; id: string; before?: { priceCents: number; isActive: boolean } },
+    input: PriceUpdateInput,
+    update: (changes: ReturnType<typeof changesOf>) => BatchItem<"sqlite">,
+  ) {
+    const { type, id, before } = record;
+    if (!before) throw notFound(type === "plan" ? "No such plan" : "No such add-on");
+    const changes = changesOf(input);
+    await db.batch([
+      update(changes),
+      deps.audit.entry(actor, {
+        action: `${type}.update`,
+        recordType: type,
+        recordId: id,
+        before: { priceCents: before.priceCents, isActive: before.isActive },
+        after: {
+          priceCents: changes.priceCents ?? before.priceCents,
+          isActive: changes.isActive ?? before.isActive,
+        },
+      }),
+    ]);
+  }
+
   return {
     list,
 
-    async updatePlan(
-      actor: AdminActor,
-      id: string,
-      input: PriceUpdateInput,
-      now = Date.now(),
-    ): Promise<AdminPlan> {
+    async updatePlan(actor: AdminActor, id: string, input: PriceUpdateInput, now = Date.now()) {
       const before = await db.select().from(plans).where(eq(plans.id, id)).get();
-      if (!before) throw notFound("No such plan");
-      const changes = changesOf(input);
-      await db.batch([
+      await changePrice(actor, { type: "plan", id, before }, input, (changes) =>
         db
           .update(plans)
           .set({ ...changes, updatedAt: now })
           .where(eq(plans.id, id)),
-        deps.audit.entry(actor, {
-          action: "plan.update",
-          recordType: "plan",
-          recordId: id,
-          before: { priceCents: before.priceCents, isActive: before.isActive },
-          after: {
-            priceCents: changes.priceCents ?? before.priceCents,
-            isActive: changes.isActive ?? before.isActive,
-          },
-        }),
-      ]);
+      );
       return (await list()).plans.find((p) => p.id === id)!;
     },
 
-    async updateAddOn(
-      actor: AdminActor,
-      id: string,
-      input: PriceUpdateInput,
-      now = Date.now(),
-    ): Promise<AddOn> {
+    async updateAddOn(actor: AdminActor, id: string, input: PriceUpdateInput, now = Date.now()) {
       const before = await db.select().from(addOns).where(eq(addOns.id, id)).get();
-      if (!before) throw notFound("No such add-on");
-      const changes = changesOf(input);
-      await db.batch([
+      await changePrice(actor, { type: "add-on", id, before }, input, (changes) =>
         db
           .update(addOns)
           .set({ ...changes, updatedAt: now })
           .where(eq(addOns.id, id)),
-        deps.audit.entry(actor, {
-          action: "add-on.update",
-          recordType: "add-on",
-          recordId: id,
-          before: { priceCents: before.priceCents, isActive: before.isActive },
-          after: {
-            priceCents: changes.priceCents ?? before.priceCents,
-            isActive: changes.isActive ?? before.isActive,
-          },
-        }),
-      ]);
+      );
       return toAddOn((await db.select().from(addOns).where(eq(addOns.id, id)).get())!);
     },
   };

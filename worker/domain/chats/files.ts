@@ -12,19 +12,8 @@ import {
 } from "#lib/chat-files";
 import type { Database } from "../../db/client";
 import { chatAttachments, chatParticipants } from "../../db/schema";
-import { toBase64Url } from "../shared/base64url";
-import { DomainError, badRequest, forbidden, notFound } from "../shared/errors";
-import { secretStore } from "../shared/secrets";
-import {
-  UPLOAD_SECRET_NAME,
-  UPLOAD_URL_TTL_SECONDS,
-  putExactly,
-  readHead,
-  signatureBytes,
-  storeOnce,
-  type UploadEnv,
-} from "../uploads";
-import { uploadClaimsOf } from "../uploads/claims";
+import { badRequest, forbidden, notFound } from "../shared/errors";
+import { signedPuts, storedFileResponse, type SignedPut, type UploadEnv } from "../uploads/signed-put";
 
 /**
  * Photos and files in a chat: the same signed one-PUT addresses as post photos,
@@ -34,25 +23,26 @@ import { uploadClaimsOf } from "../uploads/claims";
  */
 const KEY_PREFIX = "chat-files/";
 const PATH_PREFIX = "/objects/chat-files/";
-const SNIFF_BYTES = 32;
 const HEIC_TYPES = new Set(["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"]);
 
-const signedText = (id: string, expires: number, ownerId: string) =>
-  new TextEncoder().encode(`PUT ${PATH_PREFIX}${id} ${expires} ${ownerId}`);
+const CHAT_FILE_RULES = {
+  maxBytes: CHAT_FILE_MAX_BYTES,
+  tooLarge: CHAT_FILE_TOO_LARGE,
+  sniff: sniffChatFileType,
+  refusal: (actual: string | null, declared: string) =>
+    actual === "image/heic"
+      ? HEIC_REFUSED
+      : actual === declared
+        ? null
+        : actual
+          ? `The file is a ${actual} file, not ${declared}`
+          : CHAT_FILE_TYPE_REFUSED,
+};
 
 const idOf = (path: string) => path.slice(PATH_PREFIX.length);
 const chatFileKeyOf = (id: string) => `${KEY_PREFIX}${id}`;
 
-type ReceiveChatFile = {
-  id: string;
-  expires: string | undefined;
-  owner: string | undefined;
-  signature: string | undefined;
-  contentType: string | undefined;
-  contentLength: string | undefined;
-  body: ReadableStream<Uint8Array> | null;
-  now?: number;
-};
+type ReceiveChatFile = SignedPut & { owner: string | undefined };
 
 export type AttachmentInput = {
   url: string;
@@ -64,80 +54,36 @@ export type AttachmentInput = {
 };
 
 export function chatFileService(db: Database, env: UploadEnv) {
-  const signingKey = () => secretStore(db).hmacKey(UPLOAD_SECRET_NAME, env.UPLOAD_SIGNING_SECRET);
-  const claims = uploadClaimsOf(db);
+  const puts = signedPuts(db, env, PATH_PREFIX);
 
   return {
     /** A signed PUT address on our own origin for one chat file of this dealer. */
-    async createUploadUrl(origin: string, ownerId: string, now = Date.now()) {
-      const id = crypto.randomUUID();
-      const expires = Math.floor(now / 1000) + UPLOAD_URL_TTL_SECONDS;
-      const signature = new Uint8Array(
-        await crypto.subtle.sign("HMAC", await signingKey(), signedText(id, expires, ownerId)),
-      );
-      const query = new URLSearchParams({
-        expires: String(expires),
-        owner: ownerId,
-        signature: toBase64Url(signature),
-      });
-      return {
-        uploadURL: `${origin}${PATH_PREFIX}${id}?${query}`,
-        expiresAt: new Date(expires * 1000).toISOString(),
-      };
-    },
+    createUploadUrl: (origin: string, ownerId: string, now = Date.now()) =>
+      puts.address(origin, ownerId, now),
 
     /** The signed PUT: signature, expiry, type, size and magic bytes, then the bytes stream into R2. */
-    async receive(
-      upload: ReceiveChatFile,
-    ): Promise<{ url: string; contentType: ChatFileType; size: number }> {
+    async receive(upload: ReceiveChatFile) {
       const path = `${PATH_PREFIX}${upload.id}`;
       if (!chatFilePathOf(path)) throw notFound("Upload not found");
-      const expires = Number(upload.expires);
-      const signature = signatureBytes(upload.signature ?? "");
       const owner = upload.owner ?? "";
-      if (!upload.expires || !Number.isSafeInteger(expires) || !signature || !owner || owner.length > 64) {
-        throw forbidden("This upload link is not valid");
-      }
-      const genuine = await crypto.subtle.verify(
-        "HMAC",
-        await signingKey(),
-        signature,
-        signedText(upload.id, expires, owner),
-      );
-      if (!genuine) throw forbidden("This upload link is not valid");
-      if (expires * 1000 < (upload.now ?? Date.now())) throw forbidden("This upload link has expired");
-
+      if (!owner || owner.length > 64) throw forbidden("This upload link is not valid");
+      const expires = await puts.verify(upload, owner);
       const declared = (upload.contentType ?? "").split(";")[0]!.trim().toLowerCase();
       if (HEIC_TYPES.has(declared)) throw badRequest(HEIC_REFUSED);
       if (!(CHAT_FILE_TYPES as readonly string[]).includes(declared))
         throw badRequest(CHAT_FILE_TYPE_REFUSED);
-      const size = Number(upload.contentLength);
-      if (upload.contentLength === undefined || !Number.isSafeInteger(size) || size < 0) {
-        throw badRequest("The upload needs a Content-Length");
-      }
-      if (size > CHAT_FILE_MAX_BYTES) throw new DomainError(413, CHAT_FILE_TOO_LARGE);
-      if (size === 0 || !upload.body) throw badRequest("The file is empty");
-
       const key = chatFileKeyOf(upload.id);
-      const reader = upload.body.getReader();
-      const head = await readHead(reader, Math.min(SNIFF_BYTES, size));
-      const actual = sniffChatFileType(head);
-      if (actual === "image/heic" || actual !== declared) {
-        await reader.cancel().catch(() => undefined);
-        if (actual === "image/heic") throw badRequest(HEIC_REFUSED);
-        throw badRequest(actual ? `The file is a ${actual} file, not ${declared}` : CHAT_FILE_TYPE_REFUSED);
-      }
-      if (head.byteLength > size) {
-        await reader.cancel().catch(() => undefined);
-        throw badRequest("The file is longer than its Content-Length");
-      }
-      await storeOnce(claims, key, expires, reader, () =>
-        putExactly(env.PHOTOS, key, head, reader, size, {
-          httpMetadata: { contentType: actual },
+      const { actual, size } = await puts.store(
+        upload,
+        { key, expires, declared },
+        CHAT_FILE_RULES,
+        (type) => ({
+          httpMetadata: { contentType: type },
           customMetadata: { ownerId: owner },
         }),
       );
-      return { url: path, contentType: actual, size };
+      // The rules refuse HEIC, so what was stored is one of the chat's file types.
+      return { url: path, contentType: actual as ChatFileType, size };
     },
 
     /**
@@ -209,21 +155,14 @@ export function chatFileService(db: Database, env: UploadEnv) {
         throw notFound("File not found");
       }
       const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
-      const headers = new Headers({
+      const headers = {
         "Content-Type": contentType,
         // Private: the browser may keep it, no shared cache ever does.
         "Cache-Control": "private, max-age=3600",
-        "X-Content-Type-Options": "nosniff",
         // No file name here: the link's download attribute names it as the sender did.
         "Content-Disposition": options.download ? "attachment" : "inline",
-        ETag: object.httpEtag,
-      });
-      if (options.ifNoneMatch && options.ifNoneMatch === object.httpEtag) {
-        await object.body.cancel();
-        return new Response(null, { status: 304, headers });
-      }
-      headers.set("Content-Length", String(object.size));
-      return new Response(object.body, { status: 200, headers });
+      };
+      return storedFileResponse(object, headers, options.ifNoneMatch);
     },
 
     /** The stored files of deleted messages leave R2. */

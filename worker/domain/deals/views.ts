@@ -6,54 +6,27 @@ import {
   commissionCents,
   type DealStatus,
   type PassThruStep,
-  type ReviewStatus,
   type SaleStatus,
   type TitleStatus,
 } from "#lib/deals/constants";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
+import type { deals } from "../../db/schema";
+
+type Name = string | null;
 
 /** A deal row with its four parties' names, as one query reads it. */
-export type DealRow = {
-  id: string;
-  proposerId: string | null;
-  counterpartyId: string | null;
-  sellerId: string | null;
-  buyerId: string | null;
-  postId: string | null;
-  vin: string | null;
-  year: number;
-  make: string;
-  model: string;
-  trim: string;
-  miles: number;
-  color: string;
-  priceCents: number;
-  commissionCents: number | null;
-  location: string;
-  auction: string | null;
-  auctionLocation: string | null;
-  status: DealStatus;
-  reviewStatus: ReviewStatus;
-  reviewNotes: string | null;
-  reviewedAt: number | null;
-  sellerName: string | null;
-  sellerEmail: string | null;
-  buyerEmail: string | null;
-  billOfSaleKey: string | null;
-  createdAt: number;
-  confirmedAt: number | null;
-  completedAt: number | null;
-  proposerName: string | null;
-  proposerDealership: string | null;
-  counterpartyName: string | null;
-  counterpartyDealership: string | null;
-  sellerDealerName: string | null;
-  sellerDealership: string | null;
-  sellerDealerEmail: string | null;
-  buyerDealerName: string | null;
-  buyerDealership: string | null;
-  buyerDealerEmail: string | null;
+export type DealRow = Omit<typeof deals.$inferSelect, "closedAt" | "updatedAt"> & {
+  proposerName: Name;
+  proposerDealership: Name;
+  counterpartyName: Name;
+  counterpartyDealership: Name;
+  sellerDealerName: Name;
+  sellerDealership: Name;
+  sellerDealerEmail: Name;
+  buyerDealerName: Name;
+  buyerDealership: Name;
+  buyerDealerEmail: Name;
 };
 
 export const DEAL_COLUMNS = sql`

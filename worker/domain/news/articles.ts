@@ -13,20 +13,9 @@ const ARTICLE_NOT_FOUND = "Article not found";
 /** Newest published first: the last row's (published_at, id). */
 const newsCursor = cursorKind("news.newest", cursorValue.time, cursorValue.id);
 
-type ArticleRow = {
-  id: string;
-  slug: string;
-  title: string;
-  category: string;
-  summary: string;
-  body: string;
-  sourceName: string;
-  sourceUrl: string | null;
+/** As `COLUMNS` reads it: the flag is SQLite's 0 or 1. */
+type ArticleRow = Omit<typeof newsArticles.$inferSelect, "authorAccountId" | "trending"> & {
   trending: number;
-  readMinutes: number;
-  publishedAt: number;
-  createdAt: number;
-  updatedAt: number | null;
 };
 
 const COLUMNS = sql`id, slug, title, category, summary, body, source_name as sourceName,

@@ -14,7 +14,7 @@ import type { DealerRow } from "../dealers";
 import { newId } from "../shared/ids";
 import type { OutboxService } from "../outbox";
 import type { UnsubscribeTokens } from "../outbox/unsubscribe";
-import { LIMITS, type rateLimitService } from "../rate-limits";
+import { LIMITS, type Limit, type rateLimitService } from "../rate-limits";
 import type { settingsService } from "../settings";
 import type { NotificationCentre } from "./centre";
 import type { Notifier } from "./notify";
@@ -56,6 +56,23 @@ export function notificationService(db: Database, deps: Deps) {
     return !row?.verified;
   }
 
+  /** A dealer's own test text or e-mail, under its own limit, queued like every other message. */
+  async function sendTest(
+    dealer: DealerRow,
+    limit: Limit,
+    message: Pick<Parameters<OutboxService["enqueue"]>[0], "channel" | "to" | "template" | "data">,
+  ): Promise<OutboxReceipt> {
+    await deps.rateLimits.spend([limit, dealer.id]);
+    const sent = await deps.outbox.enqueue({
+      ...message,
+      category: "transactional",
+      idempotencyKey: `${message.template}:${newId()}`,
+      dealerId: dealer.id,
+      held: await unconfirmed(dealer),
+    });
+    return { id: sent.id, status: sent.status };
+  }
+
   return {
     centre: deps.centre,
     preferences: deps.preferences,
@@ -91,41 +108,21 @@ export function notificationService(db: Database, deps: Deps) {
       return unreadCount;
     },
 
-    async testSms(
-      dealer: DealerRow,
-      input: { phoneNumber: string; message: string },
-    ): Promise<OutboxReceipt> {
-      await deps.rateLimits.spend([LIMITS.testSmsPerDealer, dealer.id]);
-      const sent = await deps.outbox.enqueue({
+    testSms: (dealer: DealerRow, input: { phoneNumber: string; message: string }) =>
+      sendTest(dealer, LIMITS.testSmsPerDealer, {
         channel: "sms",
         to: input.phoneNumber,
         template: "test-sms",
         data: { message: input.message, dealershipName: dealer.dealershipName },
-        category: "transactional",
-        idempotencyKey: `test-sms:${newId()}`,
-        dealerId: dealer.id,
-        held: await unconfirmed(dealer),
-      });
-      return { id: sent.id, status: sent.status };
-    },
+      }),
 
-    async testEmail(
-      dealer: DealerRow,
-      input: { email: string; subject: string; message: string },
-    ): Promise<OutboxReceipt> {
-      await deps.rateLimits.spend([LIMITS.testEmailPerDealer, dealer.id]);
-      const sent = await deps.outbox.enqueue({
+    testEmail: (dealer: DealerRow, input: { email: string; subject: string; message: string }) =>
+      sendTest(dealer, LIMITS.testEmailPerDealer, {
         channel: "email",
         to: input.email,
         template: "test-email",
         data: { subject: input.subject, message: input.message, dealershipName: dealer.dealershipName },
-        category: "transactional",
-        idempotencyKey: `test-email:${newId()}`,
-        dealerId: dealer.id,
-        held: await unconfirmed(dealer),
-      });
-      return { id: sent.id, status: sent.status };
-    },
+      }),
 
     /**
      * The full test alert, to the signed-in dealer only: in the app (live, with its toast), and by text and

@@ -160,33 +160,22 @@ export function notifier(db: Database, deps: NotifierDeps) {
         preferences.emailEnabled &&
         on(recipient.emailNotifications, true) &&
         (category !== "network" || on(recipient.messageNotifications, true));
-      if (policy.email && emailAllowed && emailTo) {
+      const send = async (channel: "email" | "sms", to: string) => {
         const sent = await deps.outbox.enqueue({
-          channel: "email",
-          to: emailTo,
+          channel,
+          to,
           template: "notification",
           data,
           category: category ?? "transactional",
-          idempotencyKey: `${delivery.key}:email`,
+          idempotencyKey: `${delivery.key}:${channel}`,
           dealerId: delivery.dealerId,
           held,
         });
-        outbox.push({ channel: "email", id: sent.id, status: sent.status });
-      }
+        outbox.push({ channel, id: sent.id, status: sent.status });
+      };
+      if (policy.email && emailAllowed && emailTo) await send("email", emailTo);
       const phone = toE164((options.contact ? options.contact.phone : recipient.phone) ?? "");
-      if (policy.sms && preferences.smsEnabled && phone) {
-        const sent = await deps.outbox.enqueue({
-          channel: "sms",
-          to: phone,
-          template: "notification",
-          data,
-          category: category ?? "transactional",
-          idempotencyKey: `${delivery.key}:sms`,
-          dealerId: delivery.dealerId,
-          held,
-        });
-        outbox.push({ channel: "sms", id: sent.id, status: sent.status });
-      }
+      if (policy.sms && preferences.smsEnabled && phone) await send("sms", phone);
       return { status: "delivered", notification, created, outbox };
     },
   };

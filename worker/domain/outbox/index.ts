@@ -3,6 +3,7 @@ import { toIso, toIsoOrNull } from "#lib/api-types";
 import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 import type { AlertPreference } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
+import type { outbox } from "../../db/schema";
 import type { EmailSender } from "../../integrations/email";
 import { ProviderError } from "../../integrations/email-and-sms";
 import type { SmsSender } from "../../integrations/sms";
@@ -26,7 +27,7 @@ import type { UnsubscribeTokens } from "./unsubscribe";
  */
 export type OutboxCategory = "transactional" | AlertPreference | "network";
 
-type OutboxStatus = "held" | "queued" | "sending" | "sent" | "failed";
+type OutboxStatus = Row["status"];
 
 type EnqueueInput<T extends TemplateName = TemplateName> = {
   channel: "email" | "sms";
@@ -42,21 +43,10 @@ type EnqueueInput<T extends TemplateName = TemplateName> = {
   held?: boolean;
 };
 
-type OutboxEntry = {
-  id: string;
-  channel: "email" | "sms";
-  recipient: string;
-  template: string;
-  category: string;
-  subject: string | null;
-  bodyText: string;
-  bodyHtml: string | null;
-  unsubscribeUrl: string | null;
-  status: OutboxStatus;
-  attempts: number;
-  provider: string | null;
-  providerId: string | null;
-  lastError: string | null;
+type Row = typeof outbox.$inferSelect;
+
+/** An entry as /admin/outbox shows it: times in ISO. */
+type OutboxEntry = Omit<Row, "dealerId" | "idempotencyKey" | "createdAt" | "sentAt" | "nextAttemptAt"> & {
   createdAt: string;
   sentAt: string | null;
   nextAttemptAt: string;
@@ -71,28 +61,6 @@ const CONCURRENCY = 8;
 /** 30 s, 2 min, 8 min, 32 min between attempts. */
 export const backoffMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempts - 1);
 
-type Row = {
-  id: string;
-  channel: "email" | "sms";
-  recipient: string;
-  dealerId: string | null;
-  template: string;
-  category: string;
-  subject: string | null;
-  bodyText: string;
-  bodyHtml: string | null;
-  unsubscribeUrl: string | null;
-  idempotencyKey: string;
-  status: OutboxStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  provider: string | null;
-  providerId: string | null;
-  lastError: string | null;
-  createdAt: number;
-  sentAt: number | null;
-};
-
 const COLUMNS = sql`id, channel, recipient, dealer_id as dealerId, template, category, subject, body_text as bodyText,
   body_html as bodyHtml, unsubscribe_url as unsubscribeUrl, idempotency_key as idempotencyKey, status, attempts,
   next_attempt_at as nextAttemptAt, provider, provider_id as providerId, last_error as lastError,
@@ -101,22 +69,9 @@ const COLUMNS = sql`id, channel, recipient, dealer_id as dealerId, template, cat
 /** /admin/outbox, newest first: the last row's (created_at, id). */
 const outboxCursor = cursorKind("outbox.newest", cursorValue.time, cursorValue.id);
 
-function toEntry(row: Row): OutboxEntry {
+function toEntry({ dealerId: _, idempotencyKey: __, ...row }: Row): OutboxEntry {
   return {
-    id: row.id,
-    channel: row.channel,
-    recipient: row.recipient,
-    template: row.template,
-    category: row.category,
-    subject: row.subject,
-    bodyText: row.bodyText,
-    bodyHtml: row.bodyHtml,
-    unsubscribeUrl: row.unsubscribeUrl,
-    status: row.status,
-    attempts: row.attempts,
-    provider: row.provider,
-    providerId: row.providerId,
-    lastError: row.lastError,
+    ...row,
     createdAt: toIso(row.createdAt),
     sentAt: toIsoOrNull(row.sentAt),
     nextAttemptAt: toIso(row.nextAttemptAt),

@@ -7,6 +7,9 @@ export type Limit = { name: string; max: number; windowSeconds: number; what?: s
 
 const HOUR = 60 * 60;
 
+/** A limit per hour on writes of one kind, named in its 429 message. */
+const hourly = (name: string, max: number, what: string): Limit => ({ name, max, windowSeconds: HOUR, what });
+
 /**
  * Abuse limits. Fixed windows, counted in D1 so they hold across isolates (docs/decisions/0011-rate-limits.md).
  * The per-dealer ones are keyed by dealer id: generous for a busy dealer, tight for a script.
@@ -20,8 +23,8 @@ export const LIMITS = {
   signInPerAccount: { name: "sign-in:email", max: 10, windowSeconds: 15 * 60 },
   /** …and a browser with a device cookie that keeps failing stops being trusted. */
   signInPerDevice: { name: "sign-in:device", max: 10, windowSeconds: 15 * 60 },
-  signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: 60 * 60 },
-  signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: 60 * 60 },
+  signUpPerIp: { name: "sign-up:ip", max: 20, windowSeconds: HOUR },
+  signUpPerEmail: { name: "sign-up:email", max: 5, windowSeconds: HOUR },
   /**
    * E-mails with a way into the account (a reset link, a sign-in link), one budget for both: per address and per
    * e-mail, counted alike whether the account exists or not.
@@ -30,63 +33,42 @@ export const LIMITS = {
   accountLinkEmailsPerEmail: { name: "account-link-emails:email", max: 5, windowSeconds: HOUR },
   /** Links spent (reset, confirmation, sign-in) from one address: the tokens are unguessable, this stops a script. */
   linksPerIp: { name: "links:ip", max: 30, windowSeconds: 15 * 60 },
-  resendVerificationPerAccount: {
-    name: "resend-verification:account",
-    max: 5,
-    windowSeconds: HOUR,
-    what: "confirmation e-mails",
-  },
+  resendVerificationPerAccount: hourly("resend-verification:account", 5, "confirmation e-mails"),
   /** Wrong current passwords (change password, delete account) on a signed-in session. */
   passwordChecksPerAccount: { name: "password-check:account", max: 10, windowSeconds: 15 * 60 },
-  exportsPerAccount: { name: "export:account", max: 10, windowSeconds: HOUR, what: "data exports" },
-  demoPerIp: { name: "demo:ip", max: 20, windowSeconds: 60 * 60 },
-  quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: 60 * 60 },
-  contactPerIp: { name: "contact:ip", max: 5, windowSeconds: 60 * 60 },
-  contactPerAccount: { name: "contact:account", max: 5, windowSeconds: HOUR, what: "messages to support" },
+  exportsPerAccount: hourly("export:account", 10, "data exports"),
+  demoPerIp: { name: "demo:ip", max: 20, windowSeconds: HOUR },
+  quickLoginPerIp: { name: "quick-login:ip", max: 60, windowSeconds: HOUR },
+  contactPerIp: { name: "contact:ip", max: 5, windowSeconds: HOUR },
+  contactPerAccount: hourly("contact:account", 5, "messages to support"),
   /** Card payments and plan changes: enough for typos, too few to test stolen cards. */
-  paymentsPerDealer: { name: "payments:dealer", max: 20, windowSeconds: HOUR, what: "payment attempts" },
-  postsPerDealer: { name: "posts:dealer", max: 30, windowSeconds: HOUR, what: "posts" },
-  commentsPerDealer: { name: "comments:dealer", max: 120, windowSeconds: HOUR, what: "comments" },
+  paymentsPerDealer: hourly("payments:dealer", 20, "payment attempts"),
+  postsPerDealer: hourly("posts:dealer", 30, "posts"),
+  commentsPerDealer: hourly("comments:dealer", 120, "comments"),
   /** REST, page form and socket alike; a fixed window lets a dealer send a burst of the whole hour's worth. */
-  messagesPerDealer: { name: "messages:dealer", max: 600, windowSeconds: HOUR, what: "messages" },
+  messagesPerDealer: hourly("messages:dealer", 600, "messages"),
   /** Signed upload addresses and profile photos: a few full 50-photo posts an hour. */
-  uploadsPerDealer: { name: "uploads:dealer", max: 300, windowSeconds: HOUR, what: "photo uploads" },
-  dealersAddedPerDealer: { name: "dealers-added:dealer", max: 30, windowSeconds: HOUR, what: "new dealers" },
+  uploadsPerDealer: hourly("uploads:dealer", 300, "photo uploads"),
+  dealersAddedPerDealer: hourly("dealers-added:dealer", 30, "new dealers"),
   /** Connect and disconnect together: the toggle cannot be flipped forever. */
-  connectionsPerDealer: {
-    name: "connections:dealer",
-    max: 120,
-    windowSeconds: HOUR,
-    what: "connection changes",
-  },
+  connectionsPerDealer: hourly("connections:dealer", 120, "connection changes"),
   /** The notification tests send real texts and e-mails when a provider is configured. */
-  testSmsPerDealer: { name: "test-sms:dealer", max: 5, windowSeconds: HOUR, what: "test texts" },
-  testEmailPerDealer: { name: "test-email:dealer", max: 5, windowSeconds: HOUR, what: "test e-mails" },
-  testDealAlertPerDealer: {
-    name: "test-deal-alert:dealer",
-    max: 5,
-    windowSeconds: HOUR,
-    what: "test deal alerts",
-  },
-  notificationPreferencesPerDealer: {
-    name: "notification-preferences:dealer",
-    max: 120,
-    windowSeconds: HOUR,
-    what: "notification preference changes",
-  },
-  postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
+  testSmsPerDealer: hourly("test-sms:dealer", 5, "test texts"),
+  testEmailPerDealer: hourly("test-email:dealer", 5, "test e-mails"),
+  testDealAlertPerDealer: hourly("test-deal-alert:dealer", 5, "test deal alerts"),
+  notificationPreferencesPerDealer: hourly(
+    "notification-preferences:dealer",
+    120,
+    "notification preference changes",
+  ),
+  postEditsPerDealer: hourly("post-edits:dealer", 120, "post edits"),
   /** Proposals and deals recorded after the fact. */
-  dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },
+  dealsPerDealer: hourly("deals:dealer", 60, "new deals"),
   /** The public API, per key: 60 a minute, at most 20 of them in 10 seconds. */
   apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },
   apiKeyBurst: { name: "api:key-burst", max: 20, windowSeconds: 10, what: "API requests" },
-  apiKeysPerDealer: { name: "api-keys:dealer", max: 20, windowSeconds: HOUR, what: "new API keys" },
-  passThruUpdatesPerDealer: {
-    name: "pass-thru-updates:dealer",
-    max: 240,
-    windowSeconds: HOUR,
-    what: "pass-thru step changes",
-  },
+  apiKeysPerDealer: hourly("api-keys:dealer", 20, "new API keys"),
+  passThruUpdatesPerDealer: hourly("pass-thru-updates:dealer", 240, "pass-thru step changes"),
 } satisfies Record<string, Limit>;
 
 const per = (seconds: number) =>

@@ -69,20 +69,13 @@ const isInForce = (row: SubscriptionRow | undefined, now: number): boolean =>
     (row.currentPeriodEnd === null || now < row.currentPeriodEnd),
   );
 
-type PaymentRecord = {
-  dealerId: string;
+/** `externalId` is the provider's invoice id: a second record of the same invoice only updates it. */
+type PaymentRecord = Omit<
+  InvoiceRow,
+  "id" | "refundedCents" | "createdAt" | "subscriptionId" | "externalId"
+> & {
   subscriptionId: string;
-  planId: string;
-  processor: "demo" | "stripe";
-  /** The provider's invoice id; a second record of the same invoice only updates it. */
   externalId: string;
-  paymentRef: string | null;
-  description: string;
-  amountCents: number;
-  status: InvoiceRow["status"];
-  periodStart: number | null;
-  periodEnd: number | null;
-  paidAt: number | null;
 };
 
 type SubscriptionDeps = {

@@ -1,17 +1,5 @@
 /** The blog's six posts (title, excerpt, author, date, category, read time). */
-export type BlogPost = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  authorRole: string;
-  /** ISO date of publication. */
-  date: string;
-  category: string;
-  body: string[];
-};
-
-export const BLOG_POSTS: BlogPost[] = [
+export const BLOG_POSTS = [
   {
     slug: "wholesale-without-the-phone-tag",
     title: "Wholesale without the phone tag",
@@ -115,7 +103,7 @@ export const BLOG_POSTS: BlogPost[] = [
 export const findBlogPost = (slug: string | undefined) => BLOG_POSTS.find((p) => p.slug === slug);
 
 /** Minutes to read at 200 words a minute, never less than one. */
-export function readTimeMinutes(post: Pick<BlogPost, "title" | "body">): number {
+export function readTimeMinutes(post: { title: string; body: string[] }): number {
   const words = [post.title, ...post.body].join(" ").split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / 200));
 }

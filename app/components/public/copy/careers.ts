@@ -1,15 +1,5 @@
 /** The careers page's four open positions. */
-export type Position = {
-  slug: string;
-  title: string;
-  department: string;
-  location: string;
-  type: string;
-  salary: string;
-  summary: string;
-};
-
-export const POSITIONS: Position[] = [
+export const POSITIONS = [
   {
     slug: "senior-full-stack-engineer",
     title: "Senior Full-Stack Engineer",

@@ -9,15 +9,7 @@ export const HELP_CATEGORIES = [
 ] as const;
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];
 
-export type HelpArticle = {
-  slug: string;
-  title: string;
-  category: HelpCategory;
-  summary: string;
-  body: string[];
-};
-
-export const HELP_ARTICLES: HelpArticle[] = [
+export const HELP_ARTICLES = [
   {
     slug: "create-your-account",
     title: "Creating your DealerLane account",
@@ -132,10 +124,7 @@ export const findHelpArticle = (slug: string | undefined) => HELP_ARTICLES.find(
  * The Help Center search: the articles whose text (title, summary or body) contains the query,
  * case-insensitively. A dealer searches for what they need done, which an article's title rarely names.
  */
-export function filterHelpArticles(
-  query: string,
-  articles: readonly HelpArticle[] = HELP_ARTICLES,
-): HelpArticle[] {
+export function filterHelpArticles(query: string, articles = HELP_ARTICLES) {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...articles];
   return articles.filter((a) =>

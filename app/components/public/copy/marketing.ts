@@ -76,10 +76,8 @@ export const FEATURE_SLIDES: FeatureSlide[] = [
   },
 ];
 
-export type Testimonial = { quote: string; name: string; role: string; dealership: string; location: string };
-
 /** The testimonial carousel: four items. */
-export const TESTIMONIALS: Testimonial[] = [
+export const TESTIMONIALS = [
   {
     quote:
       "I used to spend Monday mornings calling around for trade-ins nobody on my lot wanted. Now I post them before lunch and they are gone by Wednesday.",
