@@ -19,7 +19,7 @@ import { chatFileService } from "./domain/chats/files";
 import { chatService } from "./domain/chats";
 import { profileService } from "./domain/profile";
 import { publicSiteService } from "./domain/public-site";
-import { rateLimitService } from "./domain/rate-limits";
+import { LIMITS, rateLimitService } from "./domain/rate-limits";
 import { secretStore } from "./domain/shared/secrets";
 import { sessionService } from "./domain/accounts/sessions";
 import { settingsService } from "./domain/settings";
@@ -153,6 +153,9 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     matching: dealMatching(db),
     centre,
     fanout,
+    spendEdit: (dealerId) => rateLimits.spend([LIMITS.postEditsPerDealer, dealerId]),
+    onBuyOrderSaved: (postId) =>
+      void later(`Deal alerts for buy order ${postId}`, () => dealAlerts.alertForPost(postId)),
   });
   // Stripe when its secret key is configured, else the offline demo processor.
   const stripe = optional.STRIPE_SECRET_KEY ? stripeClient(optional.STRIPE_SECRET_KEY) : null;

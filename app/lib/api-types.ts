@@ -391,6 +391,23 @@ export type Activity = z.infer<typeof activitySchema>;
 // Notifications
 
 /** A notification as the bell and the notification centre show it (GET /api/notifications), newest first. */
+/** What a screen needs to act on a notification, beyond its words. */
+export const notificationDataSchema = z
+  .object({
+    offerAtAsking: z
+      .literal(true)
+      .optional()
+      .describe(
+        "a deal alert on a vehicle at or under your buy order's highest price: offer its asking price",
+      ),
+    postId: z.string().optional(),
+    vehicleId: z.string().optional(),
+    price: z.number().optional().describe("the vehicle's asking price, dollars with cents"),
+    priceCents: z.number().int().optional(),
+  })
+  .meta({ id: "NotificationData" });
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
 export const notificationSchema = z
   .object({
     id: z.string(),
@@ -400,6 +417,7 @@ export const notificationSchema = z
     link: z.string().nullable().describe("the app path of what it is about"),
     createdAt: isoTime,
     readAt: isoTime.nullable(),
+    data: notificationDataSchema.nullable(),
   })
   .meta({ id: "Notification" });
 export type Notification = z.infer<typeof notificationSchema>;
@@ -463,6 +481,7 @@ export const leadVehicleSchema = z.object({
   trim: z.string().nullable(),
   mileage: z.number().int().nullable(),
   priceCents: z.number().int().nullable(),
+  disclosures: disclosuresSchema.nullable(),
 });
 export type LeadVehicle = z.infer<typeof leadVehicleSchema>;
 
@@ -513,6 +532,7 @@ export const postVehicleSchema = z
     notes: z.string().nullable(),
     location: z.string().nullable(),
     atDealership: z.boolean().nullable(),
+    disclosures: disclosuresSchema.nullable().describe("the seller's announcements; null: not answered"),
   })
   .meta({ id: "PostVehicle" });
 export type PostVehicle = z.infer<typeof postVehicleSchema>;

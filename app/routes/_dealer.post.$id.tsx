@@ -9,6 +9,8 @@ import { ArrowLeft } from "~/components/ui/icons";
 import { PostCard } from "~/components/post/post-card";
 import { PostMatches } from "~/components/post/post-matches";
 import { PostOwnerTools } from "~/components/post/post-owner-tools";
+import { BuyOrderForm } from "~/components/post/buy-order-form";
+import { buyOrderSchema } from "#lib/schemas/buy-order";
 import { buttonClass } from "~/components/ui/button";
 import { isAdmin } from "#lib/roles";
 import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
@@ -39,17 +41,22 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   try {
     // One wave: the post, and its matches when it is the dealer's own (read by the post id alone).
     const id = params.id ?? "";
-    const [post, ownMatches] = await Promise.all([
+    const [post, ownMatches, buyOrder] = await Promise.all([
       context.services.inventory.viewPost(id, viewer.dealer.id),
       context.services.dealAlerts.matchesOf(id, { limit: MATCHES_SHOWN }, viewer.dealer.id),
+      // The author's wanted post only: anyone else's, or a listing, has none to show (404).
+      context.services.dealAlerts.buyOrderOf(id, viewer.dealer.id).catch((error: unknown) => {
+        if (isDomainError(error) && error.status === 404) return null;
+        throw error;
+      }),
     ]);
     const own = post.dealerId === viewer.dealer.id;
     const matches = own && post.status === "active" ? ownMatches : null;
-    return { post, currentUser: card, own, canManage: own || isAdmin(viewer), matches };
+    return { post, currentUser: card, own, canManage: own || isAdmin(viewer), matches, buyOrder };
   } catch (error) {
     if (isDomainError(error) && error.status === 404)
       return data(
-        { post: null, currentUser: card, own: false, canManage: false, matches: null },
+        { post: null, currentUser: card, own: false, canManage: false, matches: null, buyOrder: null },
         { status: 404 },
       );
     throw error;
@@ -116,6 +123,31 @@ const POST_ACTIONS: Record<string, PostAction> = {
     }
     return redirectWithToast(postPathOf(id), { title: "Comment added successfully" }, request);
   },
+  "buy-order": async ({ id, form, request, context, viewer }) => {
+    const order = parseForm(form, buyOrderSchema);
+    if (order.status !== "success") {
+      const description = firstError(order.error, [
+        "vehicles",
+        "years.from",
+        "years.to",
+        "maxMileage",
+        "maxPrice",
+        "states",
+        "until",
+      ]);
+      return redirectWithToast(postPathOf(id), { title: "Buy order not saved", description }, request);
+    }
+    try {
+      await context.services.dealAlerts.setBuyOrder(id, viewer.dealer.id, order.value);
+    } catch (error) {
+      return redirectWithFailure(
+        postPathOf(id),
+        routeFailure(error, { title: "Buy order not saved" }),
+        request,
+      );
+    }
+    return redirectWithToast(postPathOf(id), { title: "Buy order saved" }, request);
+  },
   edit: changePost(editFromForm, "Post updated"),
   sold: changePost(() => ({ status: "sold" }), "Marked sold"),
   renew: changePost(() => ({ renew: true }), "Post renewed for 30 days"),
@@ -151,7 +183,7 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
 }
 
 export default function PostScreen() {
-  const { post, currentUser, canManage, matches } = useLoaderData<typeof loader>();
+  const { post, currentUser, canManage, matches, buyOrder } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const back = (
     <Link
@@ -185,6 +217,9 @@ export default function PostScreen() {
       <div className="px-4 sm:px-0">{back}</div>
       <h1 className="sr-only">{post.title}</h1>
       {canManage ? <PostOwnerTools post={post} /> : null}
+      {buyOrder && post.status === "active" ? (
+        <BuyOrderForm key={JSON.stringify(buyOrder)} buyOrder={buyOrder} />
+      ) : null}
       {matches ? (
         <PostMatches
           kind={post.type === "request" ? "request" : "listing"}

@@ -571,6 +571,7 @@ export interface components {
                 trim: string | null;
                 mileage: number | null;
                 priceCents: number | null;
+                disclosures: components["schemas"]["Disclosures"];
             } | null;
             /**
              * Format: date-time
@@ -618,6 +619,53 @@ export interface components {
             notes: string | null;
             location: string | null;
             atDealership: boolean | null;
+            /** @description the seller's announcements; null: not answered */
+            disclosures: {
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                frameDamage: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                floodOrFire: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                titleBrand: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                odometerNotActual: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                airbags: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                engineOrTransmission: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                warningLights: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                priorPaintOrBody: "yes" | "no" | "unknown";
+                /** @default null */
+                keys: number | null;
+                /** @default  */
+                notes: string;
+            } | null;
         };
         PostComment: {
             id: string;
@@ -665,6 +713,7 @@ export interface components {
                 trim: string | null;
                 mileage: number | null;
                 priceCents: number | null;
+                disclosures: components["schemas"]["Disclosures"];
             } | null;
             /**
              * Format: date-time
@@ -672,6 +721,46 @@ export interface components {
              */
             expiresAt: string | null;
             dealer: components["schemas"]["PostDealer"];
+        };
+        BuyOrder: {
+            years?: {
+                from?: number;
+                to?: number;
+            };
+            vehicles: {
+                make: string;
+                model?: string;
+            }[];
+            maxMileage?: number;
+            /** @description whole dollars */
+            maxPrice?: number;
+            states?: string[];
+            /** @description ISO date: the last day it stands */
+            until?: string;
+            /**
+             * @description post-text: read from the post's words; dealer: the dealer's own, used for matching
+             * @enum {string}
+             */
+            source: "post-text" | "dealer";
+        };
+        BuyOrderInput: {
+            years?: {
+                from?: number | null;
+                to?: number | null;
+            };
+            vehicles: {
+                make: string;
+                model?: string | null;
+            }[];
+            maxMileage?: number | null;
+            /** @description whole dollars */
+            maxPrice?: number | null;
+            states?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[];
+            /**
+             * Format: date
+             * @description the last day it stands
+             */
+            until?: string | null;
         };
         Notification: {
             id: string;
@@ -691,7 +780,20 @@ export interface components {
              * @description ISO 8601 time
              */
             readAt: string | null;
+            data: components["schemas"]["NotificationData"];
         };
+        NotificationData: {
+            /**
+             * @description a deal alert on a vehicle at or under your buy order's highest price: offer its asking price
+             * @enum {boolean}
+             */
+            offerAtAsking?: true;
+            postId?: string;
+            vehicleId?: string;
+            /** @description the vehicle's asking price, dollars with cents */
+            price?: number;
+            priceCents?: number;
+        } | null;
         SubscriptionPlan: {
             id: string;
             /** @description e.g. 'Premium Plan' */

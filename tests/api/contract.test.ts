@@ -497,6 +497,7 @@ describe("creates and updates", () => {
       "/api/chats/{id}/messages": `/api/chats/${chatId}/messages`,
       "/api/inventory/{id}": `/api/inventory/${postId}`,
       "/api/inventory/{id}/matches": `/api/inventory/${requestId}/matches`,
+      "/api/inventory/{id}/buy-order": `/api/inventory/${requestId}/buy-order`,
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
       "/api/deals/{id}": `/api/deals/${dealId}`,
       "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,

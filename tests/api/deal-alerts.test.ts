@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Notification } from "#lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { offersForWantStatement, wantsForOfferStatement } from "../../worker/domain/deal-alerts/matching";
 import { expiryStatements } from "../../worker/domain/inventory/lifecycle";
 import { fanoutOf } from "../../worker/realtime/addresses";
-import { call, signUpDealer } from "./helpers";
+import { call, notificationsOf, signUpDealer, waitForNotifications } from "./helpers";
 
 type Post = { id: string; status: string; dealerId: string };
 type Match = { post: { id: string; title: string }; vehicles: string[] };
@@ -29,18 +28,7 @@ const listing = (cookie: string, text: string, vehicles: Record<string, unknown>
     photoUrls: [],
   });
 
-const notificationsOf = async (cookie: string) =>
-  (await call("GET", "/api/notifications", { cookie })).json as unknown as Notification[];
-
-/** Deal alerts are delivered after the answer, through the fan-out: wait for them. */
-async function waitFor(cookie: string, count: number, timeoutMs = 6000): Promise<Notification[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await notificationsOf(cookie);
-    if (list.length >= count || Date.now() > deadline) return list;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = waitForNotifications;
 
 describe("deal alerts", () => {
   it("tells the requester when a matching vehicle is posted, once per pair, never the poster", async () => {
@@ -263,6 +251,7 @@ describe("matching is index-backed", () => {
       maxMileage: 80000,
       maxPriceCents: null,
       state: null,
+      until: null,
     };
     for (const statement of [
       offersForWantStatement(want, "d"),

@@ -1,4 +1,5 @@
 import { SELF, env } from "cloudflare:test";
+import type { Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -174,4 +175,22 @@ export function variantOf(base: Uint8Array<ArrayBuffer>, i: number): Uint8Array<
   const file = new Uint8Array(base.byteLength + 256 * 1024).fill(i);
   file.set(base);
   return file;
+}
+
+/** The dealer's notifications, newest first. */
+export const notificationsOf = async (cookie: string) =>
+  (await call("GET", "/api/notifications", { cookie })).json as unknown as Notification[];
+
+/** Deal alerts are delivered after the answer, through the fan-out: wait for them. */
+export async function waitForNotifications(
+  cookie: string,
+  count: number,
+  timeoutMs = 6000,
+): Promise<Notification[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await notificationsOf(cookie);
+    if (list.length >= count || Date.now() > deadline) return list;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

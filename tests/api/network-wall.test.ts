@@ -131,6 +131,11 @@ const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
   }),
   "GET /inventory/:id/matches": (o) => ({ path: `/inventory/${o.requestId}/matches` }),
   "POST /inventory/:id/sync": (o) => ({ path: `/inventory/${o.postId}/sync` }),
+  "GET /inventory/:id/buy-order": (o) => ({ path: `/inventory/${o.requestId}/buy-order` }),
+  "PUT /inventory/:id/buy-order": (o) => ({
+    path: `/inventory/${o.requestId}/buy-order`,
+    body: { vehicles: [{ make: "Ford" }] },
+  }),
   "POST /chats": (o) => ({ path: "/chats", body: { participantId: o.dealerId } }),
   "GET /chats/:id/messages": (o) => ({ path: `/chats/${o.chatId}/messages` }),
   "POST /chats/:id/read": (o) => ({ path: `/chats/${o.chatId}/read`, body: {} }),

@@ -345,6 +345,7 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
       link: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       readAt: null,
+      data: null,
     });
   });
 

@@ -53,7 +53,7 @@ describe("the feed", () => {
     await page.getByRole("button", { name: "Post Inventory" }).click();
     const dialog = page.getByTestId("create-post-dialog");
     await dialog.waitFor();
-    await dialog.getByLabel(/^Title/).fill(title);
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await dialog.getByLabel(/^Description/).fill("One owner, clean Carfax.");
 
     // A VIN under 17 characters says how many are missing; at 17 it decodes in the browser.
@@ -73,6 +73,21 @@ describe("the feed", () => {
     expect(await dialog.locator("input[id$='-mileage']").inputValue()).toBe("98500");
     await dialog.locator("input[id$='-price']").fill("6250.50");
     await dialog.locator("select[id$='-state']").selectOption("TX");
+
+    // The disclosures wait folded under their heading; one announcement, the rest said or left unknown.
+    const disclosures = dialog.getByTestId("disclosure-fields");
+    await disclosures.getByText("Not answered").waitFor();
+    await disclosures.getByText("Disclosures", { exact: true }).click();
+    await disclosures
+      .getByRole("radiogroup", { name: "Prior paint or body work" })
+      .getByText("Yes", { exact: true })
+      .click();
+    await disclosures
+      .getByRole("radiogroup", { name: "Frame or structural damage" })
+      .getByText("No", { exact: true })
+      .click();
+    await disclosures.getByLabel("Keys").fill("2");
+    await disclosures.getByText("1 announcement").waitFor();
 
     // Two photos: compressed in the browser to fit 800×600, uploaded one after another.
     await dialog.getByTestId("photo-input").setInputFiles([
@@ -101,6 +116,16 @@ describe("the feed", () => {
     expect(size).toEqual({ w: 800, h: 600 });
     await first.getByText("1 vehicle", { exact: true }).waitFor();
     await first.getByText("1 vehicle: 2003 Honda Accord").waitFor();
+
+    // The card says at a glance that the seller announced something, and opens what.
+    await first.getByTestId("disclosures-badge").getByText("1 announcement").click();
+    const announced = page.getByRole("dialog", { name: "Disclosures" });
+    expect(await announced.getByText("Prior paint or body work").locator("xpath=..").innerText()).toContain(
+      "Yes",
+    );
+    expect(await announced.getByText("Keys").locator("xpath=..").innerText()).toContain("2");
+    await announced.getByRole("button", { name: "Close" }).click();
+    await announced.waitFor({ state: "hidden" });
 
     await page.reload();
     await hydrated(page);

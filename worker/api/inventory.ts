@@ -14,6 +14,7 @@ import {
   postIdSchema,
   updatePostSchema,
 } from "#lib/schemas/inventory";
+import { buyOrderAnswerSchema, buyOrderSchema } from "#lib/schemas/buy-order";
 import { isAdmin } from "#lib/roles";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { answerList } from "./answers";
@@ -110,6 +111,30 @@ export const inventoryRoutes = openApiRouter(dealersOnly)
         c,
         await c.var.services.dealAlerts.matchesFor(c.req.valid("param").id, c.req.valid("query")),
       );
+    },
+  )
+  /** A Requesting post's standing buy order: its author only (anyone else 404). */
+  .openapi(
+    dealerRoute.get("/{id}/buy-order", { 200: buyOrderAnswerSchema }, { params: postIdSchema }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      return c.json(await c.var.services.dealAlerts.buyOrderOf(c.req.valid("param").id, dealer.id), 200);
+    },
+  )
+  .openapi(
+    dealerRoute.put(
+      "/{id}/buy-order",
+      { 200: buyOrderAnswerSchema },
+      { params: postIdSchema, body: buyOrderSchema },
+    ),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const order = await c.var.services.dealAlerts.setBuyOrder(
+        c.req.valid("param").id,
+        dealer.id,
+        c.req.valid("json"),
+      );
+      return c.json(order, 200);
     },
   )
   .openapi(

@@ -15,6 +15,8 @@ import type { ChatAttachment } from "#lib/chat-files";
 import type { ChatCall } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
 import type { Disclosures } from "#lib/schemas/disclosures";
+import type { BuyOrder } from "#lib/schemas/buy-order";
+import type { NotificationData } from "#lib/api-types";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -237,6 +239,8 @@ export const inventoryPosts = sqliteTable(
     renewedAt: timestamp("renewed_at"),
     updatedAt: timestamp("updated_at"),
     createdAt: createdAt(),
+    /** A Requesting post's buy order as its dealer corrected it; null: matching reads the post's words. */
+    buyOrder: text("buy_order", { mode: "json" }).$type<BuyOrder | null>(),
   },
   (t) => [
     index("posts_feed_idx").on(t.createdAt, t.id),
@@ -423,7 +427,10 @@ export const wantedVehicles = sqliteTable(
     trim: text("trim"),
     maxMileage: integer("max_mileage"),
     maxPriceCents: integer("max_price_cents"),
+    /** One state code, or a buy order's several joined by commas ("TX,OK"). */
     state: text("state"),
+    /** A buy order's last moment (its "until" day's end); null: as long as the post is active. */
+    until: timestamp("until"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -471,6 +478,8 @@ export const notifications = sqliteTable(
     key: text("key").unique(),
     createdAt: createdAt(),
     readAt: timestamp("read_at"),
+    /** What a screen needs to act on it (a deal alert's vehicle and price for an offer at asking). */
+    data: text("data", { mode: "json" }).$type<NotificationData | null>(),
   },
   (t) => [
     index("notifications_dealer_idx").on(t.dealerId, t.createdAt, t.id),

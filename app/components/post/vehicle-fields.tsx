@@ -6,6 +6,12 @@ import { US_STATE_CODES } from "#lib/constants";
 import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
 import { toast } from "#lib/toast";
 import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "#lib/vin";
+import {
+  DisclosureFields,
+  emptyDisclosures,
+  toDisclosuresInput,
+  type DisclosuresDraft,
+} from "./disclosure-fields";
 
 /** What a dealer types about a vehicle, held as typed; the shared schema parses it on the server. */
 const TEXT_FIELDS = [
@@ -23,20 +29,31 @@ const TEXT_FIELDS = [
   "location",
 ] as const;
 type VehicleText = Record<(typeof TEXT_FIELDS)[number], string>;
-export type VehicleDraft = VehicleText & { key: string; atDealership: boolean | null };
+export type VehicleDraft = VehicleText & {
+  key: string;
+  atDealership: boolean | null;
+  disclosures: DisclosuresDraft;
+};
 type VehicleInput = NonNullable<CreatePostInput["vehicles"]>[number];
 
 export const emptyVehicle = (defaults: Partial<VehicleDraft> = {}): VehicleDraft => ({
   key: crypto.randomUUID(),
   ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ""])) as VehicleText),
   atDealership: null,
+  disclosures: emptyDisclosures(),
   ...defaults,
 });
 
 /** The API's vehicle: blanks left out, numbers parsed by the shared schema on the server. */
 export function toVehicleInput(v: VehicleDraft): VehicleInput {
   const typed = Object.fromEntries(TEXT_FIELDS.map((f) => [f, v[f].trim() || undefined]));
-  return { ...typed, make: v.make.trim(), model: v.model.trim(), atDealership: v.atDealership ?? undefined };
+  return {
+    ...typed,
+    make: v.make.trim(),
+    model: v.model.trim(),
+    atDealership: v.atDealership ?? undefined,
+    disclosures: toDisclosuresInput(v.disclosures),
+  };
 }
 
 export function CompleteLabel({ vehicle }: { vehicle: VehicleDraft }) {
@@ -87,7 +104,8 @@ export function Field({
 }
 
 /**
- * The per-vehicle fields: VIN, year, make, model, trim, mileage, price, city, state, color.
+ * The per-vehicle fields: VIN, year, make, model, trim, mileage, price, city, state, color, then the
+ * seller's disclosures (folded).
  * Labels mark year, make, model, mileage, price, city, state and VIN as required; only make and model gate
  * submission. The VIN is forced upper case and capped at 17; at 17 it is decoded in the browser and the
  * form is filled ('VIN Decoded!'), then NHTSA's richer answer (model, trim) fills what is still blank.
@@ -235,6 +253,11 @@ export function VehicleFields({
       </Field>
       {textField("color", "Color", false, { maxLength: 40 })}
       {children}
+      <DisclosureFields
+        value={vehicle.disclosures}
+        onChange={(update) => onChange((v) => ({ ...v, disclosures: update(v.disclosures) }))}
+        idPrefix={idPrefix}
+      />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import type { LeadVehicle } from "#lib/api-types";
 import { formatPriceCents } from "#lib/format";
+import { DisclosuresBadge } from "./disclosures-badge";
 
 /** "2021 Ford F-150 Raptor". */
 const vehicleName = (v: LeadVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
 
 /**
  * A listing's title line, the way dealers read a unit: year make model trim, then price and miles (and how many
- * more units the post lists).
+ * more units the post lists), and whether the seller announced anything.
  */
 export function VehicleHeadline({
   vehicle,
@@ -35,6 +36,7 @@ export function VehicleHeadline({
           </span>
         ) : null}
         {more > 0 ? <span>{`+ ${more} more ${more === 1 ? "unit" : "units"}`}</span> : null}
+        <DisclosuresBadge disclosures={vehicle.disclosures} vehicleName={vehicleName(vehicle)} />
       </p>
     </div>
   );

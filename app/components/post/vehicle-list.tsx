@@ -12,6 +12,7 @@ function matches(v: PostDetail["vehicles"][number], text: string) {
   const said = [v.vin, v.year, v.make, v.model, v.trim, v.color].filter(Boolean).join(" ").toLowerCase();
   return text.split(/\s+/).every((word) => said.includes(word));
 }
+import { DisclosuresBadge } from "./disclosures-badge";
 
 /** Every vehicle of an expanded post, with its price, mileage, VIN, colour and where it sits. */
 export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) {
@@ -98,6 +99,14 @@ export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) 
               ) : null}
             </dl>
             {v.notes ? <p className="mt-1 text-xs whitespace-pre-line">{v.notes}</p> : null}
+            {v.disclosures ? (
+              <p className="mt-2">
+                <DisclosuresBadge
+                  disclosures={v.disclosures}
+                  vehicleName={[v.year, v.make, v.model].filter(Boolean).join(" ")}
+                />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

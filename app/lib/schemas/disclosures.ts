@@ -33,13 +33,17 @@ export const disclosuresSchema = z
     ...(Object.fromEntries(DISCLOSURE_KEYS.map((k) => [k, answer(DISCLOSURE_QUESTIONS[k])])) as {
       [K in DisclosureQuestion]: ReturnType<typeof answer>;
     }),
-    keys: z
-      .number({ error: "Keys must be a number" })
-      .int("Keys must be a whole number")
-      .min(0, "Keys cannot be negative")
-      .max(DISCLOSURE_KEYS_MAX, `Keys must be at most ${DISCLOSURE_KEYS_MAX}`)
-      .nullable()
-      .default(null),
+    // Forms and spreadsheets hand the count over as text: "2" is 2, a blank is "not said".
+    keys: z.preprocess(
+      (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v.trim())) : v),
+      z
+        .number({ error: "Keys must be a number" })
+        .int("Keys must be a whole number")
+        .min(0, "Keys cannot be negative")
+        .max(DISCLOSURE_KEYS_MAX, `Keys must be at most ${DISCLOSURE_KEYS_MAX}`)
+        .nullable()
+        .default(null),
+    ),
     notes: z
       .string({ error: "Disclosure notes must be text" })
       .trim()
@@ -52,3 +56,13 @@ export type Disclosures = z.output<typeof disclosuresSchema>;
 /** True when the seller announced at least one problem: the card's at-a-glance mark. */
 export const hasAnnouncements = (d: Disclosures | null | undefined) =>
   !!d && DISCLOSURE_KEYS.some((k) => d[k] === "yes");
+
+/** The questions the seller answered yes to, in reading order. */
+export const announcementsOf = (d: Disclosures | null | undefined): DisclosureQuestion[] =>
+  d ? DISCLOSURE_KEYS.filter((k) => d[k] === "yes") : [];
+
+/** The card's badge: "No announcements", "1 announcement", "3 announcements". */
+export function announcementsLabel(d: Disclosures): string {
+  const n = announcementsOf(d).length;
+  return n === 0 ? "No announcements" : `${n} ${n === 1 ? "announcement" : "announcements"}`;
+}

@@ -5,12 +5,7 @@
  */
 import { z } from "zod";
 import { hasValidCheckDigit, computeCheckDigit, isVinShaped } from "#lib/vin";
-import {
-  DISCLOSURE_ANSWERS,
-  DISCLOSURE_KEYS,
-  disclosuresSchema,
-  type Disclosures,
-} from "#lib/schemas/disclosures";
+import { DISCLOSURE_ANSWERS, DISCLOSURE_KEYS } from "#lib/schemas/disclosures";
 import { IMPORT_COLUMNS, VEHICLE_COLUMNS, type ColumnMapping, type ImportColumn } from "#lib/imports/columns";
 import { createPostSchema, vehicleInputSchema } from "#lib/schemas/inventory";
 
@@ -65,7 +60,6 @@ export const importedVehicleSchema = vehicleInputSchema.extend({
       .max(STOCK_NUMBER_MAX, `Stock # must be at most ${STOCK_NUMBER_MAX} characters`)
       .optional(),
   ),
-  disclosures: disclosuresSchema.nullable().optional(),
 });
 export type ImportedVehicle = z.output<typeof importedVehicleSchema>;
 
@@ -139,6 +133,3 @@ export function readImportRow(
 }
 
 export const MAKE_AND_MODEL_REQUIRED = "Make and model are required (or a VIN that names them)";
-
-/** The disclosures as stored: null when the sheet has none. */
-export const storedDisclosures = (v: ImportedVehicle): Disclosures | null => v.disclosures ?? null;

@@ -12,6 +12,7 @@ import {
   US_STATE_CODES,
 } from "#lib/constants";
 import { storedPathOf } from "#lib/stored-paths";
+import { disclosuresSchema } from "#lib/schemas/disclosures";
 
 export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -138,6 +139,8 @@ export const vehicleInputSchema = z.object({
   notes: optionalText(1000, "Notes"),
   location: optionalText(120, "Location"),
   atDealership: z.boolean({ error: "At dealership must be true or false" }).optional(),
+  /** The seller's announcements; left out or null: not answered. */
+  disclosures: disclosuresSchema.nullable().optional(),
 });
 
 /** A vehicle card is Complete when make and model are both filled. */
@@ -332,6 +335,7 @@ const vehiclePatchSchema = z.object({
   id: z.string({ error: "Each vehicle needs its id" }).min(1, "Each vehicle needs its id").max(64),
   price: z.union([z.null(), vehicleInputSchema.shape.price]).optional(),
   status: z.enum(VEHICLE_STATUSES, { error: "Vehicle status must be available, pending or sold" }).optional(),
+  disclosures: vehicleInputSchema.shape.disclosures,
 });
 const vehiclePatchesOf = <Vehicle extends z.ZodType>(vehicle: Vehicle) =>
   z
@@ -344,7 +348,7 @@ const somethingToUpdate = [
 ] as const;
 
 /**
- * PATCH /api/inventory/{id}: the author (or an admin) edits the text, vehicles' prices and statuses, marks the
+ * PATCH /api/inventory/{id}: the author (or an admin) edits the text, vehicles' prices, statuses and disclosures, marks the
  * whole post sold, or renews it for another 30 days. Only what is sent changes; unknown fields are dropped.
  */
 export const updatePostSchema = z

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
 import { backfills, vehicles } from "../../db/schema";
+import type { BuyOrder } from "#lib/schemas/buy-order";
 import type { IndexedPost } from "./match";
 import { matchIndexStatements } from "./match-index";
 
@@ -26,9 +27,12 @@ export async function backfillMatchIndex(db: Database, maxPosts = BACKFILL_POSTS
       job.afterCreatedAt === null
         ? sql`1`
         : sql`(p.created_at, p.id) > (${job.afterCreatedAt}, ${job.afterId ?? ""})`;
-    const posts = await db.all<IndexedPost & { createdAt: number }>(sql`
+    const posts = await db.all<
+      Omit<IndexedPost, "buyOrder"> & { createdAt: number; buyOrder: string | null }
+    >(sql`
       select p.id as id, p.dealer_id as dealerId, p.type as type, p.status as status, p.title as title,
-             p.description as description, nullif(d.state, '') as state, p.created_at as createdAt
+             p.description as description, nullif(d.state, '') as state, p.created_at as createdAt,
+             p.buy_order as buyOrder
       from inventory_posts p join dealers d on d.id = p.dealer_id
       where p.created_at <= ${job.until} and p.status = 'active' and ${after}
       order by p.created_at, p.id
@@ -50,7 +54,7 @@ export async function backfillMatchIndex(db: Database, maxPosts = BACKFILL_POSTS
     const statements: BatchItem<"sqlite">[] = posts.flatMap((post) =>
       matchIndexStatements(
         db,
-        post,
+        { ...post, buyOrder: post.buyOrder ? (JSON.parse(post.buyOrder) as BuyOrder) : null },
         postVehicles.filter((v) => v.postId === post.id),
         { replace: true },
       ),

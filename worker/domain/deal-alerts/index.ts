@@ -5,6 +5,9 @@ import { modelName, makeName } from "./vehicle-names";
 import { formatPriceCents } from "#lib/format";
 import type { Database } from "../../db/client";
 import { backfillMatchIndex } from "./backfill";
+import type { BuyOrder, BuyOrderAnswer } from "#lib/schemas/buy-order";
+import type { NotificationData } from "#lib/api-types";
+import { readBuyOrder, saveBuyOrder } from "./buy-orders";
 import { notFound } from "../shared/errors";
 import { POST_COLUMNS, toFeedPost, type PostRow } from "../inventory/feed";
 import { POST_NOT_FOUND } from "../inventory/posts";
@@ -38,7 +41,28 @@ type DealAlertDeps = {
   centre: NotificationCentre;
   /** Hands deliveries to the post's DealAlertFanout (stored there first, then delivered in batches). */
   fanout: (sourcePostId: string, deliveries: Delivery[]) => Promise<void>;
+  /** Spends the dealer's post-edit allowance (a buy order saved is an edit of the post). */
+  spendEdit?: (dealerId: string) => Promise<void>;
+  /** Told once a buy order is saved: new deal alerts, after the answer. */
+  onBuyOrderSaved?: (postId: string) => void;
 };
+
+/**
+ * A listing's vehicle at or under a buy order's highest price: the buyer can offer its asking price at once.
+ * Only a buy order the dealer set counts (the words' reading is a guess), and only a vehicle with a price.
+ */
+function offerAtAsking(pair: PostPair, offerPostId: string): NotificationData | undefined {
+  const { want, offer } = pair;
+  if (!pair.standing || !offer.vehicleId || offer.priceCents === null || want.maxPriceCents === null) return;
+  if (offer.priceCents > want.maxPriceCents) return;
+  return {
+    offerAtAsking: true,
+    postId: offerPostId,
+    vehicleId: offer.vehicleId,
+    price: offer.priceCents / 100,
+    priceCents: offer.priceCents,
+  };
+}
 
 /** GET /api/inventory/{id}/matches, newest first: the last match's (post created_at, post id). */
 const matchesCursor = cursorKind("post-matches.newest", cursorValue.time, cursorValue.id);
@@ -102,6 +126,7 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
         { label: "Your request", value: describeWanted(pair.want) },
         { label: "Dealer", value: dealerLine(author) },
       ],
+      data: offerAtAsking(pair, author.id),
     };
   }
 
@@ -115,6 +140,20 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
   }
 
   return {
+    /** GET /api/inventory/{id}/buy-order: the author's buy order, or what the post's words say. */
+    buyOrderOf(postId: string, dealerId: string): Promise<BuyOrderAnswer> {
+      return readBuyOrder(db, postId, dealerId);
+    },
+
+    /** PUT /api/inventory/{id}/buy-order: the author's correction, used by matching from now on. */
+    async setBuyOrder(postId: string, dealerId: string, order: BuyOrder): Promise<BuyOrderAnswer> {
+      const saved = await saveBuyOrder(db, postId, dealerId, order, {
+        spend: deps.spendEdit && (() => deps.spendEdit!(dealerId)),
+      });
+      deps.onBuyOrderSaved?.(postId);
+      return saved;
+    },
+
     /**
      * The daily cron: indexes, for matching, the posts written before deal alerts existed. It alerts nobody:
      * those posts are old news, and only posts written from now on announce a match.

@@ -1,5 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { BuyOrder } from "#lib/schemas/buy-order";
+import { buyOrderWants } from "./buy-order-wants";
 import { matchIndexRows, type IndexedPost, type PostVehicleFacts } from "./match";
 import { inChunks, listOf, parametersPerRow } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
@@ -15,11 +17,13 @@ import { newId } from "../shared/ids";
 /** Statements that (re)write a post's index rows; `replace` clears the old ones first. */
 export function matchIndexStatements(
   db: Database,
-  post: IndexedPost,
+  post: IndexedPost & { buyOrder?: BuyOrder | null },
   vehicles: readonly PostVehicleFacts[],
   options: { replace: boolean; now?: number },
 ): BatchItem<"sqlite">[] {
-  const { wanted, offered } = matchIndexRows(post, vehicles, options.now ?? Date.now(), newId);
+  // The dealer's buy order, when they set one, says what a Requesting post wants instead of its words.
+  const wants = post.buyOrder ? buyOrderWants(post.buyOrder) : undefined;
+  const { wanted, offered } = matchIndexRows(post, vehicles, options.now ?? Date.now(), newId, wants);
   const statements: BatchItem<"sqlite">[] = [];
   if (options.replace) statements.push(...clearStatements(db, post.id));
   statements.push(

@@ -37,6 +37,7 @@ const want = (w: Partial<WantedVehicle> & Pick<WantedVehicle, "makeKey" | "model
   maxMileage: null,
   maxPriceCents: null,
   state: null,
+  until: null,
   ...w,
 });
 const offer = (
@@ -278,6 +279,18 @@ describe("isMatch", () => {
     ["over the price ceiling", want({ makeKey: "ford", modelKey: "f-150", maxPriceCents: 2500000 }), false],
     ["same state", want({ makeKey: "ford", modelKey: "f-150", state: "TX" }), true],
     ["another state", want({ makeKey: "ford", modelKey: "f-150", state: "OK" }), false],
+    ["one of a buy order's states", want({ makeKey: "ford", modelKey: "f-150", state: "OK,TX" }), true],
+    ["none of a buy order's states", want({ makeKey: "ford", modelKey: "f-150", state: "OK,LA" }), false],
+    [
+      "a buy order still standing",
+      want({ makeKey: "ford", modelKey: "f-150", until: Date.now() + 60_000 }),
+      true,
+    ],
+    [
+      "a buy order past its last day",
+      want({ makeKey: "ford", modelKey: "f-150", until: Date.now() - 1 }),
+      false,
+    ],
   ])("%s", (_, wanted, expected) => {
     expect(isMatch(wanted, f150)).toBe(expected);
   });

@@ -19,7 +19,10 @@ export type WantedVehicle = {
   trim: string | null;
   maxMileage: number | null;
   maxPriceCents: number | null;
+  /** One state code, or several joined by commas ("TX,OK"). */
   state: string | null;
+  /** The buy order's last moment (ms); null: as long as the post is active. */
+  until: number | null;
 };
 
 /** One vehicle a For Sale post offers; `vehicleId` is null when it was only named in the text. */
@@ -108,6 +111,7 @@ export function wantedVehiclesOf(post: PostFacts): WantedVehicle[] {
       maxMileage: maxOf(vehicles.flatMap((v) => (v.mileage === null ? [] : [v.mileage]))),
       maxPriceCents: maxOf(vehicles.flatMap((v) => (v.priceCents === null ? [] : [v.priceCents]))),
       state: same(vehicles.map((v) => v.state || null)),
+      until: null,
     });
   }
   const listedKeys = new Set(wants.keys());
@@ -121,6 +125,7 @@ export function wantedVehiclesOf(post: PostFacts): WantedVehicle[] {
       maxMileage: maxOf(said.mileages),
       maxPriceCents: maxOf(said.pricesCents),
       state: read.state,
+      until: null,
     };
     const known = wants.get(key);
     if (!known) {
@@ -217,18 +222,23 @@ export type IndexedPost = {
   state: string | null;
 };
 
-/** The match index rows of one post (none unless it is active): the worker's and the seeded networks' one way. */
+/**
+ * The match index rows of one post (none unless it is active): the worker's and the seeded networks' one way.
+ * `wants`: a Requesting post's buy order as its dealer set it, matched instead of what its words say.
+ */
 export function matchIndexRows(
   post: IndexedPost,
   vehicles: readonly PostVehicleFacts[],
   createdAt: number,
   newId: () => string,
+  wants?: readonly WantedVehicle[],
 ) {
   if (post.status !== "active") return { wanted: [], offered: [] };
   const facts = { title: post.title, description: post.description, vehicles };
   const base = () => ({ id: newId(), postId: post.id, dealerId: post.dealerId, createdAt });
-  if (post.type === "request")
-    return { wanted: wantedVehiclesOf(facts).map((w) => ({ ...base(), ...w })), offered: [] };
+  if (post.type === "request") {
+    return { wanted: (wants ?? wantedVehiclesOf(facts)).map((w) => ({ ...base(), ...w })), offered: [] };
+  }
   return {
     wanted: [],
     offered: offeredVehiclesOf({ ...facts, state: post.state }).map((o) => ({ ...base(), ...o })),
@@ -252,8 +262,13 @@ export function sameModel(wanted: string, offered: string): boolean {
 const within = (value: number | null, ceiling: number | null) =>
   value === null || ceiling === null || value <= ceiling;
 
-/** Does this offered vehicle answer this wanted one? */
-export function isMatch(want: WantedVehicle, offer: OfferedVehicle): boolean {
+/** Is the offer's state among the want's ("TX" or several, "TX,OK")? Unknown on either side is no mismatch. */
+export const inStates = (wanted: string | null, offered: string | null) =>
+  wanted === null || offered === null || wanted.split(",").includes(offered);
+
+/** Does this offered vehicle answer this wanted one (at `now`, for a buy order with an end)? */
+export function isMatch(want: WantedVehicle, offer: OfferedVehicle, now = Date.now()): boolean {
+  if (want.until !== null && want.until < now) return false;
   if (want.makeKey !== offer.makeKey || !sameModel(want.modelKey, offer.modelKey)) return false;
   if (want.yearMin !== null && offer.yearMax !== null && offer.yearMax < want.yearMin) return false;
   if (want.yearMax !== null && offer.yearMin !== null && offer.yearMin > want.yearMax) return false;
@@ -262,7 +277,7 @@ export function isMatch(want: WantedVehicle, offer: OfferedVehicle): boolean {
     if (!want.trim.split(" ").every((w) => offered.has(w))) return false;
   }
   if (!within(offer.mileage, want.maxMileage) || !within(offer.priceCents, want.maxPriceCents)) return false;
-  return want.state === null || offer.state === null || want.state === offer.state;
+  return inStates(want.state, offer.state);
 }
 
 /** Trim words that read as words ("King Ranch", "TRD Off Road"); the rest are letters ("XLT", "SR5"). */
@@ -289,12 +304,12 @@ function vehicleName(v: { makeKey: string; modelKey: string; trim: string | null
     .join(" ");
 }
 
-/** "2018–2020 Ford F-150 XLT, under $30,000, under 80,000 mi, in TX". */
+/** "2018–2020 Ford F-150 XLT, under $30,000, under 80,000 mi, in TX" ("in TX or OK"). */
 export function describeWanted(w: WantedVehicle): string {
   const parts = [[yearsText(w.yearMin, w.yearMax), vehicleName(w)].filter(Boolean).join(" ")];
   if (w.maxPriceCents !== null) parts.push(`under ${formatPriceCents(w.maxPriceCents)}`);
   if (w.maxMileage !== null) parts.push(`under ${w.maxMileage.toLocaleString("en-US")} mi`);
-  if (w.state) parts.push(`in ${w.state}`);
+  if (w.state) parts.push(`in ${w.state.split(",").join(" or ")}`);
   return parts.join(", ");
 }
 

@@ -16,6 +16,8 @@ export type WantRow = WantedVehicle & {
   dealerId: string;
   postTitle: string;
   postCreatedAt: number;
+  /** 1 when the want comes from a buy order its dealer set (an offer at asking makes sense), else 0. */
+  standing: number;
 };
 type OfferRow = OfferedVehicle & {
   id: string;
@@ -28,9 +30,14 @@ type OfferRow = OfferedVehicle & {
 /** At most this many candidate rows per want or offer looked up. */
 const CANDIDATE_LIMIT = 500;
 
+/** A want's states ("TX" or "TX,OK") hold the offer's: what `inStates` says, in SQL. */
+const inStatesSql = (wanted: SQL, offered: SQL) =>
+  sql`(${wanted} is null or ${offered} is null or instr(',' || ${wanted} || ',', ',' || ${offered} || ',') > 0)`;
+
 const WANT_COLUMNS = sql`w.id as id, w.post_id as postId, w.dealer_id as dealerId, w.make_key as makeKey,
   w.model_key as modelKey, w.year_min as yearMin, w.year_max as yearMax, w.trim as trim, w.max_mileage as maxMileage,
-  w.max_price_cents as maxPriceCents, w.state as state, p.title as postTitle, p.created_at as postCreatedAt`;
+  w.max_price_cents as maxPriceCents, w.state as state, w.until as until, p.title as postTitle,
+  p.created_at as postCreatedAt, p.buy_order is not null as standing`;
 
 const OFFER_COLUMNS = sql`o.id as id, o.post_id as postId, o.vehicle_id as vehicleId, o.dealer_id as dealerId,
   o.make_key as makeKey, o.model_key as modelKey, o.year_min as yearMin, o.year_max as yearMax, o.trim as trim,
@@ -44,7 +51,8 @@ export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: s
     and (w.year_max is null or ${offer.yearMin} is null or w.year_max >= ${offer.yearMin})
     and (w.max_mileage is null or ${offer.mileage} is null or w.max_mileage >= ${offer.mileage})
     and (w.max_price_cents is null or ${offer.priceCents} is null or w.max_price_cents >= ${offer.priceCents})
-    and (w.state is null or ${offer.state} is null or w.state = ${offer.state})`;
+    and ${inStatesSql(sql`w.state`, sql`${offer.state}`)}
+    and (w.until is null or w.until >= ${Date.now()})`;
   return sql`
     select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
     where w.make_key = ${offer.makeKey} and w.model_key in (${listOf(modelLineage(offer.modelKey))}) and ${filters}
@@ -66,7 +74,7 @@ export function offersForWantStatement(
     and (o.year_min is null or ${want.yearMax} is null or o.year_min <= ${want.yearMax})
     and (o.mileage is null or ${want.maxMileage} is null or o.mileage <= ${want.maxMileage})
     and (o.price_cents is null or ${want.maxPriceCents} is null or o.price_cents <= ${want.maxPriceCents})
-    and (o.state is null or ${want.state} is null or o.state = ${want.state})`;
+    and ${inStatesSql(sql`${want.state}`, sql`o.state`)}`;
   if (!want.modelKey) {
     return sql`
       select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
@@ -97,6 +105,8 @@ export type PostPair = {
   offer: OfferedVehicle;
   /** How many vehicle pairs of these two posts met. */
   vehicleMatches: number;
+  /** The request is a buy order its dealer set. */
+  standing: boolean;
 };
 
 export function dealMatching(db: Database) {
@@ -124,7 +134,9 @@ export function dealMatching(db: Database) {
         else pairs.set(key, { ...pair, vehicleMatches: 1 });
       };
       if (post.type === "request") {
-        const wants = await this.wantsOf(post.id);
+        const now = Date.now();
+        // A buy order past its last day looks for nothing.
+        const wants = (await this.wantsOf(post.id)).filter((w) => w.until === null || w.until >= now);
         // One wave of reads, whatever the number of vehicles (each seeks the match index).
         const offersPerWant = await Promise.all(
           wants.map((want) => db.all<OfferRow>(offersForWantStatement(want, post.dealerId))),
@@ -140,6 +152,7 @@ export function dealMatching(db: Database) {
               otherPostCreatedAt: offer.postCreatedAt,
               want,
               offer,
+              standing: Boolean(want.standing),
             });
           }
         }
@@ -159,6 +172,7 @@ export function dealMatching(db: Database) {
               otherPostCreatedAt: want.postCreatedAt,
               want,
               offer,
+              standing: Boolean(want.standing),
             });
           }
         }
@@ -186,7 +200,7 @@ const lineageOf = (name: "want_lineage" | "offer_lineage", table: SQL, postId: s
 
 const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDealerId, w.make_key as wMakeKey,
   w.model_key as wModelKey, w.year_min as wYearMin, w.year_max as wYearMax, w.trim as wTrim,
-  w.max_mileage as wMaxMileage, w.max_price_cents as wMaxPriceCents, w.state as wState,
+  w.max_mileage as wMaxMileage, w.max_price_cents as wMaxPriceCents, w.state as wState, w.until as wUntil,
   o.id as oId, o.post_id as oPostId, o.vehicle_id as oVehicleId, o.dealer_id as oDealerId, o.make_key as oMakeKey,
   o.model_key as oModelKey, o.year_min as oYearMin, o.year_max as oYearMax, o.trim as oTrim, o.mileage as oMileage,
   o.price_cents as oPriceCents, o.state as oState`;
@@ -196,12 +210,13 @@ const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDeal
  * (every word the want names is among the offer's; trim keys are lower-case words joined by single spaces):
  * with the model lineage of the join this is `isMatch`, so the statement can pick the page itself.
  */
-const PAIR_FILTERS = sql`o.dealer_id <> w.dealer_id and p.status = 'active'
+const pairFilters = (now: number) => sql`o.dealer_id <> w.dealer_id and p.status = 'active'
   and (o.year_max is null or w.year_min is null or o.year_max >= w.year_min)
   and (o.year_min is null or w.year_max is null or o.year_min <= w.year_max)
   and (o.mileage is null or w.max_mileage is null or o.mileage <= w.max_mileage)
   and (o.price_cents is null or w.max_price_cents is null or o.price_cents <= w.max_price_cents)
-  and (o.state is null or w.state is null or o.state = w.state)
+  and ${inStatesSql(sql`w.state`, sql`o.state`)}
+  and (w.until is null or w.until >= ${now})
   and (w.trim is null or o.trim is null or not exists (
     select 1 from json_each('["' || replace(w.trim, ' ', '","') || '"]') t
     where instr(' ' || o.trim || ' ', ' ' || t.value || ' ') = 0))`;
@@ -218,6 +233,7 @@ export type CandidatePairRow = {
   wMaxMileage: number | null;
   wMaxPriceCents: number | null;
   wState: string | null;
+  wUntil: number | null;
   oId: string;
   oPostId: string;
   oVehicleId: string | null;
@@ -290,7 +306,7 @@ export function matchPageStatement(
       join wanted_vehicles w on w.id = l.want_id
       join offered_vehicles o on o.id = l.offer_id
       join inventory_posts p on p.id = l.other_post_id
-      where ${own} and ${PAIR_FILTERS}),
+      where ${own} and ${pairFilters(Date.now())}),
     pairs as (select * from ranked where rank <= ${CANDIDATE_LIMIT}),
     page as materialized (
       select otherPostId as id from pairs group by otherPostId ${after}
@@ -313,6 +329,7 @@ export function pairOf(row: CandidatePairRow): { want: WantedVehicle; offer: Off
       maxMileage: row.wMaxMileage,
       maxPriceCents: row.wMaxPriceCents,
       state: row.wState,
+      until: row.wUntil,
     },
     offer: {
       vehicleId: row.oVehicleId,

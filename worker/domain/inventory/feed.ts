@@ -40,7 +40,7 @@ export const POST_COLUMNS = sql`
   (select count(*) from vehicles v where v.post_id = p.id and v.status = 'available') as availableCount,
   (select count(*) from comments c where c.post_id = p.id) as commentCount,
   (select json_object('year', v.year, 'make', v.make, 'model', v.model, 'trim', v.trim,
-      'mileage', v.mileage, 'priceCents', v.price_cents)
+      'mileage', v.mileage, 'priceCents', v.price_cents, 'disclosures', json(v.disclosures))
     from vehicles v where v.post_id = p.id order by v.position limit 1) as leadVehicle`;
 
 export type PostRow = {

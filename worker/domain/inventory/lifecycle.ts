@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { POST_LIFETIME_DAYS, type UpdatePost } from "#lib/schemas/inventory";
+import type { BuyOrder } from "#lib/schemas/buy-order";
 import type { IndexedPost, PostVehicleFacts } from "../deal-alerts/match";
 import { inChunks } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
@@ -20,16 +21,18 @@ import type { PostDetail } from "./types";
 export type PostActor = { dealerId: string; isAdmin: boolean };
 
 /** A post as an edit needs it (`dealerState`: where its vehicles are when they do not say). */
-export type StoredPost = Omit<IndexedPost, "state"> & { dealerState: string };
+export type StoredPost = Omit<IndexedPost, "state"> & { dealerState: string; buyOrder?: BuyOrder | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function ownedPost(db: Database, postId: string, actor: PostActor): Promise<StoredPost> {
-  const [post] = await db.all<StoredPost>(sql`
+  const [row] = await db.all<Omit<StoredPost, "buyOrder"> & { buyOrder: string | null }>(sql`
     select p.id as id, p.dealer_id as dealerId, p.type as type, p.status as status, p.title as title,
-           p.description as description, d.state as dealerState
+           p.description as description, d.state as dealerState, p.buy_order as buyOrder
     from inventory_posts p join dealers d on d.id = p.dealer_id where p.id = ${postId}`);
-  if (!post) throw notFound(POST_NOT_FOUND);
+  if (!row) throw notFound(POST_NOT_FOUND);
+  // The dealer's buy order outlives edits of the words: matching keeps using it.
+  const post = { ...row, buyOrder: row.buyOrder ? (JSON.parse(row.buyOrder) as BuyOrder) : null };
   if (post.dealerId !== actor.dealerId && !actor.isAdmin)
     throw forbidden("Only the dealer who posted this can change it");
   return post;
@@ -106,9 +109,17 @@ export function editStatements(
   ];
   for (const v of next) {
     const before = byId.get(v.id)!;
-    if (before.priceCents !== v.priceCents || before.status !== v.status) {
+    const disclosures = patch.vehicles?.find((c) => c.id === v.id)?.disclosures;
+    if (before.priceCents !== v.priceCents || before.status !== v.status || disclosures !== undefined) {
       statements.push(
-        db.update(vehicles).set({ priceCents: v.priceCents, status: v.status }).where(eq(vehicles.id, v.id)),
+        db
+          .update(vehicles)
+          .set({
+            priceCents: v.priceCents,
+            status: v.status,
+            ...(disclosures === undefined ? {} : { disclosures }),
+          })
+          .where(eq(vehicles.id, v.id)),
       );
     }
   }
@@ -123,6 +134,7 @@ export function editStatements(
         title: patch.title ?? post.title,
         description: patch.description ?? post.description,
         state: post.dealerState || null,
+        buyOrder: post.buyOrder,
       },
       next,
       { replace: true, now },

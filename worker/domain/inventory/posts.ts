@@ -36,6 +36,7 @@ function toPostVehicle(v: VehicleRow): PostVehicle {
     notes: v.notes,
     location: v.location,
     atDealership: v.atDealership,
+    disclosures: v.disclosures ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { toIso, toIsoOrNull, type Notification } from "#lib/api-types";
+import { toIso, toIsoOrNull, type Notification, type NotificationData } from "#lib/api-types";
 import type { NotificationType } from "#lib/schemas/notifications";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
@@ -17,9 +17,10 @@ type Row = {
   link: string | null;
   createdAt: number;
   readAt: number | null;
+  data: string | null;
 };
 
-const COLUMNS = sql`id, type, title, body, link, created_at as createdAt, read_at as readAt`;
+const COLUMNS = sql`id, type, title, body, link, created_at as createdAt, read_at as readAt, data`;
 
 const toNotification = (row: Row): Notification => ({
   id: row.id,
@@ -29,6 +30,7 @@ const toNotification = (row: Row): Notification => ({
   link: row.link,
   createdAt: toIso(row.createdAt),
   readAt: toIsoOrNull(row.readAt),
+  data: row.data ? (JSON.parse(row.data) as NotificationData) : null,
 });
 
 type NewNotification = {
@@ -39,6 +41,7 @@ type NewNotification = {
   link: string | null;
   /** Idempotency: a second store with the same key answers the first notification, `created: false`. */
   key: string;
+  data?: NotificationData | null;
   now?: number;
 };
 
@@ -87,8 +90,9 @@ export function notificationCentre(db: Database) {
     async store(input: NewNotification): Promise<{ notification: Notification; created: boolean }> {
       const now = input.now ?? Date.now();
       const inserted = await db.all<Row>(sql`
-        insert into notifications (id, dealer_id, type, title, body, link, key, created_at)
-        values (${newId()}, ${input.dealerId}, ${input.type}, ${input.title}, ${input.body}, ${input.link}, ${input.key}, ${now})
+        insert into notifications (id, dealer_id, type, title, body, link, key, created_at, data)
+        values (${newId()}, ${input.dealerId}, ${input.type}, ${input.title}, ${input.body}, ${input.link}, ${input.key}, ${now},
+          ${input.data ? JSON.stringify(input.data) : null})
         on conflict (key) do nothing
         returning ${COLUMNS}`);
       const row = inserted[0];

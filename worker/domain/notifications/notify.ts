@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toE164 } from "#lib/phone";
 import type { InboxFrame } from "#lib/realtime";
-import type { Notification } from "#lib/api-types";
+import type { Notification, NotificationData } from "#lib/api-types";
 import type { NotificationType, OutboxReceipt } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
 import type { OutboxCategory, OutboxService } from "../outbox";
@@ -21,6 +21,8 @@ export type Delivery = {
   link: string | null;
   details?: Detail[];
   action?: string;
+  /** What a screen acts on (stored with the notification). */
+  data?: NotificationData;
 };
 
 /**
@@ -133,6 +135,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
         body: delivery.body,
         link: delivery.link,
         key: delivery.key,
+        data: delivery.data,
       });
       try {
         const unreadCount = await deps.centre.unreadCount(delivery.dealerId);
