@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import {
+  BadgeDollarSign,
   Bell,
   Car,
   Gavel,
@@ -56,6 +57,7 @@ const ICONS: Record<NotificationType, IconComponent> = {
   auction: Gavel,
   announcement: Megaphone,
   billing: Receipt,
+  offer: BadgeDollarSign,
 };
 
 const TYPE_LABELS: Record<NotificationType, string> = {
@@ -67,6 +69,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   auction: "Auction",
   announcement: "Announcement",
   billing: "Billing",
+  offer: "Offer",
 };
 
 function markRead(id: string) {

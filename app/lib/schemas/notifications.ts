@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   "auction",
   "announcement",
   "billing",
+  "offer",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,6 +25,7 @@ export const PREFERENCE_KEYS = [
   "priceDrops",
   "auctionAlerts",
   "confirmations",
+  "offers",
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<PreferenceKey, boolean>;
@@ -36,10 +38,17 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   priceDrops: true,
   auctionAlerts: true,
   confirmations: true,
+  offers: true,
 };
 
 /** The alert kinds a dealer can turn off, by the preference that turns them off. */
-export const ALERT_PREFERENCES = ["dealAlerts", "priceDrops", "auctionAlerts", "confirmations"] as const;
+export const ALERT_PREFERENCES = [
+  "dealAlerts",
+  "priceDrops",
+  "auctionAlerts",
+  "confirmations",
+  "offers",
+] as const;
 export type AlertPreference = (typeof ALERT_PREFERENCES)[number];
 
 const flag = (key: string) => z.boolean({ error: `${key} must be true or false` });

@@ -26,6 +26,7 @@ const CATEGORY_LABELS: Record<AlertPreference | "network", string> = {
   priceDrops: "price drops",
   auctionAlerts: "auction alerts",
   confirmations: "deal confirmations",
+  offers: "offers and counter-offers",
   network: "connection and message e-mails",
 };
 

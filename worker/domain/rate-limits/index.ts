@@ -81,6 +81,15 @@ export const LIMITS = {
   apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },
   apiKeyBurst: { name: "api:key-burst", max: 20, windowSeconds: 10, what: "API requests" },
   apiKeysPerDealer: { name: "api-keys:dealer", max: 20, windowSeconds: HOUR, what: "new API keys" },
+  /** New offers; each is a clock the other dealer must answer, so fewer than the answers. */
+  offersPerDealer: { name: "offers:dealer", max: 60, windowSeconds: HOUR, what: "offers" },
+  /** Counters, accepts, declines and withdrawals together. */
+  offerAnswersPerDealer: {
+    name: "offer-answers:dealer",
+    max: 240,
+    windowSeconds: HOUR,
+    what: "offer answers",
+  },
   passThruUpdatesPerDealer: {
     name: "pass-thru-updates:dealer",
     max: 240,
