@@ -91,24 +91,38 @@ export function offerService(db: Database, deps: OfferDeps) {
   }
 
   /**
-   * The one write of a step: a conditional UPDATE that holds only while the offer is as it was read (open, the
-   * same turn and version, its clock still running). Of two answers at once, or an answer and the clock, exactly
-   * one changes the row; the other finds nothing to change.
+   * The condition of every step's write: the offer is still as it was read (open, the same turn and version,
+   * its clock still running). Of two answers at once, or an answer and the clock, exactly one finds it so.
    */
+  const asRead = (row: OfferRow, now: number, table = "offers") => {
+    const t = sql.raw(table);
+    return sql`${t}.status = 'open' and ${t}.turn = ${row.turn} and ${t}.updated_at = ${row.updatedAt}
+      and ${t}.expires_at > ${now}`;
+  };
+
   const stepUpdate = (row: OfferRow, set: ReturnType<typeof sql>, step: OfferHistoryStep, now: number) =>
     batchable(
       db,
       db.all<{ id: string }>(sql`
         update offers set ${set}, history = ${appendStep(step)}, updated_at = ${now}
-        where id = ${row.id} and status = 'open' and turn = ${row.turn} and updated_at = ${row.updatedAt}
-          and expires_at > ${now}
+        where id = ${row.id} and ${asRead(row, now)}
         returning id`),
     );
 
   const LOST_RACE = "This offer was answered meanwhile: see where it stands now";
 
-  /** The statements of an accept, all gated on this accept having won (the offer now names `dealId`). */
-  function acceptStatements(row: OfferRow, dealId: string, accepterId: string, now: number) {
+  /**
+   * An accept in one batch: the deal of today's flow, confirmed at once and proposed by the dealer whose price was
+   * accepted, stored only while the offer is as read; then the offer names it; then, gated on that, the vehicle
+   * turns pending sale (leaving the deal alerts' matches) and every other open offer on it is declined, saying why.
+   */
+  function acceptStatements(
+    row: OfferRow,
+    dealId: string,
+    accepterId: string,
+    step: OfferHistoryStep,
+    now: number,
+  ) {
     const won = sql`exists (select 1 from offers w where w.id = ${row.id} and w.deal_id = ${dealId})`;
     const proposerId = row.turn === "seller" ? row.buyerId : row.sellerId;
     const declined: OfferHistoryStep = {
@@ -118,7 +132,6 @@ export function offerService(db: Database, deps: OfferDeps) {
       at: now,
     };
     return [
-      // The deal of today's flow, confirmed at once: proposed by the dealer whose price was accepted.
       batchable(
         db,
         db.run(sql`
@@ -131,9 +144,9 @@ export function offerService(db: Database, deps: OfferDeps) {
             coalesce(nullif(v.location, ''), trim(coalesce(v.city, '') || ', ' || coalesce(v.state, ''), ', ')),
             'confirmed', o.disclosures, ${now}, ${now}, ${now}
           from offers o join vehicles v on v.id = o.vehicle_id
-          where o.id = ${row.id} and o.deal_id = ${dealId}`),
+          where o.id = ${row.id} and ${asRead(row, now, "o")}`),
       ),
-      // The vehicle is pending sale, and leaves the deal alerts' matches while it is.
+      stepUpdate(row, sql`status = 'accepted', deal_id = ${dealId}`, step, now),
       batchable(
         db,
         db.run(
@@ -141,7 +154,6 @@ export function offerService(db: Database, deps: OfferDeps) {
         ),
       ),
       batchable(db, db.run(sql`delete from offered_vehicles where vehicle_id = ${row.vehicleId} and ${won}`)),
-      // Every other open offer on it is declined, saying why.
       batchable(
         db,
         db.all<{ id: string }>(sql`
@@ -181,9 +193,8 @@ export function offerService(db: Database, deps: OfferDeps) {
     const events: OfferEvent[] = [{ offerId, action, actorId: dealerId }];
     if (kind === "accept") {
       const dealId = newId();
-      const [changed, , , , others, [stored]] = await db.batch([
-        stepUpdate(row, sql`status = 'accepted', deal_id = ${dealId}`, step, now),
-        ...acceptStatements(row, dealId, dealerId, now),
+      const [, changed, , , others, [stored]] = await db.batch([
+        ...acceptStatements(row, dealId, dealerId, step, now),
         rowStatement(offerId),
       ]);
       if (changed.length === 0) throw conflict(LOST_RACE);
