@@ -328,6 +328,8 @@ export function chatService(
         throw notFound("Message not found");
       }
       if (row.senderId !== dealerId) throw forbidden("You can only delete your own messages");
+      // An offer's card is its history, which both dealers keep.
+      if (row.offer) throw forbidden("A step of an offer stays in the chat");
       if (now - row.createdAt > MESSAGE_DELETE_WINDOW_MS) {
         throw forbidden("Messages can be deleted within 15 minutes of sending");
       }
