@@ -27,12 +27,15 @@ function draftOf(post: PostDetail): DealDraft {
   };
 }
 
-/** "Make a deal" on a post card: the post's vehicle and price prefilled. */
-export function MakeDealButton({ post, className }: { post: FeedPost | PostDetail; className: string }) {
+/**
+ * The "Make a deal" flow on a post: `start` reads the post when the feed has only its summary and opens the
+ * proposal with its vehicle and price prefilled; `dialog` is the proposal to render.
+ */
+export function useMakeDeal(post: FeedPost | PostDetail) {
   const [draft, setDraft] = useState<DealDraft | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const open = async () => {
+  const start = async () => {
     if ("vehicles" in post) {
       setDraft(draftOf(post));
       return;
@@ -47,20 +50,27 @@ export function MakeDealButton({ post, className }: { post: FeedPost | PostDetai
     }
   };
 
+  const dialog = draft ? (
+    <ProposeDealDialog
+      open
+      onOpenChange={(next) => (!next ? setDraft(null) : undefined)}
+      counterparty={{ id: post.dealerId, name: post.dealer.name }}
+      draft={draft}
+      source={`From “${post.title}”`}
+    />
+  ) : null;
+  return { start, loading, dialog };
+}
+
+/** "Make a deal" on a post card: the post's vehicle and price prefilled. */
+export function MakeDealButton({ post, className }: { post: FeedPost | PostDetail; className: string }) {
+  const deal = useMakeDeal(post);
   return (
     <>
-      <button type="button" className={className} onClick={() => void open()} disabled={loading}>
+      <button type="button" className={className} onClick={() => void deal.start()} disabled={deal.loading}>
         <Handshake size={16} aria-hidden="true" /> Make a deal
       </button>
-      {draft ? (
-        <ProposeDealDialog
-          open
-          onOpenChange={(next) => (!next ? setDraft(null) : undefined)}
-          counterparty={{ id: post.dealerId, name: post.dealer.name }}
-          draft={draft}
-          source={`From “${post.title}”`}
-        />
-      ) : null}
+      {deal.dialog}
     </>
   );
 }
