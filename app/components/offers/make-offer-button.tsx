@@ -26,7 +26,13 @@ export function MakeOfferButton({
     if (post && "vehicles" in post) return setDetail(post);
     setLoading(true);
     try {
-      setDetail(await fetchPost(post?.id ?? postId ?? ""));
+      const fetched = await fetchPost(post?.id ?? postId ?? "");
+      if (fetched.type === "request" || fetched.status !== "active" || fetched.availableCount === 0)
+        toast({
+          title: "Nothing on this post takes offers now",
+          description: "Its vehicles are sold or pending, or it asks for vehicles rather than lists them.",
+        });
+      else setDetail(fetched);
     } catch {
       toast({ title: "Post not found", variant: "destructive" });
     } finally {

@@ -175,7 +175,7 @@ export function MakeOfferDialog({
               value={form.titleStatus}
               onChange={(e) => set({ titleStatus: e.target.value })}
               options={[
-                { value: "", label: "Not part of the offer" },
+                { value: "", label: "Not said" },
                 { value: "in-hand", label: "In hand" },
                 { value: "absent", label: "Absent" },
               ]}
