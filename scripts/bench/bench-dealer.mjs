@@ -49,3 +49,14 @@ export async function signUpBenchDealer(baseUrl, { label, firstName = "Bench", d
     throw new Error(`bench profile failed: ${profile.status} ${await profile.text()}`);
   return { cookie, id: (await profile.json()).id };
 }
+
+/** A signed-in JSON call of a bench dealer; throws on a failure, answers the body. */
+export async function benchApi(baseUrl, cookie, method, path, body) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
+  return res.json();
+}

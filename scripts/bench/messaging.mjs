@@ -3,21 +3,13 @@
  * messages beside the 2 s polling, one message fanned out to 200 sockets in a room, and 1 000
  * sockets held across 100 rooms with no error.
  */
-import { percentile, signUpBenchDealer } from "./bench-dealer.mjs";
+import { benchApi, percentile, signUpBenchDealer } from "./bench-dealer.mjs";
 
 export const title = "Real-time messaging";
 
 const signUp = (baseUrl, label) => signUpBenchDealer(baseUrl, { label, dealershipName: `Bench ${label}` });
 
-async function api(baseUrl, cookie, method, path, body) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookie },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const api = benchApi;
 
 function openSocket(baseUrl, cookie, chatId) {
   const url = `${baseUrl.replace(/^http/, "ws")}/parties/chat-room/${chatId}`;

@@ -175,3 +175,17 @@ export function variantOf(base: Uint8Array<ArrayBuffer>, i: number): Uint8Array<
   file.set(base);
   return file;
 }
+
+/** Reads until `done` holds (work that runs after the answer), or the time is up; answers the last reading. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,10 +1,11 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NEXT_CURSOR_HEADER, dealSchema, offerSchema, type Offer } from "#lib/api-types";
+import { DEFAULT_PREFERENCES } from "#lib/schemas/notifications";
 import { OFFER_CLOCK_DEFAULT_HOURS, SOLD_TO_ANOTHER_MESSAGE } from "#lib/schemas/offers";
 import { LIMITS } from "../../worker/domain/rate-limits";
 import { createServices } from "../../worker/services";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { ORIGIN, call, eventually, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -22,15 +23,6 @@ const DISCLOSURES = {
   keys: 2,
   notes: "Check engine light on; repainted tailgate",
 };
-
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A For Sale post with one priced truck (its disclosures answered), answered as the vehicle's id. */
 async function truckOf(seller: Dealer, price = 32000): Promise<{ vehicleId: string; postId: string }> {
@@ -478,15 +470,7 @@ describe("the walls and the limits", () => {
     await step(buyer, first.id, "withdraw");
     const off = await call("PATCH", "/api/notifications/preferences", {
       cookie: seller.cookie,
-      body: {
-        smsEnabled: false,
-        emailEnabled: true,
-        dealAlerts: true,
-        priceDrops: true,
-        auctionAlerts: true,
-        confirmations: true,
-        offers: false,
-      },
+      body: { ...DEFAULT_PREFERENCES, offers: false },
     });
     expect(off.status, off.text).toBe(200);
     const second = await offer(buyer, vehicleId);

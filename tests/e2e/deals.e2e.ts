@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
+import {
+  BASE_URL,
+  cancelVerifyIfOpen,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  newContext,
+  newDealer,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,16 +30,6 @@ async function axeProblems(page: Page, testId: string) {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${testId}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-/** The Verify dialog opens on its own once for the first confirmed deal: close it where the journey does not want it. */
-async function cancelVerifyIfOpen(page: Page) {
-  const dialog = page.getByTestId("verify-deal-dialog");
-  await dialog.waitFor({ state: "visible", timeout: 3000 }).catch(() => undefined);
-  if (await dialog.isVisible()) {
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "hidden" });
-  }
 }
 
 describe("a deal between two dealers, from a post card to the Bill of Sale", () => {

@@ -1,12 +1,15 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
-
-const root = path.resolve(import.meta.dirname, "../..");
-/** The D1 state directory the app under test uses (tests/e2e/global-setup.ts). */
-const persistTo = process.env.E2E_PERSIST_TO || path.join(root, ".wrangler/e2e-state");
+import {
+  BASE_URL,
+  cancelVerifyIfOpen,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  newContext,
+  newDealer,
+  queryD1,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,21 +20,6 @@ afterAll(async () => {
 });
 
 const headers = { Origin: BASE_URL };
-
-/** One statement on the local D1 database, with wrangler like any other local query. */
-function executeD1(sql: string) {
-  const bin = path.join(root, "node_modules", ".bin");
-  const result = spawnSync(
-    path.join(bin, "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
-}
 
 /** What the seller announced (written straight to D1: the listing forms that ask it are another change). */
 const DISCLOSURES = {
@@ -60,15 +48,6 @@ const disclosuresText = (page: Page, scope: string) =>
         .replace(/^(Seller's disclosures|Disclosures agreed on) /, "")
         .trim(),
     );
-
-async function cancelVerifyIfOpen(page: Page) {
-  const dialog = page.getByTestId("verify-deal-dialog");
-  await dialog.waitFor({ state: "visible", timeout: 3000 }).catch(() => undefined);
-  if (await dialog.isVisible()) {
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "hidden" });
-  }
-}
 
 describe("an offer between two dealers, from the feed to Pass Thru Sales", () => {
   it("B offers on A's truck from the feed, A counters from the chat, B accepts on a phone, both see the deal", async () => {
@@ -102,9 +81,7 @@ describe("an offer between two dealers, from the feed to Pass Thru Sales", () =>
     });
     expect(post.status()).toBe(201);
     const postId = ((await post.json()) as { id: string }).id;
-    executeD1(
-      `update vehicles set disclosures = '${JSON.stringify(DISCLOSURES)}' where post_id = '${postId}'`,
-    );
+    queryD1(`update vehicles set disclosures = '${JSON.stringify(DISCLOSURES)}' where post_id = '${postId}'`);
 
     // B, on a phone, finds the truck in the feed and offers.
     await pageB.goto(`/?search=${encodeURIComponent(title)}`);
@@ -149,7 +126,7 @@ describe("an offer between two dealers, from the feed to Pass Thru Sales", () =>
     await offer.getByText("Accepted: the deal is confirmed").waitFor();
 
     // A later edit of the listing's disclosures changes nothing agreed.
-    executeD1(`update vehicles set disclosures = null where post_id = '${postId}'`);
+    queryD1(`update vehicles set disclosures = null where post_id = '${postId}'`);
 
     // Both see the deal in Pass Thru Sales, and it carries the disclosures B saw.
     for (const page of [pageB, pageA]) {

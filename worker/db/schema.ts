@@ -15,7 +15,13 @@ import type { ChatAttachment } from "#lib/chat-files";
 import type { ChatCall, ChatOfferCard } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
 import type { Disclosures } from "#lib/schemas/disclosures";
-import { OFFER_SIDES, OFFER_STATUSES, type OfferAction, type OfferSide, type OfferTerms } from "#lib/schemas/offers";
+import {
+  OFFER_SIDES,
+  OFFER_STATUSES,
+  type OfferAction,
+  type OfferSide,
+  type OfferTerms,
+} from "#lib/schemas/offers";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });

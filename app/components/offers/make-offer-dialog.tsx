@@ -4,19 +4,12 @@ import { Button } from "~/components/ui/button";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { failureText } from "#lib/api-client";
 import type { PostDetail, PostVehicle } from "#lib/api-types";
 import { formatPriceCents } from "#lib/format";
-import {
-  OFFER_CLOCK_CHOICES,
-  OFFER_CLOCK_DEFAULT_HOURS,
-  OFFER_MESSAGE_MAX,
-  OFFER_PRICE_MIN,
-  OFFER_TOASTS,
-} from "#lib/schemas/offers";
-import { toast } from "#lib/toast";
+import { OFFER_CLOCK_CHOICES, OFFER_CLOCK_DEFAULT_HOURS, OFFER_MESSAGE_MAX } from "#lib/schemas/offers";
 import { DisclosureSummary, disclosuresOf } from "./disclosure-summary";
 import { offerApi } from "./offer-api";
+import { OfferPriceField, readPrice, toastOfferFailed, toastOfferMade } from "./offer-price-field";
 
 const vehicleName = (v: PostVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
 const clockLabel = (hours: number) =>
@@ -66,12 +59,9 @@ export function MakeOfferDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const price = Number(form.price);
-    if (!Number.isInteger(price) || price < OFFER_PRICE_MIN) {
-      setError(`Enter your price in whole dollars, at least $${OFFER_PRICE_MIN}`);
-      return;
-    }
-    setError(undefined);
+    const { dollars: price, error: wrong } = readPrice(form.price);
+    setError(wrong);
+    if (price === undefined) return;
     setSending(true);
     try {
       const terms = {
@@ -86,18 +76,10 @@ export function MakeOfferDialog({
         ...(form.message.trim() ? { message: form.message.trim() } : {}),
         ...(Object.keys(terms).length ? { terms } : {}),
       });
-      toast({
-        ...OFFER_TOASTS.made,
-        description: `${post.dealer.name} has ${clockLabel(Number(form.hours))} to answer.`,
-        action: { label: "View offer", to: `/offers?offer=${made.id}` },
-      });
+      toastOfferMade(made.id, `${post.dealer.name} has ${clockLabel(Number(form.hours))} to answer.`);
       onOpenChange(false);
     } catch (failure) {
-      toast({
-        ...OFFER_TOASTS.failed,
-        description: failureText(failure, "Please try again."),
-        variant: "destructive",
-      });
+      toastOfferFailed(failure);
     } finally {
       setSending(false);
     }
@@ -147,12 +129,7 @@ export function MakeOfferDialog({
             />
           ) : null}
           <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Your price (USD)"
-              type="number"
-              inputMode="numeric"
-              min={OFFER_PRICE_MIN}
-              step={1}
+            <OfferPriceField
               value={form.price}
               onChange={(e) => set({ price: e.target.value })}
               error={error}

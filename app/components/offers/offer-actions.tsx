@@ -3,12 +3,12 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { DialogHeader } from "~/components/ui/dialog-header";
-import { TextAreaField, TextField } from "~/components/ui/field";
-import { failureText } from "#lib/api-client";
+import { TextAreaField } from "~/components/ui/field";
 import type { Offer } from "#lib/api-types";
-import { OFFER_MESSAGE_MAX, OFFER_PRICE_MIN, OFFER_TOASTS } from "#lib/schemas/offers";
+import { OFFER_MESSAGE_MAX, OFFER_TOASTS } from "#lib/schemas/offers";
 import { toast } from "#lib/toast";
 import { offerApi } from "./offer-api";
+import { OfferPriceField, readPrice, toastOfferFailed } from "./offer-price-field";
 import { otherDealerOf, priceText, vehicleText } from "./offer-words";
 
 type Props = { offer: Offer; onChange: (offer: Offer) => void };
@@ -31,11 +31,7 @@ export function OfferActions({ offer, onChange }: Props) {
       toast(done);
       return true;
     } catch (error) {
-      toast({
-        ...OFFER_TOASTS.failed,
-        description: failureText(error, "Please try again."),
-        variant: "destructive",
-      });
+      toastOfferFailed(error);
       return false;
     } finally {
       setBusy(false);
@@ -132,22 +128,13 @@ function CounterForm({
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const dollars = Number(price);
-    if (!Number.isInteger(dollars) || dollars < OFFER_PRICE_MIN) {
-      setError(`Enter a price in whole dollars, at least $${OFFER_PRICE_MIN}`);
-      return;
-    }
-    setError(undefined);
-    void onSend(dollars, message.trim());
+    const { dollars, error: wrong } = readPrice(price);
+    setError(wrong);
+    if (dollars !== undefined) void onSend(dollars, message.trim());
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Counter-offer">
-      <TextField
-        label="Your price (USD)"
-        type="number"
-        inputMode="numeric"
-        min={OFFER_PRICE_MIN}
-        step={1}
+      <OfferPriceField
         value={price}
         onChange={(e) => setPrice(e.target.value)}
         error={error}

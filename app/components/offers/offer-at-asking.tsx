@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { failureText } from "#lib/api-client";
-import { askingOfferSchema, OFFER_CLOCK_DEFAULT_HOURS, OFFER_TOASTS } from "#lib/schemas/offers";
-import { toast } from "#lib/toast";
+import { askingOfferSchema, OFFER_CLOCK_DEFAULT_HOURS } from "#lib/schemas/offers";
 import { offerApi } from "./offer-api";
+import { toastOfferFailed, toastOfferMade } from "./offer-price-field";
 import { priceText } from "./offer-words";
 
 /** The vehicle and price a deal alert offers at asking, when its data says so; null otherwise. */
@@ -26,17 +25,9 @@ export function OfferAtAskingButton({ vehicleId, price }: { vehicleId: string; p
     try {
       const made = await offerApi.make({ vehicleId, price, expiresInHours: OFFER_CLOCK_DEFAULT_HOURS });
       setSent(true);
-      toast({
-        ...OFFER_TOASTS.made,
-        description: `${priceText(price)}, the asking price.`,
-        action: { label: "View offer", to: `/offers?offer=${made.id}` },
-      });
+      toastOfferMade(made.id, `${priceText(price)}, the asking price.`);
     } catch (failure) {
-      toast({
-        ...OFFER_TOASTS.failed,
-        description: failureText(failure, "Please try again."),
-        variant: "destructive",
-      });
+      toastOfferFailed(failure);
     } finally {
       setSending(false);
     }

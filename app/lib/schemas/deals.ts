@@ -2,6 +2,7 @@
  * Deals: one schema per call or form, used by the worker and the screens alike. Pure code.
  */
 import { z } from "zod";
+import { cursorParam, limitParam } from "./paging";
 import {
   AUCTION_PLATFORMS,
   DEAL_STATUSES,
@@ -209,15 +210,7 @@ export const dealsQuerySchema = z.object({
     (v) => (isBlank(v) ? undefined : v),
     z.enum(DEAL_STATUSES, { error: `status must be one of ${DEAL_STATUSES.join(", ")}` }).optional(),
   ),
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(300, "Invalid cursor").optional()),
-  limit: z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(100, "Limit must be at most 100")
-      .default(DEALS_PAGE_SIZE),
-  ),
+  cursor: cursorParam,
+  limit: limitParam(DEALS_PAGE_SIZE),
 });
 export const passThruQuerySchema = dealsQuerySchema.omit({ status: true });

@@ -2,6 +2,7 @@
  * Offers and counter-offers: the business constants, one schema per call, the screens' texts. Pure code.
  */
 import { z } from "zod";
+import { cursorParam, limitParam } from "./paging";
 
 /** The reply clock a dealer gives the other side: a day unless they choose, from one hour to three days. */
 export const OFFER_CLOCK_DEFAULT_HOURS = 24;
@@ -94,16 +95,8 @@ export const OFFERS_PAGE_SIZE = 20;
 export const offersQuerySchema = z.object({
   role: z.enum(["buying", "selling"], { error: 'role must be "buying" or "selling"' }).optional(),
   status: z.enum(["open", "closed"], { error: 'status must be "open" or "closed"' }).optional(),
-  cursor: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(300, "Invalid cursor").optional()),
-  limit: z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z
-      .number({ error: "Limit must be a number" })
-      .int("Limit must be a whole number")
-      .min(1, "Limit must be at least 1")
-      .max(100, "Limit must be at most 100")
-      .default(OFFERS_PAGE_SIZE),
-  ),
+  cursor: cursorParam,
+  limit: limitParam(OFFERS_PAGE_SIZE),
 });
 export type OffersQuery = z.output<typeof offersQuerySchema>;
 
