@@ -179,6 +179,7 @@ describe("deal alerts", () => {
         priceDrops: true,
         auctionAlerts: true,
         confirmations: true,
+        offers: true,
       },
     });
     await call("PATCH", "/api/notifications/preferences", {
@@ -190,6 +191,7 @@ describe("deal alerts", () => {
         priceDrops: true,
         auctionAlerts: true,
         confirmations: true,
+        offers: true,
       },
     });
     await request(quiet.cookie, "Looking for a Honda Odyssey");
@@ -310,6 +312,7 @@ describe("auction alerts", () => {
         priceDrops: true,
         auctionAlerts: false,
         confirmations: true,
+        offers: true,
       },
     });
     expect(off.status, off.text).toBe(200);
