@@ -41,7 +41,7 @@ export function OfferActions({ offer, onChange }: Props) {
   if (!myTurn)
     return (
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted">Waiting for {otherDealerOf(offer).name} to answer.</p>
+        <p className="text-sm text-muted">Your price is on the table.</p>
         <Button
           variant="secondary"
           disabled={busy}
