@@ -33,6 +33,7 @@ export { ChatRoom } from "../durable-objects/chat-room";
 export { DealAlertFanout } from "../durable-objects/deal-alert-fanout";
 export { DealerInbox } from "../durable-objects/dealer-inbox";
 export { OutboxCourier } from "../durable-objects/outbox-courier";
+export { OfferClock } from "../durable-objects/offer-clock";
 
 export default {
   /** A page rendered for a remembered session that had changed is answered again, from the session as it is. */

@@ -32,7 +32,7 @@ import { dohResolver, fetchSheet } from "./integrations/sheet-link";
 import type { AiBinding } from "./domain/inventory/summary";
 import type { PostChange } from "./domain/inventory/lifecycle";
 import { announceNewPost } from "./realtime/announce-post";
-import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "./realtime/addresses";
+import { chatRoomOf, courierOf, fanoutOf, inboxOf, offerClockOf } from "./realtime/addresses";
 import { deliverMessage } from "./realtime/deliver-message";
 import { emailSender, type EmailEnv } from "./integrations/email";
 import { smsSender, type SmsEnv } from "./integrations/sms";
@@ -58,6 +58,8 @@ import { dealService } from "./domain/deals";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
+import { offerService } from "./domain/offers";
+import { offerAnnouncements } from "./domain/offers/announce";
 
 export type ServiceOptions = {
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
@@ -205,6 +207,21 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
     onPostChanged: postChanged,
   });
+  // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
+  // chat message is (without the first-message notice: the offer's own notification says it).
+  const offerNews = offerAnnouncements(db, {
+    deliver: notify.deliver,
+    push,
+    postCard: (card) => deliverMessage(env, chats, card),
+  });
+  const offers = offerService(db, {
+    rateLimits,
+    setClock: (offerId, expiresAt) => offerClockOf(env, offerId).set(offerId, expiresAt),
+    announce: (events) =>
+      later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
+    dealConfirmed: (dealId, actorId) =>
+      later(`Deal confirmed ${dealId}`, () => announcements.announce("confirmed", dealId, actorId)),
+  });
   const accountData = accountDataService(acrossNetworks);
   const auth = authFlows({
     accounts,
@@ -285,6 +302,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     vin,
     imports,
     deals,
+    offers,
     dealAnnouncements: announcements,
     outbox,
     dealAlerts,

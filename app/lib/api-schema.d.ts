@@ -6551,7 +6551,7 @@ export interface paths {
                              * @description the kind of e-mail turned off
                              * @enum {string}
                              */
-                            category: "dealAlerts" | "priceDrops" | "auctionAlerts" | "confirmations" | "network";
+                            category: "dealAlerts" | "priceDrops" | "auctionAlerts" | "confirmations" | "offers" | "network";
                         };
                     };
                 };
@@ -6777,6 +6777,7 @@ export interface paths {
                             priceDrops: boolean;
                             auctionAlerts: boolean;
                             confirmations: boolean;
+                            offers: boolean;
                         };
                     };
                 };
@@ -6812,6 +6813,7 @@ export interface paths {
                         priceDrops: boolean;
                         auctionAlerts: boolean;
                         confirmations: boolean;
+                        offers?: boolean;
                     };
                 };
             };
@@ -6829,6 +6831,7 @@ export interface paths {
                             priceDrops: boolean;
                             auctionAlerts: boolean;
                             confirmations: boolean;
+                            offers: boolean;
                         };
                     };
                 };
@@ -8366,6 +8369,429 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    role?: "buying" | "selling";
+                    status?: "open" | "closed";
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the next page's cursor: send it back as `cursor`; absent on the last page */
+                        "X-Next-Cursor"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"][];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        vehicleId: string;
+                        price: number;
+                        message?: string;
+                        /** @default 24 */
+                        expiresInHours?: number;
+                        terms?: components["schemas"]["OfferTerms"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        price: number;
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offers/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Offer"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pass-thru-sales": {
         parameters: {
             query?: never;
@@ -8881,6 +9307,19 @@ export interface components {
                 /** @description 0 unless the call was answered */
                 durationSeconds: number;
             } | null;
+            /** @description set on the card a step of an offer leaves in the two dealers' chat */
+            offer?: {
+                offerId: string;
+                /** @enum {string} */
+                action: "offered" | "countered" | "accepted" | "declined" | "withdrawn" | "expired";
+                /** @enum {string} */
+                by: "buyer" | "seller";
+                /** @description whole dollars on the table after this step */
+                price: number | null;
+                /** @description year make model */
+                vehicle: string;
+                message: string | null;
+            } | null;
         };
         DirectoryDealer: {
             id: string;
@@ -9293,7 +9732,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing";
+            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing" | "offer";
             title: string;
             body: string;
             /** @description the app path of what it is about */
@@ -9419,6 +9858,53 @@ export interface components {
              * @description ISO 8601 time
              */
             approvedAt: string | null;
+            /** @description the seller's announcements as they stood when the offer that made this deal was made */
+            disclosures?: {
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                frameDamage: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                floodOrFire: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                titleBrand: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                odometerNotActual: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                airbags: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                engineOrTransmission: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                warningLights: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                priorPaintOrBody: "yes" | "no" | "unknown";
+                /** @default null */
+                keys: number | null;
+                /** @default  */
+                notes: string;
+            } | null;
         };
         PassThruStep: {
             /** @enum {string} */
@@ -9435,6 +9921,138 @@ export interface components {
              * @description ISO 8601 time
              */
             updatedAt: string | null;
+        };
+        Offer: {
+            id: string;
+            vehicleId: string;
+            postId: string;
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            /** @enum {string} */
+            status: "open" | "accepted" | "declined" | "withdrawn" | "expired";
+            /** @description whole dollars on the table */
+            price: number;
+            /**
+             * @description whose answer the offer waits for
+             * @enum {string}
+             */
+            turn: "buyer" | "seller";
+            /**
+             * @description the signed-in dealer's side
+             * @enum {string}
+             */
+            myRole: "buyer" | "seller";
+            /** @description the reply clock each step restarts */
+            clockHours: number;
+            /**
+             * Format: date-time
+             * @description when the clock runs out (an open offer expires then)
+             */
+            expiresAt: string;
+            terms: components["schemas"]["OfferTerms"];
+            history: components["schemas"]["OfferStep"][];
+            /** @description the confirmed deal an accepted offer made */
+            dealId?: string;
+            /** @description the seller's announcements as they stood when the offer was made */
+            disclosures: {
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                frameDamage: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                floodOrFire: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                titleBrand: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                odometerNotActual: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                airbags: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                engineOrTransmission: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                warningLights: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                priorPaintOrBody: "yes" | "no" | "unknown";
+                /** @default null */
+                keys: number | null;
+                /** @default  */
+                notes: string;
+            } | null;
+            vehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                askingPriceCents: number | null;
+                photoUrl: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+        };
+        OfferTerms: {
+            /**
+             * Format: date
+             * @description the buyer picks the vehicle up by this day
+             */
+            pickupBy?: string;
+            /**
+             * @description the seller has the title in hand, or not yet
+             * @enum {string}
+             */
+            titleStatus?: "in-hand" | "absent";
+            /**
+             * @description who arranges transport
+             * @enum {string}
+             */
+            transport?: "buyer" | "seller";
+        };
+        OfferStep: {
+            /** @enum {string} */
+            by: "buyer" | "seller";
+            /** @enum {string} */
+            action: "offered" | "countered" | "accepted" | "declined" | "withdrawn" | "expired";
+            /** @description whole dollars, on offers and counters */
+            price?: number;
+            message?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            at: string;
         };
     };
     responses: never;

@@ -16,6 +16,7 @@ import {
   SALE_STATUSES,
   TITLE_STATUSES,
 } from "#lib/deals/constants";
+import { OFFER_ACTIONS, OFFER_SIDES, OFFER_STATUSES, offerTermsSchema } from "#lib/schemas/offers";
 
 /**
  * What the API answers, in one place: the worker's domain returns these
@@ -296,6 +297,19 @@ export const iceServerSchema = z.object({
 export type IceServer = z.infer<typeof iceServerSchema>;
 export const iceServersSchema = z.object({ iceServers: z.array(iceServerSchema) });
 
+/** A step of an offer as its card in the chat shows it (whole dollars; the offer itself says the rest). */
+export const chatOfferCardSchema = z
+  .object({
+    offerId: z.string(),
+    action: z.enum(OFFER_ACTIONS),
+    by: z.enum(OFFER_SIDES),
+    price: z.number().int().nullable().describe("whole dollars on the table after this step"),
+    vehicle: z.string().describe("year make model"),
+    message: z.string().nullable(),
+  })
+  .meta({ id: "ChatOfferCard" });
+export type ChatOfferCard = z.infer<typeof chatOfferCardSchema>;
+
 export const chatMessageSchema = z
   .object({
     id: z.string(),
@@ -311,6 +325,10 @@ export const chatMessageSchema = z
       .array(chatAttachmentSchema)
       .describe("photos and files, private to the chat's two dealers"),
     call: chatCallSchema.nullable().describe("set on the line a call leaves in the chat"),
+    offer: chatOfferCardSchema
+      .nullable()
+      .optional()
+      .describe("set on the card a step of an offer leaves in the two dealers' chat"),
   })
   .meta({ id: "ChatMessage" });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -746,11 +764,62 @@ export const dealSchema = z
     confirmedAt: isoTime.nullable(),
     completedAt: isoTime.nullable(),
     approvedAt: isoTime.nullable(),
+    disclosures: disclosuresSchema
+      .nullable()
+      .optional()
+      .describe("the seller's announcements as they stood when the offer that made this deal was made"),
   })
   .meta({ id: "Deal" });
 export type Deal = z.infer<typeof dealSchema>;
 
 export const completedDealSchema = z.object({ id: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Offers: only an offer's two dealers see it. Prices in whole dollars, as they are offered.
+
+export const offerStepSchema = z
+  .object({
+    by: z.enum(OFFER_SIDES),
+    action: z.enum(OFFER_ACTIONS),
+    price: z.number().int().optional().describe("whole dollars, on offers and counters"),
+    message: z.string().optional(),
+    at: isoTime,
+  })
+  .meta({ id: "OfferStep" });
+export type OfferStep = z.infer<typeof offerStepSchema>;
+
+export const offerSchema = z
+  .object({
+    id: z.string(),
+    vehicleId: z.string(),
+    postId: z.string(),
+    buyer: dealPartySchema,
+    seller: dealPartySchema,
+    status: z.enum(OFFER_STATUSES),
+    price: z.number().int().describe("whole dollars on the table"),
+    turn: z.enum(OFFER_SIDES).describe("whose answer the offer waits for"),
+    myRole: z.enum(OFFER_SIDES).describe("the signed-in dealer's side"),
+    clockHours: z.number().int().describe("the reply clock each step restarts"),
+    expiresAt: isoTime.describe("when the clock runs out (an open offer expires then)"),
+    terms: offerTermsSchema,
+    history: z.array(offerStepSchema),
+    dealId: z.string().optional().describe("the confirmed deal an accepted offer made"),
+    disclosures: disclosuresSchema
+      .nullable()
+      .describe("the seller's announcements as they stood when the offer was made"),
+    vehicle: z.object({
+      year: z.number().int().nullable(),
+      make: z.string(),
+      model: z.string(),
+      trim: z.string().nullable(),
+      mileage: z.number().int().nullable(),
+      askingPriceCents: z.number().int().nullable(),
+      photoUrl: z.string().nullable(),
+    }),
+    createdAt: isoTime,
+  })
+  .meta({ id: "Offer" });
+export type Offer = z.infer<typeof offerSchema>;
 
 export const dealCompletionReceiptSchema = z.object({
   dealId: z.string(),

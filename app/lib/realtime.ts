@@ -5,8 +5,10 @@ import {
   dealSchema,
   isoTime,
   notificationSchema,
+  offerSchema,
   type ChatMessage,
 } from "#lib/api-types";
+import { OFFER_ACTIONS } from "#lib/schemas/offers";
 import { chatAttachmentsInputSchema } from "#lib/chat-files";
 
 /**
@@ -162,6 +164,8 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
     event: z.enum(["proposed", "confirmed", "declined", "withdrawn", "completed", "updated"]),
     deal: dealSchema,
   }),
+  /** An offer of this dealer moved (offered, countered, accepted, …): the offer as this dealer sees it. */
+  z.object({ type: z.literal("offer"), event: z.enum(OFFER_ACTIONS), offer: offerSchema }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 

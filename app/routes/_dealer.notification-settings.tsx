@@ -138,6 +138,11 @@ const SWITCHES: { key: PreferenceKey; label: string; hint: string }[] = [
   },
   { key: "auctionAlerts", label: "Auction alerts", hint: "Live auctions and run lists from the network" },
   { key: "confirmations", label: "Deal confirmations", hint: "A deal was proposed, confirmed or completed" },
+  {
+    key: "offers",
+    label: "Offers",
+    hint: "An offer or counter-offer on a vehicle, its answer, or its clock running out",
+  },
 ];
 
 /** One switch: a form with one button, saved at once; shows the new value while it saves. */

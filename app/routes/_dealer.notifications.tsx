@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import {
+  BadgeDollarSign,
   Bell,
   Car,
   Gavel,
@@ -16,6 +17,8 @@ import {
 import { useEffect, useState } from "react";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { buttonClass } from "~/components/ui/button";
+import { MakeOfferButton } from "~/components/offers/make-offer-button";
+import { OfferAtAskingButton, askingOfferOf } from "~/components/offers/offer-at-asking";
 import { RelativeTime } from "~/components/ui/clock";
 import type { Notification } from "#lib/api-types";
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationType } from "#lib/schemas/notifications";
@@ -56,6 +59,7 @@ const ICONS: Record<NotificationType, IconComponent> = {
   auction: Gavel,
   announcement: Megaphone,
   billing: Receipt,
+  offer: BadgeDollarSign,
 };
 
 const TYPE_LABELS: Record<NotificationType, string> = {
@@ -67,6 +71,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   auction: "Auction",
   announcement: "Announcement",
   billing: "Billing",
+  offer: "Offer",
 };
 
 function markRead(id: string) {
@@ -143,7 +148,27 @@ function NotificationItem({
       ) : (
         <div className={className}>{content}</div>
       )}
+      <DealAlertOffers notification={notification} />
     </li>
+  );
+}
+
+const POST_LINK = /^\/post\/([^/?#]+)/;
+
+/**
+ * A deal alert answers at once: Make offer on the matched listing, and Offer at asking when the alert says a buy
+ * order would pay the listed price (its data names the vehicle and the price).
+ */
+function DealAlertOffers({ notification }: { notification: Notification }) {
+  const postId =
+    notification.type === "deal-alert" ? POST_LINK.exec(notification.link ?? "")?.[1] : undefined;
+  if (!postId) return null;
+  const asking = askingOfferOf((notification as Notification & { data?: unknown }).data);
+  return (
+    <div className="flex flex-wrap gap-2 px-4 pb-3 pl-16" data-testid="deal-alert-offers">
+      {asking ? <OfferAtAskingButton vehicleId={asking.vehicleId} price={asking.price} /> : null}
+      <MakeOfferButton postId={postId} className={buttonClass("secondary")} />
+    </div>
   );
 }
 

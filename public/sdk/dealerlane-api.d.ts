@@ -353,6 +353,19 @@ export interface components {
                 /** @description 0 unless the call was answered */
                 durationSeconds: number;
             } | null;
+            /** @description set on the card a step of an offer leaves in the two dealers' chat */
+            offer?: {
+                offerId: string;
+                /** @enum {string} */
+                action: "offered" | "countered" | "accepted" | "declined" | "withdrawn" | "expired";
+                /** @enum {string} */
+                by: "buyer" | "seller";
+                /** @description whole dollars on the table after this step */
+                price: number | null;
+                /** @description year make model */
+                vehicle: string;
+                message: string | null;
+            } | null;
         };
         DirectoryDealer: {
             id: string;
@@ -765,7 +778,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing";
+            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing" | "offer";
             title: string;
             body: string;
             /** @description the app path of what it is about */
@@ -891,6 +904,53 @@ export interface components {
              * @description ISO 8601 time
              */
             approvedAt: string | null;
+            /** @description the seller's announcements as they stood when the offer that made this deal was made */
+            disclosures?: {
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                frameDamage: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                floodOrFire: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                titleBrand: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                odometerNotActual: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                airbags: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                engineOrTransmission: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                warningLights: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                priorPaintOrBody: "yes" | "no" | "unknown";
+                /** @default null */
+                keys: number | null;
+                /** @default  */
+                notes: string;
+            } | null;
         };
         PassThruStep: {
             /** @enum {string} */
@@ -907,6 +967,138 @@ export interface components {
              * @description ISO 8601 time
              */
             updatedAt: string | null;
+        };
+        Offer: {
+            id: string;
+            vehicleId: string;
+            postId: string;
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            /** @enum {string} */
+            status: "open" | "accepted" | "declined" | "withdrawn" | "expired";
+            /** @description whole dollars on the table */
+            price: number;
+            /**
+             * @description whose answer the offer waits for
+             * @enum {string}
+             */
+            turn: "buyer" | "seller";
+            /**
+             * @description the signed-in dealer's side
+             * @enum {string}
+             */
+            myRole: "buyer" | "seller";
+            /** @description the reply clock each step restarts */
+            clockHours: number;
+            /**
+             * Format: date-time
+             * @description when the clock runs out (an open offer expires then)
+             */
+            expiresAt: string;
+            terms: components["schemas"]["OfferTerms"];
+            history: components["schemas"]["OfferStep"][];
+            /** @description the confirmed deal an accepted offer made */
+            dealId?: string;
+            /** @description the seller's announcements as they stood when the offer was made */
+            disclosures: {
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                frameDamage: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                floodOrFire: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                titleBrand: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                odometerNotActual: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                airbags: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                engineOrTransmission: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                warningLights: "yes" | "no" | "unknown";
+                /**
+                 * @default unknown
+                 * @enum {string}
+                 */
+                priorPaintOrBody: "yes" | "no" | "unknown";
+                /** @default null */
+                keys: number | null;
+                /** @default  */
+                notes: string;
+            } | null;
+            vehicle: {
+                year: number | null;
+                make: string;
+                model: string;
+                trim: string | null;
+                mileage: number | null;
+                askingPriceCents: number | null;
+                photoUrl: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+        };
+        OfferTerms: {
+            /**
+             * Format: date
+             * @description the buyer picks the vehicle up by this day
+             */
+            pickupBy?: string;
+            /**
+             * @description the seller has the title in hand, or not yet
+             * @enum {string}
+             */
+            titleStatus?: "in-hand" | "absent";
+            /**
+             * @description who arranges transport
+             * @enum {string}
+             */
+            transport?: "buyer" | "seller";
+        };
+        OfferStep: {
+            /** @enum {string} */
+            by: "buyer" | "seller";
+            /** @enum {string} */
+            action: "offered" | "countered" | "accepted" | "declined" | "withdrawn" | "expired";
+            /** @description whole dollars, on offers and counters */
+            price?: number;
+            message?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            at: string;
         };
     };
     responses: never;

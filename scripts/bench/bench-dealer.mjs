@@ -107,3 +107,6 @@ export async function signUpBenchDealer(baseUrl, { label, firstName = "Bench", d
     throw new Error(`bench profile failed: ${profile.status} ${await profile.text()}`);
   return { cookie, id: (await profile.json()).id };
 }
+
+/** A signed-in JSON call that must succeed; its body. */
+export const benchApi = async (...args) => (await call(...args)).json();

@@ -3,13 +3,13 @@
  * messages beside the 2 s polling, one message fanned out to 200 sockets in a room, and 1 000
  * sockets held across 100 rooms with no error.
  */
-import { call, openSocket, otherDealers, percentile, signUpBenchDealer, stats } from "./bench-dealer.mjs";
+import { benchApi, openSocket, otherDealers, percentile, signUpBenchDealer, stats } from "./bench-dealer.mjs";
 
 export const title = "Real-time messaging";
 
 const signUp = (baseUrl, label) => signUpBenchDealer(baseUrl, { label, dealershipName: `Bench ${label}` });
 
-const api = async (...args) => (await call(...args)).json();
+const api = benchApi;
 const roomSocket = (baseUrl, cookie, chatId) => openSocket(baseUrl, cookie, `chat-room/${chatId}`);
 
 export async function run(ctx) {

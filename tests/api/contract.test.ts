@@ -82,6 +82,7 @@ let chatId: string;
 let firstMessageId: string;
 let requestId: string;
 let dealId: string;
+let offerId: string;
 const partners: Dealer[] = [];
 
 beforeAll(async () => {
@@ -155,6 +156,23 @@ beforeAll(async () => {
     });
     await call("POST", `/api/deals/${proposed.json.id as string}/confirm`, { cookie: alice.cookie });
     if (i === 0) dealId = proposed.json.id as string;
+  }
+  // Alice's three offers, one on a truck of each of three partners.
+  for (const [i, partner] of partners.slice(0, 3).entries()) {
+    const listed = await call("POST", "/api/inventory", {
+      cookie: partner.cookie,
+      body: {
+        title: `2021 Ram 1500 Big Horn ${i}`,
+        type: "single",
+        vehicles: [{ year: 2021, make: "Ram", model: "1500", mileage: 30000 + i, price: 33000 }],
+      },
+    });
+    const vehicleId = (listed.json.vehicles as unknown as { id: string }[] | undefined)?.[0]?.id;
+    const offered = await call("POST", "/api/offers", {
+      cookie: alice.cookie,
+      body: { vehicleId, price: 30000 + i },
+    });
+    if (i === 0) offerId = offered.json.id as string;
   }
   await call("POST", "/api/deals/complete", {
     cookie: alice.cookie,
@@ -501,6 +519,7 @@ describe("creates and updates", () => {
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
       "/api/deals/{id}": `/api/deals/${dealId}`,
       "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,
+      "/api/offers/{id}": `/api/offers/${offerId}`,
       "/api/admin/users/{id}": `/api/admin/users/${aliceUserId}`,
       "/api/admin/users/{id}/invoices": `/api/admin/users/${aliceUserId}/invoices`,
     };

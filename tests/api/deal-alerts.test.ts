@@ -167,6 +167,7 @@ describe("deal alerts", () => {
         priceDrops: true,
         auctionAlerts: true,
         confirmations: true,
+        offers: true,
       },
     });
     await call("PATCH", "/api/notifications/preferences", {
@@ -178,6 +179,7 @@ describe("deal alerts", () => {
         priceDrops: true,
         auctionAlerts: true,
         confirmations: true,
+        offers: true,
       },
     });
     await request(quiet.cookie, "Looking for a Honda Odyssey");
@@ -299,6 +301,7 @@ describe("auction alerts", () => {
         priceDrops: true,
         auctionAlerts: false,
         confirmations: true,
+        offers: true,
       },
     });
     expect(off.status, off.text).toBe(200);

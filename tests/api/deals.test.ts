@@ -3,7 +3,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "@cantoo
 import { beforeAll, describe, expect, it } from "vitest";
 import { dealSchema, type Deal } from "#lib/api-types";
 import { LOCATION_REQUIRED_PLATFORMS } from "#lib/deals/constants";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { ORIGIN, call, eventually, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -17,15 +17,6 @@ const VEHICLE = {
   miles: 41250,
   color: "White",
 };
-
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function propose(from: Dealer, to: Dealer, extra: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/deals", {

@@ -177,20 +177,28 @@ export function variantOf(base: Uint8Array<ArrayBuffer>, i: number): Uint8Array<
   return file;
 }
 
+/** Reads until `done` holds (work that runs after the answer), or the time is up; answers the last reading. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The dealer's notifications, newest first. */
 export const notificationsOf = async (cookie: string) =>
   (await call("GET", "/api/notifications", { cookie })).json as unknown as Notification[];
 
 /** Deal alerts are delivered after the answer, through the fan-out: wait for them. */
-export async function waitForNotifications(
-  cookie: string,
-  count: number,
-  timeoutMs = 6000,
-): Promise<Notification[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await notificationsOf(cookie);
-    if (list.length >= count || Date.now() > deadline) return list;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export const waitForNotifications = (cookie: string, count: number, timeoutMs = 6000) =>
+  eventually(
+    () => notificationsOf(cookie),
+    (list) => list.length >= count,
+    timeoutMs,
+  );

@@ -2,7 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentUserSchema } from "#lib/api-types";
 import { api } from "../../worker/api";
-import { ORIGIN, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
+import { ORIGIN, call, eventually, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 /**
  * The demo network and the real one are two worlds (worker/db/network-wall.ts). Every endpoint of the router —
@@ -27,6 +27,7 @@ type World = {
   chatId: string;
   messageId: string;
   dealId: string;
+  offerId: string;
 };
 
 type Ids = Omit<World, "cookie" | "tag">;
@@ -87,6 +88,19 @@ async function worldOf(dealer: { cookie: string; dealerId: string }, demo: boole
   const vehicle = await env.DB.prepare("select id from vehicles where post_id = ?")
     .bind(post.id)
     .first<{ id: string }>();
+  const offer = await ok<{ id: string }>("POST", "/api/offers", partner.cookie, {
+    vehicleId: vehicle!.id,
+    price: 27000,
+    message: `Offer ${tag}`,
+  });
+  // The offer's card reaches the chat after the answer: the world is whole once it has.
+  await eventually(
+    () =>
+      env.DB.prepare("select count(*) as n from messages where json_extract(offer, '$.offerId') = ?")
+        .bind(offer.id)
+        .first<{ n: number }>(),
+    (row) => (row?.n ?? 0) > 0,
+  );
   const account = await env.DB.prepare("select account_id as id from dealers where id = ?")
     .bind(dealer.dealerId)
     .first<{ id: string }>();
@@ -103,6 +117,7 @@ async function worldOf(dealer: { cookie: string; dealerId: string }, demo: boole
     chatId: message.chatId,
     messageId: message.id,
     dealId: deal.id,
+    offerId: offer.id,
   };
 }
 
@@ -164,6 +179,12 @@ const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
     path: "/deals/complete",
     body: { dealId: o.dealId, vin: "1FTEW1EP5KFA00001", make: "Ford", model: "F-150", price: 28500 },
   }),
+  "POST /offers": (o) => ({ path: "/offers", body: { vehicleId: o.vehicleId, price: 20000 } }),
+  "GET /offers/:id": (o) => ({ path: `/offers/${o.offerId}` }),
+  "POST /offers/:id/counter": (o) => ({ path: `/offers/${o.offerId}/counter`, body: { price: 30000 } }),
+  "POST /offers/:id/accept": (o) => ({ path: `/offers/${o.offerId}/accept`, body: {} }),
+  "POST /offers/:id/decline": (o) => ({ path: `/offers/${o.offerId}/decline`, body: {} }),
+  "POST /offers/:id/withdraw": (o) => ({ path: `/offers/${o.offerId}/withdraw`, body: {} }),
   "PATCH /pass-thru-sales/:id": (o) => ({
     path: `/pass-thru-sales/${o.dealId}`,
     body: { saleComplete: true },
@@ -233,6 +254,7 @@ const OWN_OR_NONE = new Set([
   "POST /notifications/test-sms",
   "POST /notifications/trigger-deal-alert",
   "GET /notifications/unread-count",
+  "GET /offers",
   "POST /notifications/unsubscribe",
   "POST /objects/chat-upload",
   "POST /objects/upload",

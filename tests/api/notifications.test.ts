@@ -41,6 +41,7 @@ const PREFS = {
   priceDrops: false,
   auctionAlerts: true,
   confirmations: false,
+  offers: true,
 };
 
 describe("GET/PATCH /api/notifications/preferences", () => {
@@ -55,6 +56,7 @@ describe("GET/PATCH /api/notifications/preferences", () => {
       priceDrops: true,
       auctionAlerts: true,
       confirmations: true,
+      offers: true,
     });
     const saved = await call("PATCH", "/api/notifications/preferences", { cookie, body: PREFS });
     expect(saved.status).toBe(200);
@@ -96,6 +98,7 @@ describe("GET/PATCH /api/notifications/preferences", () => {
       priceDrops: false,
       auctionAlerts: false,
       confirmations: false,
+      offers: false,
     };
     const answers = await Promise.all(Object.entries(flipped).map(([key, value]) => flip(key, value)));
     for (const answer of answers) expect(answer.status).toBe(200);

@@ -309,6 +309,7 @@ describe("price drops", () => {
         priceDrops: false,
         auctionAlerts: true,
         confirmations: true,
+        offers: true,
       },
     });
 

@@ -21,11 +21,11 @@ async function feedAt(width: number): Promise<Page> {
   return page;
 }
 
-/** Another dealer's active listing: every action shows on it. */
+/** Another dealer's active listing with a vehicle available: every action shows on it, Make offer leading. */
 const listing = (page: Page) =>
   page
     .getByTestId("post-card")
-    .filter({ has: page.getByRole("button", { name: "Make a deal" }) })
+    .filter({ has: page.getByRole("button", { name: "Make offer" }) })
     .first();
 
 /** The visible actions of a card: name, left, top, right, and whether the row or the card scrolls sideways. */
@@ -66,13 +66,13 @@ function expectOneLine(line: Awaited<ReturnType<typeof actionLine>>) {
 }
 
 describe("the post card", () => {
-  it("keeps its actions on one line on a 360 px phone, Question and View Profile in the More menu", async () => {
+  it("keeps its actions on one line on a 360 px phone, Question, View Profile and Make a deal in the More menu", async () => {
     const page = await feedAt(360);
     const card = listing(page);
     await card.waitFor();
     await card.scrollIntoViewIfNeeded();
     const line = await actionLine(card);
-    expect(line.buttons.map((b) => b.name)).toEqual(["Like", "Comment", "Message", "Make a deal", "More"]);
+    expect(line.buttons.map((b) => b.name)).toEqual(["Like", "Comment", "Message", "Make offer", "More"]);
     expectOneLine(line);
 
     await card.getByRole("button", { name: "More" }).click();
@@ -82,10 +82,14 @@ describe("the post card", () => {
     await card.getByRole("button", { name: "More" }).click();
     await menu.getByRole("menuitem", { name: "View Profile" }).click();
     await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await card.getByRole("button", { name: "More" }).click();
+    await menu.getByRole("menuitem", { name: "Make a deal" }).click();
+    await page.getByTestId("propose-deal-dialog").waitFor();
     await page.context().close();
   });
 
-  it("shows all six actions side by side on a desktop card", async () => {
+  it("shows its actions side by side on a desktop card, View Profile and Make a deal in the More menu", async () => {
     const page = await feedAt(1280);
     const card = listing(page);
     await card.waitFor();
@@ -95,8 +99,8 @@ describe("the post card", () => {
       "Comment",
       "Message",
       "Question",
-      "View Profile",
-      "Make a deal",
+      "Make offer",
+      "More",
     ]);
     expectOneLine(line);
     await page.context().close();
@@ -125,7 +129,7 @@ describe("the post card", () => {
     const card = page
       .getByTestId("post-card")
       .filter({ has: page.locator("[data-gallery]") })
-      .filter({ has: page.getByRole("button", { name: "Make a deal" }) })
+      .filter({ has: page.getByRole("button", { name: "Make offer" }) })
       .first();
     await card.waitFor();
     const order = await card.evaluate((el) => {

@@ -1,6 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,13 +8,10 @@ import {
   hydrated,
   launchBrowser,
   newContext,
+  queryD1,
   quickLogin,
   toastText,
 } from "./support";
-
-const root = path.resolve(import.meta.dirname, "../..");
-/** The D1 state directory the app under test uses (tests/e2e/global-setup.ts). */
-const persistTo = process.env.E2E_PERSIST_TO || path.join(root, ".wrangler/e2e-state");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,23 +51,6 @@ function scriptsOf(html: string): string[] {
   for (const [, src] of html.matchAll(/import \* as \w+ from "([^"]+)"/g)) found.add(src!);
   for (const [, src] of html.matchAll(/import\("([^"]+)"\)/g)) found.add(src!);
   return [...found];
-}
-
-/** Rows of the local D1 database, read with wrangler like any other local query. */
-function queryD1(sql: string): Array<Record<string, unknown>> {
-  const bin = path.join(root, "node_modules", ".bin");
-  const result = spawnSync(
-    path.join(bin, "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
-  const parsed = JSON.parse(result.stdout) as Array<{ results: Array<Record<string, unknown>> }>;
-  return parsed[0]?.results ?? [];
 }
 
 const HEADLINES: Array<[string, RegExp]> = [

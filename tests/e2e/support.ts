@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "#lib/constants";
@@ -161,4 +163,34 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(`${BASE_URL}/`);
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Rows of the app's local D1 database (tests/e2e/global-setup.ts), with wrangler like any other local query. */
+export function queryD1(sql: string): Array<Record<string, unknown>> {
+  const persistTo = process.env.E2E_PERSIST_TO || path.join(root, ".wrangler/e2e-state");
+  const bin = path.join(root, "node_modules", ".bin");
+  const result = spawnSync(
+    path.join(bin, "wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
+  const parsed = JSON.parse(result.stdout) as Array<{ results: Array<Record<string, unknown>> }>;
+  return parsed[0]?.results ?? [];
+}
+
+/** The Verify dialog opens on its own once for the first confirmed deal: close it where the journey does not want it. */
+export async function cancelVerifyIfOpen(page: Page) {
+  const dialog = page.getByTestId("verify-deal-dialog");
+  await dialog.waitFor({ state: "visible", timeout: 3000 }).catch(() => undefined);
+  if (await dialog.isVisible()) {
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
 }

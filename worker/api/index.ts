@@ -31,6 +31,7 @@ import { objectApiRoutes } from "./objects";
 import { vinRoutes } from "./vin";
 import { messageRoutes } from "./messages";
 import { notificationRoutes } from "./notifications";
+import { offerRoutes } from "./offers";
 import { profileRoutes } from "./profile";
 import { settingsRoutes } from "./settings";
 import { subscriptionRoutes } from "./subscriptions";
@@ -66,6 +67,7 @@ api
   .route("/notifications", notificationRoutes)
   .route("/", subscriptionRoutes)
   .route("/deals", dealRoutes)
+  .route("/offers", offerRoutes)
   .route("/pass-thru-sales", passThruRoutes)
   .route("/verification", verificationRoutes)
   // Claim every other /api path here, so an unknown endpoint never falls through to the Remix pages.

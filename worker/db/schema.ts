@@ -12,11 +12,18 @@ import {
 import { AUCTION_PLATFORMS, DEAL_STATUSES, PASS_THRU_STEPS, REVIEW_STATUSES } from "#lib/deals/constants";
 import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
 import type { ChatAttachment } from "#lib/chat-files";
-import type { ChatCall } from "#lib/api-types";
+import type { ChatCall, ChatOfferCard } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
 import type { Disclosures } from "#lib/schemas/disclosures";
 import type { BuyOrder } from "#lib/schemas/buy-order";
 import type { NotificationData } from "#lib/api-types";
+import {
+  OFFER_SIDES,
+  OFFER_STATUSES,
+  type OfferAction,
+  type OfferSide,
+  type OfferTerms,
+} from "#lib/schemas/offers";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -370,6 +377,8 @@ export const messages = sqliteTable(
     attachments: text("attachments", { mode: "json" }).$type<ChatAttachment[] | null>(),
     /** The line a call leaves: its kind, outcome, start, end and duration, nothing else. */
     call: text("call", { mode: "json" }).$type<ChatCall | null>(),
+    /** The card a step of an offer leaves in the chat (written by the offers, never from a dealer's body). */
+    offer: text("offer", { mode: "json" }).$type<ChatOfferCard | null>(),
     isRead: flag("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -406,6 +415,7 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
   priceDrops: flag("price_drops").notNull().default(true),
   auctionAlerts: flag("auction_alerts").notNull().default(true),
   confirmations: flag("confirmations").notNull().default(true),
+  offers: flag("offers").notNull().default(true),
 });
 
 /**
@@ -564,6 +574,8 @@ export const deals = sqliteTable(
     sellerName: text("seller_name"),
     sellerEmail: text("seller_email"),
     buyerEmail: text("buyer_email"),
+    /** The seller's announcements as they stood when the offer that made this deal was made. */
+    disclosures: text("disclosures", { mode: "json" }).$type<Disclosures | null>(),
     /** R2 key of the Bill of Sale PDF, once completed. */
     billOfSaleKey: text("bill_of_sale_key"),
     createdAt: createdAt(),
@@ -576,6 +588,56 @@ export const deals = sqliteTable(
     index("deals_proposer_idx").on(t.proposerId, t.createdAt, t.id),
     index("deals_counterparty_idx").on(t.counterpartyId, t.createdAt, t.id),
     index("deals_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** One step of an offer's haggling, as its history keeps it (whole cents). */
+export type OfferHistoryStep = {
+  by: OfferSide;
+  action: OfferAction;
+  priceCents?: number;
+  message?: string;
+  at: number;
+};
+
+/**
+ * An offer on one listed vehicle, buyer and seller answering in turns against a clock (worker/domain/offers).
+ * Every change is a conditional UPDATE on (status, turn, expires_at), so of two answers at once, or an answer and
+ * the clock, exactly one wins.
+ */
+export const offers = sqliteTable(
+  "offers",
+  {
+    id: text("id").primaryKey(),
+    vehicleId: ownedBy("vehicle_id", () => vehicles.id),
+    postId: ownedBy("post_id", () => inventoryPosts.id),
+    buyerId: ownedBy("buyer_id", () => dealers.id),
+    sellerId: ownedBy("seller_id", () => dealers.id),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("open"),
+    /** Whole cents: the price on the table now. */
+    priceCents: integer("price_cents").notNull(),
+    turn: text("turn", { enum: OFFER_SIDES }).notNull(),
+    /** The reply clock each step restarts, in hours. */
+    clockHours: integer("clock_hours").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    terms: text("terms", { mode: "json" }).$type<OfferTerms>().notNull(),
+    history: text("history", { mode: "json" }).$type<OfferHistoryStep[]>().notNull(),
+    /** The vehicle's disclosures when the offer was made: what was agreed, whatever the seller edits later. */
+    disclosures: text("disclosures", { mode: "json" }).$type<Disclosures | null>(),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    // One open offer per buyer and vehicle: two made at once cannot both pass.
+    uniqueIndex("offers_one_open_idx")
+      .on(t.vehicleId, t.buyerId)
+      .where(sql`status = 'open'`),
+    index("offers_buyer_idx").on(t.buyerId, t.createdAt, t.id),
+    index("offers_seller_idx").on(t.sellerId, t.createdAt, t.id),
+    index("offers_vehicle_open_idx")
+      .on(t.vehicleId)
+      .where(sql`status = 'open'`),
   ],
 );
 

@@ -12,3 +12,7 @@ export const fanoutOf = (env: Env, postId: string) =>
 
 /** The one courier that delivers the outbox. */
 export const courierOf = (env: Env) => env.OUTBOX_COURIER.get(env.OUTBOX_COURIER.idFromName("outbox"));
+
+/** The clock of one offer (its alarm expires it). */
+export const offerClockOf = (env: Env, offerId: string) =>
+  env.OFFER_CLOCK.get(env.OFFER_CLOCK.idFromName(offerId));

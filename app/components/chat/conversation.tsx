@@ -11,6 +11,7 @@ import { CallLine, MessageAttachments } from "./message-attachments";
 import { useCall, type CallIntent } from "./use-call";
 import { uploadChatFile, useChatUploads } from "./use-chat-uploads";
 import { useConversation, type CallFrame, type LocalMessage } from "./use-conversation";
+import { OfferChatCard } from "~/components/offers/offer-chat-card";
 
 /** A dealer may take back a message for 15 minutes (the server holds the same rule). */
 const DELETE_WINDOW_MS = 15 * 60 * 1000;
@@ -82,6 +83,10 @@ export function Conversation({
   }
   const bottom = useRef<HTMLLIElement>(null);
   const lastOwn = [...messages].reverse().find((m) => m.senderId === me);
+  // Each offer's latest card is the live one (its moves in place); earlier cards are its history.
+  const latestOfferCards = new Map(
+    messages.flatMap((m) => (m.offer ? [[m.offer.offerId, m.id] as const] : [])),
+  );
 
   // Follow the newest message (not an older page loaded above it).
   const newest = messages.at(-1);
@@ -186,6 +191,7 @@ export function Conversation({
         ) : null}
         {messages.map((m) => {
           const own = m.senderId === me;
+          const offerCard = m.offer ?? null;
           return (
             <li
               key={m.clientId + m.senderId}
@@ -197,13 +203,21 @@ export function Conversation({
                 </span>
               ) : null}
               {m.call ? <CallLine call={m.call} /> : null}
+              {offerCard ? (
+                <OfferChatCard
+                  card={offerCard}
+                  own={own}
+                  peerName={peer.name}
+                  live={latestOfferCards.get(offerCard.offerId) === m.id}
+                />
+              ) : null}
               {m.attachments.length ? (
                 <MessageAttachments
                   attachments={m.attachments}
                   title={`Photos from ${own ? "you" : peer.name}`}
                 />
               ) : null}
-              {m.content ? (
+              {m.content && !offerCard ? (
                 <p
                   className={`rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words ${
                     own
@@ -231,6 +245,7 @@ export function Conversation({
                 ) : null}
                 {own &&
                 !m.call &&
+                !offerCard &&
                 m.status === "sent" &&
                 Date.now() - Date.parse(m.createdAt) < DELETE_WINDOW_MS ? (
                   <button

@@ -12,6 +12,7 @@ import { formatDollars } from "#lib/format";
 import { dealApi } from "./deal-api";
 import { DealFacts, vehicleTitle } from "./deal-facts";
 import { SaleStatusBadge } from "./sale-status";
+import { DisclosureSummary } from "~/components/offers/disclosure-summary";
 
 const TITLE_LABELS: Record<TitleStatus, string> = { missing: "Missing", received: "Received", sent: "Sent" };
 
@@ -67,6 +68,9 @@ export function PassThruDetail({
           </span>
         </Dialog.Description>
         <DealFacts deal={deal} />
+        {deal.disclosures ? (
+          <DisclosureSummary disclosures={deal.disclosures} title="Disclosures agreed on" />
+        ) : null}
         <section aria-label="Pass-thru steps">
           <h3 className="mb-2 font-semibold">Steps</h3>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">

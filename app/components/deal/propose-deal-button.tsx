@@ -27,9 +27,40 @@ function draftOf(post: PostDetail): DealDraft {
 }
 
 /**
- * "Make a deal" with a dealer: from a post card with the post's vehicle and price prefilled, from a dealer
- * card or a chat as an empty proposal.
+ * The "Make a deal" flow with a dealer: `start` opens the proposal, prefilled with the post's vehicle and price
+ * when there is a post (read first when the feed has only its summary), empty from a dealer card or a chat;
+ * `dialog` is the proposal to render.
  */
+export function useProposeDeal(dealer: { id: string; name: string }, post?: FeedPost | PostDetail) {
+  const [draft, setDraft] = useState<DealDraft | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const start = async () => {
+    if (!post) return setDraft({});
+    if ("vehicles" in post) return setDraft(draftOf(post));
+    setLoading(true);
+    try {
+      setDraft(draftOf(await fetchPost(post.id)));
+    } catch {
+      toast({ title: "Post not found", variant: "destructive" });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const dialog = draft ? (
+    <ProposeDealDialog
+      open
+      onOpenChange={(next) => (!next ? setDraft(null) : undefined)}
+      counterparty={dealer}
+      draft={draft}
+      source={post ? `From “${post.title}”` : undefined}
+    />
+  ) : null;
+  return { start, loading, dialog };
+}
+
+/** "Make a deal" as a button. */
 export function ProposeDealButton({
   dealer,
   post,
@@ -44,37 +75,14 @@ export function ProposeDealButton({
   /** On a narrow phone only the icon shows; the label stays for screen readers. */
   compact?: boolean;
 }) {
-  const [draft, setDraft] = useState<DealDraft | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const open = async () => {
-    if (!post) return setDraft({});
-    if ("vehicles" in post) return setDraft(draftOf(post));
-    setLoading(true);
-    try {
-      setDraft(draftOf(await fetchPost(post.id)));
-    } catch {
-      toast({ title: "Post not found", variant: "destructive" });
-    } finally {
-      setLoading(false);
-    }
-  };
-
+  const deal = useProposeDeal(dealer, post);
   return (
     <>
-      <button type="button" className={className} onClick={() => void open()} disabled={loading}>
+      <button type="button" className={className} onClick={() => void deal.start()} disabled={deal.loading}>
         <Handshake size={16} aria-hidden="true" />{" "}
         <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{label}</span>
       </button>
-      {draft ? (
-        <ProposeDealDialog
-          open
-          onOpenChange={(next) => (!next ? setDraft(null) : undefined)}
-          counterparty={dealer}
-          draft={draft}
-          source={post ? `From “${post.title}”` : undefined}
-        />
-      ) : null}
+      {deal.dialog}
     </>
   );
 }

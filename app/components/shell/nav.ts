@@ -27,7 +27,7 @@ import {
 export type NavEntry = { to: `/${string}`; label: string; icon: IconComponent; exact?: boolean };
 export type NavGroup = { title: string; entries: NavEntry[] };
 
-/** The desktop sidebar: its ten entries, in this order. */
+/** The desktop sidebar: its entries, in this order. */
 export const SIDEBAR: NavEntry[] = [
   { to: "/", label: "Home", icon: Home },
   { to: "/find-dealers", label: "Find Dealers", icon: Search },
@@ -36,6 +36,7 @@ export const SIDEBAR: NavEntry[] = [
   { to: "/dealer-profile", label: "My Profile", icon: User },
   { to: "/my-stats", label: "My Stats", icon: BarChart3 },
   { to: "/pass-thru-sales", label: "Pass Thru Sales", icon: FileText },
+  { to: "/offers", label: "Offers", icon: BadgeDollarSign },
   { to: "/wholesale-news", label: "Wholesale News", icon: Newspaper },
   { to: "/notifications", label: "Notifications", icon: Bell },
   { to: "/settings", label: "Settings", icon: Settings },
@@ -77,6 +78,7 @@ export const MORE_MENU: NavGroup[] = [
       { to: "/dealer-profile", label: "My Profile", icon: User },
       { to: "/my-stats", label: "My Stats", icon: BarChart3 },
       { to: "/pass-thru-sales", label: "Pass Thru Sales", icon: FileText },
+      { to: "/offers", label: "Offers", icon: BadgeDollarSign },
       { to: "/wholesale-news", label: "Wholesale News", icon: Newspaper },
       { to: "/notifications", label: "Notifications", icon: Bell },
     ],

@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   "auction",
   "announcement",
   "billing",
+  "offer",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -25,6 +26,7 @@ export const PREFERENCE_KEYS = [
   "priceDrops",
   "auctionAlerts",
   "confirmations",
+  "offers",
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<PreferenceKey, boolean>;
@@ -37,17 +39,34 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   priceDrops: true,
   auctionAlerts: true,
   confirmations: true,
+  offers: true,
 };
 
 /** The alert kinds a dealer can turn off, by the preference that turns them off. */
-export const ALERT_PREFERENCES = ["dealAlerts", "priceDrops", "auctionAlerts", "confirmations"] as const;
+export const ALERT_PREFERENCES = [
+  "dealAlerts",
+  "priceDrops",
+  "auctionAlerts",
+  "confirmations",
+  "offers",
+] as const;
 export type AlertPreference = (typeof ALERT_PREFERENCES)[number];
 
 const flag = (key: string) => z.boolean({ error: `${key} must be true or false` });
 
-/** PATCH /api/notifications/preferences: the whole object, every flag. */
+/** Switches added after clients first sent the whole object: a PATCH without them keeps what is stored. */
+const ADDED_LATER = ["offers"] as const satisfies readonly PreferenceKey[];
+type AddedLater = (typeof ADDED_LATER)[number];
+const addedLater = (k: PreferenceKey): k is AddedLater => (ADDED_LATER as readonly string[]).includes(k);
+
+/** PATCH /api/notifications/preferences: the whole object, every flag (those added later may be left out). */
 export const preferencesSchema = z
-  .object(Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, flag(k)])) as Record<PreferenceKey, z.ZodBoolean>)
+  .object(
+    Object.fromEntries(
+      PREFERENCE_KEYS.map((k) => [k, addedLater(k) ? flag(k).optional() : flag(k)]),
+    ) as Record<Exclude<PreferenceKey, AddedLater>, z.ZodBoolean> &
+      Record<AddedLater, z.ZodOptional<z.ZodBoolean>>,
+  )
   .strict();
 
 export const SMS_MESSAGE_MAX = 320;

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import {
   toIso,
   type ChatCall,
+  type ChatOfferCard,
   type ChatMessage,
   type ChatParticipant,
   type OpenedChat,
@@ -29,6 +30,8 @@ export type SendInput = {
   attachments?: AttachmentInput[];
   /** The line a finished call leaves (written by the ChatRoom, never from a dealer's body). */
   call?: ChatCall;
+  /** The card a step of an offer leaves (written by the offers, never from a dealer's body). */
+  offer?: ChatOfferCard;
 };
 
 /** A dealer may take back a message this long after sending it (its files leave R2 with it). */
@@ -272,6 +275,7 @@ export function chatService(
               context: input.context?.postTitle ? { postTitle: input.context.postTitle } : null,
               attachments: attachments.length ? attachments : null,
               call: input.call ?? null,
+              offer: input.offer ?? null,
               isRead: false,
               createdAt: now,
             })
@@ -324,6 +328,8 @@ export function chatService(
         throw notFound("Message not found");
       }
       if (row.senderId !== dealerId) throw forbidden("You can only delete your own messages");
+      // An offer's card is its history, which both dealers keep.
+      if (row.offer) throw forbidden("A step of an offer stays in the chat");
       if (now - row.createdAt > MESSAGE_DELETE_WINDOW_MS) {
         throw forbidden("Messages can be deleted within 15 minutes of sending");
       }

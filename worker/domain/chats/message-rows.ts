@@ -19,6 +19,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     context: row.context ?? null,
     attachments: row.attachments ?? [],
     call: row.call ?? null,
+    offer: row.offer ?? null,
   };
 }
 
@@ -31,7 +32,7 @@ export type MessagePage = { cursor?: string; after?: string; limit?: number };
 export const messageColumns = sql`
   select m.id as id, m.chat_id as chatId, m.client_id as clientId, m.sender_id as senderId,
          m.receiver_id as receiverId, m.content as content, m.context as context,
-         m.attachments as attachments, m.call as call, m.is_read as isRead, m.created_at as createdAt
+         m.attachments as attachments, m.call as call, m.offer as offer, m.is_read as isRead, m.created_at as createdAt
   from messages m`;
 
 /** A raw row's flag and JSON columns as Drizzle would have mapped them. */
@@ -44,5 +45,6 @@ export function parseRow(row: MessageRow): MessageRow {
     context: json<MessageRow["context"]>(row.context),
     attachments: json<MessageRow["attachments"]>(row.attachments),
     call: json<MessageRow["call"]>(row.call),
+    offer: json<MessageRow["offer"]>(row.offer),
   };
 }

@@ -16,7 +16,9 @@ import type { deals } from "../../db/schema";
 type Name = string | null;
 
 /** A deal row with its four parties' names, as one query reads it. */
-export type DealRow = Omit<typeof deals.$inferSelect, "closedAt" | "updatedAt"> & {
+export type DealRow = Omit<typeof deals.$inferSelect, "closedAt" | "updatedAt" | "disclosures"> & {
+  /** JSON text as the raw statement reads it. */
+  disclosures: string | null;
   proposerName: Name;
   proposerDealership: Name;
   counterpartyName: Name;
@@ -37,7 +39,7 @@ export const DEAL_COLUMNS = sql`
   d.auction_location as auctionLocation, d.status as status, d.review_status as reviewStatus,
   d.review_notes as reviewNotes, d.reviewed_at as reviewedAt, d.seller_name as sellerName,
   d.seller_email as sellerEmail, d.buyer_email as buyerEmail,
-  d.bill_of_sale_key as billOfSaleKey, d.created_at as createdAt, d.confirmed_at as confirmedAt,
+  d.bill_of_sale_key as billOfSaleKey, d.disclosures as disclosures, d.created_at as createdAt, d.confirmed_at as confirmedAt,
   d.completed_at as completedAt,
   p.name as proposerName, p.dealership_name as proposerDealership,
   c.name as counterpartyName, c.dealership_name as counterpartyDealership,
@@ -170,6 +172,7 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
     confirmedAt: toIsoOrNull(row.confirmedAt),
     completedAt: toIsoOrNull(row.completedAt),
     approvedAt: row.reviewStatus === "approved" ? toIsoOrNull(row.reviewedAt) : null,
+    disclosures: row.disclosures ? (JSON.parse(row.disclosures) as Deal["disclosures"]) : null,
   };
 }
 

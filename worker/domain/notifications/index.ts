@@ -26,6 +26,7 @@ const CATEGORY_LABELS: Record<AlertPreference | "network", string> = {
   priceDrops: "price drops",
   auctionAlerts: "auction alerts",
   confirmations: "deal confirmations",
+  offers: "offers and counter-offers",
   network: "connection and message e-mails",
 };
 
@@ -81,7 +82,7 @@ export function notificationService(db: Database, deps: Deps) {
     /** Saves the whole preference object (rate-limited per dealer: every switch saves at once). */
     async savePreferences(
       dealerId: string,
-      preferences: NotificationPreferences,
+      preferences: Partial<NotificationPreferences>,
     ): Promise<NotificationPreferences> {
       await deps.rateLimits.spend([LIMITS.notificationPreferencesPerDealer, dealerId]);
       return deps.preferences.save(dealerId, preferences);

@@ -39,6 +39,8 @@ const POLICY: Record<NotificationType, { category: OutboxCategory | null; email:
   announcement: { category: null, email: false, sms: false },
   // Receipts and refunds: always e-mailed while e-mail is on (no alert switch turns them off).
   billing: { category: "transactional", email: true, sms: false },
+  // Offers are won by whoever answers first: texts too, under the "Offers" switch.
+  offer: { category: "offers", email: true, sms: true },
 };
 
 type Recipient = {
@@ -52,6 +54,7 @@ type Recipient = {
   priceDrops: number | null;
   auctionAlerts: number | null;
   confirmations: number | null;
+  offers: number | null;
   emailNotifications: number | null;
   messageNotifications: number | null;
   /** Null for a dealer added to the directory (no account) or an account that has not confirmed its e-mail. */
@@ -86,6 +89,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
       select d.id as id, d.name as name, d.email as email, d.phone as phone,
              p.sms_enabled as smsEnabled, p.email_enabled as emailEnabled, p.deal_alerts as dealAlerts,
              p.price_drops as priceDrops, p.auction_alerts as auctionAlerts, p.confirmations as confirmations,
+             p.offers as offers,
              s.email_notifications as emailNotifications, s.message_notifications as messageNotifications,
              a.email_verified_at is not null as verified, d.account_id is not null as hasAccount
       from dealers d
@@ -115,6 +119,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
         priceDrops: on(recipient.priceDrops, true),
         auctionAlerts: on(recipient.auctionAlerts, true),
         confirmations: on(recipient.confirmations, true),
+        offers: on(recipient.offers, true),
       });
       const policy = POLICY[delivery.type];
       const category = policy.category;

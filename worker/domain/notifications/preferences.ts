@@ -27,11 +27,14 @@ export function preferencesService(db: Database) {
       return toPreferences(row);
     },
 
-    /** Saves the whole object (PATCH sends every flag). */
-    async save(dealerId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+    /** Saves the whole object (PATCH sends every flag; a flag added later and left out keeps its value). */
+    async save(
+      dealerId: string,
+      preferences: Partial<NotificationPreferences>,
+    ): Promise<NotificationPreferences> {
       const [row] = await db
         .insert(notificationPreferences)
-        .values({ dealerId, ...preferences })
+        .values({ ...DEFAULT_PREFERENCES, dealerId, ...preferences })
         .onConflictDoUpdate({ target: notificationPreferences.dealerId, set: preferences })
         .returning();
       return toPreferences(row);

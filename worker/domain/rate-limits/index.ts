@@ -70,6 +70,10 @@ export const LIMITS = {
   apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },
   apiKeyBurst: { name: "api:key-burst", max: 20, windowSeconds: 10, what: "API requests" },
   apiKeysPerDealer: hourly("api-keys:dealer", 20, "new API keys"),
+  /** New offers; each is a clock the other dealer must answer, so fewer than the answers. */
+  offersPerDealer: hourly("offers:dealer", 60, "offers"),
+  /** Counters, accepts, declines and withdrawals together. */
+  offerAnswersPerDealer: hourly("offer-answers:dealer", 240, "offer answers"),
   passThruUpdatesPerDealer: hourly("pass-thru-updates:dealer", 240, "pass-thru step changes"),
 } satisfies Record<string, Limit>;
 
