@@ -1,7 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { isMatch, modelLineage, type OfferedVehicle, type WantedVehicle } from "./match";
 import { listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
+import { offeredVehicles, wantedVehicles } from "../../db/schema";
 
 /**
  * Finding the other side of a post in the match index. Every lookup is an equality on make_key plus either
@@ -10,32 +11,26 @@ import type { Database } from "../../db/client";
  * worker/domain/deal-alerts `isMatch` decides.
  */
 
-export type WantRow = WantedVehicle & {
-  id: string;
-  postId: string;
-  dealerId: string;
-  postTitle: string;
-  postCreatedAt: number;
-};
-type OfferRow = OfferedVehicle & {
-  id: string;
-  postId: string;
-  dealerId: string;
-  postTitle: string;
-  postCreatedAt: number;
-};
+type Indexed<Vehicle> = Vehicle & { id: string; postId: string; dealerId: string };
+type Posted<Vehicle> = Indexed<Vehicle> & { postTitle: string; postCreatedAt: number };
+export type WantRow = Posted<WantedVehicle>;
+type OfferRow = Posted<OfferedVehicle>;
 
 /** At most this many candidate rows per want or offer looked up. */
 const CANDIDATE_LIMIT = 500;
 
-const WANT_COLUMNS = sql`w.id as id, w.post_id as postId, w.dealer_id as dealerId, w.make_key as makeKey,
-  w.model_key as modelKey, w.year_min as yearMin, w.year_max as yearMax, w.trim as trim, w.max_mileage as maxMileage,
-  w.max_price_cents as maxPriceCents, w.state as state, p.title as postTitle, p.created_at as postCreatedAt`;
+/** `w.make_key as makeKey, …`: every column of an index table but its created_at, named `prefix` + field. */
+const columnsOf = (table: typeof wantedVehicles | typeof offeredVehicles, alias: string, prefix = "") =>
+  sql.raw(
+    Object.entries(getTableColumns(table))
+      .filter(([field]) => field !== "createdAt")
+      .map(([field, column]) => `${alias}.${column.name} as ${prefix}${field}`)
+      .join(", "),
+  );
 
-const OFFER_COLUMNS = sql`o.id as id, o.post_id as postId, o.vehicle_id as vehicleId, o.dealer_id as dealerId,
-  o.make_key as makeKey, o.model_key as modelKey, o.year_min as yearMin, o.year_max as yearMax, o.trim as trim,
-  o.mileage as mileage, o.price_cents as priceCents, o.state as state, p.title as postTitle,
-  p.created_at as postCreatedAt`;
+const POSTED_COLUMNS = sql`p.title as postTitle, p.created_at as postCreatedAt`;
+const WANT_COLUMNS = sql`${columnsOf(wantedVehicles, "w")}, ${POSTED_COLUMNS}`;
+const OFFER_COLUMNS = sql`${columnsOf(offeredVehicles, "o")}, ${POSTED_COLUMNS}`;
 
 /** The wants an offer answers: the same model, its family ("silverado" for a Silverado 1500), any model of the make, or a more precise model. */
 export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: string): SQL {
@@ -117,50 +112,38 @@ export function dealMatching(db: Database) {
      */
     async pairsFor(post: { id: string; dealerId: string; type: string }): Promise<PostPair[]> {
       const pairs = new Map<string, PostPair>();
-      const add = (pair: Omit<PostPair, "vehicleMatches">) => {
-        const key = `${pair.requestPostId}:${pair.offerPostId}`;
-        const known = pairs.get(key);
-        if (known) known.vehicleMatches += 1;
-        else pairs.set(key, { ...pair, vehicleMatches: 1 });
-      };
-      if (post.type === "request") {
-        const wants = await this.wantsOf(post.id);
-        // One wave of reads, whatever the number of vehicles (each seeks the match index).
-        const offersPerWant = await Promise.all(
-          wants.map((want) => db.all<OfferRow>(offersForWantStatement(want, post.dealerId))),
-        );
-        for (const [i, want] of wants.entries()) {
-          for (const offer of offersPerWant[i] ?? []) {
-            if (!isMatch(want, offer)) continue;
-            add({
-              requestPostId: post.id,
-              offerPostId: offer.postId,
-              otherDealerId: offer.dealerId,
-              otherPostTitle: offer.postTitle,
-              otherPostCreatedAt: offer.postCreatedAt,
-              want,
-              offer,
-            });
-          }
-        }
-      } else {
-        const offers = await this.offersOf(post.id);
-        const wantsPerOffer = await Promise.all(
-          offers.map((offer) => db.all<WantRow>(wantsForOfferStatement(offer, post.dealerId))),
-        );
-        for (const [i, offer] of offers.entries()) {
-          for (const want of wantsPerOffer[i] ?? []) {
-            if (!isMatch(want, offer)) continue;
-            add({
+      // One wave of reads, whatever the number of vehicles (each seeks the match index).
+      const request = post.type === "request";
+      const own: (WantRow | OfferRow)[] = request
+        ? await this.wantsOf(post.id)
+        : await this.offersOf(post.id);
+      const others = await Promise.all(
+        own.map((row) =>
+          db.all<WantRow | OfferRow>(
+            request
+              ? offersForWantStatement(row as WantRow, post.dealerId)
+              : wantsForOfferStatement(row as OfferRow, post.dealerId),
+          ),
+        ),
+      );
+      for (const [i, mine] of own.entries()) {
+        for (const other of others[i] ?? []) {
+          const [want, offer] = (request ? [mine, other] : [other, mine]) as [WantRow, OfferRow];
+          if (!isMatch(want, offer)) continue;
+          const key = `${want.postId}:${offer.postId}`;
+          const known = pairs.get(key);
+          if (known) known.vehicleMatches += 1;
+          else
+            pairs.set(key, {
               requestPostId: want.postId,
-              offerPostId: post.id,
-              otherDealerId: want.dealerId,
-              otherPostTitle: want.postTitle,
-              otherPostCreatedAt: want.postCreatedAt,
+              offerPostId: offer.postId,
+              otherDealerId: other.dealerId,
+              otherPostTitle: other.postTitle,
+              otherPostCreatedAt: other.postCreatedAt,
               want,
               offer,
+              vehicleMatches: 1,
             });
-          }
         }
       }
       return [...pairs.values()].sort((a, b) => b.otherPostCreatedAt - a.otherPostCreatedAt);
@@ -184,12 +167,7 @@ const lineageOf = (name: "want_lineage" | "offer_lineage", table: SQL, postId: s
              || case when instr(rest, '-') > 0 then substr(rest, 1, instr(rest, '-') - 1) else rest end
     from ${sql.raw(name)} where rest <> '')`;
 
-const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDealerId, w.make_key as wMakeKey,
-  w.model_key as wModelKey, w.year_min as wYearMin, w.year_max as wYearMax, w.trim as wTrim,
-  w.max_mileage as wMaxMileage, w.max_price_cents as wMaxPriceCents, w.state as wState,
-  o.id as oId, o.post_id as oPostId, o.vehicle_id as oVehicleId, o.dealer_id as oDealerId, o.make_key as oMakeKey,
-  o.model_key as oModelKey, o.year_min as oYearMin, o.year_max as oYearMax, o.trim as oTrim, o.mileage as oMileage,
-  o.price_cents as oPriceCents, o.state as oState`;
+const PAIR_COLUMNS = sql`${columnsOf(wantedVehicles, "w", "w_")}, ${columnsOf(offeredVehicles, "o", "o_")}`;
 
 /**
  * What both sides' lookups filter on, as offersForWantStatement and wantsForOfferStatement do, plus the trim
@@ -206,31 +184,10 @@ const PAIR_FILTERS = sql`o.dealer_id <> w.dealer_id and p.status = 'active'
     select 1 from json_each('["' || replace(w.trim, ' ', '","') || '"]') t
     where instr(' ' || o.trim || ' ', ' ' || t.value || ' ') = 0))`;
 
-export type CandidatePairRow = {
-  wId: string;
-  wPostId: string;
-  wDealerId: string;
-  wMakeKey: string;
-  wModelKey: string;
-  wYearMin: number | null;
-  wYearMax: number | null;
-  wTrim: string | null;
-  wMaxMileage: number | null;
-  wMaxPriceCents: number | null;
-  wState: string | null;
-  oId: string;
-  oPostId: string;
-  oVehicleId: string | null;
-  oDealerId: string;
-  oMakeKey: string;
-  oModelKey: string;
-  oYearMin: number | null;
-  oYearMax: number | null;
-  oTrim: string | null;
-  oMileage: number | null;
-  oPriceCents: number | null;
-  oState: string | null;
-};
+type Prefixed<Row, Prefix extends string> = { [K in keyof Row & string as `${Prefix}${K}`]: Row[K] };
+/** A want and an offer that met, in one row: the want's fields named w_…, the offer's o_…. */
+export type CandidatePairRow = Prefixed<Indexed<WantedVehicle>, "w_"> &
+  Prefixed<Indexed<OfferedVehicle>, "o_">;
 
 /**
  * One page of a post's matches with the other side, in ONE statement keyed by the post id alone, so a page can
@@ -301,29 +258,17 @@ export function matchPageStatement(
     select pairs.*, others.* from pairs join others on others.id = pairs.otherPostId`;
 }
 
+const unprefixed = (row: object, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(row).flatMap(([key, value]) =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), value]] : [],
+    ),
+  );
+
 /** A candidate row's want and offer, as `isMatch` takes them. */
-export function pairOf(row: CandidatePairRow): { want: WantedVehicle; offer: OfferedVehicle } {
+export function pairOf(row: CandidatePairRow) {
   return {
-    want: {
-      makeKey: row.wMakeKey,
-      modelKey: row.wModelKey,
-      yearMin: row.wYearMin,
-      yearMax: row.wYearMax,
-      trim: row.wTrim,
-      maxMileage: row.wMaxMileage,
-      maxPriceCents: row.wMaxPriceCents,
-      state: row.wState,
-    },
-    offer: {
-      vehicleId: row.oVehicleId,
-      makeKey: row.oMakeKey,
-      modelKey: row.oModelKey,
-      yearMin: row.oYearMin,
-      yearMax: row.oYearMax,
-      trim: row.oTrim,
-      mileage: row.oMileage,
-      priceCents: row.oPriceCents,
-      state: row.oState,
-    },
+    want: unprefixed(row, "w_") as Indexed<WantedVehicle>,
+    offer: unprefixed(row, "o_") as Indexed<OfferedVehicle>,
   };
 }
