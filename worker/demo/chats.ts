@@ -2,7 +2,7 @@
 import { formatDollars } from "#lib/format";
 import { intBetween, pick, randomUuid, shuffle, type Random } from "./random.ts";
 import type { SeedConnection, SeedDealer, SeedPost } from "./rows.ts";
-import { makeDemoVehicle, VEHICLE_CATALOGUE, type DemoVehicle } from "./vehicles.ts";
+import { makeDemoVehicle, VEHICLE_CATALOGUE, vehicleName, type DemoVehicle } from "./vehicles.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -36,9 +36,9 @@ function dealTerms(v: DemoVehicle) {
   const offer = roundTo250(ask * 0.9);
   const meet = roundTo250((ask + offer) / 2);
   return {
-    name: `${v.year} ${v.make} ${v.model}${v.trim ? ` ${v.trim}` : ""}`,
+    name: vehicleName(v),
     short: `${v.year} ${v.model}`,
-    miles: v.mileage ? String(v.mileage).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : "low",
+    miles: v.mileage ? v.mileage.toLocaleString("en-US") : "low",
     ask: formatDollars(ask),
     offer: formatDollars(offer),
     meet: formatDollars(meet),

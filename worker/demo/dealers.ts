@@ -1,16 +1,10 @@
 /** Demo dealers: real cities, believable names, dealerships and profiles. */
 import { DEALERSHIP_TYPES, type DealershipType } from "#lib/constants";
+import { slugify as slugOf } from "#lib/schemas/news";
 import { chance, intBetween, pick, weighted, type Random } from "./random.ts";
 
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** A news title's slug, "&" read as "and": "Smith & Sons" → "smith-and-sons". */
+const slugify = (text: string) => slugOf(text.replace(/&/g, " and "));
 
 export type DemoLocation = {
   city: string;

@@ -13,10 +13,6 @@ import {
   type DemoVehicleStatus,
 } from "./vehicles.ts";
 
-function formatNumber(value: number): string {
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 export type DemoPostKind = "single" | "multiple" | "spreadsheet" | "for-sale" | "request";
 export type DemoPostStatus = "active" | "sold" | "expired";
 
@@ -180,7 +176,7 @@ function shortList(vehicles: readonly DemoVehicle[]): string {
 
 function vehicleLine(v: DemoVehicle): string {
   const parts = [vehicleName(v)];
-  if (v.mileage !== null) parts.push(`${formatNumber(v.mileage)} mi`);
+  if (v.mileage !== null) parts.push(`${v.mileage.toLocaleString("en-US")} mi`);
   if (v.priceCents !== null) parts.push(formatDollars(v.priceCents));
   return `• ${parts.join(" — ")}`;
 }
@@ -227,7 +223,7 @@ export function makeDemoPost(
       if (hook.startsWith("lease") && v.year < DEMO_REFERENCE_YEAR - 3) hook = "clean Carfax, 1 owner";
       title = `${liveAuction ? "Live auction: " : ""}${vehicleName(v)} — ${hook}`;
       description = [
-        `${formatNumber(v.mileage)} miles, ${v.color.toLowerCase()} exterior.`,
+        `${v.mileage.toLocaleString("en-US")} miles, ${v.color.toLowerCase()} exterior.`,
         pick(random, CONDITION_LINES),
         pick(random, PRICE_LINES)(formatDollars(v.priceCents)),
         `Located in ${v.city}, ${v.state}.`,
@@ -293,7 +289,7 @@ export function makeDemoPost(
           "",
         ])}`;
         description = [
-          `${formatNumber(v.mileage)} miles. ${pick(random, PRICE_LINES)(formatDollars(v.priceCents))}`,
+          `${v.mileage.toLocaleString("en-US")} miles. ${pick(random, PRICE_LINES)(formatDollars(v.priceCents))}`,
           pick(random, ["Text me.", "DM me.", "Call the store and ask for me.", "Pics on request."]),
           auctionLine,
         ]

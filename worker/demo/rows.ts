@@ -2,6 +2,7 @@
  * The rows a seeded network writes, one mapping per table for the demo network and the benchmark's large one.
  * Column names are the tables' own (worker/db/schema.ts): the seed commands insert them as they are.
  */
+import { POST_LIFETIME_DAYS } from "#lib/constants";
 import { matchIndexRows } from "../domain/deal-alerts/match.ts";
 import type { DemoDealer } from "./dealers.ts";
 import type { DemoPost } from "./posts.ts";
@@ -37,8 +38,9 @@ export function dealerRow({ dealership5MilNumber, ...d }: SeededDealer): Row {
   return { ...columns, dealership_5mil_number: dealership5MilNumber };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Posts older than this are shown as renewed when active: a seeded network does not all expire at the first cron. */
-const LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const LIFETIME_MS = POST_LIFETIME_DAYS * DAY_MS;
 
 /** `renewed_at` of a seeded post: active posts past their 30 days were renewed some days ago. */
 function renewedAtOf(
@@ -46,8 +48,8 @@ function renewedAtOf(
   now: number,
   random: () => number,
 ): number | null {
-  if (post.status !== "active" || now - post.createdAt < LIFETIME_MS - 24 * 60 * 60 * 1000) return null;
-  return now - Math.round(random() * (LIFETIME_MS - 2 * 24 * 60 * 60 * 1000));
+  if (post.status !== "active" || now - post.createdAt < LIFETIME_MS - DAY_MS) return null;
+  return now - Math.round(random() * (LIFETIME_MS - 2 * DAY_MS));
 }
 
 /**
@@ -99,7 +101,7 @@ export function postTables<P extends DemoPost & { id: string; dealerId: string; 
   ];
 }
 
-const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
+const MONTH_MS = 30 * DAY_MS;
 
 /**
  * The active Premium plan every demo dealer holds, seeded or throwaway, so the demo always works: the demo

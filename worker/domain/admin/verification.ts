@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { VerificationRequestInput } from "#lib/admin";
 import { toIso, toIsoOrNull, type VerificationRequest } from "#lib/api-types";
 import type { Database } from "../../db/client";
@@ -41,22 +41,17 @@ export function verificationService(db: Database, deps: VerificationDeps) {
   const select = () =>
     db
       .select({
-        request: verificationRequests,
+        ...getTableColumns(verificationRequests),
         dealerName: dealers.name,
         dealershipName: dealers.dealershipName,
       })
       .from(verificationRequests)
       .innerJoin(dealers, eq(dealers.id, verificationRequests.dealerId));
-  const flat = (r: {
-    request: typeof verificationRequests.$inferSelect;
-    dealerName: string;
-    dealershipName: string;
-  }) => toRequest({ ...r.request, dealerName: r.dealerName, dealershipName: r.dealershipName });
 
   async function one(id: string): Promise<VerificationRequest> {
     const [row] = await select().where(eq(verificationRequests.id, id)).limit(1);
     if (!row) throw notFound("Verification request not found");
-    return flat(row);
+    return toRequest(row);
   }
 
   return {
@@ -66,7 +61,7 @@ export function verificationService(db: Database, deps: VerificationDeps) {
         .where(eq(verificationRequests.dealerId, dealerId))
         .orderBy(desc(verificationRequests.createdAt))
         .limit(1);
-      return row ? flat(row) : null;
+      return row ? toRequest(row) : null;
     },
 
     /** A new request; one waiting already is answered with 409 (the admin has it), as is an approved dealer. */
@@ -118,9 +113,7 @@ export function verificationService(db: Database, deps: VerificationDeps) {
         )
         .orderBy(verificationRequests.createdAt, verificationRequests.id)
         .limit(query.limit + 1);
-      return pageOf(rows, query.limit, flat, (last) =>
-        queueCursor.encode(last.request.createdAt, last.request.id),
-      );
+      return pageOf(rows, query.limit, toRequest, (last) => queueCursor.encode(last.createdAt, last.id));
     },
 
     /** Approve (the badge appears) or refuse with a note; audited, and the dealer is told. */

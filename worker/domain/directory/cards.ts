@@ -130,17 +130,7 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
  * The single statement behind every dealer list: one page of dealers matching `where`, in `keys` order
  * (each descending) then name A-Z and id, with every figure computed per row by index lookups (a fixed
  * cost per page, never one query per card). `total` counts the rows matching `countWhere` when given.
- */
-export async function queryCards(
-  db: Database,
-  viewer: CardViewer,
-  spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number },
-): Promise<CardRow[]> {
-  return cardsStatement(db, viewer, spec);
-}
-
-/**
- * `queryCards` as a statement, that a `batch` can carry (read after the write that changes the cards).
+ * A `batch` can carry it (read after the write that changes the cards).
  * `with` adds common table expressions that `where`, `keys` and `columns` may read (/discover's matches),
  * `columns` more columns per card (`d` is the dealer row), typed by `Extra`.
  */
@@ -198,7 +188,7 @@ export async function cardsByIds(
   const cards = new Map<string, DirectoryDealer>();
   const unique = [...new Set(ids)];
   for (const chunk of inChunks(unique, { fixed: CARD_QUERY_PARAMETERS })) {
-    const rows = await queryCards(db, viewer, {
+    const rows = await cardsStatement(db, viewer, {
       where: [sql`d.id in (${listOf(chunk)})`],
       keys: [],
       limit: chunk.length,

@@ -6,7 +6,6 @@ import type { Database } from "../../db/client";
 import {
   cardsStatement,
   notStaff,
-  queryCards,
   toCard,
   viewerOf,
   type CardRow,
@@ -152,7 +151,7 @@ export async function discoverDealers(
   const [nearRows, buyerRows, sellerRows] = await Promise.all([
     states.length === 0
       ? Promise.resolve([] as CardRow[])
-      : queryCards(db, viewer, {
+      : cardsStatement(db, viewer, {
           where: [sql`d.state in (${listOf(states)})`, ...filtersFor(me, { exclude: ["self", "connected"] })],
           keys: [sql`(d.state = ${states[0]})`, sql`d.last_active_at`],
           limit,

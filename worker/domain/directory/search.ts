@@ -14,7 +14,7 @@ import {
   and,
   mineCte,
   notStaff,
-  queryCards,
+  cardsStatement,
   toCard,
   viewerOf,
   type CardRow,
@@ -124,7 +124,7 @@ export async function searchDealers(
   const limit = clampLimit(query.limit);
   const cursor = sort.cursor.decode(query.cursor) as unknown[] | null;
   const filters = filtersFor(viewer.dealerId, query);
-  const rows = await queryCards(db, viewer, {
+  const rows = await cardsStatement(db, viewer, {
     where: cursor ? [...filters, afterRow(sort.keys, cursor)] : filters,
     countWhere: filters,
     keys: [...sort.keys],

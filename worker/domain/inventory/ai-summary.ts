@@ -23,10 +23,6 @@ export function formatDollarRange(lowCents: number, highCents: number): string {
   return low === high ? low : `${low}–${high}`;
 }
 
-function formatNumber(value: number): string {
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 function locationText(location: SummaryLocation): string {
   if (!location) return "";
   if (typeof location === "string") return location.trim();
@@ -92,7 +88,7 @@ export function summarizeVehicles(
   if (mileages.length > 0) {
     const average = mileages.reduce((sum, m) => sum + m, 0) / mileages.length;
     items.push({
-      text: `${mileages.length === 1 ? "Mileage" : "Average mileage"} ${formatNumber(average)} mi`,
+      text: `${mileages.length === 1 ? "Mileage" : "Average mileage"} ${Math.round(average).toLocaleString("en-US")} mi`,
     });
   }
 
