@@ -251,7 +251,7 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
       for (const row of rows) {
         const { want, offer } = pairOf(row);
         if (!isMatch(want, offer)) continue;
-        const request = want.postId === postId;
+        const request = row.wPostId === postId;
         const entry = byPost.get(row.otherPostId) ?? { createdAt: row.createdAt, vehicles: [], row };
         const label = request ? describeOffered(offer) : describeWanted(want);
         if (!entry.vehicles.includes(label)) entry.vehicles.push(label);
