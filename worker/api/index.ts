@@ -31,6 +31,7 @@ import { vinRoutes } from "./vin";
 import { messageRoutes } from "./messages";
 import { notificationRoutes } from "./notifications";
 import { profileRoutes } from "./profile";
+import { pushRoutes } from "./push";
 import { settingsRoutes } from "./settings";
 import { subscriptionRoutes } from "./subscriptions";
 import { verificationRoutes } from "./verification";
@@ -62,6 +63,7 @@ api
   .route("/objects", objectApiRoutes)
   .route("/vin", vinRoutes)
   .route("/notifications", notificationRoutes)
+  .route("/push", pushRoutes)
   .route("/", subscriptionRoutes)
   .route("/deals", dealRoutes)
   .route("/pass-thru-sales", passThruRoutes)

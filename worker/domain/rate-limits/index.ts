@@ -74,6 +74,8 @@ export const LIMITS = {
     windowSeconds: HOUR,
     what: "notification preference changes",
   },
+  /** Push on and off per device, and its switches. */
+  pushChangesPerDealer: { name: "push:dealer", max: 120, windowSeconds: HOUR, what: "push setting changes" },
   postEditsPerDealer: { name: "post-edits:dealer", max: 120, windowSeconds: HOUR, what: "post edits" },
   /** Proposals and deals recorded after the fact. */
   dealsPerDealer: { name: "deals:dealer", max: 60, windowSeconds: HOUR, what: "new deals" },

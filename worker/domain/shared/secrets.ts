@@ -9,7 +9,10 @@ import { randomToken } from "./ids";
  * survive restarts and work offline and in tests. Two isolates racing to make it agree on the stored one.
  */
 export function secretStore(db: Database) {
-  async function storedSecret(name: string): Promise<string> {
+  async function storedSecret(
+    name: string,
+    make: () => string | Promise<string> = randomToken,
+  ): Promise<string> {
     const stored = await db
       .select({ value: appSecrets.value })
       .from(appSecrets)
@@ -17,7 +20,10 @@ export function secretStore(db: Database) {
       .get();
     if (stored) return stored.value;
     const [, rows] = await db.batch([
-      db.insert(appSecrets).values({ name, value: randomToken() }).onConflictDoNothing(),
+      db
+        .insert(appSecrets)
+        .values({ name, value: await make() })
+        .onConflictDoNothing(),
       db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)),
     ]);
     const value = rows[0]?.value;
@@ -26,6 +32,10 @@ export function secretStore(db: Database) {
   }
 
   return {
+    /** The configured secret, else the one kept under `name`, made by `make` on first use (a key pair, say). */
+    async secret(name: string, make: () => string | Promise<string>, configured?: string): Promise<string> {
+      return configured || storedSecret(name, make);
+    },
     async hmacKey(name: string, configured?: string): Promise<CryptoKey> {
       const secret = configured || (await storedSecret(name));
       return crypto.subtle.importKey(

@@ -1,0 +1,57 @@
+import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
+import type { PushPayload } from "#lib/schemas/push";
+import { PUSH_TTL_SECONDS } from "#lib/schemas/push";
+import { PROVIDER_TIMEOUT_MS, ProviderError, failureOf, unreachable, type SendResult } from "./email-and-sms";
+
+/**
+ * Web Push (RFC 8030 / 8291 / 8292) to a browser's push service, on the Workers' Web Crypto: the payload is
+ * encrypted to the browser's keys (aes128gcm) and the request signed with the site's VAPID key. Fetch is
+ * injected so tests point it at a local push service that decrypts.
+ */
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+
+/** The push service says the subscription is no more (404 or 410): the device is forgotten. */
+export class PushGone extends ProviderError {
+  constructor(status: number) {
+    super(`The push service answered ${status}: the device no longer takes push`, false);
+    this.name = "PushGone";
+  }
+}
+
+export type PushSender = { send(target: PushTarget, payload: PushPayload): Promise<SendResult> };
+
+export function pushSender(vapid: () => Promise<VapidKeys>, fetcher: typeof fetch = fetch): PushSender {
+  return {
+    async send(target, payload) {
+      const subscription = {
+        endpoint: target.endpoint,
+        expirationTime: null,
+        keys: { p256dh: target.p256dh, auth: target.auth },
+      };
+      const request = await buildPushPayload(
+        { data: payload, options: { ttl: PUSH_TTL_SECONDS, urgency: "high", topic: topicOf(payload.tag) } },
+        subscription,
+        await vapid(),
+      );
+      const provider = new URL(target.endpoint).host;
+      let response: Response;
+      try {
+        response = await fetcher(target.endpoint, {
+          method: "POST",
+          headers: request.headers,
+          body: request.body,
+          signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw unreachable(provider, error);
+      }
+      if (response.status === 404 || response.status === 410) throw new PushGone(response.status);
+      if (!response.ok) throw await failureOf(provider, response);
+      // The push service names the message it keeps in Location (RFC 8030 §5).
+      return { provider: "web-push", providerId: response.headers.get("Location") ?? provider };
+    },
+  };
+}
+
+/** A push service replaces a waiting push with a newer one of the same topic (at most 32 base64url characters). */
+const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || undefined;
