@@ -6648,6 +6648,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description false for demo accounts: push is for real dealers */
+                            available: boolean;
                             /** @description the VAPID public key (base64url) for pushManager.subscribe */
                             publicKey: string;
                             /** @description devices that get your push */

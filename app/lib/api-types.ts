@@ -434,6 +434,7 @@ export const pushSwitchesSchema = z
   .object(Object.fromEntries(PUSH_KINDS.map((k) => [k, z.boolean()])) as Record<PushKind, z.ZodBoolean>)
   .describe("push on or off per kind of alert; a kind never switched is on");
 export const pushSettingsSchema = z.object({
+  available: z.boolean().describe("false for demo accounts: push is for real dealers"),
   publicKey: z.string().describe("the VAPID public key (base64url) for pushManager.subscribe"),
   devices: z.number().int().describe("devices that get your push"),
   switches: pushSwitchesSchema,

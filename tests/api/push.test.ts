@@ -64,7 +64,7 @@ async function subscribedDealer() {
   const subscription = await pushService.subscribe();
   const res = await call("POST", "/api/push/subscriptions", { cookie: dealer.cookie, body: subscription });
   expect(res.status).toBe(201);
-  return { ...dealer, subscription, device: res.json as { id: string; endpoint: string } };
+  return { ...dealer, subscription, device: res.json as unknown as { id: string; endpoint: string } };
 }
 
 describe("GET /api/push", () => {

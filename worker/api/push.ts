@@ -18,7 +18,7 @@ export const pushRoutes = $(openApiRouter(dealersOnly))
       push.switches(dealer.id),
     ]);
     c.header("Cache-Control", "no-store");
-    return c.json({ publicKey, devices, switches }, 200);
+    return c.json({ available: !dealer.isDemo, publicKey, devices, switches }, 200);
   })
   .openapi(
     dealerRoute.post("/subscriptions", { 201: pushDeviceSchema }, { body: pushSubscriptionSchema }),

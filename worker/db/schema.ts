@@ -951,8 +951,7 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-uniqueIndex("push_subscriptions_dealer_endpoint_idx").on(t.dealerId, t.endpoint)],
+  (t) => [uniqueIndex("push_subscriptions_dealer_endpoint_idx").on(t.dealerId, t.endpoint)],
 );
 
 /** A dealer's push switch per kind of alert (deal alerts, price drops…); a kind without a row is on. */
