@@ -24,6 +24,7 @@
  *   ctx.fetch(pathOrUrl, init)  a signed-in fetch, for setting a measurement up (cursors, ids)
  *   ctx.staticBaseline   { median, p95, p99 } of GET /favicon.svg measured in the same run, before the sections
  *   ctx.log(line)
+ *   ctx.pushService      the local push service the app's pushes reach (scripts/push-service-stand-in.ts)
  *
  * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) docs/performance.md "## Latest full run"
  * (the README's table is the curated summary of it).
@@ -34,6 +35,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, bundle, freePort, migrate, serve } from "./local-app.mjs";
 import { BENCH_SEED_VERSION, markerOf, seedLarge } from "./seed-large.ts";
+import { startLocalPushService } from "./bench/push.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const STATIC_ASSET = "/favicon.svg";
@@ -182,7 +184,9 @@ async function measureSize(size, options, modules, configPath) {
   migrate(persistTo);
   const port = await freePort();
   log(`serving on port ${port}…`);
-  const app = await serve({ port, persistTo, config: configPath });
+  // Pushes go to a decrypting push service on this machine instead of the internet.
+  const push = await startLocalPushService();
+  const app = await serve({ port, persistTo, config: configPath, vars: { WEB_PUSH_RELAY: push.url } });
   try {
     const staticSamples = [];
     const ctx = makeContext({
@@ -193,6 +197,7 @@ async function measureSize(size, options, modules, configPath) {
       log,
       staticSamples,
     });
+    ctx.pushService = push.service;
     const check = await ctx.fetch("/api/auth/me");
     if (check.status !== 200)
       throw new Error(
@@ -220,6 +225,7 @@ async function measureSize(size, options, modules, configPath) {
     return { size, seed, baseline, rows };
   } finally {
     app.stop();
+    push.stop();
   }
 }
 

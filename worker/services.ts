@@ -34,7 +34,7 @@ import { chatRoomOf, courierOf, fanoutOf, inboxOf } from "./realtime/addresses";
 import { deliverMessage } from "./realtime/deliver-message";
 import { emailSender, type EmailEnv } from "./integrations/email";
 import { smsSender, type SmsEnv } from "./integrations/sms";
-import { pushSender } from "./integrations/web-push";
+import { pushFetch, pushSender } from "./integrations/web-push";
 import { pushService } from "./domain/push";
 import { vapidKeys, type VapidEnv } from "./domain/push/vapid";
 import { dealAlertService } from "./domain/deal-alerts";
@@ -103,6 +103,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       AI?: AiBinding;
       UNSUBSCRIBE_SIGNING_SECRET?: string;
       APP_ORIGIN?: string;
+      /** Local runs only: the push service on this machine that every push goes to (the bench's). */
+      WEB_PUSH_RELAY?: string;
     };
   // The links in e-mails and Google's callback: the configured address only. The request's Host header is the
   // sender's to choose, and a link built from it would hand a reset token to whoever chose it.
@@ -127,7 +129,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const outbox = outboxService(db, {
     email: emailSender(optional),
     sms: smsSender(optional),
-    push: pushSender(vapid),
+    push: pushSender(vapid, pushFetch(optional.WEB_PUSH_RELAY)),
     tokens,
     origin,
     wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_PUSH_DEVICES, PUSH_KINDS, PUSH_TEXTS } from "#lib/schemas/push";
+import { pushFetch } from "../../worker/integrations/web-push";
 import { createServices } from "../../worker/services";
-import { localPushService } from "../fixtures/push-service";
+import { localPushService } from "../../scripts/push-service-stand-in";
 import { ORIGIN, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 /**
  * Web Push end to end: a dealer's browser subscribes, a notification is delivered, the outbox courier sends the
- * push, and a local push service (tests/fixtures/push-service.ts) checks the VAPID signature and decrypts what a
+ * push, and a local push service (scripts/push-service-stand-in.ts) checks the VAPID signature and decrypts what a
  * phone would show. The worker's fetch reaches that service instead of the internet.
  */
 const pushService = localPushService();
@@ -257,5 +258,27 @@ describe("the demo/real wall", () => {
     expect(result.status).toBe("skipped");
     expect(await pushRows(real.dealerId)).toEqual([]);
     expect(pushService.received.some((p) => p.payload.title === "From the demo")).toBe(false);
+  });
+});
+
+describe("WEB_PUSH_RELAY", () => {
+  it("sends pushes to the push service on this machine, never to another address", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return new Response(null, { status: 201 });
+    });
+    try {
+      await pushFetch("http://127.0.0.1:9911")("https://push.example.test/send/abc?x=1");
+      await pushFetch("https://relay.example.com")("https://push.example.test/send/def");
+      await pushFetch(undefined)("https://push.example.test/send/ghi");
+    } finally {
+      vi.stubGlobal("fetch", pushService.fetcher(realFetch));
+    }
+    expect(asked).toEqual([
+      "http://127.0.0.1:9911/send/abc?x=1",
+      "https://push.example.test/send/def",
+      "https://push.example.test/send/ghi",
+    ]);
   });
 });

@@ -55,3 +55,24 @@ export function pushSender(vapid: () => Promise<VapidKeys>, fetcher: typeof fetc
 
 /** A push service replaces a waiting push with a newer one of the same topic (at most 32 base64url characters). */
 const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || undefined;
+
+/** Addresses WEB_PUSH_RELAY may name: this machine only, so a stray setting can never send dealers' pushes away. */
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * How pushes leave the worker: to each subscription's push service, or on a local run (the bench) to the push
+ * service on this machine that WEB_PUSH_RELAY names, at the endpoint's path. The VAPID audience stays the
+ * endpoint's own origin.
+ */
+export function pushFetch(relay?: string): typeof fetch {
+  const base = relay ? new URL(relay) : null;
+  if (base && !LOOPBACK.has(base.hostname)) {
+    console.error(`WEB_PUSH_RELAY ${relay} is not on this machine; pushes go to their push services`);
+    return (input, init) => fetch(input, init);
+  }
+  if (!base) return (input, init) => fetch(input, init);
+  return (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    return fetch(new URL(`${target.pathname}${target.search}`, base), init);
+  };
+}
