@@ -324,27 +324,26 @@ export default function NotificationSettings() {
       </Card>
 
       <Card
-        title="Push to this phone"
-        intro="Alerts on the lock screen of the phones and browsers you turn push on for; a tap opens the right screen."
+        title="Push notifications"
+        intro="On the lock screen of each phone or browser you turn push on for. A tap opens the right screen."
       >
         <PushDevice publicKey={push.publicKey} available={push.available} />
         {push.available ? (
           <div
             role="group"
-            aria-label="Push by kind of alert"
-            className="border-t border-slate-200 pt-1 dark:border-slate-800"
+            aria-labelledby="push-kinds"
+            className="border-t border-slate-200 pt-2 dark:border-slate-800"
           >
+            <p id="push-kinds" className="text-xs font-medium tracking-wide text-muted uppercase">
+              What to push
+            </p>
             {ALERT_SWITCHES.map(([key, s]) => (
               <PreferenceSwitch
                 key={key}
                 intent="push"
                 name={key}
                 label={s.label}
-                hint={
-                  p[key]
-                    ? "Pushed to every device you turned push on for"
-                    : "Off under What to tell you about"
-                }
+                hint={p[key] ? "Pushed to your devices" : "Off under What to tell you about"}
                 checked={push.switches[key]}
               />
             ))}

@@ -40,6 +40,21 @@ function fakePushService() {
   PushManager.prototype.getSubscription = async () => current as unknown as PushSubscription;
 }
 
+/**
+ * The installed app on a phone whose dealer was never asked: opened from the home screen, notifications neither
+ * allowed nor blocked until the dealer answers the browser's prompt, which they allow.
+ */
+function installedAppNeverAsked() {
+  const realMatchMedia = window.matchMedia.bind(window);
+  window.matchMedia = (query: string) =>
+    query === "(display-mode: standalone)"
+      ? ({ matches: true, media: query } as MediaQueryList)
+      : realMatchMedia(query);
+  let permission: NotificationPermission = "default";
+  Object.defineProperty(Notification, "permission", { get: () => permission, configurable: true });
+  Notification.requestPermission = async () => (permission = "granted");
+}
+
 const devicesOf = (page: Page) =>
   page.evaluate(async () => ((await (await fetch("/api/push")).json()) as { devices: number }).devices);
 
@@ -60,7 +75,7 @@ describe("push to the phone, on /notification-settings", () => {
     const page = await context.newPage();
     await newDealer(context, "Parker");
     await openSettings(page);
-    const card = page.getByRole("region", { name: "Push to this phone" });
+    const card = page.getByRole("region", { name: "Push notifications" });
     await card.getByText(PUSH_TEXTS.reason).waitFor();
     expect(await card.getByRole("switch").count()).toBe(PUSH_KINDS.length);
     const pushDrops = page.getByRole("switch", { name: "Push: Price drops" });
@@ -131,6 +146,33 @@ describe("push to the phone, on /notification-settings", () => {
     const device = await openSettings(page);
     expect(await device.getAttribute("data-state")).toBe("blocked");
     expect(await device.getByRole("status").innerText()).toBe(PUSH_TEXTS.blocked);
+    await context.close();
+  });
+
+  it("the installed app asks once, after a deal alert arrives, and a tap turns push on", async () => {
+    const context = await newContext(browser, { mobile: true });
+    await context.addInitScript(fakePushService);
+    await context.addInitScript(installedAppNeverAsked);
+    const page = await context.newPage();
+    await newDealer(context, "Taylor");
+    await openSettings(page);
+    await page.locator("[data-inbox='live']").waitFor();
+    expect(await page.getByTestId("push-ask").count()).toBe(0);
+    await page.getByRole("button", { name: "Send test deal alert" }).click();
+    const ask = page.getByTestId("push-ask");
+    await ask.getByText(PUSH_TEXTS.reason).waitFor();
+    await ask.getByRole("button", { name: PUSH_TEXTS.turnOn }).click();
+    await expectToast(page, "Push is on");
+    await ask.waitFor({ state: "detached" });
+    expect(await devicesOf(page)).toBe(1);
+    // Asked once: another alert on this device asks nothing.
+    await page.reload();
+    await hydrated(page);
+    await page.locator("[data-inbox='live']").waitFor();
+    await page.getByRole("button", { name: "Send test deal alert" }).click();
+    await expectToast(page, "Deal Alert Sent");
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId("push-ask").count()).toBe(0);
     await context.close();
   });
 });

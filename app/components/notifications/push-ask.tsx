@@ -30,9 +30,17 @@ function alreadyAsked(): boolean {
   }
 }
 
-/** Whether to ask at all: never asked, a browser that can have push, permission not yet given or refused. */
+/** Opened from the home screen (an installed app), where a dealer expects a phone's notifications. */
+const installed = () =>
+  matchMedia("(display-mode: standalone)").matches ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true;
+
+/**
+ * Whether to ask at all: the installed app, never asked on this device, a browser that can have push, permission
+ * neither given nor refused yet. In a browser tab, Notification Settings is where push is turned on.
+ */
 async function worthAsking(): Promise<PushSettings | null> {
-  if (alreadyAsked()) return null;
+  if (alreadyAsked() || !installed()) return null;
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
     return null;
   if (Notification.permission !== "default") return null;
@@ -41,9 +49,9 @@ async function worthAsking(): Promise<PushSettings | null> {
 }
 
 /**
- * The one time DealerLane asks for push on a device, with the reason, right after a deal alert (or a first offer)
- * arrives: the moment it is plain why a phone should buzz. The browser's own permission prompt follows only
- * from the dealer's tap on "Turn on push".
+ * The one time the installed app asks for push on a device, with the reason, right after a deal alert (or a first offer)
+ * arrives: the moment it is plain why a phone should buzz. A card in a corner, not a modal, so the alert itself
+ * stays in reach. The browser's own permission prompt follows only from the dealer's tap on "Turn on push".
  */
 export function PushAsk() {
   const [settings, setSettings] = useState<PushSettings | null>(null);
@@ -68,8 +76,15 @@ export function PushAsk() {
 function AskDialog({ settings, onClose }: { settings: PushSettings; onClose: () => void }) {
   const { state, problem, turnOn } = usePushDevice(settings);
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogFrame className="w-[min(26rem,92vw)] gap-3 p-4" data-testid="push-ask">
+    // Not modal: the alert that prompted the question stays usable behind it, and focus stays where it was.
+    <Dialog.Root open modal={false} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogFrame
+        sheet
+        className="fixed inset-x-3 bottom-20 z-50 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:right-auto sm:bottom-4 sm:left-4 sm:w-[26rem] dark:border-slate-700 dark:bg-slate-900"
+        data-testid="push-ask"
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
         <DialogHeader>{PUSH_TEXTS.askAfterAlert}</DialogHeader>
         <Dialog.Description className="text-sm text-muted">{PUSH_TEXTS.reason}</Dialog.Description>
         {problem ? (
@@ -77,7 +92,7 @@ function AskDialog({ settings, onClose }: { settings: PushSettings; onClose: () 
             {problem}
           </p>
         ) : null}
-        <DialogActions>
+        <DialogActions cancelLabel={state === "on" ? "Close" : "Not now"}>
           <Button
             disabled={state !== "off"}
             onClick={() => void turnOn().then((on) => (on ? onClose() : undefined))}
