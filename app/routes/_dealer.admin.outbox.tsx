@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Mail, MessageSquareText } from "~/components/ui/icons";
+import { BellRing, Mail, MessageSquareText } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { AdminNav } from "~/components/admin/admin-page";
@@ -53,6 +53,8 @@ export default function AdminOutbox() {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 {e.channel === "email" ? (
                   <Mail size={16} aria-label="E-mail" />
+                ) : e.channel === "push" ? (
+                  <BellRing size={16} aria-label="Push to a device" />
                 ) : (
                   <MessageSquareText size={16} aria-label="Text message" />
                 )}
