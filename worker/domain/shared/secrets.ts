@@ -4,9 +4,10 @@ import { appSecrets } from "../../db/schema";
 import { randomToken } from "./ids";
 
 /**
- * HMAC-SHA256 keys for the things the server signs (upload addresses, device cookies): the configured secret
- * when there is one, otherwise a random one made on first use and kept in D1 (app_secrets), so signatures
- * survive restarts and work offline and in tests. Two isolates racing to make it agree on the stored one.
+ * HMAC-SHA256 keys for the things the server signs (upload addresses, device cookies), and other secrets made
+ * the same way (the Web Push key pair): the configured secret when there is one, otherwise one made on first use
+ * and kept in D1 (app_secrets), so signatures survive restarts and work offline and in tests. Two isolates racing
+ * to make it agree on the stored one.
  */
 export function secretStore(db: Database) {
   async function storedSecret(
