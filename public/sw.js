@@ -5,6 +5,8 @@
  * - Page navigations: network first (pages are personal and live), the offline page when there is no network.
  * - /assets/*: cache first; their names carry a content hash, so they never change.
  * - /api/*, /parties/* and everything else: never cached, straight to the network.
+ * - Web Push: a push (JSON `{title, body, url, tag}`, app/lib/schemas/push.ts) shows a notification; a tap opens
+ *   its screen in a DealerLane window already open when there is one, else in a new one.
  * Bump VERSION to drop old caches.
  */
 const VERSION = "v2";
@@ -88,4 +90,59 @@ self.addEventListener("fetch", (event) => {
   if (PRECACHE.includes(url.pathname)) {
     event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
   }
+});
+
+const ICON = "/icons/icon-192.png";
+
+/** The push's JSON; a push that is not (an old format, a test from a push console) still says something. */
+function pushMessage(event) {
+  try {
+    const data = event.data ? event.data.json() : {};
+    return {
+      title: typeof data.title === "string" && data.title ? data.title : "DealerLane",
+      body: typeof data.body === "string" ? data.body : "",
+      url: typeof data.url === "string" ? data.url : "/notifications",
+      tag: typeof data.tag === "string" ? data.tag : undefined,
+    };
+  } catch {
+    return { title: "DealerLane", body: event.data ? event.data.text() : "", url: "/notifications" };
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const message = pushMessage(event);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      icon: ICON,
+      badge: ICON,
+      data: { url: message.url },
+    }),
+  );
+});
+
+/** Only our own screens open from a notification: another site's address falls back to the bell. */
+function screenOf(url) {
+  try {
+    const target = new URL(url, self.location.origin);
+    return target.origin === self.location.origin ? target.href : `${self.location.origin}/notifications`;
+  } catch {
+    return `${self.location.origin}/notifications`;
+  }
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = screenOf(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        return (focused ?? open).navigate(url).catch(() => self.clients.openWindow(url));
+      }
+      return self.clients.openWindow(url);
+    }),
+  );
 });

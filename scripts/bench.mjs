@@ -24,6 +24,7 @@
  *   ctx.fetch(pathOrUrl, init)  a signed-in fetch, for setting a measurement up (cursors, ids)
  *   ctx.staticBaseline   { median, p95, p99 } of GET /favicon.svg measured in the same run, before the sections
  *   ctx.log(line)
+ *   ctx.pushService      the local push service the app's pushes reach (scripts/push-service-stand-in.ts)
  *
  * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) docs/performance.md "## Latest full run"
  * (the README's table is the curated summary of it).
@@ -36,6 +37,7 @@ import { parseArgs } from "node:util";
 import { build, bundle, freePort, migrate, serve } from "./local-app.mjs";
 import { seedLarge } from "./seed-large.ts";
 import { d1TripsOf, stats } from "./bench/bench-dealer.mjs";
+import { startLocalPushService } from "./bench/push.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const STATIC_ASSET = "/favicon.svg";
@@ -162,7 +164,9 @@ async function measureSize(size, options, modules, configPath) {
   migrate(persistTo);
   const port = await freePort();
   log(`serving on port ${port}…`);
-  const app = await serve({ port, persistTo, config: configPath });
+  // Pushes go to a decrypting push service on this machine instead of the internet.
+  const push = await startLocalPushService();
+  const app = await serve({ port, persistTo, config: configPath, vars: { WEB_PUSH_RELAY: push.url } });
   try {
     const staticSamples = [];
     const ctx = makeContext({
@@ -173,6 +177,7 @@ async function measureSize(size, options, modules, configPath) {
       log,
       staticSamples,
     });
+    ctx.pushService = push.service;
     const check = await ctx.fetch("/api/auth/me");
     if (check.status !== 200)
       throw new Error(
@@ -200,6 +205,7 @@ async function measureSize(size, options, modules, configPath) {
     return { size, seed, baseline, rows };
   } finally {
     app.stop();
+    push.stop();
   }
 }
 

@@ -36,6 +36,9 @@ import { chatRoomOf, courierOf, fanoutOf, inboxOf, offerClockOf } from "./realti
 import { deliverMessage } from "./realtime/deliver-message";
 import { emailSender, type EmailEnv } from "./integrations/email";
 import { smsSender, type SmsEnv } from "./integrations/sms";
+import { pushFetch, pushSender } from "./integrations/web-push";
+import { pushService } from "./domain/push";
+import { vapidKeys, type VapidEnv } from "./domain/push/vapid";
 import { dealAlertService } from "./domain/deal-alerts";
 import { dealMatching } from "./domain/deal-alerts/matching";
 import type { InboxFrame } from "#lib/realtime";
@@ -92,17 +95,20 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const chats = chatService(db, rateLimits, chatFiles);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
-  // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe.
+  // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe, the VAPID key pair of Web Push.
   const optional = env as Env &
     GoogleEnv &
     EmailEnv &
     SmsEnv &
+    VapidEnv &
     StripeEnv & {
       UPLOAD_SIGNING_SECRET?: string;
       VPIC_BASE_URL?: string;
       AI?: AiBinding;
       UNSUBSCRIBE_SIGNING_SECRET?: string;
       APP_ORIGIN?: string;
+      /** Local runs only: the push service on this machine that every push goes to (the bench's). */
+      WEB_PUSH_RELAY?: string;
     };
   // The links in e-mails and Google's callback: the configured address only. The request's Host header is the
   // sender's to choose, and a link built from it would hand a reset token to whoever chose it.
@@ -123,15 +129,22 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const centre = notificationCentre(db);
   const preferences = preferencesService(db);
   const tokens = unsubscribeTokens(db, optional);
+  const vapid = vapidKeys(acrossNetworks, optional);
   const outbox = outboxService(db, {
     email: emailSender(optional),
     sms: smsSender(optional),
+    push: pushSender(vapid, pushFetch(optional.WEB_PUSH_RELAY)),
     tokens,
     origin,
     wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
-  const notify = notifier(db, { centre, outbox, origin, push });
+  const devices = pushService(db, {
+    outbox,
+    rateLimits,
+    publicKey: async () => (await vapid()).publicKey,
+  });
+  const notify = notifier(db, { centre, outbox, origin, push, devices });
   const accountTokens = accountTokenService(acrossNetworks);
   const securityEvents = securityEventService(acrossNetworks);
   const fanout = async (postId: string, deliveries: Delivery[]) => {
@@ -306,6 +319,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     dealAnnouncements: announcements,
     outbox,
     dealAlerts,
+    /** Web Push: devices, switches, the public key. */
+    push: devices,
     notifications: notificationService(db, {
       centre,
       push,

@@ -9,6 +9,7 @@ import {
 } from "#lib/constants";
 import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "#lib/schemas/notifications";
 import { disclosuresSchema } from "#lib/schemas/disclosures";
+import { PUSH_KINDS, type PushKind } from "#lib/schemas/push";
 import {
   DEAL_STATUSES,
   PASS_THRU_STEPS,
@@ -465,6 +466,21 @@ export const testDealAlertSchema = z.object({
   notification: notificationSchema,
   outbox: sentOutbox,
 });
+
+/** Web Push for the signed-in dealer: the key a browser subscribes with, how many devices have it, its switches. */
+export const pushSwitchesSchema = z
+  .object(Object.fromEntries(PUSH_KINDS.map((k) => [k, z.boolean()])) as Record<PushKind, z.ZodBoolean>)
+  .describe("push on or off per kind of alert; a kind never switched is on");
+export const pushSettingsSchema = z.object({
+  available: z.boolean().describe("false for demo accounts: push is for real dealers"),
+  publicKey: z.string().describe("the VAPID public key (base64url) for pushManager.subscribe"),
+  devices: z.number().int().describe("devices that get your push"),
+  switches: pushSwitchesSchema,
+});
+export type PushSettings = z.infer<typeof pushSettingsSchema>;
+
+/** A device that gets push. */
+export const pushDeviceSchema = z.object({ id: z.string(), endpoint: z.string(), createdAt: isoTime });
 
 export const unsubscribedSchema = z.object({
   message: z.string(),

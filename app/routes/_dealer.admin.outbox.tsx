@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { Mail, MessageSquareText } from "~/components/ui/icons";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BellRing, Mail, MessageSquareText } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
 import { cardClass } from "~/components/ui/panel";
@@ -39,6 +40,8 @@ export default function AdminOutbox() {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 {e.channel === "email" ? (
                   <Mail size={16} aria-label="E-mail" />
+                ) : e.channel === "push" ? (
+                  <BellRing size={16} aria-label="Push to a device" />
                 ) : (
                   <MessageSquareText size={16} aria-label="Text message" />
                 )}

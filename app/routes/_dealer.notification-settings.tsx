@@ -14,12 +14,15 @@ import { parseForm } from "#lib/forms";
 import { buttonClass } from "~/components/ui/button";
 import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
 import { formatPhone, toE164 } from "#lib/phone";
+import { PushDevice } from "~/components/notifications/push-device";
+import { PUSH_KINDS, PUSH_TOASTS, type PushKind } from "#lib/schemas/push";
 import {
   NOTIFICATION_TOASTS,
   PREFERENCE_KEYS,
   testEmailSchema,
   testSmsSchema,
   triggerDealAlertSchema,
+  type AlertPreference,
   type NotificationPreferences,
   type PreferenceKey,
 } from "#lib/schemas/notifications";
@@ -33,10 +36,17 @@ export const meta: MetaFunction = () => [{ title: "Notification Settings · Deal
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, currentUser } = requireDealer(context, request);
-  const preferences = await context.services.notifications.preferences.forDealer(viewer.dealer.id);
+  const push = context.services.push;
+  const [preferences, pushKey, pushSwitches] = await Promise.all([
+    context.services.notifications.preferences.forDealer(viewer.dealer.id),
+    push.publicKey(),
+    push.switches(viewer.dealer.id),
+  ]);
   const phone = toE164(currentUser.phone);
   return {
     preferences,
+    /** The VAPID public key this browser subscribes with; push is for real dealers only. */
+    push: { publicKey: pushKey, available: !viewer.dealer.isDemo, switches: pushSwitches },
     phone: phone ? formatPhone(phone) : null,
     /** A phone on the profile that is not a US or Canadian number: texts cannot reach it. */
     unusablePhone: phone ? null : currentUser.phone.trim() || null,
@@ -44,10 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type Intent = "preference" | "test-sms" | "test-email" | "test-alert";
+type Intent = "preference" | "push" | "test-sms" | "test-email" | "test-alert";
+type SwitchIntent = Extract<Intent, "preference" | "push">;
 
-/** The switch form: which switch, and its new value (an unticked one is off). */
+/** The switch forms: which switch, and its new value (an unticked one is off). */
 const preferenceFormSchema = z.object({ key: z.enum(PREFERENCE_KEYS), value: booleanInput.default(false) });
+const pushFormSchema = z.object({ key: z.enum(PUSH_KINDS), value: booleanInput.default(false) });
 
 const TEST_SMS = "Your DealerLane text alerts work. Deal alerts and confirmations will reach you here.";
 const TEST_EMAIL = {
@@ -78,6 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseForm(form, preferenceFormSchema);
       if (submission.status !== "success") return refused(toasts);
       await notifications.savePreference(dealer.id, submission.value.key, submission.value.value);
+      return done;
+    }
+    if (intent === "push") {
+      const submission = parseForm(form, pushFormSchema);
+      if (submission.status !== "success") return refused(toasts);
+      await context.services.push.setSwitch(dealer.id, submission.value.key, submission.value.value);
       return done;
     }
     if (intent === "test-sms") {
@@ -120,40 +138,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type IntentToasts = { ok: ToastMessage; failed: ToastMessage };
 const TOASTS: Record<Intent, IntentToasts> = {
   preference: { ok: NOTIFICATION_TOASTS.preferencesUpdated, failed: NOTIFICATION_TOASTS.preferencesFailed },
+  push: { ok: PUSH_TOASTS.switchSaved, failed: PUSH_TOASTS.switchFailed },
   "test-sms": { ok: NOTIFICATION_TOASTS.smsSent, failed: NOTIFICATION_TOASTS.smsFailed },
   "test-email": { ok: NOTIFICATION_TOASTS.emailSent, failed: NOTIFICATION_TOASTS.emailFailed },
   "test-alert": { ok: NOTIFICATION_TOASTS.alertSent, failed: NOTIFICATION_TOASTS.alertFailed },
 };
 
-const SWITCHES: { key: PreferenceKey; label: string; hint: string }[] = [
-  {
-    key: "dealAlerts",
+/** Every kind of alert, once: its switch under "What to tell you about" and its push switch. */
+const SWITCHES: Record<AlertPreference, { label: string; hint: string }> = {
+  dealAlerts: {
     label: "Deal alerts",
     hint: "A vehicle you are looking for was just posted, or a dealer wants one you have",
   },
-  {
-    key: "priceDrops",
+  priceDrops: {
     label: "Price drops",
     hint: "A listing you commented on, or one that matches your request, got cheaper",
   },
-  { key: "auctionAlerts", label: "Auction alerts", hint: "Live auctions and run lists from the network" },
-  { key: "confirmations", label: "Deal confirmations", hint: "A deal was proposed, confirmed or completed" },
-  {
-    key: "offers",
+  auctionAlerts: { label: "Auction alerts", hint: "Live auctions and run lists from the network" },
+  confirmations: { label: "Deal confirmations", hint: "A deal was proposed, confirmed or completed" },
+  offers: {
     label: "Offers",
     hint: "An offer or counter-offer on a vehicle, its answer, or its clock running out",
   },
-];
+};
+const ALERT_SWITCHES = Object.entries(SWITCHES) as [AlertPreference, (typeof SWITCHES)[AlertPreference]][];
 
 /** One switch: a form with one button, saved at once; shows the new value while it saves. */
 function PreferenceSwitch({
+  intent = "preference",
   name,
   label,
   hint,
   checked,
   disabledReason,
 }: {
-  name: PreferenceKey;
+  intent?: SwitchIntent;
+  name: PreferenceKey | PushKind;
   label: string;
   hint: ReactNode;
   checked: boolean;
@@ -163,14 +183,15 @@ function PreferenceSwitch({
   useActionToast(fetcher.data);
   const pending = fetcher.formData?.get("key") === name;
   const shown = pending ? fetcher.formData?.get("value") === "true" : checked;
-  const id = `pref-${name}`;
+  const id = intent === "push" ? `push-${name}` : `pref-${name}`;
   return (
     <fetcher.Form method="post" className="flex items-center justify-between gap-4 py-2">
-      <input type="hidden" name="intent" value="preference" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="key" value={name} />
       <input type="hidden" name="value" value={String(!shown)} />
       <span>
         <span id={`${id}-label`} className="block text-sm font-medium">
+          {intent === "push" ? <span className="sr-only">Push: </span> : null}
           {label}
         </span>
         <span className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
@@ -218,7 +239,7 @@ function TestButton({
   label,
   disabledReason,
 }: {
-  intent: Exclude<Intent, "preference">;
+  intent: Exclude<Intent, SwitchIntent>;
   icon: IconComponent;
   label: string;
   disabledReason: string | null;
@@ -248,7 +269,7 @@ function TestButton({
 }
 
 export default function NotificationSettings() {
-  const { preferences, phone, unusablePhone, email } = useLoaderData<typeof loader>();
+  const { preferences, push, phone, unusablePhone, email } = useLoaderData<typeof loader>();
   const noPhone = phone
     ? null
     : unusablePhone
@@ -301,9 +322,37 @@ export default function NotificationSettings() {
         title="What to tell you about"
         intro="Turn a kind of alert off and it stops everywhere: the bell, e-mail and text."
       >
-        {SWITCHES.map((s) => (
-          <PreferenceSwitch key={s.key} name={s.key} label={s.label} hint={s.hint} checked={p[s.key]} />
+        {ALERT_SWITCHES.map(([key, s]) => (
+          <PreferenceSwitch key={key} name={key} label={s.label} hint={s.hint} checked={p[key]} />
         ))}
+      </Card>
+
+      <Card
+        title="Push notifications"
+        intro="On the lock screen of each phone or browser you turn push on for. A tap opens the right screen."
+      >
+        <PushDevice publicKey={push.publicKey} available={push.available} />
+        {push.available ? (
+          <div
+            role="group"
+            aria-labelledby="push-kinds"
+            className="border-t border-slate-200 pt-2 dark:border-slate-800"
+          >
+            <p id="push-kinds" className="text-xs font-medium tracking-wide text-muted uppercase">
+              What to push
+            </p>
+            {ALERT_SWITCHES.map(([key, s]) => (
+              <PreferenceSwitch
+                key={key}
+                intent="push"
+                name={key}
+                label={s.label}
+                hint={p[key] ? "Pushed to your devices" : "Off under What to tell you about"}
+                checked={push.switches[key]}
+              />
+            ))}
+          </div>
+        ) : null}
       </Card>
 
       <Card

@@ -33,6 +33,7 @@ function outboxWith(email: ReturnType<typeof scriptedEmail>["sender"]) {
   const service = outboxService(db, {
     email,
     sms: smsSender({}),
+    push: { send: async () => ({ provider: "web-push", providerId: "unused" }) },
     tokens: unsubscribeTokens(db, {}),
     origin: "https://dealerlane.test",
     wake: async (at) => {

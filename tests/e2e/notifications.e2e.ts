@@ -76,7 +76,7 @@ describe("deal alerts, live", () => {
     await newDealer(context, "Casey");
     await page.goto("/notification-settings");
     await hydrated(page);
-    const priceDrops = page.getByRole("switch", { name: "Price drops" });
+    const priceDrops = page.getByRole("switch", { name: "Price drops", exact: true });
     const sms = page.getByRole("switch", { name: "Text messages (SMS)" });
     expect(await priceDrops.getAttribute("aria-checked")).toBe("true");
     expect(await sms.getAttribute("aria-checked")).toBe("false");
@@ -93,9 +93,9 @@ describe("deal alerts, live", () => {
 
     await page.reload();
     await hydrated(page);
-    expect(await page.getByRole("switch", { name: "Price drops" }).getAttribute("aria-checked")).toBe(
-      "false",
-    );
+    expect(
+      await page.getByRole("switch", { name: "Price drops", exact: true }).getAttribute("aria-checked"),
+    ).toBe("false");
     expect(await page.getByRole("switch", { name: "Text messages (SMS)" }).getAttribute("aria-checked")).toBe(
       "true",
     );

@@ -33,6 +33,7 @@ import { messageRoutes } from "./messages";
 import { notificationRoutes } from "./notifications";
 import { offerRoutes } from "./offers";
 import { profileRoutes } from "./profile";
+import { pushRoutes } from "./push";
 import { settingsRoutes } from "./settings";
 import { subscriptionRoutes } from "./subscriptions";
 import { verificationRoutes } from "./verification";
@@ -65,6 +66,7 @@ api
   .route("/objects", objectApiRoutes)
   .route("/vin", vinRoutes)
   .route("/notifications", notificationRoutes)
+  .route("/push", pushRoutes)
   .route("/", subscriptionRoutes)
   .route("/deals", dealRoutes)
   .route("/offers", offerRoutes)

@@ -34,7 +34,15 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
     (n) =>
       `select * from main.vehicles x where exists (select 1 from main.inventory_posts p join main.dealers o on o.id = p.dealer_id where p.id = x.post_id and o.is_demo = ${n})`,
   ],
-  ...["comments", "wanted_vehicles", "offered_vehicles", "inventory_imports", "import_mappings"].map(
+  ...[
+    "comments",
+    "wanted_vehicles",
+    "offered_vehicles",
+    "inventory_imports",
+    "import_mappings",
+    "push_subscriptions",
+    "push_switches",
+  ].map(
     (table) =>
       [
         table,

@@ -508,7 +508,8 @@ export const outbox = sqliteTable(
   "outbox",
   {
     id: text("id").primaryKey(),
-    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    channel: text("channel", { enum: ["email", "sms", "push"] }).notNull(),
+    /** An e-mail address, an E.164 number, or for a push the push_subscriptions row it goes to. */
     recipient: text("recipient").notNull(),
     dealerId: text("dealer_id").references(() => dealers.id, { onDelete: "set null" }),
     template: text("template").notNull(),
@@ -1044,3 +1045,33 @@ export const importMappings = sqliteTable("import_mappings", {
   mapping: text("mapping", { mode: "json" }).$type<Record<string, string | null>>().notNull(),
   updatedAt: timestamp("updated_at").notNull(),
 });
+
+/**
+ * A browser (an installed app on a phone, a desktop browser) that gets Web Push for a dealer: the push service's
+ * address and the browser's keys for encrypting to it (RFC 8291). One row per dealer and device; a device a push
+ * service reports gone (404/410) is removed when a push to it answers so.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret, base64url as PushSubscription.toJSON() gives them. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_dealer_endpoint_idx").on(t.dealerId, t.endpoint)],
+);
+
+/** A dealer's push switch per kind of alert (deal alerts, price drops…); a kind without a row is on. */
+export const pushSwitches = sqliteTable(
+  "push_switches",
+  {
+    dealerId: ownedBy("dealer_id", () => dealers.id),
+    kind: text("kind").notNull(),
+    on: flag("on").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.kind] })],
+);

@@ -9,6 +9,7 @@ import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
 import { PendingDeals } from "~/components/deal/pending-deals";
 import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
+import { PushAsk } from "~/components/notifications/push-ask";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ClockProvider } from "~/components/ui/clock";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -78,6 +79,7 @@ export function DealerShell({ shell, children }: { shell: ShellData; children: R
           initialNotifications={shell.unreadNotifications}
         >
           <LiveAlertToasts />
+          <PushAsk />
           <PendingDeals />
           <IncomingCall />
           <ShellFrame shell={shell}>{children}</ShellFrame>

@@ -25,21 +25,23 @@ export function DialogFrame({
   );
 }
 
-/** A dialog's closing row: Cancel, then the primary action given as `children`. */
+/** A dialog's closing row: Cancel (or `cancelLabel`), then the primary action given as `children`. */
 export function DialogActions({
   className = "flex justify-end gap-2",
   cancelDisabled,
+  cancelLabel = "Cancel",
   children,
 }: {
   className?: string;
   cancelDisabled?: boolean;
+  cancelLabel?: string;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
       <Dialog.Close asChild>
         <Button variant="secondary" disabled={cancelDisabled}>
-          Cancel
+          {cancelLabel}
         </Button>
       </Dialog.Close>
       {children}

@@ -4,7 +4,9 @@ import type { InboxFrame } from "#lib/realtime";
 import type { Notification, NotificationData } from "#lib/api-types";
 import type { NotificationType, OutboxReceipt } from "#lib/schemas/notifications";
 import type { Database } from "../../db/client";
+import { PUSH_KINDS, type PushKind } from "#lib/schemas/push";
 import type { OutboxCategory, OutboxService } from "../outbox";
+import type { PushService } from "../push";
 import type { Detail } from "../outbox/templates";
 import type { NotificationCentre } from "./centre";
 import { toPreferences } from "./preferences";
@@ -76,13 +78,18 @@ type NotifierDeps = {
   outbox: OutboxService;
   /** Pushes a frame to the dealer's open tabs (DealerInbox). */
   push: (dealerId: string, frame: InboxFrame) => Promise<void>;
+  /** Web Push to the dealer's devices, queued in the outbox. */
+  devices: Pick<PushService, "queue">;
   origin: string;
 };
+
+const isPushKind = (category: OutboxCategory | null): category is PushKind =>
+  (PUSH_KINDS as readonly (string | null)[]).includes(category);
 
 const on = (value: number | null | undefined, fallback: boolean) =>
   value === null || value === undefined ? fallback : Boolean(value);
 
-/** Delivers notifications: the dealer's switches, then the bell (stored, pushed live), then e-mail and text. */
+/** Delivers notifications: the dealer's switches, then the bell (stored, pushed live), then e-mail, text and push. */
 export function notifier(db: Database, deps: NotifierDeps) {
   async function recipientOf(dealerId: string): Promise<Recipient | undefined> {
     const [row] = await db.all<Recipient>(sql`
@@ -181,6 +188,8 @@ export function notifier(db: Database, deps: NotifierDeps) {
       if (policy.email && emailAllowed && emailTo) await send("email", emailTo);
       const phone = toE164((options.contact ? options.contact.phone : recipient.phone) ?? "");
       if (policy.sms && preferences.smsEnabled && phone) await send("sms", phone);
+      // Push goes to devices the dealer turned it on for, under its own switch per kind of alert.
+      if (isPushKind(category)) await deps.devices.queue(delivery.dealerId, category, delivery.key, data);
       return { status: "delivered", notification, created, outbox };
     },
   };

@@ -7,14 +7,16 @@ import type { outbox } from "../../db/schema";
 import type { EmailSender } from "../../integrations/email";
 import { ProviderError } from "../../integrations/email-and-sms";
 import type { SmsSender } from "../../integrations/sms";
+import type { PushSender } from "../../integrations/web-push";
 import { badRequest } from "../shared/errors";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 import { newId } from "../shared/ids";
+import { pushDelivery, pushPayloadOf } from "./push";
 import { renderTemplate, type TemplateData, type TemplateName } from "./templates";
 import type { UnsubscribeTokens } from "./unsubscribe";
 
 /**
- * The outbox (docs/decisions/0012-outbox-delivery.md): every e-mail and text is first a row in D1,
+ * The outbox (docs/decisions/0012-outbox-delivery.md): every e-mail, text and push is first a row in D1,
  * then delivered off the request by the OutboxCourier Durable Object's alarm, with backoff and a cap on
  * attempts. A row is claimed with a lease before it is sent, so two deliverers never send it at once, and a
  * deliverer that died mid-send leaves a lease that runs out and the row is tried again.
@@ -29,8 +31,11 @@ export type OutboxCategory = "transactional" | AlertPreference | "network";
 
 type OutboxStatus = Row["status"];
 
+export type OutboxChannel = "email" | "sms" | "push";
+
 type EnqueueInput<T extends TemplateName = TemplateName> = {
-  channel: "email" | "sms";
+  /** A push carries a notification only, `to` naming the device's push_subscriptions row. */
+  channel: T extends "notification" ? OutboxChannel : "email" | "sms";
   to: string;
   template: T;
   data: TemplateData[T];
@@ -81,6 +86,7 @@ function toEntry({ dealerId: _, idempotencyKey: __, ...row }: Row): OutboxEntry 
 type OutboxDeps = {
   email: EmailSender;
   sms: SmsSender;
+  push: PushSender;
   tokens: UnsubscribeTokens;
   /** The site's own address, for links in messages. */
   origin: string;
@@ -93,6 +99,7 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 }
 
 export function outboxService(db: Database, deps: OutboxDeps) {
+  const sendPush = pushDelivery(db, deps.push);
   async function finish(row: Row, now: number): Promise<void> {
     if (row.attempts > MAX_ATTEMPTS) {
       await db.run(sql`update outbox set status = 'failed', last_error = ${`Gave up after ${MAX_ATTEMPTS} attempts`}
@@ -111,12 +118,14 @@ export function outboxService(db: Database, deps: OutboxDeps) {
               unsubscribeUrl: row.unsubscribeUrl,
               idempotencyKey: row.idempotencyKey,
             })
-          : await deps.sms.send({
-              id: row.id,
-              to: row.recipient,
-              body: row.bodyText,
-              idempotencyKey: row.idempotencyKey,
-            });
+          : row.channel === "sms"
+            ? await deps.sms.send({
+                id: row.id,
+                to: row.recipient,
+                body: row.bodyText,
+                idempotencyKey: row.idempotencyKey,
+              })
+            : await sendPush(row);
       await db.run(sql`update outbox set status = 'sent', provider = ${result.provider},
         provider_id = ${result.providerId}, sent_at = ${now}, last_error = null where id = ${row.id}`);
     } catch (error) {
@@ -132,6 +141,12 @@ export function outboxService(db: Database, deps: OutboxDeps) {
     }
   }
 
+  /** A push's stored texts: its title as the subject, what the phone receives (JSON) as the body. */
+  const pushRendered = (data: TemplateData["notification"], id: string) => {
+    const payload = pushPayloadOf(data, id, deps.origin);
+    return { subject: payload.title, text: JSON.stringify(payload), html: null, sms: "" };
+  };
+
   return {
     /**
      * Renders and stores one message, then asks for delivery. Answers the stored entry; `created: false` when
@@ -146,7 +161,7 @@ export function outboxService(db: Database, deps: OutboxDeps) {
         const e164 = toE164(recipient);
         if (!e164) throw badRequest(PHONE_INVALID_MESSAGE);
         recipient = e164;
-      } else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) {
+      } else if (input.channel === "email" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) {
         throw badRequest("Enter a valid e-mail address, like name@dealership.com");
       }
       let unsubscribeUrl: string | null = null;
@@ -156,15 +171,18 @@ export function outboxService(db: Database, deps: OutboxDeps) {
         unsubscribeUrl = `${deps.origin}/api/notifications/unsubscribe?token=${token}`;
         unsubscribePage = `${deps.origin}/unsubscribe?token=${token}`;
       }
-      const rendered = renderTemplate(input.template, input.data, unsubscribePage);
       const id = newId();
+      const rendered =
+        input.channel === "push"
+          ? pushRendered(input.data as TemplateData["notification"], id)
+          : renderTemplate(input.template, input.data, unsubscribePage);
       const status: OutboxStatus = input.held ? "held" : "queued";
       const inserted = await db.all<{ id: string; status: OutboxStatus }>(sql`
         insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
           unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
         values (${id}, ${input.channel}, ${recipient}, ${input.dealerId ?? null}, ${input.template}, ${input.category},
-          ${input.channel === "email" ? rendered.subject : null},
-          ${input.channel === "email" ? rendered.text : rendered.sms},
+          ${input.channel === "sms" ? null : rendered.subject},
+          ${input.channel === "sms" ? rendered.sms : rendered.text},
           ${input.channel === "email" ? rendered.html : null},
           ${unsubscribeUrl}, ${input.idempotencyKey}, ${status}, 0, ${now}, ${now})
         on conflict (idempotency_key) do nothing

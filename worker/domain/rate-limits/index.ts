@@ -64,6 +64,8 @@ export const LIMITS = {
   postEditsPerDealer: hourly("post-edits:dealer", 120, "post edits"),
   /** Spreadsheet imports and Sync now: each reads a whole sheet and decodes its VINs. */
   importsPerDealer: hourly("imports:dealer", 30, "spreadsheet imports"),
+  /** Push on and off per device, and its switches. */
+  pushChangesPerDealer: hourly("push:dealer", 120, "push setting changes"),
   /** Proposals and deals recorded after the fact. */
   dealsPerDealer: hourly("deals:dealer", 60, "new deals"),
   /** The public API, per key: 60 a minute, at most 20 of them in 10 seconds. */
