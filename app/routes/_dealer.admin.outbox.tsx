@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MessageSquareText } from "~/components/ui/icons";
-import { buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
 import { cardClass } from "~/components/ui/panel";
