@@ -17,6 +17,6 @@ describe("inChunks", () => {
   });
 
   it("counts every column of a row, defaults included", () => {
-    expect(parametersPerRow(vehicles)).toBe(17);
+    expect(parametersPerRow(vehicles)).toBe(19);
   });
 });
