@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { FeedPost, PostDetail } from "#lib/api-types";
-import { call, signUpDealer } from "./helpers";
+import { ORIGIN, call, signUpDealer } from "./helpers";
 
 const truck = {
   year: 2019,
@@ -109,5 +109,53 @@ describe("disclosures on a vehicle", () => {
       .bind(vehicleId)
       .first();
     expect(JSON.parse(String(stored?.disclosures)).frameDamage).toBe("yes");
+  });
+
+  it("are edited from the post page's Edit form; a vehicle whose fields are not posted keeps them unanswered", async () => {
+    const seller = await signUpDealer();
+    const created = (
+      await call("POST", "/api/inventory", {
+        cookie: seller.cookie,
+        body: {
+          title: "Two trucks",
+          description: "",
+          type: "multiple",
+          vehicles: [truck, truck],
+          photoUrls: [],
+        },
+      })
+    ).json as unknown as PostDetail;
+    const [first, second] = created.vehicles;
+    const page = await SELF.fetch(`${ORIGIN}/post/${created.id}`, {
+      method: "POST",
+      headers: {
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        Cookie: seller.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        intent: "edit",
+        title: "Two trucks",
+        "vehicles[0].id": first!.id,
+        "vehicles[0].disclosures.frameDamage": "no",
+        "vehicles[0].disclosures.warningLights": "yes",
+        "vehicles[0].disclosures.keys": "2",
+        "vehicles[0].disclosures.notes": "Check engine light on",
+        "vehicles[1].id": second!.id,
+      }).toString(),
+      redirect: "manual",
+    });
+    expect(page.status, await page.text()).toBe(302);
+    const read = (await call("GET", `/api/inventory/${created.id}`, { cookie: seller.cookie }))
+      .json as unknown as PostDetail;
+    expect(read.vehicles[0]!.disclosures).toMatchObject({
+      frameDamage: "no",
+      warningLights: "yes",
+      floodOrFire: "unknown",
+      keys: 2,
+      notes: "Check engine light on",
+    });
+    expect(read.vehicles[1]!.disclosures).toBeNull();
   });
 });

@@ -16,13 +16,14 @@ import {
 /** The disclosures as the form holds them: answers, and keys as typed. */
 export type DisclosuresDraft = Record<DisclosureQuestion, DisclosureAnswer> & { keys: string; notes: string };
 
-export const emptyDisclosures = (): DisclosuresDraft => ({
-  ...(Object.fromEntries(DISCLOSURE_KEYS.map((k) => [k, "unknown"])) as Record<
+/** The form's draft of stored disclosures, or of none (every answer unknown). */
+export const emptyDisclosures = (stored?: Disclosures | null): DisclosuresDraft => ({
+  ...(Object.fromEntries(DISCLOSURE_KEYS.map((k) => [k, stored?.[k] ?? "unknown"])) as Record<
     DisclosureQuestion,
     DisclosureAnswer
   >),
-  keys: "",
-  notes: "",
+  keys: stored?.keys == null ? "" : String(stored.keys),
+  notes: stored?.notes ?? "",
 });
 
 /** Untouched (every answer unknown, no keys, no notes): the vehicle goes out with its disclosures unanswered. */
@@ -46,12 +47,16 @@ export function DisclosureFields({
   value,
   onChange,
   idPrefix,
+  name,
 }: {
   value: DisclosuresDraft;
   onChange: (update: (d: DisclosuresDraft) => DisclosuresDraft) => void;
   idPrefix: string;
+  /** In a plain form, the fields post as `name.frameDamage`, `name.keys`…; without it they post nothing. */
+  name?: string;
 }) {
   const id = (field: string) => `${idPrefix}-disclosures-${field}`;
+  const posted = (field: string) => (name ? `${name}.${field}` : undefined);
   return (
     <details
       className="group col-span-2 rounded-lg border border-slate-200 sm:col-span-3 dark:border-slate-700"
@@ -88,7 +93,7 @@ export function DisclosureFields({
                   <input
                     type="radio"
                     className="sr-only"
-                    name={id(question)}
+                    name={posted(question) ?? id(question)}
                     value={answer}
                     checked={value[question] === answer}
                     onChange={() => onChange((d) => ({ ...d, [question]: answer }))}
@@ -106,6 +111,7 @@ export function DisclosureFields({
             </label>
             <input
               id={id("keys")}
+              name={posted("keys")}
               type="number"
               inputMode="numeric"
               min={0}
@@ -122,6 +128,7 @@ export function DisclosureFields({
             </label>
             <textarea
               id={id("notes")}
+              name={posted("notes")}
               rows={2}
               maxLength={DISCLOSURE_NOTES_MAX}
               value={value.notes}

@@ -8,9 +8,43 @@ import { useClock } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { VEHICLE_STATUSES } from "#lib/schemas/inventory";
+import { DisclosureFields, disclosuresTouched, emptyDisclosures } from "./disclosure-fields";
 import type { PostDetail } from "../../../worker/domain/inventory/types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One vehicle of the edit form: its price, status and disclosures. */
+function VehicleEdit({ vehicle: v, index: i }: { vehicle: PostDetail["vehicles"][number]; index: number }) {
+  const [disclosures, setDisclosures] = useState(() => emptyDisclosures(v.disclosures));
+  // Unanswered disclosures left untouched stay unanswered: the fields post only once there is something to say.
+  const posted = v.disclosures != null || disclosuresTouched(disclosures);
+  return (
+    <div className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_8rem] sm:items-end dark:border-slate-700">
+      <input type="hidden" name={`vehicles[${i}].id`} value={v.id} />
+      <p className="col-span-2 text-sm font-medium sm:col-span-1">
+        {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
+      </p>
+      <TextField
+        label="Price ($)"
+        name={`vehicles[${i}].price`}
+        inputMode="decimal"
+        defaultValue={v.price ?? ""}
+      />
+      <SelectField
+        label="Status"
+        name={`vehicles[${i}].status`}
+        defaultValue={v.status}
+        options={choices(...VEHICLE_STATUSES)}
+      />
+      <DisclosureFields
+        value={disclosures}
+        onChange={setDisclosures}
+        idPrefix={`edit-${v.id}`}
+        name={posted ? `vehicles[${i}].disclosures` : undefined}
+      />
+    </div>
+  );
+}
 
 function EditDialog({ post, onOpenChange }: { post: PostDetail; onOpenChange: (o: boolean) => void }) {
   const saving = useNavigation().formData?.get("intent") === "edit";
@@ -19,8 +53,8 @@ function EditDialog({ post, onOpenChange }: { post: PostDetail; onOpenChange: (o
       <DialogFrame className="max-h-[90dvh] w-[min(40rem,calc(100vw-1.5rem))] gap-4 overflow-y-auto p-5">
         <DialogHeader>Edit post</DialogHeader>
         <Dialog.Description className="text-sm text-muted">
-          Change the text, prices and what is sold. Dealers who commented or are looking for a vehicle here
-          hear about a lower price.
+          Change the text, prices, disclosures and what is sold. Dealers who commented or are looking for a
+          vehicle here hear about a lower price.
         </Dialog.Description>
         <Form method="post" className="flex flex-col gap-3" onSubmit={() => onOpenChange(false)}>
           <input type="hidden" name="intent" value="edit" />
@@ -36,27 +70,7 @@ function EditDialog({ post, onOpenChange }: { post: PostDetail; onOpenChange: (o
             <fieldset className="flex flex-col gap-2">
               <legend className="text-sm font-semibold">Vehicles</legend>
               {post.vehicles.map((v, i) => (
-                <div
-                  key={v.id}
-                  className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_8rem] sm:items-end dark:border-slate-700"
-                >
-                  <input type="hidden" name={`vehicles[${i}].id`} value={v.id} />
-                  <p className="text-sm font-medium">
-                    {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
-                  </p>
-                  <TextField
-                    label="Price ($)"
-                    name={`vehicles[${i}].price`}
-                    inputMode="decimal"
-                    defaultValue={v.price ?? ""}
-                  />
-                  <SelectField
-                    label="Status"
-                    name={`vehicles[${i}].status`}
-                    defaultValue={v.status}
-                    options={choices(...VEHICLE_STATUSES)}
-                  />
-                </div>
+                <VehicleEdit key={v.id} vehicle={v} index={i} />
               ))}
             </fieldset>
           ) : null}
