@@ -81,3 +81,11 @@ const longDay = new Intl.DateTimeFormat("en-US", {
 });
 /** "December 23, 2026" for an ISO time (UTC, so server and browser render the same text). */
 export const formatDay = (iso: string) => longDay.format(new Date(iso));
+
+/** A vehicle as a dealer names it: "2020 Ford F-150 XLT", leaving out what is not known. */
+export const vehicleLabel = (v: {
+  year?: number | null;
+  make?: string | null;
+  model?: string | null;
+  trim?: string | null;
+}) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");

@@ -1,17 +1,4 @@
-import {
-  DISCLOSURE_KEYS,
-  DISCLOSURE_QUESTIONS,
-  disclosuresSchema,
-  type Disclosures,
-} from "#lib/schemas/disclosures";
-
-/** A vehicle's disclosures if the answer carries them (a listing read before the seller answered has none). */
-export function disclosuresOf(vehicle: unknown): Disclosures | null {
-  const value = (vehicle as { disclosures?: unknown } | null)?.disclosures;
-  if (!value) return null;
-  const parsed = disclosuresSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS, type Disclosures } from "#lib/schemas/disclosures";
 
 const ANSWER_TONE = {
   yes: "bg-amber-500/15 text-amber-800 dark:text-amber-300",

@@ -4,14 +4,13 @@ import { Button } from "~/components/ui/button";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import type { PostDetail, PostVehicle } from "#lib/api-types";
-import { formatPriceCents } from "#lib/format";
+import type { PostDetail } from "#lib/api-types";
+import { formatPriceCents, vehicleLabel } from "#lib/format";
 import { OFFER_CLOCK_CHOICES, OFFER_CLOCK_DEFAULT_HOURS, OFFER_MESSAGE_MAX } from "#lib/schemas/offers";
-import { DisclosureSummary, disclosuresOf } from "./disclosure-summary";
+import { DisclosureSummary } from "./disclosure-summary";
 import { offerApi } from "./offer-api";
 import { OfferPriceField, readPrice, toastOfferFailed, toastOfferMade } from "./offer-price-field";
 
-const vehicleName = (v: PostVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
 const clockLabel = (hours: number) =>
   hours % 24 === 0
     ? `${hours / 24} ${hours === 24 ? "day" : "days"}`
@@ -102,7 +101,7 @@ export function MakeOfferDialog({
               <img src={post.photoUrls[0]} alt="" className="h-16 w-24 shrink-0 rounded-md object-cover" />
             ) : null}
             <div className="min-w-0">
-              <p className="font-bold break-words">{vehicleName(vehicle)}</p>
+              <p className="font-bold break-words">{vehicleLabel(vehicle)}</p>
               <p className="flex flex-wrap gap-x-3 text-sm text-muted">
                 {vehicle.priceCents !== null ? (
                   <span className="font-semibold text-emerald-700 dark:text-emerald-400">
@@ -118,14 +117,14 @@ export function MakeOfferDialog({
         ) : (
           <p className="text-sm text-muted">Every vehicle on this post is sold or pending sale.</p>
         )}
-        {vehicle ? <DisclosureSummary disclosures={disclosuresOf(vehicle)} /> : null}
+        {vehicle ? <DisclosureSummary disclosures={vehicle.disclosures} /> : null}
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
           {vehicles.length > 1 ? (
             <SelectField
               label="Vehicle"
               value={form.vehicleId}
               onChange={(e) => set({ vehicleId: e.target.value })}
-              options={vehicles.map((v) => ({ value: v.id, label: vehicleName(v) }))}
+              options={vehicles.map((v) => ({ value: v.id, label: vehicleLabel(v) }))}
             />
           ) : null}
           <div className="grid grid-cols-2 gap-3">

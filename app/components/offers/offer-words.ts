@@ -1,12 +1,12 @@
 import type { Offer, OfferStep } from "#lib/api-types";
+import { formatDollars, vehicleLabel } from "#lib/format";
 import { OFFER_ACTION_WORDS } from "#lib/schemas/offers";
 
 /** "$26,500" from whole dollars. */
-export const priceText = (dollars: number) => `$${dollars.toLocaleString("en-US")}`;
+export const priceText = (dollars: number) => formatDollars(dollars * 100);
 
 /** "2020 Ford F-150 XLT". */
-export const vehicleText = (offer: Pick<Offer, "vehicle">) =>
-  [offer.vehicle.year, offer.vehicle.make, offer.vehicle.model, offer.vehicle.trim].filter(Boolean).join(" ");
+export const vehicleText = (offer: Pick<Offer, "vehicle">) => vehicleLabel(offer.vehicle);
 
 export const otherDealerOf = (offer: Offer) => (offer.myRole === "buyer" ? offer.seller : offer.buyer);
 

@@ -10,6 +10,7 @@ import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/
 import { VEHICLE_STATUSES } from "#lib/schemas/inventory";
 import { DisclosureFields, disclosuresTouched, emptyDisclosures } from "./disclosure-fields";
 import type { PostDetail } from "../../../worker/domain/inventory/types";
+import { vehicleLabel } from "#lib/format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,9 +22,7 @@ function VehicleEdit({ vehicle: v, index: i }: { vehicle: PostDetail["vehicles"]
   return (
     <div className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_9rem_8rem] sm:items-end dark:border-slate-700">
       <input type="hidden" name={`vehicles[${i}].id`} value={v.id} />
-      <p className="col-span-2 text-sm font-medium sm:col-span-1">
-        {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
-      </p>
+      <p className="col-span-2 text-sm font-medium sm:col-span-1">{vehicleLabel(v)}</p>
       <TextField
         label="Price ($)"
         name={`vehicles[${i}].price`}

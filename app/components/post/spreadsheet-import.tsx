@@ -4,7 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { answerOf, api, failureText } from "#lib/api-client";
 import type { ImportPreview } from "#lib/api-types";
-import { formatPriceCents } from "#lib/format";
+import { formatPriceCents, vehicleLabel } from "#lib/format";
 import {
   COLUMN_LABELS,
   DISCLOSURE_COLUMNS,
@@ -298,9 +298,7 @@ function ImportPreviewPanel({
                   key={row}
                   className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3"
                 >
-                  <span className="font-medium">
-                    {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
-                  </span>
+                  <span className="font-medium">{vehicleLabel(v)}</span>
                   <span className="text-xs text-muted">
                     {[
                       v.price !== null ? formatPriceCents(Math.round(v.price * 100)) : null,

@@ -1,9 +1,6 @@
 import type { LeadVehicle } from "#lib/api-types";
-import { formatPriceCents } from "#lib/format";
+import { formatPriceCents, vehicleLabel } from "#lib/format";
 import { DisclosuresBadge } from "./disclosures-badge";
-
-/** "2021 Ford F-150 Raptor". */
-const vehicleName = (v: LeadVehicle) => [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
 
 /**
  * A listing's title line, the way dealers read a unit: year make model trim, then price and miles (and how many
@@ -22,7 +19,7 @@ export function VehicleHeadline({
   return (
     <div className="flex flex-col gap-0.5" data-testid="vehicle-headline">
       <p id={id} className="text-lg leading-snug font-bold break-words sm:text-xl">
-        {vehicleName(vehicle)}
+        {vehicleLabel(vehicle)}
       </p>
       <p className="flex flex-wrap items-baseline gap-x-3 text-sm text-muted">
         {vehicle.priceCents !== null ? (
@@ -36,7 +33,7 @@ export function VehicleHeadline({
           </span>
         ) : null}
         {more > 0 ? <span>{`+ ${more} more ${more === 1 ? "unit" : "units"}`}</span> : null}
-        <DisclosuresBadge disclosures={vehicle.disclosures} vehicleName={vehicleName(vehicle)} />
+        <DisclosuresBadge disclosures={vehicle.disclosures} vehicleName={vehicleLabel(vehicle)} />
       </p>
     </div>
   );

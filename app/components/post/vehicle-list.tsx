@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatPriceCents } from "#lib/format";
+import { formatPriceCents, vehicleLabel } from "#lib/format";
 import type { PostDetail } from "#lib/api-types";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -45,7 +45,7 @@ export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) 
         {shown.map((v) => (
           <li key={v.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
             <p className="flex items-start justify-between gap-2 font-semibold">
-              <span>{[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}</span>
+              <span>{vehicleLabel(v)}</span>
               <span
                 className={`shrink-0 rounded px-1.5 text-xs font-semibold ${
                   v.status === "available"
