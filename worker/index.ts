@@ -9,6 +9,7 @@ import { sameOriginMutations } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { mustAnswerAgain } from "./http/remembered-sessions";
 import { loadSession } from "./http/session";
+import type { Network } from "./db/network-wall";
 import type { AppEnv } from "./http/types";
 import { courierOf } from "./realtime/addresses";
 import { routeSocket } from "./realtime/sockets";
@@ -56,8 +57,12 @@ export default {
    * index of posts older than deal alerts, demo-processor renewals (Stripe renews on its own), and a wake-up
    * for the outbox courier in case a message is waiting whose wake-up was lost.
    */
-  async scheduled(_controller, env) {
+  async scheduled(_controller, env, ctx) {
     const services = createServices(env);
+    // Work that tells dealers (a synced sheet's alerts, the market report) reads each network through its wall,
+    // and what it starts after its answer still finishes.
+    const walled = (network: Network) =>
+      createServices(env, { network: () => network, waitUntil: (work) => ctx.waitUntil(work) });
     await Promise.all([
       services.sessions.forgetExpired(),
       services.accountTokens.forgetStale(),
@@ -66,10 +71,11 @@ export default {
       services.uploads.forgetExpiredClaims(),
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
-      services.imports.syncAll(),
+      walled("real").imports.syncAll(),
+      walled("demo").imports.syncAll(),
       services.subscriptions.renewDemoSubscriptions(),
       // The stored report is the real network's: its figures never count the demo's dealers.
-      createServices(env, { network: () => "real" }).news.marketReport.compute(),
+      walled("real").news.marketReport.compute(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

@@ -1,4 +1,11 @@
-import { SELF, env } from "cloudflare:test";
+import {
+  SELF,
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import worker from "../../worker/index";
 import type { Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
@@ -202,3 +209,10 @@ export const waitForNotifications = (cookie: string, count: number, timeoutMs = 
     (list) => list.length >= count,
     timeoutMs,
   );
+
+/** The daily cron, run to its end: what it hands to waitUntil (a synced sheet's alerts) included. */
+export async function runDailyCron(cron = "0 4 * * *") {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron, scheduledTime: Date.now() }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}

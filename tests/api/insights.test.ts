@@ -1,10 +1,9 @@
-import { SELF, createScheduledController, env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { auditEntrySchema, dealerQuickViewSchema, newsArticleSchema } from "#lib/api-types";
 import { createServices } from "../../worker/services";
-import worker from "../../worker/index";
-import { ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
+import { runDailyCron, ORIGIN, call, signUpAdmin, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -401,7 +400,7 @@ describe("the Market Report", () => {
           ],
         },
       });
-    await worker.scheduled(createScheduledController({ cron: "0 4 * * *", scheduledTime: Date.now() }), env);
+    await runDailyCron("0 4 * * *");
     const row = await env.DB.prepare("select report from market_reports order by day desc limit 1").first<{
       report: string;
     }>();

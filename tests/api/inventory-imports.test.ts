@@ -1,5 +1,4 @@
-import { SELF, createScheduledController, env } from "cloudflare:test";
-import worker from "../../worker/index";
+import { SELF, env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportPreview, InventorySync, Notification, PostDetail } from "#lib/api-types";
 import { currentUserSchema } from "#lib/api-types";
@@ -7,7 +6,7 @@ import vautoCsv from "../fixtures/imports/vauto-inventory.csv?raw";
 import homenetTsv from "../fixtures/imports/homenet.tsv?raw";
 import googleCsv from "../fixtures/imports/google-sheet.csv?raw";
 import dealersocketXlsx from "../fixtures/imports/dealersocket.xlsx?inline";
-import { ORIGIN, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
+import { runDailyCron, ORIGIN, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 /** POST /api/inventory/imports with a file, as the Spreadsheet tab sends it. */
 async function importFile(cookie: string, name: string, content: BlobPart) {
@@ -150,6 +149,19 @@ describe("importing a spreadsheet file", () => {
     );
     expect(long.status).toBe(413);
     expect(long.json.message).toMatch(/at most 500/);
+    // Under the 5 MB and 500-row caps, yet more text than one stored sheet holds: refused, not a 500.
+    const wordy = await importFile(
+      seller.cookie,
+      "wordy.csv",
+      "Make,Model," +
+        Array.from({ length: 10 }, (_, i) => `Notes ${i}`).join(",") +
+        "\n" +
+        Array.from({ length: 400 }, () => "Ford,F-150," + Array(10).fill("n".repeat(900)).join(",")).join(
+          "\n",
+        ),
+    );
+    expect(wordy.status).toBe(413);
+    expect(wordy.json.message).toMatch(/too much text/);
     const empty = await importFile(seller.cookie, "empty.csv", "");
     expect(empty.status).toBe(400);
     const legacy = await importFile(seller.cookie, "old.xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0]));
@@ -408,7 +420,7 @@ describe("a post published from a link", () => {
         .map((l) => l.join(","))
         .join("\r\n"),
     );
-    await worker.scheduled(createScheduledController({ cron: "0 4 * * *", scheduledTime: Date.now() }), env);
+    await runDailyCron("0 4 * * *");
     const overnight = (await call("GET", `/api/inventory/${post.id}`, { cookie: seller.cookie }))
       .json as unknown as PostDetail;
     expect(overnight.vehicles.find((v) => v.model === "Civic")?.status).toBe("sold");

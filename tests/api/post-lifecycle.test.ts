@@ -1,11 +1,10 @@
-import { SELF, createScheduledController, env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "#lib/api-types";
 import migration0009 from "../../migrations/0009_match_index_backfill.sql?raw";
 import { openDatabase } from "../../worker/db/client";
 import { backfillMatchIndex } from "../../worker/domain/deal-alerts/backfill";
-import worker from "../../worker/index";
-import { ORIGIN, call, signUpDealer } from "./helpers";
+import { runDailyCron, ORIGIN, call, signUpDealer } from "./helpers";
 
 type Vehicle = { id: string; price: number | null; priceCents: number | null; status: string };
 type Post = {
@@ -347,7 +346,7 @@ describe("the daily cron", () => {
       .bind(Date.now() - DAY, renewed.id)
       .run();
 
-    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
+    await runDailyCron("17 4 * * *");
 
     const statusOf = async (id: string) =>
       (await call("GET", `/api/inventory/${id}`, { cookie: author.cookie })).json as unknown as Post;
@@ -374,7 +373,7 @@ describe("posts written before deal alerts existed (migration 0009)", () => {
       .run();
 
     await runMigrationStatement("UPDATE `inventory_posts`");
-    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
+    await runDailyCron("17 4 * * *");
 
     const post = async (id: string) =>
       (await call("GET", `/api/inventory/${id}`, { cookie: author.cookie })).json as unknown as Post;
@@ -406,7 +405,7 @@ describe("posts written before deal alerts existed (migration 0009)", () => {
     const job = await env.DB.prepare("select * from backfills where name = 'match-index'").first();
     expect(job).not.toBeNull();
 
-    await worker.scheduled(createScheduledController({ cron: "17 4 * * *" }), env);
+    await runDailyCron("17 4 * * *");
     for (const id of ids) expect(await matchRows(id)).toBe(2);
     expect(await env.DB.prepare("select * from backfills").first()).toBeNull();
     // Nothing left to do: the next run indexes nothing and the rows are not doubled.

@@ -1,8 +1,7 @@
-import { SELF, createScheduledController, env } from "cloudflare:test";
+import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { currentUserSchema } from "#lib/api-types";
-import worker from "../../worker/index";
-import { ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
+import { runDailyCron, ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PNG = Uint8Array.from(
@@ -10,11 +9,6 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 const PNG_DATA_URL = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
-
-/** The worker's daily cron, as Cloudflare runs it: the `scheduled` export, awaited to its end. */
-async function runDailyCron() {
-  await worker.scheduled(createScheduledController({ cron: "0 4 * * *", scheduledTime: Date.now() }), env);
-}
 
 const count = async (sql: string, ...params: unknown[]) =>
   (
