@@ -232,8 +232,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     setClock: (offerId, expiresAt) => offerClockOf(env, offerId).set(offerId, expiresAt),
     announce: (events) =>
       later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
-    dealConfirmed: (dealId, actorId) =>
-      later(`Deal confirmed ${dealId}`, () => announcements.announce("confirmed", dealId, actorId)),
+    dealConfirmed: (dealId) => later(`Deal confirmed ${dealId}`, () => announcements.showConfirmed(dealId)),
   });
   const accountData = accountDataService(acrossNetworks);
   const auth = authFlows({

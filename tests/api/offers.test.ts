@@ -337,6 +337,8 @@ describe("accepting makes the deal", () => {
       (n) => n.some((x) => /accepted/.test(x.title)),
     );
     expect(buyerBell.find((n) => n.type === "offer" && /accepted/.test(n.title))).toBeTruthy();
+    // The offer's notice is the one telling the buyer the deal is confirmed: no second "confirmed your deal".
+    expect(buyerBell.filter((n) => n.type === "deal")).toEqual([]);
     const rivalBell = await eventually(
       () => bell(rival),
       (n) => n.some((x) => /declined/.test(x.title)),

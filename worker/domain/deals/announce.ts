@@ -53,6 +53,14 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
     return key;
   }
 
+  /** The deal, live on every open tab of both dealers (the pending dialog, the lists). */
+  async function showLive(event: DealEvent, row: DealRow) {
+    const steps = (await stepsOf(db, [row.id])).get(row.id);
+    await Promise.allSettled(
+      partiesOf(row).map((id) => deps.push(id, { type: "deal", event, deal: toDeal(row, id, steps) })),
+    );
+  }
+
   function completionDelivery(row: DealRow, dealerId: string): Delivery {
     const other = dealerId === row.proposerId ? row.counterpartyName : row.proposerName;
     return {
@@ -153,6 +161,15 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
         });
     },
 
+    /**
+     * A deal an accepted offer made: both dealers' open tabs get it. The offer's own notice ("accepted … the deal
+     * is confirmed") is what tells the dealer, so nothing is delivered twice.
+     */
+    async showConfirmed(dealId: string): Promise<void> {
+      const row = await rowOf(dealId);
+      if (row) await showLive("confirmed", row);
+    },
+
     async announce(event: DealEvent, dealId: string, actorId: string): Promise<void> {
       let row = await rowOf(dealId);
       if (!row) return;
@@ -164,13 +181,8 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
           console.error(`Bill of Sale for deal ${dealId} failed (made again on download)`, error);
         }
       }
-      const steps = (await stepsOf(db, [dealId])).get(dealId);
       const current = row;
-      await Promise.allSettled(
-        partiesOf(current).map((id) =>
-          deps.push(id, { type: "deal", event, deal: toDeal(current, id, steps) }),
-        ),
-      );
+      await showLive(event, current);
       if (event === "completed") {
         for (const id of partiesOf(current)) await deps.deliver(completionDelivery(current, id));
         return;

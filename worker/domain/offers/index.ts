@@ -45,8 +45,8 @@ type OfferDeps = {
   setClock: (offerId: string, expiresAt: number) => Promise<void>;
   /** Tells both dealers (inbox socket, chat card, bell, e-mail and text); runs after the answer. */
   announce: (events: OfferEvent[]) => Promise<void>;
-  /** Tells the deal's dealers that accepting an offer confirmed it (the deal flow's own announcement). */
-  dealConfirmed: (dealId: string, actorId: string) => Promise<void>;
+  /** The deal an accept made, live on both dealers' tabs (the offer's own notice tells them). */
+  dealConfirmed: (dealId: string) => Promise<void>;
 };
 
 type Answer = "counter" | "accept" | "decline" | "withdraw";
@@ -201,7 +201,7 @@ export function offerService(db: Database, deps: OfferDeps) {
       for (const other of others)
         events.push({ offerId: other.id, action: "declined", actorId: row.sellerId });
       await deps.announce(events);
-      await deps.dealConfirmed(dealId, dealerId);
+      await deps.dealConfirmed(dealId);
       return toOffer(stored!, dealerId);
     }
     const set =
