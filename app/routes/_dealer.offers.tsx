@@ -6,6 +6,7 @@ import { offerApi } from "~/components/offers/offer-api";
 import { useLiveOffers } from "~/components/offers/use-live-offers";
 import type { Offer } from "#lib/api-types";
 import { requireDealer } from "~/utils/guards.server";
+import { isDomainError } from "~/utils/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Offers · DealerLane" }];
 
@@ -32,7 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     offers
       .list(viewer.dealer.id, { role, status: "closed", cursor, limit: PAGE_SIZE })
       // A stale or mangled cursor in the address shows the first page rather than an error.
-      .catch(() => offers.list(viewer.dealer.id, { role, status: "closed", limit: PAGE_SIZE })),
+      .catch((error: unknown) => {
+        if (!isDomainError(error) || error.status !== 400) throw error;
+        return offers.list(viewer.dealer.id, { role, status: "closed", limit: PAGE_SIZE });
+      }),
   ]);
   return {
     role: role ?? null,

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { Button } from "~/components/ui/button";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
@@ -14,13 +14,6 @@ const ASKED_KEY = "dealerlane:push-asked";
 
 /** The live notifications after which the question makes sense: something that is won by answering first. */
 const ASK_AFTER = new Set<string>(["deal-alert", "offer"]);
-
-const listeners = new Set<() => void>();
-
-/** Asks about push now, if this device was never asked and can have it (a screen calls it after a first offer). */
-export function askForPush() {
-  listeners.forEach((l) => l());
-}
 
 function alreadyAsked(): boolean {
   try {
@@ -62,10 +55,6 @@ export function PushAsk() {
       setSettings(found);
     });
   }, []);
-  useEffect(() => {
-    listeners.add(maybeAsk);
-    return () => void listeners.delete(maybeAsk);
-  }, [maybeAsk]);
   useInboxFrames((frame) => {
     if (frame.type === "notification" && ASK_AFTER.has(frame.notification.type)) maybeAsk();
   });

@@ -96,9 +96,14 @@ export function usePushDevice({ publicKey, available }: { publicKey: string | nu
     const worker = await registration();
     const subscription = await worker?.pushManager.getSubscription();
     if (subscription) {
-      await api
-        .DELETE("/api/push/subscriptions", { body: { endpoint: subscription.endpoint } })
-        .catch((error: unknown) => setProblem(failureText(error, PUSH_TEXTS.failed)));
+      try {
+        await answerOf(api.DELETE("/api/push/subscriptions", { body: { endpoint: subscription.endpoint } }));
+      } catch (error) {
+        // The server still has the device: it stays on, and the dealer reads why.
+        setProblem(failureText(error, PUSH_TEXTS.failed));
+        setState("on");
+        return;
+      }
       await subscription.unsubscribe().catch(() => undefined);
     }
     setState("off");

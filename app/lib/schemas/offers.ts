@@ -88,7 +88,7 @@ export type MakeOffer = z.output<typeof makeOfferSchema>;
 export const counterOfferSchema = z.object({ price, message }).strict();
 export type CounterOffer = z.output<typeof counterOfferSchema>;
 
-/** POST /api/offers/{id}/decline (the body may be left out). */
+/** POST /api/offers/{id}/decline: a JSON body, `{}` when there is nothing to say. */
 export const declineOfferSchema = z.object({ message }).strict();
 
 export const OFFERS_PAGE_SIZE = 20;
