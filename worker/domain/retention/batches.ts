@@ -1,0 +1,24 @@
+import { sql, type SQL } from "drizzle-orm";
+import { RETENTION_BATCH_ROWS, RETENTION_MAX_BATCHES } from "#lib/retention";
+import type { Database } from "../../db/client";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the rows of `table` that `where` picks, RETENTION_BATCH_ROWS per statement, so no statement outgrows
+ * D1's time limit however large the table; at most RETENTION_MAX_BATCHES statements per run, the rest waiting
+ * for the next day. `where` should seek an index. Answers how many rows went.
+ */
+export async function deleteInBatches(db: Database, table: string, where: SQL): Promise<number> {
+  const name = sql.identifier(table);
+  let deleted = 0;
+  for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
+    const result = await db.run(sql`
+      delete from ${name} where rowid in (
+        select rowid from ${name} where ${where} limit ${RETENTION_BATCH_ROWS})`);
+    const changes = result.meta.changes ?? 0;
+    deleted += changes;
+    if (changes < RETENTION_BATCH_ROWS) break;
+  }
+  return deleted;
+}
