@@ -13,7 +13,8 @@ type Photo = { dealerId: string; path: string };
  * Deletes posts that left the feed (expired or sold) LEFT_FEED_POST_KEEP_DAYS before `now`, with their vehicles,
  * comments, views and closed offers (the foreign keys cascade), and then their photos and comment pictures in
  * R2. A post a deal names stays (the deal shows it), and so does one with an offer still open. Walks
- * posts_left_feed_idx oldest first, a page of RETENTION_BATCH_POSTS at a time; answers how many posts went.
+ * posts_left_feed_idx oldest first, a page of RETENTION_BATCH_POSTS at a time (named: without statistics the
+ * planner would read every expired post through posts_expiry_idx and sort them); answers how many posts went.
  */
 export async function removeLeftFeedPosts(db: Database, photos: R2Bucket, now: number): Promise<number> {
   const cutoff = now - LEFT_FEED_POST_KEEP_DAYS * DAY_MS;
@@ -25,7 +26,7 @@ export async function removeLeftFeedPosts(db: Database, photos: R2Bucket, now: n
         exists (select 1 from deals d where d.post_id = p.id)
           or exists (select 1 from vehicles v join offers o on o.vehicle_id = v.id and o.status = 'open'
                      where v.post_id = p.id) as kept
-      from inventory_posts p
+      from inventory_posts p indexed by posts_left_feed_idx
       where status in ('expired', 'sold') and updated_at < ${cutoff}
         ${after ? sql`and (updated_at, id) > (${after.updatedAt}, ${after.id})` : sql``}
       order by updated_at, id
