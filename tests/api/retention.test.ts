@@ -1,4 +1,4 @@
-import { SELF, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   LEFT_FEED_POST_KEEP_DAYS,
@@ -11,13 +11,9 @@ import {
 } from "#lib/retention";
 import { storedKeyOf } from "#lib/stored-paths";
 import { createServices } from "../../worker/services";
-import { ORIGIN, call, runDailyCron, signUpDealer } from "./helpers";
+import { call, runDailyCron, signUpDealer, uploadPhoto } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -32,17 +28,6 @@ const accountOf = async (dealerId: string) =>
   (await env.DB.prepare("select account_id as id from dealers where id = ?")
     .bind(dealerId)
     .first<{ id: string }>())!.id;
-
-async function uploadPhoto(cookie: string): Promise<string> {
-  const signed = await call("POST", "/api/objects/upload", { cookie });
-  const res = await SELF.fetch(signed.json.uploadURL as string, {
-    method: "PUT",
-    headers: { "Content-Type": "image/png", Origin: ORIGIN },
-    body: PNG,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { photoUrl: string }).photoUrl;
-}
 
 async function post(dealer: Dealer, title: string, photoUrls: string[] = []): Promise<string> {
   const res = await call("POST", "/api/inventory", {
@@ -231,6 +216,10 @@ describe("posts off the feed", () => {
         s.commentsWritten,
       ];
     };
+    const quickViewPosts = async () =>
+      (await call("GET", `/api/dealers/${seller.dealerId}`, { cookie: buyer.cookie })).json.posts;
+    const quickViewBefore = await quickViewPosts();
+    expect(quickViewBefore).toBe(5);
     const sellerBefore = await allTime(seller.dealerId);
     const buyerBefore = await allTime(buyer.dealerId);
     expect(sellerBefore).toEqual([5, 2, 5, 1, 1, 1, 0]);
@@ -257,6 +246,7 @@ describe("posts off the feed", () => {
     // All-time figures count the deleted posts as before, for the seller and for the buyer's comment.
     expect(await allTime(seller.dealerId)).toEqual(sellerBefore);
     expect(await allTime(buyer.dealerId)).toEqual(buyerBefore);
+    expect(await quickViewPosts()).toBe(quickViewBefore);
 
     // Twice is harmless: nothing more goes and nothing counts twice.
     await runDailyCron();
