@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { RETENTION_BATCH_ROWS, RETENTION_MAX_BATCHES } from "#lib/retention";
 import type { Database } from "../../db/client";
 
@@ -9,13 +10,12 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  * D1's time limit however large the table; at most RETENTION_MAX_BATCHES statements per run, the rest waiting
  * for the next day. `where` should seek an index. Answers how many rows went.
  */
-export async function deleteInBatches(db: Database, table: string, where: SQL): Promise<number> {
-  const name = sql.identifier(table);
+export async function deleteInBatches(db: Database, table: SQLiteTable, where: SQL): Promise<number> {
   let deleted = 0;
   for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
     const result = await db.run(sql`
-      delete from ${name} where rowid in (
-        select rowid from ${name} where ${where} limit ${RETENTION_BATCH_ROWS})`);
+      delete from ${table} where rowid in (
+        select rowid from ${table} where ${where} limit ${RETENTION_BATCH_ROWS})`);
     const changes = result.meta.changes ?? 0;
     deleted += changes;
     if (changes < RETENTION_BATCH_ROWS) break;

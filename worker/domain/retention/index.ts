@@ -12,6 +12,17 @@ import {
   SPENT_LINK_KEEP_DAYS,
 } from "#lib/retention";
 import type { Database } from "../../db/client";
+import {
+  accountTokens,
+  contactMessages,
+  notifications,
+  outbox,
+  paymentEvents,
+  rateLimits,
+  securityEvents,
+  sessions,
+  uploadClaims,
+} from "../../db/schema";
 import { DAY_MS, deleteInBatches } from "./batches";
 import { removeLeftFeedPosts } from "./posts";
 
@@ -28,31 +39,31 @@ export function retentionService(db: Database, photos: R2Bucket) {
   const rules = (now: number) => {
     const ago = (days: number) => now - days * DAY_MS;
     return [
-      ["sessions", "sessions", sql`expires_at < ${now}`],
+      ["sessions", sessions, sql`expires_at < ${now}`],
       [
         "spent links",
-        "account_tokens",
+        accountTokens,
         sql`expires_at < ${ago(SPENT_LINK_KEEP_DAYS)} or used_at < ${ago(SPENT_LINK_KEEP_DAYS)}`,
       ],
-      ["security events", "security_events", sql`created_at < ${ago(SECURITY_EVENT_KEEP_DAYS)}`],
-      ["rate-limit windows", "rate_limits", sql`window_start < ${ago(RATE_LIMIT_KEEP_DAYS)}`],
-      ["upload claims", "upload_claims", sql`expires_at < ${now}`],
+      ["security events", securityEvents, sql`created_at < ${ago(SECURITY_EVENT_KEEP_DAYS)}`],
+      ["rate-limit windows", rateLimits, sql`window_start < ${ago(RATE_LIMIT_KEEP_DAYS)}`],
+      ["upload claims", uploadClaims, sql`expires_at < ${now}`],
       [
         "read notifications",
-        "notifications",
+        notifications,
         sql`read_at is not null and read_at < ${ago(READ_NOTIFICATION_KEEP_DAYS)}`,
       ],
-      ["notifications", "notifications", sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
+      ["notifications", notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
       // A sent or failed message's next_attempt_at is its last attempt; a held one's, when it was written.
-      ["sent messages", "outbox", sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`],
+      ["sent messages", outbox, sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`],
       [
         "failed messages",
-        "outbox",
+        outbox,
         sql`status = 'failed' and next_attempt_at < ${ago(FAILED_MESSAGE_KEEP_DAYS)}`,
       ],
-      ["held messages", "outbox", sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`],
-      ["payment events", "payment_events", sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
-      ["contact messages", "contact_messages", sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
+      ["held messages", outbox, sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`],
+      ["payment events", paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
+      ["contact messages", contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
     ] as const;
   };
 
