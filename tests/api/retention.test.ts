@@ -4,6 +4,7 @@ import {
   LEFT_FEED_POST_KEEP_DAYS,
   NOTIFICATION_KEEP_DAYS,
   READ_NOTIFICATION_KEEP_DAYS,
+  RETENTION_BATCH_POSTS,
   RETENTION_BATCH_ROWS,
   SECURITY_EVENT_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
@@ -255,5 +256,36 @@ describe("posts off the feed", () => {
     ).toBe(3);
     expect(await allTime(seller.dealerId)).toEqual(sellerBefore);
     expect(await allTime(buyer.dealerId)).toEqual(buyerBefore);
+  });
+
+  it("pages past more kept posts than one page holds, to the ones that may go", async () => {
+    const lot = await signUpDealer();
+    const long = Date.now() - (LEFT_FEED_POST_KEEP_DAYS + 10) * DAY;
+    const kept = RETENTION_BATCH_POSTS + 5;
+    // Older than the one that may go, each named by a deal: the walk meets them first.
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?1)
+       insert into inventory_posts (id, dealer_id, title, type, status, created_at, updated_at)
+       select 'kept-' || ?2 || '-' || i, ?2, 'Sold in a deal', 'single', 'sold', ?3, ?3 + i from n`,
+    )
+      .bind(kept, lot.dealerId, long)
+      .run();
+    await env.DB.prepare(
+      `insert into deals (id, seller_id, post_id, year, make, model, price_cents)
+       select 'deal-' || id, dealer_id, id, 2020, 'Ford', 'F-150', 2850000 from inventory_posts where dealer_id = ?`,
+    )
+      .bind(lot.dealerId)
+      .run();
+    const last = await post(lot, "2020 Ford F-150, the last to go");
+    await env.DB.prepare("update inventory_posts set status = 'expired', updated_at = ? where id = ?")
+      .bind(long + kept + 1, last)
+      .run();
+
+    await createServices(env).retention.forgetOld();
+
+    expect(await count("select count(*) as n from inventory_posts where id = ?", last)).toBe(0);
+    expect(await count("select count(*) as n from inventory_posts where dealer_id = ?", lot.dealerId)).toBe(
+      kept,
+    );
   });
 });
