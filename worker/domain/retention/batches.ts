@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { RETENTION_BATCH_ROWS, RETENTION_MAX_BATCHES } from "#lib/retention";
 import type { Database } from "../../db/client";
@@ -18,7 +18,9 @@ export async function deleteInBatches(db: Database, table: SQLiteTable, where: S
         select rowid from ${table} where ${where} limit ${RETENTION_BATCH_ROWS})`);
     const changes = result.meta.changes ?? 0;
     deleted += changes;
-    if (changes < RETENTION_BATCH_ROWS) break;
+    if (changes < RETENTION_BATCH_ROWS) return deleted;
   }
+  // Every statement was full: more is waiting. Said, so a table that outgrows a day's work is seen.
+  console.warn(`Retention: ${deleted} rows of ${getTableName(table)} deleted, more left for tomorrow`);
   return deleted;
 }
