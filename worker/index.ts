@@ -52,9 +52,10 @@ export default {
     return answer;
   },
   /**
-   * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, spent links, a year-old audit
-   * trail, old rate-limit windows, old demo accounts, posts past their 30 days ('expired') and then the match
-   * index of posts older than deal alerts, demo-processor renewals (Stripe renews on its own), and a wake-up
+   * Daily housekeeping (the cron trigger in wrangler.toml): old demo accounts, posts past their 30 days
+   * ('expired') and then the match index of posts older than deal alerts, then what every table that grows
+   * keeps no longer (app/lib/retention.ts: sessions, spent links, security events, notifications, the outbox, posts
+   * long off the feed…), demo-processor renewals (Stripe renews on its own), and a wake-up
    * for the outbox courier in case a message is waiting whose wake-up was lost.
    */
   async scheduled(_controller, env, ctx) {
@@ -64,13 +65,9 @@ export default {
     const walled = (network: Network) =>
       createServices(env, { network: () => network, waitUntil: (work) => ctx.waitUntil(work) });
     await Promise.all([
-      services.sessions.forgetExpired(),
-      services.accountTokens.forgetStale(),
-      services.securityEvents.forgetOld(),
-      services.rateLimits.forgetStale(),
-      services.uploads.forgetExpiredClaims(),
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
+      services.retention.forgetOld(),
       walled("real").imports.syncAll(),
       walled("demo").imports.syncAll(),
       services.subscriptions.renewDemoSubscriptions(),

@@ -63,6 +63,7 @@ import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
 import { offerService } from "./domain/offers";
 import { offerAnnouncements } from "./domain/offers/announce";
+import { retentionService } from "./domain/retention";
 
 export type ServiceOptions = {
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
@@ -274,6 +275,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     sessions,
     rateLimits,
     demo,
+    /** The daily cron's forgetting: every table that grows without end, across both networks. */
+    retention: retentionService(acrossNetworks, env.PHOTOS),
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,

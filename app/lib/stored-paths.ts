@@ -17,3 +17,6 @@ export function storedPathOf(pattern: RegExp, address: string, ownOrigin?: strin
   }
   return pattern.test(path) ? path : null;
 }
+
+/** The R2 key of a stored object's path: `/objects/uploads/{id}` is `uploads/{id}`. */
+export const storedKeyOf = (path: string): string => path.replace(/^\/objects\//, "");

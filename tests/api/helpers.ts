@@ -10,6 +10,24 @@ import type { Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
 
+/** A 1×1 PNG: enough for the magic-byte check. */
+export const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+/** A photo uploaded the way the browser does it: a signed address, then the PUT. Answers its stored address. */
+export async function uploadPhoto(cookie: string): Promise<string> {
+  const signed = await call("POST", "/api/objects/upload", { cookie });
+  const res = await SELF.fetch(signed.json.uploadURL as string, {
+    method: "PUT",
+    headers: { "Content-Type": "image/png", Origin: ORIGIN },
+    body: PNG,
+  });
+  if (res.status !== 201) throw new Error(`photo upload failed: ${res.status}`);
+  return ((await res.json()) as { photoUrl: string }).photoUrl;
+}
+
 type Call = { body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: string };
 
 /** A same-origin JSON call against the whole worker, as the browser makes it. */

@@ -1,13 +1,19 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { currentUserSchema } from "#lib/api-types";
-import { runDailyCron, ORIGIN, VALID_PROFILE, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
+import {
+  runDailyCron,
+  ORIGIN,
+  PNG,
+  VALID_PROFILE,
+  call,
+  freshIp,
+  sessionCookieOf,
+  signUpDealer,
+  uploadPhoto,
+} from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 const PNG_DATA_URL = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
 
 const count = async (sql: string, ...params: unknown[]) =>
@@ -19,7 +25,6 @@ const count = async (sql: string, ...params: unknown[]) =>
 
 const r2Key = (path: string) => path.replace(/^\/objects\//, "");
 
-/** A photo uploaded the way the browser does it: a signed address, then the PUT. */
 /** A chat file (a PDF) uploaded by the dealer behind `cookie`: its stored address. */
 async function uploadChatFile(cookie: string): Promise<string> {
   const ticket = await call("POST", "/api/objects/chat-upload", { cookie });
@@ -31,17 +36,6 @@ async function uploadChatFile(cookie: string): Promise<string> {
   });
   expect(put.status).toBe(201);
   return url.pathname;
-}
-
-async function uploadPhoto(cookie: string): Promise<string> {
-  const signed = await call("POST", "/api/objects/upload", { cookie });
-  const res = await SELF.fetch(signed.json.uploadURL as string, {
-    method: "PUT",
-    headers: { "Content-Type": "image/png", Origin: ORIGIN },
-    body: PNG,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { photoUrl: string }).photoUrl;
 }
 
 async function createDummy() {

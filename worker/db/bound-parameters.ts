@@ -27,3 +27,10 @@ export const listOf = (values: readonly unknown[]): SQL =>
     values.map((value) => sql`${value}`),
     sql`, `,
   );
+
+/** `values` as a table `name(value)` the statement can read many times, each value bound once. */
+export const valuesTable = (name: string, values: readonly string[]): SQL =>
+  sql`${sql.raw(name)}(value) as (values ${sql.join(
+    values.map((v) => sql`(${v})`),
+    sql`, `,
+  )})`;

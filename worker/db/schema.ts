@@ -116,7 +116,11 @@ export const securityEvents = sqliteTable(
     place: text("place"),
     createdAt: createdAt(),
   },
-  (t) => [index("security_events_account_idx").on(t.accountId, t.createdAt, t.id)],
+  (t) => [
+    index("security_events_account_idx").on(t.accountId, t.createdAt, t.id),
+    // The daily cron forgets the oldest first (worker/domain/retention).
+    index("security_events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const dealers = sqliteTable(
@@ -268,6 +272,11 @@ export const inventoryPosts = sqliteTable(
       .where(
         sql`auction_facilitator is not null or instr(lower(title), 'auction') > 0 or instr(lower(description), 'auction') > 0`,
       ),
+    // Posts off the feed, oldest change first (expiring or selling a post sets updated_at): the daily cron
+    // deletes them after LEFT_FEED_POST_KEEP_DAYS (worker/domain/retention/posts.ts, whose WHERE repeats this one).
+    index("posts_left_feed_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`status in ('expired', 'sold')`),
   ],
 );
 
@@ -496,6 +505,11 @@ export const notifications = sqliteTable(
     index("notifications_unread_idx")
       .on(t.dealerId)
       .where(sql`read_at is null`),
+    // The daily cron's two rules (worker/domain/retention): any after its period, a read one sooner.
+    index("notifications_created_idx").on(t.createdAt),
+    index("notifications_read_idx")
+      .on(t.readAt)
+      .where(sql`read_at is not null`),
   ],
 );
 
@@ -589,6 +603,8 @@ export const deals = sqliteTable(
     index("deals_proposer_idx").on(t.proposerId, t.createdAt, t.id),
     index("deals_counterparty_idx").on(t.counterpartyId, t.createdAt, t.id),
     index("deals_status_idx").on(t.status, t.createdAt),
+    // A post a deal names is never deleted by the daily cron: the deal shows it.
+    index("deals_post_idx").on(t.postId),
   ],
 );
 
@@ -675,11 +691,15 @@ export const userSettings = sqliteTable("user_settings", {
 });
 
 /** Fixed-window counters for abuse limits (sign-in, sign-up, contact form). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
 
 /** Messages sent from the public contact form, for support to read in /admin. */
 export const contactMessages = sqliteTable(
@@ -819,11 +839,15 @@ export const refunds = sqliteTable(
 );
 
 /** Every processor webhook event applied, by its id: a redelivered event is answered and ignored. */
-export const paymentEvents = sqliteTable("payment_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  processedAt: timestamp("processed_at").notNull(),
-});
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    processedAt: timestamp("processed_at").notNull(),
+  },
+  (t) => [index("payment_events_processed_idx").on(t.processedAt)],
+);
 
 /**
  * Wholesale News: articles admins write in /admin/news, the body in Markdown (rendered without raw
@@ -1075,3 +1099,23 @@ export const pushSwitches = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.dealerId, t.kind] })],
 );
+
+/**
+ * What a dealer's posts that the daily cron deleted (expired or sold, past LEFT_FEED_POST_KEEP_DAYS) still count
+ * for in their all-time figures (/my-stats, the profile's Statistics): added in the same batch as the delete,
+ * so a figure neither drops nor counts twice.
+ */
+export const dealerArchivedStats = sqliteTable("dealer_archived_stats", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealers.id, { onDelete: "cascade" }),
+  posts: integer("posts").notNull().default(0),
+  soldPosts: integer("sold_posts").notNull().default(0),
+  vehiclesListed: integer("vehicles_listed").notNull().default(0),
+  vehiclesSold: integer("vehicles_sold").notNull().default(0),
+  /** Other dealers' views of the deleted posts. */
+  views: integer("views").notNull().default(0),
+  commentsReceived: integer("comments_received").notNull().default(0),
+  /** The dealer's comments on other dealers' deleted posts. */
+  commentsWritten: integer("comments_written").notNull().default(0),
+});

@@ -78,6 +78,9 @@ export function postTables<P extends DemoPost & { id: string; dealerId: string; 
       auction_facilitator: p.auctionFacilitator,
       ...own,
       renewed_at: renewedAtOf(p, now, draws.lifecycle),
+      // When a post off the feed left it, as expiry or a sale would have written it: the daily cron's retention
+      // counts from there (worker/domain/retention/posts.ts). No draw, so every seeded id stays what it was.
+      updated_at: p.status === "active" ? null : Math.min(now, p.createdAt + LIFETIME_MS),
       created_at: p.createdAt,
     };
   });

@@ -10,9 +10,6 @@ import type { ClientInfo } from "./sessions";
 /** Newest first: the last row's (created_at, id). */
 const eventCursor = cursorKind("security-events", cursorValue.time, cursorValue.id);
 
-/** How long the audit trail keeps an event. */
-const KEEP_DAYS = 365;
-
 type Row = {
   id: string;
   type: SecurityEventType;
@@ -55,10 +52,6 @@ export function securityEventService(db: Database) {
         }),
         (last) => eventCursor.encode(last.createdAt, last.id),
       );
-    },
-
-    async forgetOld(now = Date.now()): Promise<void> {
-      await db.run(sql`delete from security_events where created_at < ${now - KEEP_DAYS * 86_400_000}`);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
 import type { ActiveSession } from "#lib/api-types";
 import { SESSION_DAYS } from "#lib/constants";
@@ -255,10 +255,6 @@ export function sessionService(db: Database) {
         )
         .returning({ id: sessions.id });
       return ended.length;
-    },
-
-    async forgetExpired(): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, Date.now()));
     },
   };
 }

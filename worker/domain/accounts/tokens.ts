@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import type { Database } from "../../db/client";
 import { accountTokens } from "../../db/schema";
@@ -84,13 +84,6 @@ export function accountTokenService(db: Database) {
             .get()) !== undefined;
       if (known) throw new DomainError(410, SPENT_LINK[purpose]);
       throw badRequest(INVALID_LINK[purpose]);
-    },
-
-    async forgetStale(now = Date.now()): Promise<void> {
-      const dayAgo = now - 24 * 60 * 60 * 1000;
-      await db
-        .delete(accountTokens)
-        .where(or(lt(accountTokens.expiresAt, dayAgo), lt(accountTokens.usedAt, dayAgo)));
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
-import { inChunks, listOf } from "../../db/bound-parameters";
+import { storedKeyOf } from "#lib/stored-paths";
+import { inChunks, listOf, valuesTable } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/schema";
 
@@ -50,19 +51,12 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     await db.batch([db.delete(accounts).where(inArray(accounts.id, accountIds)), ...deletes]);
 
     const stillShown = photoPaths.length ? await photosStillShown(db, photoPaths) : new Set<string>();
-    const keys = photoPaths.filter((p) => !stillShown.has(p)).map((p) => p.replace(/^\/objects\//, ""));
+    const keys = photoPaths.filter((p) => !stillShown.has(p)).map(storedKeyOf);
     if (keys.length) await photos.delete(keys);
     if (chatFiles.length) await photos.delete(chatFiles.map((f) => `chat-files/${f.fileId}`));
     removed += expired.length;
   }
 }
-
-/** `values` as a table `name(value)` the statement can read many times, each value bound once. */
-const valuesTable = (name: string, values: readonly string[]) =>
-  sql`${sql.raw(name)}(value) as (values ${sql.join(
-    values.map((v) => sql`(${v})`),
-    sql`, `,
-  )})`;
 
 /** Our stored photo addresses on the dealers' profiles, the dealers they added, their posts and comments. */
 async function photosOf(db: Database, dealerIds: string[]): Promise<string[]> {

@@ -78,7 +78,9 @@ export function dealerDirectoryService(db: Database) {
         cardOf(db, viewerOf(viewerDealerId, options), dealerId),
         db.all<{ posts: number; openRequests: number }>(sql`
           select
-            (select count(*) from inventory_posts p where p.dealer_id = ${dealerId}) as posts,
+            -- The posts the daily cron deleted still count, as on the dealer's profile (dealer_archived_stats).
+            (select count(*) from inventory_posts p where p.dealer_id = ${dealerId})
+              + coalesce((select a.posts from dealer_archived_stats a where a.dealer_id = ${dealerId}), 0) as posts,
             (select count(*) from inventory_posts p
               where p.dealer_id = ${dealerId} and p.type = 'request' and p.status = 'active') as openRequests`),
         dealTotalsOf(db, dealerId),

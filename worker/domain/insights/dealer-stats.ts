@@ -25,6 +25,17 @@ export type DealerStats = {
   viewsLast30Days: number;
 };
 
+/** What the dealer's deleted posts still count for (dealer_archived_stats). */
+type Archived = {
+  archivedPosts: number;
+  archivedSoldPosts: number;
+  archivedVehiclesListed: number;
+  archivedVehiclesSold: number;
+  archivedViews: number;
+  archivedCommentsReceived: number;
+  archivedCommentsWritten: number;
+};
+
 function startOfMonth(now: number): number {
   const d = new Date(now);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
@@ -35,13 +46,14 @@ function startOfMonth(now: number): number {
  * dealer's posts (one per other dealer who opened one), as My Stats' period figures and the cards' view counts
  * (view_count, kept equal to those rows by triggers) count them: the same number wherever it shows. Post and
  * vehicle figures are read from covering indexes (posts_dealer_idx, vehicles_post_idx, comments_post_idx:
- * migration 0017), so no post, vehicle or comment row is read.
+ * migration 0017), so no post, vehicle or comment row is read. Posts the daily cron deleted (worker/domain/retention)
+ * still count, from the dealer's archived totals; unique viewers are those of the posts still kept.
  */
 export async function dealerStatsOf(db: Database, dealerId: string, now = Date.now()): Promise<DealerStats> {
   const monthStart = startOfMonth(now);
   const recent = now - RECENT_VIEWS_DAYS * DAY_MS;
-  const [row] = await db.all<DealerStats>(sql`
-    select postFigures.*, vehicleFigures.*, viewFigures.*,
+  const [row] = await db.all<DealerStats & Archived>(sql`
+    select postFigures.*, vehicleFigures.*, viewFigures.*, archived.*,
       (select count(*) from inventory_posts p join comments c on c.post_id = p.id
          where p.dealer_id = ${dealerId} and c.dealer_id != ${dealerId}) as commentsReceived,
       (select count(*) from comments where dealer_id = ${dealerId}) as commentsWritten,
@@ -64,7 +76,32 @@ export async function dealerStatsOf(db: Database, dealerId: string, now = Date.n
          count(distinct pv.viewer_id) as uniqueViewers,
          coalesce(sum(pv.created_at >= ${recent}), 0) as viewsLast30Days
        from inventory_posts p join post_views pv on pv.post_id = p.id
-       where p.dealer_id = ${dealerId} and pv.viewer_id <> ${dealerId}) as viewFigures`);
+       where p.dealer_id = ${dealerId} and pv.viewer_id <> ${dealerId}) as viewFigures,
+      (select coalesce(max(posts), 0) as archivedPosts, coalesce(max(sold_posts), 0) as archivedSoldPosts,
+         coalesce(max(vehicles_listed), 0) as archivedVehiclesListed,
+         coalesce(max(vehicles_sold), 0) as archivedVehiclesSold, coalesce(max(views), 0) as archivedViews,
+         coalesce(max(comments_received), 0) as archivedCommentsReceived,
+         coalesce(max(comments_written), 0) as archivedCommentsWritten
+       from dealer_archived_stats where dealer_id = ${dealerId}) as archived`);
   if (!row) throw new Error("stats query answered nothing");
-  return row;
+  const {
+    archivedPosts,
+    archivedSoldPosts,
+    archivedVehiclesListed,
+    archivedVehiclesSold,
+    archivedViews,
+    archivedCommentsReceived,
+    archivedCommentsWritten,
+    ...live
+  } = row;
+  return {
+    ...live,
+    posts: live.posts + archivedPosts,
+    soldPosts: live.soldPosts + archivedSoldPosts,
+    vehiclesListed: live.vehiclesListed + archivedVehiclesListed,
+    vehiclesSold: live.vehiclesSold + archivedVehiclesSold,
+    totalViews: live.totalViews + archivedViews,
+    commentsReceived: live.commentsReceived + archivedCommentsReceived,
+    commentsWritten: live.commentsWritten + archivedCommentsWritten,
+  };
 }

@@ -164,9 +164,5 @@ export function rateLimitService(db: Database) {
         },
       );
     },
-
-    async forgetStale(): Promise<void> {
-      await db.run(sql`delete from rate_limits where window_start < ${Date.now() - 24 * 60 * 60 * 1000}`);
-    },
   };
 }

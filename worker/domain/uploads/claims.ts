@@ -1,6 +1,5 @@
-import { lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { uploadClaims } from "../../db/schema";
 import { conflict } from "../shared/errors";
 
 export const UPLOAD_LINK_USED = "This upload link has already been used";
@@ -24,11 +23,6 @@ export function uploadClaimsOf(db: Database) {
     /** Gives the address back: its bytes could not be stored, nothing is in R2, and it may be tried again. */
     async release(key: string): Promise<void> {
       await db.run(sql`delete from upload_claims where key = ${key}`);
-    },
-
-    /** The daily cron: an expired address is refused by its signature's expiry, so its claim is no longer needed. */
-    async forgetExpired(now = Date.now()): Promise<void> {
-      await db.delete(uploadClaims).where(lt(uploadClaims.expiresAt, now));
     },
   };
 }

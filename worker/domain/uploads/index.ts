@@ -51,11 +51,6 @@ export function uploadService(db: Database, env: UploadEnv) {
       return { photoUrl: path, contentType: actual, size };
     },
 
-    /** The daily cron: the claims of expired upload addresses, photos' and chat files' alike. */
-    forgetExpiredClaims(now?: number): Promise<void> {
-      return puts.claims.forgetExpired(now);
-    },
-
     /** GET of a stored photo: the bytes from R2 with long-lived immutable caching. */
     async serve(id: string, ifNoneMatch: string | undefined): Promise<Response> {
       if (!PHOTO_PATH_PATTERN.test(`${PATH_PREFIX}${id}`)) throw notFound("Photo not found");

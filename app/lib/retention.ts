@@ -1,0 +1,46 @@
+/**
+ * How long each table that grows without end keeps its rows: the daily cron deletes what is older
+ * (worker/domain/retention). Why each period is what it is: docs/decisions/00XX-retention.md.
+ * Sessions, sign-in links and upload claims go when they expire, with no period of their own.
+ */
+
+/** A used or expired e-mailed link (reset, confirmation, sign-in) is kept this long, to answer "already used". */
+export const SPENT_LINK_KEEP_DAYS = 1;
+
+/** A rate-limit window: no limit counts over more than a day, so an older window decides nothing. */
+export const RATE_LIMIT_KEEP_DAYS = 1;
+
+/** The account's security events (sign-ins, password changes), as /settings lists them. */
+export const SECURITY_EVENT_KEEP_DAYS = 365;
+
+/** A notification the dealer has read, counted from when it was read. */
+export const READ_NOTIFICATION_KEEP_DAYS = 90;
+/** Any notification, read or not, counted from when it was written. */
+export const NOTIFICATION_KEEP_DAYS = 180;
+
+/** An e-mail, text or push delivered, counted from its delivery. */
+export const SENT_MESSAGE_KEEP_DAYS = 30;
+/** A message given up on: long enough for support to see why it never arrived. */
+export const FAILED_MESSAGE_KEEP_DAYS = 90;
+/** A message held for an address never confirmed. */
+export const HELD_MESSAGE_KEEP_DAYS = 30;
+
+/** A payment processor's event, kept to ignore its redelivery (Stripe retries for up to three days). */
+export const PAYMENT_EVENT_KEEP_DAYS = 30;
+
+/** A message from the public contact form, for support to answer and follow up. */
+export const CONTACT_MESSAGE_KEEP_DAYS = 365;
+
+/**
+ * An expired or sold post (with its vehicles, comments, views, closed offers and photos), counted from its last
+ * change. Twice My Stats' longest period (90 days and the 90 before it), so no figure a dealer compares ever
+ * loses a post; the all-time figures keep what went as totals (dealer_archived_stats).
+ */
+export const LEFT_FEED_POST_KEEP_DAYS = 180;
+
+/** Rows one statement deletes: D1 answers it well inside its time limit whatever the table's size. */
+export const RETENTION_BATCH_ROWS = 1000;
+/** Posts one statement deletes: each takes its vehicles, comments, views and offers with it. */
+export const RETENTION_BATCH_POSTS = 100;
+/** Statements per rule per run: a backlog (the first run on a big network) is worked off over several days. */
+export const RETENTION_MAX_BATCHES = 200;

@@ -1,0 +1,26 @@
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { RETENTION_BATCH_ROWS, RETENTION_MAX_BATCHES } from "#lib/retention";
+import type { Database } from "../../db/client";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the rows of `table` that `where` picks, RETENTION_BATCH_ROWS per statement, so no statement outgrows
+ * D1's time limit however large the table; at most RETENTION_MAX_BATCHES statements per run, the rest waiting
+ * for the next day. `where` should seek an index. Answers how many rows went.
+ */
+export async function deleteInBatches(db: Database, table: SQLiteTable, where: SQL): Promise<number> {
+  let deleted = 0;
+  for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
+    const result = await db.run(sql`
+      delete from ${table} where rowid in (
+        select rowid from ${table} where ${where} limit ${RETENTION_BATCH_ROWS})`);
+    const changes = result.meta.changes ?? 0;
+    deleted += changes;
+    if (changes < RETENTION_BATCH_ROWS) return deleted;
+  }
+  // Every statement was full: more is waiting. Said, so a table that outgrows a day's work is seen.
+  console.warn(`Retention: ${deleted} rows of ${getTableName(table)} deleted, more left for tomorrow`);
+  return deleted;
+}

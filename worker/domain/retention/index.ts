@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  CONTACT_MESSAGE_KEEP_DAYS,
+  FAILED_MESSAGE_KEEP_DAYS,
+  HELD_MESSAGE_KEEP_DAYS,
+  NOTIFICATION_KEEP_DAYS,
+  PAYMENT_EVENT_KEEP_DAYS,
+  RATE_LIMIT_KEEP_DAYS,
+  READ_NOTIFICATION_KEEP_DAYS,
+  SECURITY_EVENT_KEEP_DAYS,
+  SENT_MESSAGE_KEEP_DAYS,
+  SPENT_LINK_KEEP_DAYS,
+} from "#lib/retention";
+import type { Database } from "../../db/client";
+import {
+  accountTokens,
+  contactMessages,
+  notifications,
+  outbox,
+  paymentEvents,
+  rateLimits,
+  securityEvents,
+  sessions,
+  uploadClaims,
+} from "../../db/schema";
+import { DAY_MS, deleteInBatches } from "./batches";
+import { removeLeftFeedPosts } from "./posts";
+
+/** How many rows each rule deleted in one run, by rule. */
+export type RetentionRun = Record<string, number>;
+
+/**
+ * The daily cron's forgetting: every table that grows without end keeps its rows for the period
+ * app/lib/retention.ts names, and no longer. Each rule seeks an index, so a run costs what it deletes.
+ * Running it twice deletes nothing the second time.
+ */
+export function retentionService(db: Database, photos: R2Bucket) {
+  /** Rules over one table each, in the order they run (one at a time: D1 has one writer). */
+  const rules = (now: number) => {
+    const ago = (days: number) => now - days * DAY_MS;
+    return [
+      ["sessions", sessions, sql`expires_at < ${now}`],
+      [
+        "spent links",
+        accountTokens,
+        sql`expires_at < ${ago(SPENT_LINK_KEEP_DAYS)} or used_at < ${ago(SPENT_LINK_KEEP_DAYS)}`,
+      ],
+      ["security events", securityEvents, sql`created_at < ${ago(SECURITY_EVENT_KEEP_DAYS)}`],
+      ["rate-limit windows", rateLimits, sql`window_start < ${ago(RATE_LIMIT_KEEP_DAYS)}`],
+      ["upload claims", uploadClaims, sql`expires_at < ${now}`],
+      [
+        "read notifications",
+        notifications,
+        sql`read_at is not null and read_at < ${ago(READ_NOTIFICATION_KEEP_DAYS)}`,
+      ],
+      ["notifications", notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
+      // A sent or failed message's next_attempt_at is its last attempt; a held one's, when it was written.
+      ["sent messages", outbox, sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`],
+      [
+        "failed messages",
+        outbox,
+        sql`status = 'failed' and next_attempt_at < ${ago(FAILED_MESSAGE_KEEP_DAYS)}`,
+      ],
+      ["held messages", outbox, sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`],
+      ["payment events", paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
+      ["contact messages", contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
+    ] as const;
+  };
+
+  return {
+    /** Deletes everything past its period; answers how many rows (posts for the posts) each rule deleted. */
+    async forgetOld(now = Date.now()): Promise<RetentionRun> {
+      const run: RetentionRun = {};
+      for (const [name, table, where] of rules(now)) {
+        run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where));
+      }
+      run["posts off the feed"] = await removeLeftFeedPosts(db, photos, now);
+      return run;
+    },
+  };
+}
+
+export type RetentionService = ReturnType<typeof retentionService>;
