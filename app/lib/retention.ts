@@ -1,6 +1,6 @@
 /**
  * How long each table that grows without end keeps its rows: the daily cron deletes what is older
- * (worker/domain/retention). Why each period is what it is: docs/decisions/00XX-retention.md.
+ * (worker/domain/retention). Why each period is what it is: docs/decisions/0042-retention.md.
  * Sessions, sign-in links and upload claims go when they expire, with no period of their own.
  */
 
