@@ -58,6 +58,7 @@ import { stripeProcessor } from "./domain/subscriptions/stripe-processor";
 import { stripeWebhooks } from "./domain/subscriptions/webhooks";
 import { dealAnnouncements } from "./domain/deals/announce";
 import { dealService } from "./domain/deals";
+import { billOfSaleService } from "./domain/bill-of-sale";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
@@ -213,7 +214,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     createPost: (dealer, input) => inventory.createPost(dealer, input, origin),
     onPostChanged: postChanged,
   });
-  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
+  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push });
   const deals = dealService(db, {
     rateLimits,
     announce: (event, dealId, actorId) =>
@@ -316,6 +317,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     deals,
     offers,
     dealAnnouncements: announcements,
+    billOfSale: billOfSaleService(db, { storage: env.PHOTOS }),
     outbox,
     dealAlerts,
     /** Web Push: devices, switches, the public key. */
