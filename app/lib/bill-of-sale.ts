@@ -102,7 +102,9 @@ export const signBillOfSaleSchema = z
     heavyVehicle: z
       .boolean()
       .default(false)
-      .describe(`the seller marks a vehicle over ${ODOMETER_EXEMPT_OVER_GVWR_LB} lb GVWR; ignored from the buyer`),
+      .describe(
+        `the seller marks a vehicle over ${ODOMETER_EXEMPT_OVER_GVWR_LB} lb GVWR; ignored from the buyer`,
+      ),
     paymentMethod: z
       .enum(PAYMENT_METHODS, { error: "Choose how the vehicle is paid" })
       .default("wire")

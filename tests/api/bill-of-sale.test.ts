@@ -2,7 +2,11 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dealSchema } from "#lib/api-types";
 import { ESIGN_CONSENT_TEXT } from "#lib/bill-of-sale";
-import { signedRecordJson, type BillOfSaleContent, type SignatureRecord } from "../../worker/domain/bill-of-sale/content";
+import {
+  signedRecordJson,
+  type BillOfSaleContent,
+  type SignatureRecord,
+} from "../../worker/domain/bill-of-sale/content";
 import { sha256Hex } from "../../worker/domain/shared/ids";
 import { ORIGIN, call, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
 import { pdfText } from "./pdf-text";
@@ -27,13 +31,22 @@ async function confirmedDeal(seller: Dealer, buyer: Dealer, vehicle: Record<stri
     body: {
       counterpartyId: buyer.dealerId,
       role: "seller",
-      vehicle: { vin: VIN, year: 2019, make: "Ford", model: "F-150", trim: "XLT", miles: 41250, color: "White", ...vehicle },
+      vehicle: {
+        vin: VIN,
+        year: 2019,
+        make: "Ford",
+        model: "F-150",
+        trim: "XLT",
+        miles: 41250,
+        color: "White",
+        ...vehicle,
+      },
       price: 28500,
       location: "Dallas, TX",
     },
   });
   expect(proposed.status, proposed.text).toBe(201);
-  const id = (proposed.json as { id: string }).id;
+  const id = (proposed.json as unknown as { id: string }).id;
   const confirmed = await call("POST", `/api/deals/${id}/confirm`, { cookie: buyer.cookie });
   expect(confirmed.status, confirmed.text).toBe(200);
   return id;
@@ -80,13 +93,20 @@ describe("POST /api/deals/{id}/sign", () => {
     );
     expect(first.status, first.text).toBe(200);
     const afterSeller = dealSchema.parse(first.json);
-    expect(afterSeller.signatures).toEqual([{ dealerId: seller.dealerId, name: "Sam Seller", at: expect.any(String) }]);
+    expect(afterSeller.signatures).toEqual([
+      { dealerId: seller.dealerId, name: "Sam Seller", at: expect.any(String) },
+    ]);
     expect((await sign(seller, dealId, { fullName: "Sam Seller", consent: true })).status).toBe(409);
     const partly = await pdfOf(buyer, dealId);
     expect(partly).toContain("/s/ Sam Seller (signed electronically)");
     expect(partly).toContain("waiting for the buyer");
 
-    const second = await sign(buyer, dealId, { fullName: "Bea Buyer", consent: true }, { "User-Agent": "BuyerLaptop/2.0" });
+    const second = await sign(
+      buyer,
+      dealId,
+      { fullName: "Bea Buyer", consent: true },
+      { "User-Agent": "BuyerLaptop/2.0" },
+    );
     expect(second.status, second.text).toBe(200);
     const signed = dealSchema.parse(second.json);
     expect(signed.signatures.map((s) => s.dealerId)).toEqual([seller.dealerId, buyer.dealerId]);
@@ -148,7 +168,9 @@ describe("POST /api/deals/{id}/sign", () => {
     expect((await sign(seller, dealId, { fullName: "Sam Seller" })).status).toBe(400);
     expect((await sign(seller, dealId, { fullName: "   ", consent: true })).status).toBe(400);
     expect((await sign(seller, dealId, { fullName: "x".repeat(121), consent: true })).status).toBe(400);
-    const deal = dealSchema.parse((await call("GET", `/api/deals/${dealId}`, { cookie: seller.cookie })).json);
+    const deal = dealSchema.parse(
+      (await call("GET", `/api/deals/${dealId}`, { cookie: seller.cookie })).json,
+    );
     expect(deal.signatures).toEqual([]);
   });
 
@@ -163,7 +185,7 @@ describe("POST /api/deals/{id}/sign", () => {
         location: "Dallas, TX",
       },
     });
-    const id = (proposed.json as { id: string }).id;
+    const id = (proposed.json as unknown as { id: string }).id;
     expect((await sign(seller, id, { fullName: "Sam Seller", consent: true })).status).toBe(409);
     expect((await call("GET", `/api/deals/${id}/bill-of-sale`, { cookie: seller.cookie })).status).toBe(404);
   });
@@ -171,7 +193,9 @@ describe("POST /api/deals/{id}/sign", () => {
   it("names the missing licence number, for the dealer who lacks it and for the other one", async () => {
     const unlicensed = await withProfile(await signUpDealer(), "Una Licensed", "Gap Motors", null);
     const dealId = await confirmedDeal(unlicensed, buyer);
-    const deal = dealSchema.parse((await call("GET", `/api/deals/${dealId}`, { cookie: unlicensed.cookie })).json);
+    const deal = dealSchema.parse(
+      (await call("GET", `/api/deals/${dealId}`, { cookie: unlicensed.cookie })).json,
+    );
     expect(deal.signingGaps).toEqual({ mine: ["licenseNumber"], theirs: [] });
     const mine = await sign(unlicensed, dealId, { fullName: "Una Licensed", consent: true });
     expect(mine.status).toBe(409);
@@ -209,7 +233,9 @@ describe("POST /api/deals/{id}/sign", () => {
     const original = await pdfOf(buyer, dealId, "?version=1");
     expect(original).toContain("now reads 41,250 miles");
     expect(original).toContain("/s/ Bea Buyer (signed electronically)");
-    expect((await call("GET", `/api/deals/${dealId}/bill-of-sale?version=9`, { cookie: buyer.cookie })).status).toBe(404);
+    expect(
+      (await call("GET", `/api/deals/${dealId}/bill-of-sale?version=9`, { cookie: buyer.cookie })).status,
+    ).toBe(404);
     expect((await sign(seller, dealId, { fullName: "Sam Seller", consent: true })).status).toBe(200);
     expect((await sign(buyer, dealId, { fullName: "Bea Buyer", consent: true })).status).toBe(200);
     const resigned = await pdfOf(seller, dealId);

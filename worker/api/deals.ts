@@ -101,7 +101,11 @@ export const dealRoutes = openApiRouter(dealersOnly)
       const row = await c.var.services.deals.partyRow(dealer.id, c.req.valid("param").id);
       const { version } = c.req.valid("query");
       const pdf = await c.var.services.billOfSale.document(row, version);
-      return attachment(pdf.bytes, "application/pdf", `bill-of-sale-${row.vin ?? row.id}-v${pdf.version}.pdf`);
+      return attachment(
+        pdf.bytes,
+        "application/pdf",
+        `bill-of-sale-${row.vin ?? row.id}-v${pdf.version}.pdf`,
+      );
     },
   )
   /** One of the two dealers signs the Bill of Sale electronically: the seller first, then the buyer. */

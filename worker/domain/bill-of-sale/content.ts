@@ -82,7 +82,10 @@ const postalAddress = (p: ProfileRow) =>
     .filter(Boolean)
     .join(", ");
 
-function partyOf(profile: ProfileRow | undefined, fallback: { name: string; email: string }): BillOfSaleParty {
+function partyOf(
+  profile: ProfileRow | undefined,
+  fallback: { name: string; email: string },
+): BillOfSaleParty {
   if (!profile)
     return {
       dealerId: null,
@@ -153,8 +156,13 @@ export const termsOf = (content: BillOfSaleContent): SellerTerms => ({
  * are who they were when the version was signed, so a later profile edit does not reopen a signed document.
  */
 export const dealTermsChanged = (signed: BillOfSaleContent, now: BillOfSaleContent) =>
-  canonicalJson([signed.vehicle, signed.price.cents, signed.odometer.miles, signed.dateOfSale, signed.disclosures]) !==
-  canonicalJson([now.vehicle, now.price.cents, now.odometer.miles, now.dateOfSale, now.disclosures]);
+  canonicalJson([
+    signed.vehicle,
+    signed.price.cents,
+    signed.odometer.miles,
+    signed.dateOfSale,
+    signed.disclosures,
+  ]) !== canonicalJson([now.vehicle, now.price.cents, now.odometer.miles, now.dateOfSale, now.disclosures]);
 
 /** JSON with every object's keys sorted and no spaces: the same content always gives the same text. */
 export function canonicalJson(value: unknown): string {

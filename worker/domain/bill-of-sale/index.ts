@@ -104,14 +104,12 @@ export function billOfSaleService(db: Database, deps: { storage: R2Bucket }) {
           from bill_of_sale_signatures where deal_id = ${dealId} order by signed_at`),
       ),
     ]);
-    return versions.map(
-      (v): Version => ({
-        content: JSON.parse(v.content) as BillOfSaleContent,
-        signatures: signatures.filter((s) => s.version === v.version).map(toRecord),
-        sha256: v.sha256,
-        pdfKey: v.pdfKey,
-      }),
-    );
+    return versions.map((v): Version => ({
+      content: JSON.parse(v.content) as BillOfSaleContent,
+      signatures: signatures.filter((s) => s.version === v.version).map(toRecord),
+      sha256: v.sha256,
+      pdfKey: v.pdfKey,
+    }));
   }
 
   async function storeVersion(content: BillOfSaleContent) {

@@ -9,7 +9,12 @@ import {
 import { PRODUCT_NAME } from "#lib/constants";
 import { formatDollars } from "#lib/format";
 import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS } from "#lib/schemas/disclosures";
-import { signedRecordJson, type BillOfSaleContent, type BillOfSaleParty, type SignatureRecord } from "./content";
+import {
+  signedRecordJson,
+  type BillOfSaleContent,
+  type BillOfSaleParty,
+  type SignatureRecord,
+} from "./content";
 
 /** The file the signed PDF carries: the exact text its SHA-256 is taken over, so anyone can check it. */
 export const SIGNED_RECORD_FILE = "bill-of-sale-record.json";
@@ -108,10 +113,7 @@ export async function renderBillOfSale(content: BillOfSaleContent, { signatures,
     page.drawText(winAnsi(title), { x: MARGIN, y, size: 10, font: bold, color: ink });
     y -= 16;
     field("Printed name", signature?.fullName ?? p.legalName);
-    field(
-      "Signature",
-      signature ? `/s/ ${signature.fullName} (signed electronically)` : "Not signed yet",
-    );
+    field("Signature", signature ? `/s/ ${signature.fullName} (signed electronically)` : "Not signed yet");
     field("Signed at", signature ? signature.signedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC") : "-");
     y -= 4;
   };

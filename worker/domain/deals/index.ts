@@ -31,13 +31,7 @@ const dealsCursor = cursorKind("deals.newest", cursorValue.time, cursorValue.id)
 const passThruCursor = cursorKind("pass-thru.newest", cursorValue.time, cursorValue.id);
 
 export type DealEvent =
-  | "proposed"
-  | "confirmed"
-  | "declined"
-  | "withdrawn"
-  | "completed"
-  | "updated"
-  | "signed";
+  "proposed" | "confirmed" | "declined" | "withdrawn" | "completed" | "updated" | "signed";
 
 type DealDeps = {
   rateLimits: RateLimitService;

@@ -173,8 +173,7 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
         ? "completed"
         : saleStatusOf(row.status, stepList),
     steps: stepList,
-    billOfSaleUrl:
-      row.status === "completed" || row.status === "confirmed" ? billOfSalePath(row.id) : null,
+    billOfSaleUrl: row.status === "completed" || row.status === "confirmed" ? billOfSalePath(row.id) : null,
     signatures: signaturesOf(row),
     signingGaps: signingGapsOf(row, viewerId),
     createdAt: toIso(row.createdAt),
