@@ -76,7 +76,7 @@ export const SIGNING_PROFILE_FIELDS = ["address", "licenseNumber"] as const;
 export type SigningProfileField = (typeof SIGNING_PROFILE_FIELDS)[number];
 export const SIGNING_PROFILE_FIELD_LABELS: Record<SigningProfileField, string> = {
   address: "business address",
-  licenseNumber: "dealer licence number",
+  licenseNumber: "dealer license number",
 };
 
 export const SIGNER_NAME_MAX = 120;

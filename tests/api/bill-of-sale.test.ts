@@ -199,10 +199,10 @@ describe("POST /api/deals/{id}/sign", () => {
     expect(deal.signingGaps).toEqual({ mine: ["licenseNumber"], theirs: [] });
     const mine = await sign(unlicensed, dealId, { fullName: "Una Licensed", consent: true });
     expect(mine.status).toBe(409);
-    expect(mine.json.message).toMatch(/Add your dealer licence number to your profile/);
+    expect(mine.json.message).toMatch(/Add your dealer license number to your profile/);
     const theirs = await sign(buyer, dealId, { fullName: "Bea Buyer", consent: true });
     expect(theirs.status).toBe(409);
-    expect(theirs.json.message).toMatch(/seller has not added their dealer licence number/);
+    expect(theirs.json.message).toMatch(/seller has not added their dealer license number/);
   });
 
   it("keeps a signed version when the deal is corrected, and the corrected one is signed anew", async () => {

@@ -104,7 +104,7 @@ export const dealRoutes = openApiRouter(dealersOnly)
       return attachment(
         pdf.bytes,
         "application/pdf",
-        `bill-of-sale-${row.vin ?? row.id}-v${pdf.version}.pdf`,
+        `bill-of-sale-${row.vin ?? row.id}${version ? `-v${pdf.version}` : ""}.pdf`,
       );
     },
   )

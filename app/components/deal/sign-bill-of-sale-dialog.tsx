@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { DialogHeader } from "~/components/ui/dialog-header";
-import { SelectField, TextField, choices } from "~/components/ui/field";
+import { CheckboxField, SelectField, TextField, choices } from "~/components/ui/field";
 import { ExternalLink } from "~/components/ui/icons";
 import { toastFailure } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
@@ -112,7 +112,7 @@ export function SignBillOfSaleDialog({
           <p className="font-semibold">{vehicleTitle(deal)}</p>
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
             <Fact label="VIN" value={deal.vin ?? ""} />
-            <Fact label="Trim / colour" value={[deal.trim, deal.color].filter(Boolean).join(" · ")} />
+            <Fact label="Trim / color" value={[deal.trim, deal.color].filter(Boolean).join(" · ")} />
             <Fact label="Price" value={formatDollars(deal.priceCents)} />
             <Fact label="Odometer" value={`${deal.miles.toLocaleString("en-US")} miles`} />
             <Fact
@@ -140,15 +140,11 @@ export function SignBillOfSaleDialog({
           {seller ? (
             <fieldset className="flex flex-col gap-3">
               <legend className="mb-1 text-sm font-semibold">Odometer disclosure and payment</legend>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4"
-                  checked={heavyVehicle}
-                  onChange={(e) => setHeavyVehicle(e.target.checked)}
-                />
-                Gross vehicle weight rating over {ODOMETER_EXEMPT_OVER_GVWR_LB.toLocaleString("en-US")} lb
-              </label>
+              <CheckboxField
+                label={`Gross vehicle weight rating over ${ODOMETER_EXEMPT_OVER_GVWR_LB.toLocaleString("en-US")} lb`}
+                checked={heavyVehicle}
+                onChange={(e) => setHeavyVehicle(e.target.checked)}
+              />
               {exemption ? (
                 <p className="text-sm text-muted">{ODOMETER_EXEMPTION_TEXT[exemption]}</p>
               ) : (

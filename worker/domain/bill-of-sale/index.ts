@@ -69,7 +69,7 @@ const toRecord = (s: SignatureRow): SignatureRecord => ({
 
 const SIGNABLE = new Set(["confirmed", "completed"]);
 
-/** "business address and dealer licence number" */
+/** "business address and dealer license number" */
 const fieldList = (fields: SigningProfileField[]) =>
   fields.map((f) => SIGNING_PROFILE_FIELD_LABELS[f]).join(" and ");
 

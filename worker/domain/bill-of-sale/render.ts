@@ -102,7 +102,7 @@ export async function renderBillOfSale(content: BillOfSaleContent, { signatures,
     field("Legal name", p.legalName);
     field("Dealership", p.dealership);
     field("Address", p.address);
-    field("Dealer licence number", p.licenseNumber);
+    field("Dealer license number", p.licenseNumber);
     field("Phone", p.phone);
     field("E-mail", p.email);
   };
@@ -138,7 +138,7 @@ export async function renderBillOfSale(content: BillOfSaleContent, { signatures,
   field("VIN", content.vehicle.vin);
   field("Year / Make / Model", vehicle);
   field("Trim / Body", content.vehicle.trim);
-  field("Colour", content.vehicle.color);
+  field("Color", content.vehicle.color);
 
   heading("Price and payment");
   field("Price", `${formatDollars(content.price.cents)} (USD)`);
