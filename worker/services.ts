@@ -215,10 +215,15 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     onPostChanged: postChanged,
   });
   const announcements = dealAnnouncements(db, { deliver: notify.deliver, push });
+  const billOfSale = billOfSaleService(db, { storage: env.PHOTOS });
   const deals = dealService(db, {
     rateLimits,
     announce: (event, dealId, actorId) =>
-      later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
+      later(`Deal ${event} ${dealId}`, async () => {
+        // Completing may correct a signed Bill of Sale: its new version opens before both dealers are shown it.
+        if (event === "completed") await billOfSale.refresh(await deals.rowOf(dealId));
+        await announcements.announce(event, dealId, actorId);
+      }),
     onPostChanged: postChanged,
   });
   // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
@@ -317,7 +322,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     deals,
     offers,
     dealAnnouncements: announcements,
-    billOfSale: billOfSaleService(db, { storage: env.PHOTOS }),
+    billOfSale,
     outbox,
     dealAlerts,
     /** Web Push: devices, switches, the public key. */

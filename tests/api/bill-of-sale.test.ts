@@ -224,12 +224,13 @@ describe("POST /api/deals/{id}/sign", () => {
       },
     });
     expect(completed.status, completed.text).toBe(200);
+    // The completion opened the corrected version: nobody has signed it yet.
+    const deal = dealSchema.parse((await call("GET", `/api/deals/${dealId}`, { cookie: buyer.cookie })).json);
+    expect(deal.signatures).toEqual([]);
     const corrected = await pdfOf(buyer, dealId);
     expect(corrected).toContain("Version 2");
     expect(corrected).toContain("now reads 41,300 miles");
     expect(corrected).toContain("Not signed yet");
-    const deal = dealSchema.parse((await call("GET", `/api/deals/${dealId}`, { cookie: buyer.cookie })).json);
-    expect(deal.signatures).toEqual([]);
     const original = await pdfOf(buyer, dealId, "?version=1");
     expect(original).toContain("now reads 41,250 miles");
     expect(original).toContain("/s/ Bea Buyer (signed electronically)");

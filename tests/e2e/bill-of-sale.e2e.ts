@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -76,6 +77,13 @@ describe("the Bill of Sale both dealers sign", () => {
     await detail.getByRole("button", { name: "Sign Bill of Sale" }).click();
     const sellerDialog = sellerPage.getByTestId("sign-bill-of-sale");
     await sellerDialog.getByText("1FTEW1E50KFA12345").waitFor();
+    const { violations } = await new AxeBuilder({ page: sellerPage })
+      .include('[data-testid="sign-bill-of-sale"]')
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
     await sellerDialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
     await sellerDialog.getByText("Type your full name to sign").waitFor();
     await sellerDialog.getByLabel("Your full name").fill("Morgan Hale");

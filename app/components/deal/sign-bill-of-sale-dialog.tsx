@@ -23,6 +23,7 @@ import {
 } from "#lib/bill-of-sale";
 import { formatDollars } from "#lib/format";
 import { toast } from "#lib/toast";
+import { DisclosureSummary } from "~/components/offers/disclosure-summary";
 import { dealApi } from "./deal-api";
 import { vehicleTitle } from "./deal-facts";
 
@@ -97,7 +98,9 @@ export function SignBillOfSaleDialog({
 
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
+      {/* Over the deal's own dialog: its overlay comes later in the page, so it dims that one too. */}
       <DialogFrame
+        overlay="z-50 bg-black/60"
         data-testid="sign-bill-of-sale"
         className="max-h-[94vh] w-[min(36rem,96vw)] gap-4 overflow-y-auto p-5"
       >
@@ -124,6 +127,9 @@ export function SignBillOfSaleDialog({
               value={deal.buyer ? `${deal.buyer.name}, ${deal.buyer.dealershipName}` : ""}
             />
           </dl>
+          {deal.disclosures ? (
+            <DisclosureSummary disclosures={deal.disclosures} title="Disclosures agreed on" />
+          ) : null}
           <p className="mt-2 text-xs text-muted">{SOLD_AS_IS_TEXT}</p>
           {deal.billOfSaleUrl ? (
             <a

@@ -182,6 +182,12 @@ export function billOfSaleService(db: Database, deps: { storage: R2Bucket }) {
   }
 
   return {
+    /** After the deal changed: a correction to a signed Bill of Sale opens its next version now. */
+    async refresh(row: DealRow | undefined): Promise<void> {
+      if (row && SIGNABLE.has(row.status) && row.signatures && row.signatures !== "[]")
+        await currentVersion(row);
+    },
+
     /**
      * POST /api/deals/{id}/sign for one of the deal's two dealers (the row is theirs: checked by the caller).
      * The seller's terms (odometer certification, heavy vehicle, payment) go into the version they sign.

@@ -1,5 +1,4 @@
 import {
-  ESIGN_CONSENT_TEXT,
   ODOMETER_CERTIFICATION_LABELS,
   ODOMETER_EXEMPTION_TEXT,
   PAYMENT_METHOD_LABELS,
@@ -204,10 +203,13 @@ export async function renderBillOfSale(content: BillOfSaleContent, { signatures,
       modificationDate: issued,
     });
   } else {
-    paragraph(`Both dealers sign electronically in ${PRODUCT_NAME}. ${ESIGN_CONSENT_TEXT}`, {
-      size: 8,
-      color: muted,
-    });
+    paragraph(
+      `Both dealers sign in ${PRODUCT_NAME}: each types their full name and agrees to sign electronically (E-SIGN Act, 15 U.S.C. 7001).`,
+      {
+        size: 8,
+        color: muted,
+      },
+    );
   }
   return pdf.save();
 }
