@@ -24,6 +24,27 @@ export function signingState(deal: Deal) {
   return { seller, buyer, mine, signable, myTurn };
 }
 
+/** One line for the list of sales: where the Bill of Sale's signing stands. */
+export function BillOfSaleStatusLine({ deal }: { deal: Deal }) {
+  const { seller, buyer, mine, signable, myTurn } = signingState(deal);
+  if (!signable) return null;
+  const text =
+    seller && buyer
+      ? "Bill of Sale signed by both"
+      : myTurn
+        ? "Bill of Sale: your signature is needed"
+        : deal.signingGaps.mine.length > 0
+          ? "Bill of Sale: complete your profile to sign"
+          : mine
+            ? "Bill of Sale: waiting for the other dealer"
+            : `Bill of Sale: waiting for the ${seller ? "buyer" : "seller"}`;
+  return (
+    <p className="mt-1 text-xs text-muted" data-testid="bill-of-sale-status">
+      {text}
+    </p>
+  );
+}
+
 function SideStatus({
   side,
   name,
