@@ -129,7 +129,9 @@ export function SignBillOfSaleDialog({
           </dl>
           {deal.disclosures ? (
             <DisclosureSummary disclosures={deal.disclosures} title="Disclosures agreed on" />
-          ) : null}
+          ) : (
+            <p className="mt-2 text-sm">The seller made no disclosures for this vehicle.</p>
+          )}
           <p className="mt-2 text-xs text-muted">{SOLD_AS_IS_TEXT}</p>
           {deal.billOfSaleUrl ? (
             <a
