@@ -58,6 +58,7 @@ import { stripeProcessor } from "./domain/subscriptions/stripe-processor";
 import { stripeWebhooks } from "./domain/subscriptions/webhooks";
 import { dealAnnouncements } from "./domain/deals/announce";
 import { dealService } from "./domain/deals";
+import { billOfSaleService } from "./domain/bill-of-sale";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
@@ -214,11 +215,16 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     createPost: (dealer, input) => inventory.createPost(dealer, input, origin),
     onPostChanged: postChanged,
   });
-  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
+  const announcements = dealAnnouncements(db, { deliver: notify.deliver, push });
+  const billOfSale = billOfSaleService(db, { storage: env.PHOTOS });
   const deals = dealService(db, {
     rateLimits,
     announce: (event, dealId, actorId) =>
-      later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
+      later(`Deal ${event} ${dealId}`, async () => {
+        // Completing may correct a signed Bill of Sale: its new version opens before both dealers are shown it.
+        if (event === "completed") await billOfSale.refresh(await deals.rowOf(dealId));
+        await announcements.announce(event, dealId, actorId);
+      }),
     onPostChanged: postChanged,
   });
   // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
@@ -319,6 +325,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     deals,
     offers,
     dealAnnouncements: announcements,
+    billOfSale,
     outbox,
     dealAlerts,
     /** Web Push: devices, switches, the public key. */

@@ -8591,7 +8591,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description an older version of the Bill of Sale; the newest when absent */
+                    version?: number;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -8629,6 +8632,74 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deals/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignBillOfSale"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10102,8 +10173,15 @@ export interface components {
              */
             saleStatus: "completed" | "pending" | "in-transit" | null;
             steps: components["schemas"]["PassThruStep"][];
-            /** @description the Bill of Sale PDF once completed */
+            /** @description the Bill of Sale PDF (newest version) once confirmed: unsigned, partly or fully signed */
             billOfSaleUrl: string | null;
+            /** @description who has signed the newest version of the Bill of Sale, in signing order */
+            signatures: components["schemas"]["BillOfSaleSignature"][];
+            /** @description what your profile and the other dealer's still lack before the Bill of Sale can be signed */
+            signingGaps: {
+                mine: ("address" | "licenseNumber")[];
+                theirs: ("address" | "licenseNumber")[];
+            };
             /**
              * Format: date-time
              * @description ISO 8601 time
@@ -10187,6 +10265,38 @@ export interface components {
              * @description ISO 8601 time
              */
             updatedAt: string | null;
+        };
+        BillOfSaleSignature: {
+            dealerId: string;
+            /** @description the name as the dealer typed it */
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            at: string;
+        };
+        SignBillOfSale: {
+            fullName: string;
+            /** @enum {boolean} */
+            consent: true;
+            /**
+             * @description the seller's certification of the reading; ignored from the buyer
+             * @default actual
+             * @enum {string}
+             */
+            odometer: "actual" | "exceeds-mechanical-limits" | "not-actual";
+            /**
+             * @description the seller marks a vehicle over 16000 lb GVWR; ignored from the buyer
+             * @default false
+             */
+            heavyVehicle: boolean;
+            /**
+             * @description how the buyer pays, as the seller states it; ignored from the buyer
+             * @default wire
+             * @enum {string}
+             */
+            paymentMethod: "wire" | "ach" | "check" | "floor-plan" | "other";
         };
         Offer: {
             id: string;

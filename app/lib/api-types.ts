@@ -9,6 +9,7 @@ import {
 } from "#lib/constants";
 import { ALERT_PREFERENCES, NOTIFICATION_TYPES, PREFERENCE_KEYS } from "#lib/schemas/notifications";
 import { disclosuresSchema } from "#lib/schemas/disclosures";
+import { SIGNING_PROFILE_FIELDS } from "#lib/bill-of-sale";
 import { PUSH_KINDS, type PushKind } from "#lib/schemas/push";
 import {
   DEAL_STATUSES,
@@ -740,6 +741,10 @@ export const passThruStepSchema = z
   .meta({ id: "PassThruStep" });
 export type PassThruStepState = z.infer<typeof passThruStepSchema>;
 
+export const billOfSaleSignatureSchema = z
+  .object({ dealerId: z.string(), name: z.string().describe("the name as the dealer typed it"), at: isoTime })
+  .meta({ id: "BillOfSaleSignature" });
+
 /** A deal as both of its dealers see it; money in integer cents. */
 export const dealSchema = z
   .object({
@@ -775,7 +780,19 @@ export const dealSchema = z
     auctionLocation: z.string().nullable(),
     saleStatus: z.enum(SALE_STATUSES).nullable().describe("pass-thru status once confirmed"),
     steps: z.array(passThruStepSchema),
-    billOfSaleUrl: z.string().nullable().describe("the Bill of Sale PDF once completed"),
+    billOfSaleUrl: z
+      .string()
+      .nullable()
+      .describe("the Bill of Sale PDF (newest version) once confirmed: unsigned, partly or fully signed"),
+    signatures: z
+      .array(billOfSaleSignatureSchema)
+      .describe("who has signed the newest version of the Bill of Sale, in signing order"),
+    signingGaps: z
+      .object({
+        mine: z.array(z.enum(SIGNING_PROFILE_FIELDS)),
+        theirs: z.array(z.enum(SIGNING_PROFILE_FIELDS)),
+      })
+      .describe("what your profile and the other dealer's still lack before the Bill of Sale can be signed"),
     createdAt: isoTime,
     confirmedAt: isoTime.nullable(),
     completedAt: isoTime.nullable(),

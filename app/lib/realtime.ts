@@ -161,7 +161,7 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
   /** A deal of this dealer changed (proposed, confirmed, …): the deal as this dealer sees it. */
   z.object({
     type: z.literal("deal"),
-    event: z.enum(["proposed", "confirmed", "declined", "withdrawn", "completed", "updated"]),
+    event: z.enum(["proposed", "confirmed", "declined", "withdrawn", "completed", "updated", "signed"]),
     deal: dealSchema,
   }),
   /** An offer of this dealer moved (offered, countered, accepted, …): the offer as this dealer sees it. */

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run
 import { Download, Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
+import { BillOfSaleStatusLine } from "~/components/deal/bill-of-sale-panel";
 import { vehicleTitle } from "~/components/deal/deal-facts";
 import { PassThruDetail } from "~/components/deal/pass-thru-detail";
 import { PendingList } from "~/components/deal/pending-list";
@@ -147,6 +148,7 @@ export default function PassThruSales() {
                     · <RelativeTime at={sale.completedAt ?? sale.confirmedAt ?? sale.createdAt} />
                     {sale.vin ? ` · ${sale.vin}` : ""}
                   </p>
+                  <BillOfSaleStatusLine deal={sale} />
                   {sale.reviewStatus !== "unreviewed" ? (
                     <p
                       className={`mt-1 text-xs ${sale.reviewStatus === "approved" ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}

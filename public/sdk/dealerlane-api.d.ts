@@ -882,8 +882,15 @@ export interface components {
              */
             saleStatus: "completed" | "pending" | "in-transit" | null;
             steps: components["schemas"]["PassThruStep"][];
-            /** @description the Bill of Sale PDF once completed */
+            /** @description the Bill of Sale PDF (newest version) once confirmed: unsigned, partly or fully signed */
             billOfSaleUrl: string | null;
+            /** @description who has signed the newest version of the Bill of Sale, in signing order */
+            signatures: components["schemas"]["BillOfSaleSignature"][];
+            /** @description what your profile and the other dealer's still lack before the Bill of Sale can be signed */
+            signingGaps: {
+                mine: ("address" | "licenseNumber")[];
+                theirs: ("address" | "licenseNumber")[];
+            };
             /**
              * Format: date-time
              * @description ISO 8601 time
@@ -967,6 +974,38 @@ export interface components {
              * @description ISO 8601 time
              */
             updatedAt: string | null;
+        };
+        BillOfSaleSignature: {
+            dealerId: string;
+            /** @description the name as the dealer typed it */
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            at: string;
+        };
+        SignBillOfSale: {
+            fullName: string;
+            /** @enum {boolean} */
+            consent: true;
+            /**
+             * @description the seller's certification of the reading; ignored from the buyer
+             * @default actual
+             * @enum {string}
+             */
+            odometer: "actual" | "exceeds-mechanical-limits" | "not-actual";
+            /**
+             * @description the seller marks a vehicle over 16000 lb GVWR; ignored from the buyer
+             * @default false
+             */
+            heavyVehicle: boolean;
+            /**
+             * @description how the buyer pays, as the seller states it; ignored from the buyer
+             * @default wire
+             * @enum {string}
+             */
+            paymentMethod: "wire" | "ach" | "check" | "floor-plan" | "other";
         };
         Offer: {
             id: string;

@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "@cantoo/pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dealSchema, type Deal } from "#lib/api-types";
 import { LOCATION_REQUIRED_PLATFORMS } from "#lib/deals/constants";
 import { ORIGIN, call, eventually, signUpDealer } from "./helpers";
+import { pdfText } from "./pdf-text";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -507,24 +507,6 @@ describe("POST /api/deals/complete", () => {
     expect(theirs.status).toBe(404);
   });
 });
-
-/** The text a pdf-lib page draws: its content streams' hex strings, decoded. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const chunks: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r)) : [contents];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const raw = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
-      for (const match of raw.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-        chunks.push(match[1]!.replace(/../g, (h) => String.fromCharCode(parseInt(h, 16))));
-    }
-  }
-  return chunks.join("\n");
-}
 
 describe("GET /api/deals/{id}/bill-of-sale", () => {
   it("is a PDF holding both dealers' names, the VIN and the price, for the two parties only", async () => {

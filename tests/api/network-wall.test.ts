@@ -172,6 +172,10 @@ const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
   }),
   "GET /deals/:id": (o) => ({ path: `/deals/${o.dealId}` }),
   "GET /deals/:id/bill-of-sale": (o) => ({ path: `/deals/${o.dealId}/bill-of-sale` }),
+  "POST /deals/:id/sign": (o) => ({
+    path: `/deals/${o.dealId}/sign`,
+    body: { fullName: "Wall Walker", consent: true },
+  }),
   "POST /deals/:id/confirm": (o) => ({ path: `/deals/${o.dealId}/confirm`, body: {} }),
   "POST /deals/:id/decline": (o) => ({ path: `/deals/${o.dealId}/decline`, body: {} }),
   "POST /deals/:id/withdraw": (o) => ({ path: `/deals/${o.dealId}/withdraw`, body: {} }),

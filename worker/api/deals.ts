@@ -8,6 +8,8 @@ import {
   passThruStepsSchema,
   proposeDealSchema,
 } from "#lib/schemas/deals";
+import { signBillOfSaleSchema } from "#lib/bill-of-sale";
+import { clientInfo } from "../http/client-info";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
 import type { AppEnv } from "../http/types";
@@ -28,6 +30,16 @@ const listDeals = publicRoute({
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
+const billOfSaleQuery = z.object({
+  version: z.coerce
+    .number({ error: "version must be a whole number" })
+    .int("version must be a whole number")
+    .min(1, "version must be at least 1")
+    .max(10_000, "version must be at most 10000")
+    .optional()
+    .describe("an older version of the Bill of Sale; the newest when absent"),
+});
+
 /** The handler of a dealer's step on one of their deals, answered as the deal. */
 const onDeal =
   (step: "confirm" | "decline" | "withdraw") =>
@@ -36,7 +48,7 @@ const onDeal =
 
 /**
  * /api/deals: propose, list, confirm, decline, withdraw, complete, the Bill of
- * Sale. Only a deal's two dealers see it: anyone else gets 404.
+ * Sale and its signing. Only a deal's two dealers see it: anyone else gets 404.
  */
 export const dealRoutes = openApiRouter(dealersOnly)
   .openapi(listDeals, async (c) => {
@@ -78,15 +90,41 @@ export const dealRoutes = openApiRouter(dealersOnly)
   )
   .openapi(dealerRoute.post("/{id}/decline", { 200: dealSchema }, { params: idParam }), onDeal("decline"))
   .openapi(dealerRoute.post("/{id}/withdraw", { 200: dealSchema }, { params: idParam }), onDeal("withdraw"))
-  /** The Bill of Sale PDF: the two dealers only, once completed (made again if R2 lost it). */
-  .openapi(dealerRoute.get("/{id}/bill-of-sale", { 200: null }, { params: idParam }), async (c) => {
-    const { dealer } = requireDealer(c);
-    const row = await c.var.services.deals.completedRow(dealer.id, c.req.valid("param").id);
-    const key = await c.var.services.dealAnnouncements.ensureBillOfSale(row);
-    const object = await c.env.PHOTOS.get(key);
-    if (!object) return c.json({ message: "The Bill of Sale is not available yet. Please try again." }, 404);
-    return attachment(object.body, "application/pdf", `bill-of-sale-${row.vin ?? row.id}.pdf`);
-  });
+  /**
+   * The Bill of Sale PDF for the two dealers, once confirmed: the newest version as far as it is signed, or an
+   * older one by `version` (a signed version never changes).
+   */
+  .openapi(
+    dealerRoute.get("/{id}/bill-of-sale", { 200: null }, { params: idParam, query: billOfSaleQuery }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const row = await c.var.services.deals.partyRow(dealer.id, c.req.valid("param").id);
+      const { version } = c.req.valid("query");
+      const pdf = await c.var.services.billOfSale.document(row, version);
+      return attachment(
+        pdf.bytes,
+        "application/pdf",
+        `bill-of-sale-${row.vin ?? row.id}${version ? `-v${pdf.version}` : ""}.pdf`,
+      );
+    },
+  )
+  /** One of the two dealers signs the Bill of Sale electronically: the seller first, then the buyer. */
+  .openapi(
+    dealerRoute.post("/{id}/sign", { 200: dealSchema }, { params: idParam, body: signBillOfSaleSchema }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      const row = await c.var.services.deals.partyRow(dealer.id, id);
+      const { userAgent, place } = clientInfo(c.req.raw);
+      await c.var.services.billOfSale.sign(row, dealer.id, c.req.valid("json"), {
+        ip: c.req.header("CF-Connecting-IP") ?? null,
+        place: place ?? null,
+        userAgent: userAgent ?? null,
+      });
+      await c.var.services.deals.signed(id, dealer.id);
+      return c.json(await c.var.services.deals.get(dealer.id, id), 200);
+    },
+  );
 
 /** /api/pass-thru-sales: the confirmed and completed deals, their steps, the export. */
 export const passThruRoutes = openApiRouter(dealersOnly)

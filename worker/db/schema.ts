@@ -1119,3 +1119,50 @@ export const dealerArchivedStats = sqliteTable("dealer_archived_stats", {
   /** The dealer's comments on other dealers' deleted posts. */
   commentsWritten: integer("comments_written").notNull().default(0),
 });
+
+/**
+ * The Bill of Sale of a deal, version by version (worker/domain/bill-of-sale). A version is the document's
+ * content frozen when the seller signs it; once both dealers have signed, its PDF and SHA-256 are kept and never
+ * change. A deal whose details change after that gets a new version to sign; the old ones stay readable.
+ */
+export const billOfSaleVersions = sqliteTable(
+  "bill_of_sale_versions",
+  {
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** The canonical content (parties, vehicle, price, disclosures, odometer statement), as JSON text. */
+    content: text("content").notNull(),
+    /** Hex SHA-256 of the canonical content with both signatures; set when the second dealer signs. */
+    sha256: text("sha256"),
+    /** R2 key of the signed PDF. */
+    pdfKey: text("pdf_key"),
+    createdAt: createdAt(),
+    signedAt: timestamp("signed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.version] })],
+);
+
+/** One dealer's electronic signature on one version of a Bill of Sale, with where and on what it was signed. */
+export const billOfSaleSignatures = sqliteTable(
+  "bill_of_sale_signatures",
+  {
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    dealerId: ownedBy("dealer_id", () => dealers.id),
+    role: text("role", { enum: ["seller", "buyer"] }).notNull(),
+    /** The name as the dealer typed it. */
+    fullName: text("full_name").notNull(),
+    /** The consent the dealer ticked, word for word. */
+    consentText: text("consent_text").notNull(),
+    signedAt: timestamp("signed_at").notNull(),
+    ip: text("ip"),
+    /** "Austin, TX, US" from the platform's request.cf, when it gives one. */
+    place: text("place"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.version, t.dealerId] })],
+);

@@ -19,6 +19,8 @@ export const dealApi = {
     answerOf(
       api.POST("/api/notifications/deal-completion", { body: { dealId, buyerEmail, dealData } }),
     ).catch(() => undefined),
+  sign: (id: string, body: BodyOf<"/api/deals/{id}/sign", "post">) =>
+    answerOf(api.POST("/api/deals/{id}/sign", { ...byId(id), body })),
   updateSteps: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}", "patch">) =>
     answerOf(api.PATCH("/api/pass-thru-sales/{id}", { ...byId(id), body })),
 };

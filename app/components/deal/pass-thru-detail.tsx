@@ -1,8 +1,7 @@
-import { Download } from "~/components/ui/icons";
 import { Dialog } from "radix-ui";
 import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { toastFailure } from "#lib/api-client";
@@ -11,6 +10,7 @@ import { PASS_THRU_STEP_LABELS, TITLE_STATUSES, type TitleStatus } from "#lib/de
 import { formatDollars } from "#lib/format";
 import { dealApi } from "./deal-api";
 import { DealFacts, vehicleTitle } from "./deal-facts";
+import { BillOfSalePanel } from "./bill-of-sale-panel";
 import { SaleStatusBadge } from "./sale-status";
 import { DisclosureSummary } from "~/components/offers/disclosure-summary";
 
@@ -28,7 +28,7 @@ function StepWho({ step }: { step: PassThruStepState }) {
 /**
  * The transaction detail dialog of Pass Thru Sales: the deal, and the steps both dealers move —
  * sale complete, title missing → received → sent, gate pass issued, in transit, delivered — each with who and
- * when; the Bill of Sale once completed.
+ * when; the Bill of Sale both dealers sign.
  */
 export function PassThruDetail({
   deal,
@@ -110,21 +110,12 @@ export function PassThruDetail({
             ))}
           </ul>
         </section>
-        <div className="flex flex-wrap justify-end gap-2">
-          {deal.billOfSaleUrl ? (
-            <a
-              className={buttonClass("secondary")}
-              href={deal.billOfSaleUrl}
-              download
-              data-testid="bill-of-sale"
-            >
-              <Download size={16} aria-hidden="true" /> Bill of Sale (PDF)
-            </a>
-          ) : null}
-          {deal.status === "confirmed" ? (
+        <BillOfSalePanel deal={deal} onChanged={onChanged} />
+        {deal.status === "confirmed" ? (
+          <div className="flex flex-wrap justify-end gap-2">
             <Button onClick={() => onComplete(deal)}>Verify &amp; complete</Button>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
       </DialogFrame>
     </Dialog.Root>
   );

@@ -4,15 +4,13 @@ import { formatDollars } from "#lib/format";
 import type { InboxFrame } from "#lib/realtime";
 import type { Database } from "../../db/client";
 import type { DeliveryResult, Delivery } from "../notifications/notify";
-import { billOfSaleKey, renderBillOfSale } from "./bill-of-sale";
 import type { DealEvent } from ".";
+import { signaturesOf } from "./signing";
 import { DEAL_COLUMNS, DEAL_JOINS, sellerNameOf, stepsOf, toDeal, vehicleName, type DealRow } from "./views";
 
 type AnnounceDeps = {
   deliver: (delivery: Delivery) => Promise<DeliveryResult>;
   push: (dealerId: string, frame: InboxFrame) => Promise<void>;
-  /** Where Bills of Sale are kept (R2). */
-  storage: R2Bucket;
 };
 
 const partiesOf = (row: DealRow) => [
@@ -29,8 +27,8 @@ const nameOf = (row: DealRow, dealerId: string | null) =>
 /**
  * What each deal event tells the deal's two dealers: a live 'deal' frame on every open tab of both (the
  * pending dialog, the lists), and in the notification centre — with its e-mail and text through the outbox, as
- * the "Deal confirmations" switch allows — the dealer who did not act. A completed deal tells both, and its
- * Bill of Sale is made and stored.
+ * the "Deal confirmations" switch allows — the dealer who did not act. A completed deal tells both (the Bill of
+ * Sale is rendered when asked for, and stored once both have signed it).
  */
 export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
   async function rowOf(dealId: string): Promise<DealRow | undefined> {
@@ -38,19 +36,6 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
       sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS} where d.id = ${dealId}`,
     );
     return row;
-  }
-
-  /** Makes the Bill of Sale once and keeps it in R2; answers its key. */
-  async function ensureBillOfSale(row: DealRow): Promise<string> {
-    const key = billOfSaleKey(row.id);
-    if (row.billOfSaleKey && (await deps.storage.head(row.billOfSaleKey))) return row.billOfSaleKey;
-    const bytes = await renderBillOfSale(row);
-    await deps.storage.put(key, bytes, {
-      httpMetadata: { contentType: "application/pdf" },
-      customMetadata: { dealId: row.id },
-    });
-    await db.run(sql`update deals set bill_of_sale_key = ${key} where id = ${row.id}`);
-    return key;
   }
 
   /** The deal, live on every open tab of both dealers (the pending dialog, the lists). */
@@ -68,7 +53,7 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
       dealerId,
       type: "deal",
       title: `Deal completed: ${vehicleName(row)}`,
-      body: `Your deal${other ? ` with ${other}` : ""} for the ${vehicleName(row)} at ${formatDollars(row.priceCents)} is complete. The Bill of Sale is ready to download in Pass Thru Sales.`,
+      body: `Your deal${other ? ` with ${other}` : ""} for the ${vehicleName(row)} at ${formatDollars(row.priceCents)} is complete. The Bill of Sale is ready to sign and download in Pass Thru Sales.`,
       link: `/pass-thru-sales?deal=${row.id}`,
       action: "Open Pass Thru Sales",
       details: [
@@ -124,14 +109,27 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
           body: `${actor} withdrew the deal on the ${vehicle} at ${price}.`,
           link: null,
         };
+      case "signed": {
+        const both = signaturesOf(row).length >= 2;
+        return {
+          ...base,
+          key: `deal-signed:${row.id}:${actorId}:${signaturesOf(row).length}`,
+          title: both
+            ? `Bill of Sale signed by both: ${vehicle}`
+            : `${actor} signed the Bill of Sale: ${vehicle}`,
+          body: both
+            ? `${actor} signed the Bill of Sale for the ${vehicle} at ${price}. It is signed by both dealers; download it in Pass Thru Sales.`
+            : `${actor} signed the Bill of Sale for the ${vehicle} at ${price}. Review it and sign in Pass Thru Sales.`,
+          link,
+          action: both ? "Download the Bill of Sale" : "Sign the Bill of Sale",
+        };
+      }
       default:
         return null;
     }
   }
 
   return {
-    ensureBillOfSale,
-
     /**
      * An admin approved or rejected the deal: both dealers' open tabs get the deal again ('updated')
      * and both are notified, with the admin's note.
@@ -171,17 +169,8 @@ export function dealAnnouncements(db: Database, deps: AnnounceDeps) {
     },
 
     async announce(event: DealEvent, dealId: string, actorId: string): Promise<void> {
-      let row = await rowOf(dealId);
-      if (!row) return;
-      if (event === "completed") {
-        try {
-          await ensureBillOfSale(row);
-          row = (await rowOf(dealId)) ?? row;
-        } catch (error) {
-          console.error(`Bill of Sale for deal ${dealId} failed (made again on download)`, error);
-        }
-      }
-      const current = row;
+      const current = await rowOf(dealId);
+      if (!current) return;
       await showLive(event, current);
       if (event === "completed") {
         for (const id of partiesOf(current)) await deps.deliver(completionDelivery(current, id));

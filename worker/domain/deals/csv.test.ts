@@ -38,6 +38,8 @@ const deal = (over: Partial<Deal>): Deal => ({
     { step: "delivered", value: false, updatedBy: null, updatedAt: null },
   ],
   billOfSaleUrl: null,
+  signatures: [],
+  signingGaps: { mine: [], theirs: [] },
   createdAt: "2026-11-20T10:00:00.000Z",
   confirmedAt: null,
   completedAt: null,

@@ -30,7 +30,8 @@ const DEAL_NOT_FOUND = "Deal not found";
 const dealsCursor = cursorKind("deals.newest", cursorValue.time, cursorValue.id);
 const passThruCursor = cursorKind("pass-thru.newest", cursorValue.time, cursorValue.id);
 
-export type DealEvent = "proposed" | "confirmed" | "declined" | "withdrawn" | "completed" | "updated";
+export type DealEvent =
+  "proposed" | "confirmed" | "declined" | "withdrawn" | "completed" | "updated" | "signed";
 
 type DealDeps = {
   rateLimits: RateLimitService;
@@ -434,9 +435,11 @@ export function dealService(db: Database, deps: DealDeps) {
     /** A row by id, for the announcements (no viewer check: the worker calls it for the deal's own dealers). */
     rowOf,
 
-    async saveBillOfSaleKey(dealId: string, key: string): Promise<void> {
-      await db.run(sql`update deals set bill_of_sale_key = ${key} where id = ${dealId}`);
-    },
+    /** The deal's row for one of its two dealers, for its Bill of Sale (404 to anyone else). */
+    partyRow,
+
+    /** A dealer signed the Bill of Sale: the other is told, and both see the deal again. */
+    signed: (dealId: string, dealerId: string) => announceLater("signed", dealId, dealerId),
 
     /** The pass-thru counters: computed from the dealer's deals. */
     async passThruSummary(dealerId: string, now = new Date()) {

@@ -9,6 +9,7 @@ import {
   type SaleStatus,
   type TitleStatus,
 } from "#lib/deals/constants";
+import { SIGNING_COLUMNS, signaturesOf, signingGapsOf } from "./signing";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import type { deals } from "../../db/schema";
@@ -29,6 +30,10 @@ export type DealRow = Omit<typeof deals.$inferSelect, "closedAt" | "updatedAt" |
   buyerDealerName: Name;
   buyerDealership: Name;
   buyerDealerEmail: Name;
+  /** What each side's profile still lacks for signing, and the current Bill of Sale's signatures (JSON text). */
+  sellerProfile: string | null;
+  buyerProfile: string | null;
+  signatures: string | null;
 };
 
 export const DEAL_COLUMNS = sql`
@@ -44,7 +49,8 @@ export const DEAL_COLUMNS = sql`
   p.name as proposerName, p.dealership_name as proposerDealership,
   c.name as counterpartyName, c.dealership_name as counterpartyDealership,
   s.name as sellerDealerName, s.dealership_name as sellerDealership, s.email as sellerDealerEmail,
-  b.name as buyerDealerName, b.dealership_name as buyerDealership, b.email as buyerDealerEmail`;
+  b.name as buyerDealerName, b.dealership_name as buyerDealership, b.email as buyerDealerEmail,
+  ${SIGNING_COLUMNS}`;
 
 export const DEAL_JOINS = sql`
   left join dealers p on p.id = d.proposer_id
@@ -167,7 +173,9 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
         ? "completed"
         : saleStatusOf(row.status, stepList),
     steps: stepList,
-    billOfSaleUrl: row.status === "completed" ? billOfSalePath(row.id) : null,
+    billOfSaleUrl: row.status === "completed" || row.status === "confirmed" ? billOfSalePath(row.id) : null,
+    signatures: signaturesOf(row),
+    signingGaps: signingGapsOf(row, viewerId),
     createdAt: toIso(row.createdAt),
     confirmedAt: toIsoOrNull(row.confirmedAt),
     completedAt: toIsoOrNull(row.completedAt),
