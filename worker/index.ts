@@ -55,9 +55,10 @@ export default {
    * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, spent links, a year-old audit
    * trail, old rate-limit windows, old demo accounts, posts past their 30 days ('expired') and then the match
    * index of posts older than deal alerts, demo-processor renewals (Stripe renews on its own), and a wake-up
-   * for the outbox courier in case a message is waiting whose wake-up was lost.
+   * for the outbox courier in case a message is waiting whose wake-up was lost, and each network's late titles
+   * and payments (once a day per deal and clock, keyed by the run's day).
    */
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const services = createServices(env);
     // Work that tells dealers (a synced sheet's alerts, the market report) reads each network through its wall,
     // and what it starts after its answer still finishes.
@@ -73,6 +74,8 @@ export default {
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       walled("real").imports.syncAll(),
       walled("demo").imports.syncAll(),
+      walled("real").dealClockAlerts.alertLate(controller.scheduledTime),
+      walled("demo").dealClockAlerts.alertLate(controller.scheduledTime),
       services.subscriptions.renewDemoSubscriptions(),
       // The stored report is the real network's: its figures never count the demo's dealers.
       walled("real").news.marketReport.compute(),

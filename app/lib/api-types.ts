@@ -17,6 +17,7 @@ import {
   SALE_STATUSES,
   TITLE_STATUSES,
 } from "#lib/deals/constants";
+import { PAYMENT_CLOCK_STATUSES, TITLE_CLOCK_STATUSES, UNWIND_STATUSES } from "#lib/deals/clocks";
 import { OFFER_ACTIONS, OFFER_SIDES, OFFER_STATUSES, offerTermsSchema } from "#lib/schemas/offers";
 
 /**
@@ -740,6 +741,62 @@ export const passThruStepSchema = z
   .meta({ id: "PassThruStep" });
 export type PassThruStepState = z.infer<typeof passThruStepSchema>;
 
+const dueDateProposalSchema = z
+  .object({
+    dueAt: isoTime,
+    proposedBy: z.string().describe("the dealer who proposed it"),
+    proposedAt: isoTime,
+    byMe: z.boolean(),
+  })
+  .describe("a new due date one dealer proposed, waiting for the other to accept");
+const dueDateAgreementSchema = z
+  .object({ by: z.string().describe("the dealer who accepted it"), at: isoTime })
+  .nullable()
+  .describe("who accepted the due date in force, and when; null while it is the one the sale set");
+
+/** The title's clock: due at the buyer 5 business days after the sale when in hand, else 21 days. */
+export const titleClockSchema = z
+  .object({
+    status: z
+      .enum(TITLE_CLOCK_STATUSES)
+      .describe("received once the buyer has it (the title step 'received')"),
+    dueAt: isoTime,
+    lateDays: z.number().int().describe("whole days past the due date; 0 while not late"),
+    inHand: z.boolean().describe("the seller held the title at the sale"),
+    receivedAt: isoTime.nullable(),
+    proposal: dueDateProposalSchema.nullable(),
+    agreed: dueDateAgreementSchema,
+  })
+  .meta({ id: "TitleClock" });
+export type TitleClock = z.infer<typeof titleClockSchema>;
+
+/** The buyer's funds: marked sent by the buyer, confirmed received by the seller. */
+export const paymentClockSchema = z
+  .object({
+    status: z.enum(PAYMENT_CLOCK_STATUSES).describe("late: past the due date and not confirmed received"),
+    dueAt: isoTime,
+    lateDays: z.number().int(),
+    sentAt: isoTime.nullable(),
+    receivedAt: isoTime.nullable(),
+    proposal: dueDateProposalSchema.nullable(),
+    agreed: dueDateAgreementSchema,
+  })
+  .meta({ id: "PaymentClock" });
+export type PaymentClock = z.infer<typeof paymentClockSchema>;
+
+/** Unwinding a deal whose title never came: the buyer asks, the seller agrees or declines. */
+export const unwindSchema = z
+  .object({
+    status: z.enum(UNWIND_STATUSES).nullable().describe("null until the buyer asks"),
+    opensAt: isoTime.describe("when the buyer may ask: 30 days past the title's due date"),
+    askedAt: isoTime.nullable(),
+    answeredAt: isoTime.nullable(),
+    canAsk: z.boolean().describe("you are the buyer and may ask now"),
+    canAnswer: z.boolean().describe("you are the seller and the buyer is waiting for your answer"),
+  })
+  .meta({ id: "Unwind" });
+export type Unwind = z.infer<typeof unwindSchema>;
+
 /** A deal as both of its dealers see it; money in integer cents. */
 export const dealSchema = z
   .object({
@@ -775,6 +832,11 @@ export const dealSchema = z
     auctionLocation: z.string().nullable(),
     saleStatus: z.enum(SALE_STATUSES).nullable().describe("pass-thru status once confirmed"),
     steps: z.array(passThruStepSchema),
+    title: titleClockSchema
+      .nullable()
+      .describe("the title's clock once the deal is confirmed between two dealers"),
+    payment: paymentClockSchema.nullable(),
+    unwind: unwindSchema.nullable(),
     billOfSaleUrl: z.string().nullable().describe("the Bill of Sale PDF once completed"),
     createdAt: isoTime,
     confirmedAt: isoTime.nullable(),

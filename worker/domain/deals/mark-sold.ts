@@ -86,3 +86,30 @@ export function markSoldStatements(
   if (!patch) return null;
   return { postId: post.id, ...editStatements(db, post, vehicles, patch, now) };
 }
+
+/**
+ * An unwound deal lists its vehicle again on the post it came from: the vehicle with the deal's VIN, else the
+ * only one, else the first pending or sold one of the same make and model, turns available; the post is live
+ * again for a fresh 30 days, whether it had sold or expired meanwhile (the seller still owns the vehicle and
+ * wants it sold). A Requesting post, or a post gone, changes nothing. Null when nothing changes.
+ */
+export function relistStatements(
+  db: Database,
+  row: DealPostColumns,
+  vehicle: { vin: string | null; make: string; model: string },
+  now: number,
+): (PostChange & { postId: string; statements: BatchItem<"sqlite">[] }) | null {
+  const found = postOf(row);
+  if (!found || found.post.type === "request") return null;
+  const { post, vehicles } = found;
+  const match =
+    vehicles.find((v) => vehicle.vin && v.vin === vehicle.vin) ??
+    (vehicles.length === 1 ? vehicles[0] : undefined) ??
+    vehicles.find(
+      (v) => v.status !== "available" && same(v.make, vehicle.make) && same(v.model, vehicle.model),
+    );
+  const patch: UpdatePost = match
+    ? { vehicles: [{ id: match.id, status: "available" }], renew: true }
+    : { renew: true };
+  return { postId: post.id, ...editStatements(db, post, vehicles, patch, now) };
+}
