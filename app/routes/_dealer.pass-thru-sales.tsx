@@ -4,6 +4,7 @@ import { Download, Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { vehicleTitle } from "~/components/deal/deal-facts";
+import { ClockChips } from "~/components/deal/deal-clocks";
 import { PassThruDetail } from "~/components/deal/pass-thru-detail";
 import { PendingList } from "~/components/deal/pending-list";
 import { SaleStatusBadge } from "~/components/deal/sale-status";
@@ -163,7 +164,10 @@ export default function PassThruSales() {
                     {formatDollars(sale.commissionCents ?? sale.estimatedCommissionCents)} commission
                   </p>
                 </div>
-                <SaleStatusBadge status={sale.saleStatus} />
+                <div className="flex basis-full flex-wrap items-center gap-1 sm:basis-auto">
+                  {sale.status === "unwound" ? null : <SaleStatusBadge status={sale.saleStatus} />}
+                  <ClockChips deal={sale} />
+                </div>
               </button>
             </li>
           ))}

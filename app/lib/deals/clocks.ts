@@ -55,8 +55,9 @@ export const defaultTitleDueAt = (soldAt: number, inHand: boolean) =>
 
 export const defaultPaymentDueAt = (soldAt: number) => addBusinessDays(soldAt, PAYMENT_DUE_BUSINESS_DAYS);
 
-/** Whole days a clock is late by (a minute late is a day late), 0 while it is not. */
-export const lateDays = (dueAt: number, now: number) => (now > dueAt ? Math.ceil((now - dueAt) / DAY_MS) : 0);
+/** Whole days a clock is late by (at least 1 once it is late at all), 0 while it is not. */
+export const lateDays = (dueAt: number, now: number) =>
+  now > dueAt ? Math.max(1, Math.floor((now - dueAt) / DAY_MS)) : 0;
 
 /** The first moment the buyer may ask to unwind. */
 export const unwindOpensAt = (titleDueAt: number) => addDays(titleDueAt, UNWIND_AFTER_LATE_DAYS);
