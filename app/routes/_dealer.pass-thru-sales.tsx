@@ -164,7 +164,7 @@ export default function PassThruSales() {
                     {formatDollars(sale.commissionCents ?? sale.estimatedCommissionCents)} commission
                   </p>
                 </div>
-                <div className="flex basis-full flex-wrap items-center gap-1 sm:basis-auto">
+                <div className="flex basis-full flex-wrap items-center gap-1">
                   {sale.status === "unwound" ? null : <SaleStatusBadge status={sale.saleStatus} />}
                   <ClockChips deal={sale} />
                 </div>

@@ -46,6 +46,7 @@ describe("title and payment on a clock", () => {
     const row = buyerPage.locator(`[data-deal-id="${dealId}"]`);
     await expect.poll(() => row.getByTestId("clock-chips").innerText()).toMatch(/Title late by 4 days/);
     expect(await row.getByTestId("clock-chips").innerText()).toMatch(/Payment late by \d+ days/);
+    await row.scrollIntoViewIfNeeded();
     await buyerPage.screenshot(shoot("deal-clocks-list-390"));
 
     await row.click();
@@ -59,8 +60,7 @@ describe("title and payment on a clock", () => {
     await sellerPage.goto(`/pass-thru-sales?deal=${dealId}`);
     await hydrated(sellerPage);
     await cancelVerifyIfOpen(sellerPage);
-    const sellerRow = sellerPage.locator(`[data-deal-id="${dealId}"]`);
-    await sellerRow.click();
+    // The link a late alert carries opens the deal's detail.
     const sellerDetail = sellerPage.getByTestId("pass-thru-detail");
     await sellerDetail.getByRole("button", { name: "Confirm payment received" }).click();
     await expectToast(sellerPage, "Payment confirmed");
@@ -68,6 +68,8 @@ describe("title and payment on a clock", () => {
       .poll(() => sellerDetail.getByTestId("clock-payment").innerText())
       .toMatch(/Payment received/);
     await sellerPage.screenshot(shoot("deal-clocks-detail-1280"));
+    await sellerDetail.getByRole("button", { name: "Close" }).click();
+    await sellerPage.screenshot(shoot("deal-clocks-list-1280"));
 
     await seller.close();
     await buyer.close();

@@ -133,6 +133,12 @@ function ClockRow({ clock, deal, act }: { clock: ClockName; deal: Deal; act: Act
           : ""}
         {state.agreed ? " · date agreed by both dealers" : ""}
       </p>
+      {clock === "payment" && deal.payment?.sentAt && !done ? (
+        <p className="text-xs text-muted">
+          Marked sent by the buyer <DateTime at={deal.payment.sentAt} />; waiting for the seller to confirm
+          it.
+        </p>
+      ) : null}
       {state.proposal && open && !done ? (
         <div className="flex flex-wrap items-center gap-2 rounded-md bg-yellow-500/10 p-2 text-xs">
           {state.proposal.byMe ? (
