@@ -754,18 +754,23 @@ const dueDateAgreementSchema = z
   .nullable()
   .describe("who accepted the due date in force, and when; null while it is the one the sale set");
 
+/** What both clocks answer: the due date in force, how late, the arrival, a date proposed and the one agreed. */
+const clockFields = {
+  dueAt: isoTime,
+  lateDays: z.number().int().describe("whole days past the due date; 0 while not late"),
+  receivedAt: isoTime.nullable(),
+  proposal: dueDateProposalSchema.nullable(),
+  agreed: dueDateAgreementSchema,
+};
+
 /** The title's clock: due at the buyer 5 business days after the sale when in hand, else 21 days. */
 export const titleClockSchema = z
   .object({
     status: z
       .enum(TITLE_CLOCK_STATUSES)
       .describe("received once the buyer has it (the title step 'received')"),
-    dueAt: isoTime,
-    lateDays: z.number().int().describe("whole days past the due date; 0 while not late"),
     inHand: z.boolean().describe("the seller held the title at the sale"),
-    receivedAt: isoTime.nullable(),
-    proposal: dueDateProposalSchema.nullable(),
-    agreed: dueDateAgreementSchema,
+    ...clockFields,
   })
   .meta({ id: "TitleClock" });
 export type TitleClock = z.infer<typeof titleClockSchema>;
@@ -774,12 +779,8 @@ export type TitleClock = z.infer<typeof titleClockSchema>;
 export const paymentClockSchema = z
   .object({
     status: z.enum(PAYMENT_CLOCK_STATUSES).describe("late: past the due date and not confirmed received"),
-    dueAt: isoTime,
-    lateDays: z.number().int(),
     sentAt: isoTime.nullable(),
-    receivedAt: isoTime.nullable(),
-    proposal: dueDateProposalSchema.nullable(),
-    agreed: dueDateAgreementSchema,
+    ...clockFields,
   })
   .meta({ id: "PaymentClock" });
 export type PaymentClock = z.infer<typeof paymentClockSchema>;

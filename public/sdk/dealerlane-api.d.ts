@@ -889,6 +889,8 @@ export interface components {
                  * @enum {string}
                  */
                 status: "due" | "late" | "received";
+                /** @description the seller held the title at the sale */
+                inHand: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 time
@@ -896,8 +898,6 @@ export interface components {
                 dueAt: string;
                 /** @description whole days past the due date; 0 while not late */
                 lateDays: number;
-                /** @description the seller held the title at the sale */
-                inHand: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 time
@@ -1028,13 +1028,14 @@ export interface components {
              * Format: date-time
              * @description ISO 8601 time
              */
-            dueAt: string;
-            lateDays: number;
+            sentAt: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 time
              */
-            sentAt: string | null;
+            dueAt: string;
+            /** @description whole days past the due date; 0 while not late */
+            lateDays: number;
             /**
              * Format: date-time
              * @description ISO 8601 time

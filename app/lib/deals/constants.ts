@@ -28,7 +28,14 @@ export const DEALS_POLL_MS = 5000;
 export const SELLER_NAME_FALLBACK = "Wholesale Partner";
 
 /** `unwound`: the seller agreed to take back a deal whose title never came (worker/domain/deals/clocks.ts). */
-export const DEAL_STATUSES = ["pending", "confirmed", "completed", "declined", "withdrawn", "unwound"] as const;
+export const DEAL_STATUSES = [
+  "pending",
+  "confirmed",
+  "completed",
+  "declined",
+  "withdrawn",
+  "unwound",
+] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 /** The admin's review: approved or rejected with notes, once it arrives. */

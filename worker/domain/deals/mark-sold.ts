@@ -57,6 +57,19 @@ function postOf(row: DealPostColumns): { post: StoredPost; vehicles: DealVehicle
 const same = (a: string | null | undefined, b: string) =>
   (a ?? "").trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The post's vehicle a deal is about: the one with its VIN, else the only one, else the first `eligible` one of its make and model. */
+function dealVehicleOf(
+  vehicles: DealVehicle[],
+  vehicle: { vin: string | null; make: string; model: string },
+  eligible: (v: DealVehicle) => boolean,
+): DealVehicle | undefined {
+  return (
+    vehicles.find((v) => vehicle.vin && v.vin === vehicle.vin) ??
+    (vehicles.length === 1 ? vehicles[0] : undefined) ??
+    vehicles.find((v) => eligible(v) && same(v.make, vehicle.make) && same(v.model, vehicle.model))
+  );
+}
+
 /**
  * A completed deal marks its vehicle sold on the post it came from, as the post's own edit would (so the post
  * leaves the matches and turns sold once every vehicle is): the vehicle with the deal's VIN, else the only one,
@@ -74,10 +87,7 @@ export function markSoldStatements(
   // A Requesting post wants vehicles rather than lists them: there is nothing of it to mark sold.
   if (!found || found.post.status !== "active" || found.post.type === "request") return null;
   const { post, vehicles } = found;
-  const match =
-    vehicles.find((v) => vehicle.vin && v.vin === vehicle.vin) ??
-    (vehicles.length === 1 ? vehicles[0] : undefined) ??
-    vehicles.find((v) => v.status !== "sold" && same(v.make, vehicle.make) && same(v.model, vehicle.model));
+  const match = dealVehicleOf(vehicles, vehicle, (v) => v.status !== "sold");
   const patch: UpdatePost | null = match
     ? { vehicles: [{ id: match.id, status: "sold" }] }
     : vehicles.length === 0
@@ -102,12 +112,7 @@ export function relistStatements(
   const found = postOf(row);
   if (!found || found.post.type === "request") return null;
   const { post, vehicles } = found;
-  const match =
-    vehicles.find((v) => vehicle.vin && v.vin === vehicle.vin) ??
-    (vehicles.length === 1 ? vehicles[0] : undefined) ??
-    vehicles.find(
-      (v) => v.status !== "available" && same(v.make, vehicle.make) && same(v.model, vehicle.model),
-    );
+  const match = dealVehicleOf(vehicles, vehicle, (v) => v.status !== "available");
   const patch: UpdatePost = match
     ? { vehicles: [{ id: match.id, status: "available" }], renew: true }
     : { renew: true };
