@@ -46,7 +46,8 @@ describe("title and payment on a clock", () => {
     const row = buyerPage.locator(`[data-deal-id="${dealId}"]`);
     await expect.poll(() => row.getByTestId("clock-chips").innerText()).toMatch(/Title late by 4 days/);
     expect(await row.getByTestId("clock-chips").innerText()).toMatch(/Payment late by \d+ days/);
-    await row.scrollIntoViewIfNeeded();
+    // Centred: the phone's bottom bar would cover a row only scrolled into view.
+    await row.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await buyerPage.screenshot(shoot("deal-clocks-list-390"));
 
     await row.click();
