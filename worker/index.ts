@@ -56,9 +56,10 @@ export default {
    * ('expired') and then the match index of posts older than deal alerts, then what every table that grows
    * keeps no longer (app/lib/retention.ts: sessions, spent links, security events, notifications, the outbox, posts
    * long off the feed…), demo-processor renewals (Stripe renews on its own), and a wake-up
-   * for the outbox courier in case a message is waiting whose wake-up was lost.
+   * for the outbox courier in case a message is waiting whose wake-up was lost; and each network's late titles
+   * and payments (once a day per deal and clock, keyed by the run's day).
    */
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const services = createServices(env);
     // Work that tells dealers (a synced sheet's alerts, the market report) reads each network through its wall,
     // and what it starts after its answer still finishes.
@@ -70,6 +71,8 @@ export default {
       services.retention.forgetOld(),
       walled("real").imports.syncAll(),
       walled("demo").imports.syncAll(),
+      walled("real").dealClockAlerts.alertLate(controller.scheduledTime),
+      walled("demo").dealClockAlerts.alertLate(controller.scheduledTime),
       services.subscriptions.renewDemoSubscriptions(),
       // The stored report is the real network's: its figures never count the demo's dealers.
       walled("real").news.marketReport.compute(),

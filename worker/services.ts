@@ -59,6 +59,8 @@ import { stripeWebhooks } from "./domain/subscriptions/webhooks";
 import { dealAnnouncements } from "./domain/deals/announce";
 import { dealService } from "./domain/deals";
 import { billOfSaleService } from "./domain/bill-of-sale";
+import { dealClockAlerts } from "./domain/deals/clock-alerts";
+import { dealClockService } from "./domain/deals/clocks";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
@@ -227,6 +229,14 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       }),
     onPostChanged: postChanged,
   });
+  // Title and payment clocks: each change told after the answer; the daily cron sends the late alerts.
+  const clockAlerts = dealClockAlerts(db, { deliver: notify.deliver, push });
+  const dealClocks = dealClockService(db, {
+    rateLimits,
+    announce: (dealId, actorId, change, at) =>
+      later(`Deal clock ${change.kind} ${dealId}`, () => clockAlerts.announce(dealId, actorId, change, at)),
+    onPostChanged: postChanged,
+  });
   // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
   // chat message is (without the first-message notice: the offer's own notification says it).
   const offerNews = offerAnnouncements(db, {
@@ -323,6 +333,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     vin,
     imports,
     deals,
+    dealClocks,
+    dealClockAlerts: clockAlerts,
     offers,
     dealAnnouncements: announcements,
     billOfSale,

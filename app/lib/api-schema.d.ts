@@ -1954,7 +1954,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    status?: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | null;
+                    status?: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound" | null;
                     review?: "unreviewed" | "approved" | "rejected" | null;
                     cursor?: string;
                     limit?: number;
@@ -1976,7 +1976,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
+                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound";
                             /** @enum {string} */
                             reviewStatus: "unreviewed" | "approved" | "rejected";
                             reviewNotes: string | null;
@@ -2075,7 +2075,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
+                            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound";
                             /** @enum {string} */
                             reviewStatus: "unreviewed" | "approved" | "rejected";
                             reviewNotes: string | null;
@@ -6551,7 +6551,7 @@ export interface paths {
                              * @description the kind of e-mail turned off
                              * @enum {string}
                              */
-                            category: "dealAlerts" | "priceDrops" | "auctionAlerts" | "confirmations" | "offers" | "network";
+                            category: "dealAlerts" | "priceDrops" | "auctionAlerts" | "confirmations" | "offers" | "dealDeadlines" | "network";
                         };
                     };
                 };
@@ -6778,6 +6778,7 @@ export interface paths {
                             auctionAlerts: boolean;
                             confirmations: boolean;
                             offers: boolean;
+                            dealDeadlines: boolean;
                         };
                     };
                 };
@@ -6814,6 +6815,7 @@ export interface paths {
                         auctionAlerts: boolean;
                         confirmations: boolean;
                         offers?: boolean;
+                        dealDeadlines?: boolean;
                     };
                 };
             };
@@ -6832,6 +6834,7 @@ export interface paths {
                             auctionAlerts: boolean;
                             confirmations: boolean;
                             offers: boolean;
+                            dealDeadlines: boolean;
                         };
                     };
                 };
@@ -7227,6 +7230,7 @@ export interface paths {
                                 auctionAlerts: boolean;
                                 confirmations: boolean;
                                 offers: boolean;
+                                dealDeadlines: boolean;
                             };
                         };
                     };
@@ -7400,7 +7404,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "dealAlerts" | "priceDrops" | "auctionAlerts" | "confirmations" | "offers";
+                        kind: "dealAlerts" | "priceDrops" | "auctionAlerts" | "confirmations" | "offers" | "dealDeadlines";
                         on: boolean;
                     };
                 };
@@ -7418,6 +7422,7 @@ export interface paths {
                             auctionAlerts: boolean;
                             confirmations: boolean;
                             offers: boolean;
+                            dealDeadlines: boolean;
                         };
                     };
                 };
@@ -9236,7 +9241,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;
@@ -9302,6 +9346,401 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/pass-thru-sales/{id}/title-in-hand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pass-thru-sales/{id}/due-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        clock: "title" | "payment";
+                        /** Format: date-time */
+                        dueAt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pass-thru-sales/{id}/due-date/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        clock: "title" | "payment";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pass-thru-sales/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        step: "sent" | "received";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pass-thru-sales/{id}/unwind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pass-thru-sales/{id}/unwind/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agree: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/verification": {
@@ -10069,7 +10508,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing" | "offer";
+            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing" | "offer" | "deal-deadline";
             title: string;
             body: string;
             /** @description the app path of what it is about */
@@ -10115,7 +10554,7 @@ export interface components {
         Deal: {
             id: string;
             /** @enum {string} */
-            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
+            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound";
             /**
              * @description the admin's review; unreviewed until then
              * @enum {string}
@@ -10182,6 +10621,56 @@ export interface components {
                 mine: ("address" | "licenseNumber")[];
                 theirs: ("address" | "licenseNumber")[];
             };
+            /** @description the title's clock once the deal is confirmed between two dealers */
+            title: {
+                /**
+                 * @description received once the buyer has it (the title step 'received')
+                 * @enum {string}
+                 */
+                status: "due" | "late" | "received";
+                /** @description the seller held the title at the sale */
+                inHand: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                dueAt: string;
+                /** @description whole days past the due date; 0 while not late */
+                lateDays: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                receivedAt: string | null;
+                /** @description a new due date one dealer proposed, waiting for the other to accept */
+                proposal: {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time
+                     */
+                    dueAt: string;
+                    /** @description the dealer who proposed it */
+                    proposedBy: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time
+                     */
+                    proposedAt: string;
+                    byMe: boolean;
+                } | null;
+                /** @description who accepted the due date in force, and when; null while it is the one the sale set */
+                agreed: {
+                    /** @description the dealer who accepted it */
+                    by: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time
+                     */
+                    at: string;
+                } | null;
+            } | null;
+            payment: components["schemas"]["PaymentClock"];
+            unwind: components["schemas"]["Unwind"];
             /**
              * Format: date-time
              * @description ISO 8601 time
@@ -10276,6 +10765,82 @@ export interface components {
              */
             at: string;
         };
+        PaymentClock: {
+            /**
+             * @description late: past the due date and not confirmed received
+             * @enum {string}
+             */
+            status: "due" | "sent" | "late" | "received";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            dueAt: string;
+            /** @description whole days past the due date; 0 while not late */
+            lateDays: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            receivedAt: string | null;
+            /** @description a new due date one dealer proposed, waiting for the other to accept */
+            proposal: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                dueAt: string;
+                /** @description the dealer who proposed it */
+                proposedBy: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                proposedAt: string;
+                byMe: boolean;
+            } | null;
+            /** @description who accepted the due date in force, and when; null while it is the one the sale set */
+            agreed: {
+                /** @description the dealer who accepted it */
+                by: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                at: string;
+            } | null;
+        } | null;
+        Unwind: {
+            /**
+             * @description null until the buyer asks
+             * @enum {string|null}
+             */
+            status: "asked" | "agreed" | "declined" | null;
+            /**
+             * Format: date-time
+             * @description when the buyer may ask: 30 days past the title's due date
+             */
+            opensAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            askedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            answeredAt: string | null;
+            /** @description you are the buyer and may ask now */
+            canAsk: boolean;
+            /** @description you are the seller and the buyer is waiting for your answer */
+            canAnswer: boolean;
+        } | null;
         SignBillOfSale: {
             fullName: string;
             /** @enum {boolean} */
@@ -11046,7 +11611,7 @@ export interface operations {
     listDeals: {
         parameters: {
             query?: {
-                status?: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | null;
+                status?: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound" | null;
                 cursor?: string;
                 limit?: number;
             };

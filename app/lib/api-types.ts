@@ -18,6 +18,7 @@ import {
   SALE_STATUSES,
   TITLE_STATUSES,
 } from "#lib/deals/constants";
+import { PAYMENT_CLOCK_STATUSES, TITLE_CLOCK_STATUSES, UNWIND_STATUSES } from "#lib/deals/clocks";
 import { OFFER_ACTIONS, OFFER_SIDES, OFFER_STATUSES, offerTermsSchema } from "#lib/schemas/offers";
 
 /**
@@ -744,6 +745,62 @@ export type PassThruStepState = z.infer<typeof passThruStepSchema>;
 export const billOfSaleSignatureSchema = z
   .object({ dealerId: z.string(), name: z.string().describe("the name as the dealer typed it"), at: isoTime })
   .meta({ id: "BillOfSaleSignature" });
+const dueDateProposalSchema = z
+  .object({
+    dueAt: isoTime,
+    proposedBy: z.string().describe("the dealer who proposed it"),
+    proposedAt: isoTime,
+    byMe: z.boolean(),
+  })
+  .describe("a new due date one dealer proposed, waiting for the other to accept");
+const dueDateAgreementSchema = z
+  .object({ by: z.string().describe("the dealer who accepted it"), at: isoTime })
+  .nullable()
+  .describe("who accepted the due date in force, and when; null while it is the one the sale set");
+
+/** What both clocks answer: the due date in force, how late, the arrival, a date proposed and the one agreed. */
+const clockFields = {
+  dueAt: isoTime,
+  lateDays: z.number().int().describe("whole days past the due date; 0 while not late"),
+  receivedAt: isoTime.nullable(),
+  proposal: dueDateProposalSchema.nullable(),
+  agreed: dueDateAgreementSchema,
+};
+
+/** The title's clock: due at the buyer 5 business days after the sale when in hand, else 21 days. */
+export const titleClockSchema = z
+  .object({
+    status: z
+      .enum(TITLE_CLOCK_STATUSES)
+      .describe("received once the buyer has it (the title step 'received')"),
+    inHand: z.boolean().describe("the seller held the title at the sale"),
+    ...clockFields,
+  })
+  .meta({ id: "TitleClock" });
+export type TitleClock = z.infer<typeof titleClockSchema>;
+
+/** The buyer's funds: marked sent by the buyer, confirmed received by the seller. */
+export const paymentClockSchema = z
+  .object({
+    status: z.enum(PAYMENT_CLOCK_STATUSES).describe("late: past the due date and not confirmed received"),
+    sentAt: isoTime.nullable(),
+    ...clockFields,
+  })
+  .meta({ id: "PaymentClock" });
+export type PaymentClock = z.infer<typeof paymentClockSchema>;
+
+/** Unwinding a deal whose title never came: the buyer asks, the seller agrees or declines. */
+export const unwindSchema = z
+  .object({
+    status: z.enum(UNWIND_STATUSES).nullable().describe("null until the buyer asks"),
+    opensAt: isoTime.describe("when the buyer may ask: 30 days past the title's due date"),
+    askedAt: isoTime.nullable(),
+    answeredAt: isoTime.nullable(),
+    canAsk: z.boolean().describe("you are the buyer and may ask now"),
+    canAnswer: z.boolean().describe("you are the seller and the buyer is waiting for your answer"),
+  })
+  .meta({ id: "Unwind" });
+export type Unwind = z.infer<typeof unwindSchema>;
 
 /** A deal as both of its dealers see it; money in integer cents. */
 export const dealSchema = z
@@ -793,6 +850,11 @@ export const dealSchema = z
         theirs: z.array(z.enum(SIGNING_PROFILE_FIELDS)),
       })
       .describe("what your profile and the other dealer's still lack before the Bill of Sale can be signed"),
+    title: titleClockSchema
+      .nullable()
+      .describe("the title's clock once the deal is confirmed between two dealers"),
+    payment: paymentClockSchema.nullable(),
+    unwind: unwindSchema.nullable(),
     createdAt: isoTime,
     confirmedAt: isoTime.nullable(),
     completedAt: isoTime.nullable(),

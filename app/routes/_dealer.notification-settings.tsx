@@ -160,6 +160,10 @@ const SWITCHES: Record<AlertPreference, { label: string; hint: string }> = {
     label: "Offers",
     hint: "An offer or counter-offer on a vehicle, its answer, or its clock running out",
   },
+  dealDeadlines: {
+    label: "Title and payment deadlines",
+    hint: "A title or payment on one of your deals is late (at most once a day)",
+  },
 };
 const ALERT_SWITCHES = Object.entries(SWITCHES) as [AlertPreference, (typeof SWITCHES)[AlertPreference]][];
 

@@ -4,6 +4,7 @@ import {
   BadgeDollarSign,
   Bell,
   Car,
+  Clock,
   Gavel,
   Handshake,
   Megaphone,
@@ -60,6 +61,7 @@ const ICONS: Record<NotificationType, IconComponent> = {
   announcement: Megaphone,
   billing: Receipt,
   offer: BadgeDollarSign,
+  "deal-deadline": Clock,
 };
 
 const TYPE_LABELS: Record<NotificationType, string> = {
@@ -72,6 +74,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   announcement: "Announcement",
   billing: "Billing",
   offer: "Offer",
+  "deal-deadline": "Deadline",
 };
 
 function markRead(id: string) {

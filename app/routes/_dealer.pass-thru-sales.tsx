@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { BillOfSaleStatusLine } from "~/components/deal/bill-of-sale-panel";
 import { vehicleTitle } from "~/components/deal/deal-facts";
+import { ClockChips } from "~/components/deal/deal-clocks";
 import { PassThruDetail } from "~/components/deal/pass-thru-detail";
 import { PendingList } from "~/components/deal/pending-list";
 import { SaleStatusBadge } from "~/components/deal/sale-status";
@@ -165,7 +166,10 @@ export default function PassThruSales() {
                     {formatDollars(sale.commissionCents ?? sale.estimatedCommissionCents)} commission
                   </p>
                 </div>
-                <SaleStatusBadge status={sale.saleStatus} />
+                <div className="flex basis-full flex-wrap items-center gap-1">
+                  {sale.status === "unwound" ? null : <SaleStatusBadge status={sale.saleStatus} />}
+                  <ClockChips deal={sale} />
+                </div>
               </button>
             </li>
           ))}

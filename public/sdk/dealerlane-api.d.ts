@@ -778,7 +778,7 @@ export interface components {
         Notification: {
             id: string;
             /** @enum {string} */
-            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing" | "offer";
+            type: "connection" | "message" | "deal-alert" | "price-drop" | "deal" | "auction" | "announcement" | "billing" | "offer" | "deal-deadline";
             title: string;
             body: string;
             /** @description the app path of what it is about */
@@ -824,7 +824,7 @@ export interface components {
         Deal: {
             id: string;
             /** @enum {string} */
-            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn";
+            status: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound";
             /**
              * @description the admin's review; unreviewed until then
              * @enum {string}
@@ -891,6 +891,56 @@ export interface components {
                 mine: ("address" | "licenseNumber")[];
                 theirs: ("address" | "licenseNumber")[];
             };
+            /** @description the title's clock once the deal is confirmed between two dealers */
+            title: {
+                /**
+                 * @description received once the buyer has it (the title step 'received')
+                 * @enum {string}
+                 */
+                status: "due" | "late" | "received";
+                /** @description the seller held the title at the sale */
+                inHand: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                dueAt: string;
+                /** @description whole days past the due date; 0 while not late */
+                lateDays: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                receivedAt: string | null;
+                /** @description a new due date one dealer proposed, waiting for the other to accept */
+                proposal: {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time
+                     */
+                    dueAt: string;
+                    /** @description the dealer who proposed it */
+                    proposedBy: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time
+                     */
+                    proposedAt: string;
+                    byMe: boolean;
+                } | null;
+                /** @description who accepted the due date in force, and when; null while it is the one the sale set */
+                agreed: {
+                    /** @description the dealer who accepted it */
+                    by: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 time
+                     */
+                    at: string;
+                } | null;
+            } | null;
+            payment: components["schemas"]["PaymentClock"];
+            unwind: components["schemas"]["Unwind"];
             /**
              * Format: date-time
              * @description ISO 8601 time
@@ -985,6 +1035,82 @@ export interface components {
              */
             at: string;
         };
+        PaymentClock: {
+            /**
+             * @description late: past the due date and not confirmed received
+             * @enum {string}
+             */
+            status: "due" | "sent" | "late" | "received";
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            dueAt: string;
+            /** @description whole days past the due date; 0 while not late */
+            lateDays: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            receivedAt: string | null;
+            /** @description a new due date one dealer proposed, waiting for the other to accept */
+            proposal: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                dueAt: string;
+                /** @description the dealer who proposed it */
+                proposedBy: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                proposedAt: string;
+                byMe: boolean;
+            } | null;
+            /** @description who accepted the due date in force, and when; null while it is the one the sale set */
+            agreed: {
+                /** @description the dealer who accepted it */
+                by: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                at: string;
+            } | null;
+        } | null;
+        Unwind: {
+            /**
+             * @description null until the buyer asks
+             * @enum {string|null}
+             */
+            status: "asked" | "agreed" | "declined" | null;
+            /**
+             * Format: date-time
+             * @description when the buyer may ask: 30 days past the title's due date
+             */
+            opensAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            askedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            answeredAt: string | null;
+            /** @description you are the buyer and may ask now */
+            canAsk: boolean;
+            /** @description you are the seller and the buyer is waiting for your answer */
+            canAnswer: boolean;
+        } | null;
         SignBillOfSale: {
             fullName: string;
             /** @enum {boolean} */
@@ -1755,7 +1881,7 @@ export interface operations {
     listDeals: {
         parameters: {
             query?: {
-                status?: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | null;
+                status?: "pending" | "confirmed" | "completed" | "declined" | "withdrawn" | "unwound" | null;
                 cursor?: string;
                 limit?: number;
             };

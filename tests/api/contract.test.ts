@@ -519,6 +519,7 @@ describe("creates and updates", () => {
       "/api/vin/{vin}": "/api/vin/1HGCM82633A004352",
       "/api/deals/{id}": `/api/deals/${dealId}`,
       "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,
+      "/api/pass-thru-sales/{id}": `/api/pass-thru-sales/${dealId}`,
       "/api/offers/{id}": `/api/offers/${offerId}`,
       "/api/admin/users/{id}": `/api/admin/users/${aliceUserId}`,
       "/api/admin/users/{id}/invoices": `/api/admin/users/${aliceUserId}/invoices`,

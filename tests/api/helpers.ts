@@ -228,9 +228,12 @@ export const waitForNotifications = (cookie: string, count: number, timeoutMs = 
     timeoutMs,
   );
 
-/** The daily cron, run to its end: what it hands to waitUntil (a synced sheet's alerts) included. */
-export async function runDailyCron(cron = "0 4 * * *") {
+/**
+ * The daily cron, run to its end: what it hands to waitUntil (a synced sheet's alerts) included. `at` is the run's
+ * scheduled time (the late title and payment alerts' clock).
+ */
+export async function runDailyCron(cron = "0 4 * * *", at = Date.now()) {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron, scheduledTime: Date.now() }), env, ctx);
+  await worker.scheduled(createScheduledController({ cron, scheduledTime: at }), env, ctx);
   await waitOnExecutionContext(ctx);
 }

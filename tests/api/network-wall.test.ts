@@ -193,6 +193,28 @@ const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
     path: `/pass-thru-sales/${o.dealId}`,
     body: { saleComplete: true },
   }),
+  "GET /pass-thru-sales/:id": (o) => ({ path: `/pass-thru-sales/${o.dealId}` }),
+  "POST /pass-thru-sales/:id/title-in-hand": (o) => ({
+    path: `/pass-thru-sales/${o.dealId}/title-in-hand`,
+    body: {},
+  }),
+  "POST /pass-thru-sales/:id/due-date": (o) => ({
+    path: `/pass-thru-sales/${o.dealId}/due-date`,
+    body: { clock: "title", dueAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString() },
+  }),
+  "POST /pass-thru-sales/:id/due-date/accept": (o) => ({
+    path: `/pass-thru-sales/${o.dealId}/due-date/accept`,
+    body: { clock: "title" },
+  }),
+  "POST /pass-thru-sales/:id/payment": (o) => ({
+    path: `/pass-thru-sales/${o.dealId}/payment`,
+    body: { step: "sent" },
+  }),
+  "POST /pass-thru-sales/:id/unwind": (o) => ({ path: `/pass-thru-sales/${o.dealId}/unwind`, body: {} }),
+  "POST /pass-thru-sales/:id/unwind/answer": (o) => ({
+    path: `/pass-thru-sales/${o.dealId}/unwind/answer`,
+    body: { agree: true },
+  }),
   "POST /notifications/deal-completion": (o) => ({
     path: "/notifications/deal-completion",
     body: { dealId: o.dealId },

@@ -42,6 +42,7 @@ const PREFS = {
   auctionAlerts: true,
   confirmations: false,
   offers: true,
+  dealDeadlines: false,
 };
 
 describe("GET/PATCH /api/notifications/preferences", () => {
@@ -57,6 +58,7 @@ describe("GET/PATCH /api/notifications/preferences", () => {
       auctionAlerts: true,
       confirmations: true,
       offers: true,
+      dealDeadlines: true,
     });
     const saved = await call("PATCH", "/api/notifications/preferences", { cookie, body: PREFS });
     expect(saved.status).toBe(200);
@@ -99,6 +101,7 @@ describe("GET/PATCH /api/notifications/preferences", () => {
       auctionAlerts: false,
       confirmations: false,
       offers: false,
+      dealDeadlines: false,
     };
     const answers = await Promise.all(Object.entries(flipped).map(([key, value]) => flip(key, value)));
     for (const answer of answers) expect(answer.status).toBe(200);

@@ -10,6 +10,12 @@ import {
 } from "#lib/schemas/deals";
 import { signBillOfSaleSchema } from "#lib/bill-of-sale";
 import { clientInfo } from "../http/client-info";
+import {
+  acceptDueDateSchema,
+  paymentStepSchema,
+  proposeDueDateSchema,
+  unwindAnswerSchema,
+} from "#lib/schemas/deal-clocks";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
 import type { AppEnv } from "../http/types";
@@ -126,7 +132,10 @@ export const dealRoutes = openApiRouter(dealersOnly)
     },
   );
 
-/** /api/pass-thru-sales: the confirmed and completed deals, their steps, the export. */
+/**
+ * /api/pass-thru-sales: the confirmed and completed deals, their steps, the export, and their title and payment
+ * clocks (due dates by agreement, payment sent and received, unwinding a deal whose title never came).
+ */
 export const passThruRoutes = openApiRouter(dealersOnly)
   .openapi(dealerRoute.get("/", { 200: [dealSchema] }, { query: passThruQuerySchema }), async (c) => {
     const { dealer } = requireDealer(c);
@@ -144,5 +153,68 @@ export const passThruRoutes = openApiRouter(dealersOnly)
       const { dealer } = requireDealer(c);
       const { id } = c.req.valid("param");
       return c.json(await c.var.services.deals.updateSteps(dealer.id, id, c.req.valid("json")), 200);
+    },
+  )
+  .openapi(dealerRoute.get("/{id}", { 200: dealSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(await c.var.services.dealClocks.get(dealer.id, c.req.valid("param").id), 200);
+  })
+  /** The seller had the title at the sale: due in 5 business days instead of 21 days. */
+  .openapi(dealerRoute.post("/{id}/title-in-hand", { 200: dealSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return c.json(await c.var.services.dealClocks.titleInHand(dealer.id, c.req.valid("param").id), 200);
+  })
+  .openapi(
+    dealerRoute.post("/{id}/due-date", { 200: dealSchema }, { params: idParam, body: proposeDueDateSchema }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      return c.json(await c.var.services.dealClocks.proposeDueDate(dealer.id, id, c.req.valid("json")), 200);
+    },
+  )
+  .openapi(
+    dealerRoute.post(
+      "/{id}/due-date/accept",
+      { 200: dealSchema },
+      { params: idParam, body: acceptDueDateSchema },
+    ),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      const { clock } = c.req.valid("json");
+      return c.json(await c.var.services.dealClocks.acceptDueDate(dealer.id, id, clock), 200);
+    },
+  )
+  .openapi(
+    dealerRoute.post("/{id}/payment", { 200: dealSchema }, { params: idParam, body: paymentStepSchema }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      return c.json(
+        await c.var.services.dealClocks.markPayment(dealer.id, id, c.req.valid("json").step),
+        200,
+      );
+    },
+  )
+  /** The buyer asks to unwind, 30 days past the title's due date while it has not come. */
+  .openapi(dealerRoute.post("/{id}/unwind", { 200: dealSchema }, { params: idParam }), async (c) => {
+    const { dealer } = requireDealer(c);
+    return c.json(await c.var.services.dealClocks.askUnwind(dealer.id, c.req.valid("param").id), 200);
+  })
+  /** The seller agrees (the deal is unwound and its vehicle listed again) or declines. */
+  .openapi(
+    dealerRoute.post(
+      "/{id}/unwind/answer",
+      { 200: dealSchema },
+      { params: idParam, body: unwindAnswerSchema },
+    ),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      return c.json(
+        await c.var.services.dealClocks.answerUnwind(dealer.id, id, c.req.valid("json").agree),
+        200,
+      );
     },
   );

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { AUCTION_PLATFORMS, DEAL_STATUSES, PASS_THRU_STEPS, REVIEW_STATUSES } from "#lib/deals/constants";
+import { UNWIND_STATUSES } from "#lib/deals/clocks";
 import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
 import type { ChatAttachment } from "#lib/chat-files";
 import type { ChatCall, ChatOfferCard } from "#lib/api-types";
@@ -425,6 +426,7 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
   auctionAlerts: flag("auction_alerts").notNull().default(true),
   confirmations: flag("confirmations").notNull().default(true),
   offers: flag("offers").notNull().default(true),
+  dealDeadlines: flag("deal_deadlines").notNull().default(true),
 });
 
 /**
@@ -671,6 +673,41 @@ export const passThruSteps = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.dealId, t.step] })],
 );
+
+/**
+ * A confirmed deal's title and payment clocks (worker/domain/deals/clocks.ts), one row per deal once either
+ * dealer touches them: until then the due dates follow from the date of sale. A due date changes only when one
+ * dealer proposes it and the other accepts; the title's arrival stays the pass-thru title step 'received'.
+ */
+export const dealClocks = sqliteTable("deal_clocks", {
+  dealId: text("deal_id")
+    .primaryKey()
+    .references(() => deals.id, { onDelete: "cascade" }),
+  /** The seller said the title was in hand at the sale (5 business days instead of 21 days). */
+  titleInHand: flag("title_in_hand").notNull().default(false),
+  titleInHandBy: text("title_in_hand_by").references(() => dealers.id, { onDelete: "set null" }),
+  /** An agreed due date; null keeps the one the sale set. */
+  titleDueAt: timestamp("title_due_at"),
+  titleAgreedBy: text("title_agreed_by").references(() => dealers.id, { onDelete: "set null" }),
+  titleAgreedAt: timestamp("title_agreed_at"),
+  titleProposedDueAt: timestamp("title_proposed_due_at"),
+  titleProposedBy: text("title_proposed_by").references(() => dealers.id, { onDelete: "set null" }),
+  titleProposedAt: timestamp("title_proposed_at"),
+  paymentDueAt: timestamp("payment_due_at"),
+  paymentAgreedBy: text("payment_agreed_by").references(() => dealers.id, { onDelete: "set null" }),
+  paymentAgreedAt: timestamp("payment_agreed_at"),
+  paymentProposedDueAt: timestamp("payment_proposed_due_at"),
+  paymentProposedBy: text("payment_proposed_by").references(() => dealers.id, { onDelete: "set null" }),
+  paymentProposedAt: timestamp("payment_proposed_at"),
+  /** The buyer marks the funds sent; the seller confirms them received. */
+  paymentSentAt: timestamp("payment_sent_at"),
+  paymentReceivedAt: timestamp("payment_received_at"),
+  /** The buyer's request to unwind, and the seller's answer. */
+  unwindStatus: text("unwind_status", { enum: UNWIND_STATUSES }),
+  unwindAskedAt: timestamp("unwind_asked_at"),
+  unwindAnsweredAt: timestamp("unwind_answered_at"),
+  updatedAt: timestamp("updated_at").notNull(),
+});
 
 /** Per-account display and privacy settings. */
 export const userSettings = sqliteTable("user_settings", {

@@ -23,4 +23,14 @@ export const dealApi = {
     answerOf(api.POST("/api/deals/{id}/sign", { ...byId(id), body })),
   updateSteps: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}", "patch">) =>
     answerOf(api.PATCH("/api/pass-thru-sales/{id}", { ...byId(id), body })),
+  titleInHand: (id: string) => answerOf(api.POST("/api/pass-thru-sales/{id}/title-in-hand", byId(id))),
+  proposeDueDate: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}/due-date", "post">) =>
+    answerOf(api.POST("/api/pass-thru-sales/{id}/due-date", { ...byId(id), body })),
+  acceptDueDate: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}/due-date/accept", "post">) =>
+    answerOf(api.POST("/api/pass-thru-sales/{id}/due-date/accept", { ...byId(id), body })),
+  payment: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}/payment", "post">) =>
+    answerOf(api.POST("/api/pass-thru-sales/{id}/payment", { ...byId(id), body })),
+  askUnwind: (id: string) => answerOf(api.POST("/api/pass-thru-sales/{id}/unwind", byId(id))),
+  answerUnwind: (id: string, body: BodyOf<"/api/pass-thru-sales/{id}/unwind/answer", "post">) =>
+    answerOf(api.POST("/api/pass-thru-sales/{id}/unwind/answer", { ...byId(id), body })),
 };

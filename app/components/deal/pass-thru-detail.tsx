@@ -12,6 +12,7 @@ import { dealApi } from "./deal-api";
 import { DealFacts, vehicleTitle } from "./deal-facts";
 import { BillOfSalePanel } from "./bill-of-sale-panel";
 import { SaleStatusBadge } from "./sale-status";
+import { DealClocks } from "./deal-clocks";
 import { DisclosureSummary } from "~/components/offers/disclosure-summary";
 
 const TITLE_LABELS: Record<TitleStatus, string> = { missing: "Missing", received: "Received", sent: "Sent" };
@@ -68,6 +69,7 @@ export function PassThruDetail({
           </span>
         </Dialog.Description>
         <DealFacts deal={deal} />
+        <DealClocks deal={deal} onChanged={onChanged} />
         {deal.disclosures ? (
           <DisclosureSummary disclosures={deal.disclosures} title="Disclosures agreed on" />
         ) : null}

@@ -27,7 +27,15 @@ export const DEALS_POLL_MS = 5000;
 /** The seller's name when none is known. */
 export const SELLER_NAME_FALLBACK = "Wholesale Partner";
 
-export const DEAL_STATUSES = ["pending", "confirmed", "completed", "declined", "withdrawn"] as const;
+/** `unwound`: the seller agreed to take back a deal whose title never came (worker/domain/deals/clocks.ts). */
+export const DEAL_STATUSES = [
+  "pending",
+  "confirmed",
+  "completed",
+  "declined",
+  "withdrawn",
+  "unwound",
+] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 /** The admin's review: approved or rejected with notes, once it arrives. */

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   "announcement",
   "billing",
   "offer",
+  "deal-deadline",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -27,6 +28,7 @@ export const PREFERENCE_KEYS = [
   "auctionAlerts",
   "confirmations",
   "offers",
+  "dealDeadlines",
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type NotificationPreferences = Record<PreferenceKey, boolean>;
@@ -40,6 +42,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   auctionAlerts: true,
   confirmations: true,
   offers: true,
+  dealDeadlines: true,
 };
 
 /** The alert kinds a dealer can turn off, by the preference that turns them off. */
@@ -49,13 +52,14 @@ export const ALERT_PREFERENCES = [
   "auctionAlerts",
   "confirmations",
   "offers",
+  "dealDeadlines",
 ] as const;
 export type AlertPreference = (typeof ALERT_PREFERENCES)[number];
 
 const flag = (key: string) => z.boolean({ error: `${key} must be true or false` });
 
 /** Switches added after clients first sent the whole object: a PATCH without them keeps what is stored. */
-const ADDED_LATER = ["offers"] as const satisfies readonly PreferenceKey[];
+const ADDED_LATER = ["offers", "dealDeadlines"] as const satisfies readonly PreferenceKey[];
 type AddedLater = (typeof ADDED_LATER)[number];
 const addedLater = (k: PreferenceKey): k is AddedLater => (ADDED_LATER as readonly string[]).includes(k);
 

@@ -183,9 +183,14 @@ export function dealService(db: Database, deps: DealDeps) {
       return page(dealerId, filter, dealsCursor, query);
     },
 
-    /** GET /api/pass-thru-sales: the confirmed and completed deals (confirming adds a deal to them). */
+    /** GET /api/pass-thru-sales: the confirmed and completed deals (confirming adds a deal to them), and those unwound. */
     passThruSales(dealerId: string, query: { cursor?: string; limit: number }): Promise<Page<Deal>> {
-      return page(dealerId, sql`and d.status in ('confirmed', 'completed')`, passThruCursor, query);
+      return page(
+        dealerId,
+        sql`and d.status in ('confirmed', 'completed', 'unwound')`,
+        passThruCursor,
+        query,
+      );
     },
 
     /** POST /api/deals: the signed-in dealer proposes; `role` is their side. */

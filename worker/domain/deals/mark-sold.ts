@@ -57,6 +57,19 @@ function postOf(row: DealPostColumns): { post: StoredPost; vehicles: DealVehicle
 const same = (a: string | null | undefined, b: string) =>
   (a ?? "").trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The post's vehicle a deal is about: the one with its VIN, else the only one, else the first `eligible` one of its make and model. */
+function dealVehicleOf(
+  vehicles: DealVehicle[],
+  vehicle: { vin: string | null; make: string; model: string },
+  eligible: (v: DealVehicle) => boolean,
+): DealVehicle | undefined {
+  return (
+    vehicles.find((v) => vehicle.vin && v.vin === vehicle.vin) ??
+    (vehicles.length === 1 ? vehicles[0] : undefined) ??
+    vehicles.find((v) => eligible(v) && same(v.make, vehicle.make) && same(v.model, vehicle.model))
+  );
+}
+
 /**
  * A completed deal marks its vehicle sold on the post it came from, as the post's own edit would (so the post
  * leaves the matches and turns sold once every vehicle is): the vehicle with the deal's VIN, else the only one,
@@ -74,15 +87,34 @@ export function markSoldStatements(
   // A Requesting post wants vehicles rather than lists them: there is nothing of it to mark sold.
   if (!found || found.post.status !== "active" || found.post.type === "request") return null;
   const { post, vehicles } = found;
-  const match =
-    vehicles.find((v) => vehicle.vin && v.vin === vehicle.vin) ??
-    (vehicles.length === 1 ? vehicles[0] : undefined) ??
-    vehicles.find((v) => v.status !== "sold" && same(v.make, vehicle.make) && same(v.model, vehicle.model));
+  const match = dealVehicleOf(vehicles, vehicle, (v) => v.status !== "sold");
   const patch: UpdatePost | null = match
     ? { vehicles: [{ id: match.id, status: "sold" }] }
     : vehicles.length === 0
       ? { status: "sold" }
       : null;
   if (!patch) return null;
+  return { postId: post.id, ...editStatements(db, post, vehicles, patch, now) };
+}
+
+/**
+ * An unwound deal lists its vehicle again on the post it came from: the vehicle with the deal's VIN, else the
+ * only one, else the first pending or sold one of the same make and model, turns available; the post is live
+ * again for a fresh 30 days, whether it had sold or expired meanwhile (the seller still owns the vehicle and
+ * wants it sold). A Requesting post, or a post gone, changes nothing. Null when nothing changes.
+ */
+export function relistStatements(
+  db: Database,
+  row: DealPostColumns,
+  vehicle: { vin: string | null; make: string; model: string },
+  now: number,
+): (PostChange & { postId: string; statements: BatchItem<"sqlite">[] }) | null {
+  const found = postOf(row);
+  if (!found || found.post.type === "request") return null;
+  const { post, vehicles } = found;
+  const match = dealVehicleOf(vehicles, vehicle, (v) => v.status !== "available");
+  const patch: UpdatePost = match
+    ? { vehicles: [{ id: match.id, status: "available" }], renew: true }
+    : { renew: true };
   return { postId: post.id, ...editStatements(db, post, vehicles, patch, now) };
 }

@@ -13,28 +13,30 @@ import { SIGNING_COLUMNS, signaturesOf, signingGapsOf } from "./signing";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import type { deals } from "../../db/schema";
+import { CLOCK_COLUMNS, CLOCK_JOIN, clocksOf, type ClockColumns } from "./clock-views";
 
 type Name = string | null;
 
-/** A deal row with its four parties' names, as one query reads it. */
-export type DealRow = Omit<typeof deals.$inferSelect, "closedAt" | "updatedAt" | "disclosures"> & {
-  /** JSON text as the raw statement reads it. */
-  disclosures: string | null;
-  proposerName: Name;
-  proposerDealership: Name;
-  counterpartyName: Name;
-  counterpartyDealership: Name;
-  sellerDealerName: Name;
-  sellerDealership: Name;
-  sellerDealerEmail: Name;
-  buyerDealerName: Name;
-  buyerDealership: Name;
-  buyerDealerEmail: Name;
-  /** What each side's profile still lacks for signing, and the current Bill of Sale's signatures (JSON text). */
-  sellerProfile: string | null;
-  buyerProfile: string | null;
-  signatures: string | null;
-};
+/** A deal row with its four parties' names and its clocks, as one query reads it. */
+export type DealRow = Omit<typeof deals.$inferSelect, "closedAt" | "updatedAt" | "disclosures"> &
+  ClockColumns & {
+    /** JSON text as the raw statement reads it. */
+    disclosures: string | null;
+    proposerName: Name;
+    proposerDealership: Name;
+    counterpartyName: Name;
+    counterpartyDealership: Name;
+    sellerDealerName: Name;
+    sellerDealership: Name;
+    sellerDealerEmail: Name;
+    buyerDealerName: Name;
+    buyerDealership: Name;
+    buyerDealerEmail: Name;
+    /** What each side's profile still lacks for signing, and the current Bill of Sale's signatures (JSON text). */
+    sellerProfile: string | null;
+    buyerProfile: string | null;
+    signatures: string | null;
+  };
 
 export const DEAL_COLUMNS = sql`
   d.id as id, d.proposer_id as proposerId, d.counterparty_id as counterpartyId, d.seller_id as sellerId,
@@ -50,13 +52,15 @@ export const DEAL_COLUMNS = sql`
   c.name as counterpartyName, c.dealership_name as counterpartyDealership,
   s.name as sellerDealerName, s.dealership_name as sellerDealership, s.email as sellerDealerEmail,
   b.name as buyerDealerName, b.dealership_name as buyerDealership, b.email as buyerDealerEmail,
-  ${SIGNING_COLUMNS}`;
+  ${SIGNING_COLUMNS},
+  ${CLOCK_COLUMNS}`;
 
 export const DEAL_JOINS = sql`
   left join dealers p on p.id = d.proposer_id
   left join dealers c on c.id = d.counterparty_id
   left join dealers s on s.id = d.seller_id
-  left join dealers b on b.id = d.buyer_id`;
+  left join dealers b on b.id = d.buyer_id
+  ${CLOCK_JOIN}`;
 
 export type StepRow = {
   dealId: string;
@@ -136,8 +140,12 @@ export const sellerNameOf = (row: DealRow) => row.sellerDealerName || row.seller
 
 const billOfSalePath = (dealId: string) => `/api/deals/${dealId}/bill-of-sale`;
 
-/** The deal as `viewerId` sees it. */
-export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): Deal {
+/** When the title reached the buyer: the title step's time while it reads 'received', else null. */
+export const titleReceivedAtOf = (steps: readonly StepRow[]) =>
+  steps.find((s) => s.step === "titleStatus" && s.value === "received")?.updatedAt ?? null;
+
+/** The deal as `viewerId` sees it (its clocks as they stand at `now`). */
+export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = [], now = Date.now()): Deal {
   const stepList = stepStates(steps);
   const myRole = row.sellerId === viewerId ? "seller" : row.buyerId === viewerId ? "buyer" : "recorder";
   return {
@@ -176,6 +184,7 @@ export function toDeal(row: DealRow, viewerId: string, steps: StepRow[] = []): D
     billOfSaleUrl: row.status === "completed" || row.status === "confirmed" ? billOfSalePath(row.id) : null,
     signatures: signaturesOf(row),
     signingGaps: signingGapsOf(row, viewerId),
+    ...clocksOf(row, viewerId, titleReceivedAtOf(steps), now),
     createdAt: toIso(row.createdAt),
     confirmedAt: toIsoOrNull(row.confirmedAt),
     completedAt: toIsoOrNull(row.completedAt),

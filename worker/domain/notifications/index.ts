@@ -27,6 +27,7 @@ const CATEGORY_LABELS: Record<AlertPreference | "network", string> = {
   auctionAlerts: "auction alerts",
   confirmations: "deal confirmations",
   offers: "offers and counter-offers",
+  dealDeadlines: "title and payment deadlines",
   network: "connection and message e-mails",
 };
 

@@ -43,6 +43,8 @@ const POLICY: Record<NotificationType, { category: OutboxCategory | null; email:
   billing: { category: "transactional", email: true, sms: false },
   // Offers are won by whoever answers first: texts too, under the "Offers" switch.
   offer: { category: "offers", email: true, sms: true },
+  // A late title or payment: money and paperwork at stake, so texts too, under "Title and payment deadlines".
+  "deal-deadline": { category: "dealDeadlines", email: true, sms: true },
 };
 
 type Recipient = {
@@ -57,6 +59,7 @@ type Recipient = {
   auctionAlerts: number | null;
   confirmations: number | null;
   offers: number | null;
+  dealDeadlines: number | null;
   emailNotifications: number | null;
   messageNotifications: number | null;
   /** Null for a dealer added to the directory (no account) or an account that has not confirmed its e-mail. */
@@ -96,7 +99,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
       select d.id as id, d.name as name, d.email as email, d.phone as phone,
              p.sms_enabled as smsEnabled, p.email_enabled as emailEnabled, p.deal_alerts as dealAlerts,
              p.price_drops as priceDrops, p.auction_alerts as auctionAlerts, p.confirmations as confirmations,
-             p.offers as offers,
+             p.offers as offers, p.deal_deadlines as dealDeadlines,
              s.email_notifications as emailNotifications, s.message_notifications as messageNotifications,
              a.email_verified_at is not null as verified, d.account_id is not null as hasAccount
       from dealers d
@@ -127,6 +130,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
         auctionAlerts: on(recipient.auctionAlerts, true),
         confirmations: on(recipient.confirmations, true),
         offers: on(recipient.offers, true),
+        dealDeadlines: on(recipient.dealDeadlines, true),
       });
       const policy = POLICY[delivery.type];
       const category = policy.category;

@@ -1,0 +1,31 @@
+CREATE TABLE `deal_clocks` (
+	`deal_id` text PRIMARY KEY NOT NULL,
+	`title_in_hand` integer DEFAULT false NOT NULL,
+	`title_in_hand_by` text,
+	`title_due_at` integer,
+	`title_agreed_by` text,
+	`title_agreed_at` integer,
+	`title_proposed_due_at` integer,
+	`title_proposed_by` text,
+	`title_proposed_at` integer,
+	`payment_due_at` integer,
+	`payment_agreed_by` text,
+	`payment_agreed_at` integer,
+	`payment_proposed_due_at` integer,
+	`payment_proposed_by` text,
+	`payment_proposed_at` integer,
+	`payment_sent_at` integer,
+	`payment_received_at` integer,
+	`unwind_status` text,
+	`unwind_asked_at` integer,
+	`unwind_answered_at` integer,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`deal_id`) REFERENCES `deals`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`title_in_hand_by`) REFERENCES `dealers`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`title_agreed_by`) REFERENCES `dealers`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`title_proposed_by`) REFERENCES `dealers`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`payment_agreed_by`) REFERENCES `dealers`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`payment_proposed_by`) REFERENCES `dealers`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+ALTER TABLE `notification_preferences` ADD `deal_deadlines` integer DEFAULT true NOT NULL;
