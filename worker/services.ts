@@ -58,6 +58,9 @@ import { stripeProcessor } from "./domain/subscriptions/stripe-processor";
 import { stripeWebhooks } from "./domain/subscriptions/webhooks";
 import { dealAnnouncements } from "./domain/deals/announce";
 import { dealService } from "./domain/deals";
+import { disputeService } from "./domain/disputes";
+import { disputeAnnouncements, type DisputeStep } from "./domain/disputes/announce";
+import type { DisputeRow } from "./domain/disputes/views";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
@@ -220,6 +223,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
     onPostChanged: postChanged,
   });
+  const disputeNews = disputeAnnouncements({ deliver: notify.deliver });
+  const announceDispute = (step: DisputeStep, row: DisputeRow) =>
+    later(`Dispute ${step} ${row.id}`, () => disputeNews.announce(step, row));
+  const disputes = disputeService(db, { rateLimits, announce: announceDispute });
   // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
   // chat message is (without the first-message notice: the offer's own notification says it).
   const offerNews = offerAnnouncements(db, {
@@ -254,6 +261,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     outbox,
     deleteAccount: (accountId) => accountData.delete(accountId),
     announceReview: (dealId) => later(`Deal review ${dealId}`, () => announcements.reviewed(dealId)),
+    announceDispute,
     fanout: (batchName, deliveries) => fanout(batchName, deliveries),
     photos: env.PHOTOS,
     siteOrigin: origin,
@@ -314,6 +322,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     vin,
     imports,
     deals,
+    disputes,
     offers,
     dealAnnouncements: announcements,
     outbox,
