@@ -28,4 +28,6 @@ CREATE TABLE `deal_disputes` (
 CREATE UNIQUE INDEX `deal_disputes_undecided_idx` ON `deal_disputes` (`deal_id`) WHERE status <> 'decided';--> statement-breakpoint
 CREATE INDEX `deal_disputes_deal_idx` ON `deal_disputes` (`deal_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `deal_disputes_status_idx` ON `deal_disputes` (`status`,`created_at`,`id`);--> statement-breakpoint
-CREATE INDEX `deal_disputes_lost_by_idx` ON `deal_disputes` (`lost_by`);
+CREATE INDEX `deal_disputes_lost_by_idx` ON `deal_disputes` (`lost_by`);--> statement-breakpoint
+CREATE INDEX `deal_disputes_buyer_idx` ON `deal_disputes` (`buyer_id`);--> statement-breakpoint
+CREATE INDEX `deal_disputes_seller_idx` ON `deal_disputes` (`seller_id`);

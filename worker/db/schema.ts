@@ -630,6 +630,9 @@ export const dealDisputes = sqliteTable(
     index("deal_disputes_deal_idx").on(t.dealId, t.createdAt),
     index("deal_disputes_status_idx").on(t.status, t.createdAt, t.id),
     index("deal_disputes_lost_by_idx").on(t.lostBy),
+    // Deleting a dealer cascades here: these keep it from reading the whole table.
+    index("deal_disputes_buyer_idx").on(t.buyerId),
+    index("deal_disputes_seller_idx").on(t.sellerId),
   ],
 );
 

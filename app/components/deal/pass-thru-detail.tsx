@@ -10,6 +10,7 @@ import type { Deal, PassThruStepState } from "#lib/api-types";
 import { PASS_THRU_STEP_LABELS, TITLE_STATUSES, type TitleStatus } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
 import { dealApi } from "./deal-api";
+import { DealDisputes } from "./deal-disputes";
 import { DealFacts, vehicleTitle } from "./deal-facts";
 import { SaleStatusBadge } from "./sale-status";
 import { DisclosureSummary } from "~/components/offers/disclosure-summary";
@@ -110,6 +111,7 @@ export function PassThruDetail({
             ))}
           </ul>
         </section>
+        <DealDisputes deal={deal} />
         <div className="flex flex-wrap justify-end gap-2">
           {deal.billOfSaleUrl ? (
             <a

@@ -120,3 +120,7 @@ export const adminDisputeSchema = disputeSchema
   })
   .meta({ id: "AdminDispute" });
 export type AdminDispute = z.infer<typeof adminDisputeSchema>;
+
+/** Where an admin reads one of a dispute's files (the admin is not in the dealers' chat). */
+export const disputeEvidencePath = (disputeId: string, fileUrl: string) =>
+  `/api/admin/disputes/${disputeId}/files/${fileUrl.slice(fileUrl.lastIndexOf("/") + 1)}`;
