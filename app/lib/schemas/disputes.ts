@@ -35,12 +35,15 @@ export type DisputeSide = (typeof DISPUTE_SIDES)[number];
 export const DISPUTE_FILES_MAX = 10;
 export const DISPUTE_TEXT_MAX = 4000;
 
+/** A file that was not sent in the chat between the deal's two dealers. */
+export const NOT_FROM_THE_CHAT = "Pick photos and files from your chat with this dealer";
+
 const chatFiles = z
   .array(
     z
       .string()
       .max(300)
-      .refine((url) => chatFilePathOf(url) !== null, "Pick photos and files from your chat with this dealer"),
+      .refine((url) => chatFilePathOf(url) !== null, NOT_FROM_THE_CHAT),
   )
   .max(DISPUTE_FILES_MAX, `Attach at most ${DISPUTE_FILES_MAX} files`)
   .default([])

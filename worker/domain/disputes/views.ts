@@ -44,7 +44,7 @@ export const DISPUTE_JOINS = sql`
   left join dealers b on b.id = x.buyer_id
   left join dealers s on s.id = x.seller_id`;
 
-type FileRow = { fileId: string; sentBy: string; sentAt: number; attachment: string };
+export type FileRow = { fileId: string; sentBy: string; sentAt: number; attachment: string };
 
 /**
  * Chat files with what their message says of them (name, type, size), for the chat files `where` picks from
@@ -65,19 +65,24 @@ const toFile = (row: FileRow): DisputeFile => ({
   sentAt: toIso(row.sentAt),
 });
 
-/** The photos and files sent in the chat between two dealers, newest first. */
-export async function filesOfChat(db: Database, pairKey: string, limit: number): Promise<DisputeFile[]> {
+/** The id of the chat between a deal's seller and buyer (a chat's pair key is their two ids, sorted). */
+export const chatOfDeal = (dealId: string) => sql`(
+  select c.id from chats c, deals dd
+  where dd.id = ${dealId} and c.pair_key = min(dd.seller_id, dd.buyer_id) || ':' || max(dd.seller_id, dd.buyer_id))`;
+
+/** The photos and files sent in the chat between a deal's two dealers, newest first. */
+export async function filesOfChat(db: Database, dealId: string, limit: number): Promise<DisputeFile[]> {
   const rows = await chatFileRows(
     db,
-    sql`ca.chat_id = (select id from chats where pair_key = ${pairKey})`,
+    sql`ca.chat_id = ${chatOfDeal(dealId)}`,
     sql`order by ca.created_at desc limit ${limit}`,
   );
   return rows.map(toFile);
 }
 
-/** The files of the disputes a subquery picks (`select x.id from deal_disputes x …`), by file id. */
-export async function filesOfDisputesIn(db: Database, disputeIds: SQL): Promise<Map<string, DisputeFile>> {
-  const rows = await chatFileRows(
+/** The files of the disputes a subquery picks (`select x.id from deal_disputes x …`), as one statement. */
+export const filesOfDisputesStatement = (db: Database, disputeIds: SQL) =>
+  chatFileRows(
     db,
     sql`ca.file_id in (
       select f.value from deal_disputes y join json_each(y.file_ids) f where y.id in (${disputeIds})
@@ -85,7 +90,13 @@ export async function filesOfDisputesIn(db: Database, disputeIds: SQL): Promise<
       select f.value from deal_disputes y join json_each(coalesce(y.answer_file_ids, '[]')) f
       where y.id in (${disputeIds}))`,
   );
-  return new Map(rows.map((row) => [row.fileId, toFile(row)]));
+
+/** Those files' rows by file id. */
+export const fileMapOf = (rows: FileRow[]) => new Map(rows.map((row) => [row.fileId, toFile(row)]));
+
+/** The files of the disputes a subquery picks, by file id. */
+export async function filesOfDisputesIn(db: Database, disputeIds: SQL): Promise<Map<string, DisputeFile>> {
+  return fileMapOf(await filesOfDisputesStatement(db, disputeIds));
 }
 
 const party = (id: string, name: string | null, dealership: string | null) =>
