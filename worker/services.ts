@@ -61,6 +61,9 @@ import { dealService } from "./domain/deals";
 import { billOfSaleService } from "./domain/bill-of-sale";
 import { dealClockAlerts } from "./domain/deals/clock-alerts";
 import { dealClockService } from "./domain/deals/clocks";
+import { disputeService } from "./domain/disputes";
+import { disputeAnnouncements, type DisputeStep } from "./domain/disputes/announce";
+import type { DisputeRow } from "./domain/disputes/views";
 import { insightsService } from "./domain/insights";
 import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
@@ -237,6 +240,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Deal clock ${change.kind} ${dealId}`, () => clockAlerts.announce(dealId, actorId, change, at)),
     onPostChanged: postChanged,
   });
+  const disputeNews = disputeAnnouncements({ deliver: notify.deliver });
+  const announceDispute = (step: DisputeStep, row: DisputeRow) =>
+    later(`Dispute ${step} ${row.id}`, () => disputeNews.announce(step, row));
+  const disputes = disputeService(db, { rateLimits, announce: announceDispute });
   // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
   // chat message is (without the first-message notice: the offer's own notification says it).
   const offerNews = offerAnnouncements(db, {
@@ -271,6 +278,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     outbox,
     deleteAccount: (accountId) => accountData.delete(accountId),
     announceReview: (dealId) => later(`Deal review ${dealId}`, () => announcements.reviewed(dealId)),
+    announceDispute,
     fanout: (batchName, deliveries) => fanout(batchName, deliveries),
     photos: env.PHOTOS,
     siteOrigin: origin,
@@ -335,6 +343,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     deals,
     dealClocks,
     dealClockAlerts: clockAlerts,
+    disputes,
     offers,
     dealAnnouncements: announcements,
     billOfSale,

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   "payment.refund",
   "deal.approve",
   "deal.reject",
+  "dispute.decide",
   "promotion.create",
   "promotion.update",
   "promotion.delete",

@@ -1067,6 +1067,192 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    status?: "open" | "answered" | "decided" | "undecided";
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the next page's cursor: send it back as `cursor`; absent on the last page */
+                        "X-Next-Cursor"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDispute"][];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/disputes/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        prevails: "buyer" | "seller";
+                        /** @default  */
+                        notes?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDispute"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/disputes/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/figures": {
         parameters: {
             query?: never;
@@ -1186,7 +1372,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "user.update" | "user.suspend" | "user.reactivate" | "user.delete" | "user.create" | "user.grant-admin" | "user.remove-admin" | "payment.refund" | "deal.approve" | "deal.reject" | "promotion.create" | "promotion.update" | "promotion.delete" | "news.create" | "news.update" | "news.delete" | "plan.update" | "add-on.update" | "announcement.send" | "verification.approve" | "verification.refuse" | "data.clear" | "data.export" | "api-key.issue" | null;
+                    action?: "user.update" | "user.suspend" | "user.reactivate" | "user.delete" | "user.create" | "user.grant-admin" | "user.remove-admin" | "payment.refund" | "deal.approve" | "deal.reject" | "dispute.decide" | "promotion.create" | "promotion.update" | "promotion.delete" | "news.create" | "news.update" | "news.delete" | "plan.update" | "add-on.update" | "announcement.send" | "verification.approve" | "verification.refuse" | "data.clear" | "data.export" | "api-key.issue" | null;
                     actor?: string | null;
                     recordId?: string | null;
                     cursor?: string;
@@ -8711,6 +8897,257 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deals/{id}/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the next page's cursor: send it back as `cursor`; absent on the last page */
+                        "X-Next-Cursor"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dispute"][];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        reason: "not-as-described" | "title" | "odometer" | "other";
+                        description: string;
+                        /**
+                         * @description addresses of files already sent in the chat between the deal's two dealers
+                         * @default []
+                         */
+                        attachments?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dispute"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deals/{id}/disputes/{disputeId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    disputeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer: string;
+                        /**
+                         * @description addresses of files already sent in the chat between the deal's two dealers
+                         * @default []
+                         */
+                        attachments?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dispute"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deals/{id}/dispute-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the next page's cursor: send it back as `cursor`; absent on the last page */
+                        "X-Next-Cursor"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DisputeFile"][];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/offers": {
         parameters: {
             query?: never;
@@ -9899,6 +10336,83 @@ export interface components {
              */
             updatedAt: string | null;
         };
+        AdminDispute: {
+            id: string;
+            dealId: string;
+            /** @enum {string} */
+            status: "open" | "answered" | "decided";
+            /** @enum {string} */
+            reason: "not-as-described" | "title" | "odometer" | "other";
+            description: string;
+            attachments: components["schemas"]["DisputeFile"][];
+            /** @description who opened it */
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /** @description the seller's answer, once */
+            answer: string | null;
+            answerAttachments: components["schemas"]["DisputeFile"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            answeredAt: string | null;
+            /**
+             * @description the side the admin decided for
+             * @enum {string|null}
+             */
+            prevails: "buyer" | "seller" | null;
+            decisionNotes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /** @description year make model trim */
+            vehicle: string;
+            vin: string | null;
+            priceCents: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            completedAt: string | null;
+            /** @description the deciding admin's e-mail */
+            decidedBy: string | null;
+        };
+        DisputeFile: {
+            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
+            url: string;
+            /** @description the file's name as the sender picked it */
+            name: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
+            /** @description bytes */
+            size: number;
+            /** @description photos: pixels */
+            width?: number;
+            /** @description photos: pixels */
+            height?: number;
+            /** @description dealer id of the sender */
+            sentBy: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            sentAt: string;
+        };
         AdminUser: {
             /** @description the account id */
             id: string;
@@ -10862,6 +11376,51 @@ export interface components {
              * @enum {string}
              */
             paymentMethod: "wire" | "ach" | "check" | "floor-plan" | "other";
+        };
+        Dispute: {
+            id: string;
+            dealId: string;
+            /** @enum {string} */
+            status: "open" | "answered" | "decided";
+            /** @enum {string} */
+            reason: "not-as-described" | "title" | "odometer" | "other";
+            description: string;
+            attachments: components["schemas"]["DisputeFile"][];
+            /** @description who opened it */
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /** @description the seller's answer, once */
+            answer: string | null;
+            answerAttachments: components["schemas"]["DisputeFile"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            answeredAt: string | null;
+            /**
+             * @description the side the admin decided for
+             * @enum {string|null}
+             */
+            prevails: "buyer" | "seller" | null;
+            decisionNotes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
         };
         Offer: {
             id: string;

@@ -729,7 +729,7 @@ export const webhookReceiptSchema = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Deals and Pass Thru Sales
 
-const dealPartySchema = z.object({ id: z.string(), name: z.string(), dealershipName: z.string() });
+export const dealPartySchema = z.object({ id: z.string(), name: z.string(), dealershipName: z.string() });
 
 export const passThruStepSchema = z
   .object({

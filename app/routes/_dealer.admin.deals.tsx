@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminDialog, useWithParams } from "~/components/admin/admin-dialog";
+import { AdminDisputes, DecideDisputeDialog } from "~/components/admin/deal-disputes";
 import { AdminPage, AdminPager, AdminTable, badgeClass } from "~/components/admin/admin-page";
 import { cardClass } from "~/components/ui/panel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/clock";
 import { choices, SelectField, TextAreaField } from "~/components/ui/field";
 import { DEAL_NOTES_ROWS, adminDealsQuerySchema } from "#lib/admin";
-import { processDealFormSchema } from "#lib/schemas/admin-forms";
+import { decideDisputeFormSchema, processDealFormSchema } from "#lib/schemas/admin-forms";
+import { adminDisputesQuerySchema } from "#lib/schemas/disputes";
 import type { AdminDeal } from "#lib/api-types";
 import { DEAL_STATUSES } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
@@ -22,8 +24,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = adminDealsQuerySchema.safeParse(Object.fromEntries(params));
   const query = parsed.success ? parsed.data : adminDealsQuerySchema.parse({});
   const reviews = context.services.admin.deals;
-  const page = await reviews.list(query).catch(() => reviews.list({ ...query, cursor: undefined }));
-  return { deals: page.items, nextCursor: page.nextCursor, paged: Boolean(query.cursor) };
+  // The disputes view: undecided unless ?disputes= says otherwise, paged by its own cursor.
+  const filter = params.get("disputes") ?? "undecided";
+  const disputeQuery = adminDisputesQuerySchema.safeParse({
+    status: filter === "all" ? undefined : filter,
+    cursor: params.get("disputeCursor") ?? undefined,
+  });
+  const decisions = context.services.admin.disputes;
+  const wanted = disputeQuery.success
+    ? disputeQuery.data
+    : adminDisputesQuerySchema.parse({ status: "undecided" });
+  const [page, disputes, opened] = await Promise.all([
+    reviews.list(query).catch(() => reviews.list({ ...query, cursor: undefined })),
+    decisions.list(wanted).catch(() => decisions.list({ ...wanted, cursor: undefined })),
+    params.get("dispute") ? decisions.get(params.get("dispute")!).catch(() => null) : null,
+  ]);
+  return {
+    deals: page.items,
+    nextCursor: page.nextCursor,
+    paged: Boolean(query.cursor),
+    disputes: {
+      items: disputes.items,
+      nextCursor: disputes.nextCursor,
+      paged: Boolean(wanted.cursor),
+      filter,
+    },
+    opened,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,6 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     process: adminForm(processDealFormSchema, async ({ dealId, ...input }, { actor, services }) => {
       const deal = await services.admin.deals.process(actor, dealId, input);
       return deal.reviewStatus === "approved" ? "Deal approved" : "Deal rejected";
+    }),
+    decide: adminForm(decideDisputeFormSchema, async ({ disputeId, ...input }, { actor, services }) => {
+      const dispute = await services.admin.disputes.decide(actor, disputeId, input);
+      return `Decided for the ${dispute.prevails}`;
     }),
   });
 }
@@ -73,7 +104,7 @@ function ProcessDialog({ deal, close }: { deal: AdminDeal; close: string }) {
 }
 
 export default function AdminDeals() {
-  const { deals, nextCursor, paged } = useLoaderData<typeof loader>();
+  const { deals, nextCursor, paged, disputes, opened } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const withParams = useWithParams();
   const selected = deals.find((d) => d.id === params.get("deal"));
@@ -82,6 +113,14 @@ export default function AdminDeals() {
       title="Admin · Deals"
       description="Every deal between dealers. Approve or reject with a note: both dealers are told, and an approved deal shows as completed in their Pass Thru Sales."
     >
+      <AdminDisputes
+        disputes={disputes.items}
+        nextCursor={disputes.nextCursor}
+        paged={disputes.paged}
+        filter={disputes.filter}
+        withParams={withParams}
+      />
+      <h2 className="text-lg font-semibold">Deals</h2>
       <Form method="get" className={`${cardClass} flex flex-wrap items-end gap-3`}>
         <SelectField
           label="Status"
@@ -154,6 +193,7 @@ export default function AdminDeals() {
       </AdminTable>
       <AdminPager paged={paged} nextCursor={nextCursor} to={(cursor) => withParams({ cursor, deal: null })} />
       {selected ? <ProcessDialog deal={selected} close={withParams({ deal: null })} /> : null}
+      {opened ? <DecideDisputeDialog dispute={opened} close={withParams({ dispute: null })} /> : null}
     </AdminPage>
   );
 }

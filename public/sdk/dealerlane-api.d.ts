@@ -169,6 +169,83 @@ export interface components {
              */
             updatedAt: string | null;
         };
+        AdminDispute: {
+            id: string;
+            dealId: string;
+            /** @enum {string} */
+            status: "open" | "answered" | "decided";
+            /** @enum {string} */
+            reason: "not-as-described" | "title" | "odometer" | "other";
+            description: string;
+            attachments: components["schemas"]["DisputeFile"][];
+            /** @description who opened it */
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /** @description the seller's answer, once */
+            answer: string | null;
+            answerAttachments: components["schemas"]["DisputeFile"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            answeredAt: string | null;
+            /**
+             * @description the side the admin decided for
+             * @enum {string|null}
+             */
+            prevails: "buyer" | "seller" | null;
+            decisionNotes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /** @description year make model trim */
+            vehicle: string;
+            vin: string | null;
+            priceCents: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            completedAt: string | null;
+            /** @description the deciding admin's e-mail */
+            decidedBy: string | null;
+        };
+        DisputeFile: {
+            /** @description the stored address, /objects/chat-files/{id}: readable by the chat's two dealers */
+            url: string;
+            /** @description the file's name as the sender picked it */
+            name: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
+            /** @description bytes */
+            size: number;
+            /** @description photos: pixels */
+            width?: number;
+            /** @description photos: pixels */
+            height?: number;
+            /** @description dealer id of the sender */
+            sentBy: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            sentAt: string;
+        };
         AdminUser: {
             /** @description the account id */
             id: string;
@@ -1132,6 +1209,51 @@ export interface components {
              * @enum {string}
              */
             paymentMethod: "wire" | "ach" | "check" | "floor-plan" | "other";
+        };
+        Dispute: {
+            id: string;
+            dealId: string;
+            /** @enum {string} */
+            status: "open" | "answered" | "decided";
+            /** @enum {string} */
+            reason: "not-as-described" | "title" | "odometer" | "other";
+            description: string;
+            attachments: components["schemas"]["DisputeFile"][];
+            /** @description who opened it */
+            buyer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            seller: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            } | null;
+            /** @description the seller's answer, once */
+            answer: string | null;
+            answerAttachments: components["schemas"]["DisputeFile"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            answeredAt: string | null;
+            /**
+             * @description the side the admin decided for
+             * @enum {string|null}
+             */
+            prevails: "buyer" | "seller" | null;
+            decisionNotes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            decidedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
         };
         Offer: {
             id: string;

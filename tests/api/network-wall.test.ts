@@ -176,6 +176,16 @@ const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
     path: `/deals/${o.dealId}/sign`,
     body: { fullName: "Wall Walker", consent: true },
   }),
+  "GET /deals/:id/disputes": (o) => ({ path: `/deals/${o.dealId}/disputes` }),
+  "POST /deals/:id/disputes": (o) => ({
+    path: `/deals/${o.dealId}/disputes`,
+    body: { reason: "other", description: "Taken" },
+  }),
+  "POST /deals/:id/disputes/:disputeId/answer": (o) => ({
+    path: `/deals/${o.dealId}/disputes/00000000-0000-4000-8000-000000000000/answer`,
+    body: { answer: "Taken" },
+  }),
+  "GET /deals/:id/dispute-files": (o) => ({ path: `/deals/${o.dealId}/dispute-files` }),
   "POST /deals/:id/confirm": (o) => ({ path: `/deals/${o.dealId}/confirm`, body: {} }),
   "POST /deals/:id/decline": (o) => ({ path: `/deals/${o.dealId}/decline`, body: {} }),
   "POST /deals/:id/withdraw": (o) => ({ path: `/deals/${o.dealId}/withdraw`, body: {} }),

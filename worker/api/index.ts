@@ -24,6 +24,7 @@ import { connectionRoutes } from "./connections";
 import { contactRoutes } from "./contact";
 import { dealerRoutes } from "./dealers";
 import { dealRoutes, passThruRoutes } from "./deals";
+import { adminDisputeRoutes, dealDisputeRoutes } from "./disputes";
 import { healthRoutes } from "./health";
 import { inventoryRoutes } from "./inventory";
 import { inventoryImportRoutes } from "./inventory-imports";
@@ -50,6 +51,7 @@ api
   .route("/api-keys", apiKeyRoutes)
   .route("/activity", activityRoutes)
   .route("/admin/news", adminNewsRoutes)
+  .route("/admin/disputes", adminDisputeRoutes)
   .route("/admin", adminRoutes)
   .route("/auth", authRoutes)
   .route("/contact", contactRoutes)
@@ -69,6 +71,7 @@ api
   .route("/push", pushRoutes)
   .route("/", subscriptionRoutes)
   .route("/deals", dealRoutes)
+  .route("/deals", dealDisputeRoutes)
   .route("/offers", offerRoutes)
   .route("/pass-thru-sales", passThruRoutes)
   .route("/verification", verificationRoutes)

@@ -61,6 +61,11 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
       `select * from main.deals x where exists (select 1 from main.dealers o where o.id in (x.proposer_id, x.counterparty_id, x.seller_id, x.buyer_id) and o.is_demo = ${n})`,
   ],
   [
+    "deal_disputes",
+    (n) =>
+      `select * from main.deal_disputes x where exists (select 1 from main.dealers o where o.id = x.buyer_id and o.is_demo = ${n})`,
+  ],
+  [
     "offers",
     (n) =>
       `select * from main.offers x where exists (select 1 from main.dealers o where o.id = x.buyer_id and o.is_demo = ${n})`,

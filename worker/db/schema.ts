@@ -17,6 +17,7 @@ import type { ChatCall, ChatOfferCard } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
 import type { Disclosures } from "#lib/schemas/disclosures";
 import type { BuyOrder } from "#lib/schemas/buy-order";
+import { DISPUTE_REASONS, DISPUTE_SIDES, DISPUTE_STATUSES } from "#lib/schemas/disputes";
 import type { NotificationData } from "#lib/api-types";
 import {
   OFFER_SIDES,
@@ -607,6 +608,49 @@ export const deals = sqliteTable(
     index("deals_status_idx").on(t.status, t.createdAt),
     // A post a deal names is never deleted by the daily cron: the deal shows it.
     index("deals_post_idx").on(t.postId),
+  ],
+);
+
+/**
+ * A buyer's dispute on a completed deal (worker/domain/disputes): open → answered by the seller → decided by an
+ * admin. Its files are references to files already sent in the two dealers' chat. At most one undecided
+ * dispute per deal; every step is a conditional UPDATE on `status`, so of two answers or decisions one wins.
+ */
+export const dealDisputes = sqliteTable(
+  "deal_disputes",
+  {
+    id: text("id").primaryKey(),
+    dealId: ownedBy("deal_id", () => deals.id),
+    buyerId: ownedBy("buyer_id", () => dealers.id),
+    sellerId: ownedBy("seller_id", () => dealers.id),
+    reason: text("reason", { enum: DISPUTE_REASONS }).notNull(),
+    description: text("description").notNull(),
+    /** File ids (chat_attachments.file_id) the buyer picked from the chat. */
+    fileIds: text("file_ids", { mode: "json" }).$type<string[]>().notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull().default("open"),
+    answer: text("answer"),
+    answerFileIds: text("answer_file_ids", { mode: "json" }).$type<string[] | null>(),
+    answeredAt: timestamp("answered_at"),
+    prevails: text("prevails", { enum: DISPUTE_SIDES }),
+    decisionNotes: text("decision_notes"),
+    decidedBy: text("decided_by").references(() => accounts.id, { onDelete: "set null" }),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: timestamp("decided_at"),
+    /** The dealer the decision went against: what a dealer's reputation counts as a dispute lost. */
+    lostBy: text("lost_by").references(() => dealers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("deal_disputes_undecided_idx")
+      .on(t.dealId)
+      .where(sql`status <> 'decided'`),
+    index("deal_disputes_deal_idx").on(t.dealId, t.createdAt),
+    index("deal_disputes_status_idx").on(t.status, t.createdAt, t.id),
+    index("deal_disputes_lost_by_idx").on(t.lostBy),
+    // Deleting a dealer cascades here: these keep it from reading the whole table.
+    index("deal_disputes_buyer_idx").on(t.buyerId),
+    index("deal_disputes_seller_idx").on(t.sellerId),
   ],
 );
 

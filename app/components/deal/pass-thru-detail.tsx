@@ -9,6 +9,7 @@ import type { Deal, PassThruStepState } from "#lib/api-types";
 import { PASS_THRU_STEP_LABELS, TITLE_STATUSES, type TitleStatus } from "#lib/deals/constants";
 import { formatDollars } from "#lib/format";
 import { dealApi } from "./deal-api";
+import { DealDisputes } from "./deal-disputes";
 import { DealFacts, vehicleTitle } from "./deal-facts";
 import { BillOfSalePanel } from "./bill-of-sale-panel";
 import { SaleStatusBadge } from "./sale-status";
@@ -113,6 +114,7 @@ export function PassThruDetail({
           </ul>
         </section>
         <BillOfSalePanel deal={deal} onChanged={onChanged} />
+        <DealDisputes deal={deal} />
         {deal.status === "confirmed" ? (
           <div className="flex flex-wrap justify-end gap-2">
             <Button onClick={() => onComplete(deal)}>Verify &amp; complete</Button>

@@ -13,6 +13,7 @@ import {
 import { apiKeyFormSchema } from "#lib/api-keys";
 import { booleanInput } from "#lib/schemas/dealer-fields";
 import { dealerUpdateSchema } from "#lib/schemas/dealer";
+import { decideDisputeSchema } from "#lib/schemas/disputes";
 
 /**
  * The admin console's page forms, one schema each, on the admin calls' own schemas. A blank text field
@@ -35,6 +36,8 @@ const record = z.object({ id: recordId });
 export const announcementFormSchema = blanksLeftOut(announcementSchema);
 
 export const processDealFormSchema = blanksLeftOut(processDealSchema.extend({ dealId: recordId }));
+
+export const decideDisputeFormSchema = blanksLeftOut(decideDisputeSchema.extend({ disputeId: recordId }));
 
 export const adminUserForms = {
   add: blanksLeftOut(addUserSchema),

@@ -78,6 +78,7 @@ const BACKUP_TABLES: Record<string, ReturnType<typeof sql>> = {
   messages: sql`*`,
   deals: sql`*`,
   pass_thru_steps: sql`*`,
+  deal_disputes: sql`*`,
   plans: sql`*`,
   add_ons: sql`*`,
   subscriptions: sql`*`,

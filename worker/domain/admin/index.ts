@@ -11,6 +11,9 @@ import type { Delivery } from "../notifications/notify";
 import { auditTrail, type AdminActor } from "./audit";
 import { adminBroadcast } from "./broadcast";
 import { dealReviews } from "./deal-reviews";
+import { disputeDecisions } from "../disputes/admin";
+import type { DisputeStep } from "../disputes/announce";
+import type { DisputeRow } from "../disputes/views";
 import { backupJson, usersCsv } from "./exports";
 import { adminFigures } from "./figures";
 import { pricingAdmin } from "./pricing";
@@ -23,6 +26,8 @@ type AdminConsoleDeps = {
   outbox: Pick<OutboxService, "enqueue">;
   deleteAccount: (accountId: string) => Promise<void>;
   announceReview: (dealId: string) => Promise<void>;
+  /** Tells a dispute's two dealers of its decision. */
+  announceDispute: (step: DisputeStep, row: DisputeRow) => Promise<void>;
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
   siteOrigin: string;
@@ -47,6 +52,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     figures: adminFigures(db),
     users,
     deals: dealReviews(db, { audit, announce: deps.announceReview }),
+    disputes: disputeDecisions(db, { audit, announce: deps.announceDispute }),
     promotions: promotionService(db, { audit }),
     verifications: verificationService(db, { audit, deliver: deps.deliver }),
     pricing: pricingAdmin(db, { audit }),

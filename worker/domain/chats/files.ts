@@ -165,6 +165,18 @@ export function chatFileService(db: Database, env: UploadEnv) {
       return storedFileResponse(object, headers, options.ifNoneMatch);
     },
 
+    /** A chat file an admin reads as a dispute's evidence (the dispute was checked to name it), privately. */
+    async serveEvidence(id: string, options: { ifNoneMatch?: string } = {}): Promise<Response> {
+      const object = await env.PHOTOS.get(chatFileKeyOf(id));
+      if (!object) throw notFound("File not found");
+      const headers = {
+        "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+        "Cache-Control": "private, max-age=3600",
+        "Content-Disposition": "inline",
+      };
+      return storedFileResponse(object, headers, options.ifNoneMatch);
+    },
+
     /** The stored files of deleted messages leave R2. */
     async remove(urls: readonly string[]) {
       const keys = urls.flatMap((url) => {

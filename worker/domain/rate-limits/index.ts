@@ -68,6 +68,8 @@ export const LIMITS = {
   pushChangesPerDealer: hourly("push:dealer", 120, "push setting changes"),
   /** Proposals and deals recorded after the fact. */
   dealsPerDealer: hourly("deals:dealer", 60, "new deals"),
+  /** Opening and answering disputes: one undecided per deal already, this stops a script walking many deals. */
+  disputesPerDealer: hourly("disputes:dealer", 30, "dispute steps"),
   /** The public API, per key: 60 a minute, at most 20 of them in 10 seconds. */
   apiKeyPerMinute: { name: "api:key", max: 60, windowSeconds: 60, what: "API requests" },
   apiKeyBurst: { name: "api:key-burst", max: 20, windowSeconds: 10, what: "API requests" },

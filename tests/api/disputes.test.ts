@@ -1,0 +1,366 @@
+import { SELF, env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditEntrySchema, dealSchema, uploadTicketSchema } from "#lib/api-types";
+import {
+  DISPUTE_WINDOW_DAYS,
+  adminDisputeSchema,
+  disputeFileSchema,
+  disputeSchema,
+} from "#lib/schemas/disputes";
+import { createServices } from "../../worker/services";
+import { ORIGIN, call, eventually, notificationsOf, signUpAdmin, signUpDealer } from "./helpers";
+
+type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+const VEHICLE = {
+  vin: "1FTEW1E50KFA12345",
+  year: 2019,
+  make: "Ford",
+  model: "F-150",
+  trim: "XLT",
+  miles: 41250,
+  color: "White",
+};
+
+let seller: Dealer;
+let buyer: Dealer;
+let stranger: Dealer;
+let admin: Dealer;
+
+beforeAll(async () => {
+  [seller, buyer, stranger, admin] = [
+    await signUpDealer(),
+    await signUpDealer(),
+    await signUpDealer(),
+    await signUpAdmin(),
+  ];
+  await env.DB.prepare(
+    "update dealers set name = 'Sam Seller', dealership_name = 'Seller Motors' where id = ?",
+  )
+    .bind(seller.dealerId)
+    .run();
+  await env.DB.prepare("update dealers set name = 'Bea Buyer', dealership_name = 'Buyer Autos' where id = ?")
+    .bind(buyer.dealerId)
+    .run();
+});
+
+/** A deal `from` sold to `to`, confirmed and completed; `daysAgo` moves its completion back. */
+async function completedDeal(from = seller, to = buyer, daysAgo = 0) {
+  const proposed = await call("POST", "/api/deals", {
+    cookie: from.cookie,
+    body: {
+      counterpartyId: to.dealerId,
+      role: "seller",
+      vehicle: VEHICLE,
+      price: 28500,
+      location: "Dallas, TX",
+    },
+  });
+  expect(proposed.status, proposed.text).toBe(201);
+  const deal = dealSchema.parse(proposed.json);
+  expect((await call("POST", `/api/deals/${deal.id}/confirm`, { cookie: to.cookie })).status).toBe(200);
+  const done = await call("POST", "/api/deals/complete", {
+    cookie: from.cookie,
+    body: { dealId: deal.id, ...VEHICLE, price: 28500, location: "Dallas, TX" },
+  });
+  expect(done.status, done.text).toBe(200);
+  if (daysAgo)
+    await env.DB.prepare("update deals set completed_at = completed_at - ? where id = ?")
+      .bind(daysAgo * DAY, deal.id)
+      .run();
+  return deal.id;
+}
+
+/** A photo `from` sends `to` in their chat: its stored address. */
+async function chatPhoto(from: Dealer, to: Dealer, name = "odometer.png"): Promise<string> {
+  const ticket = await call("POST", "/api/objects/chat-upload", { cookie: from.cookie });
+  const url = new URL(uploadTicketSchema.parse(ticket.json).uploadURL);
+  const put = await SELF.fetch(url.toString(), {
+    method: "PUT",
+    body: PNG,
+    headers: { "Content-Type": "image/png", Origin: ORIGIN },
+  });
+  expect(put.status).toBe(201);
+  const sent = await call("POST", "/api/messages", {
+    cookie: from.cookie,
+    body: {
+      receiverId: to.dealerId,
+      content: "",
+      clientId: crypto.randomUUID(),
+      attachments: [
+        { url: url.pathname, name, contentType: "image/png", size: PNG.byteLength, width: 1, height: 1 },
+      ],
+    },
+  });
+  expect(sent.status, sent.text).toBe(201);
+  return url.pathname;
+}
+
+const open = (dealer: Dealer, dealId: string, body: Record<string, unknown> = {}) =>
+  call("POST", `/api/deals/${dealId}/disputes`, {
+    cookie: dealer.cookie,
+    body: { reason: "odometer", description: "The odometer reads 61,250, not 41,250.", ...body },
+  });
+
+const answer = (dealer: Dealer, dealId: string, disputeId: string, body: Record<string, unknown> = {}) =>
+  call("POST", `/api/deals/${dealId}/disputes/${disputeId}/answer`, {
+    cookie: dealer.cookie,
+    body: { answer: "The cluster was replaced; the paperwork says so.", ...body },
+  });
+
+const decide = (disputeId: string, prevails: "buyer" | "seller", notes = "") =>
+  call("POST", `/api/admin/disputes/${disputeId}/decision`, {
+    cookie: admin.cookie,
+    body: { prevails, notes },
+  });
+
+describe("opening a dispute", () => {
+  it("lets the buyer open one with photos from the chat; both dealers read it and are told", async () => {
+    const dealId = await completedDeal();
+    const photo = await chatPhoto(buyer, seller);
+    const files = await call("GET", `/api/deals/${dealId}/dispute-files`, { cookie: buyer.cookie });
+    expect(files.status).toBe(200);
+    expect(
+      disputeFileSchema
+        .array()
+        .parse(files.json)
+        .map((f) => f.url),
+    ).toContain(photo);
+
+    const res = await open(buyer, dealId, { attachments: [photo] });
+    expect(res.status, res.text).toBe(201);
+    const dispute = disputeSchema.parse(res.json);
+    expect(dispute).toMatchObject({ status: "open", reason: "odometer", answer: null, prevails: null });
+    expect(dispute.buyer?.id).toBe(buyer.dealerId);
+    expect(dispute.attachments).toMatchObject([{ url: photo, name: "odometer.png", sentBy: buyer.dealerId }]);
+
+    for (const dealer of [seller, buyer]) {
+      const read = await call("GET", `/api/deals/${dealId}/disputes`, { cookie: dealer.cookie });
+      expect(read.status).toBe(200);
+      expect(
+        disputeSchema
+          .array()
+          .parse(read.json)
+          .map((d) => d.id),
+      ).toEqual([dispute.id]);
+    }
+    const told = await eventually(
+      () => notificationsOf(seller.cookie),
+      (list) => list.some((n) => n.title.startsWith("Bea Buyer, Buyer Autos opened a dispute")),
+    );
+    expect(told.some((n) => n.title.startsWith("Bea Buyer, Buyer Autos opened a dispute"))).toBe(true);
+  });
+
+  it("is the buyer's alone, on a completed deal, and one undecided dispute per deal", async () => {
+    const dealId = await completedDeal();
+    const bySeller = await open(seller, dealId);
+    expect(bySeller.status).toBe(403);
+    expect(bySeller.json.message).toBe("Only the buyer can open a dispute on a deal");
+    expect((await open(buyer, dealId)).status).toBe(201);
+    const again = await open(buyer, dealId, { reason: "title" });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe("This deal already has a dispute waiting for a decision");
+
+    const pending = await call("POST", "/api/deals", {
+      cookie: seller.cookie,
+      body: {
+        counterpartyId: buyer.dealerId,
+        role: "seller",
+        vehicle: VEHICLE,
+        price: 100,
+        location: "Dallas, TX",
+      },
+    });
+    const early = await open(buyer, dealSchema.parse(pending.json).id);
+    expect(early.status).toBe(409);
+    expect(early.json.message).toBe("A dispute can be opened once the deal is completed");
+  });
+
+  it("answers two disputes opened at once with one 201 and one 409", async () => {
+    const dealId = await completedDeal();
+    const statuses = (await Promise.all([open(buyer, dealId), open(buyer, dealId)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
+
+  it("refuses files from another chat, or that are not chat files, with 400", async () => {
+    const dealId = await completedDeal();
+    const elsewhere = await chatPhoto(buyer, stranger, "other-car.png");
+    const res = await open(buyer, dealId, { attachments: [elsewhere] });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("Pick photos and files from your chat with this dealer");
+    const bogus = await open(buyer, dealId, { attachments: ["https://example.com/x.png"] });
+    expect(bogus.status).toBe(400);
+    const badReason = await open(buyer, dealId, { reason: "mood" });
+    expect(badReason.status).toBe(400);
+    expect(badReason.json.message).toBe("reason must be one of not-as-described, title, odometer, other");
+  });
+
+  it(`opens within ${DISPUTE_WINDOW_DAYS} days of completion (day 7 yes, day 8 no)`, async () => {
+    const onDaySeven = await completedDeal(seller, buyer, DISPUTE_WINDOW_DAYS - 0.01);
+    expect((await open(buyer, onDaySeven)).status).toBe(201);
+    const onDayEight = await completedDeal(seller, buyer, DISPUTE_WINDOW_DAYS + 1);
+    const late = await open(buyer, onDayEight);
+    expect(late.status).toBe(409);
+    expect(late.json.message).toMatch(/^Disputes can be opened within 7 days of completion/);
+  });
+
+  it("takes the clock it is given: the window's last moment is in, one millisecond later is out", async () => {
+    const dealId = await completedDeal();
+    const row = await env.DB.prepare("select completed_at as at from deals where id = ?")
+      .bind(dealId)
+      .first<{ at: number }>();
+    const disputes = createServices(env).disputes;
+    const input = { reason: "title" as const, description: "No title yet", attachments: [] };
+    const end = row!.at + DISPUTE_WINDOW_DAYS * DAY;
+    await expect(disputes.open(buyer.dealerId, dealId, input, end + 1)).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(disputes.open(buyer.dealerId, dealId, input, end + DAY)).rejects.toMatchObject({
+      status: 409,
+    });
+    const opened = await disputes.open(buyer.dealerId, dealId, input, end);
+    expect(opened.status).toBe("open");
+  });
+
+  it("answers a third dealer 404 on every dispute route", async () => {
+    const dealId = await completedDeal();
+    const dispute = disputeSchema.parse((await open(buyer, dealId)).json);
+    for (const res of [
+      await call("GET", `/api/deals/${dealId}/disputes`, { cookie: stranger.cookie }),
+      await call("GET", `/api/deals/${dealId}/dispute-files`, { cookie: stranger.cookie }),
+      await open(stranger, dealId),
+      await answer(stranger, dealId, dispute.id),
+    ])
+      expect(res.status).toBe(404);
+  });
+
+  it("keeps a demo dealer out of a real deal's dispute", async () => {
+    const dealId = await completedDeal();
+    const dispute = disputeSchema.parse((await open(buyer, dealId)).json);
+    const demo = await signUpDealer();
+    await env.DB.prepare("update dealers set is_demo = 1 where id = ?").bind(demo.dealerId).run();
+    for (const res of [
+      await call("GET", `/api/deals/${dealId}/disputes`, { cookie: demo.cookie }),
+      await open(demo, dealId),
+      await answer(demo, dealId, dispute.id),
+    ])
+      expect(res.status).toBe(404);
+  });
+});
+
+describe("answering and deciding", () => {
+  it("lets the seller answer once, with chat files; the buyer cannot answer", async () => {
+    const dealId = await completedDeal();
+    const dispute = disputeSchema.parse((await open(buyer, dealId)).json);
+    expect((await answer(buyer, dealId, dispute.id)).status).toBe(403);
+    const receipt = await chatPhoto(seller, buyer, "cluster-receipt.png");
+    const res = await answer(seller, dealId, dispute.id, { attachments: [receipt] });
+    expect(res.status, res.text).toBe(200);
+    const answered = disputeSchema.parse(res.json);
+    expect(answered).toMatchObject({
+      status: "answered",
+      answer: "The cluster was replaced; the paperwork says so.",
+    });
+    expect(answered.answerAttachments.map((f) => f.name)).toEqual(["cluster-receipt.png"]);
+    const twice = await answer(seller, dealId, dispute.id, { answer: "Again" });
+    expect(twice.status).toBe(409);
+    expect(twice.json.message).toBe("This dispute has already been answered");
+    const told = await eventually(
+      () => notificationsOf(buyer.cookie),
+      (list) => list.some((n) => n.title.startsWith("Sam Seller, Seller Motors answered your dispute")),
+    );
+    expect(told.some((n) => n.title.startsWith("Sam Seller, Seller Motors answered your dispute"))).toBe(
+      true,
+    );
+  });
+
+  it("lets an admin decide once, in the audit log; two decisions at once have one winner", async () => {
+    const dealId = await completedDeal();
+    const photo = await chatPhoto(buyer, seller);
+    const dispute = disputeSchema.parse((await open(buyer, dealId, { attachments: [photo] })).json);
+    expect(
+      (
+        await call("POST", `/api/admin/disputes/${dispute.id}/decision`, {
+          cookie: seller.cookie,
+          body: { prevails: "seller" },
+        })
+      ).status,
+    ).toBe(403);
+
+    const listed = await call("GET", "/api/admin/disputes?status=undecided", { cookie: admin.cookie });
+    expect(listed.status).toBe(200);
+    const mine = adminDisputeSchema
+      .array()
+      .parse(listed.json)
+      .find((d) => d.id === dispute.id);
+    expect(mine).toMatchObject({ vehicle: "2019 Ford F-150 XLT", status: "open" });
+    const file = await SELF.fetch(
+      `${ORIGIN}/api/admin/disputes/${dispute.id}/files/${photo.split("/").pop()}`,
+      {
+        headers: { Cookie: admin.cookie },
+      },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/png");
+    await file.arrayBuffer();
+    const notEvidence = await chatPhoto(buyer, stranger, "other.png");
+    const refused = await call(
+      "GET",
+      `/api/admin/disputes/${dispute.id}/files/${notEvidence.split("/").pop()}`,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(refused.status).toBe(404);
+
+    const answers = await Promise.all([
+      decide(dispute.id, "buyer", "Odometer photo is clear"),
+      decide(dispute.id, "seller"),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = adminDisputeSchema.parse(answers.find((a) => a.status === 200)!.json);
+    expect(won).toMatchObject({ status: "decided", decidedBy: admin.email });
+    expect((await decide(dispute.id, "seller")).status).toBe(409);
+    expect((await answer(seller, dealId, dispute.id)).status).toBe(409);
+
+    const audit = await call("GET", `/api/admin/audit?recordId=${dispute.id}`, { cookie: admin.cookie });
+    const entries = auditEntrySchema.array().parse(audit.json);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: "dispute.decide",
+      recordType: "dispute",
+      actor: { email: admin.email },
+      after: { status: "decided", prevails: won.prevails },
+    });
+    const seen = disputeSchema
+      .array()
+      .parse((await call("GET", `/api/deals/${dealId}/disputes`, { cookie: buyer.cookie })).json);
+    expect(seen[0]).toMatchObject({ status: "decided", prevails: won.prevails });
+    // Decided, the deal may take a new dispute while the window is open.
+    expect((await open(buyer, dealId, { reason: "title" })).status).toBe(201);
+  });
+});
+
+describe("disputesLostBy", () => {
+  it("counts the disputes decided against each dealer, 0 for the others", async () => {
+    const [s, b] = [await signUpDealer(), await signUpDealer()];
+    for (const prevails of ["buyer", "buyer", "seller"] as const) {
+      const dealId = await completedDeal(s, b);
+      const dispute = disputeSchema.parse((await open(b, dealId)).json);
+      expect((await decide(dispute.id, prevails)).status).toBe(200);
+    }
+    const undecided = await completedDeal(s, b);
+    expect((await open(b, undecided)).status).toBe(201);
+    const lost = await createServices(env).disputes.disputesLostBy([
+      s.dealerId,
+      b.dealerId,
+      stranger.dealerId,
+    ]);
+    expect(Object.fromEntries(lost)).toEqual({ [s.dealerId]: 2, [b.dealerId]: 1, [stranger.dealerId]: 0 });
+  });
+});
