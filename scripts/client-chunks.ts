@@ -6,6 +6,8 @@
  * post card) is another; each route keeps its own module, and whatever a screen imports on demand (dialogs,
  * charts, the call) stays in its own chunk. Client build only: the worker is one bundle anyway.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Plugin } from "vite";
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
@@ -25,6 +27,24 @@ const pathOf = (id: string) => id.split("?")[0];
 const isEntry = (id: string) => /\/app\/(routes\/|root\.tsx$|entry\.client\.tsx$)/.test(pathOf(id));
 /** Only JavaScript is grouped; styles and assets keep Vite's own handling. */
 const isScript = (id: string) => !id.includes("?") && /\.(m?[jt]sx?)$/.test(id);
+
+/**
+ * `import { Dialog } from "radix-ui"` names the package that re-exports every Radix primitive. Grouped by what
+ * imports what, every primitive would follow the first file that imports the package (the shell), Toast and the
+ * form-only ones included; the client build imports each primitive from its own package instead, so each goes
+ * with the code that uses it.
+ */
+function radixPackages(): Map<string, string> {
+  // The ES module build: it imports each primitive by name (the CommonJS one requires them).
+  const file = createRequire(import.meta.url)
+    .resolve("radix-ui")
+    .replace(/\.js$/, ".mjs");
+  const index = readFileSync(file, "utf8");
+  return new Map(
+    [...index.matchAll(/import \* as (\w+) from "(@radix-ui\/[\w-]+)";/g)].map((m) => [m[1], m[2]]),
+  );
+}
+const RADIX_IMPORT = /import \{([^}]+)\} from "radix-ui";/g;
 
 /** Every module `roots` import without an `import()` in between. */
 function staticClosure(getModuleInfo: GetModuleInfo, roots: string[]): Set<string> {
@@ -66,8 +86,27 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
 
 export function clientChunks(): Plugin {
   let chunkOf: ((id: string) => string | undefined) | null = null;
+  let radix: Map<string, string> | null = null;
   return {
     name: "dealerlane-client-chunks",
+    apply: "build",
+    transform(code, id, options) {
+      if (options?.ssr || !id.includes("/app/") || !code.includes('from "radix-ui"')) return;
+      radix ??= radixPackages();
+      const packages = radix;
+      return code.replace(RADIX_IMPORT, (_all, names: string) =>
+        names
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => {
+            const from = packages.get(name);
+            if (!from) throw new Error(`radix-ui has no ${name}`);
+            return `import * as ${name} from "${from}";`;
+          })
+          .join(" "),
+      );
+    },
     config(_config, { isSsrBuild }) {
       if (isSsrBuild) return;
       return {
