@@ -12,7 +12,7 @@ import {
   placeOf,
   type DirectoryDealer,
 } from "~/components/dealer/dealer-bits";
-import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import { DealerQuickView } from "~/components/dealer/on-demand";
 import { Button, buttonClass } from "~/components/ui/button";
 import { api, pageOf } from "#lib/api-client";
 
