@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Eye, Loader2, MapPin } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { MessagePopup } from "~/components/chat/message-popup";
+import { MessagePopup } from "~/components/chat/on-demand";
 import { ConnectToggle } from "~/components/dealer/connect-toggle";
 import {
   DealerAvatar,

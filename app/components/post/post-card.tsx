@@ -12,7 +12,7 @@ import {
   Video,
 } from "~/components/ui/icons";
 import { useState, type MouseEvent } from "react";
-import { MessagePopup } from "~/components/chat/message-popup";
+import { MessagePopup } from "~/components/chat/on-demand";
 import { DealerQuickView } from "~/components/dealer/on-demand";
 import { VerifiedBadge } from "~/components/dealer/dealer-bits";
 import type { InventoryView } from "#lib/constants";
