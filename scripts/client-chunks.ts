@@ -67,7 +67,8 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
   const screens = SIGNED_IN_SCREENS.map((screen) => staticClosure(getModuleInfo, find([screen])));
   // What only one screen imports stays in that screen's own file; what two share travels with the shell.
   const signedIn = (id: string) => shell.has(id) || screens.filter((s) => s.has(id)).length > 1;
-  // A module both the signed-in screens and a public page import goes where both already load.
+  // A module both the signed-in screens and a public page import goes where both already load: left out, Rollup
+  // would put it in the signed-in file with the modules that import it, and the public page would load that file.
   const publicRoutes = ids.filter(
     (id) =>
       isEntry(id) &&
@@ -79,8 +80,7 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
     if (!isScript(id) || isEntry(id)) return undefined;
     if (everyPage.has(id)) return "app";
     if (!signedIn(id)) return undefined;
-    if (publicPages.has(id)) return shell.has(id) ? "app" : undefined;
-    return "signed-in";
+    return publicPages.has(id) ? "app" : "signed-in";
   };
 }
 
