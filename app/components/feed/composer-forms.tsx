@@ -21,6 +21,7 @@ export function ComposerForms({
 }: {
   request: ComposerFormRequest;
   onCreated: (post: PostDetail) => void;
+  /** For lazyDialog alone, when the forms' code could not arrive; once here the forms stay, with the draft. */
   onOpenChange: (open: boolean) => void;
 }) {
   const [draft, setDraftState] = useState<PostDraft>(emptyDraft);
