@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { clientChunks } from "./scripts/client-chunks";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -22,6 +23,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    clientChunks(),
   ],
   ssr: {
     // Bundled by this production build rather than left to wrangler: the worker runs React's production server

@@ -3,6 +3,8 @@
  * - Precaches the offline page, the manifest and the icons. Never a page: the signed-out landing fetched here
  *   would sit in the browser's cache under `/`, the signed-in dealer's home address.
  * - Page navigations: network first (pages are personal and live), the offline page when there is no network.
+ *   Navigation preload asks for the page while the worker starts, so an installed app's page costs no more
+ *   than an uninstalled one's.
  * - /assets/*: cache first; their names carry a content hash, so they never change.
  * - /api/*, /parties/* and everything else: never cached, straight to the network.
  * - Web Push: a push (JSON `{title, body, url, tag}`, app/lib/schemas/push.ts) shows a notification; a tap opens
@@ -39,6 +41,7 @@ self.addEventListener("activate", (event) => {
             .map((k) => caches.delete(k)),
         ),
       )
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
   );
 });
@@ -61,9 +64,9 @@ async function assetFirst(request) {
   return response;
 }
 
-async function pageNetworkFirst(request) {
+async function pageNetworkFirst(event) {
   try {
-    return await fetch(request);
+    return (await event.preloadResponse) ?? (await fetch(event.request));
   } catch {
     const shell = await caches.open(SHELL_CACHE);
     return (
@@ -80,7 +83,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/parties/")) return;
   if (request.mode === "navigate") {
-    event.respondWith(pageNetworkFirst(request));
+    event.respondWith(pageNetworkFirst(event));
     return;
   }
   if (url.pathname.startsWith("/assets/")) {

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useState, type ReactNode } from "react";
 import type { DirectoryDealer } from "~/components/dealer/dealer-bits";
 import { DealerCard } from "~/components/dealer/dealer-card";
-import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import { DealerQuickView } from "~/components/dealer/on-demand";
 import { isAdmin } from "#lib/roles";
 import { dealerAction } from "~/utils/dealer-directory.server";
 import { requireDealer } from "~/utils/guards.server";

@@ -1,8 +1,14 @@
 /**
- * Bench section: the signed-in home page on a phone on a lot. Debian's Chromium at 390 px on a throttled
- * connection (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) with its CPU slowed four times, signed in as the
- * bench dealer: the time from the request until the feed answers a tap (the first post card's buttons are
- * hydrated), and the JavaScript it took to get there. Skipped, with a note, where Chromium is not installed.
+ * Bench section: signed-in screens on a phone on a lot. Debian's Chromium at 390 px on a throttled connection
+ * (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) with its CPU slowed four times, signed in as the bench
+ * dealer. For each screen, the time from the request until it answers a tap (the element a dealer reaches for
+ * is React's), and the JavaScript it took to get there:
+ * - the home feed, cold: a fresh browser profile, nothing cached (the first post card's buttons);
+ * - `/messages` with a chat open, cold (its message box);
+ * - another dealer's `/post/{id}`, cold (the post's buttons);
+ * - the home feed again on a second visit: the installed app, its service worker and caches warm from a first
+ *   visit in the same profile, the page itself still fetched over the throttled connection.
+ * Skipped, with a note, where Chromium is not installed. `PHONE_BENCH_FILES=1` lists each screen's scripts.
  */
 import { existsSync } from "node:fs";
 import { CHROMIUM_PATH, launchChromium } from "../chromium.mjs";
@@ -18,74 +24,175 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
+const CONDITIONS = `390 px, 150 ms round trip, 1.6 Mbit/s down, CPU ${CPU_SLOWDOWN}× slower`;
 
 const median = (values) => stats(values).median;
 
-/** One cold load (a fresh browser profile, nothing cached): ms until a post card's button is React's, JS bytes. */
-async function loadHome(browser, ctx) {
+/** Whether the element a dealer taps first is on the page and hydrated (React's props are on it). */
+function answersTap(selector) {
+  const element = document.querySelector(selector);
+  return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+}
+
+/** A browser profile signed in as the bench dealer, on a phone's screen. */
+async function phoneContext(browser, ctx) {
   const url = new URL(ctx.baseUrl);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const pair = ctx.cookie.split(";")[0];
+  const equals = pair.indexOf("=");
+  await context.addCookies([
+    { name: pair.slice(0, equals), value: pair.slice(equals + 1), domain: url.hostname, path: "/" },
+  ]);
+  return context;
+}
+
+/**
+ * One load of `screen` in a new tab of `context`, throttled: ms until it answers a tap, and the scripts that came
+ * over the wire (answers from the service worker or the browser's cache cost no bytes and are counted apart).
+ */
+async function load(context, ctx, screen) {
+  const page = await context.newPage();
   try {
-    const pair = ctx.cookie.split(";")[0];
-    const equals = pair.indexOf("=");
-    await context.addCookies([
-      { name: pair.slice(0, equals), value: pair.slice(equals + 1), domain: url.hostname, path: "/" },
-    ]);
-    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", NETWORK);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    let scripts = 0;
-    let scriptBytes = 0;
-    const scriptRequests = new Set();
-    cdp.on(
-      "Network.responseReceived",
-      ({ requestId, type }) => type === "Script" && scriptRequests.add(requestId),
-    );
+    const scripts = new Map();
+    cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+      if (type !== "Script") return;
+      const cached = response.fromServiceWorker || response.fromDiskCache || response.fromPrefetchCache;
+      scripts.set(requestId, { url: response.url, cached, bytes: 0 });
+    });
     cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
-      if (!scriptRequests.has(requestId)) return;
-      scripts++;
-      scriptBytes += encodedDataLength;
+      const script = scripts.get(requestId);
+      if (script && !script.cached) script.bytes = encodedDataLength;
     });
     const started = performance.now();
-    await page.goto(`${ctx.baseUrl}/`, { waitUntil: "commit" });
-    await page.waitForFunction(
-      () => {
-        const button = document.querySelector('[data-testid="post-card"] button');
-        return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-      },
-      null,
-      { timeout: 60_000, polling: 20 },
-    );
+    await page.goto(`${ctx.baseUrl}${screen.path}`, { waitUntil: "commit" });
+    await page.waitForFunction(answersTap, screen.ready, { timeout: 60_000, polling: 20 });
     const interactive = performance.now() - started;
     await page.waitForLoadState("networkidle");
-    return { interactive, scripts, scriptBytes };
+    const files = [...scripts.values()];
+    if (process.env.PHONE_BENCH_FILES)
+      ctx.log(
+        `${screen.name}: ${files.map((f) => `${new URL(f.url).pathname} ${f.cached ? "cached" : `${(f.bytes / 1024).toFixed(1)} kB`}`).join(", ")}`,
+      );
+    const wire = files.filter((f) => !f.cached);
+    return {
+      interactive,
+      scripts: wire.length,
+      cached: files.length - wire.length,
+      scriptBytes: wire.reduce((sum, f) => sum + f.bytes, 0),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** A cold load: a fresh profile for each. */
+async function coldLoad(browser, ctx, screen) {
+  const context = await phoneContext(browser, ctx);
+  try {
+    return await load(context, ctx, screen);
   } finally {
     await context.close();
   }
 }
 
-export async function run(ctx) {
-  const name = "GET / on a throttled phone: until the feed answers a tap";
-  if (!existsSync(CHROMIUM_PATH)) {
-    return [{ name, median: null, p95: null, note: `skipped: no Chromium at ${CHROMIUM_PATH}` }];
+/**
+ * Second visits: one profile opens the home feed once (unthrottled, as the first visit that installed the app
+ * was long ago), waits for its service worker to take charge and the page to settle, then each load is a new
+ * tab on the home feed.
+ */
+async function warmLoads(browser, ctx, screen) {
+  const context = await phoneContext(browser, ctx);
+  try {
+    const first = await context.newPage();
+    await first.goto(`${ctx.baseUrl}${screen.path}`);
+    await first.waitForFunction(answersTap, screen.ready, { timeout: 60_000, polling: 20 });
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.waitForLoadState("networkidle");
+    // The worker controls pages opened from now on; a reload lets it cache what the first page fetched.
+    await first.reload({ waitUntil: "networkidle" });
+    await first.close();
+    const loads = [];
+    for (let i = 0; i < LOADS; i++) loads.push(await load(context, ctx, screen));
+    return loads;
+  } finally {
+    await context.close();
   }
+}
+
+/** The screens measured: another dealer's post and a chat come from the bench dealer's own feed and chats. */
+async function screensOf(ctx) {
+  const feed = await (await ctx.fetch("/api/inventory")).json();
+  const chats = await (await ctx.fetch("/api/chats")).json();
+  const post = feed.find((p) => p.dealerId !== ctx.dealerId) ?? feed[0];
+  const peer = chats[0]?.otherParticipant?.id;
+  if (!post || !peer) throw new Error("the bench dealer has no feed or no chat to open");
+  const home = { name: "/", path: "/", ready: '[data-testid="post-card"] button' };
+  return {
+    cold: [
+      { ...home, label: "GET / (home feed)" },
+      {
+        name: "/messages",
+        path: `/messages?chat=${peer}`,
+        ready: "#message-draft",
+        label: "GET /messages?chat= (a chat open, ready to type)",
+      },
+      {
+        name: "/post/{id}",
+        path: `/post/${post.id}`,
+        ready: '[data-testid="post-card"] button',
+        label: "GET /post/{id} (another dealer's post)",
+      },
+    ],
+    warm: { ...home, label: "GET / again (installed app, service worker warm)" },
+  };
+}
+
+function row(label, loads, target) {
+  const times = loads.map((l) => l.interactive);
+  const cached = median(loads.map((l) => l.cached));
+  // A whole page load, not a request beside the static file: its figures go in the note, not the ratio column.
+  return {
+    name: `${label} on a throttled phone: until it answers a tap`,
+    median: null,
+    p95: null,
+    phone: {
+      medianMs: Math.round(median(times)),
+      scripts: median(loads.map((l) => l.scripts)),
+      kB: Number((median(loads.map((l) => l.scriptBytes)) / 1024).toFixed(1)),
+      cached,
+    },
+    note: `${Math.round(median(times))} ms median, ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))} ms, of ${loads.length} loads (${CONDITIONS}; target ${target}); ${median(loads.map((l) => l.scripts))} scripts, ${(median(loads.map((l) => l.scriptBytes)) / 1024).toFixed(1)} kB of JavaScript over the wire${cached ? `, ${cached} scripts from the service worker or cache` : ""}`,
+  };
+}
+
+const TARGETS = {
+  "/": "≤ 1 500 ms, ≤ 130 kB in ≤ 15 files",
+  "/messages": "≤ 1 800 ms",
+  "/post/{id}": "≤ 1 800 ms",
+};
+
+export async function run(ctx) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    const note = `skipped: no Chromium at ${CHROMIUM_PATH}`;
+    return [{ name: "phone screens", median: null, p95: null, note }];
+  }
+  const screens = await screensOf(ctx);
   const browser = await launchChromium();
   try {
-    await loadHome(browser, ctx);
-    const loads = [];
-    for (let i = 0; i < LOADS; i++) loads.push(await loadHome(browser, ctx));
-    const times = loads.map((load) => load.interactive);
-    // A whole page load, not a request beside the static file: its figures go in the note, not the ratio column.
-    return [
-      {
-        name,
-        median: null,
-        p95: null,
-        note: `${Math.round(median(times))} ms median, ${Math.round(Math.max(...times))} ms slowest, of ${loads.length} cold loads (390 px, 150 ms round trip, 1.6 Mbit/s down, CPU ${CPU_SLOWDOWN}× slower) until the first post's buttons respond; ${median(loads.map((load) => load.scripts))} scripts, ${(median(loads.map((load) => load.scriptBytes)) / 1024).toFixed(1)} kB of JavaScript over the wire`,
-      },
-    ];
+    const rows = [];
+    for (const screen of screens.cold) {
+      // One load first, unmeasured: the server's isolate and caches warm, as for every other section.
+      await coldLoad(browser, ctx, screen);
+      const loads = [];
+      for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, ctx, screen));
+      rows.push(row(`${screen.label}, cold`, loads, TARGETS[screen.name]));
+    }
+    rows.push(row(screens.warm.label, await warmLoads(browser, ctx, screens.warm), "≤ 800 ms"));
+    return rows;
   } finally {
     await browser.close();
   }

@@ -3,7 +3,8 @@ import { useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { detectDeal, type DetectedDeal } from "#lib/deal-detection";
 import { formatDollars } from "#lib/format";
-import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
+import type { DealDraft } from "./propose-deal-dialog";
+import { ProposeDealDialog } from "./on-demand";
 import { SampleDealPopup } from "./sample-deal-popup";
 
 type Message = { content: string; senderId: string };

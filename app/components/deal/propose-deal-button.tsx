@@ -3,7 +3,8 @@ import { fetchPost } from "~/components/feed/feed-api";
 import { Handshake } from "~/components/ui/icons";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import { toast } from "#lib/toast";
-import { ProposeDealDialog, type DealDraft } from "./propose-deal-dialog";
+import type { DealDraft } from "./propose-deal-dialog";
+import { ProposeDealDialog } from "./on-demand";
 
 function draftOf(post: PostDetail): DealDraft {
   const vehicle = post.vehicles.find((v) => v.status === "available") ?? post.vehicles[0];

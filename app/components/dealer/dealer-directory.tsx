@@ -7,7 +7,7 @@ import { formatCount, type DirectoryDealer } from "./dealer-bits";
 import { DealerCard, type PrevCanadianBadge } from "./dealer-card";
 import { DealerFilters } from "./dealer-filters";
 import { DealerFormDialog } from "./dealer-form-dialog";
-import { DealerQuickView } from "./dealer-quick-view";
+import { DealerQuickView } from "./on-demand";
 
 export type DirectoryData = Awaited<ReturnType<typeof loadDirectory>>;
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { api, pageOf } from "#lib/api-client";
 import type { DirectoryDealer } from "#lib/api-types";
-import { DealerQuickView } from "./dealer-quick-view";
+import { DealerQuickView } from "./on-demand";
 
 const SUGGESTIONS = 6;
 

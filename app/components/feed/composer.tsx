@@ -3,14 +3,9 @@ import { Car, ImagePlus, Loader2, Send } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog, RadioGroup } from "radix-ui";
 import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
-import { forwardRef, useImperativeHandle, useState } from "react";
-import {
-  CreatePostDialog,
-  draftWith,
-  emptyDraft,
-  type PostDraft,
-} from "~/components/post/create-post-dialog";
-import { VehicleDetailDialog } from "~/components/post/vehicle-detail-dialog";
+import { forwardRef, useCallback, useImperativeHandle, useState } from "react";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+import type { ComposerFormRequest } from "./composer-forms";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { answerOf, api, toastFailure } from "#lib/api-client";
@@ -22,6 +17,8 @@ const QUICK_TYPES = [
   { value: "for-sale", label: "For Sale", hint: "I have vehicles to sell" },
   { value: "request", label: "Requesting", hint: "I'm looking to buy vehicles from the network" },
 ] as const;
+
+const ComposerForms = lazyDialog(() => import("./composer-forms").then((m) => m.ComposerForms));
 
 export type ComposerHandle = { openPostForm: (title?: string) => void };
 
@@ -41,19 +38,11 @@ export const Composer = forwardRef<
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [type, setType] = useState<"for-sale" | "request">("for-sale");
   const [sending, setSending] = useState(false);
-  const [draft, setDraftState] = useState<PostDraft>(emptyDraft);
-  const [postFormOpen, setPostFormOpen] = useState(false);
-  const [pickPhotos, setPickPhotos] = useState(false);
-  // Null until Add Vehicle is first pressed: from then on the dialog stays mounted, so a vehicle half described
-  // survives closing it, and a page that never opens it never renders it.
-  const [vehicleOpen, setVehicleOpen] = useState<boolean | null>(null);
-  const setDraft = (update: (d: PostDraft) => PostDraft) => setDraftState((d) => update(d));
+  // Null until the full post form or Add Vehicle is first asked for: a page that never opens them never loads them.
+  const [formRequest, setFormRequest] = useState<ComposerFormRequest | null>(null);
+  const closeForms = useCallback(() => setFormRequest(null), []);
 
-  const openPostForm = (title?: string, photos = false) => {
-    if (title?.trim()) setDraft((d) => ({ ...d, title: d.title || title.trim() }));
-    setPickPhotos(photos);
-    setPostFormOpen(true);
-  };
+  const openPostForm = (title?: string, photos = false) => setFormRequest({ form: "post", title, photos });
   useImperativeHandle(ref, () => ({ openPostForm: (title?: string) => openPostForm(title) }));
 
   const ask = (event?: { preventDefault(): void }) => {
@@ -125,7 +114,7 @@ export const Composer = forwardRef<
         </Button>
         <Button
           variant="ghost"
-          onClick={() => setVehicleOpen(true)}
+          onClick={() => setFormRequest({ form: "vehicle" })}
           data-testid="add-vehicle-open"
           className="max-sm:px-2"
         >
@@ -183,27 +172,13 @@ export const Composer = forwardRef<
         </Dialog.Root>
       ) : null}
 
-      {postFormOpen ? (
-        <CreatePostDialog
-          open
-          onOpenChange={setPostFormOpen}
-          draft={draft}
-          setDraft={setDraft}
-          pickPhotosOnOpen={pickPhotos}
+      {formRequest ? (
+        <ComposerForms
+          request={formRequest}
+          onOpenChange={closeForms}
           onCreated={(post) => {
             setText("");
             onCreated(post, "Inventory posted successfully!");
-          }}
-        />
-      ) : null}
-      {vehicleOpen !== null ? (
-        <VehicleDetailDialog
-          open={vehicleOpen}
-          onOpenChange={setVehicleOpen}
-          onAdd={(vehicle, photos) => {
-            setDraft((d) => draftWith(d, vehicle, photos));
-            setPickPhotos(false);
-            setPostFormOpen(true);
           }}
         />
       ) : null}

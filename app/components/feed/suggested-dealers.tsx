@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Eye, Loader2, MapPin } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { MessagePopup } from "~/components/chat/message-popup";
+import { MessagePopup } from "~/components/chat/on-demand";
 import { ConnectToggle } from "~/components/dealer/connect-toggle";
 import {
   DealerAvatar,
@@ -12,7 +12,7 @@ import {
   placeOf,
   type DirectoryDealer,
 } from "~/components/dealer/dealer-bits";
-import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import { DealerQuickView } from "~/components/dealer/on-demand";
 import { Button, buttonClass } from "~/components/ui/button";
 import { api, pageOf } from "#lib/api-client";
 

@@ -3,7 +3,7 @@ import { fetchPost } from "~/components/feed/feed-api";
 import { BadgeDollarSign } from "~/components/ui/icons";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import { toast } from "#lib/toast";
-import { MakeOfferDialog } from "./make-offer-dialog";
+import { MakeOfferDialog } from "./on-demand";
 
 /** Whether the viewer can offer on a post: another dealer's active listing with a vehicle still available. */
 export const canOffer = (post: Pick<FeedPost, "type" | "status" | "availableCount">, own: boolean) =>

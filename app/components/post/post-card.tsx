@@ -12,8 +12,8 @@ import {
   Video,
 } from "~/components/ui/icons";
 import { useState, type MouseEvent } from "react";
-import { MessagePopup } from "~/components/chat/message-popup";
-import { DealerQuickView } from "~/components/dealer/dealer-quick-view";
+import { MessagePopup } from "~/components/chat/on-demand";
+import { DealerQuickView } from "~/components/dealer/on-demand";
 import { VerifiedBadge } from "~/components/dealer/dealer-bits";
 import type { InventoryView } from "#lib/constants";
 import { Avatar } from "~/components/ui/avatar";
@@ -24,7 +24,7 @@ import { toast } from "#lib/toast";
 import type { FeedPost, PostComment, PostDetail } from "#lib/api-types";
 import { toFeedPost } from "~/components/feed/feed-api";
 import { AiSummary } from "./ai-summary";
-import { AuctionPopup, LiveVideoPopup } from "./auction-popups";
+import { AuctionPopup, LiveVideoPopup } from "./on-demand";
 import { CommentsPanel } from "./comments-panel";
 import { PhotoGallery } from "./photo-gallery";
 import { PostActions } from "./post-actions";

@@ -1,0 +1,6 @@
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+
+/** The deal form, loaded on first open (see lazyDialog): its fields, schemas and form library are not the page's. */
+export const ProposeDealDialog = lazyDialog(() =>
+  import("./propose-deal-dialog").then((m) => m.ProposeDealDialog),
+);

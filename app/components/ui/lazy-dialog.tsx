@@ -1,0 +1,57 @@
+import { useEffect, useState, type ComponentType } from "react";
+import { Loader2 } from "./icons";
+import { toastError } from "#lib/toast";
+
+type Closable = { open?: boolean; onOpenChange?: (open: boolean) => void };
+
+/**
+ * A dialog whose code arrives the first time it opens instead of with the page: a phone on a lot loads the
+ * screen it came for, and a form it may never open (its fields, schemas and form library) only on the tap
+ * that asks for it. While the code arrives the page says so; if it cannot (no connection), a toast says why and
+ * the dialog counts as closed, so the next tap tries again. Closed (`open` false), it renders and loads nothing.
+ */
+export function lazyDialog<P extends Closable>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  function LazyDialog(props: P) {
+    const [Dialog, setDialog] = useState<ComponentType<P> | null>(() => loaded);
+    const { onOpenChange } = props;
+    const closed = props.open === false;
+    useEffect(() => {
+      if (Dialog || closed) return;
+      let current = true;
+      load().then(
+        (component) => {
+          loaded = component;
+          if (current) setDialog(() => component);
+        },
+        () => {
+          if (!current) return;
+          toastError("It could not be loaded: check the connection and try again.", "Could not open");
+          onOpenChange?.(false);
+        },
+      );
+      return () => {
+        current = false;
+      };
+    }, [Dialog, closed, onOpenChange]);
+    if (Dialog) return <Dialog {...props} />;
+    return closed ? null : <DialogLoading />;
+  }
+  return LazyDialog;
+}
+
+/** What shows while a dialog's code is on its way. */
+export function DialogLoading() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/40"
+      data-testid="dialog-loading"
+    >
+      <span className="flex items-center gap-2 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+        <Loader2 size={16} className="animate-spin" aria-hidden="true" /> Opening…
+      </span>
+    </div>
+  );
+}
