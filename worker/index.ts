@@ -55,7 +55,8 @@ export default {
    * Daily housekeeping (the cron trigger in wrangler.toml): expired sessions, spent links, a year-old audit
    * trail, old rate-limit windows, old demo accounts, posts past their 30 days ('expired') and then the match
    * index of posts older than deal alerts, demo-processor renewals (Stripe renews on its own), and a wake-up
-   * for the outbox courier in case a message is waiting whose wake-up was lost.
+   * for the outbox courier in case a message is waiting whose wake-up was lost, and every dealer's reputation
+   * measured again.
    */
   async scheduled(_controller, env, ctx) {
     const services = createServices(env);
@@ -76,6 +77,8 @@ export default {
       services.subscriptions.renewDemoSubscriptions(),
       // The stored report is the real network's: its figures never count the demo's dealers.
       walled("real").news.marketReport.compute(),
+      // Figures move with time alone: a review window ending reveals a review, old replies leave the 90 days.
+      services.reputation.refreshAll(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

@@ -63,6 +63,7 @@ import { newsService } from "./domain/news";
 import { adminConsole } from "./domain/admin";
 import { offerService } from "./domain/offers";
 import { offerAnnouncements } from "./domain/offers/announce";
+import { reputationService } from "./domain/reputation";
 
 export type ServiceOptions = {
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
@@ -214,10 +215,15 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     onPostChanged: postChanged,
   });
   const announcements = dealAnnouncements(db, { deliver: notify.deliver, push, storage: env.PHOTOS });
+  const reputation = reputationService(db);
   const deals = dealService(db, {
     rateLimits,
-    announce: (event, dealId, actorId) =>
-      later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId)),
+    announce: async (event, dealId, actorId) => {
+      // A deal that moved changes its two dealers' figures (deals completed, completion, title days).
+      if (event !== "proposed")
+        await later(`Reputation after deal ${dealId}`, () => reputation.refreshDeal(dealId));
+      await later(`Deal ${event} ${dealId}`, () => announcements.announce(event, dealId, actorId));
+    },
     onPostChanged: postChanged,
   });
   // Offers: their clocks are Durable Object alarms; each step is told after the answer, its card sent the way a
@@ -314,6 +320,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     vin,
     imports,
     deals,
+    reputation,
     offers,
     dealAnnouncements: announcements,
     outbox,
