@@ -85,7 +85,7 @@ const reviewsOf = async (viewer: Dealer, dealerId: string, query = "") => {
 const cardOf = async (viewer: Dealer, dealerId: string): Promise<DirectoryDealer> => {
   const res = await call("GET", `/api/dealers/${dealerId}`, { cookie: viewer.cookie });
   expect(res.status, res.text).toBe(200);
-  return directoryDealerSchema.parse((res.json as { dealer: unknown }).dealer);
+  return directoryDealerSchema.parse((res.json as unknown as { dealer: unknown }).dealer);
 };
 
 let seller: Dealer;
@@ -156,7 +156,7 @@ describe("reviews after a completed deal", () => {
 
     const bad = await review(buyer, id, { ...REVIEW, paymentOnTime: 6, comment: "" });
     expect(bad.status).toBe(400);
-    expect(bad.json.issues?.map((i: { path: string }) => i.path).sort()).toEqual([
+    expect((bad.json.issues as unknown as { path: string }[]).map((i) => i.path).sort()).toEqual([
       "comment",
       "paymentOnTime",
     ]);

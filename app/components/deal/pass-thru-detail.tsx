@@ -13,6 +13,7 @@ import { dealApi } from "./deal-api";
 import { DealFacts, vehicleTitle } from "./deal-facts";
 import { SaleStatusBadge } from "./sale-status";
 import { DisclosureSummary } from "~/components/offers/disclosure-summary";
+import { DealReviews } from "./deal-reviews";
 
 const TITLE_LABELS: Record<TitleStatus, string> = { missing: "Missing", received: "Received", sent: "Sent" };
 
@@ -28,7 +29,7 @@ function StepWho({ step }: { step: PassThruStepState }) {
 /**
  * The transaction detail dialog of Pass Thru Sales: the deal, and the steps both dealers move —
  * sale complete, title missing → received → sent, gate pass issued, in transit, delivered — each with who and
- * when; the Bill of Sale once completed.
+ * when; the Bill of Sale and the two dealers' reviews once completed.
  */
 export function PassThruDetail({
   deal,
@@ -110,6 +111,7 @@ export function PassThruDetail({
             ))}
           </ul>
         </section>
+        <DealReviews deal={deal} />
         <div className="flex flex-wrap justify-end gap-2">
           {deal.billOfSaleUrl ? (
             <a
