@@ -1,4 +1,4 @@
-import type { OfferHistoryStep } from "../../db/schema";
+import type { OfferHistoryStep } from "../../db/schema.ts";
 import type { OfferSide } from "#lib/schemas/offers";
 import {
   MIN_CHATS_FOR_REPLY_TIME,

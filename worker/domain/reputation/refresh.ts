@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { OfferSide } from "#lib/schemas/offers";
 import { REPLY_TIME_WINDOW_DAYS, REVIEW_WINDOW_MS } from "#lib/reputation/constants";
-import { inChunks, listOf } from "../../db/bound-parameters";
-import { batchable, type Database } from "../../db/client";
-import type { OfferHistoryStep } from "../../db/schema";
+import { inChunks, listOf } from "../../db/bound-parameters.ts";
+import { batchable, type Database } from "../../db/client.ts";
+import type { OfferHistoryStep } from "../../db/schema.ts";
 import {
   completionRateOf,
   medianReplyMinutesOf,
@@ -12,7 +12,7 @@ import {
   ratingOf,
   type FirstReply,
   type OfferFacts,
-} from "./figures";
+} from "./figures.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -112,7 +112,10 @@ async function refreshRun(db: Database, ids: string[], now: number): Promise<voi
   if (first) await db.batch([first, ...rest]);
 }
 
-/** Every figure of `dealerIds` measured again from the database as it is at `now`. */
+/**
+ * Every figure of `dealerIds` measured again from the database as it is at `now` (the seed runs it too, for the
+ * demo network's reputations: hence imports that Node loads as they are).
+ */
 export async function refreshReputations(db: Database, dealerIds: string[], now = Date.now()) {
   for (const ids of inChunks([...new Set(dealerIds)], { perItem: PER_DEALER, fixed: 2 }))
     await refreshRun(db, ids, now);
