@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { Reputation } from "#lib/api-types";
 import { NEW_ON_DEALERLANE, REPLY_TIME_WINDOW_DAYS } from "#lib/reputation/constants";
 import { formatCount } from "./dealer-bits";
@@ -45,17 +46,20 @@ export function ReputationFigures({ reputation }: { reputation: Reputation }) {
       "Median days from a completed sale to the title received",
     ],
   ];
+  const headingId = useId();
   return (
-    <dl
-      className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-3 dark:bg-slate-800/60"
-      data-testid="reputation-figures"
-    >
-      {figures.map(([label, value, hint]) => (
-        <div key={label} className="flex min-w-0 flex-col" title={hint}>
-          <dt className="text-xs text-muted">{label}</dt>
-          <dd className={value === null ? "text-muted" : "font-semibold"}>{value ?? NEW_ON_DEALERLANE}</dd>
-        </div>
-      ))}
-    </dl>
+    <section aria-labelledby={headingId} className="flex flex-col gap-1" data-testid="reputation-figures">
+      <h3 id={headingId} className="text-xs font-semibold text-muted uppercase">
+        How they deal, measured on DealerLane
+      </h3>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+        {figures.map(([label, value, hint]) => (
+          <div key={label} className="flex min-w-0 flex-col" title={hint}>
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className={value === null ? "text-muted" : "font-semibold"}>{value ?? NEW_ON_DEALERLANE}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
