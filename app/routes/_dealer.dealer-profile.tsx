@@ -66,7 +66,12 @@ const notPosted = (description?: string): ActionResult => ({
   toast: { title: "Reply not posted", description, variant: "destructive" },
 });
 
-const replyFormSchema = reviewReplySchema.extend({ reviewId: z.string().min(1).max(100) });
+/** The reply form: the API's reply body, with the review it answers and the button's intent. */
+const replyFormSchema = z.object({
+  intent: z.literal("reply"),
+  reviewId: z.string().min(1).max(100),
+  reply: reviewReplySchema.shape.reply,
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
