@@ -127,7 +127,7 @@ export function reputationService(db: Database) {
       return state(dealerId, dealId, now);
     },
 
-    /** GET /api/dealers/{id}/reviews: the dealer's revealed reviews, newest first. */
+    /** GET /api/dealers/{id}/reviews: the dealer's revealed reviews, newest first (404 for an unknown dealer). */
     async list(
       viewerId: string | null,
       dealerId: string,
@@ -136,10 +136,15 @@ export function reputationService(db: Database) {
     ): Promise<Page<DealerReview>> {
       const cursor = reviewsCursor.decode(query.cursor);
       const after = cursor ? sql`and (r.created_at, r.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
-      const rows = await db.all<ReviewRow>(sql`
-        select ${REVIEW_COLUMNS} from deal_reviews r ${REVIEW_JOINS}
-        where r.reviewed_id = ${dealerId} and ${revealed(now)} ${after}
-        order by r.created_at desc, r.id desc limit ${query.limit + 1}`);
+      // The page beside the dealer's existence: an unknown dealer (or one across the network wall) is a 404.
+      const [rows, [dealer]] = await Promise.all([
+        db.all<ReviewRow>(sql`
+          select ${REVIEW_COLUMNS} from deal_reviews r ${REVIEW_JOINS}
+          where r.reviewed_id = ${dealerId} and ${revealed(now)} ${after}
+          order by r.created_at desc, r.id desc limit ${query.limit + 1}`),
+        db.all<{ id: string }>(sql`select id from dealers where id = ${dealerId} and deleted_at is null`),
+      ]);
+      if (!dealer) throw notFound("Dealer not found");
       return pageOf(
         rows,
         query.limit,
