@@ -5,6 +5,7 @@ import { REVIEW_SCORES } from "#lib/reputation/constants";
 import {
   BASE_URL,
   cancelVerifyIfOpen,
+  completeInVerifyDialog,
   expectToast,
   hydrated,
   launchBrowser,
@@ -77,14 +78,7 @@ describe("reputation, earned", () => {
       );
 
       const sellerPage = await sellerContext.newPage();
-      await sellerPage.goto("/pass-thru-sales");
-      await hydrated(sellerPage);
-      const verify = sellerPage.getByTestId("verify-deal-dialog");
-      await verify.getByText("Verify Deal Details").waitFor();
-      await verify.getByLabel("Auction platform").selectOption("manheim");
-      await verify.getByLabel("Auction location (required)").selectOption({ index: 1 });
-      await verify.getByRole("button", { name: "Complete Deal" }).click();
-      await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
+      const verify = await completeInVerifyDialog(sellerPage);
       await verify.waitFor({ state: "hidden", timeout: 10_000 });
 
       // The seller reviews first: theirs stays hidden, the buyer's card shows no rating yet.
