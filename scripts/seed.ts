@@ -15,6 +15,8 @@ import { DEMO_ACCOUNT } from "#lib/constants";
 import { hashPassword } from "../worker/domain/accounts/password.ts";
 import { DEMO_ADMIN_EMAIL, demoNetwork } from "../worker/demo/network.ts";
 import { sampleArticleRows } from "../worker/demo/news.ts";
+import { openDatabase } from "../worker/db/client.ts";
+import { refreshReputations } from "../worker/domain/reputation/refresh.ts";
 import { insertRows, openLocalBindings } from "./local-bindings.ts";
 import { storeDemoPhotos } from "./seed-photos.ts";
 
@@ -53,9 +55,12 @@ async function main() {
     // The pictures first: no post ever shows one that is not stored yet.
     await storeDemoPhotos(local.PHOTOS, network.photos, ROOT);
     await insertRows(local.DB, network.tables);
+    // The demo's ratings and figures, measured from its seeded deals and reviews as every dealer's are.
+    const dealerIds = network.tables.find(([table]) => table === "dealers")![1].map((d) => String(d.id));
+    await refreshReputations(openDatabase(local.DB), dealerIds);
     const c = network.counts;
     console.log(
-      `Seeded ${c.dealers} dealers, ${c.posts} posts, ${network.photos.length} pictures, ${c.vehicles} vehicles, ${c.comments} comments, ${c.connections} connections, ${c.chats} chats, ${c.messages} messages, ${c.deals} deals in ${((Date.now() - started) / 1000).toFixed(1)}s.`,
+      `Seeded ${c.dealers} dealers, ${c.posts} posts, ${network.photos.length} pictures, ${c.vehicles} vehicles, ${c.comments} comments, ${c.connections} connections, ${c.chats} chats, ${c.messages} messages, ${c.deals} deals, ${c.reviews} reviews in ${((Date.now() - started) / 1000).toFixed(1)}s.`,
     );
     console.log(`Demo sign-in: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
     console.log(`Admin sign-in: ${DEMO_ADMIN_EMAIL} / ${DEMO_ACCOUNT.password}`);

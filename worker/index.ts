@@ -57,7 +57,8 @@ export default {
    * keeps no longer (app/lib/retention.ts: sessions, spent links, security events, notifications, the outbox, posts
    * long off the feed…), demo-processor renewals (Stripe renews on its own), and a wake-up
    * for the outbox courier in case a message is waiting whose wake-up was lost; and each network's late titles
-   * and payments (once a day per deal and clock, keyed by the run's day).
+   * and payments (once a day per deal and clock, keyed by the run's day); and every dealer's reputation measured
+   * again.
    */
   async scheduled(controller, env, ctx) {
     const services = createServices(env);
@@ -76,6 +77,8 @@ export default {
       services.subscriptions.renewDemoSubscriptions(),
       // The stored report is the real network's: its figures never count the demo's dealers.
       walled("real").news.marketReport.compute(),
+      // Figures move with time alone: a review window ending reveals a review, old replies leave the 90 days.
+      services.reputation.refreshAll(),
       services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

@@ -70,6 +70,7 @@ import { adminConsole } from "./domain/admin";
 import { offerService } from "./domain/offers";
 import { offerAnnouncements } from "./domain/offers/announce";
 import { retentionService } from "./domain/retention";
+import { reputationService } from "./domain/reputation";
 
 export type ServiceOptions = {
   /** Work that may finish after the answer (deal alerts, outbox wake-ups); awaited in place without it. */
@@ -222,14 +223,19 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const announcements = dealAnnouncements(db, { deliver: notify.deliver, push });
   const billOfSale = billOfSaleService(db, { storage: env.PHOTOS });
+  const reputation = reputationService(db);
   const deals = dealService(db, {
     rateLimits,
-    announce: (event, dealId, actorId) =>
-      later(`Deal ${event} ${dealId}`, async () => {
+    announce: async (event, dealId, actorId) => {
+      // A deal that moved changes its two dealers' figures (deals completed, completion, title days).
+      if (event !== "proposed")
+        await later(`Reputation after deal ${dealId}`, () => reputation.refreshDeal(dealId));
+      await later(`Deal ${event} ${dealId}`, async () => {
         // Completing may correct a signed Bill of Sale: its new version opens before both dealers are shown it.
         if (event === "completed") await billOfSale.refresh(await deals.rowOf(dealId));
         await announcements.announce(event, dealId, actorId);
-      }),
+      });
+    },
     onPostChanged: postChanged,
   });
   // Title and payment clocks: each change told after the answer; the daily cron sends the late alerts.
@@ -344,6 +350,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     dealClocks,
     dealClockAlerts: clockAlerts,
     disputes,
+    reputation,
     offers,
     dealAnnouncements: announcements,
     billOfSale,

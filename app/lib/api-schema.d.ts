@@ -5082,6 +5082,137 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/dealers/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description the next page's cursor: send it back as `cursor`; absent on the last page */
+                        "X-Next-Cursor"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DealerReview"][];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dealers/{id}/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    reviewId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reply: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DealerReview"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections/add-dealer": {
         parameters: {
             query?: never;
@@ -8773,6 +8904,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deals/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DealReviewState"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        vehicleAsDescribed: number;
+                        paperworkOnTime: number;
+                        paymentOnTime: number;
+                        communication: number;
+                        comment: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DealReviewState"];
+                    };
+                };
+                /** @description invalid input: each problem in `issues` */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description the body is not sent as application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deals/{id}/bill-of-sale": {
         parameters: {
             query?: never;
@@ -10643,8 +10887,9 @@ export interface components {
             mutualConnections: number;
             /** @description vehicles listed on inventory posts (requests not counted) */
             vehicleCount: number;
-            /** @description completed deals: not recorded yet, so null */
+            /** @description the reputation's deals completed */
             dealsCompleted: number | null;
+            reputation: components["schemas"]["Reputation"];
             /**
              * Format: date-time
              * @description ISO 8601 time
@@ -10664,6 +10909,22 @@ export interface components {
             canEdit: boolean;
             /** @description what this dealer hides from you */
             hidden: ("email" | "phone" | "onlineStatus")[];
+        };
+        Reputation: {
+            /** @description mean of the revealed reviews' scores, out of 5 */
+            rating: number | null;
+            /** @description revealed reviews */
+            reviewCount: number;
+            /** @description deals completed with another dealer on DealerLane */
+            dealsCompleted: number;
+            /** @description share (0–1) of the dealer's confirmed deals completed */
+            completionRate: number | null;
+            /** @description median minutes to the first reply in a chat, last 90 days */
+            medianReplyMinutes: number | null;
+            /** @description share (0–1) of offer steps put to the dealer answered before their clock ran out */
+            offersAnsweredInTime: number | null;
+            /** @description median days from completing a sale to the title received by the buyer */
+            medianTitleDays: number | null;
         };
         Connection: {
             id: string;
@@ -10709,8 +10970,9 @@ export interface components {
                 mutualConnections: number;
                 /** @description vehicles listed on inventory posts (requests not counted) */
                 vehicleCount: number;
-                /** @description completed deals: not recorded yet, so null */
+                /** @description the reputation's deals completed */
                 dealsCompleted: number | null;
+                reputation: components["schemas"]["Reputation"];
                 /**
                  * Format: date-time
                  * @description ISO 8601 time
@@ -10751,6 +11013,38 @@ export interface components {
                  */
                 createdAt: string;
             }[];
+        };
+        DealerReview: {
+            id: string;
+            dealId: string;
+            reviewer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            reviewedId: string;
+            vehicleAsDescribed: number;
+            paperworkOnTime: number;
+            paymentOnTime: number;
+            communication: number;
+            /** @description the mean of the four scores */
+            score: number;
+            comment: string;
+            /** @description the deal's "year make model" */
+            vehicle: string;
+            reply: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            repliedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /** @description you are the reviewed dealer and have not replied yet */
+            canReply: boolean;
         };
         Disclosures: {
             /**
@@ -11355,6 +11649,58 @@ export interface components {
             /** @description you are the seller and the buyer is waiting for your answer */
             canAnswer: boolean;
         } | null;
+        DealReviewState: {
+            dealId: string;
+            otherDealer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            /**
+             * @description open: you may review; waiting: yours is written, theirs not yet; revealed: both show; closed: the window ended without yours
+             * @enum {string}
+             */
+            status: "not-completed" | "open" | "waiting" | "revealed" | "closed";
+            /**
+             * Format: date-time
+             * @description the review window's end; null before completion
+             */
+            reviewDueAt: string | null;
+            mine: components["schemas"]["DealerReview"] & (Record<string, never> | null);
+            /** @description only once revealed */
+            theirs: {
+                id: string;
+                dealId: string;
+                reviewer: {
+                    id: string;
+                    name: string;
+                    dealershipName: string;
+                };
+                reviewedId: string;
+                vehicleAsDescribed: number;
+                paperworkOnTime: number;
+                paymentOnTime: number;
+                communication: number;
+                /** @description the mean of the four scores */
+                score: number;
+                comment: string;
+                /** @description the deal's "year make model" */
+                vehicle: string;
+                reply: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                repliedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                createdAt: string;
+                /** @description you are the reviewed dealer and have not replied yet */
+                canReply: boolean;
+            } | null;
+        };
         SignBillOfSale: {
             fullName: string;
             /** @enum {boolean} */

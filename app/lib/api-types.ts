@@ -147,6 +147,33 @@ export const currentUserSchema = z
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
+ * A dealer's reputation, measured from what they did on DealerLane (never typed in). A figure is null where its
+ * sample is too small to say (the screens say "new on DealerLane").
+ */
+export const reputationSchema = z
+  .object({
+    rating: z.number().nullable().describe("mean of the revealed reviews' scores, out of 5"),
+    reviewCount: z.number().int().describe("revealed reviews"),
+    dealsCompleted: z.number().int().describe("deals completed with another dealer on DealerLane"),
+    completionRate: z.number().nullable().describe("share (0–1) of the dealer's confirmed deals completed"),
+    medianReplyMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe("median minutes to the first reply in a chat, last 90 days"),
+    offersAnsweredInTime: z
+      .number()
+      .nullable()
+      .describe("share (0–1) of offer steps put to the dealer answered before their clock ran out"),
+    medianTitleDays: z
+      .number()
+      .nullable()
+      .describe("median days from completing a sale to the title received by the buyer"),
+  })
+  .meta({ id: "Reputation" });
+export type Reputation = z.infer<typeof reputationSchema>;
+
+/**
  * A dealer as every dealer list, card and popup shows it, each figure computed
  * from the database. Email, phone and online status are null / false when the dealer hid them.
  */
@@ -178,7 +205,8 @@ export const directoryDealerSchema = z
     connectionCount: z.number().int(),
     mutualConnections: z.number().int(),
     vehicleCount: z.number().int().describe("vehicles listed on inventory posts (requests not counted)"),
-    dealsCompleted: z.number().int().nullable().describe("completed deals: not recorded yet, so null"),
+    dealsCompleted: z.number().int().nullable().describe("the reputation's deals completed"),
+    reputation: reputationSchema,
     memberSince: isoTime,
     isOnline: z.boolean(),
     lastActiveAt: isoTime.nullable(),
@@ -1154,3 +1182,49 @@ export const inventorySyncSchema = z.object({
   removed: z.number().int().describe("vehicles gone from the sheet, marked sold"),
 });
 export type InventorySync = z.infer<typeof inventorySyncSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Reviews
+
+const reviewScores = {
+  vehicleAsDescribed: z.number().int().min(1).max(5),
+  paperworkOnTime: z.number().int().min(1).max(5),
+  paymentOnTime: z.number().int().min(1).max(5),
+  communication: z.number().int().min(1).max(5),
+};
+
+/** A review as the public sees it once revealed, with the reviewed dealer's one reply. */
+export const dealerReviewSchema = z
+  .object({
+    id: z.string(),
+    dealId: z.string(),
+    reviewer: z.object({ id: z.string(), name: z.string(), dealershipName: z.string() }),
+    reviewedId: z.string(),
+    ...reviewScores,
+    score: z.number().describe("the mean of the four scores"),
+    comment: z.string(),
+    vehicle: z.string().describe('the deal\'s "year make model"'),
+    reply: z.string().nullable(),
+    repliedAt: isoTime.nullable(),
+    createdAt: isoTime,
+    canReply: z.boolean().describe("you are the reviewed dealer and have not replied yet"),
+  })
+  .meta({ id: "DealerReview" });
+export type DealerReview = z.infer<typeof dealerReviewSchema>;
+
+/** Where the reviews of one completed deal stand, for one of its two dealers. */
+export const dealReviewStateSchema = z
+  .object({
+    dealId: z.string(),
+    otherDealer: z.object({ id: z.string(), name: z.string(), dealershipName: z.string() }),
+    status: z
+      .enum(["not-completed", "open", "waiting", "revealed", "closed"])
+      .describe(
+        "open: you may review; waiting: yours is written, theirs not yet; revealed: both show; closed: the window ended without yours",
+      ),
+    reviewDueAt: isoTime.nullable().describe("the review window's end; null before completion"),
+    mine: dealerReviewSchema.nullable(),
+    theirs: dealerReviewSchema.nullable().describe("only once revealed"),
+  })
+  .meta({ id: "DealReviewState" });
+export type DealReviewState = z.infer<typeof dealReviewStateSchema>;

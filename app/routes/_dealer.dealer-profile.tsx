@@ -22,6 +22,9 @@ import {
   placeOf,
 } from "~/components/dealer/dealer-bits";
 import { StatGrid } from "~/components/dealer/stat-grid";
+import { DealerReviews } from "~/components/dealer/dealer-reviews";
+import { ReputationFigures } from "~/components/dealer/reputation-figures";
+import { reviewReplySchema, REVIEWS_PAGE_SIZE } from "#lib/schemas/reputation";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { RelativeTime } from "~/components/ui/clock";
@@ -32,15 +35,16 @@ export const meta: MetaFunction = () => [{ title: "My Profile · DealerLane" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const id = viewer.dealer.id;
-  const [dealer, stats, activity, deals, verification] = await Promise.all([
+  const [dealer, stats, activity, deals, verification, reviews] = await Promise.all([
     context.services.directory.get(id, id),
     context.services.insights.dealerStats(id),
     context.services.profile.recentActivity(id, 10),
     context.services.insights.dealTotals(id),
     context.services.admin.verifications.latest(id),
+    context.services.reputation.list(id, id, { limit: REVIEWS_PAGE_SIZE }),
   ]);
   if (!dealer) throw new Response("Not found", { status: 404 });
-  return { dealer, stats, activity, deals, profile: viewer.dealer, verification };
+  return { dealer, stats, activity, deals, profile: viewer.dealer, verification, reviews };
 }
 
 /** "Request verification": the same rules as POST /api/verification, the document given by its address. */
@@ -57,9 +61,37 @@ const notSent = (description?: string): ActionResult => ({
   toast: { title: "Not sent", description, variant: "destructive" },
 });
 
+const notPosted = (description?: string): ActionResult => ({
+  ok: false,
+  toast: { title: "Reply not posted", description, variant: "destructive" },
+});
+
+/** The reply form: the API's reply body, with the review it answers and the button's intent. */
+const replyFormSchema = z.object({
+  intent: z.literal("reply"),
+  reviewId: z.string().min(1).max(100),
+  reply: reviewReplySchema.shape.reply,
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = requireDealer(context, request);
   const form = await readForm(request);
+  if (form.get("intent") === "reply") {
+    const submission = parseForm(form, replyFormSchema);
+    if (submission.status !== "success")
+      return data(notPosted(firstError(submission.error, []) ?? "Invalid input"), { status: 400 });
+    try {
+      const { reviewId, reply } = submission.value;
+      await context.services.reputation.reply(viewer.dealer.id, reviewId, { reply });
+      return data<ActionResult>({
+        ok: true,
+        toast: { title: "Reply posted", description: "It shows under the review." },
+      });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data(notPosted(error.message), { status: error.status });
+    }
+  }
   const submission = parseForm(form, verificationFormSchema(new URL(request.url).origin));
   if (submission.status !== "success")
     return data(notSent(firstError(submission.error, []) ?? "Invalid input"), {
@@ -80,7 +112,7 @@ const tabClass =
 
 /** My Profile: the dealer as others see them, with figures from their own data. */
 export default function DealerProfile() {
-  const { dealer, stats, activity, deals, profile, verification } = useLoaderData<typeof loader>();
+  const { dealer, stats, activity, deals, profile, verification, reviews } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-4 px-3 sm:px-0">
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -132,7 +164,7 @@ export default function DealerProfile() {
             <div>
               <dt className="text-xs text-muted">Rating</dt>
               <dd className="text-sm">
-                <Rating rating={dealer.rating} />
+                <Rating reputation={dealer.reputation} />
               </dd>
             </div>
             {(
@@ -150,6 +182,7 @@ export default function DealerProfile() {
               </div>
             ))}
           </dl>
+          <ReputationFigures reputation={dealer.reputation} />
           {dealer.description ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">{dealer.description}</p>
           ) : null}
@@ -239,9 +272,9 @@ export default function DealerProfile() {
         </Tabs.Content>
         <Tabs.Content
           value="reviews"
-          className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
         >
-          Reviews are coming soon: dealers you complete deals with will be able to rate you here.
+          <DealerReviews dealerId={dealer.id} first={reviews} />
         </Tabs.Content>
       </Tabs.Root>
     </article>

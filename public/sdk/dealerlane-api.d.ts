@@ -476,8 +476,9 @@ export interface components {
             mutualConnections: number;
             /** @description vehicles listed on inventory posts (requests not counted) */
             vehicleCount: number;
-            /** @description completed deals: not recorded yet, so null */
+            /** @description the reputation's deals completed */
             dealsCompleted: number | null;
+            reputation: components["schemas"]["Reputation"];
             /**
              * Format: date-time
              * @description ISO 8601 time
@@ -497,6 +498,22 @@ export interface components {
             canEdit: boolean;
             /** @description what this dealer hides from you */
             hidden: ("email" | "phone" | "onlineStatus")[];
+        };
+        Reputation: {
+            /** @description mean of the revealed reviews' scores, out of 5 */
+            rating: number | null;
+            /** @description revealed reviews */
+            reviewCount: number;
+            /** @description deals completed with another dealer on DealerLane */
+            dealsCompleted: number;
+            /** @description share (0–1) of the dealer's confirmed deals completed */
+            completionRate: number | null;
+            /** @description median minutes to the first reply in a chat, last 90 days */
+            medianReplyMinutes: number | null;
+            /** @description share (0–1) of offer steps put to the dealer answered before their clock ran out */
+            offersAnsweredInTime: number | null;
+            /** @description median days from completing a sale to the title received by the buyer */
+            medianTitleDays: number | null;
         };
         Connection: {
             id: string;
@@ -542,8 +559,9 @@ export interface components {
                 mutualConnections: number;
                 /** @description vehicles listed on inventory posts (requests not counted) */
                 vehicleCount: number;
-                /** @description completed deals: not recorded yet, so null */
+                /** @description the reputation's deals completed */
                 dealsCompleted: number | null;
+                reputation: components["schemas"]["Reputation"];
                 /**
                  * Format: date-time
                  * @description ISO 8601 time
@@ -584,6 +602,38 @@ export interface components {
                  */
                 createdAt: string;
             }[];
+        };
+        DealerReview: {
+            id: string;
+            dealId: string;
+            reviewer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            reviewedId: string;
+            vehicleAsDescribed: number;
+            paperworkOnTime: number;
+            paymentOnTime: number;
+            communication: number;
+            /** @description the mean of the four scores */
+            score: number;
+            comment: string;
+            /** @description the deal's "year make model" */
+            vehicle: string;
+            reply: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            repliedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time
+             */
+            createdAt: string;
+            /** @description you are the reviewed dealer and have not replied yet */
+            canReply: boolean;
         };
         Disclosures: {
             /**
@@ -1188,6 +1238,58 @@ export interface components {
             /** @description you are the seller and the buyer is waiting for your answer */
             canAnswer: boolean;
         } | null;
+        DealReviewState: {
+            dealId: string;
+            otherDealer: {
+                id: string;
+                name: string;
+                dealershipName: string;
+            };
+            /**
+             * @description open: you may review; waiting: yours is written, theirs not yet; revealed: both show; closed: the window ended without yours
+             * @enum {string}
+             */
+            status: "not-completed" | "open" | "waiting" | "revealed" | "closed";
+            /**
+             * Format: date-time
+             * @description the review window's end; null before completion
+             */
+            reviewDueAt: string | null;
+            mine: components["schemas"]["DealerReview"] & (Record<string, never> | null);
+            /** @description only once revealed */
+            theirs: {
+                id: string;
+                dealId: string;
+                reviewer: {
+                    id: string;
+                    name: string;
+                    dealershipName: string;
+                };
+                reviewedId: string;
+                vehicleAsDescribed: number;
+                paperworkOnTime: number;
+                paymentOnTime: number;
+                communication: number;
+                /** @description the mean of the four scores */
+                score: number;
+                comment: string;
+                /** @description the deal's "year make model" */
+                vehicle: string;
+                reply: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                repliedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time
+                 */
+                createdAt: string;
+                /** @description you are the reviewed dealer and have not replied yet */
+                canReply: boolean;
+            } | null;
+        };
         SignBillOfSale: {
             fullName: string;
             /** @enum {boolean} */

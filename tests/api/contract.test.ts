@@ -156,6 +156,21 @@ beforeAll(async () => {
     });
     await call("POST", `/api/deals/${proposed.json.id as string}/confirm`, { cookie: alice.cookie });
     if (i === 0) dealId = proposed.json.id as string;
+    // Each partner's review of Alice, shown (her reviews list).
+    await env.DB.prepare(
+      `insert into deal_reviews (id, deal_id, reviewer_id, reviewed_id, vehicle_as_described, paperwork_on_time,
+         payment_on_time, communication, score, comment, revealed_at, created_at)
+       values (?, ?, ?, ?, 5, 4, 5, 4, 4.5, 'Contract review', ?, ?)`,
+    )
+      .bind(
+        crypto.randomUUID(),
+        proposed.json.id,
+        partner.dealerId,
+        alice.dealerId,
+        Date.now(),
+        Date.now() + i,
+      )
+      .run();
   }
   // Alice's three offers, one on a truck of each of three partners.
   for (const [i, partner] of partners.slice(0, 3).entries()) {
@@ -236,6 +251,7 @@ const listPath = (e: Operation) =>
     .replace("/api/admin/users/{id}", `/api/admin/users/${aliceUserId}`)
     .replace("{userId}", aliceUserId)
     .replace("/api/inventory/{id}", `/api/inventory/${requestId}`)
+    .replace("/api/dealers/{id}/reviews", `/api/dealers/${alice.dealerId}/reviews`)
     .replace("{id}", chatId);
 
 describe("the API document", () => {
@@ -254,7 +270,7 @@ describe("the API document", () => {
 
 describe("lists", () => {
   const LISTS = OPERATIONS.filter((e) => e.answers.some((a) => a.list));
-  const pathFor = (e: Operation) => listPath(e).replace("/api/dealers", "/api/dealers?name=Whitfield");
+  const pathFor = (e: Operation) => listPath(e).replace(/^\/api\/dealers$/, "/api/dealers?name=Whitfield");
 
   it.each(LISTS.map((e) => [e.path, e] as const))(
     "GET %s answers an array and walks every page once, without repeats or gaps",
@@ -520,6 +536,8 @@ describe("creates and updates", () => {
       "/api/deals/{id}": `/api/deals/${dealId}`,
       "/api/deals/{id}/bill-of-sale": `/api/deals/${dealId}/bill-of-sale`,
       "/api/pass-thru-sales/{id}": `/api/pass-thru-sales/${dealId}`,
+      "/api/deals/{id}/review": `/api/deals/${dealId}/review`,
+      "/api/dealers/{id}/reviews": `/api/dealers/${alice.dealerId}/reviews`,
       "/api/offers/{id}": `/api/offers/${offerId}`,
       "/api/admin/users/{id}": `/api/admin/users/${aliceUserId}`,
       "/api/admin/users/{id}/invoices": `/api/admin/users/${aliceUserId}/invoices`,

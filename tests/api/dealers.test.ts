@@ -317,7 +317,7 @@ describe("GET /api/dealers", () => {
     // Delta was last seen 10 minutes ago, but posting just now counts as being active.
     expect(byName.Delta).toMatchObject({ mutualConnections: 1, vehicleCount: 0, isOnline: true });
     expect(byName["Echo Person"]).toMatchObject({ isOnline: false, lastActiveAt: null });
-    expect(byName.Alpha?.dealsCompleted).toBeNull();
+    expect(byName.Alpha?.dealsCompleted).toBe(0);
     expect(byName.Alpha?.memberSince).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Date.parse(byName.Alpha?.lastActiveAt ?? "")).toBeGreaterThan(Date.now() - 2 * MINUTE);
     expect(byName.Alpha?.canEdit).toBe(false);

@@ -119,7 +119,7 @@ describe("My Stats", () => {
 });
 
 describe("the profile, the popup and My Vehicle Activity", () => {
-  it("count completed deals and the vehicles sold from the same numbers; ratings stay 'Not rated yet'", async () => {
+  it("count completed deals and the vehicles sold from the same numbers; unrated dealers are 'New on DealerLane'", async () => {
     const [s, b] = [await signUpDealer(), await signUpDealer()];
     await completeDeal(s, b, 20_000, { ...VEHICLE, make: "Chevrolet", model: "Silverado" });
     await completeDeal(s, b, 21_000, { ...VEHICLE, make: "Chevrolet", model: "Silverado" });
@@ -134,7 +134,7 @@ describe("the profile, the popup and My Vehicle Activity", () => {
     const profile = await page("/dealer-profile", s.cookie);
     expect(profile.html).toMatch(/title="Deals completed on DealerLane">3</);
     expect(profile.html).toMatch(/title="Completed deals in which you were the seller">2</);
-    expect(profile.html).toContain("Not rated yet");
+    expect(profile.html).toContain("New on DealerLane");
 
     const activity = await createServices(env).insights.vehicleActivity(s.dealerId);
     expect(activity).toEqual({

@@ -129,6 +129,11 @@ const DEAL_VEHICLE = { year: 2019, make: "Ford", model: "F-150", trim: "XLT", mi
 /** Routes that name something of another dealer: each is called with the other world's ids and must answer 404. */
 const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
   "GET /dealers/:id": (o) => ({ path: `/dealers/${o.dealerId}` }),
+  "GET /dealers/:id/reviews": (o) => ({ path: `/dealers/${o.dealerId}/reviews` }),
+  "POST /dealers/:id/reviews/:reviewId/reply": (o) => ({
+    path: `/dealers/${o.dealerId}/reviews/${o.dealId}/reply`,
+    body: { reply: "Across the wall" },
+  }),
   "PATCH /dealers/:id": (o) => ({ path: `/dealers/${o.dealerId}`, body: { name: "Taken" } }),
   "POST /dealers/connect": (o) => ({ path: "/dealers/connect", body: { receiverId: o.dealerId } }),
   "GET /connections/:userId": (o) => ({ path: `/connections/${o.accountId}` }),
@@ -186,6 +191,17 @@ const NAMES_ANOTHER: Record<string, (o: Ids) => Probe> = {
     body: { answer: "Taken" },
   }),
   "GET /deals/:id/dispute-files": (o) => ({ path: `/deals/${o.dealId}/dispute-files` }),
+  "GET /deals/:id/review": (o) => ({ path: `/deals/${o.dealId}/review` }),
+  "POST /deals/:id/review": (o) => ({
+    path: `/deals/${o.dealId}/review`,
+    body: {
+      vehicleAsDescribed: 5,
+      paperworkOnTime: 5,
+      paymentOnTime: 5,
+      communication: 5,
+      comment: "Across the wall",
+    },
+  }),
   "POST /deals/:id/confirm": (o) => ({ path: `/deals/${o.dealId}/confirm`, body: {} }),
   "POST /deals/:id/decline": (o) => ({ path: `/deals/${o.dealId}/decline`, body: {} }),
   "POST /deals/:id/withdraw": (o) => ({ path: `/deals/${o.dealId}/withdraw`, body: {} }),

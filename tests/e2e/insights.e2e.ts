@@ -1,6 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, hydrated, launchBrowser, newContext, newDealer, proposeDeal } from "./support";
+import {
+  BASE_URL,
+  completeInVerifyDialog,
+  hydrated,
+  launchBrowser,
+  newContext,
+  newDealer,
+  proposeDeal,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,14 +36,7 @@ describe("insights", () => {
     expect((await buyerContext.request.post(`/api/deals/${id}/confirm`, { headers })).status()).toBe(200);
 
     // The seller completes it in the Verify Deal Details dialog, as on Pass Thru Sales.
-    await page.goto("/pass-thru-sales");
-    await hydrated(page);
-    const verify = page.getByTestId("verify-deal-dialog");
-    await verify.getByText("Verify Deal Details").waitFor();
-    await verify.getByLabel("Auction platform").selectOption("manheim");
-    await verify.getByLabel("Auction location (required)").selectOption({ index: 1 });
-    await verify.getByRole("button", { name: "Complete Deal" }).click();
-    await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
+    await completeInVerifyDialog(page);
 
     await page.goto("/my-stats?period=7");
     await hydrated(page);

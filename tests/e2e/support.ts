@@ -194,3 +194,16 @@ export async function cancelVerifyIfOpen(page: Page) {
     await dialog.waitFor({ state: "hidden" });
   }
 }
+
+/** The seller completes the confirmed deal in the Verify Deal Details dialog that Pass Thru Sales opens for it. */
+export async function completeInVerifyDialog(page: Page) {
+  await page.goto("/pass-thru-sales");
+  await hydrated(page);
+  const verify = page.getByTestId("verify-deal-dialog");
+  await verify.getByText("Verify Deal Details").waitFor();
+  await verify.getByLabel("Auction platform").selectOption("manheim");
+  await verify.getByLabel("Auction location (required)").selectOption({ index: 1 });
+  await verify.getByRole("button", { name: "Complete Deal" }).click();
+  await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
+  return verify;
+}

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { isAdmin } from "#lib/roles";
 import { dealerCreateSchema, dealerUpdateSchema, directoryQuerySchema } from "#lib/schemas/dealer";
 import { DEFAULT_SETTINGS } from "#lib/schemas/settings";
+import { reviewReplySchema, reviewsQuerySchema } from "#lib/schemas/reputation";
 import { addDealerBody } from "#lib/schemas/network";
 import {
   connectionSchema,
   dealerQuickViewSchema,
+  dealerReviewSchema,
   directoryDealerSchema,
   discoverySchema,
   inventoryCountsSchema,
@@ -19,6 +21,7 @@ import { addDealerAnswer } from "./connections";
 import { dealerRoute, json, openApiRouter, publicRoute, signedInRoute } from "./openapi";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
+const reviewParams = idParam.extend({ reviewId: z.string().min(1).max(100) });
 
 /** The viewer's dealer id (null for an account still in onboarding) and admin flag. */
 function who(c: Context<AppEnv>) {
@@ -114,6 +117,33 @@ export const dealerRoutes = openApiRouter(viewersOnly)
     if (!view) throw notFound("Dealer not found");
     return c.json(view, 200);
   })
+  /** The dealer's revealed reviews, newest first, with their replies. */
+  .openapi(
+    signedInRoute.get(
+      "/{id}/reviews",
+      { 200: [dealerReviewSchema] },
+      { params: idParam, query: reviewsQuerySchema },
+    ),
+    async (c) => {
+      const { dealerId } = who(c);
+      const { id } = c.req.valid("param");
+      return answerList(c, await c.var.services.reputation.list(dealerId, id, c.req.valid("query")));
+    },
+  )
+  /** The reviewed dealer's one public reply to a revealed review. */
+  .openapi(
+    dealerRoute.post(
+      "/{id}/reviews/{reviewId}/reply",
+      { 200: dealerReviewSchema },
+      { params: reviewParams, body: reviewReplySchema, middleware: [dealersOnly] },
+    ),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id, reviewId } = c.req.valid("param");
+      if (id !== dealer.id) throw notFound("Review not found");
+      return c.json(await c.var.services.reputation.reply(dealer.id, reviewId, c.req.valid("json")), 200);
+    },
+  )
   .openapi(
     signedInRoute.patch(
       "/{id}",

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { completedDealSchema, dealSchema } from "#lib/api-types";
+import { completedDealSchema, dealReviewStateSchema, dealSchema } from "#lib/api-types";
 import {
   completeDealSchema,
   dealsQuerySchema,
@@ -16,6 +16,7 @@ import {
   proposeDueDateSchema,
   unwindAnswerSchema,
 } from "#lib/schemas/deal-clocks";
+import { reviewBodySchema } from "#lib/schemas/reputation";
 import { activePlanRequired, dealersOnly, requireDealer } from "../auth/guards";
 import { passThruCsv } from "../domain/deals/csv";
 import type { AppEnv } from "../http/types";
@@ -96,6 +97,28 @@ export const dealRoutes = openApiRouter(dealersOnly)
   )
   .openapi(dealerRoute.post("/{id}/decline", { 200: dealSchema }, { params: idParam }), onDeal("decline"))
   .openapi(dealerRoute.post("/{id}/withdraw", { 200: dealSchema }, { params: idParam }), onDeal("withdraw"))
+  /** Where the reviews of the deal stand for you: may you review, are you waiting for theirs, or both shown. */
+  .openapi(
+    dealerRoute.get("/{id}/review", { 200: dealReviewStateSchema }, { params: idParam }),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      c.header("Cache-Control", "no-store");
+      return c.json(await c.var.services.reputation.state(dealer.id, c.req.valid("param").id), 200);
+    },
+  )
+  /** Review the other dealer of a completed deal: once, within the review window; double-blind until both wrote. */
+  .openapi(
+    dealerRoute.post(
+      "/{id}/review",
+      { 201: dealReviewStateSchema },
+      { params: idParam, body: reviewBodySchema },
+    ),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      return c.json(await c.var.services.reputation.review(dealer.id, id, c.req.valid("json")), 201);
+    },
+  )
   /**
    * The Bill of Sale PDF for the two dealers, once confirmed: the newest version as far as it is signed, or an
    * older one by `version` (a signed version never changes).

@@ -71,6 +71,16 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
       `select * from main.offers x where exists (select 1 from main.dealers o where o.id = x.buyer_id and o.is_demo = ${n})`,
   ],
   [
+    "deal_reviews",
+    (n) =>
+      `select * from main.deal_reviews x where exists (select 1 from main.dealers o where o.id = x.reviewer_id and o.is_demo = ${n})`,
+  ],
+  [
+    "dealer_reputations",
+    (n) =>
+      `select * from main.dealer_reputations x where exists (select 1 from main.dealers o where o.id = x.dealer_id and o.is_demo = ${n})`,
+  ],
+  [
     "connections",
     (n) =>
       `select * from main.connections x where exists (select 1 from main.dealers o where o.id = x.requester_id and o.is_demo = ${n})`,

@@ -198,6 +198,8 @@ export const dealers = sqliteTable(
     index("dealers_active_idx").on(t.lastActiveAt),
     index("dealers_added_by_idx").on(t.addedByDealerId),
     index("dealers_connection_count_idx").on(t.connectionCount),
+    // The directory's rating sort, unrated last: read in order from this index, never sorted per request.
+    index("dealers_rating_idx").on(sql`${t.rating} desc`, sql`${t.name} collate nocase`, t.id),
     index("dealers_activity_idx").on(t.activityScore, t.lastActiveAt),
     index("dealers_deleted_idx")
       .on(t.deletedAt)
@@ -750,6 +752,58 @@ export const dealClocks = sqliteTable("deal_clocks", {
   unwindStatus: text("unwind_status", { enum: UNWIND_STATUSES }),
   unwindAskedAt: timestamp("unwind_asked_at"),
   unwindAnsweredAt: timestamp("unwind_answered_at"),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/**
+ * A dealer's review of the other dealer of a completed deal (worker/domain/reputation): four 1–5 scores and a
+ * comment. Double-blind: it shows once both have written theirs (`revealed_at`) or the review window ends; the
+ * reviewed dealer may then reply once, publicly. One per dealer per deal.
+ */
+export const dealReviews = sqliteTable(
+  "deal_reviews",
+  {
+    id: text("id").primaryKey(),
+    dealId: ownedBy("deal_id", () => deals.id),
+    reviewerId: ownedBy("reviewer_id", () => dealers.id),
+    reviewedId: ownedBy("reviewed_id", () => dealers.id),
+    vehicleAsDescribed: integer("vehicle_as_described").notNull(),
+    paperworkOnTime: integer("paperwork_on_time").notNull(),
+    paymentOnTime: integer("payment_on_time").notNull(),
+    communication: integer("communication").notNull(),
+    /** The mean of the four scores: what the dealer's rating averages. */
+    score: real("score").notNull(),
+    comment: text("comment").notNull(),
+    /** When the second review of the deal was written, revealing both; null until then. */
+    revealedAt: timestamp("revealed_at"),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("deal_reviews_one_per_dealer_idx").on(t.dealId, t.reviewerId),
+    // A dealer's reviews, newest first (the profile's keyset pages).
+    index("deal_reviews_reviewed_idx").on(t.reviewedId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A dealer's reputation figures, measured from what they did (never typed in), kept up to date by the writes
+ * that change them and by the daily cron (worker/domain/reputation/refresh.ts), so a card reads one row.
+ * Null where the sample is below its minimum. The rating itself stays on `dealers.rating` (the directory sorts by it).
+ */
+export const dealerReputations = sqliteTable("dealer_reputations", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealers.id, { onDelete: "cascade" }),
+  reviewCount: integer("review_count").notNull().default(0),
+  dealsCompleted: integer("deals_completed").notNull().default(0),
+  /** Share (0–1) of the dealer's confirmed deals that were completed. */
+  completionRate: real("completion_rate"),
+  medianReplyMinutes: integer("median_reply_minutes"),
+  /** Share (0–1) of the offer steps put to the dealer that they answered before the clock ran out. */
+  offersAnsweredInTime: real("offers_answered_in_time"),
+  medianTitleDays: real("median_title_days"),
   updatedAt: timestamp("updated_at").notNull(),
 });
 

@@ -7,6 +7,7 @@ import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "#lib/constants";
 import { summarizeVehicles } from "../domain/inventory/ai-summary.ts";
 import { buildComments, buildConnections, buildDeals, buildPosts, buildViews } from "./activity.ts";
 import { buildChats } from "./chats.ts";
+import { buildReviews } from "./reviews.ts";
 import {
   DEMO_CANADIAN_LOCATIONS,
   DEMO_FIRST_NAMES,
@@ -161,6 +162,8 @@ export function demoNetwork(now: number) {
   // A generator of its own, so adding the deals changed none of the demo's other ids.
   const dealRows = buildDeals(createRandom(5051), dealers, posts, connections, now);
   const viewRows = buildViews(createRandom(6061), dealers, posts, now);
+  // Its own generator too; the ratings are left to the seed, which measures them from these reviews.
+  const reviewRows = buildReviews(createRandom(7079), dealRows, dealers[0]!.id, now);
   const dealerById = new Map(dealers.map((d) => [d.id, d]));
 
   const accountRows: Row[] = dealers.map((d) => ({
@@ -173,7 +176,7 @@ export function demoNetwork(now: number) {
     created_at: d.createdAt,
   }));
   // The seeded network is the demo network: demo accounts meet only these dealers (the network wall, worker/db/network-wall.ts).
-  const dealerRows: Row[] = dealers.map((d) => ({ ...dealerRow(d), is_demo: true }));
+  const dealerRows: Row[] = dealers.map((d) => ({ ...dealerRow(d), rating: null, is_demo: true }));
   const connectionRows: Row[] = connections.map((c) => ({
     id: c.id,
     requester_id: c.requesterId,
@@ -249,6 +252,7 @@ export function demoNetwork(now: number) {
     ["chat_participants", participantRows],
     ["messages", messageRows],
     ["deals", dealRows],
+    ["deal_reviews", reviewRows],
   ];
   const counts = {
     dealers: dealers.length,
@@ -260,6 +264,7 @@ export function demoNetwork(now: number) {
     chats: chats.length,
     messages: messageRows.length,
     deals: dealRows.length,
+    reviews: reviewRows.length,
   };
   return { tables, accounts: accountRows, counts, photos: photosByPost.flat() };
 }

@@ -15,6 +15,7 @@ import { BillOfSalePanel } from "./bill-of-sale-panel";
 import { SaleStatusBadge } from "./sale-status";
 import { DealClocks } from "./deal-clocks";
 import { DisclosureSummary } from "~/components/offers/disclosure-summary";
+import { DealReviews } from "./deal-reviews";
 
 const TITLE_LABELS: Record<TitleStatus, string> = { missing: "Missing", received: "Received", sent: "Sent" };
 
@@ -30,7 +31,7 @@ function StepWho({ step }: { step: PassThruStepState }) {
 /**
  * The transaction detail dialog of Pass Thru Sales: the deal, and the steps both dealers move —
  * sale complete, title missing → received → sent, gate pass issued, in transit, delivered — each with who and
- * when; the Bill of Sale both dealers sign.
+ * when; the Bill of Sale both dealers sign, a dispute, and the two dealers' reviews once completed.
  */
 export function PassThruDetail({
   deal,
@@ -115,6 +116,7 @@ export function PassThruDetail({
         </section>
         <BillOfSalePanel deal={deal} onChanged={onChanged} />
         <DealDisputes deal={deal} />
+        <DealReviews deal={deal} />
         {deal.status === "confirmed" ? (
           <div className="flex flex-wrap justify-end gap-2">
             <Button onClick={() => onComplete(deal)}>Verify &amp; complete</Button>

@@ -3,7 +3,8 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
-import type { DirectoryDealer } from "#lib/api-types";
+import type { DirectoryDealer, Reputation } from "#lib/api-types";
+import { NEW_ON_DEALERLANE, ratingLine } from "#lib/reputation/constants";
 import { toEpochMs } from "#lib/format";
 
 export type { DirectoryDealer };
@@ -28,17 +29,34 @@ export function memberSince(at: number | string): string {
 
 export const formatCount = (n: number) => count.format(n);
 
-/** Rating out of 5, or 'Not rated yet' while the dealer has none (never a made-up figure). */
-export function Rating({ rating, className = "" }: { rating: number | null; className?: string }) {
-  if (rating === null) return <span className={`text-muted ${className}`}>Not rated yet</span>;
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The earned rating, "4.6 · 12 reviews", or "New on DealerLane" while no review has been revealed (never a
+ * made-up figure).
+ */
+export function Rating({
+  reputation,
+  className = "",
+}: {
+  reputation: Pick<Reputation, "rating" | "reviewCount">;
+  className?: string;
+}) {
+  const { rating, reviewCount } = reputation;
+  if (rating === null)
+    return (
+      <span className={`text-muted ${className}`} data-testid="rating">
+        {capitalised(NEW_ON_DEALERLANE)}
+      </span>
+    );
   return (
     <span
       className={`inline-flex items-center gap-1 ${className}`}
-      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`}
+      data-testid="rating"
     >
-      <Star size={14} className="fill-amber-400 text-amber-400" />
-      <span className="font-semibold">{rating.toFixed(1)}</span>
-      <span className="text-muted">/ 5</span>
+      <Star size={14} className="fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span className="font-semibold">{ratingLine(rating, reviewCount)}</span>
     </span>
   );
 }

@@ -95,7 +95,7 @@ export function DealerCard({
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-x-2 text-sm whitespace-nowrap">
-        <Rating rating={dealer.rating} />
+        <Rating reputation={dealer.reputation} />
         <span className="text-xs text-muted">Member since {memberSince(dealer.memberSince)}</span>
       </div>
 

@@ -5,6 +5,7 @@ import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useEffect, useState } from "react";
 import { MessagePopup } from "~/components/chat/message-popup";
 import { ProposeDealButton } from "~/components/deal/propose-deal-button";
+import { ReputationFigures } from "./reputation-figures";
 import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { Clock } from "#lib/clock";
@@ -164,7 +165,7 @@ export function DealerQuickView({
                 ) : null}
               </div>
               <div className="flex items-center justify-between text-sm">
-                <Rating rating={dealer.rating} />
+                <Rating reputation={dealer.reputation} />
                 <span className="text-muted">
                   {dealer.hidden.includes("onlineStatus")
                     ? "Online status hidden"
@@ -183,6 +184,7 @@ export function DealerQuickView({
                 <Figure value={formatCount(data.dealsClosed)} label="Deals closed" />
                 <Figure value={memberSince(dealer.memberSince)} label="Member since" />
               </div>
+              <ReputationFigures reputation={dealer.reputation} />
               <DealerContacts
                 email={dealer.email}
                 phone={dealer.phone}

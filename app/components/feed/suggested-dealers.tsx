@@ -107,14 +107,14 @@ export function SuggestedDealers() {
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs">
                 <DealerBadges dealer={dealer} />
-                <Rating rating={dealer.rating} className="text-xs" />
+                <Rating reputation={dealer.reputation} className="text-xs" />
               </div>
               <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-50 py-1.5 dark:bg-slate-800/60">
                 <Figure value={formatCount(dealer.vehicleCount)} label="vehicles" />
                 <Figure
-                  value={dealer.dealsCompleted ?? "—"}
+                  value={formatCount(dealer.reputation.dealsCompleted)}
                   label="deals"
-                  title="Completed deals are not recorded yet"
+                  title="Deals completed with other dealers on DealerLane"
                 />
                 <Figure value={formatCount(dealer.connectionCount)} label="connections" />
               </div>

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { toIso, toIsoOrNull, type DirectoryDealer } from "#lib/api-types";
+import { toIso, toIsoOrNull, type DirectoryDealer, type Reputation } from "#lib/api-types";
 import type { DealershipType } from "#lib/constants";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
@@ -38,6 +38,12 @@ export type CardRow = {
   buysCanadianVehicles: number;
   verified: number;
   rating: number | null;
+  reviewCount: number | null;
+  dealsCompleted: number | null;
+  completionRate: number | null;
+  medianReplyMinutes: number | null;
+  offersAnsweredInTime: number | null;
+  medianTitleDays: number | null;
   createdAt: number;
   lastActiveAt: number | null;
   activityScore: number | null;
@@ -78,6 +84,17 @@ const D_ID = sql.raw("d.id");
 
 export const and = (parts: SQL[]) => (parts.length > 0 ? sql.join(parts, sql` and `) : sql`1 = 1`);
 
+/** The card's reputation: a dealer never measured yet (no row) has done nothing to measure. */
+export const reputationOf = (row: CardRow): Reputation => ({
+  rating: row.rating,
+  reviewCount: row.reviewCount ?? 0,
+  dealsCompleted: row.dealsCompleted ?? 0,
+  completionRate: row.completionRate,
+  medianReplyMinutes: row.medianReplyMinutes,
+  offersAnsweredInTime: row.offersAnsweredInTime,
+  medianTitleDays: row.medianTitleDays,
+});
+
 export function toCard(row: CardRow, viewer: CardViewer, now: number): DirectoryDealer {
   const isSelf = row.id === viewer.dealerId;
   const seesAll = isSelf || viewer.isAdmin;
@@ -110,10 +127,11 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
     buysCanadianVehicles: row.buysCanadianVehicles === 1,
     verified: Boolean(row.verified),
     rating: row.rating,
+    reputation: reputationOf(row),
     connectionCount: row.connectionCount,
     mutualConnections: isSelf ? 0 : row.mutualConnections,
     vehicleCount: row.vehicleCount,
-    dealsCompleted: null,
+    dealsCompleted: row.dealsCompleted ?? 0,
     memberSince: toIso(row.createdAt),
     isOnline: showOnline && row.lastActiveAt !== null && now - row.lastActiveAt <= ONLINE_WINDOW_MS,
     lastActiveAt: showOnline ? toIsoOrNull(row.lastActiveAt) : null,
@@ -160,7 +178,10 @@ export function cardsStatement<Extra extends object = object>(
            d.zip_code as zipCode, d.country as country, d.license_number as licenseNumber, d.website as website,
            d.description as description, d.profile_type as profileType,
            d.buys_canadian_vehicles as buysCanadianVehicles, d.verified_at is not null as verified,
-           d.rating as rating, d.created_at as createdAt,
+           d.rating as rating, rep.review_count as reviewCount, rep.deals_completed as dealsCompleted,
+           rep.completion_rate as completionRate, rep.median_reply_minutes as medianReplyMinutes,
+           rep.offers_answered_in_time as offersAnsweredInTime, rep.median_title_days as medianTitleDays,
+           d.created_at as createdAt,
            d.last_active_at as lastActiveAt, d.activity_score as activityScore,
            d.added_by_dealer_id as addedByDealerId,
            d.connection_count as connectionCount,
@@ -172,6 +193,7 @@ export function cardsStatement<Extra extends object = object>(
     from page
     join dealers d on d.id = page.id
     left join user_settings s on s.account_id = d.account_id
+    left join dealer_reputations rep on rep.dealer_id = d.id
     order by ${sql.join(keyOrder("page."))} d.name collate nocase, d.id`);
 }
 

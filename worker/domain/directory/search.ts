@@ -45,7 +45,7 @@ export type DirectoryQuery = {
 const SORTS = {
   name: { keys: [], cursor: cursorKind("dealers.name", v.name, v.id), of: () => [] },
   rating: {
-    keys: [sql`coalesce(d.rating, -1)`],
+    keys: [sql`d.rating`],
     cursor: cursorKind("dealers.rating", v.rating, v.name, v.id),
     of: (r: CardRow) => [r.rating ?? -1],
   },

@@ -1,0 +1,119 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REVIEW_SCORES } from "#lib/reputation/constants";
+import {
+  BASE_URL,
+  cancelVerifyIfOpen,
+  completeInVerifyDialog,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  newContext,
+  newDealer,
+  proposeDeal,
+} from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the completed deal on Pass Thru Sales and reviews the other dealer with `scores` (one per score, in order). */
+async function review(page: Page, scores: number[], comment: string) {
+  await page.goto("/pass-thru-sales");
+  await hydrated(page);
+  await cancelVerifyIfOpen(page);
+  const sale = page.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" });
+  await sale.getByTestId("sale-status").filter({ hasText: "Completed" }).waitFor({ timeout: 15_000 });
+  await sale.click();
+  const detail = page.getByTestId("pass-thru-detail");
+  await detail.getByRole("button", { name: "Review this dealer" }).click();
+  const dialog = page.getByTestId("review-dialog");
+  for (const [i, [, label]] of REVIEW_SCORES.entries())
+    await dialog.getByRole("group", { name: label }).getByText(String(scores[i]), { exact: true }).click();
+  await dialog.getByLabel("Comment").fill(comment);
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="review-dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
+  await dialog.getByRole("button", { name: "Send review" }).click();
+  await expectToast(page, "Review sent");
+  return detail;
+}
+
+/** The other dealer's card in Find Dealers, searched by name. */
+async function cardOf(context: BrowserContext, name: string) {
+  const page = await context.newPage();
+  await page.goto(`/find-dealers?name=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  return page.getByTestId("dealer-card").filter({ hasText: name });
+}
+
+describe("reputation, earned", () => {
+  it(
+    "two dealers complete a deal, both review, and the ratings appear on each other's cards",
+    { timeout: 180_000 },
+    async () => {
+      const sellerContext = await newContext(browser);
+      const buyerContext = await newContext(browser, { mobile: true });
+      const seller = await newDealer(sellerContext, "Rhea", { lastName: `Seller${Date.now() % 100000}` });
+      const buyer = await newDealer(buyerContext, "Otto", { lastName: `Buyer${Date.now() % 100000}` });
+
+      const id = await proposeDeal(sellerContext, buyer.id, { location: "Dallas, TX" });
+      const confirmed = await buyerContext.request.post(`/api/deals/${id}/confirm`, {
+        headers: { Origin: BASE_URL },
+      });
+      expect(confirmed.status()).toBe(200);
+
+      // Before: no reviews, and the card says so instead of a number.
+      expect(await (await cardOf(sellerContext, buyer.name)).getByTestId("rating").innerText()).toBe(
+        "New on DealerLane",
+      );
+
+      const sellerPage = await sellerContext.newPage();
+      const verify = await completeInVerifyDialog(sellerPage);
+      await verify.waitFor({ state: "hidden", timeout: 10_000 });
+
+      // The seller reviews first: theirs stays hidden, the buyer's card shows no rating yet.
+      const sellerDetail = await review(sellerPage, [5, 5, 4, 5], "Paid fast and picked up the same week.");
+      await sellerDetail.getByTestId("review-waiting").getByText("Waiting for their review").waitFor();
+      expect(await (await cardOf(sellerContext, buyer.name)).getByTestId("rating").innerText()).toBe(
+        "New on DealerLane",
+      );
+
+      const buyerPage = await buyerContext.newPage();
+      const buyerDetail = await review(buyerPage, [4, 4, 4, 4], "Truck as described, title came on time.");
+      // Both written: both reviews show on the deal.
+      await buyerDetail.getByText("Paid fast and picked up the same week.").waitFor();
+
+      expect(await (await cardOf(sellerContext, buyer.name)).getByTestId("rating").innerText()).toBe(
+        "4.8 · 1 review",
+      );
+      expect(await (await cardOf(buyerContext, seller.name)).getByTestId("rating").innerText()).toBe(
+        "4.0 · 1 review",
+      );
+
+      // The buyer's profile lists the seller's review and lets them reply once.
+      await buyerPage.goto("/dealer-profile");
+      await hydrated(buyerPage);
+      await buyerPage.getByRole("tab", { name: "Reviews" }).click();
+      const reviewCard = buyerPage.getByTestId("review").filter({ hasText: "Paid fast" });
+      await reviewCard.getByLabel("Your public reply").fill("Thanks, pleasure doing business.");
+      await reviewCard.getByRole("button", { name: "Post reply" }).click();
+      await expectToast(buyerPage, "Reply posted");
+      await buyerPage.getByRole("tab", { name: "Reviews" }).click();
+      await reviewCard.getByText("Thanks, pleasure doing business.").waitFor();
+      expect(await reviewCard.getByLabel("Your public reply").count()).toBe(0);
+
+      await sellerContext.close();
+      await buyerContext.close();
+    },
+  );
+});
