@@ -5,6 +5,8 @@
  *   npm run bench -- --sizes 1000 --n 50           a quick look (docs/performance.md left alone unless --record)
  *   npm run bench -- --only feed,dealers           only these sections
  *   npm run bench -- --fresh                       rebuild the bench databases first
+ *   npm run bench -- --sizes 20000,500000          beside the national network (NATIONAL_NETWORK: 50 000 dealers,
+ *                                                  ~1.6 M vehicles, 2 M comments, 5 M messages; seeded once, ~GBs)
  *   npm run bench -- --no-build                    reuse the current build/
  *
  * For each size it seeds (once) a separate state directory .wrangler/bench-state-{size} with
@@ -15,7 +17,7 @@
  *
  *   ctx.baseUrl          http://localhost:{port}
  *   ctx.cookie           a signed-in session of the bench's own dealer (ctx.dealerId)
- *   ctx.posts            1000 | 20000
+ *   ctx.posts            1000 | 20000 | 500000
  *   ctx.n                requests per figure (--n)
  *   ctx.seed             counts and ids from .wrangler/bench-state-{size}/bench-seed.json
  *   ctx.measure(pathOrUrl, { headers, n = 200, method, body, signedIn = true, expectStatus = 200 })
@@ -53,14 +55,15 @@ function readOptions() {
       fresh: { type: "boolean", default: false },
       build: { type: "boolean", default: true },
       record: { type: "boolean" },
-      dealers: { type: "string", default: "2000" },
+      dealers: { type: "string" },
     },
   });
   const sizes = values.sizes.split(",").map(Number);
   const [n, only] = [Number(values.n), values.only?.split(",") ?? null];
   // docs/performance.md is written by full runs only, unless asked.
   const record = values.record ?? (sizes.includes(1000) && sizes.includes(20000) && n >= 200 && !only);
-  return { ...values, sizes, n, only, record, dealers: Number(values.dealers) };
+  const dealers = values.dealers === undefined ? undefined : Number(values.dealers);
+  return { ...values, sizes, n, only, record, dealers };
 }
 
 function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
@@ -316,7 +319,7 @@ async function main() {
     )
     .join(" and ");
   const markdown = [
-    `Measured with \`npm run bench\` on ${when}: \`wrangler dev\` (local workerd, local D1; wrangler's local trace collector off, see scripts/local-app.mjs) serving the production build, one request at a time, ${options.n} requests per figure after ${WARM_UP} warm-ups, signed in as a dealer of the bench network (${counts}, seeded by \`scripts/seed-large.ts\` into \`.wrangler/bench-state-{size}\`). Each request is paired with a GET ${STATIC_ASSET} (a static asset) and "× static" divides the median by the median of those paired static requests, so both are measured under the same machine load; "growth" divides the 20 000-post median by the 1 000-post one. Targets: feed first page ≤ 3× static; no growth above 1.5×.`,
+    `Measured with \`npm run bench\` on ${when}: \`wrangler dev\` (local workerd, local D1; wrangler's local trace collector off, see scripts/local-app.mjs) serving the production build, one request at a time, ${options.n} requests per figure after ${WARM_UP} warm-ups, signed in as a dealer of the bench network (${counts}, seeded by \`scripts/seed-large.ts\` into \`.wrangler/bench-state-{size}\`). Each request is paired with a GET ${STATIC_ASSET} (a static asset) and "× static" divides the median by the median of those paired static requests, so both are measured under the same machine load; "growth" divides the ${results.at(-1).size.toLocaleString("en-US")}-post median by the ${results[0].size.toLocaleString("en-US")}-post one, both from this run. Targets: feed first page ≤ 3× static; no growth above 1.5×.`,
     "",
     table(results),
     "",

@@ -48,7 +48,19 @@ export async function openLocalBindings(root: string, persistTo: string | null):
 }
 
 /** A table's rows, keyed by column name (the first row's keys name the columns). */
-type TableRows = readonly [table: string, rows: readonly Record<string, string | number | boolean | null>[]];
+export type TableRows = readonly [
+  table: string,
+  rows: readonly Record<string, string | number | boolean | null>[],
+];
+
+type Row = TableRows[1][number];
+
+/** A row's value for `column` as SQLite stores it (booleans as 0 / 1); a missing column is a mistake. */
+export function boundValue(table: string, row: Row, column: string): string | number | null {
+  const value = row[column];
+  if (value === undefined) throw new Error(`${table}: a row has no ${column}`);
+  return typeof value === "boolean" ? Number(value) : value;
+}
 
 /**
  * Inserts the tables' rows in the order given (parents first: D1 enforces foreign keys), each statement binding
@@ -68,15 +80,7 @@ export async function insertRows(
         .prepare(
           `INSERT${options.orIgnore ? " OR IGNORE" : ""} INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`,
         )
-        .bind(
-          ...chunk.flatMap((row) =>
-            columns.map((column) => {
-              const value = row[column];
-              if (value === undefined) throw new Error(`${table}: a row has no ${column}`);
-              return typeof value === "boolean" ? Number(value) : value;
-            }),
-          ),
-        ),
+        .bind(...chunk.flatMap((row) => columns.map((column) => boundValue(table, row, column)))),
     );
   });
   const size = options.statementsPerBatch ?? statements.length;

@@ -5,7 +5,9 @@
  *
  *   node scripts/seed-large.ts --posts 20000                    → .wrangler/bench-state-20000
  *   node scripts/seed-large.ts --posts 1000 --dealers 2000 --persist-to <dir> --fresh
+ *   node --max-old-space-size=12288 scripts/seed-large.ts --posts 500000   → the national network (NATIONAL_NETWORK)
  *
+ * The rows are written straight into the migrated D1 file (scripts/local-d1-file.ts), triggers on.
  * The signed-in dealer of the benchmark and the network's admin get sessions written straight into D1; their
  * cookies and the counts are kept in <dir>/bench-seed.json, which also tells the benchmark the state is ready.
  */
@@ -14,9 +16,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { largeNetwork } from "../worker/demo/large-network.ts";
-import { insertRows, openLocalBindings } from "./local-bindings.ts";
+import { largeNetwork, NATIONAL_NETWORK } from "../worker/demo/large-network.ts";
 import { migrate } from "./local-app.mjs";
+import { localD1File, writeRowsDirect } from "./local-d1-file.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,14 +39,16 @@ function args() {
   const { values } = parseArgs({
     options: {
       posts: { type: "string", default: "20000" },
-      dealers: { type: "string", default: "2000" },
+      dealers: { type: "string" },
       "persist-to": { type: "string" },
       fresh: { type: "boolean", default: false },
     },
   });
-  const [posts, dealers] = [Number(values.posts), Number(values.dealers)];
+  const posts = Number(values.posts);
+  const dealers = values.dealers === undefined ? undefined : Number(values.dealers);
   for (const [name, n] of Object.entries({ posts, dealers }))
-    if (!Number.isInteger(n) || n < 10) throw new Error(`--${name} must be a whole number ≥ 10`);
+    if (n !== undefined && (!Number.isInteger(n) || n < 10))
+      throw new Error(`--${name} must be a whole number ≥ 10`);
   const persistTo = path.resolve(ROOT, values["persist-to"] || `.wrangler/bench-state-${posts}`);
   return { posts, dealers, persistTo, fresh: values.fresh };
 }
@@ -69,20 +73,31 @@ function session(accountId: string, now: number) {
   return { cookie: `dl_session=${token}`, row };
 }
 
+/** Dealers of a network of `posts` posts unless stated: the national network's own, else the bench's 2 000. */
+const DEFAULT_DEALERS = 2000;
+
+/** The network seeded for `posts` posts: the national one at its size, else `dealers` dealers. */
+function shapeOf(posts: number, dealers?: number) {
+  if (posts === NATIONAL_NETWORK.posts && (dealers ?? NATIONAL_NETWORK.dealers) === NATIONAL_NETWORK.dealers)
+    return NATIONAL_NETWORK;
+  return { posts, dealers: dealers ?? DEFAULT_DEALERS };
+}
+
 export async function seedLarge(options: {
   posts: number;
-  dealers: number;
+  dealers?: number;
   persistTo: string;
   fresh?: boolean;
   log?: (line: string) => void;
 }): Promise<BenchSeed> {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.fresh) rmSync(options.persistTo, { recursive: true, force: true });
+  const shape = shapeOf(options.posts, options.dealers);
   const existing = markerOf(options.persistTo);
   if (
     existing &&
-    existing.posts === options.posts &&
-    existing.dealers === options.dealers &&
+    existing.posts === shape.posts &&
+    existing.dealers === shape.dealers &&
     existing.version === BENCH_SEED_VERSION
   ) {
     log(
@@ -96,19 +111,15 @@ export async function seedLarge(options: {
   migrate(options.persistTo);
 
   const now = Date.now();
-  const network = largeNetwork(options, now);
+  const network = largeNetwork(shape, now);
   const mine = session(network.me.accountId, now);
   const admins = session(network.admin.accountId, now);
-  const local = await openLocalBindings(ROOT, options.persistTo);
-  try {
-    for (const [table, rows] of [...network.tables, ["sessions", [mine.row, admins.row]] as const]) {
-      await insertRows(local.DB, [[table, rows]], { statementsPerBatch: 1000 });
-      log(`  ${table}: ${rows.length} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    }
-    await local.DB.prepare("PRAGMA optimize").run();
-  } finally {
-    await local.dispose();
-  }
+  log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  writeRowsDirect(
+    localD1File(options.persistTo),
+    [...network.tables, ["sessions", [mine.row, admins.row]]],
+    (table, rows) => log(`  ${table}: ${rows} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+  );
   const seed: BenchSeed = {
     version: BENCH_SEED_VERSION,
     ...network.counts,

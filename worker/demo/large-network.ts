@@ -12,6 +12,21 @@ import { makeDemoVehicle, type DemoVehicle } from "./vehicles.ts";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
+/**
+ * The national network: about as many dealers as the US and Canada have used-vehicle and franchise dealerships
+ * (some 60 000), and what a year of them posts and writes. `npm run bench -- --sizes 20000,500000` seeds it.
+ */
+export const NATIONAL_NETWORK = {
+  posts: 500_000,
+  dealers: 50_000,
+  comments: 2_000_000,
+  messages: 5_000_000,
+} as const;
+
+/** Comments per post and messages per chat, on average, unless the network states its own totals. */
+const COMMENTS_PER_POST = 5;
+const MESSAGES_PER_CHAT = 7.5;
+
 const KIND_WEIGHTS: readonly (readonly [DemoPostKind, number])[] = [
   ["single", 22],
   ["multiple", 48],
@@ -25,7 +40,10 @@ const KIND_WEIGHTS: readonly (readonly [DemoPostKind, number])[] = [
  * posts ≥ 60 000 vehicles and ≥ 100 000 comments, with connections, chats and messages. Dealer 0 (`me`) is the
  * benchmark's signed-in dealer and the last one (`admin`) the network's administrator.
  */
-export function largeNetwork(options: { posts: number; dealers: number }, now: number) {
+export function largeNetwork(
+  options: { posts: number; dealers: number; comments?: number; messages?: number },
+  now: number,
+) {
   const random = createRandom(2026 + options.posts);
   const US = DEMO_LOCATIONS.filter((l) => l.country === "US");
 
@@ -82,9 +100,9 @@ export function largeNetwork(options: { posts: number; dealers: number }, now: n
     vehicleTotal++;
   }
 
-  // Comments: five per post on average, weighted towards recent posts, after the post.
+  // Comments: five per post on average (or the network's total), weighted towards recent posts, after the post.
   const comments: Row[] = [];
-  const commentTarget = options.posts * 5;
+  const commentTarget = options.comments ?? options.posts * COMMENTS_PER_POST;
   for (let c = 0; c < commentTarget; c++) {
     const post = posts[Math.min(posts.length - 1, Math.floor(Math.pow(random(), 0.6) * posts.length))]!;
     const author = pick(random, dealers);
@@ -124,11 +142,14 @@ export function largeNetwork(options: { posts: number; dealers: number }, now: n
     0,
     Math.min(connections.length, Math.max(100, Math.round(options.dealers * 1.5))),
   );
+  // Each chat holds 40–160 % of the average (3–12 messages at 7.5).
+  const perChat = (options.messages ?? chatPairs.length * MESSAGES_PER_CHAT) / chatPairs.length;
+  const [fewest, most] = [Math.round(perChat * 0.4), Math.round(perChat * 1.6)];
   for (const c of chatPairs) {
     const a = String(c.requester_id);
     const b = String(c.receiver_id);
     const id = randomUuid(random);
-    const count = intBetween(random, 3, 12);
+    const count = intBetween(random, fewest, most);
     let t = now - intBetween(random, 1, 60 * 24 * 30) * MINUTE;
     const stamps = Array.from({ length: count }, () => (t -= intBetween(random, 2, 600) * MINUTE)).reverse();
     const last = stamps[stamps.length - 1]!;
