@@ -10,6 +10,7 @@ import { POST_LIFETIME_DAYS, SESSION_DAYS } from "#lib/constants";
 import {
   LEFT_FEED_POST_KEEP_DAYS,
   NOTIFICATION_KEEP_DAYS,
+  READ_NOTIFICATION_KEEP_DAYS,
   SECURITY_EVENT_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
 } from "#lib/retention";
@@ -297,13 +298,16 @@ export const KEPT_FOR_A_PERIOD = STREAMS.filter((s) => s.keptDays !== null);
 export const KEPT_FOR_EVER = STREAMS.filter((s) => s.keptDays === null);
 /** What stays in D1 once each ChatRoom keeps its own messages. */
 export const AFTER_CHAT_MOVE = STREAMS.filter((s) => !s.chatHistory);
+/** Read by one dealer only, so each could live in a database of its dealer's: what then stays in the shared one. */
+export const PER_DEALER_TABLES = ["notifications", "post_views"];
+export const AFTER_PER_DEALER_SPLIT = AFTER_CHAT_MOVE.filter((s) => !PER_DEALER_TABLES.includes(s.table));
 
 const YEAR = 365;
 const profiles = Object.keys(PROFILES) as Profile[];
 
 const num = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const gb = (bytes: number) => `${num(bytes / 1e9, bytes < 10e9 ? 1 : 0)} GB`;
+const gb = (bytes: number) => `${num(bytes / 1e9, bytes < 100e9 ? 1 : 0)} GB`;
 const kb = (bytes: number) => `${num(bytes / 1e3, 1)} kB`;
 const lasts = (days: number | null) =>
   days === null
@@ -419,6 +423,21 @@ export function shareTable(streams: Stream[], profile: Profile, dealers: number)
   );
 }
 
+/**
+ * The model keeps every notification the longer period, as if none were read; a notification read the day it
+ * arrives goes after the shorter one. The two bound what notifications settle at.
+ */
+export function notificationBounds(profile: Profile, dealers: number): string {
+  const notifications = STREAMS.find((s) => s.table === "notifications")!;
+  const settled = (keptDays: number) =>
+    dealers * steadyBytesPerDealer({ ...notifications, keptDays }, PROFILES[profile]);
+  return (
+    `Notifications at ${num(dealers)} ${profile} dealers settle at ${gb(settled(NOTIFICATION_KEEP_DAYS))} if none is ` +
+    `read (kept ${NOTIFICATION_KEEP_DAYS} days, as above) and at ${gb(settled(READ_NOTIFICATION_KEEP_DAYS))} if ` +
+    `each is read the day it arrives (${READ_NOTIFICATION_KEEP_DAYS} days after reading).`
+  );
+}
+
 export function busiestHourTable(): string {
   const perSecond = (p: Profile, dealers: number) =>
     (dailyRowsPerDealer(STREAMS, PROFILES[p]) * dealers * BUSIEST_HOUR_SHARE) / 3600;
@@ -449,6 +468,9 @@ export function report(): string {
     "### After: chat history in each ChatRoom",
     lastsTable(AFTER_CHAT_MOVE),
     shareTable(AFTER_CHAT_MOVE, "typical", 20_000),
+    notificationBounds("typical", 20_000),
+    `### Then: ${PER_DEALER_TABLES.join(" and ")} split across D1 databases by dealer (what stays in the shared one)`,
+    lastsTable(AFTER_PER_DEALER_SPLIT),
     "### The busiest hour's writes",
     busiestHourTable(),
   ].join("\n\n");
