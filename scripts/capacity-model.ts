@@ -128,49 +128,29 @@ const POST_KEPT_DAYS = POST_LIFETIME_DAYS + LEFT_FEED_POST_KEEP_DAYS;
 const postKept = `live ${POST_LIFETIME_DAYS} d + ${LEFT_FEED_POST_KEEP_DAYS} d after`;
 const withPost = `with its post (at most ${POST_KEPT_DAYS} d)`;
 
+const whileLive = `while the post is live (${POST_LIFETIME_DAYS} d)`;
+
+/** A table written once per post, at the national network's rows per post. */
+const postTable = (
+  table: keyof typeof NATIONAL_NETWORK,
+  keptDays = POST_KEPT_DAYS,
+  kept = withPost,
+): Stream => ({
+  table,
+  rowsPerDay: (a) => a.posts * perPost(table),
+  bytesPerRow: NATIONAL_NETWORK[table].bytesPerRow,
+  keptDays,
+  kept,
+});
+
 export const STREAMS: Stream[] = [
-  {
-    table: "inventory_posts",
-    rowsPerDay: (a) => a.posts,
-    bytesPerRow: NATIONAL_NETWORK.inventory_posts.bytesPerRow,
-    keptDays: POST_KEPT_DAYS,
-    kept: postKept,
-  },
-  {
-    table: "vehicles",
-    rowsPerDay: (a) => a.posts * perPost("vehicles"),
-    bytesPerRow: NATIONAL_NETWORK.vehicles.bytesPerRow,
-    keptDays: POST_KEPT_DAYS,
-    kept: withPost,
-  },
-  {
-    table: "post_search",
-    rowsPerDay: (a) => a.posts,
-    bytesPerRow: NATIONAL_NETWORK.post_search.bytesPerRow,
-    keptDays: POST_KEPT_DAYS,
-    kept: withPost,
-  },
-  {
-    table: "post_search_docs",
-    rowsPerDay: (a) => a.posts,
-    bytesPerRow: NATIONAL_NETWORK.post_search_docs.bytesPerRow,
-    keptDays: POST_KEPT_DAYS,
-    kept: withPost,
-  },
-  {
-    table: "offered_vehicles",
-    rowsPerDay: (a) => a.posts * perPost("offered_vehicles"),
-    bytesPerRow: NATIONAL_NETWORK.offered_vehicles.bytesPerRow,
-    keptDays: POST_LIFETIME_DAYS,
-    kept: `while the post is live (${POST_LIFETIME_DAYS} d)`,
-  },
-  {
-    table: "wanted_vehicles",
-    rowsPerDay: (a) => a.posts * perPost("wanted_vehicles"),
-    bytesPerRow: NATIONAL_NETWORK.wanted_vehicles.bytesPerRow,
-    keptDays: POST_LIFETIME_DAYS,
-    kept: `while the post is live (${POST_LIFETIME_DAYS} d)`,
-  },
+  postTable("inventory_posts", POST_KEPT_DAYS, postKept),
+  postTable("vehicles"),
+  postTable("post_search"),
+  postTable("post_search_docs"),
+  // The match index leaves when the post expires, not when the cron deletes the post.
+  postTable("offered_vehicles", POST_LIFETIME_DAYS, whileLive),
+  postTable("wanted_vehicles", POST_LIFETIME_DAYS, whileLive),
   {
     table: "comments",
     rowsPerDay: (a) => a.comments,
