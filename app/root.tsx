@@ -132,7 +132,7 @@ export function ErrorBoundary() {
           ? "The page you are looking for does not exist or has moved."
           : (reason ?? "An unexpected error happened. Please try again in a moment.")}
       </p>
-      <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-500">
+      <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Back to Home
       </a>
     </main>

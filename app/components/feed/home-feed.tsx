@@ -267,7 +267,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
           type="button"
           onClick={showAnnounced}
           data-testid="new-posts"
-          className="sticky top-20 z-10 self-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
+          className="sticky top-20 z-10 self-center rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
         >
           {announced.length} new {announced.length === 1 ? "post" : "posts"}
         </button>

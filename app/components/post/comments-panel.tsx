@@ -130,7 +130,7 @@ export function CommentsPanel({
         <button
           type="submit"
           disabled={!trimmed || posting}
-          className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-xs font-bold tracking-wide text-white hover:bg-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+          className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-xs font-bold tracking-wide text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {posting ? "POSTING..." : "POST COMMENT"}
         </button>
