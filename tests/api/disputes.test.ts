@@ -343,3 +343,55 @@ describe("disputesLostBy", () => {
     expect(Object.fromEntries(lost)).toEqual({ [s.dealerId]: 2, [b.dealerId]: 1, [stranger.dealerId]: 0 });
   });
 });
+
+describe("paging", () => {
+  /** Every page of a deal's list at `limit`, following X-Next-Cursor: the ids, page by page. */
+  async function pages(dealer: Dealer, path: string, limit: number) {
+    const seen: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call("GET", `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, {
+        cookie: dealer.cookie,
+      });
+      expect(res.status, res.text).toBe(200);
+      seen.push((res.json as unknown as { id: string }[]).map((item) => item.id));
+      cursor = res.headers.get("X-Next-Cursor");
+    } while (cursor && seen.length < 10);
+    return seen;
+  }
+
+  it("pages a deal's disputes and its chat's files newest first, each with its own cursor", async () => {
+    // Two dealers of their own: their chat holds only this test's photos.
+    const [s, b] = [await signUpDealer(), await signUpDealer()];
+    const dealId = await completedDeal(s, b);
+    const photos = [];
+    for (const name of ["a.png", "b.png", "c.png"]) photos.push(await sendChatPhoto(b, s, name));
+    const opened: string[] = [];
+    for (const prevails of ["seller", "buyer", null] as const) {
+      const dispute = disputeSchema.parse((await open(b, dealId, { attachments: [photos[0]] })).json);
+      opened.push(dispute.id);
+      if (prevails) expect((await decide(dispute.id, prevails)).status).toBe(200);
+    }
+
+    const disputes = await pages(s, `/api/deals/${dealId}/disputes`, 2);
+    expect(disputes.map((page) => page.length)).toEqual([2, 1]);
+    expect(disputes.flat()).toEqual([...opened].reverse());
+    const files = await pages(b, `/api/deals/${dealId}/dispute-files`, 2);
+    expect(files.map((page) => page.length)).toEqual([2, 1]);
+    expect(files.flat()).toEqual(photos.map((url) => url.split("/").pop()).reverse());
+
+    // A cursor of one of these lists is refused by the other, and by the admin's list: 400, not another page.
+    const first = await call("GET", `/api/deals/${dealId}/disputes?limit=1`, { cookie: b.cookie });
+    const disputeCursor = first.headers.get("X-Next-Cursor")!;
+    const admins = await call("GET", "/api/admin/disputes?limit=1", { cookie: admin.cookie });
+    for (const [path, cursor, cookie] of [
+      [`/api/deals/${dealId}/dispute-files`, disputeCursor, b.cookie],
+      ["/api/admin/disputes", disputeCursor, admin.cookie],
+      [`/api/deals/${dealId}/disputes`, admins.headers.get("X-Next-Cursor")!, b.cookie],
+    ] as const) {
+      const res = await call("GET", `${path}?cursor=${cursor}`, { cookie });
+      expect(res.status, `${path}: ${res.text}`).toBe(400);
+      expect(res.json.message).toMatch(/cursor/i);
+    }
+  });
+});
