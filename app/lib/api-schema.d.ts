@@ -9150,7 +9150,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -9344,7 +9347,10 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -10649,6 +10655,8 @@ export interface components {
             width?: number;
             /** @description photos: pixels */
             height?: number;
+            /** @description the file's id (the last part of its address) */
+            id: string;
             /** @description dealer id of the sender */
             sentBy: string;
             /**

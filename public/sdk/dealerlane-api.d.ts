@@ -238,6 +238,8 @@ export interface components {
             width?: number;
             /** @description photos: pixels */
             height?: number;
+            /** @description the file's id (the last part of its address) */
+            id: string;
             /** @description dealer id of the sender */
             sentBy: string;
             /**

@@ -6,7 +6,7 @@ import { INVALID_CURSOR } from "../../worker/domain/shared/cursors";
 import { api } from "../../worker/api";
 import { NOT_JSON, NOTHING_TO_UPDATE } from "../../worker/api/validate";
 import { OPERATIONS, operationOf, type Operation } from "./operations";
-import { ORIGIN, VALID_PROFILE, call, freshIp, signUpDealer } from "./helpers";
+import { ORIGIN, VALID_PROFILE, call, freshIp, sendChatPhoto, signUpDealer } from "./helpers";
 
 /**
  * The API contract, held for every operation of the full API document —
@@ -83,6 +83,8 @@ let firstMessageId: string;
 let requestId: string;
 let dealId: string;
 let offerId: string;
+/** A photo of the chat that one of the disputes on Alice's deal attaches, as the admin reads it. */
+let evidencePath: string;
 const partners: Dealer[] = [];
 
 beforeAll(async () => {
@@ -239,19 +241,37 @@ beforeAll(async () => {
         sourceName: "DealerLane",
       },
     });
+  // Three photos in Alice's chat with the seller of her completed deal, and three disputes on that deal: one
+  // undecided at a time, so the admin decides the first two (the admin's disputes list holds all three).
+  const seller = partners[0]!;
+  const photos: string[] = [];
+  for (let i = 0; i < 3; i++) photos.push(await sendChatPhoto(seller, alice, `odometer-${i}.png`));
+  for (let i = 0; i < 3; i++) {
+    const opened = await call("POST", `/api/deals/${dealId}/disputes`, {
+      cookie: alice.cookie,
+      body: { reason: "odometer", description: `Contract dispute ${i}`, attachments: [photos[i]] },
+    });
+    evidencePath = `/api/admin/disputes/${opened.json.id as string}/files/${photos[i]!.split("/").pop()}`;
+    if (i < 2)
+      await call("POST", `/api/admin/disputes/${opened.json.id as string}/decision`, {
+        cookie: admin.cookie,
+        body: { prevails: i ? "buyer" : "seller" },
+      });
+  }
   // A long set-up (three dealers, five partners, deals, payments, an admin): more than the default 10 s on a busy machine.
 }, 60_000);
 
 /** Who calls an endpoint in these tests: the admin for the admin's endpoints, Alice for everything else. */
 const cookieOf = (e: Pick<Operation, "access">) => (e.access === "admin" ? admin.cookie : alice.cookie);
 
-/** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches. */
+/** A list endpoint's path for Alice: her connections, the chat with Bob, her request's matches, her deal's disputes. */
 const listPath = (e: Operation) =>
   e.path
     .replace("/api/admin/users/{id}", `/api/admin/users/${aliceUserId}`)
     .replace("{userId}", aliceUserId)
     .replace("/api/inventory/{id}", `/api/inventory/${requestId}`)
     .replace("/api/dealers/{id}/reviews", `/api/dealers/${alice.dealerId}/reviews`)
+    .replace("/api/deals/{id}", `/api/deals/${dealId}`)
     .replace("{id}", chatId);
 
 describe("the API document", () => {
@@ -538,6 +558,9 @@ describe("creates and updates", () => {
       "/api/pass-thru-sales/{id}": `/api/pass-thru-sales/${dealId}`,
       "/api/deals/{id}/review": `/api/deals/${dealId}/review`,
       "/api/dealers/{id}/reviews": `/api/dealers/${alice.dealerId}/reviews`,
+      "/api/deals/{id}/disputes": `/api/deals/${dealId}/disputes`,
+      "/api/deals/{id}/dispute-files": `/api/deals/${dealId}/dispute-files`,
+      "/api/admin/disputes/{id}/files/{fileId}": evidencePath,
       "/api/offers/{id}": `/api/offers/${offerId}`,
       "/api/admin/users/{id}": `/api/admin/users/${aliceUserId}`,
       "/api/admin/users/{id}/invoices": `/api/admin/users/${aliceUserId}/invoices`,

@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEntrySchema, dealSchema, uploadTicketSchema } from "#lib/api-types";
+import { auditEntrySchema, dealSchema } from "#lib/api-types";
 import {
   DISPUTE_WINDOW_DAYS,
   adminDisputeSchema,
@@ -8,15 +8,19 @@ import {
   disputeSchema,
 } from "#lib/schemas/disputes";
 import { createServices } from "../../worker/services";
-import { ORIGIN, call, eventually, notificationsOf, signUpAdmin, signUpDealer } from "./helpers";
+import {
+  ORIGIN,
+  call,
+  eventually,
+  notificationsOf,
+  sendChatPhoto,
+  signUpAdmin,
+  signUpDealer,
+} from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
 const DAY = 24 * 60 * 60 * 1000;
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
 const VEHICLE = {
   vin: "1FTEW1E50KFA12345",
   year: 2019,
@@ -76,31 +80,6 @@ async function completedDeal(from = seller, to = buyer, daysAgo = 0) {
   return deal.id;
 }
 
-/** A photo `from` sends `to` in their chat: its stored address. */
-async function chatPhoto(from: Dealer, to: Dealer, name = "odometer.png"): Promise<string> {
-  const ticket = await call("POST", "/api/objects/chat-upload", { cookie: from.cookie });
-  const url = new URL(uploadTicketSchema.parse(ticket.json).uploadURL);
-  const put = await SELF.fetch(url.toString(), {
-    method: "PUT",
-    body: PNG,
-    headers: { "Content-Type": "image/png", Origin: ORIGIN },
-  });
-  expect(put.status).toBe(201);
-  const sent = await call("POST", "/api/messages", {
-    cookie: from.cookie,
-    body: {
-      receiverId: to.dealerId,
-      content: "",
-      clientId: crypto.randomUUID(),
-      attachments: [
-        { url: url.pathname, name, contentType: "image/png", size: PNG.byteLength, width: 1, height: 1 },
-      ],
-    },
-  });
-  expect(sent.status, sent.text).toBe(201);
-  return url.pathname;
-}
-
 const open = (dealer: Dealer, dealId: string, body: Record<string, unknown> = {}) =>
   call("POST", `/api/deals/${dealId}/disputes`, {
     cookie: dealer.cookie,
@@ -122,7 +101,7 @@ const decide = (disputeId: string, prevails: "buyer" | "seller", notes = "") =>
 describe("opening a dispute", () => {
   it("lets the buyer open one with photos from the chat; both dealers read it and are told", async () => {
     const dealId = await completedDeal();
-    const photo = await chatPhoto(buyer, seller);
+    const photo = await sendChatPhoto(buyer, seller);
     const files = await call("GET", `/api/deals/${dealId}/dispute-files`, { cookie: buyer.cookie });
     expect(files.status).toBe(200);
     expect(
@@ -189,7 +168,7 @@ describe("opening a dispute", () => {
 
   it("refuses files from another chat, or that are not chat files, with 400", async () => {
     const dealId = await completedDeal();
-    const elsewhere = await chatPhoto(buyer, stranger, "other-car.png");
+    const elsewhere = await sendChatPhoto(buyer, stranger, "other-car.png");
     const res = await open(buyer, dealId, { attachments: [elsewhere] });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Pick photos and files from your chat with this dealer");
@@ -258,7 +237,7 @@ describe("answering and deciding", () => {
     const dealId = await completedDeal();
     const dispute = disputeSchema.parse((await open(buyer, dealId)).json);
     expect((await answer(buyer, dealId, dispute.id)).status).toBe(403);
-    const receipt = await chatPhoto(seller, buyer, "cluster-receipt.png");
+    const receipt = await sendChatPhoto(seller, buyer, "cluster-receipt.png");
     const res = await answer(seller, dealId, dispute.id, { attachments: [receipt] });
     expect(res.status, res.text).toBe(200);
     const answered = disputeSchema.parse(res.json);
@@ -281,7 +260,7 @@ describe("answering and deciding", () => {
 
   it("lets an admin decide once, in the audit log; two decisions at once have one winner", async () => {
     const dealId = await completedDeal();
-    const photo = await chatPhoto(buyer, seller);
+    const photo = await sendChatPhoto(buyer, seller);
     const dispute = disputeSchema.parse((await open(buyer, dealId, { attachments: [photo] })).json);
     expect(
       (
@@ -308,7 +287,7 @@ describe("answering and deciding", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("image/png");
     await file.arrayBuffer();
-    const notEvidence = await chatPhoto(buyer, stranger, "other.png");
+    const notEvidence = await sendChatPhoto(buyer, stranger, "other.png");
     const refused = await call(
       "GET",
       `/api/admin/disputes/${dispute.id}/files/${notEvidence.split("/").pop()}`,
@@ -362,5 +341,57 @@ describe("disputesLostBy", () => {
       stranger.dealerId,
     ]);
     expect(Object.fromEntries(lost)).toEqual({ [s.dealerId]: 2, [b.dealerId]: 1, [stranger.dealerId]: 0 });
+  });
+});
+
+describe("paging", () => {
+  /** Every page of a deal's list at `limit`, following X-Next-Cursor: the ids, page by page. */
+  async function pages(dealer: Dealer, path: string, limit: number) {
+    const seen: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call("GET", `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, {
+        cookie: dealer.cookie,
+      });
+      expect(res.status, res.text).toBe(200);
+      seen.push((res.json as unknown as { id: string }[]).map((item) => item.id));
+      cursor = res.headers.get("X-Next-Cursor");
+    } while (cursor && seen.length < 10);
+    return seen;
+  }
+
+  it("pages a deal's disputes and its chat's files newest first, each with its own cursor", async () => {
+    // Two dealers of their own: their chat holds only this test's photos.
+    const [s, b] = [await signUpDealer(), await signUpDealer()];
+    const dealId = await completedDeal(s, b);
+    const photos = [];
+    for (const name of ["a.png", "b.png", "c.png"]) photos.push(await sendChatPhoto(b, s, name));
+    const opened: string[] = [];
+    for (const prevails of ["seller", "buyer", null] as const) {
+      const dispute = disputeSchema.parse((await open(b, dealId, { attachments: [photos[0]] })).json);
+      opened.push(dispute.id);
+      if (prevails) expect((await decide(dispute.id, prevails)).status).toBe(200);
+    }
+
+    const disputes = await pages(s, `/api/deals/${dealId}/disputes`, 2);
+    expect(disputes.map((page) => page.length)).toEqual([2, 1]);
+    expect(disputes.flat()).toEqual([...opened].reverse());
+    const files = await pages(b, `/api/deals/${dealId}/dispute-files`, 2);
+    expect(files.map((page) => page.length)).toEqual([2, 1]);
+    expect(files.flat()).toEqual(photos.map((url) => url.split("/").pop()).reverse());
+
+    // A cursor of one of these lists is refused by the other, and by the admin's list: 400, not another page.
+    const first = await call("GET", `/api/deals/${dealId}/disputes?limit=1`, { cookie: b.cookie });
+    const disputeCursor = first.headers.get("X-Next-Cursor")!;
+    const admins = await call("GET", "/api/admin/disputes?limit=1", { cookie: admin.cookie });
+    for (const [path, cursor, cookie] of [
+      [`/api/deals/${dealId}/dispute-files`, disputeCursor, b.cookie],
+      ["/api/admin/disputes", disputeCursor, admin.cookie],
+      [`/api/deals/${dealId}/disputes`, admins.headers.get("X-Next-Cursor")!, b.cookie],
+    ] as const) {
+      const res = await call("GET", `${path}?cursor=${cursor}`, { cookie });
+      expect(res.status, `${path}: ${res.text}`).toBe(400);
+      expect(res.json.message).toMatch(/cursor/i);
+    }
   });
 });

@@ -28,6 +28,35 @@ export async function uploadPhoto(cookie: string): Promise<string> {
   return ((await res.json()) as { photoUrl: string }).photoUrl;
 }
 
+/** A photo `from` sends `to` in their chat, uploaded and sent as the browser does it: its stored address. */
+export async function sendChatPhoto(
+  from: { cookie: string },
+  to: { dealerId: string },
+  name = "odometer.png",
+): Promise<string> {
+  const ticket = await call("POST", "/api/objects/chat-upload", { cookie: from.cookie });
+  const url = new URL(ticket.json.uploadURL as string);
+  const put = await SELF.fetch(url.toString(), {
+    method: "PUT",
+    body: PNG,
+    headers: { "Content-Type": "image/png", Origin: ORIGIN },
+  });
+  if (put.status !== 201) throw new Error(`chat upload failed: ${put.status}`);
+  const sent = await call("POST", "/api/messages", {
+    cookie: from.cookie,
+    body: {
+      receiverId: to.dealerId,
+      content: "",
+      clientId: crypto.randomUUID(),
+      attachments: [
+        { url: url.pathname, name, contentType: "image/png", size: PNG.byteLength, width: 1, height: 1 },
+      ],
+    },
+  });
+  if (sent.status !== 201) throw new Error(`chat photo not sent: ${sent.status} ${sent.text}`);
+  return url.pathname;
+}
+
 type Call = { body?: unknown; cookie?: string; headers?: Record<string, string>; rawBody?: string };
 
 /** A same-origin JSON call against the whole worker, as the browser makes it. */

@@ -3,8 +3,10 @@ import {
   adminDisputeSchema,
   adminDisputesQuerySchema,
   answerDisputeSchema,
+  dealDisputesQuerySchema,
   decideDisputeSchema,
   disputeFileSchema,
+  disputeFilesQuerySchema,
   disputeSchema,
   openDisputeSchema,
 } from "#lib/schemas/disputes";
@@ -22,12 +24,18 @@ const disputeParam = z.object({ id, disputeId: id });
  * Only the deal's two dealers: anyone else gets the deal's 404.
  */
 export const dealDisputeRoutes = openApiRouter(dealersOnly)
-  .openapi(dealerRoute.get("/{id}/disputes", { 200: [disputeSchema] }, { params: dealParam }), async (c) => {
-    const { dealer } = requireDealer(c);
-    c.header("Cache-Control", "no-store");
-    const items = await c.var.services.disputes.forDeal(dealer.id, c.req.valid("param").id);
-    return answerList(c, { items, nextCursor: null });
-  })
+  .openapi(
+    dealerRoute.get(
+      "/{id}/disputes",
+      { 200: [disputeSchema] },
+      { params: dealParam, query: dealDisputesQuerySchema },
+    ),
+    async (c) => {
+      const { dealer } = requireDealer(c);
+      const { id } = c.req.valid("param");
+      return answerList(c, await c.var.services.disputes.forDeal(dealer.id, id, c.req.valid("query")));
+    },
+  )
   .openapi(
     dealerRoute.post(
       "/{id}/disputes",
@@ -61,12 +69,15 @@ export const dealDisputeRoutes = openApiRouter(dealersOnly)
   )
   /** The photos and files of the two dealers' chat, newest first: what a dispute or its answer may attach. */
   .openapi(
-    dealerRoute.get("/{id}/dispute-files", { 200: [disputeFileSchema] }, { params: dealParam }),
+    dealerRoute.get(
+      "/{id}/dispute-files",
+      { 200: [disputeFileSchema] },
+      { params: dealParam, query: disputeFilesQuerySchema },
+    ),
     async (c) => {
       const { dealer } = requireDealer(c);
-      c.header("Cache-Control", "no-store");
-      const items = await c.var.services.disputes.chatFiles(dealer.id, c.req.valid("param").id);
-      return answerList(c, { items, nextCursor: null });
+      const { id } = c.req.valid("param");
+      return answerList(c, await c.var.services.disputes.chatFiles(dealer.id, id, c.req.valid("query")));
     },
   );
 

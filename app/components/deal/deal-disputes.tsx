@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { DateTime, useClock } from "~/components/ui/clock";
 import { SelectField, TextAreaField } from "~/components/ui/field";
@@ -11,12 +11,12 @@ import {
   DISPUTE_TEXT_MAX,
   disputeWindowEndsAt,
   type Dispute,
-  type DisputeFile,
   type DisputeReason,
 } from "#lib/schemas/disputes";
 import { toast } from "#lib/toast";
 import { disputeApi } from "./dispute-api";
 import { DisputeFileList, DisputeFilePicker } from "./dispute-files";
+import { usePages } from "./use-pages";
 
 const STATUS_TEXT: Record<Dispute["status"], string> = {
   open: "Open · waiting for the seller's answer",
@@ -27,22 +27,6 @@ const STATUS_TEXT: Record<Dispute["status"], string> = {
 function statusText(dispute: Dispute) {
   if (dispute.status !== "decided") return STATUS_TEXT[dispute.status];
   return dispute.prevails === "buyer" ? "Decided for the buyer" : "Decided for the seller";
-}
-
-/** The chat's files, loaded when a form that attaches them opens. */
-function useChatFiles(dealId: string, wanted: boolean) {
-  const [files, setFiles] = useState<DisputeFile[] | null>(null);
-  useEffect(() => {
-    if (!wanted || files) return;
-    disputeApi
-      .chatFiles(dealId)
-      .then(setFiles)
-      .catch((error) => {
-        setFiles([]);
-        toastFailure("Error", error, "Could not load the chat's files");
-      });
-  }, [dealId, wanted, files]);
-  return files;
 }
 
 /**
@@ -63,7 +47,11 @@ function DisputeForm({
   onCancel(): void;
 }) {
   const opening = kind === "open";
-  const files = useChatFiles(dealId, true);
+  // The chat's files, read when a form that attaches them opens.
+  const files = usePages(dealId, disputeApi.chatFiles, {
+    wanted: true,
+    failed: "Could not load the chat's files",
+  });
   const [reason, setReason] = useState<DisputeReason>("not-as-described");
   const [text, setText] = useState("");
   const [picked, setPicked] = useState<string[]>([]);
@@ -114,7 +102,13 @@ function DisputeForm({
           setError(undefined);
         }}
       />
-      <DisputeFilePicker files={files} picked={picked} onChange={setPicked} max={DISPUTE_FILES_MAX} />
+      <DisputeFilePicker
+        files={files.items}
+        picked={picked}
+        onChange={setPicked}
+        max={DISPUTE_FILES_MAX}
+        showMore={files.showMore}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>
           Cancel
@@ -168,17 +162,13 @@ export function DisputeStory({ dispute }: { dispute: Dispute }) {
  */
 export function DealDisputes({ deal }: { deal: Deal }) {
   const { now } = useClock();
-  const [disputes, setDisputes] = useState<Dispute[] | null>(null);
   const [form, setForm] = useState<"open" | "answer" | null>(null);
   const completed = deal.status === "completed" && deal.myRole !== "recorder";
-
-  useEffect(() => {
-    if (!completed) return;
-    disputeApi
-      .list(deal.id)
-      .then(setDisputes)
-      .catch(() => setDisputes([]));
-  }, [deal.id, completed]);
+  const {
+    items: disputes,
+    setItems: setDisputes,
+    showMore,
+  } = usePages(deal.id, disputeApi.list, { wanted: completed, failed: "Could not load the disputes" });
 
   if (!completed || disputes === null) return null;
   const completedAt = deal.completedAt ? Date.parse(deal.completedAt) : null;
@@ -232,6 +222,11 @@ export function DealDisputes({ deal }: { deal: Deal }) {
           ) : null}
         </article>
       ))}
+      {showMore ? (
+        <Button variant="ghost" className="self-start" onClick={() => void showMore()}>
+          Show earlier disputes
+        </Button>
+      ) : null}
       {canOpen ? (
         form === "open" ? (
           <DisputeForm

@@ -1,3 +1,4 @@
+import { Button } from "~/components/ui/button";
 import { FileText } from "~/components/ui/icons";
 import { fileSizeText, isChatPhoto } from "#lib/chat-files";
 import type { DisputeFile } from "#lib/schemas/disputes";
@@ -50,11 +51,14 @@ export function DisputeFilePicker({
   picked,
   onChange,
   max,
+  showMore,
 }: {
   files: readonly DisputeFile[] | null;
   picked: readonly string[];
   onChange(picked: string[]): void;
   max: number;
+  /** Reads the chat's earlier files; null when all are shown. */
+  showMore: (() => Promise<void>) | null;
 }) {
   return (
     <fieldset className="flex flex-col gap-2">
@@ -102,6 +106,11 @@ export function DisputeFilePicker({
           })}
         </ul>
       )}
+      {showMore ? (
+        <Button variant="ghost" className="self-start" onClick={() => void showMore()}>
+          Show more files
+        </Button>
+      ) : null}
     </fieldset>
   );
 }

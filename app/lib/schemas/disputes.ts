@@ -85,9 +85,23 @@ export const adminDisputesQuerySchema = z.object({
 });
 export type AdminDisputesQuery = z.output<typeof adminDisputesQuerySchema>;
 
+/** A deal's disputes a page at a time: few ever exist, so one page nearly always holds them all. */
+export const DEAL_DISPUTES_PAGE_SIZE = 10;
+export const dealDisputesQuerySchema = pageQuery(DEAL_DISPUTES_PAGE_SIZE, { max: 50 });
+/** A page of a deal's disputes or of its chat's files: the cursor and the page size. */
+export type DisputePageQuery = z.output<typeof dealDisputesQuerySchema>;
+
+/** The chat's photos and files the picker shows at first; "Show more files" reads the next page. */
+export const DISPUTE_FILES_PAGE_SIZE = 24;
+export const disputeFilesQuerySchema = pageQuery(DISPUTE_FILES_PAGE_SIZE, { max: 100 });
+
 /** A photo or file of the chat, as a dispute shows it: who sent it and when. */
 export const disputeFileSchema = chatAttachmentSchema
-  .extend({ sentBy: z.string().describe("dealer id of the sender"), sentAt: isoTime })
+  .extend({
+    id: z.string().describe("the file's id (the last part of its address)"),
+    sentBy: z.string().describe("dealer id of the sender"),
+    sentAt: isoTime,
+  })
   .meta({ id: "DisputeFile" });
 export type DisputeFile = z.infer<typeof disputeFileSchema>;
 

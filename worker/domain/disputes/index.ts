@@ -1,10 +1,17 @@
 import { sql } from "drizzle-orm";
-import type { AnswerDispute, Dispute, DisputeFile, OpenDispute } from "#lib/schemas/disputes";
+import type {
+  AnswerDispute,
+  Dispute,
+  DisputeFile,
+  DisputePageQuery,
+  OpenDispute,
+} from "#lib/schemas/disputes";
 import { DISPUTE_WINDOW_DAYS, NOT_FROM_THE_CHAT, disputeWindowEndsAt } from "#lib/schemas/disputes";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchable, type Database } from "../../db/client";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { LIMITS, type RateLimitService } from "../rate-limits";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import type { DisputeStep } from "./announce";
@@ -21,8 +28,8 @@ import {
   type DisputeRow,
 } from "./views";
 
-/** The most chat files the picker offers, newest first. */
-const PICKABLE_FILES = 100;
+/** A deal's disputes, newest first: a cursor of its own, so another list's is refused. */
+const disputesCursor = cursorKind("deal-disputes.newest", cursorValue.time, cursorValue.id);
 
 const DEAL_NOT_FOUND = "Deal not found";
 
@@ -119,24 +126,29 @@ export function disputeService(db: Database, deps: DisputeDeps) {
   }
 
   return {
-    /** GET /api/deals/{id}/disputes: the deal's disputes, newest first (one undecided at most). */
-    async forDeal(dealerId: string, dealId: string): Promise<Dispute[]> {
+    /** GET /api/deals/{id}/disputes: a page of the deal's disputes, newest first (one undecided at most). */
+    async forDeal(dealerId: string, dealId: string, query: DisputePageQuery): Promise<Page<Dispute>> {
+      const cursor = disputesCursor.decode(query.cursor);
+      const where = sql`x.deal_id = ${dealId}${cursor ? sql` and (x.created_at, x.id) < (${cursor[0]}, ${cursor[1]})` : sql``}`;
+      const newest = sql`order by x.created_at desc, x.id desc limit ${query.limit + 1}`;
       // Read in one wave; nothing is answered before the party check.
       const [[deal], rows, files] = await Promise.all([
         dealStatement(dealId),
-        db.all<DisputeRow>(sql`${rowSql(sql`x.deal_id = ${dealId}`)} order by x.created_at desc, x.id desc`),
-        filesOfDisputesIn(db, sql`select y.id from deal_disputes y where y.deal_id = ${dealId}`),
+        db.all<DisputeRow>(sql`${rowSql(where)} ${newest}`),
+        filesOfDisputesIn(db, sql`select x.id from deal_disputes x where ${where} ${newest}`),
       ]);
       requireParty(deal, dealerId);
-      return rows.map((row) => toDispute(row, files));
+      return pageOf(
+        rows,
+        query.limit,
+        (row) => toDispute(row, files),
+        (last) => disputesCursor.encode(last.createdAt, last.id),
+      );
     },
 
-    /** GET /api/deals/{id}/dispute-files: the photos and files of the two dealers' chat, to pick from. */
-    async chatFiles(dealerId: string, dealId: string): Promise<DisputeFile[]> {
-      const [[deal], files] = await Promise.all([
-        dealStatement(dealId),
-        filesOfChat(db, dealId, PICKABLE_FILES),
-      ]);
+    /** GET /api/deals/{id}/dispute-files: a page of the photos and files of the two dealers' chat, to pick from. */
+    async chatFiles(dealerId: string, dealId: string, query: DisputePageQuery): Promise<Page<DisputeFile>> {
+      const [[deal], files] = await Promise.all([dealStatement(dealId), filesOfChat(db, dealId, query)]);
       requireParty(deal, dealerId);
       return files;
     },

@@ -1,10 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull } from "#lib/api-types";
 import { chatFilePathOf, type ChatAttachment } from "#lib/chat-files";
-import type { AdminDispute, Dispute, DisputeFile } from "#lib/schemas/disputes";
+import type { AdminDispute, Dispute, DisputeFile, DisputePageQuery } from "#lib/schemas/disputes";
 import type { Database } from "../../db/client";
 import type { dealDisputes } from "../../db/schema";
 import { vehicleName } from "../deals/views";
+import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 
 const CHAT_FILE_PATH = "/objects/chat-files/";
 
@@ -61,6 +62,7 @@ function chatFileRows(db: Database, where: SQL, tail: SQL = sql``) {
 
 const toFile = (row: FileRow): DisputeFile => ({
   ...(JSON.parse(row.attachment) as ChatAttachment),
+  id: row.fileId,
   sentBy: row.sentBy,
   sentAt: toIso(row.sentAt),
 });
@@ -70,14 +72,22 @@ export const chatOfDeal = (dealId: string) => sql`(
   select c.id from chats c, deals dd
   where dd.id = ${dealId} and c.pair_key = min(dd.seller_id, dd.buyer_id) || ':' || max(dd.seller_id, dd.buyer_id))`;
 
-/** The photos and files sent in the chat between a deal's two dealers, newest first. */
-export async function filesOfChat(db: Database, dealId: string, limit: number): Promise<DisputeFile[]> {
+const chatFilesCursor = cursorKind("dispute-files.newest", cursorValue.time, cursorValue.id);
+
+/** A page of the photos and files sent in the chat between a deal's two dealers, newest first. */
+export async function filesOfChat(
+  db: Database,
+  dealId: string,
+  query: DisputePageQuery,
+): Promise<Page<DisputeFile>> {
+  const cursor = chatFilesCursor.decode(query.cursor);
+  const after = cursor ? sql` and (ca.created_at, ca.file_id) < (${cursor[0]}, ${cursor[1]})` : sql``;
   const rows = await chatFileRows(
     db,
-    sql`ca.chat_id = ${chatOfDeal(dealId)}`,
-    sql`order by ca.created_at desc limit ${limit}`,
+    sql`ca.chat_id = ${chatOfDeal(dealId)}${after}`,
+    sql`order by ca.created_at desc, ca.file_id desc limit ${query.limit + 1}`,
   );
-  return rows.map(toFile);
+  return pageOf(rows, query.limit, toFile, (last) => chatFilesCursor.encode(last.sentAt, last.fileId));
 }
 
 /** The files of the disputes a subquery picks (`select x.id from deal_disputes x …`), as one statement. */
