@@ -285,6 +285,9 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     deleteAccount: (accountId) => accountData.delete(accountId),
     announceReview: (dealId) => later(`Deal review ${dealId}`, () => announcements.reviewed(dealId)),
     announceDispute,
+    // Across networks like the console itself: the dispute's dealers may be the demo network's.
+    refreshReputations: (dealerIds) =>
+      later(`Reputation after a dispute decided`, () => reputationService(acrossNetworks).refresh(dealerIds)),
     fanout: (batchName, deliveries) => fanout(batchName, deliveries),
     photos: env.PHOTOS,
     siteOrigin: origin,

@@ -10933,6 +10933,8 @@ export interface components {
             offersAnsweredInTime: number | null;
             /** @description median days from completing a sale to the title received by the buyer */
             medianTitleDays: number | null;
+            /** @description disputes on the dealer's deals that DealerLane decided against them (0 when none) */
+            disputesLost: number;
         };
         Connection: {
             id: string;

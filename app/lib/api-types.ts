@@ -169,6 +169,10 @@ export const reputationSchema = z
       .number()
       .nullable()
       .describe("median days from completing a sale to the title received by the buyer"),
+    disputesLost: z
+      .number()
+      .int()
+      .describe("disputes on the dealer's deals that DealerLane decided against them (0 when none)"),
   })
   .meta({ id: "Reputation" });
 export type Reputation = z.infer<typeof reputationSchema>;

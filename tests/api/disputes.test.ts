@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEntrySchema, dealSchema } from "#lib/api-types";
+import { auditEntrySchema, dealSchema, directoryDealerSchema, type Reputation } from "#lib/api-types";
 import {
   DISPUTE_WINDOW_DAYS,
   adminDisputeSchema,
@@ -393,5 +393,47 @@ describe("paging", () => {
       expect(res.status, `${path}: ${res.text}`).toBe(400);
       expect(res.json.message).toMatch(/cursor/i);
     }
+  });
+});
+
+describe("disputes lost on the reputation", () => {
+  /** The reputation on `dealerId`'s card as `viewer` reads it, once `done` holds (the refresh runs after the answer). */
+  const reputationOf = (viewer: Dealer, dealerId: string, done: (r: Reputation) => boolean) =>
+    eventually(async () => {
+      const res = await call("GET", `/api/dealers/${dealerId}`, { cookie: viewer.cookie });
+      expect(res.status, res.text).toBe(200);
+      return directoryDealerSchema.parse((res.json as unknown as { dealer: unknown }).dealer).reputation;
+    }, done);
+
+  it("counts a decided dispute on the loser's card, and nothing on the winner's", async () => {
+    const [s, b] = [await signUpDealer(), await signUpDealer()];
+    expect((await reputationOf(stranger, s.dealerId, () => true)).disputesLost).toBe(0);
+    const first = disputeSchema.parse((await open(b, await completedDeal(s, b))).json);
+    expect((await decide(first.id, "buyer")).status).toBe(200);
+    expect((await reputationOf(stranger, s.dealerId, (r) => r.disputesLost === 1)).disputesLost).toBe(1);
+    expect((await reputationOf(stranger, b.dealerId, () => true)).disputesLost).toBe(0);
+
+    const second = disputeSchema.parse((await open(b, await completedDeal(s, b))).json);
+    expect((await decide(second.id, "seller")).status).toBe(200);
+    expect((await reputationOf(stranger, b.dealerId, (r) => r.disputesLost === 1)).disputesLost).toBe(1);
+    // The other figures are measured in the same refresh: the seller's two completed deals stay counted.
+    expect(await reputationOf(stranger, s.dealerId, () => true)).toMatchObject({
+      disputesLost: 1,
+      dealsCompleted: 2,
+    });
+  });
+
+  it("counts it for demo dealers too, decided by an admin of the real network", async () => {
+    const [s, b] = [await signUpDealer(), await signUpDealer()];
+    const dispute = disputeSchema.parse((await open(b, await completedDeal(s, b))).json);
+    await env.DB.prepare("update dealers set is_demo = 1 where id in (?, ?)")
+      .bind(s.dealerId, b.dealerId)
+      .run();
+    expect((await decide(dispute.id, "buyer")).status).toBe(200);
+    // Measured across the wall: a refresh through the admin's network would have found none of their deals.
+    expect(await reputationOf(b, s.dealerId, (r) => r.disputesLost === 1)).toMatchObject({
+      disputesLost: 1,
+      dealsCompleted: 1,
+    });
   });
 });

@@ -225,6 +225,7 @@ describe("behaviour, measured", () => {
       medianReplyMinutes: null,
       offersAnsweredInTime: null,
       medianTitleDays: null,
+      disputesLost: 0,
     });
     const ids = [await deal(a, b), await deal(a, b)];
     const early = await eventually(

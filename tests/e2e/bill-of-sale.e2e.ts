@@ -3,13 +3,14 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
-  cancelVerifyIfOpen,
   expectToast,
   hydrated,
   launchBrowser,
   newContext,
   newDealer,
+  openSale,
   proposeDeal,
+  signBillOfSale,
 } from "./support";
 
 let browser: Browser;
@@ -55,11 +56,7 @@ describe("the Bill of Sale both dealers sign", () => {
     });
     expect(completed.status(), await completed.text()).toBe(200);
 
-    await sellerPage.goto("/pass-thru-sales");
-    await hydrated(sellerPage);
-    await cancelVerifyIfOpen(sellerPage);
-    await sellerPage.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" }).click();
-    let detail = sellerPage.getByTestId("pass-thru-detail");
+    let detail = await openSale(sellerPage);
     await detail.getByText("Add your dealer license number to your profile before signing.").waitFor();
     expect(await detail.getByRole("button", { name: "Sign Bill of Sale" }).count()).toBe(0);
     await detail.getByRole("link", { name: "Edit your profile" }).click();
@@ -69,44 +66,34 @@ describe("the Bill of Sale both dealers sign", () => {
     await sellerPage.getByRole("button", { name: "Save Profile" }).click();
     await expectToast(sellerPage, "Profile Updated");
 
-    await sellerPage.goto("/pass-thru-sales");
-    await hydrated(sellerPage);
-    await cancelVerifyIfOpen(sellerPage);
-    await sellerPage.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" }).click();
-    detail = sellerPage.getByTestId("pass-thru-detail");
-    await detail.getByRole("button", { name: "Sign Bill of Sale" }).click();
-    const sellerDialog = sellerPage.getByTestId("sign-bill-of-sale");
-    await sellerDialog.getByText("1FTEW1E50KFA12345").waitFor();
-    const { violations } = await new AxeBuilder({ page: sellerPage })
-      .include('[data-testid="sign-bill-of-sale"]')
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(
-      violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-    ).toEqual([]);
-    await sellerDialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
-    await sellerDialog.getByText("Type your full name to sign").waitFor();
-    await sellerDialog.getByLabel("Your full name").fill("Morgan Hale");
-    await sellerDialog.getByLabel("The reading of 41,250 miles").selectOption("actual");
-    await sellerDialog.getByLabel(/I agree to sign this Bill of Sale electronically/).check();
-    await sellerDialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
-    await expectToast(sellerPage, "Bill of Sale signed");
-    await detail.getByTestId("signature-seller").getByText("Signed as Morgan Hale").waitFor();
+    detail = await openSale(sellerPage);
+    await signBillOfSale(sellerPage, detail, {
+      as: "seller",
+      fullName: "Morgan Hale",
+      beforeSigning: async (dialog) => {
+        await dialog.getByText("1FTEW1E50KFA12345").waitFor();
+        const { violations } = await new AxeBuilder({ page: sellerPage })
+          .include('[data-testid="sign-bill-of-sale"]')
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        expect(
+          violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+        ).toEqual([]);
+        // Signing with nothing typed says what is missing.
+        await dialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
+        await dialog.getByText("Type your full name to sign").waitFor();
+      },
+    });
 
     // The buyer, on a phone, finds the seller's signature and signs in turn.
-    await buyerPage.goto("/pass-thru-sales");
-    await hydrated(buyerPage);
-    await cancelVerifyIfOpen(buyerPage);
-    await buyerPage.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" }).click();
-    const buyerDetail = buyerPage.getByTestId("pass-thru-detail");
+    const buyerDetail = await openSale(buyerPage);
     await buyerDetail.getByTestId("signature-seller").getByText("Signed as Morgan Hale").waitFor();
-    await buyerDetail.getByRole("button", { name: "Sign Bill of Sale" }).click();
-    const buyerDialog = buyerPage.getByTestId("sign-bill-of-sale");
-    expect(await buyerDialog.getByLabel("Payment").count()).toBe(0);
-    await buyerDialog.getByLabel("Your full name").fill("Riley Park");
-    await buyerDialog.getByLabel(/I agree to sign this Bill of Sale electronically/).check();
-    await buyerDialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
-    await expectToast(buyerPage, "Signed by both dealers");
+    await signBillOfSale(buyerPage, buyerDetail, {
+      as: "buyer",
+      fullName: "Riley Park",
+      toast: "Signed by both dealers",
+      beforeSigning: async (dialog) => expect(await dialog.getByLabel("Payment").count()).toBe(0),
+    });
     await buyerDetail.getByText("signed by both dealers").waitFor();
 
     const pdf = await buyerContext.request.get(`/api/deals/${dealId}/bill-of-sale`);

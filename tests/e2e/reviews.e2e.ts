@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_SCORES } from "#lib/reputation/constants";
 import {
   BASE_URL,
-  cancelVerifyIfOpen,
   completeInVerifyDialog,
   expectToast,
   hydrated,
   launchBrowser,
   newContext,
   newDealer,
+  openSale,
   proposeDeal,
+  signBillOfSale,
 } from "./support";
 
 let browser: Browser;
@@ -24,13 +25,7 @@ afterAll(async () => {
 
 /** Opens the completed deal on Pass Thru Sales and reviews the other dealer with `scores` (one per score, in order). */
 async function review(page: Page, scores: number[], comment: string) {
-  await page.goto("/pass-thru-sales");
-  await hydrated(page);
-  await cancelVerifyIfOpen(page);
-  const sale = page.getByTestId("pass-thru-sale").filter({ hasText: "2019 Ford F-150" });
-  await sale.getByTestId("sale-status").filter({ hasText: "Completed" }).waitFor({ timeout: 15_000 });
-  await sale.click();
-  const detail = page.getByTestId("pass-thru-detail");
+  const detail = await openSale(page, { status: "Completed" });
   await detail.getByRole("button", { name: "Review this dealer" }).click();
   const dialog = page.getByTestId("review-dialog");
   for (const [i, [, label]] of REVIEW_SCORES.entries())
@@ -58,13 +53,24 @@ async function cardOf(context: BrowserContext, name: string) {
 
 describe("reputation, earned", () => {
   it(
-    "two dealers complete a deal, both review, and the ratings appear on each other's cards",
+    "two dealers complete a deal, both sign, both review, and the ratings appear on each other's cards",
     { timeout: 180_000 },
     async () => {
       const sellerContext = await newContext(browser);
       const buyerContext = await newContext(browser, { mobile: true });
       const seller = await newDealer(sellerContext, "Rhea", { lastName: `Seller${Date.now() % 100000}` });
       const buyer = await newDealer(buyerContext, "Otto", { lastName: `Buyer${Date.now() % 100000}` });
+      // A Bill of Sale is signed once both profiles hold an address (newDealer's) and a dealer license number.
+      for (const [context, licenseNumber] of [
+        [sellerContext, "OK-D-61001"],
+        [buyerContext, "OK-D-61002"],
+      ] as const) {
+        const licensed = await context.request.patch("/api/profile", {
+          headers: { Origin: BASE_URL },
+          data: { licenseNumber },
+        });
+        expect(licensed.status(), await licensed.text()).toBe(200);
+      }
 
       const id = await proposeDeal(sellerContext, buyer.id, { location: "Dallas, TX" });
       const confirmed = await buyerContext.request.post(`/api/deals/${id}/confirm`, {
@@ -81,6 +87,20 @@ describe("reputation, earned", () => {
       const verify = await completeInVerifyDialog(sellerPage);
       await verify.waitFor({ state: "hidden", timeout: 10_000 });
 
+      // Both sign the Bill of Sale, the seller first; the buyer on a phone.
+      await signBillOfSale(sellerPage, await openSale(sellerPage, { status: "Completed" }), {
+        as: "seller",
+        fullName: seller.name,
+      });
+      const buyerPage = await buyerContext.newPage();
+      const signed = await openSale(buyerPage, { status: "Completed" });
+      await signBillOfSale(buyerPage, signed, {
+        as: "buyer",
+        fullName: buyer.name,
+        toast: "Signed by both dealers",
+      });
+      await signed.getByText("signed by both dealers").waitFor();
+
       // The seller reviews first: theirs stays hidden, the buyer's card shows no rating yet.
       const sellerDetail = await review(sellerPage, [5, 5, 4, 5], "Paid fast and picked up the same week.");
       await sellerDetail.getByTestId("review-waiting").getByText("Waiting for their review").waitFor();
@@ -88,7 +108,6 @@ describe("reputation, earned", () => {
         "New on DealerLane",
       );
 
-      const buyerPage = await buyerContext.newPage();
       const buyerDetail = await review(buyerPage, [4, 4, 4, 4], "Truck as described, title came on time.");
       // Both written: both reviews show on the deal.
       await buyerDetail.getByText("Paid fast and picked up the same week.").waitFor();

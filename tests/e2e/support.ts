@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "#lib/constants";
 
@@ -206,4 +206,54 @@ export async function completeInVerifyDialog(page: Page) {
   await verify.getByRole("button", { name: "Complete Deal" }).click();
   await verify.getByText("Congratulations! Deal Successfully Completed!").waitFor();
   return verify;
+}
+
+/**
+ * Pass Thru Sales with the sale of `vehicle` opened (the Verify dialog closed if it opened on its own), once its
+ * row shows `status` when one is asked for: answers the deal's panel.
+ */
+export async function openSale(
+  page: Page,
+  { vehicle = "2019 Ford F-150", status }: { vehicle?: string; status?: string } = {},
+) {
+  await page.goto("/pass-thru-sales");
+  await hydrated(page);
+  await cancelVerifyIfOpen(page);
+  const sale = page.getByTestId("pass-thru-sale").filter({ hasText: vehicle });
+  if (status) await sale.getByTestId("sale-status").filter({ hasText: status }).waitFor({ timeout: 15_000 });
+  await sale.click();
+  return page.getByTestId("pass-thru-detail");
+}
+
+/**
+ * Signs the Bill of Sale of the sale open in `detail` as a dealer does: typed full name, the seller's odometer
+ * certification (actual mileage), the consent to sign electronically. `beforeSigning` runs on the open dialog
+ * first, for a journey's own checks. Waits for the toast (`toast`, the first signer's by default) and for the
+ * signature shown on the deal.
+ */
+export async function signBillOfSale(
+  page: Page,
+  detail: Locator,
+  {
+    as,
+    fullName,
+    toast = "Bill of Sale signed",
+    beforeSigning,
+  }: {
+    as: "seller" | "buyer";
+    fullName: string;
+    toast?: string;
+    beforeSigning?: (dialog: Locator) => Promise<void>;
+  },
+) {
+  await detail.getByRole("button", { name: "Sign Bill of Sale" }).click();
+  const dialog = page.getByTestId("sign-bill-of-sale");
+  await dialog.waitFor();
+  await beforeSigning?.(dialog);
+  await dialog.getByLabel("Your full name").fill(fullName);
+  if (as === "seller") await dialog.getByLabel(/The reading of [\d,]+ miles/).selectOption("actual");
+  await dialog.getByLabel(/I agree to sign this Bill of Sale electronically/).check();
+  await dialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
+  await expectToast(page, toast);
+  await detail.getByTestId(`signature-${as}`).getByText(`Signed as ${fullName}`).waitFor();
 }

@@ -804,6 +804,8 @@ export const dealerReputations = sqliteTable("dealer_reputations", {
   /** Share (0–1) of the offer steps put to the dealer that they answered before the clock ran out. */
   offersAnsweredInTime: real("offers_answered_in_time"),
   medianTitleDays: real("median_title_days"),
+  /** Disputes an admin decided against the dealer (0 when none: a count, never too small to say). */
+  disputesLost: integer("disputes_lost").notNull().default(0),
   updatedAt: timestamp("updated_at").notNull(),
 });
 

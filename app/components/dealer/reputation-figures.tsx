@@ -16,7 +16,8 @@ const daysText = (days: number) => `${days.toFixed(1).replace(/\.0$/, "")} ${day
 
 /**
  * How the dealer behaves, measured on DealerLane: each figure with a plain label and what it counts, or
- * "new on DealerLane" where there is not enough yet to say.
+ * "new on DealerLane" where there is not enough yet to say. Disputes lost show only once there is one: a row
+ * of zeros on every card would say nothing the absence does not.
  */
 export function ReputationFigures({ reputation }: { reputation: Reputation }) {
   const figures: [label: string, value: string | null, hint: string][] = [
@@ -46,6 +47,12 @@ export function ReputationFigures({ reputation }: { reputation: Reputation }) {
       "Median days from a completed sale to the title received",
     ],
   ];
+  if (reputation.disputesLost > 0)
+    figures.push([
+      "Disputes lost",
+      formatCount(reputation.disputesLost),
+      "Disputes on this dealer's deals that DealerLane decided against them",
+    ]);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-1" data-testid="reputation-figures">

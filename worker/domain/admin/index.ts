@@ -28,6 +28,8 @@ type AdminConsoleDeps = {
   announceReview: (dealId: string) => Promise<void>;
   /** Tells a dispute's two dealers of its decision. */
   announceDispute: (step: DisputeStep, row: DisputeRow) => Promise<void>;
+  /** The reputation domain's refresh of these dealers' figures (a dispute decided). */
+  refreshReputations: (dealerIds: string[]) => Promise<void>;
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
   siteOrigin: string;
@@ -52,7 +54,11 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     figures: adminFigures(db),
     users,
     deals: dealReviews(db, { audit, announce: deps.announceReview }),
-    disputes: disputeDecisions(db, { audit, announce: deps.announceDispute }),
+    disputes: disputeDecisions(db, {
+      audit,
+      announce: deps.announceDispute,
+      refreshReputations: deps.refreshReputations,
+    }),
     promotions: promotionService(db, { audit }),
     verifications: verificationService(db, { audit, deliver: deps.deliver }),
     pricing: pricingAdmin(db, { audit }),

@@ -44,6 +44,7 @@ export type CardRow = {
   medianReplyMinutes: number | null;
   offersAnsweredInTime: number | null;
   medianTitleDays: number | null;
+  disputesLost: number | null;
   createdAt: number;
   lastActiveAt: number | null;
   activityScore: number | null;
@@ -93,6 +94,7 @@ export const reputationOf = (row: CardRow): Reputation => ({
   medianReplyMinutes: row.medianReplyMinutes,
   offersAnsweredInTime: row.offersAnsweredInTime,
   medianTitleDays: row.medianTitleDays,
+  disputesLost: row.disputesLost ?? 0,
 });
 
 export function toCard(row: CardRow, viewer: CardViewer, now: number): DirectoryDealer {
@@ -181,7 +183,7 @@ export function cardsStatement<Extra extends object = object>(
            d.rating as rating, rep.review_count as reviewCount, rep.deals_completed as dealsCompleted,
            rep.completion_rate as completionRate, rep.median_reply_minutes as medianReplyMinutes,
            rep.offers_answered_in_time as offersAnsweredInTime, rep.median_title_days as medianTitleDays,
-           d.created_at as createdAt,
+           rep.disputes_lost as disputesLost, d.created_at as createdAt,
            d.last_active_at as lastActiveAt, d.activity_score as activityScore,
            d.added_by_dealer_id as addedByDealerId,
            d.connection_count as connectionCount,

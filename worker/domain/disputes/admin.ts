@@ -21,6 +21,8 @@ type DisputeAdminDeps = {
   audit: AuditTrail;
   /** Tells both dealers of the decision; runs after the answer. */
   announce: (step: DisputeStep, row: DisputeRow) => Promise<void>;
+  /** Measures the two dealers' reputations again: a decision adds a dispute lost to one of them. */
+  refreshReputations: (dealerIds: string[]) => Promise<void>;
 };
 
 /**
@@ -107,6 +109,7 @@ export function disputeDecisions(db: Database, deps: DisputeAdminDeps) {
       ]);
       if (changed.length === 0) throw conflict("This dispute has already been decided");
       const after = await get(disputeId);
+      await deps.refreshReputations([after.row.buyerId, after.row.sellerId]);
       await deps.announce("decided", after.row);
       return after.dispute;
     },

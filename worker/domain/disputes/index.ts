@@ -9,12 +9,13 @@ import type {
 import { DISPUTE_WINDOW_DAYS, NOT_FROM_THE_CHAT, disputeWindowEndsAt } from "#lib/schemas/disputes";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchable, type Database } from "../../db/client";
-import { inChunks, listOf } from "../../db/bound-parameters";
+import { listOf } from "../../db/bound-parameters";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import type { DisputeStep } from "./announce";
+import { disputesLostBy } from "./lost";
 import {
   DISPUTE_COLUMNS,
   DISPUTE_JOINS,
@@ -222,21 +223,8 @@ export function disputeService(db: Database, deps: DisputeDeps) {
       return dispute;
     },
 
-    /**
-     * The disputes each dealer lost (decided against them), for their reputation: every dealer asked has an
-     * entry, 0 when none. One statement per run of ids D1 can bind.
-     */
-    async disputesLostBy(dealerIds: readonly string[]): Promise<Map<string, number>> {
-      const lost = new Map(dealerIds.map((id) => [id, 0]));
-      const unique = [...new Set(dealerIds)];
-      for (const chunk of inChunks(unique)) {
-        const rows = await db.all<{ dealerId: string; lost: number }>(sql`
-          select lost_by as dealerId, count(*) as lost from deal_disputes
-          where lost_by in (${listOf(chunk)}) group by lost_by`);
-        for (const row of rows) lost.set(row.dealerId, row.lost);
-      }
-      return lost;
-    },
+    /** The disputes each dealer lost, for their reputation (0 when none). */
+    disputesLostBy: (dealerIds: readonly string[]) => disputesLostBy(db, dealerIds),
   };
 }
 

@@ -4,6 +4,7 @@ import { REPLY_TIME_WINDOW_DAYS, REVIEW_WINDOW_MS } from "#lib/reputation/consta
 import { inChunks, listOf } from "../../db/bound-parameters.ts";
 import { batchable, type Database } from "../../db/client.ts";
 import type { OfferHistoryStep } from "../../db/schema.ts";
+import { disputesLostBy } from "../disputes/lost.ts";
 import {
   completionRateOf,
   medianReplyMinutesOf,
@@ -39,12 +40,13 @@ function groupBy<T extends { dealerId: string }>(rows: T[]): Map<string, T[]> {
 
 /**
  * The facts of `ids` in one wave of five reads, then one batch writes each dealer's figures and rating. Only
- * two-dealer deals count (a deal recorded with a dealer outside DealerLane says nothing about either).
+ * two-dealer deals count (a deal recorded with a dealer outside DealerLane says nothing about either). Disputes
+ * lost are the disputes domain's to count.
  */
 async function refreshRun(db: Database, ids: string[], now: number): Promise<void> {
   const list = listOf(ids);
   const since = now - REPLY_TIME_WINDOW_DAYS * DAY;
-  const [scores, deals, replies, offers] = await Promise.all([
+  const [scores, deals, replies, offers, lost] = await Promise.all([
     db.all<{ dealerId: string; score: number }>(sql`
       select r.reviewed_id as dealerId, r.score as score
       from deal_reviews r join deals d on d.id = r.deal_id
@@ -71,6 +73,7 @@ async function refreshRun(db: Database, ids: string[], now: number): Promise<voi
         where seller_id in (${list})
       union all
       select buyer_id, 'buyer', clock_hours, history from offers where buyer_id in (${list})`),
+    disputesLostBy(db, ids),
   ]);
   const scoresOf = groupBy(scores);
   const dealsOf = groupBy(deals);
@@ -96,15 +99,16 @@ async function refreshRun(db: Database, ids: string[], now: number): Promise<voi
         db,
         db.run(sql`
           insert into dealer_reputations (dealer_id, review_count, deals_completed, completion_rate,
-            median_reply_minutes, offers_answered_in_time, median_title_days, updated_at)
+            median_reply_minutes, offers_answered_in_time, median_title_days, disputes_lost, updated_at)
           values (${id}, ${received.length}, ${completed.length},
             ${completionRateOf(completed.length, confirmed.length)}, ${medianReplyMinutesOf(repliesOf.get(id) ?? [])},
-            ${offersAnsweredInTimeOf(offerFacts)}, ${medianTitleDaysOf(titles)}, ${now})
+            ${offersAnsweredInTimeOf(offerFacts)}, ${medianTitleDaysOf(titles)}, ${lost.get(id) ?? 0}, ${now})
           on conflict (dealer_id) do update set review_count = excluded.review_count,
             deals_completed = excluded.deals_completed, completion_rate = excluded.completion_rate,
             median_reply_minutes = excluded.median_reply_minutes,
             offers_answered_in_time = excluded.offers_answered_in_time,
-            median_title_days = excluded.median_title_days, updated_at = excluded.updated_at`),
+            median_title_days = excluded.median_title_days, disputes_lost = excluded.disputes_lost,
+            updated_at = excluded.updated_at`),
       ),
     ];
   });

@@ -1,0 +1,1 @@
+ALTER TABLE `dealer_reputations` ADD `disputes_lost` integer DEFAULT 0 NOT NULL;
