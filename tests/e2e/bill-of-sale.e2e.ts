@@ -9,7 +9,7 @@ import {
   newContext,
   newDealer,
   openSale,
-  proposeDeal,
+  completedDeal,
   signBillOfSale,
 } from "./support";
 
@@ -38,23 +38,7 @@ describe("the Bill of Sale both dealers sign", () => {
     });
     expect(licensed.status(), await licensed.text()).toBe(200);
 
-    const dealId = await proposeDeal(sellerContext, buyer.id);
-    expect((await buyerContext.request.post(`/api/deals/${dealId}/confirm`, { headers })).status()).toBe(200);
-    const completed = await sellerContext.request.post("/api/deals/complete", {
-      headers,
-      data: {
-        dealId,
-        vin: "1FTEW1E50KFA12345",
-        year: 2019,
-        make: "Ford",
-        model: "F-150",
-        trim: "XLT",
-        miles: 41250,
-        location: "Tulsa, OK",
-        price: 28500,
-      },
-    });
-    expect(completed.status(), await completed.text()).toBe(200);
+    const dealId = await completedDeal(sellerContext, buyerContext, buyer.id);
 
     let detail = await openSale(sellerPage);
     await detail.getByText("Add your dealer license number to your profile before signing.").waitFor();

@@ -10,7 +10,7 @@ import {
   launchBrowser,
   newContext,
   newDealer,
-  proposeDeal,
+  completedDeal,
   signIn,
 } from "./support";
 
@@ -57,23 +57,7 @@ describe("a dispute on a completed deal", () => {
     const buyerContext = await newContext(browser, { mobile: true });
     const seller = await newDealer(sellerContext, "Sloane", { lastName: "Seller" });
     const buyer = await newDealer(buyerContext, "Blake", { lastName: "Buyer" });
-    const dealId = await proposeDeal(sellerContext, buyer.id);
-    expect((await buyerContext.request.post(`/api/deals/${dealId}/confirm`, { headers })).status()).toBe(200);
-    const completed = await sellerContext.request.post("/api/deals/complete", {
-      headers,
-      data: {
-        dealId,
-        vin: "1FTEW1E50KFA12345",
-        year: 2019,
-        make: "Ford",
-        model: "F-150",
-        trim: "XLT",
-        miles: 41250,
-        price: 28500,
-        location: "Tulsa, OK",
-      },
-    });
-    expect(completed.status(), await completed.text()).toBe(200);
+    const dealId = await completedDeal(sellerContext, buyerContext, buyer.id);
     await sendPhoto(buyerContext, seller.id, "odometer-at-delivery.png");
 
     // The buyer, on a phone: Pass Thru Sales → the deal → Open a dispute.

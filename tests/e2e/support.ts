@@ -155,6 +155,20 @@ export async function proposeDeal(
   return ((await proposed.json()) as { id: string }).id;
 }
 
+/** A deal `seller` proposes to `buyerId`, the buyer confirms and the seller completes (the F-150, $28,500); its id. */
+export async function completedDeal(seller: BrowserContext, buyer: BrowserContext, buyerId: string) {
+  const headers = { Origin: BASE_URL };
+  const dealId = await proposeDeal(seller, buyerId);
+  expect((await buyer.request.post(`/api/deals/${dealId}/confirm`, { headers })).status()).toBe(200);
+  const { color: _color, ...vehicle } = F150;
+  const completed = await seller.request.post("/api/deals/complete", {
+    headers,
+    data: { dealId, ...vehicle, location: "Tulsa, OK", price: 28500 },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return dealId;
+}
+
 /** Signs in on the login page as a person would. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
