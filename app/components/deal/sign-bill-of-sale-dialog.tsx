@@ -57,7 +57,7 @@ export function SignBillOfSaleDialog({
   const seller = deal.myRole === "seller";
   const [fullName, setFullName] = useState("");
   const [consent, setConsent] = useState(false);
-  const [odometer, setOdometer] = useState<OdometerCertification>("actual");
+  const [certification, setCertification] = useState<OdometerCertification>("actual");
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("wire");
   const [heavyVehicle, setHeavyVehicle] = useState(false);
   const [errors, setErrors] = useState<{ fullName?: string; consent?: string }>({});
@@ -69,7 +69,7 @@ export function SignBillOfSaleDialog({
     const parsed = signBillOfSaleSchema.safeParse({
       fullName,
       consent,
-      ...(seller ? { odometer, paymentMethod, heavyVehicle } : {}),
+      ...(seller ? { odometer: certification, paymentMethod, heavyVehicle } : {}),
     });
     if (!parsed.success) {
       const issues = parsed.error.issues;
@@ -159,8 +159,8 @@ export function SignBillOfSaleDialog({
                 <SelectField
                   label={`The reading of ${deal.miles.toLocaleString("en-US")} miles`}
                   options={odometerOptions}
-                  value={odometer}
-                  onChange={(e) => setOdometer(e.target.value as OdometerCertification)}
+                  value={certification}
+                  onChange={(e) => setCertification(e.target.value as OdometerCertification)}
                 />
               )}
               <SelectField
