@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { AdminPage } from "~/components/admin/admin-page";
-import { cardClass } from "~/components/ui/panel";
+import { cardClass, Panel } from "~/components/ui/panel";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { Button, buttonClass } from "~/components/ui/button";
 import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -106,23 +106,6 @@ function Counts({
   );
 }
 
-/** A titled card of the console; `heading` adds to the title's classes. */
-function Panel({ id, title, heading = "mb-2", className = cardClass, children, ...rest }: PanelProps) {
-  return (
-    <section className={className} aria-labelledby={id} {...rest}>
-      <h2 id={id} className={heading ? `${heading} font-semibold` : "font-semibold"}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-type PanelProps = Omit<ComponentProps<"section">, "title"> & {
-  id: string;
-  title: ReactNode;
-  heading?: string;
-};
-
 /** A small table of figures (`[label, right-aligned]` columns), or the line saying there is nothing yet. */
 function FigureTable({ empty, columns, children }: FigureTableProps) {
   if (empty) return <p className="text-sm text-muted">{empty}</p>;
@@ -190,11 +173,7 @@ export default function Admin() {
       </section>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <Panel
-          id="chart-heading"
-          title="Sign-ups and deals, last 30 days"
-          className={`${cardClass} lg:col-span-2`}
-        >
+        <Panel headingId="chart-heading" title="Sign-ups and deals, last 30 days" className="lg:col-span-2">
           <TimeSeriesChart
             ariaLabel="Sign-ups and deals per day over the last 30 days"
             height={240}
@@ -204,7 +183,7 @@ export default function Admin() {
             ]}
           />
         </Panel>
-        <Panel id="week-heading" title="This week">
+        <Panel headingId="week-heading" title="This week">
           <Counts
             className="grid-cols-2"
             counts={[
@@ -219,15 +198,17 @@ export default function Admin() {
       </div>
 
       <Panel
-        id="demo-heading"
+        headingId="demo-heading"
         title="Demo network"
-        heading=""
-        className={`${cardClass} border-dashed`}
+        intro={
+          <>
+            Seeded dealers and throwaway demo accounts: no customers, so none of the figures above counts
+            them.
+          </>
+        }
+        className="flex flex-col gap-2 border-dashed"
         data-testid="demo-network-figures"
       >
-        <p className="mb-2 text-xs text-muted">
-          Seeded dealers and throwaway demo accounts: no customers, so none of the figures above counts them.
-        </p>
         <Counts
           className="grid-cols-2 sm:grid-cols-4"
           counts={[
@@ -240,7 +221,7 @@ export default function Admin() {
       </Panel>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Panel id="subs-heading" title="Subscriptions by plan and status">
+        <Panel headingId="subs-heading" title="Subscriptions by plan and status">
           <FigureTable
             empty={figures.subscriptions.length === 0 && "No subscriptions yet."}
             columns={[["Plan"], ["Status"], ["Dealers", true]]}
@@ -254,7 +235,7 @@ export default function Admin() {
             ))}
           </FigureTable>
         </Panel>
-        <Panel id="deals-heading" title="Deals by status">
+        <Panel headingId="deals-heading" title="Deals by status">
           <FigureTable
             empty={deals.byStatus.length === 0 && "No deals yet."}
             columns={[["Status"], ["Deals", true], ["Volume", true], ["Commission", true]]}
@@ -281,7 +262,7 @@ export default function Admin() {
         </Panel>
       </div>
 
-      <Panel id="manage-heading" title="Manage" heading="mb-3">
+      <Panel headingId="manage-heading" title="Manage">
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
           {[...ADMIN_PAGES, SYSTEM_HEALTH].map(({ to, label, icon: Icon }) => (
             <Link key={to} to={to} className={buttonClass("secondary", "justify-start")}>
@@ -292,11 +273,16 @@ export default function Admin() {
       </Panel>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Panel id="exports-heading" title="Quick actions" heading="mb-1">
-          <p className="mb-3 text-sm text-muted">
-            Downloads are written to the audit log. The backup holds every table this console shows, never
-            passwords, sessions or links.
-          </p>
+        <Panel
+          headingId="exports-heading"
+          title="Quick actions"
+          intro={
+            <>
+              Downloads are written to the audit log. The backup holds every table this console shows, never
+              passwords, sessions or links.
+            </>
+          }
+        >
           <div className="flex flex-wrap gap-2">
             <a href="/api/admin/export/users" download className={buttonClass("secondary")}>
               <Download size={16} aria-hidden="true" /> Export users (CSV)
@@ -310,17 +296,14 @@ export default function Admin() {
           </div>
         </Panel>
         <Panel
-          id="announce-heading"
+          headingId="announce-heading"
           title={
-            <>
+            <span className="flex items-center gap-2">
               <Megaphone size={16} aria-hidden="true" /> Send an announcement
-            </>
+            </span>
           }
-          heading="mb-1 flex items-center gap-2"
+          intro="Arrives in each dealer's notifications, live in every open tab."
         >
-          <p className="mb-3 text-sm text-muted">
-            Arrives in each dealer&apos;s notifications, live in every open tab.
-          </p>
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="announce" />
             <TextField label="Title" name="title" required maxLength={120} />
