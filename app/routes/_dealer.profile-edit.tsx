@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Panel } from "~/components/ui/panel";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Home } from "~/components/ui/icons";
 import { useId, useState, type ReactNode } from "react";
@@ -119,15 +120,9 @@ const VEHICLES = ["vehiclesNeeded", "vehiclesSold"] as const;
 function Section({ title, id, fields = true, children }: SectionProps) {
   const generated = useId();
   return (
-    <section
-      aria-labelledby={id ?? generated}
-      className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={id ?? generated} className="mb-3 font-semibold">
-        {title}
-      </h2>
+    <Panel headingId={id ?? generated} title={title}>
       {fields ? <div className="grid gap-3 sm:grid-cols-2">{children}</div> : children}
-    </section>
+    </Panel>
   );
 }
 type SectionProps = { title: string; id?: string; fields?: boolean; children: ReactNode };
