@@ -149,32 +149,25 @@ export const promotionDefaults = (now = Date.now()) => ({
   endDate: isoDay(now + PROMOTION_DAYS * 24 * 60 * 60 * 1000),
 });
 
-/** A promotion needs a title and a message (the screen does nothing without them; the API answers 400). */
-export const promotionCreateSchema = z
-  .object({
-    title: z.string().trim().min(1, "Title is required").max(120),
-    message: z.string().trim().min(1, "Message is required").max(500),
-    type: z.enum(PROMOTION_TYPES).optional(),
-    isActive: z.boolean().optional(),
-    startDate: day.optional(),
-    endDate: day.optional(),
-    targetAudience: z.enum(PROMOTION_AUDIENCES).optional(),
-  })
-  .refine((p) => !p.startDate || !p.endDate || p.startDate <= p.endDate, {
-    message: "The end date comes on or after the start date",
-    path: ["endDate"],
-  });
-export type PromotionCreateInput = z.output<typeof promotionCreateSchema>;
-
-export const promotionUpdateSchema = z.object({
-  title: z.string().trim().min(1, "Title is required").max(120).optional(),
-  message: z.string().trim().min(1, "Message is required").max(500).optional(),
+const promotionFields = z.object({
+  title: z.string().trim().min(1, "Title is required").max(120),
+  message: z.string().trim().min(1, "Message is required").max(500),
   type: z.enum(PROMOTION_TYPES).optional(),
   isActive: z.boolean().optional(),
   startDate: day.optional(),
   endDate: day.optional(),
   targetAudience: z.enum(PROMOTION_AUDIENCES).optional(),
 });
+
+/** A promotion needs a title and a message (the screen does nothing without them; the API answers 400). */
+export const promotionCreateSchema = promotionFields.refine(
+  (p) => !p.startDate || !p.endDate || p.startDate <= p.endDate,
+  { message: "The end date comes on or after the start date", path: ["endDate"] },
+);
+export type PromotionCreateInput = z.output<typeof promotionCreateSchema>;
+
+/** A change sends only the fields it changes. */
+export const promotionUpdateSchema = promotionFields.partial();
 export type PromotionUpdateInput = z.output<typeof promotionUpdateSchema>;
 
 /** Pricing inputs are integers (whole dollars here, stored as cents). */
