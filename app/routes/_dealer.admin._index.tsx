@@ -86,7 +86,6 @@ function Figure({
   );
 }
 
-/** Labelled counts in a grid of tiles. */
 function Counts({
   counts,
   className,

@@ -31,7 +31,6 @@ const VALUES = [
   },
 ];
 
-/** /about: mission text. */
 export default function About() {
   return (
     <PublicLayout>
@@ -105,9 +104,7 @@ export default function About() {
             </Link>
           </div>
         </section>
-        <div className="mt-10">
-          <BackToHome />
-        </div>
+        <BackToHome className="mt-10" />
       </div>
     </PublicLayout>
   );

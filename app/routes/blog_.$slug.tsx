@@ -24,7 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       })
     : [{ title: "Page Not Found · DealerLane" }];
 
-/** One blog post. */
 export default function BlogPost() {
   const { post } = useLoaderData<typeof loader>();
   return (

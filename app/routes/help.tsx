@@ -18,7 +18,6 @@ export const meta = pageMeta({
   path: "/help",
 });
 
-/** Help Center. */
 export default function Help() {
   const { query } = useLoaderData<typeof loader>();
   return (

@@ -24,7 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       })
     : [{ title: "Page Not Found · DealerLane" }];
 
-/** One Help Center article. */
 export default function HelpArticle() {
   const { article } = useLoaderData<typeof loader>();
   const related = HELP_ARTICLES.filter((a) => a.category === article.category && a.slug !== article.slug);

@@ -119,9 +119,7 @@ export default function MobileApp() {
             </button>
           </div>
         </section>
-        <div className="mt-10">
-          <BackToHome />
-        </div>
+        <BackToHome className="mt-10" />
       </div>
     </PublicLayout>
   );

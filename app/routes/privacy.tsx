@@ -151,9 +151,7 @@ export default function Privacy() {
           </a>
           .
         </p>
-        <div className="mt-10">
-          <BackToHome />
-        </div>
+        <BackToHome className="mt-10" />
       </Prose>
     </PublicLayout>
   );

@@ -112,9 +112,7 @@ export default function Security() {
             for how we handle personal data.
           </p>
         </section>
-        <div className="mt-10">
-          <BackToHome />
-        </div>
+        <BackToHome className="mt-10" />
       </div>
     </PublicLayout>
   );

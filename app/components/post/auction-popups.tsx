@@ -18,7 +18,6 @@ type PopupProps = { post: FeedPost | PostDetail; open: boolean; onOpenChange: (o
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
-/** One figure of a popup: its label over its value. */
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className={className}>

@@ -66,7 +66,6 @@ function visibleBoxes(elements: Iterable<Element>): Box[] {
     .filter(shown);
 }
 
-/** The field the dealer is typing in, if any. */
 function focusedField(): HTMLElement | null {
   const active = document.activeElement;
   return active instanceof HTMLElement && active.matches(FIELDS) ? active : null;
