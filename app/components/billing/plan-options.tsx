@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { TICKED } from "~/components/ui/panel";
 import { buttonClass } from "~/components/ui/button";
 import type { SubscriptionPlan } from "#lib/api-types";
 import { formatCents } from "#lib/subscriptions";
@@ -32,7 +33,7 @@ export function PlanDetails({ plan, Heading = "span" }: { plan: SubscriptionPlan
       </Heading>
       <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
         {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2 before:text-emerald-600 before:content-['✓'_/_'']">
+          <li key={feature} className={TICKED}>
             {feature}
           </li>
         ))}

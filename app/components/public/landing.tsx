@@ -1,4 +1,5 @@
 import type { SubscriptionPlan } from "#lib/api-types";
+import { TICKED } from "~/components/ui/panel";
 import { Link } from "@remix-run/react";
 import { ArrowRight } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
@@ -55,10 +56,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
           </div>
           <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted">
             {LANDING_PROMISES.map((promise) => (
-              <li
-                key={promise}
-                className="flex items-center gap-1.5 before:shrink-0 before:font-bold before:text-emerald-600 before:content-['✓'_/_''] dark:before:text-emerald-400"
-              >
+              <li key={promise} className={`${TICKED} items-center`}>
                 {promise}
               </li>
             ))}
@@ -101,10 +99,7 @@ export function Landing({ dealerCount, plans }: { dealerCount?: number; plans?: 
                     <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{slide.text}</p>
                     <ul className="mt-4 flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-300">
                       {slide.points.map((point) => (
-                        <li
-                          key={point}
-                          className="flex items-start gap-2 before:shrink-0 before:font-bold before:text-emerald-600 before:content-['✓'_/_''] dark:before:text-emerald-400"
-                        >
+                        <li key={point} className={`${TICKED} items-start`}>
                           {point}
                         </li>
                       ))}

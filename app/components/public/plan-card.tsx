@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { TICKED } from "~/components/ui/panel";
 import { buttonClass } from "~/components/ui/button";
 import type { Plan } from "~/components/public/copy/marketing";
 
@@ -26,10 +27,7 @@ export function PlanCard({ plan, headingLevel = 3 }: { plan: Plan; headingLevel?
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm">
         {plan.features.map((feature) => (
-          <li
-            key={feature}
-            className="flex gap-2 before:shrink-0 before:font-bold before:text-emerald-600 before:content-['✓'_/_''] dark:before:text-emerald-400"
-          >
+          <li key={feature} className={TICKED}>
             {feature}
           </li>
         ))}
