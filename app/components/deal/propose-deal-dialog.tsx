@@ -6,10 +6,10 @@ import { DialogHeader } from "~/components/ui/dialog-header";
 import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
 import { toastFailure } from "#lib/api-client";
-import { commissionCents, defaultCompletionYear } from "#lib/deals/constants";
+import { commissionCents, DEAL_TEXTS, defaultCompletionYear, pleaseFillIn } from "#lib/deals/constants";
 import { filterVin, toWholeNumber } from "#lib/schemas/deals";
 import { formatDollars } from "#lib/format";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 import { VIN_LENGTH } from "#lib/vin";
 import { dealApi } from "./deal-api";
 import { DealVehicleFields } from "./deal-vehicle-fields";
@@ -75,11 +75,7 @@ export function ProposeDealDialog({ open, onOpenChange, counterparty, draft, sou
       ...(form.price.trim() ? [] : ["price"]),
     ];
     if (missing.length) {
-      toast({
-        title: "Missing Information",
-        description: `Please fill in: ${missing.join(", ")}`,
-        variant: "destructive",
-      });
+      toastError(pleaseFillIn(missing), DEAL_TEXTS.missing.title);
       return;
     }
     setSending(true);

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { TextField } from "~/components/ui/field";
-import { failureText } from "#lib/api-client";
+import { toastFailure } from "#lib/api-client";
 import { OFFER_PRICE_MIN, OFFER_TOASTS } from "#lib/schemas/offers";
 import { toast } from "#lib/toast";
 
@@ -38,8 +38,4 @@ export const toastOfferMade = (offerId: string, description: string) =>
 
 /** An offer call failed: the server's reason when it gave one. */
 export const toastOfferFailed = (error: unknown) =>
-  toast({
-    ...OFFER_TOASTS.failed,
-    description: failureText(error, "Please try again."),
-    variant: "destructive",
-  });
+  toastFailure(OFFER_TOASTS.failed.title, error, "Please try again.");

@@ -15,7 +15,7 @@ import {
   SPREADSHEET_REQUIRED,
   TITLE_REQUIRED,
 } from "#lib/schemas/inventory";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 import type { ImportPreview, PostDetail } from "#lib/api-types";
 import { SpreadsheetImport } from "./spreadsheet-import";
 import {
@@ -117,11 +117,10 @@ export function CreatePostDialog({
     }
     const sheet = mode === "spreadsheet" ? draft.sheet : null;
     if (sheet && sheet.validCount === 0) {
-      toast({
-        title: "Nothing to post",
-        description: "No row of this sheet can be posted: fix the rows listed and import it again",
-        variant: "destructive",
-      });
+      toastError(
+        "No row of this sheet can be posted: fix the rows listed and import it again",
+        "Nothing to post",
+      );
       return;
     }
     if (mode === "spreadsheet" && !sheet && !draft.spreadsheetUrl.trim()) {

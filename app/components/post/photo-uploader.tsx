@@ -1,7 +1,7 @@
 import { ImagePlus, Loader2, RotateCcw, X } from "~/components/ui/icons";
 import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from "react";
 import { answerOf, api, failureText } from "#lib/api-client";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 
 /** Compression fits within 800×600 at JPEG quality 0.8. */
 export const COMPRESS_MAX_WIDTH = 800;
@@ -109,11 +109,7 @@ export const PhotoUploader = forwardRef<
         patch(photo.key, { status: "done", progress: 1, url: uploadURL.split("?")[0] });
       } catch (error) {
         patch(photo.key, { status: "failed" });
-        toast({
-          title: "Photo upload failed",
-          description: `Failed to upload ${photo.name}`,
-          variant: "destructive",
-        });
+        toastError(`Failed to upload ${photo.name}`, "Photo upload failed");
         console.warn(failureText(error, "upload failed"), error);
       }
     },
@@ -125,20 +121,15 @@ export const PhotoUploader = forwardRef<
     if (input.current) input.current.value = "";
     if (files.length === 0) return;
     if (files.some((f) => !f.type.startsWith("image/"))) {
-      toast({
-        title: "Invalid files",
-        description: "Please select only image files",
-        variant: "destructive",
-      });
+      toastError("Please select only image files", "Invalid files");
       return;
     }
     const room = limit - photos.length;
     if (files.length > room) {
-      toast({
-        title: "Too many photos",
-        description: `Maximum ${limit} photos allowed. You can add ${Math.max(0, room)} more.`,
-        variant: "destructive",
-      });
+      toastError(
+        `Maximum ${limit} photos allowed. You can add ${Math.max(0, room)} more.`,
+        "Too many photos",
+      );
       return;
     }
     setProcessing(true);

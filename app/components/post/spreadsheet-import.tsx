@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Download, FileSpreadsheet, Loader2 } from "~/components/ui/icons";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { answerOf, api, failureText } from "#lib/api-client";
+import { answerOf, api, toastFailure } from "#lib/api-client";
 import type { ImportPreview } from "#lib/api-types";
 import { formatPriceCents, vehicleLabel } from "#lib/format";
 import {
@@ -21,11 +21,11 @@ const ACCEPTED =
   ".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 const importFailed = (error: unknown) =>
-  toast({
-    title: "Spreadsheet not imported",
-    description: failureText(error, error instanceof Error ? error.message : "Please try again"),
-    variant: "destructive",
-  });
+  toastFailure(
+    "Spreadsheet not imported",
+    error,
+    error instanceof Error ? error.message : "Please try again",
+  );
 
 /**
  * The Spreadsheet tab: a file chosen or dropped, or a published sheet's link, read into a preview on the server

@@ -4,7 +4,7 @@ import { binder } from "~/components/ui/form";
 import { answerOf, api } from "#lib/api-client";
 import { US_STATE_CODES } from "#lib/constants";
 import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
-import { toast } from "#lib/toast";
+import { toast, toastError } from "#lib/toast";
 import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "#lib/vin";
 import {
   DisclosureFields,
@@ -148,11 +148,7 @@ export function VehicleFields({
     decoded.current = vin;
     const offline = decodeVinOffline(vin);
     if (!offline.recognized) {
-      toast({
-        title: "VIN Not Recognized",
-        description: "Could not decode this VIN automatically",
-        variant: "destructive",
-      });
+      toastError("Could not decode this VIN automatically", "VIN Not Recognized");
     } else {
       onChange((v) => ({
         ...v,
