@@ -71,107 +71,85 @@ function editFromForm(form: FormData): UpdatePost | string {
 }
 
 type Viewer = ReturnType<typeof requireDealer>["viewer"];
-type PostAction = (input: {
+type PostInput = {
   id: string;
   form: FormData;
   request: Request;
   context: ActionFunctionArgs["context"];
   viewer: Viewer;
-}) => Promise<Response>;
+};
+/** A form's toast on success (and where it lands, the post by default), or what is wrong with the form. */
+type Outcome = { title: string; description?: string; to?: string } | { refused: string | undefined };
 
 /** The post's address: the id comes back decoded, and encoded again a crafted one (%00, %0A) cannot break the Location header. */
 const postPathOf = (id: string) => `/post/${encodeURIComponent(id)}`;
 
 const actorOf = (viewer: Viewer) => ({ dealerId: viewer.dealer.id, isAdmin: isAdmin(viewer) });
 
-/** An author's tool that changes the post: the change it asks for from the form (or what is wrong), and its toast. */
-function changePost(patchOf: (form: FormData) => UpdatePost | string, done: string): PostAction {
-  return async ({ id, form, request, context, viewer }) => {
-    const patch = patchOf(form);
-    if (typeof patch === "string")
-      return redirectWithToast(postPathOf(id), { title: "Post not updated", description: patch }, request);
+/** One of the page's forms: a refused form, or a refusal of the domain, toasts on the post under `failed`. */
+function postAction(
+  failed: { title: string; fallback?: string },
+  run: (input: PostInput) => Promise<Outcome>,
+) {
+  return async (input: PostInput) => {
+    const here = postPathOf(input.id);
     try {
-      await context.services.inventory.updatePost(id, actorOf(viewer), patch);
+      const outcome = await run(input);
+      if ("refused" in outcome)
+        return redirectWithToast(here, { title: failed.title, description: outcome.refused }, input.request);
+      const { to = here, ...toast } = outcome;
+      return redirectWithToast(to, toast, input.request);
     } catch (error) {
-      return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Post not updated" }), request);
+      return redirectWithFailure(here, routeFailure(error, failed), input.request);
     }
-    return redirectWithToast(postPathOf(id), { title: done }, request);
   };
 }
+
+/** An author's tool that changes the post: the change it asks for from the form (or what is wrong), and its toast. */
+const changePost = (patchOf: (form: FormData) => UpdatePost | string, done: string) =>
+  postAction({ title: "Post not updated" }, async ({ id, form, context, viewer }) => {
+    const patch = patchOf(form);
+    if (typeof patch === "string") return { refused: patch };
+    await context.services.inventory.updatePost(id, actorOf(viewer), patch);
+    return { title: done };
+  });
 
 const syncSummary = (added: number, updated: number, removed: number) =>
   added + updated + removed === 0
     ? "Nothing changed since the last sync."
     : `${added} added, ${updated} updated, ${removed} marked sold.`;
 
+const BUY_ORDER_FIELDS = ["vehicles", "years.from", "years.to", "maxMileage", "maxPrice", "states", "until"];
+
 /** The page's forms by their `intent`: the comment form before JavaScript has loaded, and the author's tools. */
-const POST_ACTIONS: Record<string, PostAction> = {
-  comment: async ({ id, form, request, context, viewer }) => {
-    const comment = parseForm(form, commentSchema);
-    if (comment.status !== "success") {
-      return redirectWithToast(
-        postPathOf(id),
-        { title: "Comment not posted", description: firstError(comment.error, ["content"]) },
-        request,
-      );
-    }
-    try {
+const POST_ACTIONS: Record<string, (input: PostInput) => Promise<Response>> = {
+  comment: postAction(
+    { title: "Comment not posted", fallback: "Please try again" },
+    async ({ id, form, context, viewer }) => {
+      const comment = parseForm(form, commentSchema);
+      if (comment.status !== "success") return { refused: firstError(comment.error, ["content"]) };
       await context.services.inventory.addComment(id, viewer.dealer, comment.value.content);
-    } catch (error) {
-      const failure = routeFailure(error, { title: "Comment not posted", fallback: "Please try again" });
-      return redirectWithFailure(postPathOf(id), failure, request);
-    }
-    return redirectWithToast(postPathOf(id), { title: "Comment added successfully" }, request);
-  },
-  "buy-order": async ({ id, form, request, context, viewer }) => {
+      return { title: "Comment added successfully" };
+    },
+  ),
+  "buy-order": postAction({ title: "Buy order not saved" }, async ({ id, form, context, viewer }) => {
     const order = parseForm(form, buyOrderSchema);
-    if (order.status !== "success") {
-      const description = firstError(order.error, [
-        "vehicles",
-        "years.from",
-        "years.to",
-        "maxMileage",
-        "maxPrice",
-        "states",
-        "until",
-      ]);
-      return redirectWithToast(postPathOf(id), { title: "Buy order not saved", description }, request);
-    }
-    try {
-      await context.services.dealAlerts.setBuyOrder(id, viewer.dealer.id, order.value);
-    } catch (error) {
-      return redirectWithFailure(
-        postPathOf(id),
-        routeFailure(error, { title: "Buy order not saved" }),
-        request,
-      );
-    }
-    return redirectWithToast(postPathOf(id), { title: "Buy order saved" }, request);
-  },
+    if (order.status !== "success") return { refused: firstError(order.error, BUY_ORDER_FIELDS) };
+    await context.services.dealAlerts.setBuyOrder(id, viewer.dealer.id, order.value);
+    return { title: "Buy order saved" };
+  }),
   edit: changePost(editFromForm, "Post updated"),
   sold: changePost(() => ({ status: "sold" }), "Marked sold"),
   renew: changePost(() => ({ renew: true }), "Post renewed for 30 days"),
   /** Sync now: the sheet the post was published from, read again. */
-  sync: async ({ id, request, context, viewer }) => {
-    try {
-      const { added, updated, removed } = await context.services.imports.syncPost(viewer.dealer.id, id);
-      return redirectWithToast(
-        postPathOf(id),
-        { title: "Synced with your sheet", description: syncSummary(added, updated, removed) },
-        request,
-      );
-    } catch (error) {
-      return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Sheet not synced" }), request);
-    }
-  },
-  delete: async ({ id, request, context, viewer }) => {
-    try {
-      await context.services.inventory.deletePost(id, actorOf(viewer));
-    } catch (error) {
-      return redirectWithFailure(postPathOf(id), routeFailure(error, { title: "Post not updated" }), request);
-    }
-    return redirectWithToast("/", { title: "Post deleted" }, request);
-  },
+  sync: postAction({ title: "Sheet not synced" }, async ({ id, context, viewer }) => {
+    const { added, updated, removed } = await context.services.imports.syncPost(viewer.dealer.id, id);
+    return { title: "Synced with your sheet", description: syncSummary(added, updated, removed) };
+  }),
+  delete: postAction({ title: "Post not updated" }, async ({ id, context, viewer }) => {
+    await context.services.inventory.deletePost(id, actorOf(viewer));
+    return { title: "Post deleted", to: "/" };
+  }),
 };
 
 export async function action({ params, context, request }: ActionFunctionArgs) {
