@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { linkClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DealerDirectory } from "~/components/dealer/dealer-directory";
 import { VehicleActivityPanel } from "~/components/dealer/vehicle-activity-panel";
@@ -36,7 +37,7 @@ export default function DealerNetwork() {
       aside={<VehicleActivityPanel activity={data.activity} />}
       emptyHint={
         data.filters.scope === "connected" ? (
-          <Link to="/find-dealers" className="font-medium text-brand-600 underline dark:text-brand-400">
+          <Link to="/find-dealers" className={linkClass}>
             Find dealers to connect with
           </Link>
         ) : null

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { linkClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useState, type ReactNode } from "react";
 import type { DirectoryDealer } from "~/components/dealer/dealer-bits";
@@ -58,7 +59,6 @@ export default function Discover() {
   const { discovery, state } = useLoaderData<typeof loader>();
   const [quickView, setQuickView] = useState<string | null>(null);
   const onQuickView = useCallback((d: DirectoryDealer) => setQuickView(d.id), []);
-  const link = "font-medium text-brand-600 underline dark:text-brand-400";
   const neighbours = discovery.near.states.slice(1);
 
   return (
@@ -76,7 +76,7 @@ export default function Discover() {
         empty={
           <>
             No open requests match your inventory right now.{" "}
-            <Link to="/" className={link}>
+            <Link to="/" className={linkClass}>
               Post your vehicles
             </Link>{" "}
             so buyers can find them.
@@ -99,7 +99,7 @@ export default function Discover() {
         empty={
           <>
             Nothing matches your open requests yet.{" "}
-            <Link to="/" className={link}>
+            <Link to="/" className={linkClass}>
               Post a request
             </Link>{" "}
             for the vehicles you need.
@@ -126,7 +126,7 @@ export default function Discover() {
         empty={
           <>
             You already know every dealer nearby.{" "}
-            <Link to="/find-dealers" className={link}>
+            <Link to="/find-dealers" className={linkClass}>
               Search the whole directory
             </Link>
             .

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { linkClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DealerDirectory } from "~/components/dealer/dealer-directory";
 import { dealerAction, loadDirectory } from "~/utils/dealer-directory.server";
@@ -29,7 +30,7 @@ export default function FindDealers() {
             Dealers you are already connected with are not listed here.{" "}
             <Link
               to={`/dealers?scope=connected&name=${encodeURIComponent(data.filters.name)}`}
-              className="font-medium text-brand-600 underline dark:text-brand-400"
+              className={linkClass}
             >
               Search your connections for “{data.filters.name}”
             </Link>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { linkClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DealerDirectory } from "~/components/dealer/dealer-directory";
 import { dealerAction, loadDirectory } from "~/utils/dealer-directory.server";
@@ -27,7 +28,7 @@ export default function MyDealers() {
         { value: "added", label: "Added by me" },
       ]}
       emptyHint={
-        <Link to="/find-dealers" className="font-medium text-brand-600 underline dark:text-brand-400">
+        <Link to="/find-dealers" className={linkClass}>
           Find dealers or add one you trade with
         </Link>
       }

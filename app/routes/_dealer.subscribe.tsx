@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { linkClass } from "~/components/ui/button";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2 } from "~/components/ui/icons";
 import { PurchaseForm } from "~/components/billing/purchase-form";
@@ -97,7 +98,7 @@ export default function Subscribe() {
           <li>Premium adds the AI features and advanced analytics.</li>
           <li>
             {MONEY_BACK_DAYS}-day money-back guarantee.{" "}
-            <Link to="/plan-management" className="font-medium text-brand-700 underline dark:text-brand-400">
+            <Link to="/plan-management" className={linkClass}>
               Manage your plan
             </Link>
           </li>

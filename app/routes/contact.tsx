@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { CheckCircle2, Clock, Mail, MapPin, Phone, Send } from "~/components/ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
-import { Button } from "~/components/ui/button";
+import { Button, linkClass } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldProps, useSchemaForm } from "~/components/ui/form";
 import { findPosition } from "~/components/public/copy/careers";
@@ -198,16 +198,13 @@ export default function Contact() {
 
         <aside className="flex flex-col gap-4" aria-label="Other ways to reach us">
           <InfoCard icon={<Mail size={20} aria-hidden="true" />} title="Email Support">
-            <a
-              href={`mailto:${SUPPORT.email}`}
-              className="font-medium text-brand-700 underline dark:text-brand-400"
-            >
+            <a href={`mailto:${SUPPORT.email}`} className={linkClass}>
               {SUPPORT.email}
             </a>
             <p className="mt-1">We answer within 24 hours.</p>
           </InfoCard>
           <InfoCard icon={<Phone size={20} aria-hidden="true" />} title="Call Us">
-            <a href={SUPPORT.phoneHref} className="font-medium text-brand-700 underline dark:text-brand-400">
+            <a href={SUPPORT.phoneHref} className={linkClass}>
               {SUPPORT.phone}
             </a>
           </InfoCard>

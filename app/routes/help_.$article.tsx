@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Prose, PublicLayout } from "~/components/public/public-layout";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass, linkClass } from "~/components/ui/button";
 import { HELP_ARTICLES, findHelpArticle } from "~/components/public/copy/help-articles";
 import { publicMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
@@ -52,10 +52,7 @@ export default function HelpArticle() {
             <ul>
               {related.map((a) => (
                 <li key={a.slug}>
-                  <Link
-                    to={`/help/${a.slug}`}
-                    className="font-medium text-brand-700 underline dark:text-brand-400"
-                  >
+                  <Link to={`/help/${a.slug}`} className={linkClass}>
                     {a.title}
                   </Link>
                 </li>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect } from "react";
 import { AuthCard } from "~/components/account/auth-card";
 import { SuspendedNotice } from "~/components/account/suspended-notice";
-import { Button } from "~/components/ui/button";
+import { Button, linkClass } from "~/components/ui/button";
 import { EmailField, PasswordField } from "~/components/account/account-fields";
 import { useSchemaForm, type FieldMetadata } from "~/components/ui/form";
 import { SUSPENDED_MESSAGE } from "#lib/admin";
@@ -209,10 +209,7 @@ export default function Login() {
 
       <p className="mt-4 text-center text-sm">
         {mode === "login" ? "New to DealerLane? " : "Already have an account? "}
-        <Link
-          to={`/login?mode=${switchTo}${keep}`}
-          className="font-medium text-brand-600 underline dark:text-brand-400"
-        >
+        <Link to={`/login?mode=${switchTo}${keep}`} className={linkClass}>
           {mode === "login" ? "Create an account" : "Sign in"}
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { linkClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { PlanCard } from "~/components/public/plan-card";
@@ -73,11 +74,11 @@ export default function Pricing() {
           </dl>
           <p className="mt-8 text-muted">
             Something else?{" "}
-            <Link to="/help" className="font-medium text-brand-700 underline dark:text-brand-400">
+            <Link to="/help" className={linkClass}>
               Visit the Help Center
             </Link>{" "}
             or{" "}
-            <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-400">
+            <Link to="/contact" className={linkClass}>
               contact us
             </Link>
             .

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { linkClass } from "~/components/ui/button";
 import { BackToHome, PageIntro, Prose, PublicLayout } from "~/components/public/public-layout";
 import { SESSION_DAYS, SUPPORT } from "#lib/constants";
 import { pageMeta } from "#lib/seo";
@@ -10,8 +11,6 @@ export const meta = pageMeta({
     "What DealerLane collects, why, who processes it, how long we keep it and how to see or delete your data.",
   path: "/privacy",
 });
-
-const link = "font-medium text-brand-700 underline dark:text-brand-400";
 
 export default function Privacy() {
   return (
@@ -97,11 +96,11 @@ export default function Privacy() {
           data&rdquo; downloads a copy of everything you put in (profile, posts and vehicles, comments, the
           messages you sent, connections, settings and security activity) as a JSON file, and &ldquo;Delete my
           account&rdquo; deletes your account. You can also write to{" "}
-          <a className={link} href={`mailto:${SUPPORT.email}`}>
+          <a className={linkClass} href={`mailto:${SUPPORT.email}`}>
             {SUPPORT.email}
           </a>{" "}
           or use the{" "}
-          <Link className={link} to="/contact">
+          <Link className={linkClass} to="/contact">
             contact form
           </Link>
           ; we answer within 30 days. These rights apply to everyone, including under the GDPR and the CCPA.
@@ -133,7 +132,7 @@ export default function Privacy() {
         <h2>Security</h2>
         <p>
           See{" "}
-          <Link className={link} to="/security">
+          <Link className={linkClass} to="/security">
             Security and Trust
           </Link>{" "}
           for how we protect your data.
@@ -142,11 +141,11 @@ export default function Privacy() {
         <h2>Contact</h2>
         <p>
           DealerLane, {SUPPORT.address}. E-mail{" "}
-          <a className={link} href={`mailto:${SUPPORT.email}`}>
+          <a className={linkClass} href={`mailto:${SUPPORT.email}`}>
             {SUPPORT.email}
           </a>
           , phone{" "}
-          <a className={link} href={SUPPORT.phoneHref}>
+          <a className={linkClass} href={SUPPORT.phoneHref}>
             {SUPPORT.phone}
           </a>
           .

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, CardNotice } from "~/components/account/auth-card";
-import { Button } from "~/components/ui/button";
+import { Button, linkClass } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/account/account-fields";
 import { useSchemaForm } from "~/components/ui/form";
 import { parseForm } from "#lib/forms";
@@ -85,7 +85,7 @@ export default function ResetPassword() {
 function ForgotLink() {
   return (
     <p className="mt-4 text-sm">
-      <Link to="/forgot-password" className="font-medium text-brand-600 underline dark:text-brand-400">
+      <Link to="/forgot-password" className={linkClass}>
         Send me a new reset link
       </Link>
     </p>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { linkClass } from "~/components/ui/button";
 import { FileCheck2, KeyRound, Lock, ScrollText, ShieldAlert, UserCheck } from "~/components/ui/icons";
 import { BackToHome, PUBLIC_CARD, PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { SUPPORT } from "#lib/constants";
@@ -94,19 +95,16 @@ export default function Security() {
           <h2 className="text-xl font-bold">Found a vulnerability?</h2>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
             Please write to{" "}
-            <a
-              href={`mailto:${SUPPORT.email}`}
-              className="font-medium text-brand-700 underline dark:text-brand-400"
-            >
+            <a href={`mailto:${SUPPORT.email}`} className={linkClass}>
               {SUPPORT.email}
             </a>{" "}
             or use our{" "}
-            <Link to="/contact" className="font-medium text-brand-700 underline dark:text-brand-400">
+            <Link to="/contact" className={linkClass}>
               contact form
             </Link>
             . We answer security reports within one business day and never take action against good-faith
             research. Read our{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline dark:text-brand-400">
+            <Link to="/privacy" className={linkClass}>
               Privacy Policy
             </Link>{" "}
             for how we handle personal data.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, CardNotice, EmailLinkCard } from "~/components/account/auth-card";
-import { Button } from "~/components/ui/button";
+import { Button, linkClass } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/form";
 import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import { firstError, parseForm } from "#lib/forms";
@@ -109,7 +109,7 @@ function SignInWithLink({ token }: { token: string }) {
         <>
           <CardNotice tone="error">{answer.error}</CardNotice>
           <p className="mt-4 text-sm">
-            <Link to="/sign-in-link" className="font-medium text-brand-600 underline dark:text-brand-400">
+            <Link to="/sign-in-link" className={linkClass}>
               E-mail me a new sign-in link
             </Link>
           </p>

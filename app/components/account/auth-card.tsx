@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { EmailField } from "~/components/account/account-fields";
-import { Button } from "~/components/ui/button";
+import { Button, linkClass } from "~/components/ui/button";
 import type { FieldMetadata } from "~/components/ui/form";
 
 /** The centred card of the signed-out account pages (/login's look): sign-in help, reset, confirmation. */
@@ -75,7 +75,7 @@ export function EmailLinkCard({ answer, sent, form, submit, remembered, ...card 
       </Form>
       <p className="mt-4 text-center text-sm">
         {remembered}{" "}
-        <Link to="/login" className="font-medium text-brand-600 underline dark:text-brand-400">
+        <Link to="/login" className={linkClass}>
           Back to sign in
         </Link>
       </p>

@@ -10,6 +10,9 @@ const VARIANTS = {
 
 export type ButtonVariant = keyof typeof VARIANTS;
 
+/** A link inside running text: the brand colour, underlined. */
+export const linkClass = "font-medium text-brand-700 underline dark:text-brand-400";
+
 export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
   return `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${extra}`;
 }
