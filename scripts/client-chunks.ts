@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
+import { markSchemasPure } from "./pure-schemas";
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type GetModuleInfo = (id: string) => ModuleInfo;
@@ -91,7 +92,12 @@ export function clientChunks(): Plugin {
     name: "dealerlane-client-chunks",
     apply: "build",
     transform(code, id, options) {
-      if (options?.ssr || !id.includes("/app/") || !code.includes('from "radix-ui"')) return;
+      if (options?.ssr || !id.includes("/app/") || !isScript(id)) return;
+      const schemasPure = /\bfrom\s*["']zod/.test(code)
+        ? markSchemasPure(code, this.parse(code) as never)
+        : null;
+      if (schemasPure) code = schemasPure;
+      if (!code.includes('from "radix-ui"')) return schemasPure ?? undefined;
       radix ??= radixPackages();
       const packages = radix;
       return code.replace(RADIX_IMPORT, (_all, names: string) =>

@@ -12,8 +12,9 @@ import { OFFER_ACTIONS } from "#lib/schemas/offers";
 import { chatAttachmentsInputSchema } from "#lib/chat-files";
 
 /**
- * Socket frames, one discriminated union shared by the Durable Objects and the browser:
- * every frame is parsed with it before anything is stored, broadcast or shown.
+ * Socket frames, one discriminated union shared by the Durable Objects and the browser: the Durable Objects parse
+ * every frame with it (parseFrame) before anything is stored or broadcast; the browser reads the frames they send
+ * by their kind (app/lib/realtime-frames.ts).
  */
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -169,8 +170,11 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
 
+/** The longest frame either side reads; anything longer is dropped unread. */
+export const FRAME_MAX_LENGTH = 20_000;
+
 export function parseFrame<T>(schema: z.ZodType<T>, raw: unknown): T | null {
-  if (typeof raw !== "string" || raw.length > 20_000) return null;
+  if (typeof raw !== "string" || raw.length > FRAME_MAX_LENGTH) return null;
   try {
     const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;

@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from "react";
 import { answerOf, api } from "#lib/api-client";
-import { inboxFrameSchema, parseFrame, type InboxFrame } from "#lib/realtime";
+import type { InboxFrame } from "#lib/realtime";
+import { inboxFrameOf } from "#lib/realtime-frames";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
 type Listener = (frame: InboxFrame) => void;
@@ -84,7 +85,7 @@ export function InboxProvider({
       }, CHAT_POLL_MS);
     };
     const onMessage = (event: MessageEvent) => {
-      const frame = parseFrame(inboxFrameSchema, event.data);
+      const frame = inboxFrameOf(event.data);
       if (!frame) return;
       if (frame.type === "chat-message" || frame.type === "unread") setUnreadTotal(frame.unreadTotal);
       if (frame.type === "notifications-read" || frame.type === "notifications-unread")

@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { answerOf, api, failureText, pageOf } from "#lib/api-client";
 import type { ChatAttachment } from "#lib/chat-files";
-import {
-  chatServerFrameSchema,
-  parseFrame,
-  type ChatClientFrame,
-  type ChatMessage,
-  type ChatServerFrame,
-} from "#lib/realtime";
+import type { ChatClientFrame, ChatMessage, ChatServerFrame } from "#lib/realtime";
+import { chatFrameOf } from "#lib/realtime-frames";
 import { toastError } from "#lib/toast";
 import { CHAT_POLL_MS, openLiveSocket } from "./live-socket";
 
@@ -140,7 +135,7 @@ export function useConversation({
       poll ??= setInterval(() => void catchUp(), CHAT_POLL_MS);
     };
     const onMessage = (event: MessageEvent) => {
-      const frame = parseFrame(chatServerFrameSchema, event.data);
+      const frame = chatFrameOf(event.data);
       if (frame) handleFrame(frame);
     };
     function handleFrame(frame: ChatServerFrame) {
