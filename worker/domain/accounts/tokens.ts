@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { SIGN_IN_LINK_MINUTES } from "#lib/constants";
 import type { Database } from "../../db/client";
 import { accountTokens } from "../../db/schema";
@@ -31,21 +31,19 @@ const SPENT_LINK: Record<TokenPurpose, string> = {
  * a used or expired token is kept a day so its link can say so (410) rather than "not valid" (400).
  */
 export function accountTokenService(db: Database) {
+  /** Marks used the unused tokens of `purpose` that `which` picks. */
+  const spendUnused = (which: SQL, purpose: TokenPurpose, now: number) =>
+    db
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(and(which, eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+
   return {
     /** A new token for the account; earlier unused ones of the same purpose stop working. */
     async issue(accountId: string, purpose: TokenPurpose, now = Date.now()): Promise<string> {
       const token = randomToken();
       await db.batch([
-        db
-          .update(accountTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(accountTokens.accountId, accountId),
-              eq(accountTokens.purpose, purpose),
-              isNull(accountTokens.usedAt),
-            ),
-          ),
+        spendUnused(eq(accountTokens.accountId, accountId), purpose, now),
         db.insert(accountTokens).values({
           tokenHash: await sha256Hex(token),
           accountId,
@@ -63,17 +61,10 @@ export function accountTokenService(db: Database) {
      */
     async spend(token: string, purpose: TokenPurpose, now = Date.now()): Promise<string> {
       const tokenHash = await sha256Hex(token);
-      const [spent] = await db
-        .update(accountTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, tokenHash),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-          ),
-        )
-        .returning({ accountId: accountTokens.accountId, expiresAt: accountTokens.expiresAt });
+      const [spent] = await spendUnused(eq(accountTokens.tokenHash, tokenHash), purpose, now).returning({
+        accountId: accountTokens.accountId,
+        expiresAt: accountTokens.expiresAt,
+      });
       if (spent && spent.expiresAt > now) return spent.accountId;
       const known = spent
         ? true

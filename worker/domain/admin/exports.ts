@@ -1,63 +1,42 @@
 import { sql } from "drizzle-orm";
 import type { AdminUser } from "#lib/api-types";
 import type { Database } from "../../db/client";
-import { csvCell } from "../deals/csv";
+import { csvHeader, csvRows, type CsvColumn } from "../shared/csv";
 import type { Page } from "../shared/cursors";
 
 const BATCH = 500;
 
-const USER_HEADER = [
-  "Account ID",
-  "E-mail",
-  "Role",
-  "Status",
-  "E-mail confirmed",
-  "Demo",
-  "Signed up",
-  "Dealer ID",
-  "Name",
-  "Dealership",
-  "Phone",
-  "City",
-  "State",
-  "Verified dealer",
-  "Plan",
-  "Subscription status",
-  "Paid until",
-];
+const yesNo = (value: boolean | undefined) => (value ? "yes" : "no");
 
-const userLine = (u: AdminUser) =>
-  [
-    u.id,
-    u.email,
-    u.role,
-    u.status,
-    u.emailVerified ? "yes" : "no",
-    u.isDemo ? "yes" : "no",
-    u.createdAt,
-    u.dealer?.id,
-    u.dealer?.name,
-    u.dealer?.dealershipName,
-    u.dealer?.phone,
-    u.dealer?.city,
-    u.dealer?.state,
-    u.dealer?.verified ? "yes" : "no",
-    u.plan?.name,
-    u.plan?.status,
-    u.plan?.currentPeriodEnd,
-  ]
-    .map(csvCell)
-    .join(",");
+const USER_COLUMNS: CsvColumn<AdminUser>[] = [
+  ["Account ID", (u) => u.id],
+  ["E-mail", (u) => u.email],
+  ["Role", (u) => u.role],
+  ["Status", (u) => u.status],
+  ["E-mail confirmed", (u) => yesNo(u.emailVerified)],
+  ["Demo", (u) => yesNo(u.isDemo)],
+  ["Signed up", (u) => u.createdAt],
+  ["Dealer ID", (u) => u.dealer?.id],
+  ["Name", (u) => u.dealer?.name],
+  ["Dealership", (u) => u.dealer?.dealershipName],
+  ["Phone", (u) => u.dealer?.phone],
+  ["City", (u) => u.dealer?.city],
+  ["State", (u) => u.dealer?.state],
+  ["Verified dealer", (u) => yesNo(u.dealer?.verified)],
+  ["Plan", (u) => u.plan?.name],
+  ["Subscription status", (u) => u.plan?.status],
+  ["Paid until", (u) => u.plan?.currentPeriodEnd],
+];
 
 /** Export users: every account as CSV, page by page, so the answer streams whatever the number of dealers. */
 export async function* usersCsv(
   list: (query: { cursor?: string; limit: number }) => Promise<Page<AdminUser>>,
 ): AsyncGenerator<string> {
-  yield `${USER_HEADER.join(",")}\r\n`;
+  yield csvHeader(USER_COLUMNS);
   let cursor: string | undefined;
   do {
     const page = await list({ cursor, limit: 100 });
-    if (page.items.length) yield `${page.items.map(userLine).join("\r\n")}\r\n`;
+    if (page.items.length) yield csvRows(USER_COLUMNS, page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }

@@ -34,15 +34,30 @@ const CANDIDATE_LIMIT = 500;
 const inStatesSql = (wanted: SQL, offered: SQL) =>
   sql`(${wanted} is null or ${offered} is null or instr(',' || ${wanted} || ',', ',' || ${offered} || ',') > 0)`;
 
-const WANT_COLUMNS = sql`w.id as id, w.post_id as postId, w.dealer_id as dealerId, w.make_key as makeKey,
-  w.model_key as modelKey, w.year_min as yearMin, w.year_max as yearMax, w.trim as trim, w.max_mileage as maxMileage,
-  w.max_price_cents as maxPriceCents, w.state as state, w.until as until, p.title as postTitle,
-  p.created_at as postCreatedAt, p.buy_order is not null as standing`;
+/** The match index's columns: `isMatch`'s fields and the ids of each row's post and dealer. */
+const WANT_FIELDS =
+  "id post_id dealer_id make_key model_key year_min year_max trim max_mileage max_price_cents state until".split(
+    " ",
+  );
+const OFFER_FIELDS =
+  "id post_id vehicle_id dealer_id make_key model_key year_min year_max trim mileage price_cents state".split(
+    " ",
+  );
 
-const OFFER_COLUMNS = sql`o.id as id, o.post_id as postId, o.vehicle_id as vehicleId, o.dealer_id as dealerId,
-  o.make_key as makeKey, o.model_key as modelKey, o.year_min as yearMin, o.year_max as yearMax, o.trim as trim,
-  o.mileage as mileage, o.price_cents as priceCents, o.state as state, p.title as postTitle,
-  p.created_at as postCreatedAt`;
+/** A column's name as the rows read it, `make_key` → `makeKey`, or `wMakeKey` after the prefix "w". */
+function fieldName(column: string, prefix = ""): string {
+  const name = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name;
+}
+
+/** `alias.column as name` for each field. */
+const columnsAs = (alias: "w" | "o", fields: readonly string[], prefix = "") =>
+  sql.raw(fields.map((f) => `${alias}.${f} as ${fieldName(f, prefix)}`).join(", "));
+
+const WANT_COLUMNS = sql`${columnsAs("w", WANT_FIELDS)}, p.title as postTitle, p.created_at as postCreatedAt,
+  p.buy_order is not null as standing`;
+
+const OFFER_COLUMNS = sql`${columnsAs("o", OFFER_FIELDS)}, p.title as postTitle, p.created_at as postCreatedAt`;
 
 /** The wants an offer answers: the same model, its family ("silverado" for a Silverado 1500), any model of the make, or a more precise model. */
 export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: string): SQL {
@@ -198,12 +213,7 @@ const lineageOf = (name: "want_lineage" | "offer_lineage", table: SQL, postId: s
              || case when instr(rest, '-') > 0 then substr(rest, 1, instr(rest, '-') - 1) else rest end
     from ${sql.raw(name)} where rest <> '')`;
 
-const PAIR_COLUMNS = sql`w.id as wId, w.post_id as wPostId, w.dealer_id as wDealerId, w.make_key as wMakeKey,
-  w.model_key as wModelKey, w.year_min as wYearMin, w.year_max as wYearMax, w.trim as wTrim,
-  w.max_mileage as wMaxMileage, w.max_price_cents as wMaxPriceCents, w.state as wState, w.until as wUntil,
-  o.id as oId, o.post_id as oPostId, o.vehicle_id as oVehicleId, o.dealer_id as oDealerId, o.make_key as oMakeKey,
-  o.model_key as oModelKey, o.year_min as oYearMin, o.year_max as oYearMax, o.trim as oTrim, o.mileage as oMileage,
-  o.price_cents as oPriceCents, o.state as oState`;
+const PAIR_COLUMNS = sql`${columnsAs("w", WANT_FIELDS, "w")}, ${columnsAs("o", OFFER_FIELDS, "o")}`;
 
 /**
  * What both sides' lookups filter on, as offersForWantStatement and wantsForOfferStatement do, plus the trim
@@ -221,32 +231,12 @@ const pairFilters = (now: number) => sql`o.dealer_id <> w.dealer_id and p.status
     select 1 from json_each('["' || replace(w.trim, ' ', '","') || '"]') t
     where instr(' ' || o.trim || ' ', ' ' || t.value || ' ') = 0))`;
 
-export type CandidatePairRow = {
-  wId: string;
-  wPostId: string;
-  wDealerId: string;
-  wMakeKey: string;
-  wModelKey: string;
-  wYearMin: number | null;
-  wYearMax: number | null;
-  wTrim: string | null;
-  wMaxMileage: number | null;
-  wMaxPriceCents: number | null;
-  wState: string | null;
-  wUntil: number | null;
-  oId: string;
-  oPostId: string;
-  oVehicleId: string | null;
-  oDealerId: string;
-  oMakeKey: string;
-  oModelKey: string;
-  oYearMin: number | null;
-  oYearMax: number | null;
-  oTrim: string | null;
-  oMileage: number | null;
-  oPriceCents: number | null;
-  oState: string | null;
-};
+type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${Capitalize<K>}`]: T[K] };
+type IndexIds = { id: string; postId: string; dealerId: string };
+
+/** A want and an offer side by side, their fields prefixed "w" and "o". */
+export type CandidatePairRow = Prefixed<WantedVehicle & IndexIds, "w"> &
+  Prefixed<OfferedVehicle & IndexIds, "o">;
 
 /**
  * One page of a post's matches with the other side, in ONE statement keyed by the post id alone, so a page can
@@ -317,30 +307,12 @@ export function matchPageStatement(
     select pairs.*, others.* from pairs join others on others.id = pairs.otherPostId`;
 }
 
+/** The fields of one side of a candidate row, without their prefix. */
+const sideOf = (row: CandidatePairRow, fields: readonly string[], prefix: "w" | "o") =>
+  Object.fromEntries(fields.map((f) => [fieldName(f), row[fieldName(f, prefix) as keyof CandidatePairRow]]));
+
 /** A candidate row's want and offer, as `isMatch` takes them. */
-export function pairOf(row: CandidatePairRow): { want: WantedVehicle; offer: OfferedVehicle } {
-  return {
-    want: {
-      makeKey: row.wMakeKey,
-      modelKey: row.wModelKey,
-      yearMin: row.wYearMin,
-      yearMax: row.wYearMax,
-      trim: row.wTrim,
-      maxMileage: row.wMaxMileage,
-      maxPriceCents: row.wMaxPriceCents,
-      state: row.wState,
-      until: row.wUntil,
-    },
-    offer: {
-      vehicleId: row.oVehicleId,
-      makeKey: row.oMakeKey,
-      modelKey: row.oModelKey,
-      yearMin: row.oYearMin,
-      yearMax: row.oYearMax,
-      trim: row.oTrim,
-      mileage: row.oMileage,
-      priceCents: row.oPriceCents,
-      state: row.oState,
-    },
-  };
-}
+export const pairOf = (row: CandidatePairRow) => ({
+  want: sideOf(row, WANT_FIELDS, "w") as WantedVehicle,
+  offer: sideOf(row, OFFER_FIELDS, "o") as OfferedVehicle,
+});

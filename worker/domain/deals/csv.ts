@@ -1,65 +1,38 @@
 import type { Deal } from "#lib/api-types";
 import { PASS_THRU_STEP_LABELS, auctionPlatformLabel } from "#lib/deals/constants";
+import { csvHeader, csvRows, dollars, type CsvColumn } from "../shared/csv";
 
-const HEADER = [
-  "Deal ID",
-  "Status",
-  "Sale status",
-  "Your side",
-  "Created",
-  "Confirmed",
-  "Completed",
-  "Year",
-  "Make",
-  "Model",
-  "Trim",
-  "VIN",
-  "Miles",
-  "Color",
-  "Price (USD)",
-  "Commission (USD)",
-  "Seller",
-  "Buyer",
-  "Location",
-  "Auction",
-  "Auction location",
-  ...Object.values(PASS_THRU_STEP_LABELS),
+const COLUMNS: CsvColumn<Deal>[] = [
+  ["Deal ID", (d) => d.id],
+  ["Status", (d) => d.status],
+  ["Sale status", (d) => d.saleStatus],
+  ["Your side", (d) => d.myRole],
+  ["Created", (d) => d.createdAt],
+  ["Confirmed", (d) => d.confirmedAt],
+  ["Completed", (d) => d.completedAt],
+  ["Year", (d) => d.year],
+  ["Make", (d) => d.make],
+  ["Model", (d) => d.model],
+  ["Trim", (d) => d.trim],
+  ["VIN", (d) => d.vin],
+  ["Miles", (d) => d.miles],
+  ["Color", (d) => d.color],
+  ["Price (USD)", (d) => dollars(d.priceCents)],
+  ["Commission (USD)", (d) => dollars(d.commissionCents)],
+  ["Seller", (d) => d.sellerName],
+  ["Buyer", (d) => d.buyer?.name ?? ""],
+  ["Location", (d) => d.location],
+  ["Auction", (d) => auctionPlatformLabel(d.auction)],
+  ["Auction location", (d) => d.auctionLocation],
+  // Every step's state, in the order of the steps.
+  ...Object.values(PASS_THRU_STEP_LABELS).map((label, i): CsvColumn<Deal> => [
+    label,
+    (d) => {
+      const value = d.steps[i]?.value;
+      return typeof value === "boolean" ? (value ? "yes" : "no") : value;
+    },
+  ]),
 ];
 
-/** RFC 4180 quoting, and a leading =, +, - or @ defused so a spreadsheet never runs a cell as a formula. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
-
 /** Export Details: the dealer's pass-thru sales, one row each, with every step's state. */
-export function passThruCsv(deals: Deal[]): string {
-  const rows = deals.map((d) => [
-    d.id,
-    d.status,
-    d.saleStatus,
-    d.myRole,
-    d.createdAt,
-    d.confirmedAt,
-    d.completedAt,
-    d.year,
-    d.make,
-    d.model,
-    d.trim,
-    d.vin,
-    d.miles,
-    d.color,
-    dollars(d.priceCents),
-    dollars(d.commissionCents),
-    d.sellerName,
-    d.buyer?.name ?? "",
-    d.location,
-    auctionPlatformLabel(d.auction),
-    d.auctionLocation,
-    ...d.steps.map((s) => (typeof s.value === "boolean" ? (s.value ? "yes" : "no") : s.value)),
-  ]);
-  return [HEADER, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
+export const passThruCsv = (deals: Deal[]): string => csvHeader(COLUMNS) + csvRows(COLUMNS, deals);

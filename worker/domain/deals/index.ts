@@ -168,6 +168,27 @@ export function dealService(db: Database, deps: DealDeps) {
   const announceLater = (event: DealEvent, dealId: string, actorId: string) =>
     deps.announce(event, dealId, actorId);
 
+  /** A pending deal closed: declined by the dealer it was proposed to, or withdrawn by its proposer. */
+  const close = (dealerId: string, dealId: string, status: "declined" | "withdrawn", now: number) =>
+    transition(
+      dealerId,
+      dealId,
+      status,
+      (row) => {
+        if ((row.proposerId === dealerId) !== (status === "withdrawn"))
+          throw forbidden(
+            status === "declined"
+              ? "You proposed this deal: withdraw it instead"
+              : "Only the dealer who proposed this deal can withdraw it",
+          );
+        if (row.status === status) return "unchanged";
+        if (row.status !== "pending")
+          throw conflict(`This deal is ${row.status}; only a pending deal can be ${status}`);
+        return "change";
+      },
+      () => sql`update deals set status = ${status}, closed_at = ${now}, updated_at = ${now}`,
+    );
+
   return {
     view,
 
@@ -261,39 +282,11 @@ export function dealService(db: Database, deps: DealDeps) {
     },
 
     /** POST /api/deals/{id}/decline: the dealer asked says no (the proposer withdraws instead: 403). */
-    async decline(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
-      return transition(
-        dealerId,
-        dealId,
-        "declined",
-        (row) => {
-          if (row.proposerId === dealerId) throw forbidden("You proposed this deal: withdraw it instead");
-          if (row.status === "declined") return "unchanged";
-          if (row.status !== "pending")
-            throw conflict(`This deal is ${row.status}; only a pending deal can be declined`);
-          return "change";
-        },
-        () => sql`update deals set status = 'declined', closed_at = ${now}, updated_at = ${now}`,
-      );
-    },
+    decline: (dealerId: string, dealId: string, now = Date.now()) => close(dealerId, dealId, "declined", now),
 
     /** POST /api/deals/{id}/withdraw: the proposer takes a pending deal back. */
-    async withdraw(dealerId: string, dealId: string, now = Date.now()): Promise<Deal> {
-      return transition(
-        dealerId,
-        dealId,
-        "withdrawn",
-        (row) => {
-          if (row.proposerId !== dealerId)
-            throw forbidden("Only the dealer who proposed this deal can withdraw it");
-          if (row.status === "withdrawn") return "unchanged";
-          if (row.status !== "pending")
-            throw conflict(`This deal is ${row.status}; only a pending deal can be withdrawn`);
-          return "change";
-        },
-        () => sql`update deals set status = 'withdrawn', closed_at = ${now}, updated_at = ${now}`,
-      );
-    },
+    withdraw: (dealerId: string, dealId: string, now = Date.now()) =>
+      close(dealerId, dealId, "withdrawn", now),
 
     /**
      * POST /api/deals/complete: with `dealId`, completes a confirmed deal with the

@@ -72,42 +72,33 @@ export type StepRow = {
   updatedAt: number;
 };
 
+/** The steps with the dealer who last set each; a `where` on `t.deal_id` follows. */
+const STEPS = sql`select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
+    u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
+  from pass_thru_steps t left join dealers u on u.id = t.updated_by`;
+
+function byDeal(rows: StepRow[]): Map<string, StepRow[]> {
+  const steps = new Map<string, StepRow[]>();
+  for (const row of rows) steps.set(row.dealId, [...(steps.get(row.dealId) ?? []), row]);
+  return steps;
+}
+
 /** One deal's steps as a statement, for the `batch` that writes them. */
 export function stepsOfDealStatement(db: Database, dealId: string) {
-  return batchable(
-    db,
-    db.all<StepRow>(sql`
-      select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
-             u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
-      from pass_thru_steps t left join dealers u on u.id = t.updated_by
-      where t.deal_id = ${dealId}`),
-  );
+  return batchable(db, db.all<StepRow>(sql`${STEPS} where t.deal_id = ${dealId}`));
 }
 
 /** The steps of the deals a subquery picks (`select d.id from deals d …`), grouped by deal: read beside the deals. */
 export async function stepsOfDealsIn(db: Database, dealIds: SQL): Promise<Map<string, StepRow[]>> {
-  const rows = await db.all<StepRow>(sql`
-    select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
-           u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
-    from pass_thru_steps t left join dealers u on u.id = t.updated_by
-    where t.deal_id in (${dealIds})`);
-  const byDeal = new Map<string, StepRow[]>();
-  for (const row of rows) byDeal.set(row.dealId, [...(byDeal.get(row.dealId) ?? []), row]);
-  return byDeal;
+  return byDeal(await db.all<StepRow>(sql`${STEPS} where t.deal_id in (${dealIds})`));
 }
 
 /** Every step of these deals: one query per run of ids that D1 can bind. */
 export async function stepsOf(db: Database, dealIds: string[]): Promise<Map<string, StepRow[]>> {
-  const byDeal = new Map<string, StepRow[]>();
-  for (const chunk of inChunks(dealIds)) {
-    const rows = await db.all<StepRow>(sql`
-      select t.deal_id as dealId, t.step as step, t.value as value, t.updated_by as updatedBy,
-             u.name as updatedByName, u.dealership_name as updatedByDealership, t.updated_at as updatedAt
-      from pass_thru_steps t left join dealers u on u.id = t.updated_by
-      where t.deal_id in (${listOf(chunk)})`);
-    for (const row of rows) byDeal.set(row.dealId, [...(byDeal.get(row.dealId) ?? []), row]);
-  }
-  return byDeal;
+  const rows: StepRow[] = [];
+  for (const chunk of inChunks(dealIds))
+    rows.push(...(await db.all<StepRow>(sql`${STEPS} where t.deal_id in (${listOf(chunk)})`)));
+  return byDeal(rows);
 }
 
 const party = (id: string | null, name: string | null, dealership: string | null) =>

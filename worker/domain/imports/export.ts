@@ -3,11 +3,9 @@ import { COLUMN_LABELS, IMPORT_COLUMNS, type ImportColumn } from "#lib/imports/c
 import { DISCLOSURE_KEYS } from "#lib/schemas/disclosures";
 import type { Database } from "../../db/client";
 import { inventoryPosts, vehicles } from "../../db/schema";
-import { csvCell } from "../deals/csv";
+import { csvHeader, csvRows, dollars, type CsvColumn } from "../shared/csv";
 
 type VehicleRow = typeof vehicles.$inferSelect;
-
-const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 function cellOf(v: VehicleRow, column: ImportColumn): string | number | null {
   if (column.startsWith("disclosure.")) {
@@ -60,9 +58,7 @@ export async function listedVehiclesCsv(db: Database, dealerId: string): Promise
       ),
     )
     .orderBy(desc(inventoryPosts.createdAt), asc(vehicles.position));
-  const lines = [
-    IMPORT_COLUMNS.map((c) => COLUMN_LABELS[c]),
-    ...rows.map(({ v }) => IMPORT_COLUMNS.map((c) => cellOf(v, c))),
-  ];
-  return lines.map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  const columns = IMPORT_COLUMNS.map((c): CsvColumn<VehicleRow> => [COLUMN_LABELS[c], (v) => cellOf(v, c)]);
+  const listed = rows.map(({ v }) => v);
+  return csvHeader(columns) + csvRows(columns, listed);
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull, type NewsArticle } from "#lib/api-types";
 import { readMinutes, slugify, type NewsArticleInput, type NewsArticlePatch } from "#lib/schemas/news";
 import type { Database } from "../../db/client";
@@ -7,6 +7,8 @@ import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 import { conflict, isUniqueViolation, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import type { AdminActor, AuditTrail } from "../admin/audit";
+
+type PageQuery = { cursor?: string; limit: number };
 
 const ARTICLE_NOT_FOUND = "Article not found";
 
@@ -37,7 +39,7 @@ const publishedTime = (value: string | undefined, now: number) =>
   value === undefined ? now : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
 
 /** What the audit log keeps of an article: everything but the body (its length says whether it changed). */
-const snapshot = (a: NewsArticle) => ({
+const snapshot = (a: Omit<NewsArticle, "id" | "readMinutes" | "createdAt" | "updatedAt">) => ({
   slug: a.slug,
   title: a.title,
   category: a.category,
@@ -75,27 +77,22 @@ export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
     return `${base}-${n}`;
   }
 
-  return {
-    /** /wholesale-news and GET /api/admin/news: a page of articles, newest published first. */
-    async list(query: { cursor?: string; limit: number }, now = Date.now()): Promise<Page<NewsArticle>> {
-      const cursor = newsCursor.decode(query.cursor);
-      const after = cursor ? sql`and (published_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
-      const rows = await db.all<ArticleRow>(sql`
-        select ${COLUMNS} from news_articles
-        where published_at <= ${now} ${after}
-        order by published_at desc, id desc limit ${query.limit + 1}`);
-      return pageOf(rows, query.limit, toArticle, (last) => newsCursor.encode(last.publishedAt, last.id));
-    },
+  /** A page of the articles that meet `where`, newest published first. */
+  async function newestFirst(query: PageQuery, where: SQL): Promise<Page<NewsArticle>> {
+    const cursor = newsCursor.decode(query.cursor);
+    const after = cursor ? sql`and (published_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+    const rows = await db.all<ArticleRow>(sql`
+      select ${COLUMNS} from news_articles where ${where} ${after}
+      order by published_at desc, id desc limit ${query.limit + 1}`);
+    return pageOf(rows, query.limit, toArticle, (last) => newsCursor.encode(last.publishedAt, last.id));
+  }
 
-    /** Every article, scheduled ones included (the admin's list). */
-    async listAll(query: { cursor?: string; limit: number }): Promise<Page<NewsArticle>> {
-      const cursor = newsCursor.decode(query.cursor);
-      const after = cursor ? sql`where (published_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
-      const rows = await db.all<ArticleRow>(sql`
-        select ${COLUMNS} from news_articles ${after}
-        order by published_at desc, id desc limit ${query.limit + 1}`);
-      return pageOf(rows, query.limit, toArticle, (last) => newsCursor.encode(last.publishedAt, last.id));
-    },
+  return {
+    /** /wholesale-news: a page of published articles, newest published first. */
+    list: (query: PageQuery, now = Date.now()) => newestFirst(query, sql`published_at <= ${now}`),
+
+    /** GET /api/admin/news: every article, scheduled ones included. */
+    listAll: (query: PageQuery) => newestFirst(query, sql`1`),
 
     /** /wholesale-news/{slug}: a published article, or null. */
     async bySlug(slug: string, now = Date.now()): Promise<NewsArticle | null> {
@@ -111,23 +108,24 @@ export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
       const id = newId();
       const slug = input.slug ?? (await freeSlugFor(input.title));
       const publishedAt = publishedTime(input.publishedAt, now);
+      const values = {
+        id,
+        slug,
+        title: input.title,
+        category: input.category,
+        summary: input.summary,
+        body: input.body,
+        sourceName: input.sourceName,
+        sourceUrl: input.sourceUrl ?? null,
+        trending: input.trending ?? false,
+        readMinutes: readMinutes(input.body),
+        publishedAt,
+        authorAccountId: actor.accountId,
+        createdAt: now,
+      };
       try {
         await db.batch([
-          db.insert(newsArticles).values({
-            id,
-            slug,
-            title: input.title,
-            category: input.category,
-            summary: input.summary,
-            body: input.body,
-            sourceName: input.sourceName,
-            sourceUrl: input.sourceUrl ?? null,
-            trending: input.trending ?? false,
-            readMinutes: readMinutes(input.body),
-            publishedAt,
-            authorAccountId: actor.accountId,
-            createdAt: now,
-          }),
+          db.insert(newsArticles).values(values),
           deps.audit.entry(
             actor,
             {
@@ -135,17 +133,7 @@ export function newsArticleService(db: Database, deps: { audit: AuditTrail }) {
               recordType: "news-article",
               recordId: id,
               before: null,
-              after: {
-                slug,
-                title: input.title,
-                category: input.category,
-                summary: input.summary,
-                bodyLength: input.body.length,
-                sourceName: input.sourceName,
-                sourceUrl: input.sourceUrl ?? null,
-                trending: input.trending ?? false,
-                publishedAt: toIso(publishedAt),
-              },
+              after: snapshot({ ...values, publishedAt: toIso(publishedAt) }),
             },
             now,
           ),
