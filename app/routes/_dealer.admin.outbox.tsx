@@ -5,6 +5,7 @@ import { DateTime } from "~/components/ui/clock";
 import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
 import { cardClass } from "~/components/ui/panel";
 import { requireAdmin } from "~/utils/guards.server";
+import { SENT_BODY_KEEP_DAYS } from "#lib/retention";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Outbox · DealerLane" }];
 
@@ -18,6 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await outbox.list({ cursor, limit: PAGE_SIZE }).catch(() => outbox.list({ limit: PAGE_SIZE }));
   return { ...page, paged: Boolean(cursor) };
 }
+
+/** Shown for a message whose text the daily cron dropped after its delivery (SENT_BODY_KEEP_DAYS). */
+const DELIVERED_BODY_GONE = `Delivered: its text is kept ${SENT_BODY_KEEP_DAYS === 1 ? "a day" : `${SENT_BODY_KEEP_DAYS} days`} after delivery, then only who got what and when.`;
 
 const STATUS_TONES = { queued: "amber", sending: "blue", sent: "green", failed: "red" } as const;
 
@@ -74,10 +78,12 @@ export default function AdminOutbox() {
                     {e.bodyText}
                   </pre>
                 </details>
-              ) : (
+              ) : e.bodyText ? (
                 <p className="mt-2 max-w-md rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap dark:bg-slate-800">
                   {e.bodyText}
                 </p>
+              ) : (
+                <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{DELIVERED_BODY_GONE}</p>
               )}
             </li>
           ))}
