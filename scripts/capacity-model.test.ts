@@ -65,7 +65,9 @@ describe("the capacity model", () => {
     const dealers = 10;
     const fixed = dealers * FIXED_BYTES_PER_DEALER;
     expect(daysUntilFull([stream], activity, dealers, fixed + dealers * 2 * 4000)).toBeCloseTo(1);
-    expect(daysUntilFull([stream], activity, dealers, fixed + dealers * 2 * (4000 + 300 * 9))).toBeCloseTo(10);
+    expect(daysUntilFull([stream], activity, dealers, fixed + dealers * 2 * (4000 + 300 * 9))).toBeCloseTo(
+      10,
+    );
   });
 
   it("takes each period of the diet from the retention the cron applies", () => {

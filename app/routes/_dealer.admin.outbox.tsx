@@ -20,8 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, paged: Boolean(cursor) };
 }
 
+const TEXT_KEPT = SENT_BODY_KEEP_DAYS === 1 ? "a day" : `${SENT_BODY_KEEP_DAYS} days`;
 /** Shown for a message whose text the daily cron dropped after its delivery (SENT_BODY_KEEP_DAYS). */
-const DELIVERED_BODY_GONE = `Delivered: its text is kept ${SENT_BODY_KEEP_DAYS === 1 ? "a day" : `${SENT_BODY_KEEP_DAYS} days`} after delivery, then only who got what and when.`;
+const DELIVERED_BODY_GONE = `Delivered: its text is kept ${TEXT_KEPT} after delivery, then only who got what and when.`;
 
 const STATUS_TONES = { queued: "amber", sending: "blue", sent: "green", failed: "red" } as const;
 
@@ -30,7 +31,7 @@ export default function AdminOutbox() {
   return (
     <AdminPage
       title="Admin · Outbox"
-      description="Every e-mail and text message, newest first, as its recipient sees it. Without a configured provider nothing leaves this machine: messages are marked sent by the local provider."
+      description={`Every e-mail and text message, newest first, as its recipient sees it (a delivered one's text for ${TEXT_KEPT}). Without a configured provider nothing leaves this machine: messages are marked sent by the local provider.`}
     >
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
