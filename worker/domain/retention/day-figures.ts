@@ -11,31 +11,28 @@ const dayOf = (at: SQL) => sql`(${at} - ${at} % ${DAY_MS})`;
  * batch finds them, so a row another run already took counts nothing.
  */
 export function dayFigureStatements(db: Database, gone: SQL, what: "views" | "views and comments") {
-  const views = batchable(
-    db,
-    db.run(sql`
-      with ${gone}
-      insert into dealer_day_figures (dealer_id, day, post_views)
-      select p.dealer_id, ${dayOf(sql`pv.created_at`)} as d, count(*)
-      from post_views pv join inventory_posts p on p.id = pv.post_id
-      where pv.post_id in (select value from gone) and pv.viewer_id <> p.dealer_id
-      group by p.dealer_id, d
-      on conflict (dealer_id, day) do update set post_views = post_views + excluded.post_views`),
-  );
-  if (what === "views") return [views] as const;
-  return [
-    views,
+  /** Adds to `column` the rows of `table` on the gone posts that `by` (its writer's column) did not write. */
+  const countOf = (
+    column: "post_views" | "comments_received",
+    table: "post_views" | "comments",
+    by: string,
+  ) =>
     batchable(
       db,
       db.run(sql`
         with ${gone}
-        insert into dealer_day_figures (dealer_id, day, comments_received)
-        select p.dealer_id, ${dayOf(sql`c.created_at`)} as d, count(*)
-        from comments c join inventory_posts p on p.id = c.post_id
-        where c.post_id in (select value from gone) and c.dealer_id <> p.dealer_id
+        insert into dealer_day_figures (dealer_id, day, ${sql.raw(column)})
+        select p.dealer_id, ${dayOf(sql`x.created_at`)} as d, count(*)
+        from ${sql.raw(table)} x join inventory_posts p on p.id = x.post_id
+        where x.post_id in (select value from gone) and x.${sql.raw(by)} <> p.dealer_id
         group by p.dealer_id, d
-        on conflict (dealer_id, day) do update set comments_received = comments_received + excluded.comments_received`),
-    ),
+        on conflict (dealer_id, day) do update set ${sql.raw(`${column} = ${column} + excluded.${column}`)}`),
+    );
+  const views = countOf("post_views", "post_views", "viewer_id");
+  if (what === "views") return [views] as const;
+  return [
+    views,
+    countOf("comments_received", "comments", "dealer_id"),
     // A request is answered on the day of the dealer's first comment on it, as My Stats counts it.
     batchable(
       db,
