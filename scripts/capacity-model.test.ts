@@ -1,8 +1,18 @@
-import { NOTIFICATION_KEEP_DAYS, SENT_MESSAGE_KEEP_DAYS } from "#lib/retention";
+import { POST_LIFETIME_DAYS } from "#lib/constants";
+import {
+  LEFT_FEED_POST_KEEP_DAYS,
+  NOTIFICATION_KEEP_DAYS,
+  SENT_BODY_KEEP_DAYS,
+  SENT_MESSAGE_KEEP_DAYS,
+} from "#lib/retention";
 import { describe, expect, it } from "vitest";
 import {
   AFTER_CHAT_MOVE,
+  AFTER_DIET,
+  BEFORE_DIET,
+  DIET,
   FIXED_BYTES_PER_DEALER,
+  LEVERS,
   PROFILES,
   STREAMS,
   daysUntilFull,
@@ -47,11 +57,36 @@ describe("the capacity model", () => {
     expect(daysUntilFull([settled], activity, dealers, late)).toBeNull();
   });
 
-  it("takes each period from the retention the cron applies", () => {
-    const kept = (table: string) => STREAMS.find((s) => s.table === table)?.keptDays;
-    expect(kept("notifications")).toBe(NOTIFICATION_KEEP_DAYS);
-    expect(kept("outbox (e-mails)")).toBe(SENT_MESSAGE_KEEP_DAYS);
-    expect(kept("messages")).toBeNull();
+  it("weighs a row that shrinks at its full size for its first days and its slim size after", () => {
+    const stream = { ...keptFor(30, 2, 4000), slimAfterDays: 1, slimBytesPerRow: 300 };
+    expect(steadyBytesPerDealer(stream, activity)).toBe(2 * (4000 + 29 * 300));
+    expect(streamBytesPerDealer(stream, activity, 1)).toBe(2 * 4000);
+    // The size bends where the rows shrink: the limit is found on the right stretch.
+    const dealers = 10;
+    const fixed = dealers * FIXED_BYTES_PER_DEALER;
+    expect(daysUntilFull([stream], activity, dealers, fixed + dealers * 2 * 4000)).toBeCloseTo(1);
+    expect(daysUntilFull([stream], activity, dealers, fixed + dealers * 2 * (4000 + 300 * 9))).toBeCloseTo(
+      10,
+    );
+  });
+
+  it("takes each period of the diet from the retention the cron applies", () => {
+    const of = (table: string) => AFTER_DIET.find((s) => s.table === table);
+    expect(of("notifications")?.keptDays).toBe(NOTIFICATION_KEEP_DAYS);
+    expect(of("outbox (e-mails)")).toMatchObject({
+      keptDays: SENT_MESSAGE_KEEP_DAYS,
+      slimAfterDays: SENT_BODY_KEEP_DAYS,
+    });
+    expect(of("comments")?.keptDays).toBe(POST_LIFETIME_DAYS + LEFT_FEED_POST_KEEP_DAYS);
+    expect(of("post_views")?.keptDays).toBe(POST_LIFETIME_DAYS);
+    expect(of("dealer_day_figures")).toBeDefined();
+    expect(STREAMS.find((s) => s.table === "messages")?.keptDays).toBeNull();
+  });
+
+  it("arrives at the diet's retention by applying every lever to the one before it", () => {
+    const applied = LEVERS.reduce((r, { change }) => ({ ...r, ...change }), BEFORE_DIET);
+    expect(applied).toEqual(DIET);
+    expect(AFTER_DIET.some((s) => s.chatHistory)).toBe(false);
   });
 
   it("takes only the chat history out of D1 when it moves into each ChatRoom", () => {

@@ -8,10 +8,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { POST_LIFETIME_DAYS, SESSION_DAYS } from "#lib/constants";
 import {
+  DAY_FIGURES_KEEP_DAYS,
   LEFT_FEED_POST_KEEP_DAYS,
   NOTIFICATION_KEEP_DAYS,
   READ_NOTIFICATION_KEEP_DAYS,
   SECURITY_EVENT_KEEP_DAYS,
+  SENT_BODY_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
 } from "#lib/retention";
 
@@ -44,6 +46,10 @@ export const NATIONAL_NETWORK = {
 export const ESTIMATED_BYTES_PER_ROW = {
   outboxEmail: 4300,
   outboxPush: 900,
+  /** Either, once its text is dropped: ids, recipient, template, subject, status, times, idempotency key. */
+  outboxDelivered: 300,
+  /** A dealer's day (id, day, three counts), its key and the day index. */
+  dealer_day_figures: 80,
   notifications: 650,
   post_views: 130,
   sessions: 450,
@@ -121,106 +127,183 @@ export type Stream = {
   kept: string;
   /** In D1 before the chat history moves into each ChatRoom; not after. */
   chatHistory?: boolean;
+  /** A row shrinks to `slimBytesPerRow` after this many days (a delivered message's text dropped). */
+  slimAfterDays?: number;
+  slimBytesPerRow?: number;
 };
 
-/** A post's rows stay while it is live and then until the cron deletes it after it left the feed. */
-const POST_KEPT_DAYS = POST_LIFETIME_DAYS + LEFT_FEED_POST_KEEP_DAYS;
-const postKept = `live ${POST_LIFETIME_DAYS} d + ${LEFT_FEED_POST_KEEP_DAYS} d after`;
-const withPost = `with its post (at most ${POST_KEPT_DAYS} d)`;
+/** The periods and rules the cron applies: the model's one input that a change of retention moves. */
+export type Retention = {
+  notificationDays: number;
+  readNotificationDays: number;
+  leftFeedPostDays: number;
+  /** post_views rows: kept only while their post is live (then day counts), or as long as the post. */
+  viewsWhileLive: boolean;
+  /** Days a delivered message keeps its text; null: as long as the row. */
+  sentBodyDays: number | null;
+};
+
+/** As on main before the diet (docs/decisions/0042-retention.md): kept to print the "before" tables. */
+export const BEFORE_DIET: Retention = {
+  notificationDays: 180,
+  readNotificationDays: 90,
+  leftFeedPostDays: 180,
+  viewsWhileLive: false,
+  sentBodyDays: null,
+};
+
+/** What the cron applies now, from app/lib/retention.ts. */
+export const DIET: Retention = {
+  notificationDays: NOTIFICATION_KEEP_DAYS,
+  readNotificationDays: READ_NOTIFICATION_KEEP_DAYS,
+  leftFeedPostDays: LEFT_FEED_POST_KEEP_DAYS,
+  viewsWhileLive: true,
+  sentBodyDays: SENT_BODY_KEEP_DAYS,
+};
 
 const whileLive = `while the post is live (${POST_LIFETIME_DAYS} d)`;
 
-/** A table written once per post, at the national network's rows per post. */
-const postTable = (
-  table: keyof typeof NATIONAL_NETWORK,
-  keptDays = POST_KEPT_DAYS,
-  kept = withPost,
-): Stream => ({
-  table,
-  rowsPerDay: (a) => a.posts * perPost(table),
-  bytesPerRow: NATIONAL_NETWORK[table].bytesPerRow,
-  keptDays,
-  kept,
-});
+/** Every stream of rows a dealer writes, under retention `r`. */
+export function streamsFor(r: Retention): Stream[] {
+  /** A post's rows stay while it is live and then until the cron deletes it after it left the feed. */
+  const postKeptDays = POST_LIFETIME_DAYS + r.leftFeedPostDays;
+  const postKept = `live ${POST_LIFETIME_DAYS} d + ${r.leftFeedPostDays} d after`;
+  const withPost = `with its post (at most ${postKeptDays} d)`;
 
-export const STREAMS: Stream[] = [
-  postTable("inventory_posts", POST_KEPT_DAYS, postKept),
-  postTable("vehicles"),
-  postTable("post_search"),
-  postTable("post_search_docs"),
-  // The match index leaves when the post expires, not when the cron deletes the post.
-  postTable("offered_vehicles", POST_LIFETIME_DAYS, whileLive),
-  postTable("wanted_vehicles", POST_LIFETIME_DAYS, whileLive),
-  {
-    table: "comments",
-    rowsPerDay: (a) => a.comments,
-    bytesPerRow: NATIONAL_NETWORK.comments.bytesPerRow,
-    keptDays: POST_KEPT_DAYS,
-    kept: withPost,
-  },
-  {
-    table: "post_views",
-    rowsPerDay: (a) => a.postViews,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.post_views,
-    keptDays: POST_KEPT_DAYS,
-    kept: withPost,
-  },
-  {
-    table: "offers",
-    rowsPerDay: (a) => a.offers,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.offers,
-    keptDays: POST_KEPT_DAYS,
-    kept: withPost,
-  },
-  {
-    table: "notifications",
-    rowsPerDay: (a) => a.notifications,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.notifications,
-    keptDays: NOTIFICATION_KEEP_DAYS,
-    kept: `${NOTIFICATION_KEEP_DAYS} d (read: sooner)`,
-  },
-  {
-    table: "outbox (e-mails)",
-    rowsPerDay: (a) => a.emails,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.outboxEmail,
+  /** A table written once per post, at the national network's rows per post. */
+  const postTable = (
+    table: keyof typeof NATIONAL_NETWORK,
+    keptDays = postKeptDays,
+    kept = withPost,
+  ): Stream => ({
+    table,
+    rowsPerDay: (a) => a.posts * perPost(table),
+    bytesPerRow: NATIONAL_NETWORK[table].bytesPerRow,
+    keptDays,
+    kept,
+  });
+
+  const sent = (table: string, rowsPerDay: (a: Activity) => number, bytesPerRow: number): Stream => ({
+    table,
+    rowsPerDay,
+    bytesPerRow,
     keptDays: SENT_MESSAGE_KEEP_DAYS,
-    kept: `${SENT_MESSAGE_KEEP_DAYS} d after sending`,
+    kept:
+      r.sentBodyDays === null
+        ? `${SENT_MESSAGE_KEEP_DAYS} d after sending`
+        : `${SENT_MESSAGE_KEEP_DAYS} d after sending, text ${r.sentBodyDays} d`,
+    ...(r.sentBodyDays === null
+      ? {}
+      : { slimAfterDays: r.sentBodyDays, slimBytesPerRow: ESTIMATED_BYTES_PER_ROW.outboxDelivered }),
+  });
+
+  return [
+    postTable("inventory_posts", postKeptDays, postKept),
+    postTable("vehicles"),
+    postTable("post_search"),
+    postTable("post_search_docs"),
+    // The match index leaves when the post expires, not when the cron deletes the post.
+    postTable("offered_vehicles", POST_LIFETIME_DAYS, whileLive),
+    postTable("wanted_vehicles", POST_LIFETIME_DAYS, whileLive),
+    {
+      table: "comments",
+      rowsPerDay: (a) => a.comments,
+      bytesPerRow: NATIONAL_NETWORK.comments.bytesPerRow,
+      keptDays: postKeptDays,
+      kept: withPost,
+    },
+    {
+      table: "post_views",
+      rowsPerDay: (a) => a.postViews,
+      bytesPerRow: ESTIMATED_BYTES_PER_ROW.post_views,
+      // Counted as if every view came on the post's first day: the rows a post gathers stay at most its 30 days.
+      keptDays: r.viewsWhileLive ? POST_LIFETIME_DAYS : postKeptDays,
+      kept: r.viewsWhileLive ? whileLive : withPost,
+    },
+    ...(r.viewsWhileLive
+      ? [
+          {
+            table: "dealer_day_figures",
+            // At most one row a dealer a day, whatever was folded into it.
+            rowsPerDay: () => 1,
+            bytesPerRow: ESTIMATED_BYTES_PER_ROW.dealer_day_figures,
+            keptDays: DAY_FIGURES_KEEP_DAYS,
+            kept: `${DAY_FIGURES_KEEP_DAYS} d`,
+          },
+        ]
+      : []),
+    {
+      table: "offers",
+      rowsPerDay: (a) => a.offers,
+      bytesPerRow: ESTIMATED_BYTES_PER_ROW.offers,
+      keptDays: postKeptDays,
+      kept: withPost,
+    },
+    {
+      table: "notifications",
+      rowsPerDay: (a) => a.notifications,
+      bytesPerRow: ESTIMATED_BYTES_PER_ROW.notifications,
+      keptDays: r.notificationDays,
+      kept: `${r.notificationDays} d (read: ${r.readNotificationDays} d)`,
+    },
+    sent("outbox (e-mails)", (a) => a.emails, ESTIMATED_BYTES_PER_ROW.outboxEmail),
+    sent("outbox (pushes)", (a) => a.pushes, ESTIMATED_BYTES_PER_ROW.outboxPush),
+    {
+      table: "sessions",
+      rowsPerDay: (a) => a.sessions,
+      bytesPerRow: ESTIMATED_BYTES_PER_ROW.sessions,
+      keptDays: SESSION_DAYS,
+      kept: `until expiry (${SESSION_DAYS} d)`,
+    },
+    {
+      table: "security_events",
+      rowsPerDay: (a) => a.securityEvents,
+      bytesPerRow: ESTIMATED_BYTES_PER_ROW.security_events,
+      keptDays: SECURITY_EVENT_KEEP_DAYS,
+      kept: `${SECURITY_EVENT_KEEP_DAYS} d`,
+    },
+    {
+      table: "messages",
+      rowsPerDay: (a) => a.chatMessages + a.offers * OFFER_CARDS_PER_OFFER,
+      bytesPerRow: NATIONAL_NETWORK.messages.bytesPerRow,
+      keptDays: null,
+      kept: "for ever",
+      chatHistory: true,
+    },
+    {
+      table: "deals",
+      rowsPerDay: (a) => a.deals,
+      bytesPerRow: ESTIMATED_BYTES_PER_ROW.deals,
+      keptDays: null,
+      kept: "for ever",
+    },
+  ];
+}
+
+/** As on main before the diet, chat history in D1. */
+export const STREAMS = streamsFor(BEFORE_DIET);
+/** What stays in D1 once each ChatRoom keeps its own messages. */
+export const AFTER_CHAT_MOVE = STREAMS.filter((s) => !s.chatHistory);
+/** Then the diet: the retention the cron applies now. */
+export const AFTER_DIET = streamsFor(DIET).filter((s) => !s.chatHistory);
+
+/** The diet's levers, each one change of the retention, applied in this order on top of the chat move. */
+export const LEVERS: { lever: string; change: Partial<Retention> }[] = [
+  {
+    lever: `notifications kept ${DIET.notificationDays} d, read ones ${DIET.readNotificationDays} d (were ${BEFORE_DIET.notificationDays} / ${BEFORE_DIET.readNotificationDays})`,
+    change: { notificationDays: DIET.notificationDays, readNotificationDays: DIET.readNotificationDays },
   },
   {
-    table: "outbox (pushes)",
-    rowsPerDay: (a) => a.pushes,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.outboxPush,
-    keptDays: SENT_MESSAGE_KEEP_DAYS,
-    kept: `${SENT_MESSAGE_KEEP_DAYS} d after sending`,
+    lever: "post views: (post, viewer) rows only while the post is live, then day counts",
+    change: { viewsWhileLive: DIET.viewsWhileLive },
   },
   {
-    table: "sessions",
-    rowsPerDay: (a) => a.sessions,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.sessions,
-    keptDays: SESSION_DAYS,
-    kept: `until expiry (${SESSION_DAYS} d)`,
+    lever: `outbox: a delivered message's text kept ${DIET.sentBodyDays ?? SENT_MESSAGE_KEEP_DAYS} d, then ~${ESTIMATED_BYTES_PER_ROW.outboxDelivered} B a row`,
+    change: { sentBodyDays: DIET.sentBodyDays },
   },
   {
-    table: "security_events",
-    rowsPerDay: (a) => a.securityEvents,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.security_events,
-    keptDays: SECURITY_EVENT_KEEP_DAYS,
-    kept: `${SECURITY_EVENT_KEEP_DAYS} d`,
-  },
-  {
-    table: "messages",
-    rowsPerDay: (a) => a.chatMessages + a.offers * OFFER_CARDS_PER_OFFER,
-    bytesPerRow: NATIONAL_NETWORK.messages.bytesPerRow,
-    keptDays: null,
-    kept: "for ever",
-    chatHistory: true,
-  },
-  {
-    table: "deals",
-    rowsPerDay: (a) => a.deals,
-    bytesPerRow: ESTIMATED_BYTES_PER_ROW.deals,
-    keptDays: null,
-    kept: "for ever",
+    lever: `closed posts kept ${DIET.leftFeedPostDays} d after leaving the feed (were ${BEFORE_DIET.leftFeedPostDays})`,
+    change: { leftFeedPostDays: DIET.leftFeedPostDays },
   },
 ];
 
@@ -229,15 +312,20 @@ export const FIXED_BYTES_PER_DEALER = (
   ["dealers", "accounts", "subscriptions", "connections", "chats", "chat_participants"] as const
 ).reduce((sum, table) => sum + perDealer(table) * NATIONAL_NETWORK[table].bytesPerRow, 0);
 
-/** One stream's bytes per dealer after `day` days: a row kept N days stops adding once N days have passed. */
+/**
+ * One stream's bytes per dealer after `day` days: a row kept N days stops adding once N days have passed; a row
+ * that shrinks after S days weighs its full bytes for S days and its slim bytes for the rest.
+ */
 export function streamBytesPerDealer(stream: Stream, activity: Activity, day: number): number {
   const days = stream.keptDays === null ? day : Math.min(day, stream.keptDays);
-  return stream.rowsPerDay(activity) * stream.bytesPerRow * days;
+  const full = stream.slimAfterDays === undefined ? days : Math.min(days, stream.slimAfterDays);
+  const slim = (days - full) * (stream.slimBytesPerRow ?? stream.bytesPerRow);
+  return stream.rowsPerDay(activity) * (stream.bytesPerRow * full + slim);
 }
 
 /** What a table kept for a period settles at per dealer: N days × rows a day × bytes a row. */
 export const steadyBytesPerDealer = (stream: Stream, activity: Activity) =>
-  stream.keptDays === null ? 0 : stream.rowsPerDay(activity) * stream.bytesPerRow * stream.keptDays;
+  stream.keptDays === null ? 0 : streamBytesPerDealer(stream, activity, stream.keptDays);
 
 export const dailyBytesPerDealer = (streams: Stream[], activity: Activity) =>
   streams.reduce((sum, s) => sum + s.rowsPerDay(activity) * s.bytesPerRow, 0);
@@ -259,9 +347,9 @@ export function daysUntilFull(
 ): number | null {
   if (databaseBytes(streams, activity, dealers, 0) >= limit) return 0;
   // The size is linear between the days a table settles: find the stretch that crosses the limit, then solve it.
-  const settle = [...new Set(streams.map((s) => s.keptDays).filter((d): d is number => d !== null))].sort(
-    (a, b) => a - b,
-  );
+  const settle = [
+    ...new Set(streams.flatMap((s) => [s.keptDays, s.slimAfterDays]).filter((d): d is number => d != null)),
+  ].sort((a, b) => a - b);
   let from = 0;
   for (const to of [...settle, Infinity]) {
     const start = databaseBytes(streams, activity, dealers, from);
@@ -276,11 +364,6 @@ export function daysUntilFull(
 
 export const KEPT_FOR_A_PERIOD = STREAMS.filter((s) => s.keptDays !== null);
 export const KEPT_FOR_EVER = STREAMS.filter((s) => s.keptDays === null);
-/** What stays in D1 once each ChatRoom keeps its own messages. */
-export const AFTER_CHAT_MOVE = STREAMS.filter((s) => !s.chatHistory);
-/** Read by one dealer only, so each could live in a database of its dealer's: what then stays in the shared one. */
-export const PER_DEALER_TABLES = ["notifications", "post_views"];
-export const AFTER_PER_DEALER_SPLIT = AFTER_CHAT_MOVE.filter((s) => !PER_DEALER_TABLES.includes(s.table));
 
 const YEAR = 365;
 const profiles = Object.keys(PROFILES) as Profile[];
@@ -323,7 +406,9 @@ export function dailyTable(): string {
   );
 }
 
-export function retentionTable(): string {
+export function retentionTable(streams: Stream[] = STREAMS): string {
+  const kept = streams.filter((s) => s.keptDays !== null);
+  const forEver = streams.filter((s) => s.keptDays === null);
   const total = (streams: Stream[], bytes: (s: Stream, a: Activity) => number) =>
     profiles.map((p) => kb(streams.reduce((sum, s) => sum + bytes(s, PROFILES[p]), 0)));
   const yearOf = (s: Stream, a: Activity) => streamBytesPerDealer(s, a, YEAR);
@@ -337,7 +422,7 @@ export function retentionTable(): string {
     ],
     ["l", "l", "r", "r", "r", "r", "r"],
     [
-      ...STREAMS.map((s) => [
+      ...streams.map((s) => [
         s.table,
         s.kept,
         num(s.bytesPerRow),
@@ -348,8 +433,8 @@ export function retentionTable(): string {
             : kb(steadyBytesPerDealer(s, PROFILES[p])),
         ),
       ]),
-      ["**kept for a period, settled**", "", "", "", "", ...total(KEPT_FOR_A_PERIOD, steadyBytesPerDealer)],
-      ["**kept for ever, a year**", "", "", "", "", ...total(KEPT_FOR_EVER, yearOf)],
+      ["**kept for a period, settled**", "", "", "", "", ...total(kept, steadyBytesPerDealer)],
+      ["**kept for ever, a year**", "", "", "", "", ...total(forEver, yearOf)],
     ],
   );
 }
@@ -407,14 +492,39 @@ export function shareTable(streams: Stream[], profile: Profile, dealers: number)
  * The model keeps every notification the longer period, as if none were read; a notification read the day it
  * arrives goes after the shorter one. The two bound what notifications settle at.
  */
-export function notificationBounds(profile: Profile, dealers: number): string {
-  const notifications = STREAMS.find((s) => s.table === "notifications")!;
+export function notificationBounds(r: Retention, profile: Profile, dealers: number): string {
+  const notifications = streamsFor(r).find((s) => s.table === "notifications")!;
   const settled = (keptDays: number) =>
     dealers * steadyBytesPerDealer({ ...notifications, keptDays }, PROFILES[profile]);
   return (
-    `Notifications at ${num(dealers)} ${profile} dealers settle at ${gb(settled(NOTIFICATION_KEEP_DAYS))} if none is ` +
-    `read (kept ${NOTIFICATION_KEEP_DAYS} days, as above) and at ${gb(settled(READ_NOTIFICATION_KEEP_DAYS))} if ` +
-    `each is read the day it arrives (${READ_NOTIFICATION_KEEP_DAYS} days after reading).`
+    `Notifications at ${num(dealers)} ${profile} dealers settle at ${gb(settled(r.notificationDays))} if none is ` +
+    `read (kept ${r.notificationDays} days, as above) and at ${gb(settled(r.readNotificationDays))} if ` +
+    `each is read the day it arrives (${r.readNotificationDays} days after reading).`
+  );
+}
+
+/** A year of `dealers` dealers in D1 (chat history moved), lever by lever, each on top of the ones before. */
+export function leversTable(profile: Profile, dealers: number): string {
+  const yearOf = (r: Retention) =>
+    databaseBytes(
+      streamsFor(r).filter((s) => !s.chatHistory),
+      PROFILES[profile],
+      dealers,
+      YEAR,
+    );
+  let r = BEFORE_DIET;
+  let before = yearOf(r);
+  const rows = [["after the chat move (start)", "", gb(before)]];
+  for (const { lever, change } of LEVERS) {
+    r = { ...r, ...change };
+    const after = yearOf(r);
+    rows.push([lever, `−${gb(before - after)}`, gb(after)]);
+    before = after;
+  }
+  return table(
+    [`Lever (a year of ${num(dealers)} ${profile} dealers)`, "Saves", "A year in D1"],
+    ["l", "r", "r"],
+    rows,
   );
 }
 
@@ -440,17 +550,23 @@ export function report(): string {
   return [
     "### What an active dealer writes per day",
     dailyTable(),
-    "### What each table keeps, per active dealer",
-    retentionTable(),
+    "### What each table keeps, per active dealer (before the diet)",
+    retentionTable(STREAMS),
     "### How long 10 GB lasts (chat history in D1, as on main)",
     lastsTable(STREAMS),
     shareTable(STREAMS, "typical", 20_000),
     "### After: chat history in each ChatRoom",
     lastsTable(AFTER_CHAT_MOVE),
     shareTable(AFTER_CHAT_MOVE, "typical", 20_000),
-    notificationBounds("typical", 20_000),
-    `### Then: ${PER_DEALER_TABLES.join(" and ")} split across D1 databases by dealer (what stays in the shared one)`,
-    lastsTable(AFTER_PER_DEALER_SPLIT),
+    notificationBounds(BEFORE_DIET, "typical", 20_000),
+    "### Then the diet: what each lever saves",
+    leversTable("typical", 20_000),
+    "### What each table keeps after the diet, per active dealer",
+    retentionTable(AFTER_DIET),
+    "### How long 10 GB lasts after the diet",
+    lastsTable(AFTER_DIET),
+    shareTable(AFTER_DIET, "typical", 20_000),
+    notificationBounds(DIET, "typical", 20_000),
     "### The busiest hour's writes",
     busiestHourTable(),
   ].join("\n\n");

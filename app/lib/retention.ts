@@ -1,6 +1,7 @@
 /**
  * How long each table that grows without end keeps its rows: the daily cron deletes what is older
- * (worker/domain/retention). Why each period is what it is: docs/decisions/0042-retention.md.
+ * (worker/domain/retention). Why each period is what it is: docs/decisions/0042-retention.md and, for the
+ * shorter ones that keep D1 under its limit, docs/decisions/00XX-d1-diet.md.
  * Sessions, sign-in links and upload claims go when they expire, with no period of their own.
  */
 
@@ -13,13 +14,18 @@ export const RATE_LIMIT_KEEP_DAYS = 1;
 /** The account's security events (sign-ins, password changes), as /settings lists them. */
 export const SECURITY_EVENT_KEEP_DAYS = 365;
 
-/** A notification the dealer has read, counted from when it was read. */
-export const READ_NOTIFICATION_KEEP_DAYS = 90;
-/** Any notification, read or not, counted from when it was written. */
-export const NOTIFICATION_KEEP_DAYS = 180;
+/** A notification the dealer has read, counted from when it was read: the bell is a to-do list, not an archive. */
+export const READ_NOTIFICATION_KEEP_DAYS = 7;
+/** Any notification, read or not, counted from when it was written: what it points to (an offer, a chat, a request) has its own screen. */
+export const NOTIFICATION_KEEP_DAYS = 14;
 
 /** An e-mail, text or push delivered, counted from its delivery. */
 export const SENT_MESSAGE_KEEP_DAYS = 30;
+/**
+ * A delivered message keeps its text (the e-mail's HTML and text, the push's JSON) this long for support to read;
+ * then only what says who got what and when stays (recipient, template, subject, status, idempotency key).
+ */
+export const SENT_BODY_KEEP_DAYS = 1;
 /** A message given up on: long enough for support to see why it never arrived. */
 export const FAILED_MESSAGE_KEEP_DAYS = 90;
 /** A message held for an address never confirmed. */
@@ -32,11 +38,17 @@ export const PAYMENT_EVENT_KEEP_DAYS = 30;
 export const CONTACT_MESSAGE_KEEP_DAYS = 365;
 
 /**
- * An expired or sold post (with its vehicles, comments, views, closed offers and photos), counted from its last
- * change. Twice My Stats' longest period (90 days and the 90 before it), so no figure a dealer compares ever
- * loses a post; the all-time figures keep what went as totals (dealer_archived_stats).
+ * An expired or sold post (with its vehicles, comments, closed offers and photos), counted from its last change:
+ * a month to look back at a closed post's page and its comments, or to renew it. My Stats does not depend on it:
+ * what went is counted on in dealer_day_figures (periods) and dealer_archived_stats (all time).
  */
-export const LEFT_FEED_POST_KEEP_DAYS = 180;
+export const LEFT_FEED_POST_KEEP_DAYS = 30;
+
+/**
+ * My Stats' day counts (dealer_day_figures): its longest period (90 days) and the 90 before it, which it
+ * compares against.
+ */
+export const DAY_FIGURES_KEEP_DAYS = 180;
 
 /** Rows one statement deletes: D1 answers it well inside its time limit whatever the table's size. */
 export const RETENTION_BATCH_ROWS = 1000;

@@ -5,6 +5,7 @@ import { DateTime } from "~/components/ui/clock";
 import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
 import { cardClass } from "~/components/ui/panel";
 import { requireAdmin } from "~/utils/guards.server";
+import { SENT_BODY_KEEP_DAYS } from "#lib/retention";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Outbox · DealerLane" }];
 
@@ -19,6 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, paged: Boolean(cursor) };
 }
 
+const TEXT_KEPT = SENT_BODY_KEEP_DAYS === 1 ? "a day" : `${SENT_BODY_KEEP_DAYS} days`;
+/** Shown for a message whose text the daily cron dropped after its delivery (SENT_BODY_KEEP_DAYS). */
+const DELIVERED_BODY_GONE = `Delivered: its text is kept ${TEXT_KEPT} after delivery, then only who got what and when.`;
+
 const STATUS_TONES = { queued: "amber", sending: "blue", sent: "green", failed: "red" } as const;
 
 export default function AdminOutbox() {
@@ -26,7 +31,7 @@ export default function AdminOutbox() {
   return (
     <AdminPage
       title="Admin · Outbox"
-      description="Every e-mail and text message, newest first, as its recipient sees it. Without a configured provider nothing leaves this machine: messages are marked sent by the local provider."
+      description={`Every e-mail and text message, newest first, as its recipient sees it (a delivered one's text for ${TEXT_KEPT}). Without a configured provider nothing leaves this machine: messages are marked sent by the local provider.`}
     >
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -74,10 +79,12 @@ export default function AdminOutbox() {
                     {e.bodyText}
                   </pre>
                 </details>
-              ) : (
+              ) : e.bodyText ? (
                 <p className="mt-2 max-w-md rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap dark:bg-slate-800">
                   {e.bodyText}
                 </p>
+              ) : (
+                <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{DELIVERED_BODY_GONE}</p>
               )}
             </li>
           ))}

@@ -7,6 +7,7 @@ import {
   RETENTION_BATCH_POSTS,
   RETENTION_BATCH_ROWS,
   SECURITY_EVENT_KEEP_DAYS,
+  SENT_BODY_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
   FAILED_MESSAGE_KEEP_DAYS,
 } from "#lib/retention";
@@ -80,8 +81,20 @@ describe("the daily cron's retention", () => {
         `insert into notifications (id, dealer_id, type, title, created_at, read_at)
          values (?, ?, 'deal-alert', ?, ?, ?)`,
       ],
-      [id(), dealer.dealerId, `${mark}-read-long-ago`, ago(100), ago(READ_NOTIFICATION_KEEP_DAYS + 1)],
-      [id(), dealer.dealerId, `${mark}-read-lately`, ago(100), ago(READ_NOTIFICATION_KEEP_DAYS - 1)],
+      [
+        id(),
+        dealer.dealerId,
+        `${mark}-read-long-ago`,
+        ago(NOTIFICATION_KEEP_DAYS - 1),
+        ago(READ_NOTIFICATION_KEEP_DAYS + 1),
+      ],
+      [
+        id(),
+        dealer.dealerId,
+        `${mark}-read-lately`,
+        ago(NOTIFICATION_KEEP_DAYS - 1),
+        ago(READ_NOTIFICATION_KEEP_DAYS - 1),
+      ],
       [id(), dealer.dealerId, `${mark}-unread-old`, ago(NOTIFICATION_KEEP_DAYS + 1), null],
       [id(), dealer.dealerId, `${mark}-unread`, ago(NOTIFICATION_KEEP_DAYS - 1), null],
       [
@@ -131,6 +144,36 @@ describe("the daily cron's retention", () => {
       .all<{ status: string }>();
     expect(outbox.results.map((r) => r.status)).toEqual(["failed", "sent"]);
     expect(await count("select count(*) as n from payment_events where type = ?", mark)).toBe(1);
+  });
+
+  it("drops a delivered message's text after a day and keeps who got what; a failed one keeps its text", async () => {
+    const ago = (days: number) => Date.now() - days * DAY;
+    const mark = `bodies-${crypto.randomUUID()}`;
+    const insert = (status: string, at: number) =>
+      env.DB.prepare(
+        `insert into outbox (id, channel, recipient, template, category, subject, body_text, body_html,
+           idempotency_key, status, next_attempt_at, created_at)
+         values (?, 'email', 'a@b.example', ?, 'transactional', 'Your offer', 'Hello', '<p>Hello</p>', ?, ?, ?, ?)`,
+      )
+        .bind(crypto.randomUUID(), mark, `${mark}-${status}-${at}`, status, at, at)
+        .run();
+    await insert("sent", ago(SENT_BODY_KEEP_DAYS + 1));
+    await insert("sent", ago(SENT_BODY_KEEP_DAYS) + 60 * 60 * 1000);
+    await insert("failed", ago(SENT_BODY_KEEP_DAYS + 1));
+
+    await runDailyCron();
+
+    const rows = await env.DB.prepare(
+      `select status, subject, body_text as text, body_html as html from outbox where template = ?
+       order by status, next_attempt_at`,
+    )
+      .bind(mark)
+      .all<{ status: string; subject: string; text: string; html: string | null }>();
+    expect(rows.results).toEqual([
+      { status: "failed", subject: "Your offer", text: "Hello", html: "<p>Hello</p>" },
+      { status: "sent", subject: "Your offer", text: "", html: null },
+      { status: "sent", subject: "Your offer", text: "Hello", html: "<p>Hello</p>" },
+    ]);
   });
 
   it("works through more rows than one statement deletes, and a second run deletes nothing", async () => {
@@ -256,6 +299,65 @@ describe("posts off the feed", () => {
     ).toBe(3);
     expect(await allTime(seller.dealerId)).toEqual(sellerBefore);
     expect(await allTime(buyer.dealerId)).toEqual(buyerBefore);
+  });
+
+  it("folds a post's views into counts once it left the feed: its view count and My Stats stay", async () => {
+    const owner = await signUpDealer();
+    const viewer = await signUpDealer();
+    const forSale = await post(owner, "2021 Ram 1500, views folded");
+    const request = await call("POST", "/api/inventory", {
+      cookie: owner.cookie,
+      body: { title: "Wanted: 2019 Tacoma", type: "request", description: "", vehicles: [] },
+    });
+    expect(request.status, request.text).toBe(201);
+    for (const id of [forSale, request.json.id as string]) {
+      expect((await call("GET", `/api/inventory/${id}`, { cookie: viewer.cookie })).status).toBe(200);
+      const said = await call("POST", `/api/inventory/${id}/comments`, {
+        cookie: viewer.cookie,
+        body: { content: "Interested" },
+      });
+      expect(said.status, said.text).toBe(201);
+    }
+    const insights = createServices(env).insights;
+    const figures = async () => {
+      const [mine, theirs, all] = await Promise.all([
+        insights.myStats(owner.dealerId, 30, true),
+        insights.myStats(viewer.dealerId, 30, true),
+        insights.dealerStats(owner.dealerId),
+      ]);
+      return {
+        views: mine.figures.postViews,
+        comments: mine.figures.commentsReceived,
+        answered: theirs.figures.requestsAnswered,
+        totalViews: all.totalViews,
+        viewsLast30Days: all.viewsLast30Days,
+      };
+    };
+    const viewCount = async () =>
+      (await call("GET", `/api/inventory/${forSale}`, { cookie: owner.cookie })).json.viewCount;
+    const before = await figures();
+    expect(before.views?.current).toBe(2);
+    expect(before.answered?.current).toBe(1);
+    expect(await viewCount()).toBe(1);
+
+    await leftFeed(forSale, 0);
+    await leftFeed(request.json.id as string, 0);
+    await runDailyCron();
+    expect(await count("select count(*) as n from post_views where post_id = ?", forSale)).toBe(0);
+    expect(await viewCount()).toBe(1);
+    expect(await figures()).toEqual(before);
+    // Off the feed, a view no longer counts: no row would be left to count the viewer once.
+    expect((await call("GET", `/api/inventory/${forSale}`, { cookie: viewer.cookie })).status).toBe(200);
+    expect(await viewCount()).toBe(1);
+
+    // Then the posts go, and their comments with them: the figures stay.
+    await leftFeed(forSale, LEFT_FEED_POST_KEEP_DAYS + 1);
+    await leftFeed(request.json.id as string, LEFT_FEED_POST_KEEP_DAYS + 1);
+    await runDailyCron();
+    expect(await count("select count(*) as n from inventory_posts where dealer_id = ?", owner.dealerId)).toBe(
+      0,
+    );
+    expect(await figures()).toEqual(before);
   });
 
   it("pages past more kept posts than one page holds, to the ones that may go", async () => {

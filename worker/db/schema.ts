@@ -1258,6 +1258,24 @@ export const dealerArchivedStats = sqliteTable("dealer_archived_stats", {
 });
 
 /**
+ * My Stats' day counts of what the daily cron no longer keeps row by row (worker/domain/retention): the views of
+ * posts that left the feed, the comments received and requests answered on deleted posts, per UTC day. The
+ * period figures add them to the rows still kept, so a figure does not drop when its rows go.
+ */
+export const dealerDayFigures = sqliteTable(
+  "dealer_day_figures",
+  {
+    dealerId: ownedBy("dealer_id", () => dealers.id),
+    /** Midnight UTC of the day, epoch ms. */
+    day: timestamp("day").notNull(),
+    postViews: integer("post_views").notNull().default(0),
+    commentsReceived: integer("comments_received").notNull().default(0),
+    requestsAnswered: integer("requests_answered").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.day] }), index("dealer_day_figures_day_idx").on(t.day)],
+);
+
+/**
  * The Bill of Sale of a deal, version by version (worker/domain/bill-of-sale). A version is the document's
  * content frozen when the seller signs it; once both dealers have signed, its PDF and SHA-256 are kept and never
  * change. A deal whose details change after that gets a new version to sign; the old ones stay readable.

@@ -42,12 +42,13 @@ function startOfMonth(now: number): number {
 }
 
 /**
- * The all-time figures of /my-stats and the profile's Statistics tab. Post views are the post_views rows of the
- * dealer's posts (one per other dealer who opened one), as My Stats' period figures and the cards' view counts
- * (view_count, kept equal to those rows by triggers) count them: the same number wherever it shows. Post and
+ * The all-time figures of /my-stats and the profile's Statistics tab. Post views are one per other dealer who
+ * opened a post while it was in the feed, as My Stats' period figures and the cards' view counts (view_count,
+ * kept by triggers and the cron's fold) count them: the same number wherever it shows. Post and
  * vehicle figures are read from covering indexes (posts_dealer_idx, vehicles_post_idx, comments_post_idx:
- * migration 0017), so no post, vehicle or comment row is read. Posts the daily cron deleted (worker/domain/retention)
- * still count, from the dealer's archived totals; unique viewers are those of the posts still kept.
+ * migration 0017), so no post, vehicle or comment row is read. Posts the daily cron deleted, and the views it
+ * folded into counts once their post left the feed (worker/domain/retention), still count, from the dealer's
+ * archived totals and day figures; unique viewers are those of the posts still in the feed.
  */
 export async function dealerStatsOf(db: Database, dealerId: string, now = Date.now()): Promise<DealerStats> {
   const monthStart = startOfMonth(now);
@@ -74,7 +75,9 @@ export async function dealerStatsOf(db: Database, dealerId: string, now = Date.n
        where p.dealer_id = ${dealerId} and p.type != 'request') as vehicleFigures,
       (select count(*) as totalViews,
          count(distinct pv.viewer_id) as uniqueViewers,
-         coalesce(sum(pv.created_at >= ${recent}), 0) as viewsLast30Days
+         coalesce(sum(pv.created_at >= ${recent}), 0)
+           + (select coalesce(sum(post_views), 0) from dealer_day_figures
+              where dealer_id = ${dealerId} and day >= ${recent}) as viewsLast30Days
        from inventory_posts p join post_views pv on pv.post_id = p.id
        where p.dealer_id = ${dealerId} and pv.viewer_id <> ${dealerId}) as viewFigures,
       (select coalesce(max(posts), 0) as archivedPosts, coalesce(max(sold_posts), 0) as archivedSoldPosts,

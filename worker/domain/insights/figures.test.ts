@@ -23,6 +23,7 @@ const empty: DealerActivity = {
   requestsAnswered: [],
   messages: [],
   deals: [],
+  foldedDays: [],
 };
 
 /** A known dealer: what happened in the last 7 days, and in the 7 days before. */
@@ -74,6 +75,7 @@ const known: DealerActivity = {
       commissionCents: 20_000,
     },
   ],
+  foldedDays: [],
 };
 
 describe("the dealer's figures", () => {
@@ -120,6 +122,22 @@ describe("the dealer's figures", () => {
     expect(week.series.volumeCents.find((p) => p.day === "2026-11-21")?.value).toBe(1_850_000);
     expect(week.series.postViews[0]!.day).toBe("2026-11-16");
     expect(week.series.postViews.at(-1)!.day).toBe("2026-11-23");
+  });
+
+  it("adds the day counts of rows no longer kept to the same figures, on their day", () => {
+    const midnight = (days: number) => Date.UTC(2026, 10, 23 - days);
+    const withFolded: DealerActivity = {
+      ...known,
+      foldedDays: [
+        { day: midnight(2), postViews: 3, commentsReceived: 1, requestsAnswered: 0 },
+        { day: midnight(10), postViews: 5, commentsReceived: 0, requestsAnswered: 2 },
+      ],
+    };
+    const week = periodFigures(withFolded, 7, NOW);
+    expect(week.figures.postViews).toEqual({ current: 4 + 3, previous: 2 + 5, changePercent: 0 });
+    expect(week.figures.commentsReceived.current).toBe(1 + 1);
+    expect(week.figures.requestsAnswered).toEqual({ current: 1, previous: 2, changePercent: -50 });
+    expect(week.series.postViews.find((p) => p.day === "2026-11-21")?.value).toBe(1 + 3);
   });
 
   it("shows Basic the headline figures only, and Premium everything", () => {

@@ -33,6 +33,18 @@ export type DealerActivity = {
   requestsAnswered: number[];
   messages: ChatMessageEvent[];
   deals: DealEvent[];
+  /**
+   * The same three figures counted per UTC day from rows the daily cron no longer keeps (dealer_day_figures):
+   * each day's count is placed at its midnight.
+   */
+  foldedDays: FoldedDay[];
+};
+
+export type FoldedDay = {
+  day: number;
+  postViews: number;
+  commentsReceived: number;
+  requestsAnswered: number;
 };
 
 export const FIGURE_KEYS = [
@@ -138,14 +150,16 @@ export function repliesOf(messages: ChatMessageEvent[]): Replies {
 
 function weightedEvents(activity: DealerActivity, replies: Replies): Record<FigureKey, Weighted[]> {
   const counted = (times: number[]) => times.map((at) => ({ at, value: 1 }));
+  const folded = (key: "postViews" | "commentsReceived" | "requestsAnswered") =>
+    activity.foldedDays.filter((d) => d[key] > 0).map((d) => ({ at: d.day, value: d[key] }));
   const completed = activity.deals.filter((d) => d.completedAt !== null);
   return {
-    postViews: counted(activity.postViews),
-    commentsReceived: counted(activity.commentsReceived),
+    postViews: [...counted(activity.postViews), ...folded("postViews")],
+    commentsReceived: [...counted(activity.commentsReceived), ...folded("commentsReceived")],
     messagesReceived: counted(replies.received.map((r) => r.at)),
     messagesAnswered: counted(replies.received.filter((r) => r.answered).map((r) => r.at)),
     connections: counted(activity.connections),
-    requestsAnswered: counted(activity.requestsAnswered),
+    requestsAnswered: [...counted(activity.requestsAnswered), ...folded("requestsAnswered")],
     dealsProposed: counted(activity.deals.filter((d) => d.proposedByMe).map((d) => d.createdAt)),
     dealsConfirmed: counted(activity.deals.flatMap((d) => (d.confirmedAt === null ? [] : [d.confirmedAt]))),
     dealsCompleted: counted(completed.map((d) => d.completedAt!)),

@@ -113,7 +113,8 @@ export function postFromRows(
  * One post with its vehicles and comments: three reads in parallel (one round trip of wall time). When a
  * viewer is given, the view is counted first, once per viewer and never for the post's own dealer: the
  * insert into post_views does nothing on a repeat, and a trigger on post_views (migration 0002) moves
- * view_count only when a row was really inserted.
+ * view_count only when a row was really inserted. Views are counted while the post is in the feed: once it left,
+ * the daily cron folds its rows into counts (worker/domain/retention/views.ts), with no row left to say who saw it.
  */
 export async function findPost(db: Database, postId: string, viewerId?: string): Promise<PostDetail> {
   // One wait on D1: the view (when someone else opens it) is written beside the three reads, not before.
@@ -125,7 +126,7 @@ export async function findPost(db: Database, postId: string, viewerId?: string):
       ? db.run(sql`
           insert into post_views (post_id, viewer_id, created_at)
           select p.id, ${viewerId}, ${Date.now()} from inventory_posts p
-          where p.id = ${postId} and p.dealer_id <> ${viewerId}
+          where p.id = ${postId} and p.dealer_id <> ${viewerId} and p.status = 'active'
           on conflict do nothing`)
       : null,
   ]);

@@ -10,17 +10,21 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  * D1's time limit however large the table; at most RETENTION_MAX_BATCHES statements per run, the rest waiting
  * for the next day. `where` should seek an index. Answers how many rows went.
  */
-export async function deleteInBatches(db: Database, table: SQLiteTable, where: SQL): Promise<number> {
-  let deleted = 0;
+export function deleteInBatches(db: Database, table: SQLiteTable, where: SQL): Promise<number> {
+  return inBatches(db, table, where, sql`delete from ${table}`);
+}
+
+async function inBatches(db: Database, table: SQLiteTable, where: SQL, change: SQL): Promise<number> {
+  let changed = 0;
   for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
     const result = await db.run(sql`
-      delete from ${table} where rowid in (
+      ${change} where rowid in (
         select rowid from ${table} where ${where} limit ${RETENTION_BATCH_ROWS})`);
     const changes = result.meta.changes ?? 0;
-    deleted += changes;
-    if (changes < RETENTION_BATCH_ROWS) return deleted;
+    changed += changes;
+    if (changes < RETENTION_BATCH_ROWS) return changed;
   }
   // Every statement was full: more is waiting. Said, so a table that outgrows a day's work is seen.
-  console.warn(`Retention: ${deleted} rows of ${getTableName(table)} deleted, more left for tomorrow`);
-  return deleted;
+  console.warn(`Retention: ${changed} rows of ${getTableName(table)} done, more left for tomorrow`);
+  return changed;
 }

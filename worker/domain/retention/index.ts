@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   CONTACT_MESSAGE_KEEP_DAYS,
+  DAY_FIGURES_KEEP_DAYS,
   FAILED_MESSAGE_KEEP_DAYS,
   HELD_MESSAGE_KEEP_DAYS,
   NOTIFICATION_KEEP_DAYS,
@@ -15,6 +16,7 @@ import type { Database } from "../../db/client";
 import {
   accountTokens,
   contactMessages,
+  dealerDayFigures,
   notifications,
   outbox,
   paymentEvents,
@@ -24,7 +26,9 @@ import {
   uploadClaims,
 } from "../../db/schema";
 import { DAY_MS, deleteInBatches } from "./batches";
+import { dropDeliveredBodies } from "./outbox";
 import { removeLeftFeedPosts } from "./posts";
+import { foldLeftFeedViews } from "./views";
 
 /** How many rows each rule deleted in one run, by rule. */
 export type RetentionRun = Record<string, number>;
@@ -64,16 +68,22 @@ export function retentionService(db: Database, photos: R2Bucket) {
       ["held messages", outbox, sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`],
       ["payment events", paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
       ["contact messages", contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
+      ["day figures", dealerDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
     ] as const;
   };
 
   return {
-    /** Deletes everything past its period; answers how many rows (posts for the posts) each rule deleted. */
+    /**
+     * Deletes everything past its period, empties delivered messages' texts and folds the views of posts off the
+     * feed into counts; answers how many rows (posts for the posts and their views) each rule changed.
+     */
     async forgetOld(now = Date.now()): Promise<RetentionRun> {
       const run: RetentionRun = {};
       for (const [name, table, where] of rules(now)) {
         run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where));
       }
+      run["delivered message texts"] = await dropDeliveredBodies(db, now);
+      run["views of posts off the feed"] = await foldLeftFeedViews(db);
       run["posts off the feed"] = await removeLeftFeedPosts(db, photos, now);
       return run;
     },

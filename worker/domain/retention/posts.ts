@@ -5,13 +5,14 @@ import { storedKeyOf } from "#lib/stored-paths";
 import { inChunks, valuesTable } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { DAY_MS } from "./batches";
+import { dayFigureStatements } from "./day-figures";
 
 type Candidate = { id: string; updatedAt: number; kept: number };
 type Photo = { dealerId: string; path: string };
 
 /**
  * Deletes posts that left the feed (expired or sold) LEFT_FEED_POST_KEEP_DAYS before `now`, with their vehicles,
- * comments, views and closed offers (the foreign keys cascade), and then their photos and comment pictures in
+ * comments, views not yet folded (views.ts) and closed offers (the foreign keys cascade), and then their photos and comment pictures in
  * R2. A post a deal names stays (the deal shows it), and so does one with an offer still open. Walks
  * posts_left_feed_idx oldest first, a page of RETENTION_BATCH_POSTS at a time (named: without statistics the
  * planner would read every expired post through posts_expiry_idx and sort them); answers how many posts went.
@@ -40,8 +41,8 @@ export async function removeLeftFeedPosts(db: Database, photos: R2Bucket, now: n
 }
 
 /**
- * One atomic batch: the posts' figures move into their dealers' archived totals (and the comments into their
- * writers'), counted from the rows as the batch finds them, then the posts go. A post another run removed
+ * One atomic batch: the posts' figures move into their dealers' archived totals and day figures (and the
+ * comments into their writers'), counted from the rows as the batch finds them, then the posts go. A post another run removed
  * meanwhile counts nothing. Then the photos nothing of their dealer still shows leave R2.
  */
 async function removePosts(db: Database, photos: R2Bucket, ids: string[]): Promise<number> {
@@ -52,7 +53,10 @@ async function removePosts(db: Database, photos: R2Bucket, ids: string[]): Promi
       from inventory_posts p, json_each(p.photo_urls) j where p.id in (select value from gone)
     union select dealer_id, attachment_url from comments
       where post_id in (select value from gone) and attachment_url is not null`);
-  const [, , deleted] = await db.batch([
+  const [first, ...dayFigures] = dayFigureStatements(db, gone, "views and comments");
+  const results = await db.batch([
+    first,
+    ...dayFigures,
     batchable(
       db,
       db.run(sql`
@@ -85,6 +89,7 @@ async function removePosts(db: Database, photos: R2Bucket, ids: string[]): Promi
     ),
     batchable(db, db.run(sql`with ${gone} delete from inventory_posts where id in (select value from gone)`)),
   ]);
+  const deleted = results.at(-1)!;
   await forgetPhotos(db, photos, photosBefore);
   return deleted.meta.changes ?? 0;
 }
