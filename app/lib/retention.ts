@@ -1,7 +1,7 @@
 /**
  * How long each table that grows without end keeps its rows: the daily cron deletes what is older
  * (worker/domain/retention). Why each period is what it is: docs/decisions/0042-retention.md and, for the
- * shorter ones that keep D1 under its limit, docs/decisions/00XX-d1-diet.md.
+ * shorter ones that keep D1 under its limit, docs/decisions/0054-d1-diet.md.
  * Sessions, sign-in links and upload claims go when they expire, with no period of their own.
  */
 
