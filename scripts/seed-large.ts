@@ -24,7 +24,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Bumped when the seeded rows change shape, so an older bench database is seeded again. */
-const BENCH_SEED_VERSION = 3;
+const BENCH_SEED_VERSION = 4;
 
 /** The counts, and sessions of the benchmark's signed-in dealer and of the network's admin (for GET /admin). */
 type BenchSeed = ReturnType<typeof largeNetwork>["counts"] & {
@@ -107,18 +107,21 @@ export async function seedLarge(options: {
   }
   rmSync(options.persistTo, { recursive: true, force: true });
   const started = Date.now();
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   log(`Migrating ${path.relative(ROOT, options.persistTo)}…`);
   migrate(options.persistTo);
 
+  log(`  migrated in ${seconds(Date.now() - started)}`);
   const now = Date.now();
+  const generating = now;
   const network = largeNetwork(shape, now);
   const mine = session(network.me.accountId, now);
   const admins = session(network.admin.accountId, now);
-  log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log(`  generated in ${seconds(Date.now() - generating)}`);
   writeRowsDirect(
     localD1File(options.persistTo),
     [...network.tables, ["sessions", [mine.row, admins.row]]],
-    (table, rows) => log(`  ${table}: ${rows} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+    (step, rows, ms) => log(`  ${step}${rows === null ? "" : `: ${rows} rows`} in ${seconds(ms)}`),
   );
   const seed: BenchSeed = {
     version: BENCH_SEED_VERSION,
@@ -132,7 +135,7 @@ export async function seedLarge(options: {
   const c = network.counts;
   log(
     `Seeded ${c.dealers} dealers, ${c.posts} posts, ${c.vehicles} vehicles, ${c.comments} comments, ` +
-      `${c.connections} connections, ${c.chats} chats, ${c.messages} messages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+      `${c.connections} connections, ${c.chats} chats, ${c.messages} messages in ${seconds(Date.now() - started)}.`,
   );
   return seed;
 }
