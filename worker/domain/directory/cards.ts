@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull, type DirectoryDealer, type Reputation } from "#lib/api-types";
 import type { DealershipType } from "#lib/constants";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";
@@ -160,9 +161,7 @@ export function cardsStatement<Extra extends object = object>(
   spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number; with?: SQL; columns?: SQL },
 ) {
   const me = viewer.dealerId;
-  const total = spec.countWhere
-    ? sql`(select count(*) from dealers d where ${and(spec.countWhere)})`
-    : sql`0`;
+  const total = spec.countWhere ? countedUpToMost(spec.countWhere) : sql`0`;
   const keyColumns = spec.keys.map((key, i) => sql`, ${key} as ${sql.raw(`k${i}`)}`);
   const keyOrder = (table: string) => spec.keys.map((_, i) => sql.raw(`${table}k${i} desc, `));
   return db.all<CardRow & Extra>(sql`
@@ -198,6 +197,13 @@ export function cardsStatement<Extra extends object = object>(
     left join dealer_reputations rep on rep.dealer_id = d.id
     order by ${sql.join(keyOrder("page."))} d.name collate nocase, d.id`);
 }
+
+/**
+ * How many dealers match `where`, counting no further than one past DIRECTORY_COUNT_MOST (which reads "1,000+"):
+ * a page's cost stays the same however many dealers the network holds.
+ */
+export const countedUpToMost = (where: SQL[]) =>
+  sql`(select count(*) from (select 1 from dealers d where ${and(where)} limit ${DIRECTORY_COUNT_MOST + 1}))`;
 
 /** What the card query binds itself, at most: the viewer (twice) and the page size, with room to spare. */
 const CARD_QUERY_PARAMETERS = 10;
