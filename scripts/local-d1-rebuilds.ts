@@ -22,7 +22,11 @@ export type BulkRebuild = { statements: string[]; writes?: string };
 export const BULK_REBUILDS: Record<string, BulkRebuild> = {
   daily_signups_ai: {
     statements: [
-      dailyCount("signups", "created_at", "FROM accounts WHERE rowid > :from_accounts AND demo_expires_at IS NULL"),
+      dailyCount(
+        "signups",
+        "created_at",
+        "FROM accounts WHERE rowid > :from_accounts AND demo_expires_at IS NULL",
+      ),
     ],
   },
   daily_signups_demo_ai: {
