@@ -11,7 +11,6 @@ import type { Database } from "../../db/client";
 import { containsText } from "../shared/contains-text";
 import { cursorKind, cursorValue as v, type Page } from "../shared/cursors";
 import {
-  and,
   mineCte,
   notStaff,
   cardsStatement,
