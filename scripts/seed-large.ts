@@ -5,7 +5,7 @@
  *
  *   node scripts/seed-large.ts --posts 20000                    → .wrangler/bench-state-20000
  *   node scripts/seed-large.ts --posts 1000 --dealers 2000 --persist-to <dir> --fresh
- *   node --max-old-space-size=12288 scripts/seed-large.ts --posts 500000   → the national network (NATIONAL_NETWORK)
+ *   node --max-old-space-size=12288 --max-semi-space-size=64 scripts/seed-large.ts --posts 500000   → the national network
  *
  *   node … scripts/seed-large.ts --posts 500000 --messages rooms   → each chat's messages in its ChatRoom's own SQLite
  *
