@@ -153,7 +153,9 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
  * cost per page, never one query per card). `total` counts the rows matching `countWhere` when given.
  * A `batch` can carry it (read after the write that changes the cards).
  * `with` adds common table expressions that `where`, `keys` and `columns` may read (/discover's matches),
- * `columns` more columns per card (`d` is the dealer row), typed by `Extra`.
+ * `columns` more columns per card (`d` is the dealer row), typed by `Extra`. CROSS JOIN keeps the page's few
+ * rows the outer loop: joined plainly, SQLite walked every dealer of the network by name and looked each one up
+ * in the page (80 ms against 5 ms for /find-dealers' statement on the national network).
  */
 export function cardsStatement<Extra extends object = object>(
   db: Database,
@@ -192,7 +194,7 @@ export function cardsStatement<Extra extends object = object>(
            s.show_email as showEmail, s.show_phone as showPhone, s.show_online_status as showOnlineStatus,
            ${total} as total ${spec.columns ? sql`, ${spec.columns}` : sql``}
     from page
-    join dealers d on d.id = page.id
+    cross join dealers d on d.id = page.id
     left join user_settings s on s.account_id = d.account_id
     left join dealer_reputations rep on rep.dealer_id = d.id
     order by ${sql.join(keyOrder("page."))} d.name collate nocase, d.id`);
