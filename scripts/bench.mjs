@@ -18,6 +18,7 @@
  *   ctx.baseUrl          http://localhost:{port}
  *   ctx.cookie           a signed-in session of the bench's own dealer (ctx.dealerId)
  *   ctx.posts            1000 | 20000 | 500000
+ *   ctx.persistTo        the size's state directory (its D1 file, read-only, for setting a measurement up)
  *   ctx.n                requests per figure (--n)
  *   ctx.seed             counts and ids from .wrangler/bench-state-{size}/bench-seed.json
  *   ctx.measure(pathOrUrl, { headers, n = 200, method, body, signedIn = true, expectStatus = 200 })
@@ -66,7 +67,7 @@ function readOptions() {
   return { ...values, sizes, n, only, record, dealers };
 }
 
-function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
+function makeContext({ baseUrl, seed, posts, n, log, staticSamples, persistTo }) {
   const url = (pathOrUrl) => (/^https?:/.test(pathOrUrl) ? pathOrUrl : `${baseUrl}${pathOrUrl}`);
   const headersFor = (signedIn, headers = {}) => ({
     Origin: baseUrl,
@@ -75,6 +76,7 @@ function makeContext({ baseUrl, seed, posts, n, log, staticSamples }) {
   });
   const ctx = {
     baseUrl,
+    persistTo,
     cookie: seed.cookie,
     dealerId: seed.dealerId,
     posts,
@@ -179,6 +181,7 @@ async function measureSize(size, options, modules, configPath) {
       n: options.n,
       log,
       staticSamples,
+      persistTo,
     });
     ctx.pushService = push.service;
     const check = await ctx.fetch("/api/auth/me");

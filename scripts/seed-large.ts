@@ -5,9 +5,13 @@
  *
  *   node scripts/seed-large.ts --posts 20000                    → .wrangler/bench-state-20000
  *   node scripts/seed-large.ts --posts 1000 --dealers 2000 --persist-to <dir> --fresh
- *   node --max-old-space-size=12288 scripts/seed-large.ts --posts 500000   → the national network (NATIONAL_NETWORK)
+ *   node --max-old-space-size=12288 --max-semi-space-size=64 scripts/seed-large.ts --posts 500000   → the national network
  *
- * The rows are written straight into the migrated D1 file (scripts/local-d1-file.ts), triggers on.
+ *   node … scripts/seed-large.ts --posts 500000 --messages rooms   → each chat's messages in its ChatRoom's own SQLite
+ *
+ * The rows are written straight into the migrated D1 file (scripts/local-d1-file.ts), each stage's time printed.
+ * The chat messages go into D1's messages table, or with `--messages rooms` into each chat's ChatRoom Durable
+ * Object's own storage (scripts/chat-room-files.ts), where chat history lives once it has moved out of D1.
  * The signed-in dealer of the benchmark and the network's admin get sessions written straight into D1; their
  * cookies and the counts are kept in <dir>/bench-seed.json, which also tells the benchmark the state is ready.
  */
@@ -18,22 +22,48 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { largeNetwork, NATIONAL_NETWORK } from "../worker/demo/large-network.ts";
 import { migrate } from "./local-app.mjs";
-import { localD1File, writeRowsDirect } from "./local-d1-file.ts";
+import { writeChatRooms, type RoomMessage } from "./chat-room-files.ts";
+import { localD1File, timed, writeRowsDirect, type Took } from "./local-d1-file.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Bumped when the seeded rows change shape, so an older bench database is seeded again. */
-const BENCH_SEED_VERSION = 3;
+const BENCH_SEED_VERSION = 4;
 
 /** The counts, and sessions of the benchmark's signed-in dealer and of the network's admin (for GET /admin). */
 type BenchSeed = ReturnType<typeof largeNetwork>["counts"] & {
   version?: number;
+  /** Where the chat messages are (absent: "d1", as before rooms kept their own). */
+  messagesIn?: MessagesIn;
   dealerId: string;
   cookie: string;
   adminCookie?: string;
   seededAt: string;
 };
+
+/** Where the seed writes the chat messages: D1's messages table, or each chat's ChatRoom storage. */
+const MESSAGES_IN = ["d1", "rooms"] as const;
+type MessagesIn = (typeof MESSAGES_IN)[number];
+
+/** The worker's name in wrangler.toml: the local runtime keys its Durable Objects' folders by it. */
+const scriptName = () => {
+  const name = /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))?.[1];
+  if (!name) throw new Error("wrangler.toml names no worker");
+  return name;
+};
+
+/** A chat's messages together: the generator writes them chat by chat. */
+function* roomsOf(messages: Iterable<RoomMessage & { chat_id?: unknown }>) {
+  let room: { chatId: string; messages: RoomMessage[] } | null = null;
+  for (const message of messages) {
+    const chatId = String(message.chat_id);
+    if (room && room.chatId !== chatId) yield room;
+    if (!room || room.chatId !== chatId) room = { chatId, messages: [] };
+    room.messages.push(message);
+  }
+  if (room) yield room;
+}
 
 function args() {
   const { values } = parseArgs({
@@ -42,15 +72,19 @@ function args() {
       dealers: { type: "string" },
       "persist-to": { type: "string" },
       fresh: { type: "boolean", default: false },
+      messages: { type: "string", default: "d1" },
     },
   });
+  const messagesIn = values.messages as MessagesIn;
+  if (!MESSAGES_IN.includes(messagesIn))
+    throw new Error(`--messages must be one of ${MESSAGES_IN.join(", ")}`);
   const posts = Number(values.posts);
   const dealers = values.dealers === undefined ? undefined : Number(values.dealers);
   for (const [name, n] of Object.entries({ posts, dealers }))
     if (n !== undefined && (!Number.isInteger(n) || n < 10))
       throw new Error(`--${name} must be a whole number ≥ 10`);
   const persistTo = path.resolve(ROOT, values["persist-to"] || `.wrangler/bench-state-${posts}`);
-  return { posts, dealers, persistTo, fresh: values.fresh };
+  return { posts, dealers, persistTo, fresh: values.fresh, messagesIn };
 }
 
 function markerOf(persistTo: string): BenchSeed | null {
@@ -73,6 +107,8 @@ function session(accountId: string, now: number) {
   return { cookie: `dl_session=${token}`, row };
 }
 
+const cpuOf = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
+
 /** Dealers of a network of `posts` posts unless stated: the national network's own, else the bench's 2 000. */
 const DEFAULT_DEALERS = 2000;
 
@@ -88,8 +124,10 @@ export async function seedLarge(options: {
   dealers?: number;
   persistTo: string;
   fresh?: boolean;
+  messagesIn?: MessagesIn;
   log?: (line: string) => void;
 }): Promise<BenchSeed> {
+  const messagesIn = options.messagesIn ?? "d1";
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.fresh) rmSync(options.persistTo, { recursive: true, force: true });
   const shape = shapeOf(options.posts, options.dealers);
@@ -98,7 +136,8 @@ export async function seedLarge(options: {
     existing &&
     existing.posts === shape.posts &&
     existing.dealers === shape.dealers &&
-    existing.version === BENCH_SEED_VERSION
+    existing.version === BENCH_SEED_VERSION &&
+    (existing.messagesIn ?? "d1") === messagesIn
   ) {
     log(
       `Bench data already in ${path.relative(ROOT, options.persistTo)} (${existing.posts} posts); use --fresh to rebuild.`,
@@ -107,21 +146,31 @@ export async function seedLarge(options: {
   }
   rmSync(options.persistTo, { recursive: true, force: true });
   const started = Date.now();
+  const cpuStarted = process.cpuUsage();
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const took = (t: Took) => `in ${seconds(t.wallMs)} (CPU ${seconds(t.cpuMs)})`;
   log(`Migrating ${path.relative(ROOT, options.persistTo)}…`);
-  migrate(options.persistTo);
-
+  const [, migrating] = timed(() => migrate(options.persistTo));
+  log(`  migrated ${took(migrating)} (wrangler's own process; its CPU not counted)`);
   const now = Date.now();
-  const network = largeNetwork(shape, now);
+  const [network, generating] = timed(() => largeNetwork(shape, now));
   const mine = session(network.me.accountId, now);
   const admins = session(network.admin.accountId, now);
-  log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log(`  generated ${took(generating)}`);
+  const messages = network.tables.find(([table]) => table === "messages")![1];
+  const d1Tables = network.tables.filter(([table]) => messagesIn === "d1" || table !== "messages");
   writeRowsDirect(
     localD1File(options.persistTo),
-    [...network.tables, ["sessions", [mine.row, admins.row]]],
-    (table, rows) => log(`  ${table}: ${rows} rows (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+    [...d1Tables, ["sessions", [mine.row, admins.row]]],
+    (step, rows, t) => log(`  ${step}${rows === null ? "" : `: ${rows} rows`} ${took(t)}`),
   );
+  if (messagesIn === "rooms") {
+    const [count, writing] = timed(() => writeChatRooms(options.persistTo, scriptName(), roomsOf(messages)));
+    log(`  ${count} messages into ${network.counts.chats} chat rooms ${took(writing)}`);
+  }
   const seed: BenchSeed = {
     version: BENCH_SEED_VERSION,
+    messagesIn,
     ...network.counts,
     dealerId: network.me.id,
     cookie: mine.cookie,
@@ -132,7 +181,8 @@ export async function seedLarge(options: {
   const c = network.counts;
   log(
     `Seeded ${c.dealers} dealers, ${c.posts} posts, ${c.vehicles} vehicles, ${c.comments} comments, ` +
-      `${c.connections} connections, ${c.chats} chats, ${c.messages} messages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+      `${c.connections} connections, ${c.chats} chats, ${c.messages} messages (in ${messagesIn}) ` +
+      `in ${seconds(Date.now() - started)} (CPU ${seconds(cpuOf(process.cpuUsage(cpuStarted)))} and wrangler's migration).`,
   );
   return seed;
 }

@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "#lib/api-types";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
 import { createServices } from "../../worker/services";
 import { HARD_SEARCHES, ORIGIN, WILDCARD_DECOY, call, signUpAdmin, signUpDealer } from "./helpers";
 
@@ -366,6 +367,24 @@ describe("GET /api/dealers", () => {
     expect(page.total).toBe(12);
     expect(page.nextCursor).not.toBeNull();
     await call("PATCH", "/api/settings", { cookie: viewer.cookie, body: { itemsPerPage: 20 } });
+  });
+
+  it("counts the matches up to one past DIRECTORY_COUNT_MOST, on every page", async () => {
+    const many = `${tag}-many`;
+    const insert = (i: number) =>
+      env.DB.prepare(
+        `insert into dealers (id, name, email, phone, dealership_name, dealership_type, city, state)
+         values (?, ?, ?, '(555) 555-0100', 'Lot', 'independent', 'Town', 'TX')`,
+      ).bind(crypto.randomUUID(), `${many} ${String(i).padStart(4, "0")}`, `${many}-${i}@example.com`);
+    const statements = Array.from({ length: DIRECTORY_COUNT_MOST + 5 }, (_, i) => insert(i));
+    for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+
+    expect((await list(viewer.cookie, `name=${many}`)).total).toBe(DIRECTORY_COUNT_MOST + 1);
+    expect((await list(viewer.cookie, `name=${many} 000`)).total).toBe(10);
+    const second = await list(viewer.cookie, `name=${many}&limit=2`);
+    expect((await list(viewer.cookie, `name=${many}&cursor=${second.nextCursor}`)).total).toBe(
+      DIRECTORY_COUNT_MOST + 1,
+    );
   });
 });
 

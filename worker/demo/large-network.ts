@@ -27,6 +27,13 @@ export const NATIONAL_NETWORK = {
 const COMMENTS_PER_POST = 5;
 const MESSAGES_PER_CHAT = 7.5;
 
+/**
+ * The benchmark's own dealer posts every 97th post up to this many (what the 20 000-post network gives them),
+ * then spread out at the same count: their My Stats, own posts and profile measure the same work at every size.
+ */
+const OWN_POST_EVERY = 97;
+const OWN_POSTS = Math.ceil(20_000 / OWN_POST_EVERY);
+
 const KIND_WEIGHTS: readonly (readonly [DemoPostKind, number])[] = [
   ["single", 22],
   ["multiple", 48],
@@ -70,9 +77,11 @@ export function largeNetwork(
     () => now - 10 * MINUTE - Math.round(Math.pow(random(), 1.6) * 365 * DAY),
   ).sort((a, b) => a - b);
   let vehicleTotal = 0;
+  const ownEvery = Math.max(OWN_POST_EVERY, Math.floor(options.posts / OWN_POSTS));
   const posts = times.map((createdAt, i) => {
     const kind = weighted(random, KIND_WEIGHTS);
-    const dealer = i % 97 === 0 ? me : kind === "request" ? pick(random, dealers) : pick(random, sellers);
+    const mine = i % ownEvery === 0 && i / ownEvery < OWN_POSTS;
+    const dealer = mine ? me : kind === "request" ? pick(random, dealers) : pick(random, sellers);
     const post = makeDemoPost(random, dealer, kind);
     const vehicles: DemoVehicle[] = [...post.vehicles];
     // Wholesale packages run long: multi-vehicle posts carry a few more units than the demo generator writes.

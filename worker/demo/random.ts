@@ -51,11 +51,26 @@ export function shuffle<T>(random: Random, list: readonly T[]): T[] {
 
 export const chance = (random: Random, probability: number) => random() < probability;
 
-/** A v4-shaped UUID drawn from the seeded generator, so seeded ids are reproducible too. */
+const HEX = "0123456789abcdef";
+
+/**
+ * A v4-shaped UUID drawn from the seeded generator, so seeded ids are reproducible too: 32 hex digits drawn in
+ * order (the version digit's draw and the variant digit's first draw discarded), then the variant digit. Built
+ * as one string: the national bench network draws ~12 M of them, where an array per id cost a third of its
+ * generation time.
+ */
 export function randomUuid(random: Random): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
-  hex[12] = "4";
-  hex[16] = (8 + Math.floor(random() * 4)).toString(16);
-  const s = hex.join("");
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  let head = "";
+  for (let i = 0; i < 16; i++) {
+    const digit = HEX[Math.floor(random() * 16)]!;
+    head += i === 12 ? "4" : digit;
+    if (i === 7 || i === 11) head += "-";
+  }
+  random();
+  let tail = "";
+  for (let i = 17; i < 32; i++) {
+    tail += HEX[Math.floor(random() * 16)]!;
+    if (i === 19) tail += "-";
+  }
+  return `${head}-${HEX[8 + Math.floor(random() * 4)]!}${tail}`;
 }

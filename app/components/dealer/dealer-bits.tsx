@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { DirectoryDealer, Reputation } from "#lib/api-types";
 import { NEW_ON_DEALERLANE, ratingLine } from "#lib/reputation/constants";
 import { toEpochMs } from "#lib/format";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
 
 export type { DirectoryDealer };
 
@@ -28,6 +29,10 @@ export function memberSince(at: number | string): string {
 }
 
 export const formatCount = (n: number) => count.format(n);
+
+/** A directory total: the directory counts no further than DIRECTORY_COUNT_MOST, then reads "1,000+". */
+export const formatDealerTotal = (n: number) =>
+  n > DIRECTORY_COUNT_MOST ? `${formatCount(DIRECTORY_COUNT_MOST)}+` : formatCount(n);
 
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -3,7 +3,8 @@ import { Plus } from "~/components/ui/icons";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { loadDirectory } from "~/utils/dealer-directory.server";
-import { formatCount, type DirectoryDealer } from "./dealer-bits";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
+import { formatCount, formatDealerTotal, type DirectoryDealer } from "./dealer-bits";
 import { DealerCard, type PrevCanadianBadge } from "./dealer-card";
 import { DealerFilters } from "./dealer-filters";
 import { DealerFormDialog } from "./dealer-form-dialog";
@@ -103,7 +104,9 @@ export function DealerDirectory({
 
   const visible = dealers.filter((d) => !hidden.has(d.id));
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
-  const total = Math.max(0, data.page.total - hidden.size);
+  // Above the count's cap the total reads "1,000+" whatever was hidden from it.
+  const total =
+    data.page.total > DIRECTORY_COUNT_MOST ? data.page.total : Math.max(0, data.page.total - hidden.size);
 
   return (
     <section className="mx-auto flex max-w-5xl flex-col gap-4 px-3 sm:px-0" aria-busy={loading}>
@@ -161,7 +164,7 @@ export function DealerDirectory({
             {loading
               ? "Loading dealers…"
               : visible.length > 0
-                ? `Showing ${formatCount(visible.length)} of ${formatCount(total)} dealers${data.fromCursor ? " (from a later page)" : ""}`
+                ? `Showing ${formatCount(visible.length)} of ${formatDealerTotal(total)} dealers${data.fromCursor ? " (from a later page)" : ""}`
                 : ""}
           </p>
           {visible.length === 0 ? (

@@ -9,6 +9,7 @@ import {
   Figure,
   Rating,
   formatCount,
+  formatDealerTotal,
   placeOf,
   type DirectoryDealer,
 } from "~/components/dealer/dealer-bits";
@@ -143,7 +144,7 @@ export function SuggestedDealers() {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="text-muted" aria-live="polite">
-          {page ? `Showing ${dealers.length} of ${formatCount(page.total)} suggested dealers` : ""}
+          {page ? `Showing ${dealers.length} of ${formatDealerTotal(page.total)} suggested dealers` : ""}
         </span>
         <span className="flex gap-2">
           {canShowMore ? (

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull, type DirectoryDealer, type Reputation } from "#lib/api-types";
 import type { DealershipType } from "#lib/constants";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";
@@ -152,7 +153,9 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
  * cost per page, never one query per card). `total` counts the rows matching `countWhere` when given.
  * A `batch` can carry it (read after the write that changes the cards).
  * `with` adds common table expressions that `where`, `keys` and `columns` may read (/discover's matches),
- * `columns` more columns per card (`d` is the dealer row), typed by `Extra`.
+ * `columns` more columns per card (`d` is the dealer row), typed by `Extra`. CROSS JOIN keeps the page's few
+ * rows the outer loop: joined plainly, SQLite walked every dealer of the network by name and looked each one up
+ * in the page (80 ms against 5 ms for /find-dealers' statement on the national network).
  */
 export function cardsStatement<Extra extends object = object>(
   db: Database,
@@ -160,9 +163,7 @@ export function cardsStatement<Extra extends object = object>(
   spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number; with?: SQL; columns?: SQL },
 ) {
   const me = viewer.dealerId;
-  const total = spec.countWhere
-    ? sql`(select count(*) from dealers d where ${and(spec.countWhere)})`
-    : sql`0`;
+  const total = spec.countWhere ? countedUpToMost(spec.countWhere) : sql`0`;
   const keyColumns = spec.keys.map((key, i) => sql`, ${key} as ${sql.raw(`k${i}`)}`);
   const keyOrder = (table: string) => spec.keys.map((_, i) => sql.raw(`${table}k${i} desc, `));
   return db.all<CardRow & Extra>(sql`
@@ -193,11 +194,18 @@ export function cardsStatement<Extra extends object = object>(
            s.show_email as showEmail, s.show_phone as showPhone, s.show_online_status as showOnlineStatus,
            ${total} as total ${spec.columns ? sql`, ${spec.columns}` : sql``}
     from page
-    join dealers d on d.id = page.id
+    cross join dealers d on d.id = page.id
     left join user_settings s on s.account_id = d.account_id
     left join dealer_reputations rep on rep.dealer_id = d.id
     order by ${sql.join(keyOrder("page."))} d.name collate nocase, d.id`);
 }
+
+/**
+ * How many dealers match `where`, counting no further than one past DIRECTORY_COUNT_MOST (which reads "1,000+"):
+ * a page's cost stays the same however many dealers the network holds.
+ */
+export const countedUpToMost = (where: SQL[]) =>
+  sql`(select count(*) from (select 1 from dealers d where ${and(where)} limit ${DIRECTORY_COUNT_MOST + 1}))`;
 
 /** What the card query binds itself, at most: the viewer (twice) and the page size, with room to spare. */
 const CARD_QUERY_PARAMETERS = 10;

@@ -11,10 +11,10 @@ import type { Database } from "../../db/client";
 import { containsText } from "../shared/contains-text";
 import { cursorKind, cursorValue as v, type Page } from "../shared/cursors";
 import {
-  and,
   mineCte,
   notStaff,
   cardsStatement,
+  countedUpToMost,
   toCard,
   viewerOf,
   type CardRow,
@@ -93,7 +93,7 @@ export function filtersFor(me: string, q: Omit<DirectoryQuery, "limit" | "cursor
 
 const clampLimit = (limit: number) => Math.min(Math.max(1, Math.floor(limit) || 1), DIRECTORY_LIMIT_MAX);
 
-/** How many dealers match (for an empty page after the last cursor). */
+/** How many dealers match, up to one past DIRECTORY_COUNT_MOST (for an empty page after the last cursor). */
 export async function countDealers(
   db: Database,
   viewerDealerId: string | null,
@@ -102,14 +102,14 @@ export async function countDealers(
   const me = viewerDealerId ?? "";
   const [row] = await db.all<{ n: number }>(sql`
     with ${mineCte(me)}
-    select count(*) as n from dealers d where ${and(filtersFor(me, query))}`);
+    select ${countedUpToMost(filtersFor(me, query))} as n`);
   return row?.n ?? 0;
 }
 
 /**
  * One page of dealers. Filters are ANDed; `exclude` drops the viewer and/or their connections; sorts:
  * name A-Z (default), rating (unrated last), connections, active (recent and frequent posts and messages:
- * dealers.activity_score). `total` counts every match (all pages). One statement per page (a second only
+ * dealers.activity_score). `total` counts the matches of all pages, up to one past DIRECTORY_COUNT_MOST. One statement per page (a second only
  * to count an empty page reached by a cursor). A cursor made for another sort, or crafted, is a 400.
  */
 export async function searchDealers(
