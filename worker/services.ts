@@ -99,9 +99,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const rateLimits = rateLimitService(db);
   const dealers = dealerService(db, rateLimits);
   const sessions = sessionService(acrossNetworks);
-  const demo = demoService(acrossNetworks, env.PHOTOS);
+  const rooms = (chatId: string) => historyOf(env, chatId);
+  const demo = demoService(acrossNetworks, env.PHOTOS, rooms);
   const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
-  const chats = chatService(db, rateLimits, (chatId) => historyOf(env, chatId), chatFiles);
+  const chats = chatService(db, rateLimits, rooms, chatFiles);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe, the VAPID key pair of Web Push.
@@ -265,7 +266,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
     dealConfirmed: (dealId) => later(`Deal confirmed ${dealId}`, () => announcements.showConfirmed(dealId)),
   });
-  const accountData = accountDataService(acrossNetworks);
+  const accountData = accountDataService(acrossNetworks, rooms);
   const auth = authFlows({
     accounts,
     sessions,
@@ -291,6 +292,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Reputation after a dispute decided`, () => reputationService(acrossNetworks).refresh(dealerIds)),
     fanout: (batchName, deliveries) => fanout(batchName, deliveries),
     photos: env.PHOTOS,
+    rooms,
     siteOrigin: origin,
     refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
     deliver: (delivery) => notify.deliver(delivery),
@@ -325,7 +327,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
        */
       async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
         const sent = await deliverMessage(env, chats, input, room);
-        if (sent.created && sent.firstFromSender) void later("First-message notice", () => notices.messageSent(sent.message));
+        if (sent.created && sent.firstFromSender)
+          void later("First-message notice", () => notices.messageSent(sent.message));
         return sent;
       },
       /** Takes back one's own message (15 minutes): its files leave R2, open chats drop it live. */
@@ -342,7 +345,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     directory,
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
-    insights: insightsService(db),
+    insights: insightsService(db, rooms),
     news: newsService(db, { audit: admin.audit, demoNetwork: () => options.network?.() === "demo" }),
     settings,
     uploads,

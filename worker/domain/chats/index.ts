@@ -37,6 +37,10 @@ export type SendInput = {
   offer?: ChatOfferCard;
 };
 
+/** Chats whose old D1 messages one cron run moves into their rooms, and how many rooms at once. */
+const HISTORY_CHATS_PER_RUN = 2000;
+const HISTORY_ROOMS_AT_ONCE = 20;
+
 /** A room's refusal as the one error contract's. */
 export function answered<T>(answer: RoomAnswer<T>): T {
   if (!answer.ok) throw new DomainError(answer.status, answer.message);
@@ -240,8 +244,7 @@ export function chatService(
         if (checkedFiles.status === "rejected") throw checkedFiles.reason;
         if (spent.status === "rejected") throw spent.reason;
       }
-      const chatId =
-        existingChat ?? (await ensureChat(input.senderId, input.receiverId, paired.value)).id;
+      const chatId = existingChat ?? (await ensureChat(input.senderId, input.receiverId, paired.value)).id;
       return answered(
         await (room ?? rooms(chatId)).storeMessage({
           senderId: input.senderId,
@@ -305,5 +308,25 @@ export function chatService(
     },
 
     unreadTotal,
+
+    /**
+     * The daily cron's part of moving chats begun before the rooms kept history: each chat still with rows in
+     * D1 has its room take them (a room also does on first use). Each room deletes its rows once it holds
+     * them, so a run cut short resumes where it stopped. Answers how many messages moved.
+     */
+    async moveOldHistory(maxChats = HISTORY_CHATS_PER_RUN): Promise<number> {
+      let moved = 0;
+      for (let done = 0; done < maxChats; ) {
+        const ids = await ledger.chatsWithLegacyRows(Math.min(HISTORY_ROOMS_AT_ONCE, maxChats - done));
+        if (ids.length === 0) break;
+        const counts = await Promise.all(ids.map((id) => rooms(id).importHistory()));
+        const now = counts.reduce((a, b) => a + b, 0);
+        // Rooms that moved nothing (the rows are not theirs to take): stop rather than ask again.
+        if (now === 0) break;
+        moved += now;
+        done += ids.length;
+      }
+      return moved;
+    },
   };
 }

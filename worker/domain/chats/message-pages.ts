@@ -40,5 +40,10 @@ export async function latestMessages(
     const pages = await Promise.all(next.map((c) => rooms(c.id).messagesBefore(before, limit + 1)));
     found = [...found, ...pages.flat()].sort(newestFirst).slice(0, limit + 1);
   }
-  return pageOf(found, limit, (m) => m, (last) => LATEST.encode(Date.parse(last.createdAt), last.id));
+  return pageOf(
+    found,
+    limit,
+    (m) => m,
+    (last) => LATEST.encode(Date.parse(last.createdAt), last.id),
+  );
 }

@@ -48,9 +48,9 @@ export function roomHistory(
   const ledger = chatLedger(db);
   let ready: Promise<number> | null = null;
 
-  async function importRows(): Promise<number> {
+  async function importRows(always = false): Promise<number> {
     ensureRoomSchema(sql);
-    if (await room.imported()) return 0;
+    if (!always && (await room.imported())) return 0;
     const rows = await ledger.legacyRows(chatId);
     if (rows.length > 0) {
       for (const row of rows) insertRoomRow(sql, row);
@@ -85,7 +85,10 @@ export function roomHistory(
           ledger.unreadTotal(input.senderId),
           ledger.unreadTotal(input.receiverId),
         ]);
-        return { ok: true, value: { message, created: false, unread: { sender, receiver }, firstFromSender: false } };
+        return {
+          ok: true,
+          value: { message, created: false, unread: { sender, receiver }, firstFromSender: false },
+        };
       }
       const message = fromRoomRow(row, chatId);
       try {
@@ -151,7 +154,10 @@ export function roomHistory(
         before ? fromRoomRow(before, chatId) : null,
         before?.created_at ?? null,
       );
-      return { ok: true, value: { receiverId: row.receiver_id, fileUrls: message.attachments.map((a) => a.url) } };
+      return {
+        ok: true,
+        value: { receiverId: row.receiver_id, fileUrls: message.attachments.map((a) => a.url) },
+      };
     },
 
     async allMessages() {
@@ -173,7 +179,13 @@ export function roomHistory(
         .map((r) => ({ senderId: r.sender_id, at: r.created_at }));
     },
 
-    importHistory: () => prepared(),
+    async importHistory() {
+      if (ready) {
+        await ready;
+        return importRows(true);
+      }
+      return prepared();
+    },
 
     async clearHistory() {
       ready = null;

@@ -104,7 +104,12 @@ export function chatLedger(db: Database) {
      * A message taken back: its files' owners go, the counts it made are undone and the chat shows the message
      * before it (or none).
      */
-    async removed(message: ChatMessage, wasRead: boolean, before: ChatMessage | null, beforeAt: number | null) {
+    async removed(
+      message: ChatMessage,
+      wasRead: boolean,
+      before: ChatMessage | null,
+      beforeAt: number | null,
+    ) {
       await db.batch([
         run(sql`delete from chat_attachments where message_id = ${message.id}`),
         run(sql`update chat_participants set sent_count = max(sent_count - 1, 0)
