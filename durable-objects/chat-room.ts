@@ -14,7 +14,7 @@ import { roomHistory } from "../worker/domain/chats/room-history";
 import { DomainError } from "../worker/domain/shared/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
 import type { ChatHistory, RoomSend } from "../worker/realtime/chat-history";
-import type { MessagePage } from "../worker/domain/chats/room-storage";
+import type { MessagePage } from "../worker/domain/chats/room-pages";
 
 type SocketState = { dealerId: string };
 

@@ -1,7 +1,7 @@
 import type { ChatCall, ChatMessage, ChatOfferCard } from "#lib/api-types";
 import type { ChatAttachment } from "#lib/chat-files";
 import type { Page } from "../domain/shared/cursors";
-import type { MessagePage } from "../domain/chats/room-storage";
+import type { MessagePage } from "../domain/chats/room-pages";
 import type { UnreadTotals } from "../domain/chats/room-ledger";
 import { chatRoomOf } from "./addresses";
 

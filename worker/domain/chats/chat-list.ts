@@ -3,7 +3,7 @@ import { toIsoOrNull, type ChatMessage, type ChatParticipant, type ChatSummary }
 import { CHATS_PAGE_MAX } from "#lib/schemas/network";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
-import { clampPage } from "./room-storage";
+import { clampPage } from "./room-pages";
 
 export const CHATS_PAGE_SIZE = 50;
 

@@ -21,7 +21,7 @@ import { listChats } from "./chat-list";
 import { latestMessages } from "./message-pages";
 import { chatLedger } from "./room-ledger";
 import { MESSAGE_DELETE_WINDOW_MS } from "./room-history";
-import type { MessagePage } from "./room-storage";
+import type { MessagePage } from "./room-pages";
 
 export type SendInput = {
   senderId: string;
@@ -316,7 +316,7 @@ export function chatService(
      */
     async moveOldHistory(maxChats = HISTORY_CHATS_PER_RUN): Promise<number> {
       let moved = 0;
-      for (let done = 0; done < maxChats; ) {
+      for (let done = 0; done < maxChats;) {
         const ids = await ledger.chatsWithLegacyRows(Math.min(HISTORY_ROOMS_AT_ONCE, maxChats - done));
         if (ids.length === 0) break;
         const counts = await Promise.all(ids.map((id) => rooms(id).importHistory()));

@@ -4,7 +4,7 @@ import { CHAT_MESSAGES_PAGE_MAX } from "#lib/schemas/network";
 import type { Database } from "../../db/client";
 import type { ChatHistory } from "../../realtime/chat-history";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
-import { CHAT_PAGE_SIZE, clampPage } from "./room-storage";
+import { CHAT_PAGE_SIZE, clampPage } from "./room-pages";
 
 /** GET /api/messages pages by time across every chat, keyed by (time, id). */
 const LATEST = cursorKind("messages.latest", cursorValue.time, cursorValue.id);

@@ -3,17 +3,16 @@ import type { ChatHistory, RoomAnswer, RoomSend, RoomStored } from "../../realti
 import type { Database } from "../../db/client";
 import { DomainError } from "../shared/errors";
 import { newId } from "../shared/ids";
-import { chatLedger, summariseMessages } from "./room-ledger";
+import { chatLedger } from "./room-ledger";
+import { roomMessagesBefore, roomPage, type MessagePage } from "./room-pages";
 import {
   ensureRoomSchema,
   fromRoomRow,
   insertRoomRow,
-  roomMessagesBefore,
-  roomPage,
   rowByClient,
   rowById,
+  summariseMessages,
   toRoomRow,
-  type MessagePage,
   type RoomRow,
   type RoomSql,
 } from "./room-storage";

@@ -3,22 +3,15 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { ChatMessage } from "#lib/api-types";
 import { REPLY_TIME_WINDOW_DAYS } from "#lib/reputation/constants";
 import { batchable, type Database } from "../../db/client";
-import { chatFileIdOf } from "../disputes/views";
-import type { RoomRow } from "./room-storage";
-
-/** How much of the last message's text the chat list keeps beside the chat (the room has the rest). */
-export const LAST_MESSAGE_PREVIEW = 200;
-const DAY = 24 * 60 * 60 * 1000;
-/** What one message adds to its sender's activity score, as the counters always have (migration 0005). */
-const ACTIVITY_PER_MESSAGE_MS = 6 * 60 * 60 * 1000;
-
-export const previewOf = (message: ChatMessage): ChatMessage =>
-  message.content.length > LAST_MESSAGE_PREVIEW
-    ? { ...message, content: `${message.content.slice(0, LAST_MESSAGE_PREVIEW - 1)}…` }
-    : message;
-
-/** Whether a message asks for an answer (reputation's response time): not a call's line, not an offer's card. */
-const asks = (message: ChatMessage) => !message.call && !message.offer;
+import {
+  ACTIVITY_PER_MESSAGE_MS,
+  asks,
+  DAY,
+  fileIdOf,
+  previewOf,
+  type RoomRow,
+  type RoomSummary,
+} from "./room-storage";
 
 export type UnreadTotals = { sender: number; receiver: number };
 
@@ -73,7 +66,7 @@ export function chatLedger(db: Database) {
                 where id = ${senderId}`),
         ...message.attachments.map((a) =>
           run(sql`insert into chat_attachments (file_id, message_id, chat_id, sender_id, attachment, created_at)
-                  values (${chatFileIdOf(a.url)}, ${message.id}, ${chatId}, ${senderId},
+                  values (${fileIdOf(a.url)}, ${message.id}, ${chatId}, ${senderId},
                           ${JSON.stringify(a)}, ${createdAt})`),
         ),
         totals([senderId, receiverId]),
@@ -180,55 +173,5 @@ export function chatLedger(db: Database) {
       );
       return row?.n ?? 0;
     },
-  };
-}
-
-/** What a room's messages say of its chat, for the D1 lines (see `summariseRoom`). */
-export type RoomSummary = {
-  last: ChatMessage | null;
-  lastAt: number | null;
-  participants: {
-    dealerId: string;
-    unread: number;
-    sent: number;
-    askedAt: number | null;
-    repliedAt: number | null;
-  }[];
-  files: { fileId: string; attachment: ChatMessage["attachments"][number] }[];
-};
-
-/**
- * The D1 lines of a chat from all its messages (oldest first), the way `stored` builds them one send at a
- * time: the seeds and a room's import use it.
- */
-export function summariseMessages(
-  messages: (ChatMessage & { at: number })[],
-  dealerIds: string[],
-  now = Date.now(),
-): RoomSummary {
-  const windowStart = now - REPLY_TIME_WINDOW_DAYS * DAY;
-  const participants = dealerIds.map((dealerId) => {
-    const received = messages.filter((m) => m.receiverId === dealerId);
-    const asked = received.find((m) => asks(m) && m.at >= windowStart);
-    const replied = asked ? messages.find((m) => m.senderId === dealerId && m.at > asked.at) : undefined;
-    return {
-      dealerId,
-      unread: received.filter((m) => !m.isRead).length,
-      sent: messages.filter((m) => m.senderId === dealerId).length,
-      askedAt: asked?.at ?? null,
-      repliedAt: replied?.at ?? null,
-    };
-  });
-  const last = messages[messages.length - 1] ?? null;
-  return {
-    last,
-    lastAt: last?.at ?? null,
-    participants,
-    files: messages.flatMap((m) =>
-      m.attachments.map((attachment) => ({
-        fileId: chatFileIdOf(attachment.url) ?? "",
-        attachment,
-      })),
-    ),
   };
 }

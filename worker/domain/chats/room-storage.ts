@@ -1,7 +1,5 @@
 import { toIso, type ChatMessage } from "#lib/api-types";
-import { CHAT_MESSAGES_PAGE_MAX } from "#lib/schemas/network";
-import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
-import { badRequest } from "../shared/errors";
+import { REPLY_TIME_WINDOW_DAYS } from "#lib/reputation/constants";
 
 /**
  * A chat's messages in its own room's SQLite (durable-objects/chat-room.ts, `ctx.storage.sql`): one database
@@ -13,8 +11,6 @@ export const ROOM_SCHEMA = [
   `CREATE UNIQUE INDEX IF NOT EXISTS messages_client_idx ON messages(sender_id, client_id)`,
   `CREATE INDEX IF NOT EXISTS messages_time_idx ON messages(created_at, id)`,
 ];
-
-export const CHAT_PAGE_SIZE = 50;
 
 /** A row of a room's `messages` table, as SQLite answers it. */
 export type RoomRow = {
@@ -104,73 +100,69 @@ export function rowById(sql: RoomSql, id: string): RoomRow | undefined {
   return sql.exec<RoomRow>(`SELECT * FROM messages WHERE id = ?`, id).toArray()[0];
 }
 
+/** A chat file's id: the last part of its address, `/objects/chat-files/{id}`. */
+export const fileIdOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+
+/** How much of the last message's text the chat list keeps beside the chat (the room has the rest). */
+export const LAST_MESSAGE_PREVIEW = 200;
+export const DAY = 24 * 60 * 60 * 1000;
+/** What one message adds to its sender's activity score, as the counters always have (migration 0005). */
+export const ACTIVITY_PER_MESSAGE_MS = 6 * 60 * 60 * 1000;
+
+export const previewOf = (message: ChatMessage): ChatMessage =>
+  message.content.length > LAST_MESSAGE_PREVIEW
+    ? { ...message, content: `${message.content.slice(0, LAST_MESSAGE_PREVIEW - 1)}…` }
+    : message;
+
+/** Whether a message asks for an answer (reputation's response time): not a call's line, not an offer's card. */
+export const asks = (message: ChatMessage) => !message.call && !message.offer;
+
+/** What a room's messages say of its chat, for the D1 lines (see `summariseRoom`). */
+export type RoomSummary = {
+  last: ChatMessage | null;
+  lastAt: number | null;
+  participants: {
+    dealerId: string;
+    unread: number;
+    sent: number;
+    askedAt: number | null;
+    repliedAt: number | null;
+  }[];
+  files: { fileId: string; attachment: ChatMessage["attachments"][number] }[];
+};
+
 /**
- * Cursors: a chat's messages page backwards in time (older) and, to catch up, forwards (newer); each keyed by
- * (time, id). Their names are those of the pages D1 answered before the rooms, so a cursor a browser holds
- * still reads.
+ * The D1 lines of a chat from all its messages (oldest first), the way `stored` builds them one send at a
+ * time: the seeds and a room's import use it.
  */
-const OLDER = cursorKind("messages.older", cursorValue.time, cursorValue.id);
-const NEWER = cursorKind("messages.newer", cursorValue.time, cursorValue.id);
-
-export type MessagePage = { cursor?: string; after?: string; limit?: number };
-
-export const clampPage = (limit: number | undefined, size: number, max: number) =>
-  Math.min(Math.max(limit ?? size, 1), max);
-
-/**
- * A page of a chat's messages, oldest first on the page. Without a cursor: the latest. With an OLDER
- * cursor: those before it (scrolling up). With `after` (a message id of this chat) or a NEWER cursor:
- * those stored after it (catching up), where the next cursor keeps going forward.
- */
-export function roomPage(sql: RoomSql, chatId: string, page: MessagePage = {}): Page<ChatMessage> {
-  const limit = clampPage(page.limit, CHAT_PAGE_SIZE, CHAT_MESSAGES_PAGE_MAX);
-  const toMessage = (row: RoomRow) => fromRoomRow(row, chatId);
-  let newer: [number, string] | null = null;
-  if (page.after) {
-    const anchor = rowById(sql, page.after);
-    if (!anchor) throw badRequest("after must be the id of a message in this chat");
-    newer = [anchor.created_at, anchor.id];
-  } else if (page.cursor && NEWER.is(page.cursor)) newer = NEWER.decode(page.cursor);
-  if (newer) {
-    const rows = sql
-      .exec<RoomRow>(
-        `SELECT * FROM messages WHERE (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
-        newer[0],
-        newer[1],
-        limit + 1,
-      )
-      .toArray();
-    return pageOf(rows, limit, toMessage, (last) => NEWER.encode(last.created_at, last.id));
-  }
-  const older = OLDER.decode(page.cursor);
-  const rows = (
-    older
-      ? sql.exec<RoomRow>(
-          `SELECT * FROM messages WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
-          older[0],
-          older[1],
-          limit + 1,
-        )
-      : sql.exec<RoomRow>(`SELECT * FROM messages ORDER BY created_at DESC, id DESC LIMIT ?`, limit + 1)
-  ).toArray();
-  const result = pageOf(rows, limit, toMessage, (last) => OLDER.encode(last.created_at, last.id));
-  return { ...result, items: result.items.reverse() };
-}
-
-/** Up to `limit` of the room's messages before (time, id), newest first: one chat's share of GET /api/messages. */
-export function roomMessagesBefore(
-  sql: RoomSql,
-  chatId: string,
-  before: [number, string] | null,
-  limit: number,
-): ChatMessage[] {
-  const rows = before
-    ? sql.exec<RoomRow>(
-        `SELECT * FROM messages WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
-        before[0],
-        before[1],
-        limit,
-      )
-    : sql.exec<RoomRow>(`SELECT * FROM messages ORDER BY created_at DESC, id DESC LIMIT ?`, limit);
-  return rows.toArray().map((row) => fromRoomRow(row, chatId));
+export function summariseMessages(
+  messages: (ChatMessage & { at: number })[],
+  dealerIds: string[],
+  now = Date.now(),
+): RoomSummary {
+  const windowStart = now - REPLY_TIME_WINDOW_DAYS * DAY;
+  const participants = dealerIds.map((dealerId) => {
+    const received = messages.filter((m) => m.receiverId === dealerId);
+    const asked = received.find((m) => asks(m) && m.at >= windowStart);
+    const replied = asked ? messages.find((m) => m.senderId === dealerId && m.at > asked.at) : undefined;
+    return {
+      dealerId,
+      unread: received.filter((m) => !m.isRead).length,
+      sent: messages.filter((m) => m.senderId === dealerId).length,
+      askedAt: asked?.at ?? null,
+      repliedAt: replied?.at ?? null,
+    };
+  });
+  const { at: lastAt, ...last } = messages[messages.length - 1] ?? { at: null };
+  return {
+    last: lastAt === null ? null : (last as ChatMessage),
+    lastAt,
+    participants,
+    files: messages.flatMap((m) =>
+      m.attachments.map((attachment) => ({
+        fileId: fileIdOf(attachment.url),
+        attachment,
+      })),
+    ),
+  };
 }
