@@ -22,12 +22,15 @@ export type UnreadTotals = { sender: number; receiver: number };
 export function chatLedger(db: Database) {
   const run = (statement: ReturnType<typeof sql>) => batchable(db, db.run(statement));
   const totals = (ids: string[]) =>
-    db.all<{ dealerId: string; n: number }>(sql`
+    batchable(
+      db,
+      db.all<{ dealerId: string; n: number }>(sql`
       select dealer_id as dealerId, sum(unread_count) as n from chat_participants
       where dealer_id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )}) group by dealer_id`);
+      )}) group by dealer_id`),
+    );
 
   return {
     /**
@@ -70,8 +73,11 @@ export function chatLedger(db: Database) {
                           ${JSON.stringify(a)}, ${createdAt})`),
         ),
         totals([senderId, receiverId]),
-        db.all<{ n: number }>(
-          sql`select sent_count as n from chat_participants where chat_id = ${chatId} and dealer_id = ${senderId}`,
+        batchable(
+          db,
+          db.all<{ n: number }>(
+            sql`select sent_count as n from chat_participants where chat_id = ${chatId} and dealer_id = ${senderId}`,
+          ),
         ),
       ];
       const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
@@ -86,8 +92,11 @@ export function chatLedger(db: Database) {
       const [, [total]] = await db.batch([
         run(sql`update chat_participants set unread_count = 0, last_read_at = ${readAt}
                 where chat_id = ${chatId} and dealer_id = ${dealerId}`),
-        db.all<{ n: number }>(
-          sql`select coalesce(sum(unread_count), 0) as n from chat_participants where dealer_id = ${dealerId}`,
+        batchable(
+          db,
+          db.all<{ n: number }>(
+            sql`select coalesce(sum(unread_count), 0) as n from chat_participants where dealer_id = ${dealerId}`,
+          ),
         ),
       ]);
       return (total as { n: number } | undefined)?.n ?? 0;
