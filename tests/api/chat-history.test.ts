@@ -1,17 +1,18 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatMessageSchema, currentUserSchema, type ChatMessage } from "#lib/api-types";
-import { ORIGIN, call, freshIp, roomMessages, runDailyCron, sessionCookieOf, signUpDealer } from "./helpers";
+import {
+  ORIGIN,
+  call,
+  freshIp,
+  roomMessages,
+  runDailyCron,
+  sessionCookieOf,
+  signUpDealer,
+  twoDealersWithAChat,
+} from "./helpers";
 
 /** Each chat's messages live in its own ChatRoom's SQLite; D1 keeps the list, the last message and the counts. */
-
-async function twoDealersWithAChat() {
-  const a = await signUpDealer();
-  const b = await signUpDealer();
-  const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
-  expect(chat.status).toBe(201);
-  return { a, b, chatId: chat.json.id as string };
-}
 
 const send = (from: { cookie: string }, to: { dealerId: string }, content: string, clientId?: string) =>
   call("POST", "/api/messages", {

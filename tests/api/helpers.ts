@@ -279,3 +279,12 @@ export async function messagesOfDealer(dealerId: string) {
   const each = await Promise.all(results.map((c) => roomMessages(c.id)));
   return each.flat().filter((m) => m.senderId === dealerId || m.receiverId === dealerId);
 }
+
+/** Two new dealers and the chat A opened with B. */
+export async function twoDealersWithAChat() {
+  const a = await signUpDealer();
+  const b = await signUpDealer();
+  const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
+  if (chat.status !== 201) throw new Error(`chat not opened: ${chat.status} ${chat.text}`);
+  return { a, b, chatId: chat.json.id as string };
+}

@@ -2,7 +2,7 @@ import { SELF, env, evictAllDurableObjects, runDurableObjectAlarm } from "cloudf
 import { describe, expect, it } from "vitest";
 import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "#lib/realtime";
 import { LIMITS } from "../../worker/domain/rate-limits";
-import { ORIGIN, call, roomMessages, signUpDealer } from "../api/helpers";
+import { ORIGIN, call, roomMessages, signUpDealer, twoDealersWithAChat } from "../api/helpers";
 
 type Socket = {
   ws: WebSocket;
@@ -44,14 +44,6 @@ async function connect(
       waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   return { status: 101, socket: { ws, frames, next } };
-}
-
-async function twoDealersWithAChat() {
-  const a = await signUpDealer();
-  const b = await signUpDealer();
-  const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
-  expect(chat.status).toBe(201);
-  return { a, b, chatId: chat.json.id as string };
 }
 
 const isMessage = (content: string) => (f: ChatServerFrame) =>
