@@ -9,26 +9,80 @@ import {
   type LiveCall,
 } from "#lib/realtime";
 import { createServices, type Services } from "../worker/services";
+import { openDatabase } from "../worker/db/client";
+import { roomHistory } from "../worker/domain/chats/room-history";
 import { DomainError } from "../worker/domain/shared/errors";
 import { DEALER_HEADER, inboxOf } from "../worker/realtime/addresses";
+import type { ChatHistory, RoomSend } from "../worker/realtime/chat-history";
+import type { MessagePage } from "../worker/domain/chats/room-pages";
 
 type SocketState = { dealerId: string };
 
 const CALL_KEY = "call";
+/** Set once the room has moved its chat's rows out of D1 (chats begun before the rooms kept history). */
+const IMPORTED_KEY = "history-imported";
 /** How long a dealer's sockets may all be gone mid-call before the call counts as hung up. */
 const CALL_REJOIN_SECONDS = 20;
 
 /**
- * One per chat, addressed by the chat id: the live room of its two dealers. The worker lets a socket in
- * only after checking the session and that the dealer is a participant. Hibernation keeps idle sockets free;
- * everything worth keeping lives in D1, so an evicted room loses nothing.
+ * One per chat, addressed by the chat id: the live room of its two dealers and the keeper of its messages,
+ * in its own SQLite (worker/domain/chats/room-storage.ts), while D1 keeps the chat list, the last message and
+ * the unread counts, which the room writes when it stores a message (ChatHistory, realtime/chat-history.ts).
+ * The worker lets a socket in, or calls the history, only after checking the session and that the dealer is
+ * a participant. Hibernation keeps idle sockets free.
  *
  * Calls: the room keeps the one call under way in its own storage (never D1), rings the callee's
  * inbox, relays WebRTC signalling between the two dealers' sockets only, gives up after 30 s by alarm, and
  * leaves the call's line (kind, outcome, start, end, duration) in the chat when it ends.
  */
-export class ChatRoom extends Server<Env> {
+export class ChatRoom extends Server<Env> implements ChatHistory {
   static options = { hibernate: true };
+  #history: ChatHistory | null = null;
+
+  private history(): ChatHistory {
+    this.#history ??= roomHistory(this.ctx.storage.sql, openDatabase(this.env.DB), this.name, {
+      broadcast: (message) => this.broadcastFrame({ type: "message", message }),
+      imported: async () => (await this.ctx.storage.get<boolean>(IMPORTED_KEY)) === true,
+      markImported: () => this.ctx.storage.put(IMPORTED_KEY, true),
+      deleteAll: async () => {
+        await this.ctx.storage.deleteAll();
+        this.#history = null;
+      },
+    });
+    return this.#history;
+  }
+
+  // The history's methods are the class's own, since an object's RPC reaches only its prototype's.
+  storeMessage(input: RoomSend) {
+    return this.history().storeMessage(input);
+  }
+  storedByClient(senderId: string, clientId: string) {
+    return this.history().storedByClient(senderId, clientId);
+  }
+  messagePage(page: MessagePage) {
+    return this.history().messagePage(page);
+  }
+  messagesBefore(before: [number, string] | null, limit: number) {
+    return this.history().messagesBefore(before, limit);
+  }
+  markRead(dealerId: string) {
+    return this.history().markRead(dealerId);
+  }
+  takeBack(dealerId: string, messageId: string, now: number) {
+    return this.history().takeBack(dealerId, messageId, now);
+  }
+  allMessages() {
+    return this.history().allMessages();
+  }
+  activitySince(since: number) {
+    return this.history().activitySince(since);
+  }
+  importHistory() {
+    return this.history().importHistory();
+  }
+  clearHistory() {
+    return this.history().clearHistory();
+  }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext) {
     const dealerId = ctx.request.headers.get(DEALER_HEADER);
@@ -62,7 +116,7 @@ export class ChatRoom extends Server<Env> {
             context: frame.context,
             attachments: frame.attachments,
           },
-          { broadcastFrame: (f) => this.broadcastFrame(f) },
+          this,
         );
       } else if (frame.type === "typing") {
         this.broadcastFrame({ type: "typing", chatId: this.name, dealerId, isTyping: frame.isTyping }, [
@@ -205,7 +259,7 @@ export class ChatRoom extends Server<Env> {
           durationSeconds,
         },
       },
-      { broadcastFrame: (f) => this.broadcastFrame(f) },
+      this,
     );
     return ended;
   }

@@ -58,7 +58,7 @@ export default {
    * long off the feed…), demo-processor renewals (Stripe renews on its own), and a wake-up
    * for the outbox courier in case a message is waiting whose wake-up was lost; and each network's late titles
    * and payments (once a day per deal and clock, keyed by the run's day); and every dealer's reputation measured
-   * again.
+   * again; and the chats whose messages are still in D1 moved into their rooms.
    */
   async scheduled(controller, env, ctx) {
     const services = createServices(env);
@@ -70,6 +70,7 @@ export default {
       services.demo.removeExpired(),
       services.inventory.expirePosts().then(() => services.dealAlerts.backfillIndex()),
       services.retention.forgetOld(),
+      services.chats.moveOldHistory(),
       walled("real").imports.syncAll(),
       walled("demo").imports.syncAll(),
       walled("real").dealClockAlerts.alertLate(controller.scheduledTime),

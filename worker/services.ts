@@ -34,6 +34,7 @@ import type { PostChange } from "./domain/inventory/lifecycle";
 import { announceNewPost } from "./realtime/announce-post";
 import { chatRoomOf, courierOf, fanoutOf, inboxOf, offerClockOf } from "./realtime/addresses";
 import { deliverMessage } from "./realtime/deliver-message";
+import { historyOf } from "./realtime/chat-history";
 import { emailSender, type EmailEnv } from "./integrations/email";
 import { smsSender, type SmsEnv } from "./integrations/sms";
 import { pushFetch, pushSender } from "./integrations/web-push";
@@ -98,9 +99,10 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const rateLimits = rateLimitService(db);
   const dealers = dealerService(db, rateLimits);
   const sessions = sessionService(acrossNetworks);
-  const demo = demoService(acrossNetworks, env.PHOTOS);
+  const rooms = (chatId: string) => historyOf(env, chatId);
+  const demo = demoService(acrossNetworks, env.PHOTOS, rooms);
   const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
-  const chats = chatService(db, rateLimits, chatFiles);
+  const chats = chatService(db, rateLimits, rooms, chatFiles);
   const directory = dealerDirectoryService(db);
   // Optional configuration (README "Configuration"): UPLOAD_SIGNING_SECRET, VPIC_BASE_URL, an AI binding,
   // e-mail and SMS providers, UNSUBSCRIBE_SIGNING_SECRET, APP_ORIGIN, Stripe, the VAPID key pair of Web Push.
@@ -264,7 +266,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
     dealConfirmed: (dealId) => later(`Deal confirmed ${dealId}`, () => announcements.showConfirmed(dealId)),
   });
-  const accountData = accountDataService(acrossNetworks);
+  const accountData = accountDataService(acrossNetworks, rooms);
   const auth = authFlows({
     accounts,
     sessions,
@@ -290,6 +292,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Reputation after a dispute decided`, () => reputationService(acrossNetworks).refresh(dealerIds)),
     fanout: (batchName, deliveries) => fanout(batchName, deliveries),
     photos: env.PHOTOS,
+    rooms,
     siteOrigin: origin,
     refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
     deliver: (delivery) => notify.deliver(delivery),
@@ -319,12 +322,13 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     chats,
     chat: {
       /**
-       * Send a chat message (REST or the chat room's socket): stored in D1, then delivered live
+       * Send a chat message (REST or the chat room's socket): stored by the chat's room, then delivered live
        * (realtime/deliver-message.ts); a dealer's first message to another is a notice too.
        */
       async send(input: SendInput, room?: Parameters<typeof deliverMessage>[3]) {
         const sent = await deliverMessage(env, chats, input, room);
-        if (sent.created) void later("First-message notice", () => notices.messageSent(sent.message));
+        if (sent.created && sent.firstFromSender)
+          void later("First-message notice", () => notices.messageSent(sent.message));
         return sent;
       },
       /** Takes back one's own message (15 minutes): its files leave R2, open chats drop it live. */
@@ -333,7 +337,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
         await chatFiles.remove(gone.fileUrls);
         await chatRoomOf(env, gone.chatId)
           .deliver({ type: "message-deleted", chatId: gone.chatId, messageId })
-          .catch((error) => console.error("Live delete failed (deleted in D1)", error));
+          .catch((error) => console.error("Live delete failed (deleted in the room)", error));
       },
     },
     contact: contactService(db, rateLimits),
@@ -341,7 +345,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     directory,
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
-    insights: insightsService(db),
+    insights: insightsService(db, rooms),
     news: newsService(db, { audit: admin.audit, demoNetwork: () => options.network?.() === "demo" }),
     settings,
     uploads,

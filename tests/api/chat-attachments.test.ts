@@ -1,4 +1,4 @@
-import { SELF, env } from "cloudflare:test";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chatMessageSchema, uploadTicketSchema } from "#lib/api-types";
 import { CHAT_FILE_MAX_BYTES, HEIC_REFUSED } from "#lib/chat-files";
@@ -252,9 +252,15 @@ describe("chat attachments", () => {
     expect((await call("DELETE", `/api/messages/${id}`, { cookie: a.cookie })).status).toBe(404);
 
     const old = await send(a, b, { content: "Yesterday's news" });
-    await env.DB.prepare("update messages set created_at = created_at - ? where id = ?")
-      .bind(16 * 60 * 1000, old.json.id)
-      .run();
+    await runInDurableObject(
+      env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(old.json.chatId as string)),
+      (_room, state) =>
+        void state.storage.sql.exec(
+          "update messages set created_at = created_at - ? where id = ?",
+          16 * 60 * 1000,
+          old.json.id,
+        ),
+    );
     const late = await call("DELETE", `/api/messages/${old.json.id}`, { cookie: a.cookie });
     expect(late.status).toBe(403);
     expect(late.json.message).toBe("Messages can be deleted within 15 minutes of sending");

@@ -266,3 +266,25 @@ export async function runDailyCron(cron = "0 4 * * *", at = Date.now()) {
   await worker.scheduled(createScheduledController({ cron, scheduledTime: at }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
+
+/** A chat's messages as its room keeps them (each chat's history lives in its own ChatRoom). */
+export const roomMessages = (chatId: string) =>
+  env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(chatId)).allMessages();
+
+/** Every message a dealer sent or received, gathered from the rooms of their chats. */
+export async function messagesOfDealer(dealerId: string) {
+  const { results } = await env.DB.prepare("select chat_id as id from chat_participants where dealer_id = ?")
+    .bind(dealerId)
+    .all<{ id: string }>();
+  const each = await Promise.all(results.map((c) => roomMessages(c.id)));
+  return each.flat().filter((m) => m.senderId === dealerId || m.receiverId === dealerId);
+}
+
+/** Two new dealers and the chat A opened with B. */
+export async function twoDealersWithAChat() {
+  const a = await signUpDealer();
+  const b = await signUpDealer();
+  const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
+  if (chat.status !== 201) throw new Error(`chat not opened: ${chat.status} ${chat.text}`);
+  return { a, b, chatId: chat.json.id as string };
+}

@@ -2,7 +2,15 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentUserSchema } from "#lib/api-types";
 import { api } from "../../worker/api";
-import { ORIGIN, call, eventually, freshIp, sessionCookieOf, signUpDealer } from "./helpers";
+import {
+  ORIGIN,
+  call,
+  eventually,
+  freshIp,
+  messagesOfDealer,
+  sessionCookieOf,
+  signUpDealer,
+} from "./helpers";
 
 /**
  * The demo network and the real one are two worlds (worker/db/network-wall.ts). Every endpoint of the router —
@@ -95,11 +103,10 @@ async function worldOf(dealer: { cookie: string; dealerId: string }, demo: boole
   });
   // The offer's card reaches the chat after the answer: the world is whole once it has.
   await eventually(
-    () =>
-      env.DB.prepare("select count(*) as n from messages where json_extract(offer, '$.offerId') = ?")
-        .bind(offer.id)
-        .first<{ n: number }>(),
-    (row) => (row?.n ?? 0) > 0,
+    async () => ({
+      n: (await messagesOfDealer(partner.dealerId)).filter((m) => m.offer?.offerId === offer.id).length,
+    }),
+    (row) => row.n > 0,
   );
   const account = await env.DB.prepare("select account_id as id from dealers where id = ?")
     .bind(dealer.dealerId)
@@ -466,7 +473,7 @@ describe("the demo network and the real one are two worlds", { timeout: 120_000 
 /** What the walk must leave as it found it: the rows a cross-network write would add or change. */
 async function fingerprint() {
   return env.DB.prepare(
-    `select (select count(*) from comments) as comments, (select count(*) from messages) as messages,
+    `select (select count(*) from comments) as comments, (select coalesce(sum(sent_count), 0) from chat_participants) as messages,
        (select count(*) from chats) as chats, (select count(*) from deals) as deals,
        (select count(*) from connections) as connections,
        (select group_concat(title || status, '|') from inventory_posts) as posts,

@@ -5,7 +5,7 @@ import { DEFAULT_PREFERENCES } from "#lib/schemas/notifications";
 import { OFFER_CLOCK_DEFAULT_HOURS, SOLD_TO_ANOTHER_MESSAGE } from "#lib/schemas/offers";
 import { LIMITS } from "../../worker/domain/rate-limits";
 import { createServices } from "../../worker/services";
-import { ORIGIN, call, eventually, signUpDealer } from "./helpers";
+import { ORIGIN, call, eventually, messagesOfDealer, signUpDealer } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
@@ -346,13 +346,10 @@ describe("accepting makes the deal", () => {
     expect(rivalBell.some((n) => n.type === "offer")).toBe(true);
     const cards = await eventually(
       async () =>
-        (
-          await env.DB.prepare(
-            "select offer from messages where offer is not null and json_extract(offer, '$.offerId') = ? order by created_at",
-          )
-            .bind(mine.id)
-            .all<{ offer: string }>()
-        ).results.map((r) => JSON.parse(r.offer).action as string),
+        (await messagesOfDealer(buyer.dealerId))
+          .filter((m) => m.offer?.offerId === mine.id)
+          .sort((x, y) => x.createdAt.localeCompare(y.createdAt))
+          .map((m) => m.offer!.action as string),
       (actions) => actions.length >= 2,
     );
     expect(cards).toEqual(["offered", "accepted"]);

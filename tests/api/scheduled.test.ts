@@ -8,6 +8,7 @@ import {
   VALID_PROFILE,
   call,
   freshIp,
+  messagesOfDealer,
   sessionCookieOf,
   signUpDealer,
   uploadPhoto,
@@ -127,10 +128,7 @@ async function traces(demo: { accountId: string; dealerId: string; postId: strin
       demo.dealerId,
       demo.postId,
     ),
-    messages: await count(
-      "select count(*) as n from messages where sender_id = ?1 or receiver_id = ?1",
-      demo.dealerId,
-    ),
+    messages: (await messagesOfDealer(demo.dealerId)).length,
     chats: await count("select count(*) as n from chats where pair_key like ?1", `%${demo.dealerId}%`),
     participants: await count(
       "select count(*) as n from chat_participants where dealer_id = ?",

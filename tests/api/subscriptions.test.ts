@@ -497,7 +497,7 @@ describe("a lapsed dealer", () => {
       });
     const written = (dealer: Dealer) =>
       env.DB.prepare(
-        "select (select count(*) from inventory_posts where dealer_id = ?1) as posts, (select count(*) from messages where sender_id = ?1) as sent",
+        "select (select count(*) from inventory_posts where dealer_id = ?1) as posts, (select coalesce(sum(sent_count), 0) from chat_participants where dealer_id = ?1) as sent",
       )
         .bind(dealer.dealerId)
         .first<{ posts: number; sent: number }>();

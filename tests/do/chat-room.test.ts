@@ -2,7 +2,7 @@ import { SELF, env, evictAllDurableObjects, runDurableObjectAlarm } from "cloudf
 import { describe, expect, it } from "vitest";
 import { chatServerFrameSchema, type ChatServerFrame, type InboxFrame } from "#lib/realtime";
 import { LIMITS } from "../../worker/domain/rate-limits";
-import { ORIGIN, call, signUpDealer } from "../api/helpers";
+import { ORIGIN, call, roomMessages, signUpDealer, twoDealersWithAChat } from "../api/helpers";
 
 type Socket = {
   ws: WebSocket;
@@ -46,14 +46,6 @@ async function connect(
   return { status: 101, socket: { ws, frames, next } };
 }
 
-async function twoDealersWithAChat() {
-  const a = await signUpDealer();
-  const b = await signUpDealer();
-  const chat = await call("POST", "/api/chats", { cookie: a.cookie, body: { participantId: b.dealerId } });
-  expect(chat.status).toBe(201);
-  return { a, b, chatId: chat.json.id as string };
-}
-
 const isMessage = (content: string) => (f: ChatServerFrame) =>
   f.type === "message" && f.message.content === content;
 
@@ -74,10 +66,7 @@ describe("ChatRoom", () => {
         "Your DealerLane trial or subscription has ended. Choose a plan to post, message and make deals again.",
       clientId: "client-lapsed-0001",
     });
-    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
-      .bind(chatId)
-      .first<{ n: number }>();
-    expect(stored!.n).toBe(0);
+    expect(await roomMessages(chatId)).toHaveLength(0);
     const sb = (await connect(`/parties/chat-room/${chatId}`, b.cookie)).socket!;
     sb.ws.send(JSON.stringify({ type: "send", clientId: "client-active-0001", content: "Yes, still here" }));
     await sa.next(isMessage("Yes, still here"));
@@ -113,10 +102,7 @@ describe("ChatRoom", () => {
     sb.ws.send(JSON.stringify({ type: "send", clientId: "client-abc-0002", content: "Yes — $31,500 firm." }));
     await sa.next(isMessage("Yes — $31,500 firm."));
 
-    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
-      .bind(chatId)
-      .first<{ n: number }>();
-    expect(stored?.n).toBe(2);
+    expect(await roomMessages(chatId)).toHaveLength(2);
   });
 
   it("relays typing to the other side only, and read receipts to both", async () => {
@@ -137,12 +123,12 @@ describe("ChatRoom", () => {
       (f: ChatServerFrame) => f.type === "read" && f.dealerId === b.dealerId,
     )) as Extract<ChatServerFrame, { type: "read" }>;
     expect(Date.parse(receipt.readAt)).toBeGreaterThan(Date.now() - 60_000);
-    const unread = await env.DB.prepare(
-      "select count(*) as n from messages where receiver_id = ? and is_read = 0",
-    )
+    const unread = (await roomMessages(chatId)).filter((m) => m.receiverId === b.dealerId && !m.isRead);
+    expect(unread).toHaveLength(0);
+    const badge = await env.DB.prepare("select unread_count as n from chat_participants where dealer_id = ?")
       .bind(b.dealerId)
       .first<{ n: number }>();
-    expect(unread?.n).toBe(0);
+    expect(badge?.n).toBe(0);
   });
 
   it("refuses a signed-out socket with 401 and a non-participant with 403", async () => {
@@ -165,10 +151,8 @@ describe("ChatRoom", () => {
       body: { receiverId: b.dealerId, content: "Sent twice", clientId: "retry-me-12345" },
     });
     expect(rest.status).toBe(200);
-    const count = await env.DB.prepare(
-      "select count(*) as n from messages where client_id = 'retry-me-12345'",
-    ).first<{ n: number }>();
-    expect(count?.n).toBe(1);
+    const stored = (await roomMessages(chatId)).filter((m) => m.clientId === "retry-me-12345");
+    expect(stored).toHaveLength(1);
   });
 
   it("works again after the objects are evicted, and a reconnecting client catches up from D1", async () => {
@@ -221,10 +205,7 @@ describe("ChatRoom rate limit", () => {
     expect(refused.message).toMatch(/^Slow down: at most 600 messages an hour\./);
     expect(refused.retryAfterSeconds).toBeGreaterThan(3500);
     expect(sa.ws.readyState).toBe(WebSocket.OPEN);
-    const stored = await env.DB.prepare("select count(*) as n from messages where chat_id = ?")
-      .bind(chatId)
-      .first<{ n: number }>();
-    expect(stored?.n).toBe(0);
+    expect(await roomMessages(chatId)).toHaveLength(0);
 
     // Still live both ways: typing is relayed, and the other dealer's sends arrive.
     sa.ws.send(JSON.stringify({ type: "typing", isTyping: true }));
@@ -441,8 +422,7 @@ describe("ChatRoom calls", () => {
     expect(line.message.call!.durationSeconds).toBeGreaterThanOrEqual(0);
     await sb.next(isCall("ended"));
     await inboxB1.next((f: InboxFrame) => f.type === "call-update" && f.call.state === "ended");
-    const stored = await env.DB.prepare("select call from messages where chat_id = ?").bind(chatId).all();
-    expect(stored.results).toHaveLength(1);
+    expect(await roomMessages(chatId)).toHaveLength(1);
   });
 
   it("leaves a missed call after 30 s without an answer, and a declined one when declined", async () => {

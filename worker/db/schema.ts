@@ -13,7 +13,7 @@ import { AUCTION_PLATFORMS, DEAL_STATUSES, PASS_THRU_STEPS, REVIEW_STATUSES } fr
 import { UNWIND_STATUSES } from "#lib/deals/clocks";
 import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
 import type { ChatAttachment } from "#lib/chat-files";
-import type { ChatCall, ChatOfferCard } from "#lib/api-types";
+import type { ChatCall, ChatMessage, ChatOfferCard } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
 import type { Disclosures } from "#lib/schemas/disclosures";
 import type { BuyOrder } from "#lib/schemas/buy-order";
@@ -357,6 +357,11 @@ export const chats = sqliteTable(
     id: text("id").primaryKey(),
     pairKey: text("pair_key").notNull().unique(),
     lastMessageAt: timestamp("last_message_at"),
+    /**
+     * The last message as the chat list shows it, its text cut to a preview. The messages themselves live in
+     * the chat's room (durable-objects/chat-room.ts), which keeps this up to date.
+     */
+    lastMessage: text("last_message", { mode: "json" }).$type<ChatMessage | null>(),
     createdAt: createdAt(),
   },
   (t) => [index("chats_last_message_idx").on(t.lastMessageAt)],
@@ -368,6 +373,16 @@ export const chatParticipants = sqliteTable(
     chatId: ownedBy("chat_id", () => chats.id),
     dealerId: ownedBy("dealer_id", () => dealers.id),
     lastReadAt: timestamp("last_read_at"),
+    /** Messages this dealer received in the chat and has not read: +1 by the room on a send, 0 on reading. */
+    unreadCount: integer("unread_count").notNull().default(0),
+    /** Messages this dealer sent in the chat (My Stats; the first one is a notice to the other dealer). */
+    sentCount: integer("sent_count").notNull().default(0),
+    /**
+     * The first plain message this dealer received in the chat within the reply-time window, and their first
+     * answer after it: reputation's response time, kept by the room so it never reads the messages.
+     */
+    askedAt: timestamp("asked_at"),
+    repliedAt: timestamp("replied_at"),
   },
   (t) => [
     primaryKey({ columns: [t.chatId, t.dealerId] }),
@@ -375,6 +390,11 @@ export const chatParticipants = sqliteTable(
   ],
 );
 
+/**
+ * Where messages were kept before each chat's room held its own (durable-objects/chat-room.ts). A room moves its
+ * chat's rows out on first use and the daily cron drains the rest; nothing writes here any more
+ * (docs/decisions: chat history in rooms).
+ */
 export const messages = sqliteTable(
   "messages",
   {
@@ -410,9 +430,12 @@ export const chatAttachments = sqliteTable(
   "chat_attachments",
   {
     fileId: text("file_id").primaryKey(),
-    messageId: ownedBy("message_id", () => messages.id),
+    /** The message in the chat's room that carries the file (no foreign key: the room holds the message). */
+    messageId: text("message_id").notNull(),
     chatId: ownedBy("chat_id", () => chats.id),
     senderId: text("sender_id").notNull(),
+    /** The file as its message shows it (name, type, size), for those who list a chat's files. */
+    attachment: text("attachment", { mode: "json" }).$type<ChatAttachment | null>(),
     createdAt: createdAt(),
   },
   (t) => [index("chat_attachments_message_idx").on(t.messageId)],

@@ -2,6 +2,7 @@
  * The benchmark's large dealer network (scripts/seed-large.ts writes it), from the same generators as the demo.
  * The content is deterministic for a number of posts; only timestamps (relative to `now`) change.
  */
+import { withChatLines } from "./chat-lines.ts";
 import { summarizeVehicles } from "../domain/inventory/ai-summary.ts";
 import { DEMO_LOCATIONS, makeDemoDealer } from "./dealers.ts";
 import { makeDemoComment, makeDemoPost, type DemoPostKind } from "./posts.ts";
@@ -203,6 +204,7 @@ export function largeNetwork(
   const subscriptionRows = dealerRows.map((d) =>
     premiumSubscriptionRow(d.id as string, randomUuid(random), now),
   );
+  const chatLines = withChatLines(chats, participants, messages, now);
   const tables: [string, Row[]][] = [
     ["accounts", accountRows],
     ["dealers", dealerRows],
@@ -210,8 +212,8 @@ export function largeNetwork(
     ["connections", connections],
     ...postRows,
     ["comments", comments],
-    ["chats", chats],
-    ["chat_participants", participants],
+    ["chats", chatLines.chats],
+    ["chat_participants", chatLines.participants],
     ["messages", messages],
   ];
   const counts = {

@@ -7,6 +7,7 @@ import { DEALERSHIP_TYPES, DEMO_ACCOUNT } from "#lib/constants";
 import { summarizeVehicles } from "../domain/inventory/ai-summary.ts";
 import { buildComments, buildConnections, buildDeals, buildPosts, buildViews } from "./activity.ts";
 import { buildChats } from "./chats.ts";
+import { withChatLines } from "./chat-lines.ts";
 import { buildReviews } from "./reviews.ts";
 import {
   DEMO_CANADIAN_LOCATIONS,
@@ -230,6 +231,8 @@ export function demoNetwork(now: number) {
     })),
   );
 
+  const chatLines = withChatLines(chatRows, participantRows, messageRows, now);
+
   // Every seeded dealer holds an active Premium plan, so the demo always works.
   const billingRandom = createRandom(4021);
   const subscriptionRows: Row[] = dealers.map((d) =>
@@ -248,8 +251,8 @@ export function demoNetwork(now: number) {
     ...postRows,
     ["comments", commentRows],
     ["post_views", viewRows],
-    ["chats", chatRows],
-    ["chat_participants", participantRows],
+    ["chats", chatLines.chats],
+    ["chat_participants", chatLines.participants],
     ["messages", messageRows],
     ["deals", dealRows],
     ["deal_reviews", reviewRows],

@@ -1,28 +1,27 @@
-import type { ChatServerFrame } from "#lib/realtime";
 import type { chatService, SendInput } from "../domain/chats";
-import { chatRoomOf, inboxOf } from "./addresses";
+import type { ChatHistory } from "./chat-history";
+import { inboxOf } from "./addresses";
 
 /**
- * The one way a message is sent, from a socket or over REST: stored in D1 first (idempotent on its
- * clientId), then broadcast to the chat room and to both dealers' inboxes. A retry of a stored message
+ * The one way a message is sent, from a socket or over REST: stored by its chat's room (idempotent on its
+ * clientId), which broadcasts it to the chat, then told to both dealers' inboxes. A retry of a stored message
  * is broadcast again — browsers drop what they already hold — so a send that failed half-way heals.
+ * `room`: the chat's own room when the send comes from its socket.
  */
 export async function deliverMessage(
   env: Env,
   messaging: ReturnType<typeof chatService>,
   input: SendInput,
-  room?: { broadcastFrame(frame: ChatServerFrame): void },
+  room?: ChatHistory,
 ) {
-  const { message, created, unread } = await messaging.send(input);
-  const frame: ChatServerFrame = { type: "message", message };
-  const [receiverUnread, senderUnread] = [unread.receiver, unread.sender];
+  const sent = await messaging.send(input, room);
+  const { message, unread } = sent;
   const results = await Promise.allSettled([
-    room ? Promise.resolve(room.broadcastFrame(frame)) : chatRoomOf(env, message.chatId).deliver(frame),
-    inboxOf(env, message.receiverId).notify({ type: "chat-message", message, unreadTotal: receiverUnread }),
-    inboxOf(env, message.senderId).notify({ type: "chat-message", message, unreadTotal: senderUnread }),
+    inboxOf(env, message.receiverId).notify({ type: "chat-message", message, unreadTotal: unread.receiver }),
+    inboxOf(env, message.senderId).notify({ type: "chat-message", message, unreadTotal: unread.sender }),
   ]);
   for (const r of results) {
-    if (r.status === "rejected") console.error("Live delivery failed (stored in D1)", r.reason);
+    if (r.status === "rejected") console.error("Live delivery failed (stored in the room)", r.reason);
   }
-  return { message, created };
+  return sent;
 }

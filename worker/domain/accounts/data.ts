@@ -1,3 +1,4 @@
+import type { ChatHistory } from "../../realtime/chat-history";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
 import { inChunks } from "../../db/bound-parameters";
@@ -8,7 +9,7 @@ import {
   connections,
   dealers,
   inventoryPosts,
-  messages,
+  chatParticipants,
   notificationPreferences,
   notifications,
   outbox,
@@ -32,7 +33,20 @@ function withIsoTimes<T extends Record<string, unknown>>(row: T): Record<string,
 }
 
 /** "Export my data" and "Delete my account" (/privacy). */
-export function accountDataService(db: Database) {
+export function accountDataService(
+  db: Database,
+  rooms: (chatId: string) => Pick<ChatHistory, "allMessages">,
+) {
+  /** The messages a dealer sent, asked of each of their chats' rooms (each keeps its own). */
+  async function messagesSentBy(dealerId: string) {
+    const chats = await db
+      .select({ id: chatParticipants.chatId })
+      .from(chatParticipants)
+      .where(eq(chatParticipants.dealerId, dealerId));
+    const each = await Promise.all(chats.map((c) => rooms(c.id).allMessages()));
+    return each.flat().filter((m) => m.senderId === dealerId);
+  }
+
   return {
     /** Everything the dealer put in, as one JSON document: never a password hash or a token. */
     async export(accountId: string) {
@@ -45,7 +59,7 @@ export function accountDataService(db: Database) {
         db.select().from(notificationPreferences).where(eq(notificationPreferences.dealerId, dealerId)).get(),
         db.select().from(inventoryPosts).where(eq(inventoryPosts.dealerId, dealerId)),
         db.select().from(comments).where(eq(comments.dealerId, dealerId)),
-        db.select().from(messages).where(eq(messages.senderId, dealerId)),
+        messagesSentBy(dealerId),
         db
           .select({
             id: connections.id,
@@ -95,7 +109,7 @@ export function accountDataService(db: Database) {
           vehicles: postVehicles.filter((v) => v.postId === post.id).map(withIsoTimes),
         })),
         comments: dealerComments.map(withIsoTimes),
-        messagesSent: sent.map(withIsoTimes),
+        messagesSent: sent,
         connections: links.map((c) => {
           const partnerId = c.requesterId === dealerId ? c.receiverId : c.requesterId;
           return { ...withIsoTimes(c), dealer: partners.get(partnerId) ?? null };

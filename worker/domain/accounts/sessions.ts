@@ -92,7 +92,7 @@ const lookupStatement = (counted: boolean) => (db: Database) =>
       plan: { status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd },
       premium: plans.premium,
       unreadMessages: counted
-        ? sql<number>`(select count(*) from messages where receiver_id = ${dealers.id} and is_read = 0)`
+        ? sql<number>`(select coalesce(sum(unread_count), 0) from chat_participants where dealer_id = ${dealers.id})`
         : sql<null>`null`,
       unreadNotifications: counted
         ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`

@@ -19,7 +19,7 @@ export function activityService(db: Database) {
      */
     async unreadCounts(dealerId: string): Promise<{ messages: number; notifications: number }> {
       const [row] = await db.all<{ messages: number; notifications: number }>(sql`
-        select (select count(*) from messages where receiver_id = ${dealerId} and is_read = 0) as messages,
+        select (select coalesce(sum(unread_count), 0) from chat_participants where dealer_id = ${dealerId}) as messages,
                (select count(*) from notifications where dealer_id = ${dealerId} and read_at is null) as notifications`);
       return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
     },
@@ -30,9 +30,9 @@ export function activityService(db: Database) {
         db.all<Omit<RecentChat, "lastMessageAt"> & { lastMessageAt: number | null }>(sql`
           select c.id as chatId, c.last_message_at as lastMessageAt, d.id as dealerId, d.name as name,
                  d.dealership_name as dealershipName, d.avatar as avatar,
-                 (select json_array(m.content, json(coalesce(m.attachments, 'null')), json(coalesce(m.call, 'null')))
-                    from messages m where m.chat_id = c.id order by m.created_at desc limit 1) as lastMessage,
-                 (select count(*) from messages m where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread
+                 (select json_array(c.last_message ->> '$.content', json(coalesce(c.last_message -> '$.attachments', 'null')),
+                    json(coalesce(c.last_message -> '$.call', 'null'))) where c.last_message is not null) as lastMessage,
+                 me.unread_count as unread
           from chat_participants me
           join chats c on c.id = me.chat_id
           join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id

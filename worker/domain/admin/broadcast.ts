@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnnouncementInput } from "#lib/admin";
 import type { Database } from "../../db/client";
-import { removeDemoAccounts } from "../demo/cleanup";
+import { removeDemoAccounts, type ChatRooms } from "../demo/cleanup";
 import { newId } from "../shared/ids";
 import type { Delivery } from "../notifications/notify";
 import type { AdminActor, AuditTrail } from "./audit";
@@ -11,6 +11,7 @@ type BroadcastDeps = {
   /** The deal-alert fan-out (a Durable Object per batch): stored, then delivered by alarm, live to open inboxes. */
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
+  rooms: ChatRooms;
 };
 
 /** The console's network-wide actions: announcements and clearing the demo's data. */
@@ -57,7 +58,7 @@ export function adminBroadcast(db: Database, deps: BroadcastDeps) {
      * delete is keyed on `is_demo` or `demo_expires_at`.
      */
     async clearDemoData(actor: AdminActor, now = Date.now()) {
-      const removedAccounts = await removeDemoAccounts(db, deps.photos, Number.MAX_SAFE_INTEGER);
+      const removedAccounts = await removeDemoAccounts(db, deps, Number.MAX_SAFE_INTEGER);
       const removed = await db.all<{ id: string }>(sql`
         delete from deals where exists (
           select 1 from dealers x where x.is_demo = 1

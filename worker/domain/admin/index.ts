@@ -1,3 +1,4 @@
+import type { ChatRooms } from "../demo/cleanup";
 import { and, eq, isNull } from "drizzle-orm";
 import type { ApiKeyInput, CreatedApiKey } from "#lib/api-keys";
 import type { Invoice } from "#lib/api-types";
@@ -32,6 +33,8 @@ type AdminConsoleDeps = {
   refreshReputations: (dealerIds: string[]) => Promise<void>;
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
+  /** Each chat's room (the demo's chats go with their messages). */
+  rooms: ChatRooms;
   siteOrigin: string;
   /** The notification centre's delivery (bell, live): dealers told of a verification decision. */
   deliver: (delivery: Delivery) => Promise<unknown>;
@@ -62,7 +65,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     promotions: promotionService(db, { audit }),
     verifications: verificationService(db, { audit, deliver: deps.deliver }),
     pricing: pricingAdmin(db, { audit }),
-    broadcast: adminBroadcast(db, { audit, fanout: deps.fanout, photos: deps.photos }),
+    broadcast: adminBroadcast(db, { audit, fanout: deps.fanout, photos: deps.photos, rooms: deps.rooms }),
     payments: {
       /** A refund within 30 days of the payment (subscriptions domain), audited. */
       async refund(actor: AdminActor, invoiceId: string, reason: string): Promise<Invoice> {

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { toIsoOrNull, type ChatParticipant, type ChatSummary } from "#lib/api-types";
+import { toIsoOrNull, type ChatMessage, type ChatParticipant, type ChatSummary } from "#lib/api-types";
 import { CHATS_PAGE_MAX } from "#lib/schemas/network";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
-import { CHATS_PAGE_SIZE, clampPage, parseRow, toChatMessage, type MessageRow } from "./message-rows";
+import { clampPage } from "./room-pages";
+
+export const CHATS_PAGE_SIZE = 50;
 
 /** The chat list pages by latest activity, keyed by (time, id). */
 const CHATS = cursorKind("chats", cursorValue.time, cursorValue.id);
@@ -31,26 +33,20 @@ export async function listChats(
     otherAvatar: string | null;
     otherCity: string;
     otherState: string;
-    lastId: string | null;
-  } & { [K in keyof MessageRow as `last_${K & string}`]: MessageRow[K] };
+    /** JSON of the last message, its text cut to a preview (kept by the chat's room). */
+    lastMessage: string | null;
+  };
   // One wait on D1: the page of chats with each one's other dealer and last message, beside the viewer's card.
   const [rows, [me]] = await Promise.all([
     db.all<ChatRow>(sql`
       select c.id as id, c.last_message_at as lastMessageAt, ${activity} as at,
-             (select count(*) from messages m
-               where m.chat_id = c.id and m.receiver_id = ${dealerId} and m.is_read = 0) as unread,
+             me.unread_count as unread, c.last_message as lastMessage,
              od.id as otherId, od.name as otherName, od.dealership_name as otherDealershipName,
-             od.avatar as otherAvatar, od.city as otherCity, od.state as otherState,
-             lm.id as lastId, lm.chat_id as last_chatId, lm.client_id as last_clientId,
-             lm.sender_id as last_senderId, lm.receiver_id as last_receiverId, lm.content as last_content,
-             lm.context as last_context, lm.attachments as last_attachments, lm.call as last_call,
-             lm.is_read as last_isRead, lm.created_at as last_createdAt
+             od.avatar as otherAvatar, od.city as otherCity, od.state as otherState
       from chat_participants me
       join chats c on c.id = me.chat_id
       join chat_participants other on other.chat_id = c.id and other.dealer_id != me.dealer_id
       join dealers od on od.id = other.dealer_id
-      left join messages lm on lm.id = (
-        select m2.id from messages m2 where m2.chat_id = c.id order by m2.created_at desc, m2.id desc limit 1)
       where me.dealer_id = ${dealerId}
         ${cursor ? sql`and (${activity} < ${cursor[0]} or (${activity} = ${cursor[0]} and c.id < ${cursor[1]}))` : sql``}
       order by ${activity} desc, c.id desc
@@ -78,23 +74,7 @@ export async function listChats(
         city: row.otherCity,
         state: row.otherState,
       };
-      const lastMessage = row.lastId
-        ? toChatMessage(
-            parseRow({
-              id: row.lastId,
-              chatId: row.last_chatId,
-              clientId: row.last_clientId,
-              senderId: row.last_senderId,
-              receiverId: row.last_receiverId,
-              content: row.last_content,
-              context: row.last_context,
-              attachments: row.last_attachments,
-              call: row.last_call,
-              isRead: row.last_isRead,
-              createdAt: row.last_createdAt,
-            } as MessageRow),
-          )
-        : null;
+      const lastMessage = lastMessageOf(row.lastMessage, row.unread, dealerId);
       return [
         {
           id: row.id,
@@ -108,4 +88,15 @@ export async function listChats(
       ];
     }),
   };
+}
+
+/**
+ * The chat's last message from its D1 line. Whether it is read: the viewer's own unread count says it for
+ * a message they received; one they sent is read once the other dealer has nothing unread, which the line
+ * does not say, so it is shown as stored (the chat itself has the receipts).
+ */
+export function lastMessageOf(json: string | null, unread: number, viewerId: string): ChatMessage | null {
+  if (!json) return null;
+  const message = JSON.parse(json) as ChatMessage;
+  return message.receiverId === viewerId ? { ...message, isRead: unread === 0 } : message;
 }

@@ -10,15 +10,18 @@ import {
   type ReadReceipt,
 } from "#lib/api-types";
 import { batchable, type Database } from "../../db/client";
-import { chatAttachments, chatParticipants, chats, dealers, messages } from "../../db/schema";
+import { chatParticipants, chats, dealers } from "../../db/schema";
+import type { ChatHistory, RoomAnswer, RoomStored } from "../../realtime/chat-history";
 import type { AttachmentInput, ChatFileService } from "./files";
 import type { Page } from "../shared/cursors";
-import { DomainError, badRequest, forbidden, isUniqueViolation, notFound } from "../shared/errors";
+import { DomainError, badRequest, notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 import { listChats } from "./chat-list";
-import { chatMessages, latestMessages } from "./message-pages";
-import { toChatMessage, type MessagePage, type MessageRow } from "./message-rows";
+import { latestMessages } from "./message-pages";
+import { chatLedger } from "./room-ledger";
+import { MESSAGE_DELETE_WINDOW_MS } from "./room-history";
+import type { MessagePage } from "./room-pages";
 
 export type SendInput = {
   senderId: string;
@@ -34,17 +37,31 @@ export type SendInput = {
   offer?: ChatOfferCard;
 };
 
-/** A dealer may take back a message this long after sending it (its files leave R2 with it). */
-const MESSAGE_DELETE_WINDOW_MS = 15 * 60 * 1000;
+/** Chats whose old D1 messages one cron run moves into their rooms, and how many rooms at once. */
+const HISTORY_CHATS_PER_RUN = 2000;
+const HISTORY_ROOMS_AT_ONCE = 20;
+
+/** A room's refusal as the one error contract's. */
+export function answered<T>(answer: RoomAnswer<T>): T {
+  if (!answer.ok) throw new DomainError(answer.status, answer.message);
+  return answer.value;
+}
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join(":");
 
-/** Chats and messages between dealers. D1 is the record: a message exists once it is stored here. */
+/**
+ * Chats and messages between dealers. D1 keeps the chats, their dealers and the lines the list and the counts
+ * read; each chat's room keeps its messages (`rooms`), and a message exists once its room stored it.
+ */
 export function chatService(
   db: Database,
   rateLimits: RateLimitService,
+  rooms: (chatId: string) => ChatHistory,
   files?: Pick<ChatFileService, "attachable">,
 ) {
+  const ledger = chatLedger(db);
+  const pageOfRoom = async (chatId: string, page: MessagePage = {}) =>
+    answered(await rooms(chatId).messagePage(page));
   /**
    * The latest page of a chat `findChat` found, read beside it, kept for the `listMessages` that opens it
    * next: by `${dealerId}:${chatId}`, answered once. (The services live for one request.)
@@ -55,17 +72,14 @@ export function chatService(
   /**
    * The chat of a pair of dealers if it exists: a read, never a write (GET loaders use it). A chat with a
    * dealer of the other network is never found (worker/db/network-wall.ts).
-   * Its latest messages are read beside it (by the pair key, one wait on D1 for both), so that opening it
-   * next (`listMessages` of its latest page) costs no wait of its own: /messages?chat={dealerId}.
+   * Its latest messages are read from its room right after, so that opening it next (`listMessages` of its
+   * latest page) costs no wait of its own: /messages?chat={dealerId}.
    */
   async function findChat(dealerId: string, otherId: string): Promise<string | null> {
     const pairKey = pairKeyOf(dealerId, otherId);
-    const [chat, latest] = await Promise.all([
-      db.get<{ id: string }>(sql`select id from chats where pair_key = ${pairKey}`),
-      chatMessages(db, sql`(select id from chats where pair_key = ${pairKey})`),
-    ]);
+    const chat = await db.get<{ id: string }>(sql`select id from chats where pair_key = ${pairKey}`);
     // The pair's chat has the dealer among its two participants: the page needs no check of its own.
-    if (chat) foundPages.set(foundPageKey(dealerId, chat.id), latest);
+    if (chat) foundPages.set(foundPageKey(dealerId, chat.id), await pageOfRoom(chat.id));
     return chat?.id ?? null;
   }
 
@@ -139,18 +153,7 @@ export function chatService(
     if (!row.mine) throw new DomainError(403, "You are not part of this chat");
   }
 
-  /** A dealer's unread messages across all chats, as a query a `batch` can carry after its writes. */
-  function unreadCount(dealerId: string) {
-    return db
-      .select({ n: sql<number>`count(*)` })
-      .from(messages)
-      .where(and(eq(messages.receiverId, dealerId), eq(messages.isRead, false)));
-  }
-
-  async function unreadTotal(dealerId: string): Promise<number> {
-    const row = await unreadCount(dealerId).get();
-    return row?.n ?? 0;
-  }
+  const unreadTotal = (dealerId: string) => ledger.unreadTotal(dealerId);
 
   async function participantOf(dealerId: string): Promise<ChatParticipant> {
     const person = await participantCard(dealerId);
@@ -194,151 +197,86 @@ export function chatService(
 
     /** POST /api/chats: the chat with that dealer (created on first use) and its latest messages. */
     async openChat(dealerId: string, participantId: string): Promise<{ chat: OpenedChat; created: boolean }> {
-      // One wave reads the pair, the other dealer's card and the chat's latest messages (by its pair key);
-      // a first chat is then created in one batch, with no messages to read.
+      // One wave reads the pair and the other dealer's card, then the chat's room its latest messages;
+      // a first chat is created in one batch, with no messages to read.
       const pair = pairCheck(dealerId, participantId);
-      const [row, person, page] = await Promise.all([
-        pair.read,
-        participantCard(participantId),
-        chatMessages(db, sql`(select id from chats where pair_key = ${pair.pairKey})`),
-      ]);
+      const [row, person] = await Promise.all([pair.read, participantCard(participantId)]);
       const existing = pair.passed(row);
       if (!person) throw notFound("Dealer not found");
-      if (existing)
+      if (existing) {
+        const page = await pageOfRoom(existing);
         return { chat: { id: existing, otherParticipant: person, messages: page.items }, created: false };
+      }
       const { id, created } = await ensureChat(dealerId, participantId, row);
       return { chat: { id, otherParticipant: person, messages: [] }, created };
     },
 
     /**
-     * Stores a message once per (sender, clientId): a retried send answers the stored message. Answers whether
-     * this call created it, and both dealers' unread totals after it. D1 is waited on twice: every check at
-     * once (the limit, the pair's chat and networks, a retry, the files), then one batch that creates the chat
-     * on a first message, stores the message and reads the totals. Refusals in order: 404/403 (who), 400 (the
-     * files), 429 (the limit), whichever answered first.
+     * Sends a message: the checks here (who, the files, the limit, all at once), the chat created on a first
+     * message, then the chat's room stores it once per (sender, clientId) — a retried send answers the stored
+     * message — and writes D1's lines. Refusals in order: 404/403 (who), 400 (the files), 429 (the limit);
+     * a retry of a stored message is answered before its files (now on that message) or the limit refuse it.
+     * `room`: the chat's own room when the send comes from its socket.
      */
-    async send(
-      input: SendInput,
-    ): Promise<{ message: ChatMessage; created: boolean; unread: { sender: number; receiver: number } }> {
+    async send(input: SendInput, room?: ChatHistory): Promise<RoomStored> {
       const pair = pairCheck(input.senderId, input.receiverId);
       if (input.attachments?.length && !files) throw badRequest("Attachments cannot be sent here");
-      const { pairKey } = pair;
       const clientId = input.clientId ?? newId();
-      const storedAs = () =>
-        db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, clientId)))
-          .get();
-      const unreadTotals = async () => {
-        const [receiver, sender] = await Promise.all([
-          unreadTotal(input.receiverId),
-          unreadTotal(input.senderId),
-        ]);
-        return { receiver, sender };
-      };
-      const checks = await Promise.allSettled([
+      const [spent, paired, checkedFiles] = await Promise.allSettled([
         rateLimits.spend([LIMITS.messagesPerDealer, input.senderId]),
         pair.read,
-        input.clientId ? storedAs() : undefined,
         input.attachments?.length ? files!.attachable(input.senderId, input.attachments) : [],
       ]);
-      const [spent, paired, earlier, checkedFiles] = checks;
       if (paired.status === "rejected") throw paired.reason;
       const existingChat = pair.passed(paired.value);
-      if (earlier.status === "rejected") throw earlier.reason;
-      // A retry answers what was stored, before its files (now on that message) are checked again.
-      if (earlier.value)
-        return { message: toChatMessage(earlier.value), created: false, unread: await unreadTotals() };
-      if (checkedFiles.status === "rejected") throw checkedFiles.reason;
-      if (spent.status === "rejected") throw spent.reason;
-      const attachments = checkedFiles.value;
-      const now = Date.now();
-      const id = newId();
-      // The pair's chat by its key, whichever send created it: two first messages at once meet in one chat.
-      const chatOfPair = sql`(select id from chats where pair_key = ${pairKey})`;
-      const firstMessage = existingChat
-        ? []
-        : createChatStatements(pairKey, input.senderId, input.receiverId);
-      try {
-        const results = await db.batch([
-          ...(firstMessage as [BatchItem<"sqlite">]),
-          db
-            .insert(messages)
-            .values({
-              id,
-              chatId: existingChat ?? chatOfPair,
-              clientId,
-              senderId: input.senderId,
-              receiverId: input.receiverId,
-              content: input.content,
-              context: input.context?.postTitle ? { postTitle: input.context.postTitle } : null,
-              attachments: attachments.length ? attachments : null,
-              call: input.call ?? null,
-              offer: input.offer ?? null,
-              isRead: false,
-              createdAt: now,
-            })
-            .returning(),
-          db
-            .update(chats)
-            .set({ lastMessageAt: now })
-            .where(existingChat ? eq(chats.id, existingChat) : eq(chats.pairKey, pairKey)),
-          ...attachments.map((a) =>
-            db.insert(chatAttachments).values({
-              fileId: a.url.slice("/objects/chat-files/".length),
-              messageId: id,
-              chatId: existingChat ?? chatOfPair,
-              senderId: input.senderId,
-              createdAt: now,
-            }),
-          ),
-          unreadCount(input.receiverId),
-          unreadCount(input.senderId),
-        ]);
-        const [inserted] = results[firstMessage.length] as MessageRow[];
-        const [receiver] = results[results.length - 2] as { n: number }[];
-        const [sender] = results[results.length - 1] as { n: number }[];
-        if (!inserted) throw new Error("Message was not stored");
-        return {
-          message: toChatMessage(inserted),
-          created: true,
-          unread: { receiver: receiver?.n ?? 0, sender: sender?.n ?? 0 },
-        };
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // Two sends of one clientId raced: the other one stored it.
-        const stored = await storedAs();
-        if (!stored) throw badRequest("A file can be sent on one message only");
-        return { message: toChatMessage(stored), created: false, unread: await unreadTotals() };
+      if (checkedFiles.status === "rejected" || spent.status === "rejected") {
+        const earlier =
+          input.clientId && existingChat
+            ? await (room ?? rooms(existingChat)).storedByClient(input.senderId, clientId)
+            : null;
+        if (earlier) {
+          const [sender, receiver] = await Promise.all([
+            unreadTotal(input.senderId),
+            unreadTotal(input.receiverId),
+          ]);
+          return { message: earlier, created: false, unread: { sender, receiver }, firstFromSender: false };
+        }
+        if (checkedFiles.status === "rejected") throw checkedFiles.reason;
+        if (spent.status === "rejected") throw spent.reason;
       }
+      const chatId = existingChat ?? (await ensureChat(input.senderId, input.receiverId, paired.value)).id;
+      return answered(
+        await (room ?? rooms(chatId)).storeMessage({
+          senderId: input.senderId,
+          receiverId: input.receiverId,
+          content: input.content,
+          clientId,
+          context: input.context?.postTitle ? { postTitle: input.context.postTitle } : null,
+          attachments: checkedFiles.status === "fulfilled" ? checkedFiles.value : [],
+          call: input.call ?? null,
+          offer: input.offer ?? null,
+        }),
+      );
     },
 
     /**
      * A dealer takes back their own message within 15 minutes. Answers what the live side and R2 need:
-     * the chat to tell and the files to remove. The other dealer's messages: 403; unknown: 404.
+     * the chat to tell and the files to remove. The other dealer's messages: 403; unknown: 404. Only the
+     * rooms of the dealer's chats active within the window can hold a message still deletable.
      */
     async deleteMessage(
       dealerId: string,
       messageId: string,
       now = Date.now(),
     ): Promise<{ chatId: string; receiverId: string; fileUrls: string[] }> {
-      const row = await db.select().from(messages).where(eq(messages.id, messageId)).get();
-      if (!row || (row.senderId !== dealerId && row.receiverId !== dealerId)) {
-        throw notFound("Message not found");
-      }
-      if (row.senderId !== dealerId) throw forbidden("You can only delete your own messages");
-      // An offer's card is its history, which both dealers keep.
-      if (row.offer) throw forbidden("A step of an offer stays in the chat");
-      if (now - row.createdAt > MESSAGE_DELETE_WINDOW_MS) {
-        throw forbidden("Messages can be deleted within 15 minutes of sending");
-      }
-      await db.delete(messages).where(eq(messages.id, messageId));
-      return {
-        chatId: row.chatId,
-        receiverId: row.receiverId,
-        fileUrls: (row.attachments ?? []).map((a) => a.url),
-      };
+      const recent = await db.all<{ id: string }>(sql`
+        select c.id as id from chat_participants cp join chats c on c.id = cp.chat_id
+        where cp.dealer_id = ${dealerId} and c.last_message_at >= ${now - MESSAGE_DELETE_WINDOW_MS}`);
+      const answers = await Promise.all(recent.map((c) => rooms(c.id).takeBack(dealerId, messageId, now)));
+      const index = answers.findIndex((a) => a !== null);
+      const answer = answers[index];
+      if (!answer) throw notFound("Message not found");
+      return { chatId: recent[index]!.id, ...answered(answer) };
     },
 
     /** GET /api/chats: a page of the dealer's chats, latest activity first. */
@@ -353,39 +291,42 @@ export function chatService(
         foundPages.delete(foundPageKey(dealerId, chatId));
         return found;
       }
-      // Read beside the participant check, one wait on D1; nothing is answered unless the check passes.
-      const [, messages] = await Promise.all([
-        requireParticipant(chatId, dealerId),
-        chatMessages(db, chatId, page),
-      ]);
-      return messages;
+      // The room is asked only once the check passed: nothing of another pair's chat is ever read.
+      await requireParticipant(chatId, dealerId);
+      return pageOfRoom(chatId, page);
     },
 
     /** GET /api/messages: the dealer's messages across all chats, newest first. */
     latestMessages: (dealerId: string, options: { cursor?: string; limit?: number } = {}) =>
-      latestMessages(db, dealerId, options),
+      latestMessages(db, rooms, dealerId, options),
 
     /** Marks what the dealer received in a chat as read; answers the time and the dealer's unread total. */
     async markRead(dealerId: string, chatId: string): Promise<ReadReceipt> {
       await requireParticipant(chatId, dealerId);
-      const readAt = Date.now();
-      // The new unread total is read in the batch, after the writes.
-      const [, , [total]] = await db.batch([
-        db
-          .update(messages)
-          .set({ isRead: true })
-          .where(
-            and(eq(messages.chatId, chatId), eq(messages.receiverId, dealerId), eq(messages.isRead, false)),
-          ),
-        db
-          .update(chatParticipants)
-          .set({ lastReadAt: readAt })
-          .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.dealerId, dealerId))),
-        unreadCount(dealerId),
-      ]);
-      return { chatId, readAt: toIso(readAt), unreadTotal: total?.n ?? 0 };
+      const read = await rooms(chatId).markRead(dealerId);
+      return { chatId, readAt: toIso(read.readAt), unreadTotal: read.unreadTotal };
     },
 
     unreadTotal,
+
+    /**
+     * The daily cron's part of moving chats begun before the rooms kept history: each chat still with rows in
+     * D1 has its room take them (a room also does on first use). Each room deletes its rows once it holds
+     * them, so a run cut short resumes where it stopped. Answers how many messages moved.
+     */
+    async moveOldHistory(maxChats = HISTORY_CHATS_PER_RUN): Promise<number> {
+      let moved = 0;
+      for (let done = 0; done < maxChats;) {
+        const ids = await ledger.chatsWithLegacyRows(Math.min(HISTORY_ROOMS_AT_ONCE, maxChats - done));
+        if (ids.length === 0) break;
+        const counts = await Promise.all(ids.map((id) => rooms(id).importHistory()));
+        const now = counts.reduce((a, b) => a + b, 0);
+        // Rooms that moved nothing (the rows are not theirs to take): stop rather than ask again.
+        if (now === 0) break;
+        moved += now;
+        done += ids.length;
+      }
+      return moved;
+    },
   };
 }

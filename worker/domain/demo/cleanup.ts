@@ -5,6 +5,10 @@ import { storedKeyOf } from "#lib/stored-paths";
 import { inChunks, listOf, valuesTable } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/schema";
+import type { ChatHistory } from "../../realtime/chat-history";
+
+/** A chat's room by the chat's id: a deleted chat's messages go with it. */
+export type ChatRooms = (chatId: string) => Pick<ChatHistory, "clearHistory">;
 
 /** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
 const ACCOUNTS_PER_ROUND = 20;
@@ -14,9 +18,15 @@ const ACCOUNTS_PER_ROUND = 20;
  * dealership and the dealers it added to the directory, posts (vehicles, comments and views on them), their
  * comments and views elsewhere, chats with their messages and files, connections, sessions, settings — and the
  * photos in R2 that nothing left in the database shows. D1's foreign keys cascade the rows under a dealer and an
- * account; chats (no foreign key to a dealer) and views are removed explicitly. Answers how many went.
+ * account; chats (no foreign key to a dealer) and views are removed explicitly, and each chat's room forgets its
+ * messages. Answers how many went.
  */
-export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: number): Promise<number> {
+export async function removeDemoAccounts(
+  db: Database,
+  stores: { photos: R2Bucket; rooms: ChatRooms },
+  now: number,
+): Promise<number> {
+  const { photos } = stores;
   let removed = 0;
   for (;;) {
     const expired = await db.all<{ accountId: string; dealerId: string | null }>(sql`
@@ -35,6 +45,13 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
           where chat_id in (select chat_id from chat_participants where dealer_id in (${listOf(dealerIds)}))`)
       : [];
 
+    const roomIds = dealerIds.length
+      ? (
+          await db.all<{ id: string }>(
+            sql`select distinct chat_id as id from chat_participants where dealer_id in (${listOf(dealerIds)})`,
+          )
+        ).map((r) => r.id)
+      : [];
     const deletes: BatchItem<"sqlite">[] = [];
     if (dealerIds.length) {
       const theirChats = db
@@ -54,6 +71,7 @@ export async function removeDemoAccounts(db: Database, photos: R2Bucket, now: nu
     const keys = photoPaths.filter((p) => !stillShown.has(p)).map(storedKeyOf);
     if (keys.length) await photos.delete(keys);
     if (chatFiles.length) await photos.delete(chatFiles.map((f) => `chat-files/${f.fileId}`));
+    await Promise.all(roomIds.map((id) => stores.rooms(id).clearHistory()));
     removed += expired.length;
   }
 }

@@ -1,3 +1,4 @@
+import type { ChatHistory } from "../../realtime/chat-history";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { DEMO_ACCOUNT } from "#lib/constants";
@@ -13,7 +14,6 @@ import {
   connections,
   dealers,
   inventoryPosts,
-  messages,
   subscriptions,
 } from "../../db/schema";
 import { notFound } from "../shared/errors";
@@ -33,7 +33,11 @@ const DEMO_ACCOUNT_DAYS = 7;
  * account, and the daily removal of old demo accounts, over the generators of worker/demo. All of it lives in
  * the demo network only (worker/db/network-wall.ts); DEMO_MODE turns the first two off (worker/auth/flows.ts).
  */
-export function demoService(db: Database, photos: R2Bucket) {
+export function demoService(
+  db: Database,
+  photos: R2Bucket,
+  rooms: (chatId: string) => Pick<ChatHistory, "storeMessage" | "clearHistory">,
+) {
   /** Seeded demo dealers (never a throwaway one), most recently active first. */
   const seededNetwork = (limit: number) =>
     db
@@ -117,18 +121,21 @@ export function demoService(db: Database, photos: R2Bucket) {
             { chatId, dealerId, lastReadAt: null },
             { chatId, dealerId: welcomer.id, lastReadAt: now },
           ]),
-          db.insert(messages).values({
-            id: newId(),
-            chatId,
-            clientId: newId(),
-            senderId: welcomer.id,
-            receiverId: dealerId,
-            content: `Welcome to DealerLane, ${profile.firstName}! Saw your inventory go up — send me anything you want moved this week.`,
-            createdAt: now,
-          }),
         );
       }
       await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      // The welcome is stored by the chat's room, as every message is.
+      if (welcomer)
+        await rooms(chatId).storeMessage({
+          senderId: welcomer.id,
+          receiverId: dealerId,
+          content: `Welcome to DealerLane, ${profile.firstName}! Saw your inventory go up — send me anything you want moved this week.`,
+          clientId: newId(),
+          context: null,
+          attachments: [],
+          call: null,
+          offer: null,
+        });
       return { accountId, dealerId };
     },
 
@@ -156,7 +163,7 @@ export function demoService(db: Database, photos: R2Bucket) {
 
     /** The daily cron: throwaway demo accounts past their time, with everything they wrote. */
     removeExpired(now = Date.now()): Promise<number> {
-      return removeDemoAccounts(db, photos, now);
+      return removeDemoAccounts(db, { photos, rooms }, now);
     },
   };
 }

@@ -49,15 +49,14 @@ export type FileRow = { fileId: string; sentBy: string; sentAt: number; attachme
 
 /**
  * Chat files with what their message says of them (name, type, size), for the chat files `where` picks from
- * `chat_attachments ca`. A file whose message was deleted is gone from the chat, and from here.
+ * `chat_attachments ca`. A file whose message was deleted is gone from the chat, and from here (its row goes
+ * with the message); a file whose chat's room has not yet moved its history out of D1 is listed once it has.
  */
 function chatFileRows(db: Database, where: SQL, tail: SQL = sql``) {
   return db.all<FileRow>(sql`
-    select ca.file_id as fileId, ca.sender_id as sentBy, ca.created_at as sentAt, j.value as attachment
+    select ca.file_id as fileId, ca.sender_id as sentBy, ca.created_at as sentAt, ca.attachment as attachment
     from chat_attachments ca
-    join messages m on m.id = ca.message_id
-    join json_each(m.attachments) j on json_extract(j.value, '$.url') = ${CHAT_FILE_PATH} || ca.file_id
-    where ${where} ${tail}`);
+    where ca.attachment is not null and ${where} ${tail}`);
 }
 
 const toFile = (row: FileRow): DisputeFile => ({

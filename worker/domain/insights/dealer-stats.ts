@@ -60,7 +60,7 @@ export async function dealerStatsOf(db: Database, dealerId: string, now = Date.n
       (select count(*) from comments where dealer_id = ${dealerId}) as commentsWritten,
       (select count(*) from (${acceptedConnectionsOf(dealerId)})) as connections,
       (select count(*) from chat_participants where dealer_id = ${dealerId}) as chats,
-      (select count(*) from messages where sender_id = ${dealerId}) as messagesSent
+      (select coalesce(sum(sent_count), 0) from chat_participants where dealer_id = ${dealerId}) as messagesSent
     from
       (select count(*) as posts,
          coalesce(sum(status = 'active' and type != 'request'), 0) as activePosts,

@@ -1,3 +1,4 @@
+import type { ChatHistory } from "../../realtime/chat-history";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { dealerStatsOf } from "./dealer-stats";
@@ -46,7 +47,24 @@ export type VehicleActivity = {
  * My Vehicle Activity, the deal totals: every figure of the dealer's activity is counted here.
  * Reads the dealer's activity as event times; the figures themselves are computed by figures.ts.
  */
-export function insightsService(db: Database) {
+export function insightsService(db: Database, rooms: (chatId: string) => Pick<ChatHistory, "activitySince">) {
+  /** Who wrote when in the dealer's chats since `since`, asked of the rooms of the chats active since then. */
+  async function chatActivitySince(dealerId: string, since: number): Promise<DealerActivity["messages"]> {
+    const chats = await db.all<{ id: string }>(sql`
+      select c.id as id from chat_participants cp join chats c on c.id = cp.chat_id
+      where cp.dealer_id = ${dealerId} and c.last_message_at >= ${since}`);
+    const each = await Promise.all(
+      chats.map(async (c) =>
+        (await rooms(c.id).activitySince(since)).map((m) => ({
+          chatId: c.id,
+          fromMe: m.senderId === dealerId,
+          at: m.at,
+        })),
+      ),
+    );
+    return each.flat();
+  }
+
   /**
    * Everything the figures of two periods (the one asked for and the one before) are counted from, in one
    * statement: each kind of event is one column, a JSON array gathered by a subquery, so the page waits on
@@ -54,7 +72,8 @@ export function insightsService(db: Database) {
    */
   async function activitySince(dealerId: string, since: number): Promise<DealerActivity> {
     type Json = string;
-    const [row] = await db.all<Record<keyof DealerActivity, Json>>(sql`
+    const [[row], messages] = await Promise.all([
+      db.all<Record<Exclude<keyof DealerActivity, "messages">, Json>>(sql`
       select
         (select json_group_array(pv.created_at)
           from inventory_posts p join post_views pv on pv.post_id = p.id
@@ -69,16 +88,15 @@ export function insightsService(db: Database) {
           select min(c.created_at) as at from comments c join inventory_posts p on p.id = c.post_id
           where c.dealer_id = ${dealerId} and p.type = 'request' and p.dealer_id <> ${dealerId}
           group by c.post_id having min(c.created_at) >= ${since})) as requestsAnswered,
-        (select json_group_array(json_array(m.chat_id, m.sender_id = ${dealerId}, m.created_at))
-          from chat_participants cp join messages m on m.chat_id = cp.chat_id
-          where cp.dealer_id = ${dealerId} and m.created_at >= ${since}) as messages,
         (select json_group_array(json_array(d.proposer_id = ${dealerId}, d.created_at, d.confirmed_at,
             d.completed_at, d.price_cents, d.commission_cents))
           from deals d
           where ${dealsOf(dealerId)}
             and max(d.created_at, coalesce(d.confirmed_at, 0), coalesce(d.completed_at, 0)) >= ${since}) as deals,
         (select json_group_array(json_array(day, post_views, comments_received, requests_answered))
-          from dealer_day_figures where dealer_id = ${dealerId} and day >= ${since}) as foldedDays`);
+          from dealer_day_figures where dealer_id = ${dealerId} and day >= ${since}) as foldedDays`),
+      chatActivitySince(dealerId, since),
+    ]);
     const list = <T>(json: Json | undefined) => (json ? (JSON.parse(json) as T[]) : []);
     type DealRow = [number, number, number | null, number | null, number, number | null];
     type FoldedRow = [number, number, number, number];
@@ -87,11 +105,7 @@ export function insightsService(db: Database) {
       commentsReceived: list<number>(row?.commentsReceived),
       connections: list<number>(row?.connections),
       requestsAnswered: list<number>(row?.requestsAnswered),
-      messages: list<[string, number, number]>(row?.messages).map(([chatId, fromMe, at]) => ({
-        chatId,
-        fromMe: fromMe === 1,
-        at,
-      })),
+      messages,
       deals: list<DealRow>(row?.deals).map(
         ([proposedByMe, createdAt, confirmedAt, completedAt, priceCents, commissionCents]) => ({
           proposedByMe: proposedByMe === 1,

@@ -39,12 +39,8 @@ export function networkNotices(
       });
     },
 
-    /** Tells the receiver when this is the first message the sender ever wrote them. */
+    /** Tells the receiver of the first message the sender ever wrote them (the chat's room knows it is). */
     async messageSent(message: ChatMessage): Promise<void> {
-      const [earlier] = await db.all<{ id: string }>(sql`
-        select id from messages
-        where chat_id = ${message.chatId} and sender_id = ${message.senderId} and id <> ${message.id} limit 1`);
-      if (earlier) return;
       const sender = await dealer(message.senderId);
       if (!sender) return;
       const preview =

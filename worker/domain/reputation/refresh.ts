@@ -61,13 +61,9 @@ async function refreshRun(db: Database, ids: string[], now: number): Promise<voi
             select counterparty_id, id from deals where counterparty_id in (${list}) and confirmed_at is not null) x
       join deals d on d.id = x.id`),
     db.all<FirstReply & { dealerId: string }>(sql`
-      select x.dealerId as dealerId, x.askedAt as askedAt,
-        (select min(m.created_at) from messages m
-          where m.chat_id = x.chatId and m.sender_id = x.dealerId and m.created_at > x.askedAt) as repliedAt
-      from (select m.receiver_id as dealerId, m.chat_id as chatId, min(m.created_at) as askedAt
-            from messages m
-            where m.receiver_id in (${list}) and m.created_at >= ${since} and m.call is null and m.offer is null
-            group by m.receiver_id, m.chat_id) x`),
+      select dealer_id as dealerId, asked_at as askedAt, replied_at as repliedAt
+      from chat_participants
+      where dealer_id in (${list}) and asked_at >= ${since}`),
     db.all<{ dealerId: string; side: OfferSide; clockHours: number; history: string }>(sql`
       select seller_id as dealerId, 'seller' as side, clock_hours as clockHours, history from offers
         where seller_id in (${list})
