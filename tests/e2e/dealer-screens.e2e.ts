@@ -36,17 +36,24 @@ async function settled(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-/** The toast showing now must not cover any of `buttons` (all visible buttons of the dialog or form). */
+/**
+ * The toast showing must come to rest clear of every one of `buttons` (all visible buttons of the dialog or form).
+ * The toaster places it again a frame after the page changes under it (the decoded VIN fills the dialog), so a
+ * look taken in between may catch the old place: wait for the state.
+ */
 async function expectToastClearOf(page: Page, buttons: Locator) {
-  const toast = await boxOf(page.getByTestId("toast"));
-  const boxes = (await buttons.evaluateAll((els) =>
-    els
-      .map((el) => el.getBoundingClientRect())
-      .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight)
-      .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
-  )) as Box[];
-  expect(boxes.length).toBeGreaterThan(0);
-  for (const box of boxes) expect(overlaps(toast, box), JSON.stringify({ toast, box })).toBe(false);
+  const covered = async () => {
+    const toast = await boxOf(page.getByTestId("toast"));
+    const boxes = (await buttons.evaluateAll((els) =>
+      els
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight)
+        .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+    )) as Box[];
+    expect(boxes.length).toBeGreaterThan(0);
+    return boxes.filter((box) => overlaps(toast, box)).map((box) => JSON.stringify({ toast, box }));
+  };
+  await expect.poll(covered, { timeout: 5000 }).toEqual([]);
 }
 
 describe("/messages on a 390 px phone", () => {
