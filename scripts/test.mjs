@@ -1,11 +1,15 @@
 /**
- * `npm test`: everything CI checks, in order — `npm run check` (lockfile, typecheck, build, the worker
- * bundled for deploy), lint, unit + API + Durable Object tests in workerd, then the Playwright journeys in
- * Debian's Chromium (installed here when missing and root).
+ * `npm test`: everything CI checks — `npm run check` (lockfile, typecheck, build, the worker bundled for deploy),
+ * lint, unit + API + Durable Object tests in workerd, then the Playwright journeys in Debian's Chromium (installed
+ * here when missing and root).
+ *
+ * Two lanes side by side, as the two cores of CI allow: the journeys, which mostly wait on the browser and the
+ * app, start as soon as the app is built and bundled; the typecheck, lint, typed-client checks and the workerd
+ * tests run one after another beside them. The first failure in either lane stops both.
  */
 import { existsSync } from "node:fs";
-import { check } from "./check.mjs";
-import { bin, step } from "./steps.mjs";
+import { bundleStep, CHECK_STEPS, reportBundleSize } from "./check.mjs";
+import { bin, concurrentStep, step } from "./steps.mjs";
 
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -20,22 +24,38 @@ function ensureChromium() {
   step("install Debian's chromium", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"]);
 }
 
+const started = Date.now();
 ensureChromium();
-check();
-step("lint", "npm", ["run", "--silent", "lint"]);
-// The typed clients are committed (the public one downloadable from /api-docs, the browser's in app/lib); each
-// must be what its document makes (tests/api/public-api.test.ts and api-document.test.ts hold the documents).
-for (const [document, types] of [
-  ["public/sdk/openapi.json", "public/sdk/dealerlane-api.d.ts"],
-  ["app/lib/api-schema.json", "app/lib/api-schema.d.ts"],
-]) {
-  step(`typed API client up to date (${types})`, bin("openapi-typescript"), [
-    document,
-    "-o",
-    types,
-    "--check",
-  ]);
-}
-step("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
-step("end-to-end journeys (Chromium)", bin("vitest"), ["run", "-c", "vitest.e2e.config.ts"]);
-console.log("\nAll tests passed.");
+step(...CHECK_STEPS.lockfile);
+
+const built = concurrentStep(...CHECK_STEPS.build).then(async () =>
+  reportBundleSize(await concurrentStep(...bundleStep(), { quiet: true })),
+);
+
+const journeys = built.then(() =>
+  concurrentStep("end-to-end journeys (Chromium)", bin("vitest"), ["run", "-c", "vitest.e2e.config.ts"]),
+);
+
+const checks = (async () => {
+  await concurrentStep(...CHECK_STEPS.typecheck);
+  await concurrentStep("lint", "npm", ["run", "--silent", "lint"]);
+  // The typed clients are committed (the public one downloadable from /api-docs, the browser's in app/lib); each
+  // must be what its document makes (tests/api/public-api.test.ts and api-document.test.ts hold the documents).
+  for (const [document, types] of [
+    ["public/sdk/openapi.json", "public/sdk/dealerlane-api.d.ts"],
+    ["app/lib/api-schema.json", "app/lib/api-schema.d.ts"],
+  ]) {
+    await concurrentStep(`typed API client up to date (${types})`, bin("openapi-typescript"), [
+      document,
+      "-o",
+      types,
+      "--check",
+    ]);
+  }
+  // The worker imports Remix's server build.
+  await built;
+  await concurrentStep("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
+})();
+
+await Promise.all([journeys, checks]);
+console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

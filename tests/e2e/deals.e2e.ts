@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,6 +8,8 @@ import {
   launchBrowser,
   newContext,
   newDealer,
+  seriousAxeViolations,
+  WCAG_21_AA,
 } from "./support";
 
 let browser: Browser;
@@ -23,13 +24,8 @@ const headers = { Origin: BASE_URL };
 
 /** Serious or critical axe violations inside one dialog. */
 async function axeProblems(page: Page, testId: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include(`[data-testid="${testId}"]`)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${testId}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const found = await seriousAxeViolations(page, { include: `[data-testid="${testId}"]`, tags: WCAG_21_AA });
+  return found.map((violation) => `${testId}: ${violation}`);
 }
 
 describe("a deal between two dealers, from a post card to the Bill of Sale", () => {

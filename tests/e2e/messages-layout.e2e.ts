@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, hydrated, launchBrowser, quickLogin } from "./support";
+import { BASE_URL, hydrated, launchBrowser, quickLogin, seriousAxeViolations, WCAG_21_AA } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -206,11 +205,9 @@ describe("/messages on a 390 px phone", () => {
       .or(sheet.getByText("The AI Copilot comes with the Premium Plan.", { exact: false }))
       .waitFor();
     expect(await scrollWidth()).toBeLessThanOrEqual(390);
-    const { violations } = await new AxeBuilder({ page })
-      .include('[data-testid="chat-tools-sheet"]')
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(
+      await seriousAxeViolations(page, { include: '[data-testid="chat-tools-sheet"]', tags: WCAG_21_AA }),
+    ).toEqual([]);
     // Tap 2: Propose deal.
     await sheet.getByRole("button", { name: "Propose deal" }).click();
     await page.getByTestId("propose-deal-dialog").waitFor();

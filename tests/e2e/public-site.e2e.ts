@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import {
   queryD1,
   quickLogin,
   toastText,
+  seriousAxeViolations,
 } from "./support";
 
 let browser: Browser;
@@ -23,13 +23,16 @@ afterAll(async () => {
 
 async function openPage(
   url: string,
-  options: { theme?: "light" | "dark"; mobile?: boolean; javaScript?: boolean } = {},
+  options: { theme?: "light" | "dark"; mobile?: boolean; javaScript?: boolean; clock?: boolean } = {},
 ) {
   const context: BrowserContext =
     options.javaScript === false
       ? await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
       : await newContext(browser, { mobile: options.mobile });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
+  // The page's timers on a clock the journey can run ahead (it still ticks by itself meanwhile): "nothing moved
+  // in 5 s" is then checked without waiting 5 s.
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   await page.goto(url);
   return { page, context };
@@ -166,7 +169,7 @@ describe("the public site, signed out", () => {
   });
 
   it("pauses the feature carousel while the pointer is over it", async () => {
-    const { page, context } = await openPage("/");
+    const { page, context } = await openPage("/", { clock: true });
     await enhanced(page);
     const carousel = page.getByRole("region", { name: "Features" });
     await carousel.scrollIntoViewIfNeeded();
@@ -178,9 +181,10 @@ describe("the public site, signed out", () => {
     await expect.poll(current, { timeout: 6000 }).toMatch(/^Slide 2:/);
     await carousel.hover();
     const held = await current();
-    await page.waitForTimeout(5000);
+    await page.clock.runFor(5000);
     expect(await current()).toBe(held);
     await page.mouse.move(0, 0);
+    await page.clock.runFor(4000);
     await expect.poll(current, { timeout: 6000 }).not.toBe(held);
     await context.close();
   });
@@ -233,6 +237,7 @@ describe("the public site, signed out", () => {
 
   it("keeps the carousels still for visitors who prefer reduced motion", async () => {
     const context = await browser.newContext({ baseURL: BASE_URL, reducedMotion: "reduce" });
+    await context.clock.install();
     const page = await context.newPage();
     await page.goto("/");
     await enhanced(page);
@@ -241,7 +246,7 @@ describe("the public site, signed out", () => {
     expect(await current()).toMatch(/^Slide 1:/);
     // Nothing moves by itself, so there is nothing to pause.
     expect(await page.getByRole("button", { name: /slide show$/ }).count()).toBe(0);
-    await page.waitForTimeout(4500);
+    await page.clock.runFor(4500);
     expect(await current()).toMatch(/^Slide 1:/);
     expect(await page.locator("[data-typed-text]").innerText()).toBe("independent dealers");
     // The figures are final at once: no count-up from zero.
@@ -344,7 +349,7 @@ describe("the landing page without React", () => {
   });
 
   it("types the headline, counts the figures, pauses a carousel and switches the theme with that script", async () => {
-    const { page, context } = await openPage("/");
+    const { page, context } = await openPage("/", { clock: true });
     await enhanced(page);
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
 
@@ -370,11 +375,12 @@ describe("the landing page without React", () => {
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const held = await current();
-    await page.waitForTimeout(6500);
+    await page.clock.runFor(6500);
     expect(await current()).toBe(held);
     await page.getByRole("button", { name: "Play testimonials slide show" }).click();
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(6000);
     await expect.poll(current, { timeout: 8000 }).not.toBe(held);
 
     // The theme toggle, as in the app: the class, the color scheme, remembered across a reload.
@@ -571,12 +577,7 @@ describe("the contact form", () => {
 });
 
 describe("accessibility", () => {
-  const serious = async (page: Page) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const serious = (page: Page) => seriousAxeViolations(page);
 
   for (const theme of ["dark", "light"] as const) {
     for (const url of ["/", "/pricing", "/contact"]) {

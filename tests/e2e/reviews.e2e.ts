@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_SCORES } from "#lib/reputation/constants";
@@ -13,6 +12,8 @@ import {
   openSale,
   proposeDeal,
   signBillOfSale,
+  seriousAxeViolations,
+  WCAG_21_AA,
 } from "./support";
 
 let browser: Browser;
@@ -31,12 +32,8 @@ async function review(page: Page, scores: number[], comment: string) {
   for (const [i, [, label]] of REVIEW_SCORES.entries())
     await dialog.getByRole("group", { name: label }).getByText(String(scores[i]), { exact: true }).click();
   await dialog.getByLabel("Comment").fill(comment);
-  const { violations } = await new AxeBuilder({ page })
-    .include('[data-testid="review-dialog"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
   expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    await seriousAxeViolations(page, { include: '[data-testid="review-dialog"]', tags: WCAG_21_AA }),
   ).toEqual([]);
   await dialog.getByRole("button", { name: "Send review" }).click();
   await expectToast(page, "Review sent");

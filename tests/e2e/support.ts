@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -270,4 +271,28 @@ export async function signBillOfSale(
   await dialog.getByRole("button", { name: "Sign Bill of Sale" }).click();
   await expectToast(page, toast);
   await detail.getByTestId(`signature-${as}`).getByText(`Signed as ${fullName}`).waitFor();
+}
+
+/** The WCAG 2.1 A and AA rules: what the journeys hold the dealer's screens to. */
+export const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * The serious and critical violations axe finds on `page` as it is now, each as "rule (elements)": inside the
+ * `include` selector when given, of the `tags` (every rule when none) or only the `rules` named. axe runs in the
+ * page itself (its legacy mode): its default mode finishes every scan in a blank page it opens and loads axe into
+ * again, which cost twice the scan itself here. The rules are the same; only a cross-origin iframe would go
+ * unscanned, and no scanned screen has one.
+ */
+export async function seriousAxeViolations(
+  page: Page,
+  { include, tags, rules }: { include?: string; tags?: string[]; rules?: string[] } = {},
+): Promise<string[]> {
+  let axe = new AxeBuilder({ page }).setLegacyMode();
+  if (include) axe = axe.include(include);
+  if (tags) axe = axe.withTags(tags);
+  if (rules) axe = axe.withRules(rules);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

@@ -393,7 +393,7 @@ export const chatParticipants = sqliteTable(
 /**
  * Where messages were kept before each chat's room held its own (durable-objects/chat-room.ts). A room moves its
  * chat's rows out on first use and the daily cron drains the rest; nothing writes here any more
- * (docs/decisions: chat history in rooms).
+ * (docs/decisions/0056-chat-history-in-rooms.md).
  */
 export const messages = sqliteTable(
   "messages",
