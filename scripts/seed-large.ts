@@ -7,11 +7,9 @@
  *   node scripts/seed-large.ts --posts 1000 --dealers 2000 --persist-to <dir> --fresh
  *   node --max-old-space-size=12288 --max-semi-space-size=64 scripts/seed-large.ts --posts 500000   → the national network
  *
- *   node … scripts/seed-large.ts --posts 500000 --messages rooms   → each chat's messages in its ChatRoom's own SQLite
- *
  * The rows are written straight into the migrated D1 file (scripts/local-d1-file.ts), each stage's time printed.
- * The chat messages go into D1's messages table, or with `--messages rooms` into each chat's ChatRoom Durable
- * Object's own storage (scripts/chat-room-files.ts), where chat history lives once it has moved out of D1.
+ * The chat messages go into each chat's ChatRoom Durable Object's own storage (scripts/chat-room-files.ts), where
+ * chat history lives; D1 gets the chat list and counts the rooms keep.
  * The signed-in dealer of the benchmark and the network's admin get sessions written straight into D1; their
  * cookies and the counts are kept in <dir>/bench-seed.json, which also tells the benchmark the state is ready.
  */
@@ -34,17 +32,13 @@ const BENCH_SEED_VERSION = 4;
 /** The counts, and sessions of the benchmark's signed-in dealer and of the network's admin (for GET /admin). */
 type BenchSeed = ReturnType<typeof largeNetwork>["counts"] & {
   version?: number;
-  /** Where the chat messages are (absent: "d1", as before rooms kept their own). */
-  messagesIn?: MessagesIn;
+  /** Where the chat messages are: "rooms" since each room keeps its own (absent: D1, an older state). */
+  messagesIn?: "rooms";
   dealerId: string;
   cookie: string;
   adminCookie?: string;
   seededAt: string;
 };
-
-/** Where the seed writes the chat messages: D1's messages table, or each chat's ChatRoom storage. */
-const MESSAGES_IN = ["d1", "rooms"] as const;
-type MessagesIn = (typeof MESSAGES_IN)[number];
 
 /** The worker's name in wrangler.toml: the local runtime keys its Durable Objects' folders by it. */
 const scriptName = () => {
@@ -72,19 +66,15 @@ function args() {
       dealers: { type: "string" },
       "persist-to": { type: "string" },
       fresh: { type: "boolean", default: false },
-      messages: { type: "string", default: "d1" },
     },
   });
-  const messagesIn = values.messages as MessagesIn;
-  if (!MESSAGES_IN.includes(messagesIn))
-    throw new Error(`--messages must be one of ${MESSAGES_IN.join(", ")}`);
   const posts = Number(values.posts);
   const dealers = values.dealers === undefined ? undefined : Number(values.dealers);
   for (const [name, n] of Object.entries({ posts, dealers }))
     if (n !== undefined && (!Number.isInteger(n) || n < 10))
       throw new Error(`--${name} must be a whole number ≥ 10`);
   const persistTo = path.resolve(ROOT, values["persist-to"] || `.wrangler/bench-state-${posts}`);
-  return { posts, dealers, persistTo, fresh: values.fresh, messagesIn };
+  return { posts, dealers, persistTo, fresh: values.fresh };
 }
 
 function markerOf(persistTo: string): BenchSeed | null {
@@ -124,10 +114,8 @@ export async function seedLarge(options: {
   dealers?: number;
   persistTo: string;
   fresh?: boolean;
-  messagesIn?: MessagesIn;
   log?: (line: string) => void;
 }): Promise<BenchSeed> {
-  const messagesIn = options.messagesIn ?? "d1";
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.fresh) rmSync(options.persistTo, { recursive: true, force: true });
   const shape = shapeOf(options.posts, options.dealers);
@@ -137,7 +125,7 @@ export async function seedLarge(options: {
     existing.posts === shape.posts &&
     existing.dealers === shape.dealers &&
     existing.version === BENCH_SEED_VERSION &&
-    (existing.messagesIn ?? "d1") === messagesIn
+    existing.messagesIn === "rooms"
   ) {
     log(
       `Bench data already in ${path.relative(ROOT, options.persistTo)} (${existing.posts} posts); use --fresh to rebuild.`,
@@ -158,19 +146,17 @@ export async function seedLarge(options: {
   const admins = session(network.admin.accountId, now);
   log(`  generated ${took(generating)}`);
   const messages = network.tables.find(([table]) => table === "messages")![1];
-  const d1Tables = network.tables.filter(([table]) => messagesIn === "d1" || table !== "messages");
+  const d1Tables = network.tables.filter(([table]) => table !== "messages");
   writeRowsDirect(
     localD1File(options.persistTo),
     [...d1Tables, ["sessions", [mine.row, admins.row]]],
     (step, rows, t) => log(`  ${step}${rows === null ? "" : `: ${rows} rows`} ${took(t)}`),
   );
-  if (messagesIn === "rooms") {
-    const [count, writing] = timed(() => writeChatRooms(options.persistTo, scriptName(), roomsOf(messages)));
-    log(`  ${count} messages into ${network.counts.chats} chat rooms ${took(writing)}`);
-  }
+  const [count, writing] = timed(() => writeChatRooms(options.persistTo, scriptName(), roomsOf(messages)));
+  log(`  ${count} messages into ${network.counts.chats} chat rooms ${took(writing)}`);
   const seed: BenchSeed = {
     version: BENCH_SEED_VERSION,
-    messagesIn,
+    messagesIn: "rooms",
     ...network.counts,
     dealerId: network.me.id,
     cookie: mine.cookie,
