@@ -167,7 +167,7 @@ export async function seedLarge(options: {
   const c = network.counts;
   log(
     `Seeded ${c.dealers} dealers, ${c.posts} posts, ${c.vehicles} vehicles, ${c.comments} comments, ` +
-      `${c.connections} connections, ${c.chats} chats, ${c.messages} messages (in ${messagesIn}) ` +
+      `${c.connections} connections, ${c.chats} chats, ${c.messages} messages (in their rooms) ` +
       `in ${seconds(Date.now() - started)} (CPU ${seconds(cpuOf(process.cpuUsage(cpuStarted)))} and wrangler's migration).`,
   );
   return seed;

@@ -11,6 +11,7 @@ import {
   signUpDealer,
   twoDealersWithAChat,
 } from "./helpers";
+import migration0038 from "../../migrations/0038_chat_lines_from_d1_messages.sql?raw";
 
 /** Each chat's messages live in its own ChatRoom's SQLite; D1 keeps the list, the last message and the counts. */
 
@@ -31,6 +32,47 @@ const page = async (cookie: string, chatId: string, query = "") => {
 
 const unreadOf = async (cookie: string) =>
   (await call("GET", "/api/chats/unread", { cookie })).json.unreadTotal as number;
+
+type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
+
+/** A chat begun before rooms kept their messages: its rows in D1 only, as a deployed database has them. */
+const old = async (x: Dealer, y: Dealer) => {
+  const chatId = crypto.randomUUID();
+  const t = Date.now() - 60_000;
+  await env.DB.batch([
+    env.DB.prepare("insert into chats (id, pair_key, last_message_at) values (?, ?, ?)").bind(
+      chatId,
+      [x.dealerId, y.dealerId].sort().join(":"),
+      t + 1,
+    ),
+    env.DB.prepare("insert into chat_participants (chat_id, dealer_id) values (?, ?), (?, ?)").bind(
+      chatId,
+      x.dealerId,
+      chatId,
+      y.dealerId,
+    ),
+    env.DB.prepare(
+      `insert into messages (id, chat_id, client_id, sender_id, receiver_id, content, is_read, created_at)
+       values (?, ?, ?, ?, ?, 'Old hello', 1, ?), (?, ?, ?, ?, ?, 'Old answer', 0, ?)`,
+    ).bind(
+      crypto.randomUUID(),
+      chatId,
+      crypto.randomUUID(),
+      x.dealerId,
+      y.dealerId,
+      t,
+      crypto.randomUUID(),
+      chatId,
+      crypto.randomUUID(),
+      y.dealerId,
+      x.dealerId,
+      t + 1,
+    ),
+  ]);
+  return chatId;
+};
+const d1Rows = (chatId: string) =>
+  env.DB.prepare("select count(*) as n from messages where chat_id = ?").bind(chatId).first<{ n: number }>();
 
 describe("chat history in each chat's room", () => {
   it("pages a chat's messages from its room, oldest first on a page, with cursors back and forward", async () => {
@@ -94,46 +136,6 @@ describe("chat history in each chat's room", () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     const c = await signUpDealer();
-    const old = async (x: typeof a, y: typeof a) => {
-      const chatId = crypto.randomUUID();
-      const t = Date.now() - 60_000;
-      await env.DB.batch([
-        env.DB.prepare("insert into chats (id, pair_key, last_message_at) values (?, ?, ?)").bind(
-          chatId,
-          [x.dealerId, y.dealerId].sort().join(":"),
-          t + 1,
-        ),
-        env.DB.prepare("insert into chat_participants (chat_id, dealer_id) values (?, ?), (?, ?)").bind(
-          chatId,
-          x.dealerId,
-          chatId,
-          y.dealerId,
-        ),
-        env.DB.prepare(
-          `insert into messages (id, chat_id, client_id, sender_id, receiver_id, content, is_read, created_at)
-           values (?, ?, ?, ?, ?, 'Old hello', 1, ?), (?, ?, ?, ?, ?, 'Old answer', 0, ?)`,
-        ).bind(
-          crypto.randomUUID(),
-          chatId,
-          crypto.randomUUID(),
-          x.dealerId,
-          y.dealerId,
-          t,
-          crypto.randomUUID(),
-          chatId,
-          crypto.randomUUID(),
-          y.dealerId,
-          x.dealerId,
-          t + 1,
-        ),
-      ]);
-      return chatId;
-    };
-    const d1Rows = (chatId: string) =>
-      env.DB.prepare("select count(*) as n from messages where chat_id = ?")
-        .bind(chatId)
-        .first<{ n: number }>();
-
     const first = await old(a, b);
     const opened = await page(a.cookie, first);
     expect(opened.items.map((m) => m.content)).toEqual(["Old hello", "Old answer"]);
@@ -150,6 +152,33 @@ describe("chat history in each chat's room", () => {
     expect((await roomMessages(second)).map((m) => m.content)).toEqual(["Old hello", "Old answer"]);
     // Moved once: a later use of the room imports nothing twice.
     expect((await page(c.cookie, second)).items).toHaveLength(2);
+  });
+
+  it("shows a chat begun before the move with its last message and unread count before its room is used (migration 0038)", async () => {
+    const a = await signUpDealer();
+    const b = await signUpDealer();
+    const chatId = await old(a, b);
+    for (const statement of migration0038.split("--> statement-breakpoint"))
+      await env.DB.prepare(statement).run();
+    expect((await d1Rows(chatId))?.n).toBe(2);
+    expect(await unreadOf(a.cookie)).toBe(1);
+    expect(await unreadOf(b.cookie)).toBe(0);
+    const [line] = (await call("GET", "/api/chats", { cookie: b.cookie })).json as unknown as {
+      lastMessage: ChatMessage;
+    }[];
+    expect(line?.lastMessage).toMatchObject({
+      chatId,
+      senderId: b.dealerId,
+      content: "Old answer",
+      isRead: false,
+    });
+    expect(line?.lastMessage.attachments).toEqual([]);
+    const sent = await env.DB.prepare(
+      "select sent_count as n from chat_participants where chat_id = ? and dealer_id = ?",
+    )
+      .bind(chatId, a.dealerId)
+      .first<{ n: number }>();
+    expect(sent?.n).toBe(1);
   });
 
   it("keeps a room's messages from another dealer and from the demo network, over the API and the socket", async () => {
