@@ -24,6 +24,7 @@ const SIGNED_IN_SCREENS = [
 ];
 
 const pathOf = (id: string) => id.split("?")[0];
+const ZOD = /\/node_modules\/zod\//;
 /** Entries (route modules, the client entry) stay files of their own, as Remix loads them by name. */
 const isEntry = (id: string) => /\/app\/(routes\/|root\.tsx$|entry\.client\.tsx$)/.test(pathOf(id));
 /** Only JavaScript is grouped; styles and assets keep Vite's own handling. */
@@ -78,6 +79,9 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
   );
   const publicPages = staticClosure(getModuleInfo, publicRoutes);
   return (id: string): string | undefined => {
+    // zod is a file of its own: left out, it would follow the first grouped module that imports it, even one whose
+    // schemas the build drops, onto every page's first load.
+    if (ZOD.test(id)) return "zod";
     if (!isScript(id) || isEntry(id)) return undefined;
     if (everyPage.has(id)) return "app";
     if (!signedIn(id)) return undefined;

@@ -48,7 +48,7 @@ import { notificationCentre } from "./domain/notifications/centre";
 import { notificationService } from "./domain/notifications";
 import { networkNotices } from "./domain/notifications/network";
 import { notifier, type Delivery } from "./domain/notifications/notify";
-import { isLiveAuction } from "#lib/schemas/inventory";
+import { isLiveAuction } from "#lib/schemas/inventory-constants";
 import { preferencesService } from "./domain/notifications/preferences";
 import { outboxService } from "./domain/outbox";
 import { unsubscribeTokens } from "./domain/outbox/unsubscribe";

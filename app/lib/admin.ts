@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageQuery } from "#lib/schemas/paging";
 import { REVIEW_STATUSES } from "#lib/deals/constants";
 import { DEAL_STATUSES } from "#lib/deals/constants";
-import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
+import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory-constants";
 import { PLAN_IDS } from "#lib/subscriptions";
 
 /**
@@ -23,14 +23,6 @@ export function revenueEstimate(users: number) {
   const monthlyCents = users * ESTIMATE_BASE_CENTS + premiumUsers * ESTIMATE_PREMIUM_EXTRA_CENTS;
   return { users, premiumUsers, monthlyCents, annualCents: monthlyCents * 12 };
 }
-
-// Toasts of the Clear All Data button.
-export const CLEAR_DATA_TOASTS = { success: "Data Cleared!", failure: "Failed to clear data" } as const;
-/** What the admin types to confirm clearing the demo data. */
-export const CLEAR_DATA_CONFIRMATION = "CLEAR DEMO DATA";
-
-export const SUSPENDED_MESSAGE =
-  "This account is suspended. Contact support@dealerlane.app if you think this is a mistake.";
 
 // ---------------------------------------------------------------------------------------------------
 // Lists

@@ -1,6 +1,6 @@
 import createClient from "openapi-fetch";
 import { toast } from "#lib/toast";
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-types";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-headers";
 import type { paths } from "./api-schema";
 
 /**

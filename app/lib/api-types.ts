@@ -19,7 +19,8 @@ import {
   TITLE_STATUSES,
 } from "#lib/deals/constants";
 import { PAYMENT_CLOCK_STATUSES, TITLE_CLOCK_STATUSES, UNWIND_STATUSES } from "#lib/deals/clocks";
-import { OFFER_ACTIONS, OFFER_SIDES, OFFER_STATUSES, offerTermsSchema } from "#lib/schemas/offers";
+import { OFFER_SIDES, OFFER_STATUSES, offerTermsSchema } from "#lib/schemas/offers";
+import { OFFER_ACTIONS } from "#lib/schemas/offer-constants";
 
 /**
  * What the API answers, in one place: the worker's domain returns these
@@ -32,9 +33,6 @@ export const isoTime = z.iso.datetime().describe("ISO 8601 time");
 /** An epoch-millisecond time from D1 as the API shows it. */
 export const toIso = (epochMs: number) => new Date(epochMs).toISOString();
 export const toIsoOrNull = (epochMs: number | null | undefined) => (epochMs == null ? null : toIso(epochMs));
-
-export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
-export const TOTAL_COUNT_HEADER = "X-Total-Count";
 
 export const apiErrorSchema = z
   .object({

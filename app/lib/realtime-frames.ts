@@ -1,4 +1,5 @@
-import { FRAME_MAX_LENGTH, type ChatServerFrame, type InboxFrame } from "#lib/realtime";
+import type { ChatServerFrame, InboxFrame } from "#lib/realtime";
+import { FRAME_MAX_LENGTH } from "#lib/realtime-limits";
 
 /**
  * The browser's reading of socket frames. Every frame was built and checked against its zod schema

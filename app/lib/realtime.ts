@@ -8,8 +8,9 @@ import {
   offerSchema,
   type ChatMessage,
 } from "#lib/api-types";
-import { OFFER_ACTIONS } from "#lib/schemas/offers";
+import { OFFER_ACTIONS } from "#lib/schemas/offer-constants";
 import { chatAttachmentsInputSchema } from "#lib/chat-files";
+import { FRAME_MAX_LENGTH } from "#lib/realtime-limits";
 
 /**
  * Socket frames, one discriminated union shared by the Durable Objects and the browser: the Durable Objects parse
@@ -57,11 +58,6 @@ export { chatMessageSchema, type ChatMessage };
 
 /** Calls: a ring through the callee's inbox, then WebRTC peer to peer, signalled through the ChatRoom. */
 export const CALL_RING_SECONDS = 30;
-/**
- * The pages whose documents may use the camera and microphone (Permissions-Policy, worker/http/security-headers.ts).
- * The policy is the loaded document's: a call from a page reached by client-side navigation loads /messages anew.
- */
-export const CALL_PAGES: readonly string[] = ["/messages"];
 export const callIdSchema = clientIdSchema;
 export const callKindSchema = z.enum(["video", "voice"]);
 export type CallKind = z.infer<typeof callKindSchema>;
@@ -169,9 +165,6 @@ export const inboxFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("offer"), event: z.enum(OFFER_ACTIONS), offer: offerSchema }),
 ]);
 export type InboxFrame = z.infer<typeof inboxFrameSchema>;
-
-/** The longest frame either side reads; anything longer is dropped unread. */
-export const FRAME_MAX_LENGTH = 20_000;
 
 export function parseFrame<T>(schema: z.ZodType<T>, raw: unknown): T | null {
   if (typeof raw !== "string" || raw.length > FRAME_MAX_LENGTH) return null;

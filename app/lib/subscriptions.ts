@@ -3,14 +3,12 @@ import { pageQuery } from "#lib/schemas/paging";
 import { PRODUCT_NAME } from "#lib/constants";
 import type { FieldErrors } from "#lib/forms";
 import type { ToastMessage } from "#lib/toast";
+import { shortPlanName } from "#lib/subscription-constants";
 
 /**
  * Plans and payments, shared by the worker and the screens. Pure: no I/O.
  */
 
-/** The free trial every new account starts at sign-up, without a card (the landing's promise). */
-export const TRIAL_DAYS = 14;
-export const TRIAL_LABEL = `${TRIAL_DAYS}-day free trial`;
 /** The landing's 30-day money-back guarantee: a payment can be refunded this long after it was made. */
 export const MONEY_BACK_DAYS = 30;
 /** Where a lapsed dealer is sent (the 402 answer names it). */
@@ -20,15 +18,6 @@ export const PREMIUM_REQUIRED_MESSAGE = "This is a Premium feature. Upgrade to P
 
 export const PLAN_IDS = ["basic", "premium"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
-
-/** Dollars for a price in cents: 9900 → "$99", 4950 → "$49.50". */
-export function formatCents(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
-}
-
-/** A plan's short name for toasts and headings ("Premium Plan" → "Premium"). */
-export const shortPlanName = (name: string) => name.replace(/\s+Plan$/i, "");
 
 /** Success toast: 'Payment Successful' / 'Welcome to DealerLane Premium!'. */
 export const paymentSuccessToast = (planName: string) => ({

@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { DealerContacts } from "~/components/dealer/dealer-contacts";
 import { VerificationCard } from "~/components/dealer/verification-card";
 import { verificationRequestSchema } from "#lib/admin";
-import { photoPathOf } from "#lib/schemas/inventory";
+import { photoPathOf } from "#lib/schemas/inventory-constants";
 import { z } from "zod";
 import type { ActionResult } from "#lib/action-result";
 import { firstError, parseForm } from "#lib/forms";

@@ -15,7 +15,8 @@ import { buttonClass } from "~/components/ui/button";
 import { UNKNOWN_ACTION, byIntent } from "#lib/intents";
 import { formatPhone, toE164 } from "#lib/phone";
 import { PushDevice } from "~/components/notifications/push-device";
-import { PUSH_KINDS, PUSH_TOASTS, type PushKind } from "#lib/schemas/push";
+import { PUSH_KINDS, type PushKind } from "#lib/schemas/push";
+import { PUSH_TOASTS } from "#lib/schemas/push-texts";
 import {
   NOTIFICATION_TOASTS,
   PREFERENCE_KEYS,

@@ -7,7 +7,7 @@ import { SuspendedNotice } from "~/components/account/suspended-notice";
 import { Button, linkClass } from "~/components/ui/button";
 import { EmailField, PasswordField } from "~/components/account/account-fields";
 import { useSchemaForm, type FieldMetadata } from "~/components/ui/form";
-import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin-texts";
 import { DEMO_ACCOUNT } from "#lib/constants";
 import { googleFailureToast } from "#lib/google-sign-in";
 import { DEMO_OFF_MESSAGE, isDemoMode } from "#lib/demo-mode";

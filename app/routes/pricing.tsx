@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro, PublicLayout } from "~/components/public/public-layout";
 import { PlanCard } from "~/components/public/plan-card";
 import { BILLING_TERMS, marketingPlans } from "~/components/public/copy/marketing";
-import { TRIAL_LABEL } from "#lib/subscriptions";
+import { TRIAL_LABEL } from "#lib/subscription-constants";
 import { pageMeta } from "#lib/seo";
 import { publicPage, publicPageHeaders } from "~/utils/public-cache.server";
 

@@ -1,12 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FEED_PAGE_SIZE } from "#lib/constants";
-import {
-  QUICK_POST_REQUIRED,
-  createPostSchema,
-  feedQuerySchema,
-  quickPostSchema,
-  quickPostToPost,
-} from "#lib/schemas/inventory";
+import { createPostSchema, feedQuerySchema, quickPostSchema } from "#lib/schemas/inventory";
+import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory-constants";
 import { dealerAction } from "./dealer-directory.server";
 import { requireDealer } from "./guards.server";
 import { parseForm } from "#lib/forms";

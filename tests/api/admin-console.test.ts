@@ -1,6 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SUSPENDED_MESSAGE, isoDay, revenueEstimate } from "#lib/admin";
+import { isoDay, revenueEstimate } from "#lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin-texts";
 import { UNKNOWN_ACTION } from "#lib/intents";
 import type { AdminFigures, AdminUser, AuditEntry, Promotion } from "#lib/api-types";
 import { createServices } from "../../worker/services";

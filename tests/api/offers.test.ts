@@ -1,6 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NEXT_CURSOR_HEADER, dealSchema, offerSchema, type Offer } from "#lib/api-types";
+import { NEXT_CURSOR_HEADER } from "#lib/api-headers";
+import { dealSchema, offerSchema, type Offer } from "#lib/api-types";
 import { DEFAULT_PREFERENCES } from "#lib/schemas/notifications";
 import { OFFER_CLOCK_DEFAULT_HOURS, SOLD_TO_ANOTHER_MESSAGE } from "#lib/schemas/offers";
 import { LIMITS } from "../../worker/domain/rate-limits";

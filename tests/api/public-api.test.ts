@@ -3,7 +3,7 @@ import { validate } from "@readme/openapi-parser";
 import createClient from "openapi-fetch";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { paths } from "../../public/sdk/dealerlane-api";
-import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin-texts";
 import { api, apiDocument, keyOperations } from "../../worker/api";
 import { publicOperationsOf } from "../../worker/api/openapi";
 import { sha256Hex } from "../../worker/domain/shared/ids";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_PUSH_DEVICES, PUSH_KINDS, PUSH_TEXTS } from "#lib/schemas/push";
+import { MAX_PUSH_DEVICES, PUSH_KINDS } from "#lib/schemas/push";
+import { PUSH_TEXTS } from "#lib/schemas/push-texts";
 import { pushFetch } from "../../worker/integrations/web-push";
 import { createServices } from "../../worker/services";
 import { localPushService } from "../../scripts/push-service-stand-in";

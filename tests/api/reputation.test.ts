@@ -4,9 +4,9 @@ import {
   dealerReviewSchema,
   dealReviewStateSchema,
   directoryDealerSchema,
-  NEXT_CURSOR_HEADER,
   type DirectoryDealer,
 } from "#lib/api-types";
+import { NEXT_CURSOR_HEADER } from "#lib/api-headers";
 import { REVIEW_WINDOW_DAYS } from "#lib/reputation/constants";
 import { call, eventually, runDailyCron, signUpDealer } from "./helpers";
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_KINDS, PUSH_TEXTS } from "#lib/schemas/push";
+import { PUSH_KINDS } from "#lib/schemas/push";
+import { PUSH_TEXTS } from "#lib/schemas/push-texts";
 import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;

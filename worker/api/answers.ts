@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-types";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#lib/api-headers";
 import type { Page } from "../domain/shared/cursors";
 import type { AppEnv } from "../http/types";
 

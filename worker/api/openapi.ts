@@ -3,7 +3,8 @@ import type { Hook } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { API_KEY_RATE, type ApiKeyScope } from "#lib/api-keys";
-import { NEXT_CURSOR_HEADER, apiErrorSchema, planRequiredSchema } from "#lib/api-types";
+import { NEXT_CURSOR_HEADER } from "#lib/api-headers";
+import { apiErrorSchema, planRequiredSchema } from "#lib/api-types";
 import type { AppEnv } from "../http/types";
 import { answerInvalid, requireJsonBody } from "./validate";
 

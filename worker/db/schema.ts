@@ -19,13 +19,8 @@ import type { Disclosures } from "#lib/schemas/disclosures";
 import type { BuyOrder } from "#lib/schemas/buy-order";
 import { DISPUTE_REASONS, DISPUTE_SIDES, DISPUTE_STATUSES } from "#lib/schemas/disputes";
 import type { NotificationData } from "#lib/api-types";
-import {
-  OFFER_SIDES,
-  OFFER_STATUSES,
-  type OfferAction,
-  type OfferSide,
-  type OfferTerms,
-} from "#lib/schemas/offers";
+import { OFFER_SIDES, OFFER_STATUSES, type OfferSide, type OfferTerms } from "#lib/schemas/offers";
+import type { OfferAction } from "#lib/schemas/offer-constants";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
 const timestamp = (name: string) => integer(name, { mode: "number" });

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { isLocalHost } from "#lib/cookies";
-import { CALL_PAGES } from "#lib/realtime";
+import { CALL_PAGES } from "#lib/realtime-limits";
 import type { AppEnv } from "./types";
 
 /** `stripe`: Stripe.js and its Payment Element frames (only where Stripe is configured: /subscribe pays with them). */

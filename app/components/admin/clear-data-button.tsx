@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { TextField } from "~/components/ui/field";
 import { Trash2 } from "~/components/ui/icons";
-import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "#lib/admin";
+import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "#lib/admin-texts";
 import { answerOf, api } from "#lib/api-client";
 import { toast } from "#lib/toast";
 

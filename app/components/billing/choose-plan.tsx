@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { SubscriptionPlan } from "#lib/api-types";
-import { TRIAL_LABEL } from "#lib/subscriptions";
+import { TRIAL_LABEL } from "#lib/subscription-constants";
 import { PlanChoices } from "./plan-options";
 
 /**

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { TICKED } from "~/components/ui/panel";
 import { buttonClass } from "~/components/ui/button";
 import type { SubscriptionPlan } from "#lib/api-types";
-import { formatCents } from "#lib/subscriptions";
+import { formatCents } from "#lib/subscription-constants";
 
 /** A plan card's frame; `highlighted` rings the one chosen, current or most popular. */
 export const planCardClass = (highlighted: boolean) =>

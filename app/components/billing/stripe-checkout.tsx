@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { answerOf, api, ApiError } from "#lib/api-client";
 import type { SubscriptionPlan } from "#lib/api-types";
 import type { PlanId } from "#lib/subscriptions";
-import { formatCents } from "#lib/subscriptions";
+import { formatCents } from "#lib/subscription-constants";
 import { toastError } from "#lib/toast";
 import { PlanOptions } from "./plan-options";
 

@@ -3,7 +3,8 @@ import { PlanDetails, planCardClass } from "~/components/billing/plan-options";
 import { Button } from "~/components/ui/button";
 import type { Invoice, MySubscription, SubscriptionPlan } from "#lib/api-types";
 import { formatDay } from "#lib/format";
-import { CARD_BRAND_NAMES, formatCents, type CardBrand } from "#lib/subscriptions";
+import { CARD_BRAND_NAMES, type CardBrand } from "#lib/subscriptions";
+import { formatCents } from "#lib/subscription-constants";
 import { cardClass } from "~/components/ui/panel";
 
 const STATUS_TEXT: Record<string, string> = {

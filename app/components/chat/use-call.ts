@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { answerOf, api } from "#lib/api-client";
 import type { IceServer } from "#lib/api-types";
-import {
-  CALL_PAGES,
-  type CallKind,
-  type CallSignal,
-  type ChatClientFrame,
-  type LiveCall,
-} from "#lib/realtime";
+import type { CallKind, CallSignal, ChatClientFrame, LiveCall } from "#lib/realtime";
+import { CALL_PAGES } from "#lib/realtime-limits";
 import { toastError } from "#lib/toast";
 import type { CallFrame } from "./use-conversation";
 

@@ -9,7 +9,7 @@ import type { ComposerFormRequest } from "./composer-forms";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { answerOf, api, toastFailure } from "#lib/api-client";
-import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory";
+import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory-constants";
 import { toast } from "#lib/toast";
 import type { PostDetail } from "#lib/api-types";
 

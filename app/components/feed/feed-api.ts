@@ -1,6 +1,6 @@
 import { answerOf, api, pageOf } from "#lib/api-client";
 import type { FeedPost, PostDetail } from "#lib/api-types";
-import type { FeedSort } from "#lib/schemas/inventory";
+import type { FeedSort } from "#lib/schemas/inventory-constants";
 
 export type FeedParams = { sort: FeedSort; search: string; limit: number; cursor?: string | null };
 

@@ -5,7 +5,7 @@ import { PostCard, type CardUser } from "~/components/post/post-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { toastFailure } from "#lib/api-client";
 import { FEED_PAGE_SIZE_MAX, type InventoryView } from "#lib/constants";
-import { FEED_SORTS, type FeedSort } from "#lib/schemas/inventory";
+import { FEED_SORTS, type FeedSort } from "#lib/schemas/inventory-constants";
 import type { FeedPost, PostDetail } from "#lib/api-types";
 import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import { Composer, type ComposerHandle } from "./composer";

@@ -6,7 +6,7 @@ import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { answerOf, api } from "#lib/api-client";
 import type { PushSettings } from "#lib/api-types";
-import { PUSH_TEXTS } from "#lib/schemas/push";
+import { PUSH_TEXTS } from "#lib/schemas/push-texts";
 import { usePushDevice } from "./use-push-device";
 
 /** Set once the dealer has been asked on this device: they are never asked again (Notification Settings stays). */

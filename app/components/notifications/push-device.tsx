@@ -1,6 +1,6 @@
 import { BellRing } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { PUSH_TEXTS } from "#lib/schemas/push";
+import { PUSH_TEXTS } from "#lib/schemas/push-texts";
 import { usePushDevice } from "./use-push-device";
 
 /**

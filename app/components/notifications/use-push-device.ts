@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { answerOf, api, failureText } from "#lib/api-client";
-import { PUSH_TEXTS, PUSH_TOASTS } from "#lib/schemas/push";
+import { PUSH_TEXTS, PUSH_TOASTS } from "#lib/schemas/push-texts";
 import { toast } from "#lib/toast";
 
 /**

@@ -1,4 +1,5 @@
-import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS, type Disclosures } from "#lib/schemas/disclosures";
+import type { Disclosures } from "#lib/schemas/disclosures";
+import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS } from "#lib/schemas/disclosure-constants";
 
 const ANSWER_TONE = {
   yes: "bg-amber-500/15 text-amber-800 dark:text-amber-300",

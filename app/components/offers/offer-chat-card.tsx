@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { BadgeDollarSign } from "~/components/ui/icons";
 import type { ChatOfferCard, Offer } from "#lib/api-types";
-import { OFFER_ACTION_WORDS } from "#lib/schemas/offers";
+import { OFFER_ACTION_WORDS } from "#lib/schemas/offer-constants";
 import { Countdown } from "./countdown";
 import { offerApi } from "./offer-api";
 import { OfferActions } from "./offer-actions";

@@ -1,7 +1,8 @@
 import type { ComponentProps } from "react";
 import { TextField } from "~/components/ui/field";
 import { toastFailure } from "#lib/api-client";
-import { OFFER_PRICE_MIN, OFFER_TOASTS } from "#lib/schemas/offers";
+import { OFFER_PRICE_MIN } from "#lib/schemas/offer-constants";
+import { OFFER_TOASTS } from "#lib/schemas/offer-constants";
 import { toast } from "#lib/toast";
 
 /** The price a dealer typed, in whole dollars, or why it is not one. */

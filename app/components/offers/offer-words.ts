@@ -1,6 +1,6 @@
 import type { Offer, OfferStep } from "#lib/api-types";
 import { formatDollars, vehicleLabel } from "#lib/format";
-import { OFFER_ACTION_WORDS } from "#lib/schemas/offers";
+import { OFFER_ACTION_WORDS } from "#lib/schemas/offer-constants";
 
 /** "$26,500" from whole dollars. */
 export const priceText = (dollars: number) => formatDollars(dollars * 100);

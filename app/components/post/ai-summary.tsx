@@ -1,5 +1,5 @@
 import { ChevronDown, Sparkles } from "~/components/ui/icons";
-import { parseAiSummary } from "#lib/schemas/inventory";
+import { parseAiSummary } from "#lib/schemas/inventory-constants";
 
 /**
  * The post's AI summary: the list of {text} items; raw text when it is not a list; 'No vehicle data available' when empty.

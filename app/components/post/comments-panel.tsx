@@ -5,7 +5,7 @@ import { Avatar } from "~/components/ui/avatar";
 import { answerOf, api, failureText, toastFailure } from "#lib/api-client";
 import { fetchPost } from "~/components/feed/feed-api";
 import { RelativeTime } from "~/components/ui/clock";
-import { COMMENT_MAX } from "#lib/schemas/inventory";
+import { COMMENT_MAX } from "#lib/schemas/inventory-constants";
 import { toast } from "#lib/toast";
 import type { PostComment, PostDetail } from "#lib/api-types";
 

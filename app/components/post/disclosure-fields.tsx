@@ -1,17 +1,19 @@
 import { ChevronDown } from "~/components/ui/icons";
 import { inputClass } from "~/components/ui/field";
 import {
+  DISCLOSURE_KEYS_MAX,
+  DISCLOSURE_NOTES_MAX,
+  disclosuresSchema,
+  type Disclosures,
+} from "#lib/schemas/disclosures";
+import {
   announcementsLabel,
   DISCLOSURE_ANSWERS,
   DISCLOSURE_KEYS,
-  DISCLOSURE_KEYS_MAX,
-  DISCLOSURE_NOTES_MAX,
   DISCLOSURE_QUESTIONS,
-  disclosuresSchema,
   type DisclosureAnswer,
   type DisclosureQuestion,
-  type Disclosures,
-} from "#lib/schemas/disclosures";
+} from "#lib/schemas/disclosure-constants";
 
 /** The disclosures as the form holds them: answers, and keys as typed. */
 export type DisclosuresDraft = Record<DisclosureQuestion, DisclosureAnswer> & { keys: string; notes: string };

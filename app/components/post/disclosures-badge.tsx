@@ -2,13 +2,13 @@ import { Dialog } from "radix-ui";
 import { AlertTriangle, CheckCircle2 } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { DialogFrame } from "~/components/ui/dialog-frame";
+import type { Disclosures } from "#lib/schemas/disclosures";
 import {
   announcementsLabel,
   announcementsOf,
   DISCLOSURE_KEYS,
   DISCLOSURE_QUESTIONS,
-  type Disclosures,
-} from "#lib/schemas/disclosures";
+} from "#lib/schemas/disclosure-constants";
 
 const ANSWER_TEXT = { yes: "Yes", no: "No", unknown: "Unknown" } as const;
 

@@ -1,4 +1,4 @@
-import { isLiveAuction } from "#lib/schemas/inventory";
+import { isLiveAuction } from "#lib/schemas/inventory-constants";
 
 const STATUS_STYLES: Record<string, string> = {
   active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",

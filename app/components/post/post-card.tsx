@@ -19,7 +19,7 @@ import type { InventoryView } from "#lib/constants";
 import { Avatar } from "~/components/ui/avatar";
 import { localLogoFor } from "#lib/dealer-logos";
 import { RelativeTime } from "~/components/ui/clock";
-import { isLiveAuction } from "#lib/schemas/inventory";
+import { isLiveAuction } from "#lib/schemas/inventory-constants";
 import { toast } from "#lib/toast";
 import type { FeedPost, PostComment, PostDetail } from "#lib/api-types";
 import { toFeedPost } from "~/components/feed/feed-api";

@@ -7,7 +7,7 @@ import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
 import { useClock } from "~/components/ui/clock";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { choices, SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { VEHICLE_STATUSES } from "#lib/schemas/inventory";
+import { VEHICLE_STATUSES } from "#lib/schemas/inventory-constants";
 import { DisclosureFields, disclosuresTouched, emptyDisclosures } from "./disclosure-fields";
 import type { PostDetail } from "../../../worker/domain/inventory/types";
 import { vehicleLabel } from "#lib/format";

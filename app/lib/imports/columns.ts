@@ -4,7 +4,11 @@
  * it, the Spreadsheet tab shows and corrects the mapping with it, and the export writes these headers back.
  */
 import { MAX_VEHICLES_PER_IMPORTED_POST } from "#lib/schemas/inventory";
-import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS, type DisclosureQuestion } from "#lib/schemas/disclosures";
+import {
+  DISCLOSURE_KEYS,
+  DISCLOSURE_QUESTIONS,
+  type DisclosureQuestion,
+} from "#lib/schemas/disclosure-constants";
 
 /** One import reads at most as many vehicle rows as a post published from it may hold. */
 export const MAX_IMPORT_ROWS = MAX_VEHICLES_PER_IMPORTED_POST;

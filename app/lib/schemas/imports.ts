@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { hasValidCheckDigit, computeCheckDigit, isVinShaped } from "#lib/vin";
-import { DISCLOSURE_ANSWERS, DISCLOSURE_KEYS } from "#lib/schemas/disclosures";
+import { DISCLOSURE_ANSWERS, DISCLOSURE_KEYS } from "#lib/schemas/disclosure-constants";
 import { IMPORT_COLUMNS, VEHICLE_COLUMNS, type ColumnMapping, type ImportColumn } from "#lib/imports/columns";
 import { createPostSchema, vehicleInputSchema } from "#lib/schemas/inventory";
 

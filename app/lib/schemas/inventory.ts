@@ -11,11 +11,15 @@ import {
   POST_TYPES,
   US_STATE_CODES,
 } from "#lib/constants";
-import { storedPathOf } from "#lib/stored-paths";
 import { disclosuresSchema } from "#lib/schemas/disclosures";
-
-export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as const;
-export type FeedSort = (typeof FEED_SORTS)[number];
+import {
+  COMMENT_MAX,
+  FEED_SORTS,
+  QUICK_POST_REQUIRED,
+  QUICK_POST_TYPES,
+  VEHICLE_STATUSES,
+  photoPathOf,
+} from "#lib/schemas/inventory-constants";
 
 /** Photos: at most 50 on a post, 30 per vehicle form, 10 MB each. */
 export const POST_PHOTO_LIMIT = 50;
@@ -26,12 +30,8 @@ export const MAX_VEHICLES_PER_POST = 50;
 export const MAX_VEHICLES_PER_IMPORTED_POST = 500;
 export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2030;
-export const COMMENT_MAX = 2000;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
-export const QUICK_POST_TITLE_MAX = 50;
-
-export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
 
 /** Vehicle-detail form auction choices; shown, never sent. */
 export const VEHICLE_AUCTION_CHOICES = [
@@ -42,20 +42,6 @@ export const VEHICLE_AUCTION_CHOICES = [
   "autoauction",
   "custom",
 ] as const;
-
-/** Our own stored photo address: the upload URL without its query. */
-export const PHOTO_PATH_PATTERN =
-  /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** `/objects/uploads/{id}` from a stored address, absolute or not; null when it is not one of ours. */
-export const photoPathOf = (address: string, ownOrigin?: string) =>
-  storedPathOf(PHOTO_PATH_PATTERN, address, ownOrigin);
-
-/** Quick post flow: the text cut to 47 characters plus '…' when it is over 50. */
-export function quickPostTitle(text: string): string {
-  const trimmed = text.trim().replace(/\s+/g, " ");
-  return trimmed.length > QUICK_POST_TITLE_MAX ? `${trimmed.slice(0, 47)}…` : trimmed;
-}
 
 /** Empty form values ("" or null) mean "not given". */
 const blankToUndefined = (value: unknown) =>
@@ -155,10 +141,6 @@ export const SPREADSHEET_REQUIRED = {
   title: "Spreadsheet URL required",
   description: "Please enter a spreadsheet URL",
 } as const;
-export const QUICK_POST_REQUIRED = {
-  title: "Post content required",
-  description: "Please enter some content for your post",
-} as const;
 
 /** POST /api/inventory. `dealerId`, when sent, is dropped: the dealer comes from the session. */
 export const createPostSchema = z
@@ -254,20 +236,8 @@ export const quickPostSchema = z.object({
       .min(1, QUICK_POST_REQUIRED.description)
       .max(DESCRIPTION_MAX, `Post must be at most ${DESCRIPTION_MAX} characters`),
   ),
-  type: z.enum(["for-sale", "request"]).default("for-sale"),
+  type: z.enum(QUICK_POST_TYPES).default("for-sale"),
 });
-
-/** A quick post becomes a regular post: title cut from the text, status active, no vehicles. */
-export function quickPostToPost(input: z.output<typeof quickPostSchema>): z.output<typeof createPostSchema> {
-  return {
-    title: quickPostTitle(input.content),
-    description: input.content,
-    type: input.type,
-    status: "active",
-    vehicles: [],
-    photoUrls: [],
-  };
-}
 
 export const commentSchema = z.object({
   content: z.preprocess(
@@ -297,34 +267,6 @@ export const feedQuerySchema = z.object({
 export type FeedQuery = z.output<typeof feedQuerySchema>;
 
 export const postIdSchema = z.object({ id: z.string().min(1).max(100) });
-
-/** A post is a live auction when its title or description mentions an auction. */
-export function isLiveAuction(post: { title: string; description?: string | null }): boolean {
-  const text = `${post.title} ${post.description ?? ""}`.toLowerCase();
-  return text.includes("auction") || text.includes("live auction");
-}
-
-/** The AI summary text as items, the raw text when it is not a list, [] when empty. */
-export function parseAiSummary(
-  text: string | null | undefined,
-): { items: { text: string }[] } | { raw: string } {
-  if (!text) return { items: [] };
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) return { raw: text };
-    return {
-      items: parsed
-        .map((item) =>
-          item && typeof item === "object" && "text" in item
-            ? String((item as { text: unknown }).text)
-            : String(item),
-        )
-        .map((t) => ({ text: t })),
-    };
-  } catch {
-    return { raw: text };
-  }
-}
 
 export { POST_LIFETIME_DAYS } from "#lib/constants";
 

@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { pageQuery } from "#lib/schemas/paging";
+import { OFFER_MESSAGE_MAX, OFFER_PRICE_MAX, OFFER_PRICE_MIN } from "#lib/schemas/offer-constants";
 
 /** The reply clock a dealer gives the other side: a day unless they choose, from one hour to three days. */
 export const OFFER_CLOCK_DEFAULT_HOURS = 24;
@@ -11,24 +12,10 @@ export const OFFER_CLOCK_MAX_HOURS = 72;
 /** The choices the Make offer form shows. */
 export const OFFER_CLOCK_CHOICES = [1, 3, 6, 12, 24, 48, 72] as const;
 
-/** Whole dollars: a wholesale price below $100 or above $10 million is a typo. */
-export const OFFER_PRICE_MIN = 100;
-export const OFFER_PRICE_MAX = 10_000_000;
-export const OFFER_MESSAGE_MAX = 1000;
-
 export const OFFER_STATUSES = ["open", "accepted", "declined", "withdrawn", "expired"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_SIDES = ["buyer", "seller"] as const;
 export type OfferSide = (typeof OFFER_SIDES)[number];
-export const OFFER_ACTIONS = [
-  "offered",
-  "countered",
-  "accepted",
-  "declined",
-  "withdrawn",
-  "expired",
-] as const;
-export type OfferAction = (typeof OFFER_ACTIONS)[number];
 export const OFFER_TITLE_STATUSES = ["in-hand", "absent"] as const;
 export const TRANSPORT_SIDES = ["buyer", "seller"] as const;
 
@@ -109,22 +96,3 @@ export const askingOfferSchema = z.object({
   price: z.number().optional(),
   priceCents: z.number().int().optional(),
 });
-
-/** The screens' toasts and labels. */
-export const OFFER_TOASTS = {
-  made: { title: "Offer sent" },
-  countered: { title: "Counter-offer sent" },
-  accepted: { title: "Offer accepted", description: "The deal is in your Pass Thru Sales." },
-  declined: { title: "Offer declined" },
-  withdrawn: { title: "Offer withdrawn" },
-  failed: { title: "Could not update the offer" },
-} as const;
-
-export const OFFER_ACTION_WORDS: Record<OfferAction, string> = {
-  offered: "offered",
-  countered: "countered",
-  accepted: "accepted",
-  declined: "declined",
-  withdrawn: "withdrew",
-  expired: "let the clock run out on",
-};

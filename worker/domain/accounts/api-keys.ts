@@ -8,7 +8,7 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from "#lib/api-keys";
-import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin-texts";
 import { toIso, toIsoOrNull } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { accounts, apiKeys, dealers } from "../../db/schema";

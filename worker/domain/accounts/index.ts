@@ -3,7 +3,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 import type { Database } from "../../db/client";
 import { accounts, dealers } from "../../db/schema";
 import { DomainError, conflict, forbidden, isUniqueViolation } from "../shared/errors";
-import { SUSPENDED_MESSAGE } from "#lib/admin";
+import { SUSPENDED_MESSAGE } from "#lib/admin-texts";
 import { newId } from "../shared/ids";
 import { viewerOf, type Viewer } from "./sessions";
 

@@ -7,7 +7,7 @@ import {
 } from "#lib/bill-of-sale";
 import { PRODUCT_NAME } from "#lib/constants";
 import { formatDollars } from "#lib/format";
-import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS } from "#lib/schemas/disclosures";
+import { DISCLOSURE_KEYS, DISCLOSURE_QUESTIONS } from "#lib/schemas/disclosure-constants";
 import {
   signedRecordJson,
   type BillOfSaleContent,

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
+import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory-constants";
 import { storedKeyOf } from "#lib/stored-paths";
 import { inChunks, listOf, valuesTable } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";

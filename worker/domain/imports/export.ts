@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { COLUMN_LABELS, IMPORT_COLUMNS, type ImportColumn } from "#lib/imports/columns";
-import { DISCLOSURE_KEYS } from "#lib/schemas/disclosures";
+import { DISCLOSURE_KEYS } from "#lib/schemas/disclosure-constants";
 import type { Database } from "../../db/client";
 import { inventoryPosts, vehicles } from "../../db/schema";
 import { csvHeader, csvRows, dollars, type CsvColumn } from "../shared/csv";

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { leadVehicleSchema, toIso } from "#lib/api-types";
-import { POST_LIFETIME_DAYS, type FeedQuery, type FeedSort } from "#lib/schemas/inventory";
+import { POST_LIFETIME_DAYS, type FeedQuery } from "#lib/schemas/inventory";
+import type { FeedSort } from "#lib/schemas/inventory-constants";
 import type { Database } from "../../db/client";
 import { cursorKind, cursorValue } from "../shared/cursors";
 import type { FeedPage, FeedPost } from "./types";

@@ -5,10 +5,10 @@ import {
   SOLD_TO_ANOTHER_MESSAGE,
   type CounterOffer,
   type MakeOffer,
-  type OfferAction,
   type OfferSide,
   type OffersQuery,
 } from "#lib/schemas/offers";
+import { type OfferAction } from "#lib/schemas/offer-constants";
 import { batchable, type Database } from "../../db/client";
 import type { OfferHistoryStep } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";

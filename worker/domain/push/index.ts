@@ -1,12 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
-import {
-  MAX_PUSH_DEVICES,
-  PUSH_KINDS,
-  PUSH_TEXTS,
-  type PushKind,
-  type PushSubscriptionInput,
-} from "#lib/schemas/push";
+import { MAX_PUSH_DEVICES, PUSH_KINDS, type PushKind, type PushSubscriptionInput } from "#lib/schemas/push";
+import { PUSH_TEXTS } from "#lib/schemas/push-texts";
 import type { Database } from "../../db/client";
 import type { OutboxService } from "../outbox";
 import type { TemplateData } from "../outbox/templates";

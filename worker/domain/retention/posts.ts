@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { LEFT_FEED_POST_KEEP_DAYS, RETENTION_BATCH_POSTS, RETENTION_MAX_BATCHES } from "#lib/retention";
-import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory";
+import { PHOTO_PATH_PATTERN } from "#lib/schemas/inventory-constants";
 import { storedKeyOf } from "#lib/stored-paths";
 import { inChunks, valuesTable } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";

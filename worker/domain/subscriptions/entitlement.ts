@@ -1,10 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  PLAN_REQUIRED_MESSAGE,
-  PREMIUM_REQUIRED_MESSAGE,
-  SUBSCRIBE_URL,
-  TRIAL_DAYS,
-} from "#lib/subscriptions";
+import { PLAN_REQUIRED_MESSAGE, PREMIUM_REQUIRED_MESSAGE, SUBSCRIBE_URL } from "#lib/subscriptions";
+import { TRIAL_DAYS } from "#lib/subscription-constants";
 import type { Database } from "../../db/client";
 import { DomainError } from "../shared/errors";
 

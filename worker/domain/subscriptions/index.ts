@@ -1,7 +1,8 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { toIso, toIsoOrNull, type Invoice, type MySubscription, type SubscriptionPlan } from "#lib/api-types";
-import { MONEY_BACK_DAYS, formatCents, type PaymentInfo, type PlanId } from "#lib/subscriptions";
+import { MONEY_BACK_DAYS, type PaymentInfo, type PlanId } from "#lib/subscriptions";
+import { formatCents } from "#lib/subscription-constants";
 import type { Database } from "../../db/client";
 import { invoices, refunds, subscriptions } from "../../db/schema";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";

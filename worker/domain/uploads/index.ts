@@ -1,5 +1,6 @@
 import { IMAGE_TYPES, sniffImageType } from "#lib/image-type";
-import { PHOTO_MAX_BYTES, PHOTO_PATH_PATTERN, photoPathOf } from "#lib/schemas/inventory";
+import { PHOTO_MAX_BYTES } from "#lib/schemas/inventory";
+import { PHOTO_PATH_PATTERN, photoPathOf } from "#lib/schemas/inventory-constants";
 import type { Database } from "../../db/client";
 import { badRequest, notFound } from "../shared/errors";
 import { signedPuts, storedFileResponse, type SignedPut, type UploadEnv } from "./signed-put";

@@ -3,7 +3,7 @@
  * Pure data, shared by the public pages; the landing's animated figures are LANDING_STATS.
  */
 import type { SubscriptionPlan } from "#lib/api-types";
-import { TRIAL_LABEL, formatCents, shortPlanName } from "#lib/subscriptions";
+import { TRIAL_LABEL, formatCents, shortPlanName } from "#lib/subscription-constants";
 
 /** The landing's animated figures: where each counter starts and how it grows. */
 export const LANDING_STATS = {
