@@ -24,8 +24,8 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
+async function boxOf(locator: Locator, timeout?: number): Promise<Box> {
+  const box = await locator.boundingBox({ timeout });
   if (!box) throw new Error("element has no box (not visible)");
   return box;
 }
@@ -43,7 +43,9 @@ async function settled(page: Page) {
  */
 async function expectToastClearOf(page: Page, buttons: Locator) {
   const covered = async () => {
-    const toast = await boxOf(page.getByTestId("toast"));
+    // A short wait per look, so the poll's own timeout decides: a toast gone mid-look fails in 5 s, not after
+    // the whole test's 60 s.
+    const toast = await boxOf(page.getByTestId("toast"), 1000);
     const boxes = (await buttons.evaluateAll((els) =>
       els
         .map((el) => el.getBoundingClientRect())
