@@ -34,7 +34,19 @@ export function PostMenu({
         <Ellipsis size={18} aria-hidden="true" /> More
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="post-menu" data-testid="post-menu">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="post-menu"
+          data-testid="post-menu"
+          // Radix focuses the menu itself on open, and moves on to the first item only for a keyboard it saw
+          // press; the key that asked for this menu came before the menu was here to see it.
+          onFocus={(event) => {
+            if (!focusFirst.current || event.target !== event.currentTarget) return;
+            focusFirst.current = false;
+            event.currentTarget.querySelector<HTMLElement>("[role^=menuitem]")?.focus();
+          }}
+        >
           <DropdownMenu.CheckboxItem
             checked={questioned}
             onCheckedChange={onQuestion}
