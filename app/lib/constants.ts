@@ -102,8 +102,6 @@ export const FEED_PAGE_SIZE_MAX = 50;
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Posts expire this many days after they were posted or last renewed (their status becomes 'expired'). */
 export const POST_LIFETIME_DAYS = 30;

@@ -124,6 +124,26 @@ describe("the post card", () => {
       "More",
     ]);
     expectOneLine(line);
+
+    // The menu's code arrives on its first open: from the keyboard, focus lands on its first item, and Escape
+    // gives it back to More.
+    const more = card.getByRole("button", { name: "More" });
+    await more.focus();
+    await page.keyboard.press("ArrowDown");
+    const menu = page.getByTestId("post-menu");
+    await menu.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe("Question");
+    await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe("View Profile");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await expect.poll(() => more.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
     await page.context().close();
   });
 

@@ -1,16 +1,9 @@
-import { DropdownMenu } from "radix-ui";
+import { useCallback, useState } from "react";
 import { ProposeDealButton, useProposeDeal } from "~/components/deal/propose-deal-button";
 import { MakeOfferButton, canOffer } from "~/components/offers/make-offer-button";
-import {
-  Ellipsis,
-  Handshake,
-  HelpCircle,
-  MessageCircle,
-  MessageSquare,
-  ThumbsUp,
-  User,
-} from "~/components/ui/icons";
+import { Ellipsis, HelpCircle, MessageCircle, MessageSquare, ThumbsUp, User } from "~/components/ui/icons";
 import type { FeedPost, PostDetail } from "#lib/api-types";
+import { DialogLoading, lazyDialog } from "~/components/ui/lazy-dialog";
 
 export type PostActionHandlers = {
   liked: boolean;
@@ -83,9 +76,41 @@ export function PostActions({
   );
 }
 
+/** The More button as the page first draws it: plain, so Radix's menu and Floating UI wait for the first open. */
+function MoreButton({ className, onOpen }: { className: string; onOpen?: (byKeyboard: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={className}
+      // A click comes from a pointer, or from Enter or Space (detail 0): the keyboard's first item takes focus.
+      onClick={(event) => onOpen?.(event.detail === 0)}
+      onKeyDown={(event) => {
+        if (event.key !== "ArrowDown") return;
+        event.preventDefault();
+        onOpen?.(true);
+      }}
+    >
+      <Ellipsis size={18} aria-hidden="true" /> More
+    </button>
+  );
+}
+
+/** The menu's code arrives on the first open; meanwhile its button stays in place and the page says "Opening…". */
+const PostMenu = lazyDialog(
+  () => import("./post-menu").then((m) => m.PostMenu),
+  (props) => (
+    <>
+      <MoreButton className={props.className} />
+      <DialogLoading />
+    </>
+  ),
+);
+
 /**
- * Question and View Profile where the line has no room for them. Not modal: View Profile opens a dialog. Beside
- * Make offer (`kept`) it shows at every width and holds Make a deal too.
+ * Question and View Profile where the line has no room for them. Beside Make offer (`kept`) it shows at every
+ * width and holds Make a deal too.
  */
 function MoreActions({
   questioned,
@@ -94,31 +119,23 @@ function MoreActions({
   onMakeDeal,
 }: PostActionHandlers & { onMakeDeal?: () => void }) {
   const kept = onMakeDeal !== undefined;
+  const className = kept ? "post-action" : "post-action post-action-more";
+  // null until the first open; then how it was opened (the menu, once loaded, keeps its own open state).
+  const [opened, setOpened] = useState<{ byKeyboard: boolean } | null>(null);
+  const onOpenChange = useCallback((open: boolean) => {
+    if (!open) setOpened(null);
+  }, []);
+  if (!opened) return <MoreButton className={className} onOpen={(byKeyboard) => setOpened({ byKeyboard })} />;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={kept ? "post-action" : "post-action post-action-more"}>
-        <Ellipsis size={18} aria-hidden="true" /> More
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="post-menu" data-testid="post-menu">
-          <DropdownMenu.CheckboxItem
-            checked={questioned}
-            onCheckedChange={onQuestion}
-            className="post-menu-item"
-          >
-            <HelpCircle size={16} aria-hidden="true" /> Question
-          </DropdownMenu.CheckboxItem>
-          <DropdownMenu.Item onSelect={onViewProfile} className="post-menu-item">
-            <User size={16} aria-hidden="true" /> View Profile
-          </DropdownMenu.Item>
-          {onMakeDeal ? (
-            <DropdownMenu.Item onSelect={onMakeDeal} className="post-menu-item">
-              <Handshake size={16} aria-hidden="true" /> Make a deal
-            </DropdownMenu.Item>
-          ) : null}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <PostMenu
+      className={className}
+      byKeyboard={opened.byKeyboard}
+      questioned={questioned}
+      onQuestion={onQuestion}
+      onViewProfile={onViewProfile}
+      onMakeDeal={onMakeDeal}
+      onOpenChange={onOpenChange}
+    />
   );
 }
 

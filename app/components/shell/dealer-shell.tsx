@@ -3,7 +3,6 @@ import { AppLink } from "~/components/ui/app-link";
 import { ConfirmEmailBanner } from "~/components/account/confirm-email-banner";
 import { Avatar } from "~/components/ui/avatar";
 import { Bell, MessageSquare } from "~/components/ui/icons";
-import { Tooltip } from "radix-ui";
 import type { ReactNode } from "react";
 import { IncomingCall } from "~/components/chat/incoming-call";
 import { InboxProvider, useInbox } from "~/components/chat/inbox-context";
@@ -12,9 +11,7 @@ import { LiveAlertToasts } from "~/components/notifications/live-alert-toasts";
 import { PushAsk } from "~/components/notifications/push-ask";
 import { DealerSearch } from "~/components/dealer/dealer-search";
 import { ClockProvider } from "~/components/ui/clock";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "#lib/constants";
 import type { ShellData } from "~/utils/shell.server";
 import { isAdmin } from "#lib/roles";
 import { ADMIN_ENTRY, BOTTOM_NAV, SIDEBAR } from "./nav";
@@ -34,13 +31,14 @@ function IconLink({
   children: ReactNode;
   badge?: number;
 }) {
-  const hydrated = useHydrated();
   const shown = badge > 99 ? "99+" : String(badge);
-  const link = (
+  return (
     <AppLink
       to={to}
       // The name holds the badge's visible text as words ("Messages, 3 unread"): WCAG 2.5.3 label in name.
       aria-label={badge > 0 ? `${label}, ${shown} unread` : label}
+      // The icon's word on hover: the browser's own tooltip, so no tooltip library rides on every screen's first load.
+      title={label}
       className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       {children}
@@ -51,41 +49,24 @@ function IconLink({
       ) : null}
     </AppLink>
   );
-  // A tooltip needs JavaScript to show: the server sends the plain link, the tooltip joins once hydrated.
-  if (!hydrated) return link;
-  return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-700"
-        >
-          {label}
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
-  );
 }
 
 /** The signed-in frame: sidebar, top bar, right column; bottom bar and slide-in menu on phones. */
 export function DealerShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <ClockProvider initial={shell.clock}>
-        <InboxProvider
-          dealerId={shell.currentUser.id ?? ""}
-          initialUnread={shell.unreadMessages}
-          initialNotifications={shell.unreadNotifications}
-        >
-          <LiveAlertToasts />
-          <PushAsk />
-          <PendingDeals />
-          <IncomingCall />
-          <ShellFrame shell={shell}>{children}</ShellFrame>
-        </InboxProvider>
-      </ClockProvider>
-    </Tooltip.Provider>
+    <ClockProvider initial={shell.clock}>
+      <InboxProvider
+        dealerId={shell.currentUser.id ?? ""}
+        initialUnread={shell.unreadMessages}
+        initialNotifications={shell.unreadNotifications}
+      >
+        <LiveAlertToasts />
+        <PushAsk />
+        <PendingDeals />
+        <IncomingCall />
+        <ShellFrame shell={shell}>{children}</ShellFrame>
+      </InboxProvider>
+    </ClockProvider>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Loader2 } from "./icons";
 import { toastError } from "#lib/toast";
 
@@ -9,8 +9,12 @@ type Closable = { open?: boolean; onOpenChange?: (open: boolean) => void };
  * screen it came for, and a form it may never open (its fields, schemas and form library) only on the tap
  * that asks for it. While the code arrives the page says so; if it cannot (no connection), a toast says why and
  * the dialog counts as closed, so the next tap tries again. Closed (`open` false), it renders and loads nothing.
+ * `pending` draws the wait when "Opening…" alone is not enough (a menu keeps its button in place beside it).
  */
-export function lazyDialog<P extends Closable>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyDialog<P extends Closable>(
+  load: () => Promise<ComponentType<P>>,
+  pending: (props: P) => ReactNode = () => <DialogLoading />,
+): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   function LazyDialog(props: P) {
     const [Dialog, setDialog] = useState<ComponentType<P> | null>(() => loaded);
@@ -35,7 +39,7 @@ export function lazyDialog<P extends Closable>(load: () => Promise<ComponentType
       };
     }, [Dialog, closed, onOpenChange]);
     if (Dialog) return <Dialog {...props} />;
-    return closed ? null : <DialogLoading />;
+    return closed ? null : pending(props);
   }
   return LazyDialog;
 }
