@@ -2,7 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { dealerQuickViewSchema, directoryDealerSchema, discoverySchema } from "#lib/api-types";
-import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer-constants";
 import { createServices } from "../../worker/services";
 import { HARD_SEARCHES, ORIGIN, WILDCARD_DECOY, call, signUpAdmin, signUpDealer } from "./helpers";
 

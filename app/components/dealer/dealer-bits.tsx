@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { DirectoryDealer, Reputation } from "#lib/api-types";
 import { NEW_ON_DEALERLANE, ratingLine } from "#lib/reputation/constants";
 import { toEpochMs } from "#lib/format";
-import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer-constants";
 
 export type { DirectoryDealer };
 

@@ -3,7 +3,7 @@ import { Plus } from "~/components/ui/icons";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { loadDirectory } from "~/utils/dealer-directory.server";
-import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer-constants";
 import { formatCount, formatDealerTotal, type DirectoryDealer } from "./dealer-bits";
 import { DealerCard, type PrevCanadianBadge } from "./dealer-card";
 import { DealerFilters } from "./dealer-filters";

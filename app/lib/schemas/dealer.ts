@@ -59,12 +59,6 @@ export type DirectoryExclude = (typeof DIRECTORY_EXCLUDES)[number];
 export const DIRECTORY_SCOPES = ["all", "connected", "added"] as const;
 export type DirectoryScope = (typeof DIRECTORY_SCOPES)[number];
 export const DIRECTORY_LIMIT_MAX = 100;
-/**
- * The directory counts its matching dealers up to this many and then says "1,000+": an exact count of a
- * national network's 50 000 dealers read every one of them on every page.
- */
-export const DIRECTORY_COUNT_MOST = 1000;
-
 /** "" and "all" mean no filter (omitted when empty or 'all'). */
 const ignoredWhenAll = (v: unknown) => (v === "" || v === "all" || v === null ? undefined : v);
 

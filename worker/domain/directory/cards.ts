@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull, type DirectoryDealer, type Reputation } from "#lib/api-types";
 import type { DealershipType } from "#lib/constants";
-import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer";
+import { DIRECTORY_COUNT_MOST } from "#lib/schemas/dealer-constants";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";
