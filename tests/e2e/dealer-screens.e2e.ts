@@ -302,8 +302,11 @@ async function switchTheme(page: Page, theme: "dark" | "light") {
     document.documentElement.classList.toggle("dark", t === "dark");
     document.documentElement.style.colorScheme = t;
   }, theme);
+  // Only the transitions: a spinner or a pulsing dot is an animation that never finishes.
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState === "finished" || a.playState === "idle"),
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState === "finished" || a.playState === "idle"),
   );
 }
 
