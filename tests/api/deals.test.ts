@@ -2,21 +2,13 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dealSchema, type Deal } from "#lib/api-types";
 import { LOCATION_REQUIRED_PLATFORMS } from "#lib/deals/constants";
-import { ORIGIN, call, eventually, signUpDealer } from "./helpers";
+import { DEAL_VEHICLE, ORIGIN, call, eventually, nameSellerAndBuyer, signUpDealer } from "./helpers";
 import { pdfText } from "./pdf-text";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
-const VIN = "1FTEW1E50KFA12345";
-const VEHICLE = {
-  vin: VIN,
-  year: 2019,
-  make: "Ford",
-  model: "F-150",
-  trim: "XLT",
-  miles: 41250,
-  color: "White",
-};
+const VEHICLE = DEAL_VEHICLE;
+const VIN = DEAL_VEHICLE.vin;
 
 async function propose(from: Dealer, to: Dealer, extra: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/deals", {
@@ -55,14 +47,7 @@ let stranger: Dealer;
 
 beforeAll(async () => {
   [seller, buyer, stranger] = [await signUpDealer(), await signUpDealer(), await signUpDealer()];
-  await env.DB.prepare(
-    "update dealers set name = 'Sam Seller', dealership_name = 'Seller Motors' where id = ?",
-  )
-    .bind(seller.dealerId)
-    .run();
-  await env.DB.prepare("update dealers set name = 'Bea Buyer', dealership_name = 'Buyer Autos' where id = ?")
-    .bind(buyer.dealerId)
-    .run();
+  await nameSellerAndBuyer(seller, buyer);
 });
 
 describe("POST /api/deals", () => {

@@ -16,20 +16,14 @@ import {
   sendChatPhoto,
   signUpAdmin,
   signUpDealer,
+  DEAL_VEHICLE,
+  nameSellerAndBuyer,
 } from "./helpers";
 
 type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
 const DAY = 24 * 60 * 60 * 1000;
-const VEHICLE = {
-  vin: "1FTEW1E50KFA12345",
-  year: 2019,
-  make: "Ford",
-  model: "F-150",
-  trim: "XLT",
-  miles: 41250,
-  color: "White",
-};
+const VEHICLE = DEAL_VEHICLE;
 
 let seller: Dealer;
 let buyer: Dealer;
@@ -43,14 +37,7 @@ beforeAll(async () => {
     await signUpDealer(),
     await signUpAdmin(),
   ];
-  await env.DB.prepare(
-    "update dealers set name = 'Sam Seller', dealership_name = 'Seller Motors' where id = ?",
-  )
-    .bind(seller.dealerId)
-    .run();
-  await env.DB.prepare("update dealers set name = 'Bea Buyer', dealership_name = 'Buyer Autos' where id = ?")
-    .bind(buyer.dealerId)
-    .run();
+  await nameSellerAndBuyer(seller, buyer);
 });
 
 /** A deal `from` sold to `to`, confirmed and completed; `daysAgo` moves its completion back. */

@@ -152,6 +152,29 @@ export async function confirmEmail(email: string) {
   if (res.status !== 200) throw new Error(`verify-email failed: ${res.status} ${res.text}`);
 }
 
+/** The vehicle the deal tests trade: a 2019 Ford F-150 XLT with a real-looking VIN. */
+export const DEAL_VEHICLE = {
+  vin: "1FTEW1E50KFA12345",
+  year: 2019,
+  make: "Ford",
+  model: "F-150",
+  trim: "XLT",
+  miles: 41250,
+  color: "White",
+};
+
+/** Names the two parties of a deal test, so documents and lists show "Sam Seller" and "Bea Buyer". */
+export async function nameSellerAndBuyer(seller: { dealerId: string }, buyer: { dealerId: string }) {
+  await env.DB.batch([
+    env.DB.prepare(
+      "update dealers set name = 'Sam Seller', dealership_name = 'Seller Motors' where id = ?",
+    ).bind(seller.dealerId),
+    env.DB.prepare(
+      "update dealers set name = 'Bea Buyer', dealership_name = 'Buyer Autos' where id = ?",
+    ).bind(buyer.dealerId),
+  ]);
+}
+
 /**
  * Signs up a new account, confirms its e-mail (`confirmed: false` leaves it unconfirmed) and completes its
  * dealer profile; answers the cookie and the dealer id.
