@@ -2,10 +2,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState, type InputHTMLAttributes } from "react";
 import { Plus, Trash2 } from "~/components/ui/icons";
 import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
-import { YEAR_MAX, YEAR_MIN } from "#lib/schemas/inventory";
-import { BUY_ORDER_VEHICLES_MAX, type BuyOrderAnswer } from "#lib/schemas/buy-order";
-import { Field } from "./vehicle-fields";
+import { inputClass, TextField } from "~/components/ui/field";
+import { YEAR_MAX, YEAR_MIN } from "#lib/schemas/inventory-constants";
+import { BUY_ORDER_VEHICLES_MAX } from "#lib/schemas/buy-order-constants";
+import type { BuyOrderAnswer } from "#lib/schemas/buy-order";
 
 type Row = { key: number; make: string; model: string };
 
@@ -31,11 +31,7 @@ export function BuyOrderForm({ buyOrder }: { buyOrder: BuyOrderAnswer }) {
     name: string,
     value: string | number | undefined,
     input: InputHTMLAttributes<HTMLInputElement>,
-  ) => (
-    <Field id={id(key)} label={label}>
-      <input id={id(key)} name={name} defaultValue={value ?? ""} {...input} className={inputClass} />
-    </Field>
-  );
+  ) => <TextField id={id(key)} label={label} name={name} defaultValue={value ?? ""} {...input} />;
   return (
     <section
       aria-labelledby={id("heading")}

@@ -3,7 +3,8 @@ import { inputClass } from "~/components/ui/field";
 import { binder } from "~/components/ui/form";
 import { answerOf, api } from "#lib/api-client";
 import { US_STATE_CODES } from "#lib/constants";
-import { isCompleteVehicle, YEAR_MAX, YEAR_MIN, type CreatePostInput } from "#lib/schemas/inventory";
+import { isCompleteVehicle, type CreatePostInput } from "#lib/schemas/inventory";
+import { YEAR_MAX, YEAR_MIN } from "#lib/schemas/inventory-constants";
 import { toast, toastError } from "#lib/toast";
 import { autoFilledText, cleanVinInput, decodeVinOffline, VIN_LENGTH, vinLengthMessage } from "#lib/vin";
 import {

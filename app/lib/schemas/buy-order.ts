@@ -6,12 +6,12 @@
  */
 import { z } from "zod";
 import { US_STATE_CODES } from "#lib/constants";
-import { YEAR_MAX, YEAR_MIN } from "#lib/schemas/inventory";
-
-/** As many vehicles as a Requesting post may want at once (the match index holds no more per post). */
-export const BUY_ORDER_VEHICLES_MAX = 12;
-export const BUY_ORDER_MILEAGE_MAX = 9_999_999;
-export const BUY_ORDER_PRICE_MAX = 1_000_000;
+import { YEAR_MAX, YEAR_MIN } from "#lib/schemas/inventory-constants";
+import {
+  BUY_ORDER_MILEAGE_MAX,
+  BUY_ORDER_PRICE_MAX,
+  BUY_ORDER_VEHICLES_MAX,
+} from "#lib/schemas/buy-order-constants";
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const numberOrAbsent = (v: unknown) =>

@@ -8,6 +8,9 @@ export const FEED_SORTS = ["recent", "requests", "for-sale", "auction-promo"] as
 export type FeedSort = (typeof FEED_SORTS)[number];
 
 export const COMMENT_MAX = 2000;
+/** A vehicle's model year, on a post and in a buy order. */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2030;
 export const QUICK_POST_TITLE_MAX = 50;
 export const QUICK_POST_TYPES = ["for-sale", "request"] as const;
 

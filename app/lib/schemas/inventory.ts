@@ -18,6 +18,8 @@ import {
   QUICK_POST_REQUIRED,
   QUICK_POST_TYPES,
   VEHICLE_STATUSES,
+  YEAR_MAX,
+  YEAR_MIN,
   photoPathOf,
 } from "#lib/schemas/inventory-constants";
 
@@ -28,8 +30,6 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_VEHICLES_PER_POST = 50;
 /** A post published from a spreadsheet holds its whole list: up to one import's rows, beyond a typed post's 50. */
 export const MAX_VEHICLES_PER_IMPORTED_POST = 500;
-export const YEAR_MIN = 1900;
-export const YEAR_MAX = 2030;
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 
