@@ -185,11 +185,24 @@ export const dealers = sqliteTable(
     updatedAt: timestamp("updated_at"),
   },
   (t) => [
-    // Covers the name-ordered directory scan and its name/dealership substring filter without row lookups.
-    index("dealers_name_search_idx").on(sql`${t.name} collate nocase`, t.id, t.dealershipName),
+    // The directory by name, and the count under every page: holds each filter (the network, name and
+    // dealership text, state, type, Canadian buying, the Verified badge), so the name-ordered walk and the
+    // count read this index alone, never a dealer's row. No index leads with the type or Canadian buying:
+    // either keeps a third of the dealers or more, so a page walks its sort's index and stops at the page,
+    // where reading a type's dealers and sorting them all grew with the network.
+    index("dealers_name_search_idx").on(
+      sql`${t.name} collate nocase`,
+      t.id,
+      t.dealershipName,
+      t.isDemo,
+      t.state,
+      t.dealershipType,
+      t.buysCanadianVehicles,
+      t.verifiedAt,
+    ),
     index("dealers_dealership_name_idx").on(sql`${t.dealershipName} collate nocase`),
-    index("dealers_state_idx").on(t.state),
-    index("dealers_type_idx").on(t.dealershipType),
+    // A state's dealers in the directory's default order: the page stops after the page, unsorted.
+    index("dealers_state_name_idx").on(t.state, sql`${t.name} collate nocase`, t.id, t.isDemo),
     index("dealers_active_idx").on(t.lastActiveAt),
     index("dealers_added_by_idx").on(t.addedByDealerId),
     index("dealers_connection_count_idx").on(t.connectionCount),
