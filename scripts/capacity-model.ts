@@ -566,10 +566,10 @@ export function busiestHourTable(): string {
   return table(
     [
       "Active dealers",
-      `Before the move: new D1 rows / write statements (≈ ${STATEMENTS_PER_ROW}×) per second`,
-      "Now: new D1 rows per second",
-      `Now: D1 write statements per second (a message's ${LEDGER_STATEMENTS_PER_MESSAGE} lines in one batch)`,
-      "Now: messages per second into the rooms",
+      `Before the move: new D1 rows / write statements (≈ ${STATEMENTS_PER_ROW}×) per second (${profiles.join(" · ")})`,
+      `Now: new D1 rows per second (${profiles.join(" / ")})`,
+      `Now: D1 write statements per second (a message's ${LEDGER_STATEMENTS_PER_MESSAGE} lines in one batch; ${profiles.join(" / ")})`,
+      `Now: messages per second into the rooms (${profiles.join(" / ")})`,
     ],
     ["r", "r", "r", "r", "r"],
     DEALER_COUNTS.map((dealers) => [
