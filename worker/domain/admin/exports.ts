@@ -139,6 +139,19 @@ async function* roomRows(db: Database, rooms: BackupRooms, after: number, last: 
   }
 }
 
+/**
+ * The cursor of every part of the backup after the first, in order (none when one part holds every chat):
+ * the admin's console links each, so a network of any size backs up whole.
+ */
+export async function backupParts(db: Database, chatsPerPart = BACKUP_CHATS_PER_PART): Promise<string[]> {
+  // Every part's last chat: one read of the chats' rowids, whatever their number.
+  const ends = await db.all<{ rowid: number }>(sql`
+    select r as rowid from (
+      select rowid as r, row_number() over (order by rowid) as n, count(*) over () as total from chats)
+    where n % ${chatsPerPart} = 0 and n < total order by r`);
+  return ends.map((end, i) => BACKUP_PART.encode(i + 1, end.rowid));
+}
+
 /** JSON text pieces as one array's items: commas between the non-empty ones. */
 async function* arrayOf(pieces: AsyncGenerator<string>) {
   let first = true;
