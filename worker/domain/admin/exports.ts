@@ -75,7 +75,7 @@ const BACKUP_TABLES: Record<string, ReturnType<typeof sql> | "rooms"> = {
 /**
  * Chats whose rooms one download of the backup reads. Each room is one call or more (a page of
  * `ROOM_PAGE` messages per call), and one request may make 10 000 calls on Workers Paid: 2 000 rooms of
- * ~70 messages is ~2 000 calls and ~150 MB of JSON, well inside the calls and the CPU time. A network with
+ * ~70 messages is ~2 000 calls and ~50 MB of JSON, well inside the calls and the CPU time. A network with
  * more chats gets its backup in parts, each part the next chats (docs/decisions: backup in parts).
  */
 export const BACKUP_CHATS_PER_PART = 2_000;
