@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, client_id TEXT NOT NUL
 CREATE UNIQUE INDEX IF NOT EXISTS messages_client_idx ON messages(sender_id, client_id);
 CREATE INDEX IF NOT EXISTS messages_time_idx ON messages(created_at, id);`;
 
-const ROOM_COLUMNS = [
+/** The room table's columns, in its order. */
+export const ROOM_COLUMNS = [
   "id",
   "client_id",
   "sender_id",

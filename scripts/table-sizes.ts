@@ -15,7 +15,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { chatRoomsDir, scriptName } from "./chat-room-files.ts";
+import { chatRoomsDir, ROOM_COLUMNS, scriptName } from "./chat-room-files.ts";
 import { localD1File } from "./local-d1-file.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -95,18 +95,9 @@ export type RoomSizes = {
   payloadBytes: number;
 };
 
-/** Every text column of a room's `messages` (room-storage.ts's ROOM_SCHEMA), counted in bytes. */
-const ROOM_TEXT_COLUMNS = [
-  "id",
-  "client_id",
-  "sender_id",
-  "receiver_id",
-  "content",
-  "context",
-  "attachments",
-  "call",
-  "offer",
-];
+/** The room table's numbers (its time and read flag) are counted as 8 and 1 bytes; its text as UTF-8 bytes. */
+const ROOM_NUMBER_COLUMNS: readonly string[] = ["is_read", "created_at"];
+const ROOM_TEXT_COLUMNS = ROOM_COLUMNS.filter((c) => !ROOM_NUMBER_COLUMNS.includes(c));
 const PAYLOAD_SQL = `SELECT count(*) AS n, coalesce(sum(${ROOM_TEXT_COLUMNS.map((c) => `coalesce(length(CAST("${c}" AS BLOB)), 0)`).join(" + ")} + 9), 0) AS bytes FROM messages`;
 
 /** Opens a room file without writing beside it: immutable when no writer has a log open on it. */
