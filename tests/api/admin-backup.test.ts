@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "#lib/api-types";
+import { openDatabase } from "../../worker/db/client";
+import { backupJson, ROOM_PAGE, type BackupRooms } from "../../worker/domain/admin/exports";
 import { createServices } from "../../worker/services";
 import { call, chatInD1Only, signUpAdmin, signUpDealer, twoDealersWithAChat } from "./helpers";
 
@@ -100,5 +102,32 @@ describe("GET /api/admin/export/backup", () => {
       /dealerlane-backup-\d{4}-\d{2}-\d{2}-part-2\.json/,
     );
     expect(Object.keys((res.json as unknown as Backup).tables)).toEqual(["messages"]);
+  });
+
+  it("reads a busy room page by page until its oldest message", async () => {
+    const { chatId } = await twoDealersWithAChat();
+    // A room of two and a half pages, as the room answers `messagesBefore`: newest first, before (time, id).
+    const stored = Array.from({ length: ROOM_PAGE * 2 + 7 }, (_, n) => ({
+      id: `m${String(n).padStart(5, "0")}`,
+      chatId,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(n / 3) * 1000).toISOString(),
+    })).reverse();
+    const key = (m: { createdAt: string; id: string }) => [Date.parse(m.createdAt), m.id] as const;
+    const before = (m: { createdAt: string; id: string }, [t, id]: [number, string]) =>
+      key(m)[0] < t || (key(m)[0] === t && m.id < id);
+    const calls: unknown[] = [];
+    const rooms = ((id: string) => ({
+      async messagesBefore(from: [number, string] | null, limit: number) {
+        calls.push(from);
+        if (id !== chatId) return [];
+        return stored.filter((m) => !from || before(m, from)).slice(0, limit) as unknown as ChatMessage[];
+      },
+    })) as BackupRooms;
+    const part = await backupJson(openDatabase(env.DB), rooms, { chatsPerPart: 100_000 });
+    let text = "";
+    for await (const chunk of part.chunks) text += chunk;
+    const messages = (JSON.parse(text) as Backup).tables.messages!.filter((m) => m.chatId === chatId);
+    expect(ids(messages)).toEqual(stored.map((m) => m.id));
+    expect(calls.filter((c) => c !== null)).toHaveLength(2);
   });
 });
