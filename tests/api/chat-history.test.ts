@@ -34,8 +34,6 @@ const page = async (cookie: string, chatId: string, query = "") => {
 const unreadOf = async (cookie: string) =>
   (await call("GET", "/api/chats/unread", { cookie })).json.unreadTotal as number;
 
-type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
-
 const d1Rows = (chatId: string) =>
   env.DB.prepare("select count(*) as n from messages where chat_id = ?").bind(chatId).first<{ n: number }>();
 
