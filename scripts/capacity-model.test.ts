@@ -10,12 +10,16 @@ import {
   AFTER_CHAT_MOVE,
   AFTER_DIET,
   BEFORE_DIET,
+  CHAT_ROOMS,
+  D1_MESSAGE_BYTES,
   DIET,
   FIXED_BYTES_PER_DEALER,
   LEVERS,
   PROFILES,
   STREAMS,
   daysUntilFull,
+  messagesPerDay,
+  roomBytesPerDealerYear,
   streamBytesPerDealer,
   steadyBytesPerDealer,
   type Stream,
@@ -91,5 +95,15 @@ describe("the capacity model", () => {
 
   it("takes only the chat history out of D1 when it moves into each ChatRoom", () => {
     expect(STREAMS.filter((s) => !AFTER_CHAT_MOVE.includes(s)).map((s) => s.table)).toEqual(["messages"]);
+  });
+
+  it("weighs a message at its D1 row before the move and at the rooms' measured bytes after", () => {
+    expect(STREAMS.find((s) => s.table === "messages")?.bytesPerRow).toBe(D1_MESSAGE_BYTES);
+    expect(roomBytesPerDealerYear(activity)).toBe(
+      messagesPerDay(activity) * 365 * CHAT_ROOMS.fileBytesPerMessage,
+    );
+    // What the rooms' files hold beyond the payload is pages and indexes, never less than the payload.
+    expect(CHAT_ROOMS.fileBytesPerMessage).toBeGreaterThanOrEqual(CHAT_ROOMS.pageBytesPerMessage);
+    expect(CHAT_ROOMS.pageBytesPerMessage).toBeGreaterThan(CHAT_ROOMS.payloadBytesPerMessage);
   });
 });

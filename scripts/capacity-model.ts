@@ -22,25 +22,47 @@ export const D1_LIMIT_BYTES = 10e9;
 export const DEALER_COUNTS = [5_000, 20_000, 60_000];
 
 /**
- * Rows and bytes per row (pages of the table and its indexes) on the national bench network, as
- * `node scripts/table-sizes.ts --posts 500000` printed them into docs/capacity.md.
+ * Rows and bytes per row (pages of the table and its indexes) of each D1 table on the national bench network,
+ * as `node scripts/table-sizes.ts --posts 500000` printed them into docs/capacity.md (the seed of 2026-11-27
+ * 12:18 UTC, chat history in the rooms).
  */
 export const NATIONAL_NETWORK = {
-  dealers: { rows: 50_000, bytesPerRow: 936 },
-  accounts: { rows: 50_000, bytesPerRow: 226 },
-  subscriptions: { rows: 50_000, bytesPerRow: 465 },
-  connections: { rows: 150_006, bytesPerRow: 375 },
-  chats: { rows: 75_000, bytesPerRow: 298 },
-  chat_participants: { rows: 150_000, bytesPerRow: 234 },
-  inventory_posts: { rows: 500_000, bytesPerRow: 1056 },
-  vehicles: { rows: 1_644_176, bytesPerRow: 338 },
-  offered_vehicles: { rows: 1_015_054, bytesPerRow: 341 },
-  wanted_vehicles: { rows: 51_149, bytesPerRow: 281 },
-  post_search: { rows: 500_000, bytesPerRow: 1867 },
+  dealers: { rows: 50_000, bytesPerRow: 947 },
+  accounts: { rows: 50_000, bytesPerRow: 219 },
+  subscriptions: { rows: 50_000, bytesPerRow: 443 },
+  connections: { rows: 150_012, bytesPerRow: 353 },
+  chats: { rows: 75_000, bytesPerRow: 735 },
+  chat_participants: { rows: 150_000, bytesPerRow: 246 },
+  inventory_posts: { rows: 500_000, bytesPerRow: 1030 },
+  vehicles: { rows: 1_645_977, bytesPerRow: 325 },
+  offered_vehicles: { rows: 1_015_179, bytesPerRow: 331 },
+  wanted_vehicles: { rows: 51_523, bytesPerRow: 272 },
+  post_search: { rows: 500_000, bytesPerRow: 1457 },
   post_search_docs: { rows: 500_000, bytesPerRow: 50 },
-  comments: { rows: 2_000_000, bytesPerRow: 431 },
-  messages: { rows: 1_400_000, bytesPerRow: 528 },
+  comments: { rows: 2_000_000, bytesPerRow: 408 },
 } as const;
+
+/**
+ * A chat message as a D1 row, before the move: its last measurement in D1 (the national network of the same
+ * morning, 1.4 M messages in D1). The network seeded since writes every message into its room, so D1 has none
+ * to measure.
+ */
+export const D1_MESSAGE_BYTES = 528;
+
+/**
+ * The chat rooms' own SQLite files on the national bench network (table-sizes.ts, the rooms' table): their
+ * bytes on disk per message, what the `messages` table and its three indexes take of that, and the
+ * messages' payload (the columns' bytes). The rest of a file is each room's schema and name pages.
+ */
+export const CHAT_ROOMS = {
+  rooms: 75_000,
+  messages: 5_017_541,
+  fileBytesPerMessage: 757,
+  pageBytesPerMessage: 634,
+  payloadBytesPerMessage: 196,
+} as const;
+/** Storage of one Durable Object (a chat's room). */
+export const ROOM_LIMIT_BYTES = 10e9;
 
 /** Tables the bench network does not fill: their rows' payload in the demo database plus their index keys. */
 export const ESTIMATED_BYTES_PER_ROW = {
@@ -109,6 +131,11 @@ export const OFFER_CARDS_PER_OFFER = 2;
 export const BUSIEST_HOUR_SHARE = 0.12;
 /** A row's insert plus what its triggers move (a chat's last message, the sender's activity, the day's counter). */
 export const STATEMENTS_PER_ROW = 2;
+/**
+ * After the move, what D1 still writes per chat message, in one batch (room-ledger.ts's `stored`): the chat's
+ * last message, the receiver's unread count, the sender's sent count, the day's figure, the sender's activity.
+ */
+export const LEDGER_STATEMENTS_PER_MESSAGE = 5;
 
 /** Per post, the national network's own ratios. */
 const perPost = (table: keyof typeof NATIONAL_NETWORK) =>
@@ -116,6 +143,9 @@ const perPost = (table: keyof typeof NATIONAL_NETWORK) =>
 /** Per dealer, the national network's own ratios: rows a dealer has whatever the activity. */
 const perDealer = (table: keyof typeof NATIONAL_NETWORK) =>
   NATIONAL_NETWORK[table].rows / NATIONAL_NETWORK.dealers.rows;
+
+/** Chat messages a dealer sends a day: their own, and an offer's cards. */
+export const messagesPerDay = (a: Activity) => a.chatMessages + a.offers * OFFER_CARDS_PER_OFFER;
 
 /** A table's (or a kind of row's) share of a dealer's writes, and how long the cron keeps each row. */
 export type Stream = {
@@ -264,8 +294,8 @@ export function streamsFor(r: Retention): Stream[] {
     },
     {
       table: "messages",
-      rowsPerDay: (a) => a.chatMessages + a.offers * OFFER_CARDS_PER_OFFER,
-      bytesPerRow: NATIONAL_NETWORK.messages.bytesPerRow,
+      rowsPerDay: messagesPerDay,
+      bytesPerRow: D1_MESSAGE_BYTES,
       keptDays: null,
       kept: "for ever",
       chatHistory: true,
@@ -528,22 +558,64 @@ export function leversTable(profile: Profile, dealers: number): string {
   );
 }
 
+/** What the busiest hour asks, per second, before the move (every row in D1) and now (messages in rooms). */
 export function busiestHourTable(): string {
-  const perSecond = (p: Profile, dealers: number) =>
-    (dailyRowsPerDealer(STREAMS, PROFILES[p]) * dealers * BUSIEST_HOUR_SHARE) / 3600;
+  const perSecond = (perDay: number, dealers: number) => (perDay * dealers * BUSIEST_HOUR_SHARE) / 3600;
+  const both = (each: (a: Activity) => number) => profiles.map((p) => num(each(PROFILES[p]))).join(" / ");
+  const d1Rows = (a: Activity) => dailyRowsPerDealer(AFTER_DIET, a);
   return table(
     [
       "Active dealers",
-      `New rows per second, busiest hour (${profiles.join(" / ")})`,
-      `Write statements per second (≈ ${STATEMENTS_PER_ROW}×)`,
+      `Before the move: new D1 rows / write statements (≈ ${STATEMENTS_PER_ROW}×) per second (${profiles.join(" · ")})`,
+      `Now: new D1 rows per second (${profiles.join(" / ")})`,
+      `Now: D1 write statements per second (a message's ${LEDGER_STATEMENTS_PER_MESSAGE} lines in one batch; ${profiles.join(" / ")})`,
+      `Now: messages per second into the rooms (${profiles.join(" / ")})`,
     ],
-    ["r", "r", "r"],
+    ["r", "r", "r", "r", "r"],
     DEALER_COUNTS.map((dealers) => [
       num(dealers),
-      profiles.map((p) => num(perSecond(p, dealers))).join(" / "),
-      profiles.map((p) => num(perSecond(p, dealers) * STATEMENTS_PER_ROW)).join(" / "),
+      profiles
+        .map((p) => {
+          const rows = perSecond(dailyRowsPerDealer(STREAMS, PROFILES[p]), dealers);
+          return `${num(rows)} / ${num(rows * STATEMENTS_PER_ROW)}`;
+        })
+        .join(" · "),
+      both((a) => perSecond(d1Rows(a), dealers)),
+      both(
+        (a) =>
+          perSecond(d1Rows(a), dealers) * STATEMENTS_PER_ROW +
+          perSecond(messagesPerDay(a), dealers) * LEDGER_STATEMENTS_PER_MESSAGE,
+      ),
+      both((a) => perSecond(messagesPerDay(a), dealers)),
     ]),
   );
+}
+
+/** A year of chat history in the rooms, at the rooms' measured bytes on disk per message. */
+export const roomBytesPerDealerYear = (a: Activity) =>
+  messagesPerDay(a) * YEAR * CHAT_ROOMS.fileBytesPerMessage;
+
+/** The chat history's year in the rooms, and the fullest room's against a Durable Object's storage. */
+export function roomsYearTable(): string {
+  // The fullest room: two busy dealers who send every message of theirs to each other.
+  const fullest = 2 * roomBytesPerDealerYear(PROFILES.busy);
+  return [
+    table(
+      ["Active dealers", "Profile", "Messages a year", "In the rooms, a year", "Per dealer, a year"],
+      ["r", "l", "r", "r", "r"],
+      profiles.flatMap((p) =>
+        DEALER_COUNTS.map((dealers) => [
+          num(dealers),
+          p,
+          `${num((messagesPerDay(PROFILES[p]) * YEAR * dealers) / 1e6, 0)} M`,
+          gb(dealers * roomBytesPerDealerYear(PROFILES[p])),
+          `${num(roomBytesPerDealerYear(PROFILES[p]) / 1e6, 1)} MB`,
+        ]),
+      ),
+    ),
+    `The fullest room, two busy dealers who send all their messages to each other, grows by ` +
+      `${num(fullest / 1e6, 1)} MB a year: its ${gb(ROOM_LIMIT_BYTES)} last ${num(ROOM_LIMIT_BYTES / fullest)} years.`,
+  ].join("\n\n");
 }
 
 export function report(): string {
@@ -567,6 +639,8 @@ export function report(): string {
     lastsTable(AFTER_DIET),
     shareTable(AFTER_DIET, "typical", 20_000),
     notificationBounds(DIET, "typical", 20_000),
+    "### Chat history in the rooms",
+    roomsYearTable(),
     "### The busiest hour's writes",
     busiestHourTable(),
   ].join("\n\n");

@@ -7,9 +7,16 @@
  * running Durable Object.
  */
 import { createHash, createHmac } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+
+/** The worker's name in wrangler.toml: the local runtime keys its Durable Objects' folders by it. */
+export const scriptName = (root: string) => {
+  const name = /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
+  if (!name) throw new Error("wrangler.toml names no worker");
+  return name;
+};
 
 /** The chat room's Durable Object class, as wrangler.toml binds it. */
 const CHAT_ROOM_CLASS = "ChatRoom";
@@ -20,7 +27,8 @@ CREATE TABLE IF NOT EXISTS messages (id TEXT PRIMARY KEY, client_id TEXT NOT NUL
 CREATE UNIQUE INDEX IF NOT EXISTS messages_client_idx ON messages(sender_id, client_id);
 CREATE INDEX IF NOT EXISTS messages_time_idx ON messages(created_at, id);`;
 
-const ROOM_COLUMNS = [
+/** The room table's columns, in its order. */
+export const ROOM_COLUMNS = [
   "id",
   "client_id",
   "sender_id",

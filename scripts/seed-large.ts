@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { largeNetwork, NATIONAL_NETWORK } from "../worker/demo/large-network.ts";
 import { migrate } from "./local-app.mjs";
-import { writeChatRooms, type RoomMessage } from "./chat-room-files.ts";
+import { scriptName, writeChatRooms, type RoomMessage } from "./chat-room-files.ts";
 import { localD1File, timed, writeRowsDirect, type Took } from "./local-d1-file.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -38,13 +38,6 @@ type BenchSeed = ReturnType<typeof largeNetwork>["counts"] & {
   cookie: string;
   adminCookie?: string;
   seededAt: string;
-};
-
-/** The worker's name in wrangler.toml: the local runtime keys its Durable Objects' folders by it. */
-const scriptName = () => {
-  const name = /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))?.[1];
-  if (!name) throw new Error("wrangler.toml names no worker");
-  return name;
 };
 
 /** A chat's messages together: the generator writes them chat by chat. */
@@ -152,7 +145,9 @@ export async function seedLarge(options: {
     [...d1Tables, ["sessions", [mine.row, admins.row]]],
     (step, rows, t) => log(`  ${step}${rows === null ? "" : `: ${rows} rows`} ${took(t)}`),
   );
-  const [count, writing] = timed(() => writeChatRooms(options.persistTo, scriptName(), roomsOf(messages)));
+  const [count, writing] = timed(() =>
+    writeChatRooms(options.persistTo, scriptName(ROOT), roomsOf(messages)),
+  );
   log(`  ${count} messages into ${network.counts.chats} chat rooms ${took(writing)}`);
   const seed: BenchSeed = {
     version: BENCH_SEED_VERSION,

@@ -2,15 +2,20 @@
 /**
  * What each table of a seeded bench database takes on disk, for docs/capacity.md: its rows, the bytes of its
  * pages and of its indexes' pages (SQLite's dbstat), and both per row. The full-text index's own tables count
- * towards `post_search`, whose rows are the search documents.
+ * towards `post_search`, whose rows are the search documents. Then the chat rooms' own SQLite files (each
+ * ChatRoom's history): their size on disk, their messages' pages, and the messages' payload, per message.
+ * Every file is opened read-only (a room file with no write-ahead log as immutable, so nothing is created
+ * beside it): the bench network is measured as it is, never written.
  *
- *   node scripts/table-sizes.ts --posts 500000       → a Markdown table of .wrangler/bench-state-500000
+ *   node scripts/table-sizes.ts --posts 500000       → Markdown tables of .wrangler/bench-state-500000
  *   node scripts/table-sizes.ts --persist-to <dir>
  */
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { chatRoomsDir, ROOM_COLUMNS, scriptName } from "./chat-room-files.ts";
 import { localD1File } from "./local-d1-file.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -78,12 +83,79 @@ export function sizesTable(sizes: TableSize[]): string {
   ].join("\n");
 }
 
+export type RoomSizes = {
+  rooms: number;
+  messages: number;
+  /** The room files' bytes on disk (with any write-ahead log beside them). */
+  fileBytes: number;
+  /** Pages of the rooms' `messages` tables and of their indexes. */
+  tableBytes: number;
+  indexBytes: number;
+  /** What the messages' columns hold: text as UTF-8 bytes, the time and read flag as 8 and 1. */
+  payloadBytes: number;
+};
+
+/** The room table's numbers (its time and read flag) are counted as 8 and 1 bytes; its text as UTF-8 bytes. */
+const ROOM_NUMBER_COLUMNS: readonly string[] = ["is_read", "created_at"];
+const ROOM_TEXT_COLUMNS = ROOM_COLUMNS.filter((c) => !ROOM_NUMBER_COLUMNS.includes(c));
+const PAYLOAD_SQL = `SELECT count(*) AS n, coalesce(sum(${ROOM_TEXT_COLUMNS.map((c) => `coalesce(length(CAST("${c}" AS BLOB)), 0)`).join(" + ")} + 9), 0) AS bytes FROM messages`;
+
+/** Opens a room file without writing beside it: immutable when no writer has a log open on it. */
+const openRoom = (file: string) =>
+  existsSync(`${file}-wal`)
+    ? new DatabaseSync(file, { readOnly: true })
+    : new DatabaseSync(`file:${file}?immutable=1`, { readOnly: true });
+
+export function roomSizes(dir: string): RoomSizes {
+  const sizes: RoomSizes = {
+    rooms: 0,
+    messages: 0,
+    fileBytes: 0,
+    tableBytes: 0,
+    indexBytes: 0,
+    payloadBytes: 0,
+  };
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".sqlite"))) {
+    const file = path.join(dir, name);
+    sizes.rooms++;
+    for (const part of [file, `${file}-wal`]) if (existsSync(part)) sizes.fileBytes += statSync(part).size;
+    const db = openRoom(file);
+    try {
+      const pages = db
+        .prepare(
+          "SELECT s.name, m.type, sum(s.pgsize) AS bytes FROM dbstat s JOIN sqlite_master m ON m.name = s.name WHERE m.tbl_name = 'messages' GROUP BY s.name",
+        )
+        .all() as { name: string; type: string; bytes: number }[];
+      if (pages.length === 0) continue;
+      for (const p of pages) {
+        if (p.type === "index") sizes.indexBytes += p.bytes;
+        else sizes.tableBytes += p.bytes;
+      }
+      const { n, bytes } = db.prepare(PAYLOAD_SQL).get() as { n: number; bytes: number };
+      sizes.messages += n;
+      sizes.payloadBytes += bytes;
+    } finally {
+      db.close();
+    }
+  }
+  return sizes;
+}
+
+export function roomsTable(r: RoomSizes): string {
+  const per = (bytes: number) => perRow(bytes, r.messages);
+  return [
+    "| Chat rooms | Messages | Files (MB) | Table (MB) | Indexes (MB) | Bytes per message: file / table + indexes / payload |",
+    "|---:|---:|---:|---:|---:|---:|",
+    `| ${r.rooms.toLocaleString("en-US")} | ${r.messages.toLocaleString("en-US")} | ${mb(r.fileBytes)} | ${mb(r.tableBytes)} | ${mb(r.indexBytes)} | ${per(r.fileBytes)} / ${per(r.tableBytes + r.indexBytes)} / ${per(r.payloadBytes)} |`,
+  ].join("\n");
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: { posts: { type: "string", default: "500000" }, "persist-to": { type: "string" } },
   });
-  const file = localD1File(
-    path.resolve(ROOT, values["persist-to"] || `.wrangler/bench-state-${values.posts}`),
-  );
-  console.log(sizesTable(tableSizes(file)));
+  const persistTo = path.resolve(ROOT, values["persist-to"] || `.wrangler/bench-state-${values.posts}`);
+  console.log(sizesTable(tableSizes(localD1File(persistTo))));
+  const rooms = chatRoomsDir(persistTo, scriptName(ROOT));
+  if (existsSync(rooms)) console.log(`\n${roomsTable(roomSizes(rooms))}`);
 }

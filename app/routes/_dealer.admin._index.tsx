@@ -29,7 +29,12 @@ const SYSTEM_HEALTH: NavEntry = { to: "/status", label: "System health", icon: S
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
-  return { figures: await context.services.admin.figures.figures() };
+  const exports = context.services.admin.exports;
+  const [figures, backupParts] = await Promise.all([
+    context.services.admin.figures.figures(),
+    exports.backupParts(),
+  ]);
+  return { figures, backupParts };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,6 +44,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return `Announcement sent to ${sent.recipients} ${sent.recipients === 1 ? "dealer" : "dealers"}`;
     }),
   });
+}
+
+/**
+ * The backup's later parts, each the messages of the next chats (a part reads what one request can): the
+ * admin downloads every one to hold the whole backup.
+ */
+function BackupParts({ cursors }: { cursors: string[] }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer py-1 text-muted">
+        The backup comes in {cursors.length + 1} parts: the chats' messages continue in parts 2 to{" "}
+        {cursors.length + 1}
+      </summary>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {cursors.map((cursor, i) => (
+          <li key={cursor}>
+            <a
+              href={`/api/admin/export/backup?cursor=${encodeURIComponent(cursor)}`}
+              download
+              className={buttonClass("secondary")}
+            >
+              <FileText size={16} aria-hidden="true" /> Part {i + 2}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -126,7 +159,7 @@ function FigureTable({ empty, columns, children }: FigureTableProps) {
 type FigureTableProps = { empty: string | false; columns: [string, true?][]; children: ReactNode };
 
 export default function Admin() {
-  const { figures } = useLoaderData<typeof loader>();
+  const { figures, backupParts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const sending = navigation.formData?.get("intent") === "announce";
   const { revenue, dealers, thisWeek, deals } = figures;
@@ -287,12 +320,14 @@ export default function Admin() {
               <Download size={16} aria-hidden="true" /> Export users (CSV)
             </a>
             <a href="/api/admin/export/backup" download className={buttonClass("secondary")}>
-              <FileText size={16} aria-hidden="true" /> Back up data (JSON)
+              <FileText size={16} aria-hidden="true" /> Back up data
+              {backupParts.length > 0 ? `, part 1 of ${backupParts.length + 1}` : ""} (JSON)
             </a>
             <Link to="/status" className={buttonClass("secondary")}>
               <ShieldCheck size={16} aria-hidden="true" /> System health
             </Link>
           </div>
+          {backupParts.length > 0 ? <BackupParts cursors={backupParts} /> : null}
         </Panel>
         <Panel
           headingId="announce-heading"

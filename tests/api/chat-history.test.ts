@@ -4,6 +4,7 @@ import { chatMessageSchema, currentUserSchema, type ChatMessage } from "#lib/api
 import {
   ORIGIN,
   call,
+  chatInD1Only,
   freshIp,
   roomMessages,
   runDailyCron,
@@ -33,44 +34,6 @@ const page = async (cookie: string, chatId: string, query = "") => {
 const unreadOf = async (cookie: string) =>
   (await call("GET", "/api/chats/unread", { cookie })).json.unreadTotal as number;
 
-type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
-
-/** A chat begun before rooms kept their messages: its rows in D1 only, as a deployed database has them. */
-const old = async (x: Dealer, y: Dealer) => {
-  const chatId = crypto.randomUUID();
-  const t = Date.now() - 60_000;
-  await env.DB.batch([
-    env.DB.prepare("insert into chats (id, pair_key, last_message_at) values (?, ?, ?)").bind(
-      chatId,
-      [x.dealerId, y.dealerId].sort().join(":"),
-      t + 1,
-    ),
-    env.DB.prepare("insert into chat_participants (chat_id, dealer_id) values (?, ?), (?, ?)").bind(
-      chatId,
-      x.dealerId,
-      chatId,
-      y.dealerId,
-    ),
-    env.DB.prepare(
-      `insert into messages (id, chat_id, client_id, sender_id, receiver_id, content, is_read, created_at)
-       values (?, ?, ?, ?, ?, 'Old hello', 1, ?), (?, ?, ?, ?, ?, 'Old answer', 0, ?)`,
-    ).bind(
-      crypto.randomUUID(),
-      chatId,
-      crypto.randomUUID(),
-      x.dealerId,
-      y.dealerId,
-      t,
-      crypto.randomUUID(),
-      chatId,
-      crypto.randomUUID(),
-      y.dealerId,
-      x.dealerId,
-      t + 1,
-    ),
-  ]);
-  return chatId;
-};
 const d1Rows = (chatId: string) =>
   env.DB.prepare("select count(*) as n from messages where chat_id = ?").bind(chatId).first<{ n: number }>();
 
@@ -136,7 +99,7 @@ describe("chat history in each chat's room", () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     const c = await signUpDealer();
-    const first = await old(a, b);
+    const first = await chatInD1Only(a, b);
     const opened = await page(a.cookie, first);
     expect(opened.items.map((m) => m.content)).toEqual(["Old hello", "Old answer"]);
     expect((await d1Rows(first))?.n).toBe(0);
@@ -146,7 +109,7 @@ describe("chat history in each chat's room", () => {
     }[];
     expect(line?.lastMessage.content).toBe("Old answer");
 
-    const second = await old(a, c);
+    const second = await chatInD1Only(a, c);
     await runDailyCron();
     expect((await d1Rows(second))?.n).toBe(0);
     expect((await roomMessages(second)).map((m) => m.content)).toEqual(["Old hello", "Old answer"]);
@@ -157,7 +120,7 @@ describe("chat history in each chat's room", () => {
   it("shows a chat begun before the move with its last message and unread count before its room is used (migration 0038)", async () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
-    const chatId = await old(a, b);
+    const chatId = await chatInD1Only(a, b);
     for (const statement of migration0038.split("--> statement-breakpoint"))
       await env.DB.prepare(statement).run();
     expect((await d1Rows(chatId))?.n).toBe(2);

@@ -304,6 +304,42 @@ export async function messagesOfDealer(dealerId: string) {
 }
 
 /** Two new dealers and the chat A opened with B. */
+/** A chat begun before rooms kept their messages: its rows in D1 only, as a deployed database has them. */
+export const chatInD1Only = async (x: { dealerId: string }, y: { dealerId: string }) => {
+  const chatId = crypto.randomUUID();
+  const t = Date.now() - 60_000;
+  await env.DB.batch([
+    env.DB.prepare("insert into chats (id, pair_key, last_message_at) values (?, ?, ?)").bind(
+      chatId,
+      [x.dealerId, y.dealerId].sort().join(":"),
+      t + 1,
+    ),
+    env.DB.prepare("insert into chat_participants (chat_id, dealer_id) values (?, ?), (?, ?)").bind(
+      chatId,
+      x.dealerId,
+      chatId,
+      y.dealerId,
+    ),
+    env.DB.prepare(
+      `insert into messages (id, chat_id, client_id, sender_id, receiver_id, content, is_read, created_at)
+       values (?, ?, ?, ?, ?, 'Old hello', 1, ?), (?, ?, ?, ?, ?, 'Old answer', 0, ?)`,
+    ).bind(
+      crypto.randomUUID(),
+      chatId,
+      crypto.randomUUID(),
+      x.dealerId,
+      y.dealerId,
+      t,
+      crypto.randomUUID(),
+      chatId,
+      crypto.randomUUID(),
+      y.dealerId,
+      x.dealerId,
+      t + 1,
+    ),
+  ]);
+  return chatId;
+};
 export async function twoDealersWithAChat() {
   const a = await signUpDealer();
   const b = await signUpDealer();

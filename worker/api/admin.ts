@@ -36,6 +36,7 @@ import {
 import { dealerUpdateSchema } from "#lib/schemas/dealer";
 import { invoicesQuerySchema } from "#lib/subscriptions";
 import { adminsOnly, requireAdmin } from "../auth/guards";
+import { NEXT_CURSOR_HEADER } from "#lib/api-headers";
 import { streamOf } from "../domain/admin/exports";
 import type { AdminActor } from "../domain/admin/audit";
 import type { Page } from "../domain/shared/cursors";
@@ -65,16 +66,32 @@ type Act<S extends z.ZodType> = [actor: AdminActor, id: string, body: z.output<S
 type Suspend = z.output<typeof suspendSchema>;
 type Role = z.output<typeof roleSchema>;
 
-/** The handler of an export: audited, then streamed as a dated attachment that is never cached. */
+type Export = { chunks: Parameters<typeof streamOf>[0]; part?: number; nextCursor?: string | null };
+
+/**
+ * The handler of an export: audited, then streamed as a dated attachment that is never cached. An export in
+ * parts names the part in the file and the audit, and the next part's cursor in `X-Next-Cursor`.
+ */
 const onExport =
-  (name: string, type: string, stream: (admin: Admin) => Parameters<typeof streamOf>[0]) =>
+  (name: string, type: string, exported: (admin: Admin, c: Context<AppEnv>) => Promise<Export>) =>
   async (c: Context<AppEnv>) => {
     const admin = c.var.services.admin;
-    await admin.audit.record(actorOf(c), { action: "data.export", recordType: "export", recordId: name });
+    const { chunks, part = 1, nextCursor } = await exported(admin, c);
     const [base, extension] = name.split(".");
-    const filename = `dealerlane-${base}-${today()}.${extension}`;
-    return attachment(streamOf(stream(admin)), `${type}; charset=utf-8`, filename);
+    const suffix = part > 1 ? `-part-${part}` : "";
+    await admin.audit.record(actorOf(c), {
+      action: "data.export",
+      recordType: "export",
+      recordId: part > 1 ? `${base}${suffix}.${extension}` : name,
+    });
+    const filename = `dealerlane-${base}-${today()}${suffix}.${extension}`;
+    const response = attachment(streamOf(chunks), `${type}; charset=utf-8`, filename);
+    if (nextCursor) response.headers.set(NEXT_CURSOR_HEADER, nextCursor);
+    return response;
   };
+
+/** The backup's next part, from the `X-Next-Cursor` of the one before. */
+const backupQuery = z.object({ cursor: z.string().min(1).max(300).optional() });
 
 /** A list of the console's: the query in, a page out, answered as every list is. */
 const list = <P extends string, Q extends z.ZodObject, T>(
@@ -173,11 +190,13 @@ export const adminRoutes: OpenAPIHono<AppEnv> = openApiRouter(adminsOnly)
   // Exports
   .openapi(
     adminRoute.get("/export/users", { 200: null }),
-    onExport("users.csv", "text/csv", (admin) => admin.exports.usersCsv()),
+    onExport("users.csv", "text/csv", async (admin) => ({ chunks: admin.exports.usersCsv() })),
   )
   .openapi(
-    adminRoute.get("/export/backup", { 200: null }),
-    onExport("backup.json", "application/json", (admin) => admin.exports.backupJson()),
+    adminRoute.get("/export/backup", { 200: null }, { query: backupQuery }),
+    onExport("backup.json", "application/json", (admin, c) =>
+      admin.exports.backupJson({ cursor: c.req.query("cursor") }),
+    ),
   )
 
   // Deals

@@ -15,7 +15,7 @@ import { dealReviews } from "./deal-reviews";
 import { disputeDecisions } from "../disputes/admin";
 import type { DisputeStep } from "../disputes/announce";
 import type { DisputeRow } from "../disputes/views";
-import { backupJson, usersCsv } from "./exports";
+import { backupJson, backupParts, usersCsv, type BackupRooms } from "./exports";
 import { adminFigures } from "./figures";
 import { pricingAdmin } from "./pricing";
 import { promotionService } from "./promotions";
@@ -33,8 +33,8 @@ type AdminConsoleDeps = {
   refreshReputations: (dealerIds: string[]) => Promise<void>;
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
-  /** Each chat's room (the demo's chats go with their messages). */
-  rooms: ChatRooms;
+  /** Each chat's room: the demo's chats go with their messages; the backup reads every chat's history. */
+  rooms: (chatId: string) => ReturnType<ChatRooms> & ReturnType<BackupRooms>;
   siteOrigin: string;
   /** The notification centre's delivery (bell, live): dealers told of a verification decision. */
   deliver: (delivery: Delivery) => Promise<unknown>;
@@ -101,7 +101,8 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     },
     exports: {
       usersCsv: () => usersCsv((query) => users.list({ ...query })),
-      backupJson: (now?: number) => backupJson(db, now),
+      backupJson: (query?: Parameters<typeof backupJson>[2]) => backupJson(db, deps.rooms, query),
+      backupParts: (chatsPerPart?: number) => backupParts(db, chatsPerPart),
     },
   };
 }
