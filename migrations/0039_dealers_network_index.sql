@@ -1,0 +1,1 @@
+CREATE INDEX `dealers_network_idx` ON `dealers` (`id`,`is_demo`);
