@@ -22,6 +22,14 @@ export type Network = "demo" | "real";
  * tells its network; a chat is the other network's when any of its dealers is (a chat being made, whose
  * dealers are not written yet, is still the maker's to finish).
  */
+/**
+ * A row's dealer, as the checks below read it (one per row walked): from the small (id, is_demo) index alone,
+ * never the dealer's own wide row. Named, because without the planner's statistics SQLite picks the primary key
+ * and reads the row; on a national network (50 000 dealers) those rows do not stay in the cache, and the
+ * statements that walk many posts or comments grew with the network (docs/capacity.md).
+ */
+const OF_DEALER = "main.dealers o indexed by dealers_network_idx";
+
 const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => string]> = [
   ["dealers", (n) => `select * from main.dealers where is_demo = ${n}`],
   [
@@ -30,12 +38,12 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
     // many posts, first builds a Bloom filter over every dealer of the network (the feed's first page read all
     // 50 000 dealers of a national network). A dealer's id is its key, so both read the same posts.
     (n) =>
-      `select * from main.inventory_posts x where (select o.is_demo from main.dealers o where o.id = x.dealer_id) = ${n}`,
+      `select * from main.inventory_posts x where (select o.is_demo from ${OF_DEALER} where o.id = x.dealer_id) = ${n}`,
   ],
   [
     "vehicles",
     (n) =>
-      `select * from main.vehicles x where exists (select 1 from main.inventory_posts p join main.dealers o on o.id = p.dealer_id where p.id = x.post_id and o.is_demo = ${n})`,
+      `select * from main.vehicles x where exists (select 1 from main.inventory_posts p join ${OF_DEALER} on o.id = p.dealer_id where p.id = x.post_id and o.is_demo = ${n})`,
   ],
   ...[
     "comments",
@@ -50,43 +58,43 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
       [
         table,
         (n: 0 | 1) =>
-          `select * from main.${table} x where exists (select 1 from main.dealers o where o.id = x.dealer_id and o.is_demo = ${n})`,
+          `select * from main.${table} x where exists (select 1 from ${OF_DEALER} where o.id = x.dealer_id and o.is_demo = ${n})`,
       ] as const,
   ),
   [
     "chats",
     (n) =>
-      `select * from main.chats x where not exists (select 1 from main.chat_participants cp join main.dealers o on o.id = cp.dealer_id where cp.chat_id = x.id and o.is_demo <> ${n})`,
+      `select * from main.chats x where not exists (select 1 from main.chat_participants cp join ${OF_DEALER} on o.id = cp.dealer_id where cp.chat_id = x.id and o.is_demo <> ${n})`,
   ],
   [
     "deals",
     (n) =>
-      `select * from main.deals x where exists (select 1 from main.dealers o where o.id in (x.proposer_id, x.counterparty_id, x.seller_id, x.buyer_id) and o.is_demo = ${n})`,
+      `select * from main.deals x where exists (select 1 from ${OF_DEALER} where o.id in (x.proposer_id, x.counterparty_id, x.seller_id, x.buyer_id) and o.is_demo = ${n})`,
   ],
   [
     "deal_disputes",
     (n) =>
-      `select * from main.deal_disputes x where exists (select 1 from main.dealers o where o.id = x.buyer_id and o.is_demo = ${n})`,
+      `select * from main.deal_disputes x where exists (select 1 from ${OF_DEALER} where o.id = x.buyer_id and o.is_demo = ${n})`,
   ],
   [
     "offers",
     (n) =>
-      `select * from main.offers x where exists (select 1 from main.dealers o where o.id = x.buyer_id and o.is_demo = ${n})`,
+      `select * from main.offers x where exists (select 1 from ${OF_DEALER} where o.id = x.buyer_id and o.is_demo = ${n})`,
   ],
   [
     "deal_reviews",
     (n) =>
-      `select * from main.deal_reviews x where exists (select 1 from main.dealers o where o.id = x.reviewer_id and o.is_demo = ${n})`,
+      `select * from main.deal_reviews x where exists (select 1 from ${OF_DEALER} where o.id = x.reviewer_id and o.is_demo = ${n})`,
   ],
   [
     "dealer_reputations",
     (n) =>
-      `select * from main.dealer_reputations x where exists (select 1 from main.dealers o where o.id = x.dealer_id and o.is_demo = ${n})`,
+      `select * from main.dealer_reputations x where exists (select 1 from ${OF_DEALER} where o.id = x.dealer_id and o.is_demo = ${n})`,
   ],
   [
     "connections",
     (n) =>
-      `select * from main.connections x where exists (select 1 from main.dealers o where o.id = x.requester_id and o.is_demo = ${n})`,
+      `select * from main.connections x where exists (select 1 from ${OF_DEALER} where o.id = x.requester_id and o.is_demo = ${n})`,
   ],
 ];
 
