@@ -8,7 +8,7 @@
  *
  *   npx tsx scripts/page-statements.ts .wrangler/bench-state-20000 .wrangler/bench-state-500000
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { createServices } from "../worker/services.ts";
@@ -128,6 +128,8 @@ function time(db: DatabaseSync, sql: string, params: SQLInputValue[]) {
 
 const runs = [];
 for (const dir of dirs) runs.push({ dir, ...(await capture(dir)) });
+// SAVE=<file>: the captured statements as JSON too, to time them beside another revision's.
+if (process.env.SAVE) writeFileSync(process.env.SAVE, JSON.stringify(runs));
 const files = dirs.map((dir) => new DatabaseSync(localD1File(dir), { readOnly: true }));
 const first = runs[0]!;
 console.log(`median of ${RUNS} warm runs per statement (ms): ${dirs.join(" | ")}`);
