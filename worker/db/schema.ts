@@ -201,9 +201,6 @@ export const dealers = sqliteTable(
       .where(sql`deleted_at is not null`),
     // /admin's dealer count and new this week, read from this index alone.
     index("dealers_signup_idx").on(t.accountId, t.deletedAt, t.createdAt),
-    // The network wall's check, made per row read (a post's, a comment's dealer): answered from this small
-    // index instead of each dealer's wide row, which a national network's 50 000 dealers keep out of the cache.
-    index("dealers_network_idx").on(t.id, t.isDemo),
     // The demo network, counted apart in /admin's figures: its few rows without a scan of every dealer.
     index("dealers_demo_idx")
       .on(t.id)

@@ -1,1 +1,0 @@
-CREATE INDEX `dealers_network_idx` ON `dealers` (`id`,`is_demo`);
