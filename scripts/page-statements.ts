@@ -7,7 +7,10 @@
  * plan. For reading which statement grows with the network; the figures themselves come from `npm run bench`.
  *
  *   npx tsx scripts/page-statements.ts .wrangler/bench-state-20000 .wrangler/bench-state-500000
+ *   MISSES=1 …   also each statement's page reads, cached and missed (the sqlite3 shell's `.stats`)
+ *   SAVE=<file> … the captured statements as JSON as well
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
@@ -126,6 +129,24 @@ function time(db: DatabaseSync, sql: string, params: SQLInputValue[]) {
   return median(samples);
 }
 
+/**
+ * The statement's page reads on its second run on one connection, from the sqlite3 shell's `.stats` (SQLite's
+ * default page cache): what a database size leaves out of the cache, without the machine's load in it.
+ */
+function pageReads(file: string, sql: string, params: SQLInputValue[]): string {
+  let n = 0;
+  const literal = (v: SQLInputValue) =>
+    typeof v === "string" ? `'${v.replaceAll("'", "''")}'` : v === null ? "null" : String(v);
+  const statement = `${sql.replace(/\?/g, () => literal(params[n++]!))};`;
+  const out = execFileSync("sqlite3", ["-readonly", file], {
+    input: `.stats on\n${statement}\n${statement}\n`,
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
+  const last = (label: string) => [...out.matchAll(new RegExp(`${label}:\\s+(\\d+)`, "g"))].at(-1)?.[1];
+  return `${last("Page cache hits")} cached / ${last("Page cache misses")} missed`;
+}
+
 const runs = [];
 for (const dir of dirs) runs.push({ dir, ...(await capture(dir)) });
 // SAVE=<file>: the captured statements as JSON too, to time them beside another revision's.
@@ -146,6 +167,11 @@ for (const [i, statement] of first.captured.entries()) {
     .all(...runs.at(-1)!.captured[i]!.params) as { detail: string }[];
   const short = statement.sql.replace(/^with .*? (select )/is, "[wall] $1").replace(/\s+/g, " ");
   console.log(`\n${statement.page}: ${ms.map((m) => m.toFixed(2)).join(" | ")}`);
+  // MISSES=1: the page reads too (needs the sqlite3 shell).
+  if (process.env.MISSES)
+    console.log(
+      `  pages: ${runs.map((run, f) => pageReads(localD1File(dirs[f]!), run.captured[i]!.sql, run.captured[i]!.params)).join(" | ")}`,
+    );
   console.log(`  ${short.slice(0, 400)}`);
   for (const p of plan) console.log(`    ${p.detail}`);
 }
