@@ -23,7 +23,7 @@ import { localD1File } from "./local-d1-file.ts";
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const CRON = "the Market Report's daily computation";
-const dirs = process.argv.slice(2);
+const dirs: string[] = process.argv.slice(2);
 if (dirs.length === 0) throw new Error("usage: npx tsx scripts/page-statements.ts <bench state directory>…");
 
 type Captured = { page: string; sql: string; params: SQLInputValue[] };
@@ -147,7 +147,7 @@ function pageReads(file: string, sql: string, params: SQLInputValue[]): string {
   return `${last("Page cache hits")} cached / ${last("Page cache misses")} missed`;
 }
 
-const runs = [];
+const runs: ({ dir: string } & Awaited<ReturnType<typeof capture>>)[] = [];
 for (const dir of dirs) runs.push({ dir, ...(await capture(dir)) });
 // SAVE=<file>: the captured statements as JSON too, to time them beside another revision's.
 if (process.env.SAVE) writeFileSync(process.env.SAVE, JSON.stringify(runs));
