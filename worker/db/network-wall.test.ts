@@ -58,3 +58,21 @@ describe("networkWall", () => {
     expect(written.meta.changes).toBe(0);
   });
 });
+
+describe("the wall's check per row", () => {
+  it("asks the demo dealers' small index of a row's dealer, never the dealer's own row", async () => {
+    const plan = async (statement: string) =>
+      (
+        await env.DB.prepare(`explain query plan ${withinNetwork(statement, "real")}`)
+          .bind("wall-real")
+          .all<{ detail: string }>()
+      ).results.map((r) => r.detail);
+    // Comments on a dealer's posts (My Stats): each post's and each commenter's network is checked.
+    const details = await plan(
+      "select count(*) from inventory_posts p join comments c on c.post_id = p.id where p.dealer_id = ?",
+    );
+    const checks = details.filter((d) => / o(?: EXISTS)? USING /.test(d));
+    expect(checks.length).toBeGreaterThanOrEqual(2);
+    for (const check of checks) expect(check).toContain("USING COVERING INDEX dealers_demo_idx");
+  });
+});

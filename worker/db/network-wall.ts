@@ -22,20 +22,24 @@ export type Network = "demo" | "real";
  * tells its network; a chat is the other network's when any of its dealers is (a chat being made, whose
  * dealers are not written yet, is still the maker's to finish).
  */
+/**
+ * Whether the dealer in `column` (a row's owner, a foreign key, so always a dealer) is of network `n`, checked
+ * once per row a statement walks. It asks the few demo dealers only (dealers_demo_idx, a partial index of the
+ * demo network): a dealer who is not a demo one is a real one. A check that read the dealer's own row, or an
+ * index of every dealer, missed SQLite's cache for each post, comment or vehicle on a national network (50 000
+ * dealers), and the statements that walk many of them grew with the network (docs/capacity.md). Read as a
+ * correlated (NOT) EXISTS, never as a join: SQLite turns a join into a Bloom filter over every dealer first.
+ */
+const ofNetwork = (column: string, n: 0 | 1): string =>
+  `${n ? "" : "not "}exists (select 1 from main.dealers o indexed by dealers_demo_idx where o.id = ${column} and o.is_demo = 1)`;
+
 const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => string]> = [
   ["dealers", (n) => `select * from main.dealers where is_demo = ${n}`],
-  [
-    "inventory_posts",
-    // The dealer's flag read per post, not as EXISTS: SQLite turns an EXISTS into a join and, for a walk over
-    // many posts, first builds a Bloom filter over every dealer of the network (the feed's first page read all
-    // 50 000 dealers of a national network). A dealer's id is its key, so both read the same posts.
-    (n) =>
-      `select * from main.inventory_posts x where (select o.is_demo from main.dealers o where o.id = x.dealer_id) = ${n}`,
-  ],
+  ["inventory_posts", (n) => `select * from main.inventory_posts x where ${ofNetwork("x.dealer_id", n)}`],
   [
     "vehicles",
     (n) =>
-      `select * from main.vehicles x where exists (select 1 from main.inventory_posts p join main.dealers o on o.id = p.dealer_id where p.id = x.post_id and o.is_demo = ${n})`,
+      `select * from main.vehicles x where exists (select 1 from main.inventory_posts p where p.id = x.post_id and ${ofNetwork("p.dealer_id", n)})`,
   ],
   ...[
     "comments",
@@ -47,16 +51,13 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
     "push_switches",
   ].map(
     (table) =>
-      [
-        table,
-        (n: 0 | 1) =>
-          `select * from main.${table} x where exists (select 1 from main.dealers o where o.id = x.dealer_id and o.is_demo = ${n})`,
-      ] as const,
+      [table, (n: 0 | 1) => `select * from main.${table} x where ${ofNetwork("x.dealer_id", n)}`] as const,
   ),
   [
     "chats",
+    // No dealer of the chat is of the other network.
     (n) =>
-      `select * from main.chats x where not exists (select 1 from main.chat_participants cp join main.dealers o on o.id = cp.dealer_id where cp.chat_id = x.id and o.is_demo <> ${n})`,
+      `select * from main.chats x where not exists (select 1 from main.chat_participants cp where cp.chat_id = x.id and ${ofNetwork("cp.dealer_id", n ? 0 : 1)})`,
   ],
   [
     "deals",
