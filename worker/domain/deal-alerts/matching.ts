@@ -290,8 +290,7 @@ export function matchPageStatement(
     ? sql`having max(otherCreatedAt) < ${page.cursor[0]}
         or (max(otherCreatedAt) = ${page.cursor[0]} and otherPostId < ${page.cursor[1]})`
     : sql``;
-  const newest = (alias: "o" | "w") =>
-    sql`order by ${sql.raw(alias)}.created_at desc limit ${perModel}`;
+  const newest = (alias: "o" | "w") => sql`order by ${sql.raw(alias)}.created_at desc limit ${perModel}`;
   return sql`
     with recursive ${lineageOf("want_lineage", sql`wanted_vehicles`, postId)},
     ${lineageOf("offer_lineage", sql`offered_vehicles`, postId)},
@@ -327,7 +326,7 @@ export function matchPageStatement(
         cross join offered_vehicles o
         cross join inventory_posts p on p.id = o.post_id
       where o.id in (
-        select o.id from offered_vehicles o join inventory_posts p on p.id = o.post_id
+        select o.id from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
         where o.make_key = w.make_key and o.model_key = m.model_key and ${pairFilters(now)} ${newest("o")})
       union all
       select ${PAIR_COLUMNS}, w.post_id as otherPostId, p.created_at as otherCreatedAt, o.id as ownRow, m.model_key as ownModel
@@ -336,7 +335,7 @@ export function matchPageStatement(
         cross join wanted_vehicles w
         cross join inventory_posts p on p.id = w.post_id
       where w.id in (
-        select w.id from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+        select w.id from wanted_vehicles w cross join inventory_posts p on p.id = w.post_id
         where w.make_key = o.make_key and w.model_key = m.model_key and ${pairFilters(now)} ${newest("w")})),
     ranked as (
       select *, row_number() over (partition by ownRow order by otherCreatedAt desc) as rank
