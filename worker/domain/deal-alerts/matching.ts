@@ -75,10 +75,10 @@ export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: s
     and ${inStatesSql(sql`w.state`, sql`${offer.state}`)}
     and (w.until is null or w.until >= ${Date.now()})`;
   return sql`
-    select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+    select ${WANT_COLUMNS} from wanted_vehicles w cross join inventory_posts p on p.id = w.post_id
     where w.make_key = ${offer.makeKey} and w.model_key in (${listOf(modelLineage(offer.modelKey))}) and ${filters}
     union all
-    select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+    select ${WANT_COLUMNS} from wanted_vehicles w cross join inventory_posts p on p.id = w.post_id
     where w.make_key = ${offer.makeKey} and w.model_key > ${`${offer.modelKey}-`} and w.model_key < ${`${offer.modelKey}.`}
       and ${filters}
     limit ${CANDIDATE_LIMIT}`;
@@ -98,17 +98,17 @@ export function offersForWantStatement(
     and ${inStatesSql(sql`${want.state}`, sql`o.state`)}`;
   if (!want.modelKey) {
     return sql`
-      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and ${filters}
       order by o.created_at desc limit ${limit}`;
   }
   const ancestors = modelLineage(want.modelKey).filter(Boolean);
   return sql`
     select * from (
-      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and o.model_key in (${listOf(ancestors)}) and ${filters}
       union all
-      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and o.model_key > ${`${want.modelKey}-`} and o.model_key < ${`${want.modelKey}.`}
         and ${filters})
     order by postCreatedAt desc limit ${limit}`;
