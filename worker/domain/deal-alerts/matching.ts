@@ -290,7 +290,26 @@ export function matchPageStatement(
     ? sql`having max(otherCreatedAt) < ${page.cursor[0]}
         or (max(otherCreatedAt) = ${page.cursor[0]} and otherPostId < ${page.cursor[1]})`
     : sql``;
-  const newest = (alias: "o" | "w") => sql`order by ${sql.raw(alias)}.created_at desc limit ${perModel}`;
+  /**
+   * The pairs of one side's rows (`w`: the post's wants, `o`: its offers): for each row and model key, the
+   * newest `perModel` matching rows of the other side, sought in the subquery and read again by id.
+   */
+  const walkFrom = (mine: "w" | "o") => {
+    const other = mine === "w" ? "o" : "w";
+    const table = { w: "wanted_vehicles", o: "offered_vehicles" };
+    const [m, t, o, ot] = [sql.raw(mine), sql.raw(table[mine]), sql.raw(other), sql.raw(table[other])];
+    return sql`
+      select ${PAIR_COLUMNS}, ${o}.post_id as otherPostId, p.created_at as otherCreatedAt, ${m}.id as ownRow,
+             m.model_key as ownModel
+      from ${sql.raw(mine === "w" ? "want_models" : "offer_models")} m
+        cross join ${t} ${m} on ${m}.id = m.row_id
+        cross join ${ot} ${o}
+        cross join inventory_posts p on p.id = ${o}.post_id
+      where ${o}.id in (
+        select ${o}.id from ${ot} ${o} cross join inventory_posts p on p.id = ${o}.post_id
+        where ${o}.make_key = ${m}.make_key and ${o}.model_key = m.model_key and ${pairFilters(now)}
+        order by ${o}.created_at desc limit ${perModel})`;
+  };
   return sql`
     with recursive ${lineageOf("want_lineage", sql`wanted_vehicles`, postId)},
     ${lineageOf("offer_lineage", sql`offered_vehicles`, postId)},
@@ -319,24 +338,7 @@ export function matchPageStatement(
       select row_id, prefix from offer_lineage
       union
       select row_id, model_key from offer_more where model_key is not null),
-    linked as materialized (
-      select ${PAIR_COLUMNS}, o.post_id as otherPostId, p.created_at as otherCreatedAt, w.id as ownRow, m.model_key as ownModel
-      from want_models m
-        cross join wanted_vehicles w on w.id = m.row_id
-        cross join offered_vehicles o
-        cross join inventory_posts p on p.id = o.post_id
-      where o.id in (
-        select o.id from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
-        where o.make_key = w.make_key and o.model_key = m.model_key and ${pairFilters(now)} ${newest("o")})
-      union all
-      select ${PAIR_COLUMNS}, w.post_id as otherPostId, p.created_at as otherCreatedAt, o.id as ownRow, m.model_key as ownModel
-      from offer_models m
-        cross join offered_vehicles o on o.id = m.row_id
-        cross join wanted_vehicles w
-        cross join inventory_posts p on p.id = w.post_id
-      where w.id in (
-        select w.id from wanted_vehicles w cross join inventory_posts p on p.id = w.post_id
-        where w.make_key = o.make_key and w.model_key = m.model_key and ${pairFilters(now)} ${newest("w")})),
+    linked as materialized (${walkFrom("w")} union all ${walkFrom("o")}),
     ranked as (
       select *, row_number() over (partition by ownRow order by otherCreatedAt desc) as rank
       from linked where ${own}),
