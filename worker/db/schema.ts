@@ -489,7 +489,7 @@ export const wantedVehicles = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("wanted_vehicles_match_idx").on(t.makeKey, t.modelKey),
+    index("wanted_vehicles_match_idx").on(t.makeKey, t.modelKey, t.createdAt),
     index("wanted_vehicles_post_idx").on(t.postId),
   ],
 );

@@ -15,7 +15,13 @@ import type { NotificationCentre } from "../notifications/centre";
 import { cursorKind, cursorValue, type Page } from "../shared/cursors";
 import type { Delivery } from "../notifications/notify";
 import type { CandidatePairRow, DealMatching, PostPair, WantRow } from "./matching";
-import { matchPageStatement, pairOf, wantsForOfferStatement } from "./matching";
+import {
+  CANDIDATE_LIMIT,
+  firstPageRead,
+  matchPageStatement,
+  pairOf,
+  wantsForOfferStatement,
+} from "./matching";
 
 /** GET /api/inventory/{id}/matches: a post on the other side, and which of its vehicles met. */
 
@@ -244,9 +250,13 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
       ownerId?: string,
     ): Promise<Page<PostMatch>> {
       const cursor = matchesCursor.decode(query.cursor);
-      const rows = await db.all<CandidatePairRow & PostRow & { otherPostId: string }>(
-        matchPageStatement(postId, POST_COLUMNS, { limit: query.limit, cursor, ownerId }),
-      );
+      const read = (perModel: number) =>
+        db.all<CandidatePairRow & PostRow & { otherPostId: string }>(
+          matchPageStatement(postId, POST_COLUMNS, { limit: query.limit, cursor, ownerId, perModel }),
+        );
+      // The first page mostly needs only the newest few rows per model; a later page ranks from the top.
+      let rows = await read(cursor ? CANDIDATE_LIMIT : firstPageRead(query.limit));
+      if (rows.some((row) => !row.complete)) rows = await read(CANDIDATE_LIMIT);
       const byPost = new Map<string, { createdAt: number; vehicles: string[]; row: PostRow }>();
       for (const row of rows) {
         const { want, offer } = pairOf(row);

@@ -48,9 +48,15 @@ function insertsWhilePostExists<Table extends IndexTable>(
 ): BatchItem<"sqlite">[] {
   const columns = Object.entries(getTableColumns(table));
   return inChunks(rows, { perItem: parametersPerRow(table), fixed: 1 }).map((chunk) => {
+    // A row's created_at is its post's (not the time of this write): matching walks the index newest post first.
+    const postCreatedAt = sql`(select ${inventoryPosts.createdAt} from ${inventoryPosts} where ${inventoryPosts.id} = ${postId})`;
     const tuples = chunk.map(
       (row) =>
-        sql`(${listOf(columns.map(([key, column]) => sql.param((row as Record<string, unknown>)[key], column)))})`,
+        sql`(${listOf(
+          columns.map(([key, column]) =>
+            key === "createdAt" ? postCreatedAt : sql.param((row as Record<string, unknown>)[key], column),
+          ),
+        )})`,
     );
     return db.insert(table).select(sql`
       select * from (values ${sql.join(tuples, sql`, `)})

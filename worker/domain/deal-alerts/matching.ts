@@ -28,7 +28,13 @@ type OfferRow = OfferedVehicle & {
 };
 
 /** At most this many candidate rows per want or offer looked up. */
-const CANDIDATE_LIMIT = 500;
+export const CANDIDATE_LIMIT = 500;
+
+/**
+ * Rows read per model key for a first page of `limit` posts: a few vehicles per post (a post holds 3.3 on
+ * average); when a model key's rows run past them, the page is read again in full (matchPageStatement).
+ */
+export const firstPageRead = (limit: number) => 4 * (limit + 1);
 
 /** A want's states ("TX" or "TX,OK") hold the offer's: what `inStates` says, in SQL. */
 const inStatesSql = (wanted: SQL, offered: SQL) =>
@@ -69,10 +75,10 @@ export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: s
     and ${inStatesSql(sql`w.state`, sql`${offer.state}`)}
     and (w.until is null or w.until >= ${Date.now()})`;
   return sql`
-    select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+    select ${WANT_COLUMNS} from wanted_vehicles w cross join inventory_posts p on p.id = w.post_id
     where w.make_key = ${offer.makeKey} and w.model_key in (${listOf(modelLineage(offer.modelKey))}) and ${filters}
     union all
-    select ${WANT_COLUMNS} from wanted_vehicles w join inventory_posts p on p.id = w.post_id
+    select ${WANT_COLUMNS} from wanted_vehicles w cross join inventory_posts p on p.id = w.post_id
     where w.make_key = ${offer.makeKey} and w.model_key > ${`${offer.modelKey}-`} and w.model_key < ${`${offer.modelKey}.`}
       and ${filters}
     limit ${CANDIDATE_LIMIT}`;
@@ -92,17 +98,17 @@ export function offersForWantStatement(
     and ${inStatesSql(sql`${want.state}`, sql`o.state`)}`;
   if (!want.modelKey) {
     return sql`
-      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and ${filters}
       order by o.created_at desc limit ${limit}`;
   }
   const ancestors = modelLineage(want.modelKey).filter(Boolean);
   return sql`
     select * from (
-      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and o.model_key in (${listOf(ancestors)}) and ${filters}
       union all
-      select ${OFFER_COLUMNS} from offered_vehicles o join inventory_posts p on p.id = o.post_id
+      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
       where o.make_key = ${want.makeKey} and o.model_key > ${`${want.modelKey}-`} and o.model_key < ${`${want.modelKey}.`}
         and ${filters})
     order by postCreatedAt desc limit ${limit}`;
@@ -236,7 +242,23 @@ type IndexIds = { id: string; postId: string; dealerId: string };
 
 /** A want and an offer side by side, their fields prefixed "w" and "o". */
 export type CandidatePairRow = Prefixed<WantedVehicle & IndexIds, "w"> &
-  Prefixed<OfferedVehicle & IndexIds, "o">;
+  Prefixed<OfferedVehicle & IndexIds, "o"> & { complete: number };
+
+/**
+ * Every model key of the other side's rows under `table`, for each of this post's rows: the distinct keys
+ * strictly between `low` and `high` (a more precise model than the row's, or any model when it names none),
+ * one index seek per key found, so a make's many rows are never read to list its few models.
+ */
+const modelsUnder = (name: string, own: string, other: string, postId: string, low: SQL, high: SQL) => {
+  const next = (row: string, after: SQL, below: SQL) => sql`(select min(x.model_key) from ${sql.raw(other)} x
+    where x.make_key = ${sql.raw(row)}.make_key and x.model_key > ${after} and x.model_key < ${below})`;
+  return sql`
+  ${sql.raw(name)}(row_id, make_key, high, model_key) as (
+    select r.id, r.make_key, ${high}, ${next("r", low, high)} from ${sql.raw(own)} r where r.post_id = ${postId}
+    union all
+    select m.row_id, m.make_key, m.high, ${next("m", sql`m.model_key`, sql`m.high`)}
+    from ${sql.raw(name)} m where m.model_key is not null)`;
+};
 
 /**
  * One page of a post's matches with the other side, in ONE statement keyed by the post id alone, so a page can
@@ -246,65 +268,94 @@ export type CandidatePairRow = Prefixed<WantedVehicle & IndexIds, "w"> &
  * other post first. The other posts are paged newest first (`cursor`: the last one's created_at and id) and
  * only the page's `limit + 1` posts get their feed columns (`otherColumns`, aliased `p` and `d`). Every pair of
  * those posts comes back, for the vehicles that met. Only an active post of `ownerId` (when given) has matches.
- * CROSS JOIN keeps SQLite's join order (the post's rows, their lineage, then a seek on make and model): left
- * free, it scans the whole make and looks the lineage up afterwards.
+ *
+ * Each of the post's rows reads, per model key it answers, the newest `perModel` rows of the other side that
+ * match it (CANDIDATE_LIMIT unless told), walking the (make, model, created_at) index backwards and stopping
+ * there (an index row's created_at is its post's): a common model's 30 000 offers on a national network cost
+ * what its newest few do. Fewer than CANDIDATE_LIMIT can only be enough for the first page: each row answers
+ * `complete` = 0 when a cut-short model key may hold a post the page needs (its oldest row read is not older
+ * than the page's last post), and the caller then reads again with the full CANDIDATE_LIMIT. CROSS JOIN keeps
+ * SQLite's join order (the post's rows, the model keys, then the seek).
  */
 export function matchPageStatement(
   postId: string,
   otherColumns: SQL,
-  page: { limit: number; cursor?: readonly [number, string] | null; ownerId?: string },
+  page: { limit: number; cursor?: readonly [number, string] | null; ownerId?: string; perModel?: number },
 ): SQL {
+  const now = Date.now();
+  const perModel = page.perModel ?? CANDIDATE_LIMIT;
   const own = sql`exists (select 1 from inventory_posts me where me.id = ${postId} and me.status = 'active'
     ${page.ownerId === undefined ? sql`` : sql`and me.dealer_id = ${page.ownerId}`})`;
   const after = page.cursor
     ? sql`having max(otherCreatedAt) < ${page.cursor[0]}
         or (max(otherCreatedAt) = ${page.cursor[0]} and otherPostId < ${page.cursor[1]})`
     : sql``;
+  /**
+   * The pairs of one side's rows (`w`: the post's wants, `o`: its offers): for each row and model key, the
+   * newest `perModel` matching rows of the other side, sought in the subquery and read again by id.
+   */
+  const walkFrom = (mine: "w" | "o") => {
+    const other = mine === "w" ? "o" : "w";
+    const table = { w: "wanted_vehicles", o: "offered_vehicles" };
+    const [m, t, o, ot] = [sql.raw(mine), sql.raw(table[mine]), sql.raw(other), sql.raw(table[other])];
+    return sql`
+      select ${PAIR_COLUMNS}, ${o}.post_id as otherPostId, p.created_at as otherCreatedAt, ${m}.id as ownRow,
+             m.model_key as ownModel
+      from ${sql.raw(mine === "w" ? "want_models" : "offer_models")} m
+        cross join ${t} ${m} on ${m}.id = m.row_id
+        cross join ${ot} ${o}
+        cross join inventory_posts p on p.id = ${o}.post_id
+      where ${o}.id in (
+        select ${o}.id from ${ot} ${o} cross join inventory_posts p on p.id = ${o}.post_id
+        where ${o}.make_key = ${m}.make_key and ${o}.model_key = m.model_key and ${pairFilters(now)}
+        order by ${o}.created_at desc limit ${perModel})`;
+  };
   return sql`
     with recursive ${lineageOf("want_lineage", sql`wanted_vehicles`, postId)},
     ${lineageOf("offer_lineage", sql`offered_vehicles`, postId)},
-    linked(want_id, offer_id, other_post_id) as (
-      select w.id, o.id, o.post_id from wanted_vehicles w
-        cross join want_lineage l on l.row_id = w.id and l.prefix <> ''
-        cross join offered_vehicles o on o.make_key = w.make_key and o.model_key = l.prefix
-      where w.post_id = ${postId}
-      union all
-      select w.id, o.id, o.post_id from wanted_vehicles w
-        join offered_vehicles o on o.make_key = w.make_key
-          and o.model_key > w.model_key || '-' and o.model_key < w.model_key || '.'
-      where w.post_id = ${postId} and w.model_key <> ''
-      union all
-      select w.id, o.id, o.post_id from wanted_vehicles w
-        join offered_vehicles o on o.make_key = w.make_key
-      where w.post_id = ${postId} and w.model_key = ''
-      union all
-      select w.id, o.id, w.post_id from offered_vehicles o
-        cross join offer_lineage l on l.row_id = o.id
-        cross join wanted_vehicles w on w.make_key = o.make_key and w.model_key = l.prefix
-      where o.post_id = ${postId}
-      union all
-      select w.id, o.id, w.post_id from offered_vehicles o
-        join wanted_vehicles w on w.make_key = o.make_key
-          and w.model_key > o.model_key || '-' and w.model_key < o.model_key || '.'
-      where o.post_id = ${postId}),
+    ${modelsUnder(
+      "want_more",
+      "wanted_vehicles",
+      "offered_vehicles",
+      postId,
+      sql`case when r.model_key = '' then '' else r.model_key || '-' end`,
+      sql`case when r.model_key = '' then char(1114111) else r.model_key || '.' end`,
+    )},
+    ${modelsUnder(
+      "offer_more",
+      "offered_vehicles",
+      "wanted_vehicles",
+      postId,
+      sql`r.model_key || '-'`,
+      sql`r.model_key || '.'`,
+    )},
+    want_models(row_id, model_key) as (
+      select l.row_id, l.prefix from want_lineage l cross join wanted_vehicles r on r.id = l.row_id
+      where l.prefix <> '' or r.model_key = ''
+      union
+      select row_id, model_key from want_more where model_key is not null),
+    offer_models(row_id, model_key) as (
+      select row_id, prefix from offer_lineage
+      union
+      select row_id, model_key from offer_more where model_key is not null),
+    linked as materialized (${walkFrom("w")} union all ${walkFrom("o")}),
     ranked as (
-      select ${PAIR_COLUMNS}, l.other_post_id as otherPostId, p.created_at as otherCreatedAt,
-             row_number() over (
-               partition by case when w.post_id = ${postId} then w.id else o.id end
-               order by p.created_at desc) as rank
-      from linked l
-      join wanted_vehicles w on w.id = l.want_id
-      join offered_vehicles o on o.id = l.offer_id
-      join inventory_posts p on p.id = l.other_post_id
-      where ${own} and ${pairFilters(Date.now())}),
+      select *, row_number() over (partition by ownRow order by otherCreatedAt desc) as rank
+      from linked where ${own}),
     pairs as (select * from ranked where rank <= ${CANDIDATE_LIMIT}),
     page as materialized (
       select otherPostId as id from pairs group by otherPostId ${after}
       order by max(otherCreatedAt) desc, otherPostId desc limit ${page.limit + 1}),
     others as materialized (
       select ${otherColumns} from inventory_posts p join dealers d on d.id = p.dealer_id
-      where p.id in (select id from page))
-    select pairs.*, others.* from pairs join others on others.id = pairs.otherPostId`;
+      where p.id in (select id from page)),
+    cut(oldest) as (
+      select min(otherCreatedAt) from linked group by ownRow, ownModel having count(*) >= ${perModel}),
+    complete(complete) as (
+      select not exists (select 1 from cut where oldest >= case
+        when (select count(*) from page) > ${page.limit} then (select min(otherCreatedAt) from pairs where otherPostId in (select id from page)) else -1 end))
+    select pairs.*, others.*, complete.complete from pairs join others on others.id = pairs.otherPostId
+      cross join complete`;
 }
 
 /** The fields of one side of a candidate row, without their prefix. */
