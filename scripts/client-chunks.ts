@@ -67,8 +67,12 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
   const everyPage = staticClosure(getModuleInfo, find(EVERY_PAGE));
   const shell = staticClosure(getModuleInfo, find(SIGNED_IN_SHELL));
   const screens = SIGNED_IN_SCREENS.map((screen) => staticClosure(getModuleInfo, find([screen])));
+  const [home] = screens;
   // What only one screen imports stays in that screen's own file; what two share travels with the shell.
-  const signedIn = (id: string) => shell.has(id) || screens.filter((s) => s.has(id)).length > 1;
+  const shared = (id: string) => shell.has(id) || screens.filter((s) => s.has(id)).length > 1;
+  // Except what the home does not run at load (the dialogs /messages and /post/{id} draw at once): that is a file
+  // of its own, so the home's first load does not carry it.
+  const signedIn = (id: string) => shell.has(id) || home.has(id);
   // A module both the signed-in screens and a public page import goes where both already load: left out, Rollup
   // would put it in the signed-in file with the modules that import it, and the public page would load that file.
   const publicRoutes = ids.filter(
@@ -84,8 +88,9 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
     if (ZOD.test(id)) return "zod";
     if (!isScript(id) || isEntry(id)) return undefined;
     if (everyPage.has(id)) return "app";
-    if (!signedIn(id)) return undefined;
-    return publicPages.has(id) ? "app" : "signed-in";
+    if (!shared(id)) return undefined;
+    if (publicPages.has(id)) return "app";
+    return signedIn(id) ? "signed-in" : "signed-in-screens";
   };
 }
 

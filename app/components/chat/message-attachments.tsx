@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { PhotoViewer } from "~/components/post/photo-gallery";
+import { PhotoViewer } from "~/components/post/photo-viewer";
 import { Download, FileText, Phone, Video } from "~/components/ui/icons";
 import type { ChatCall } from "#lib/api-types";
 import { callText, fileSizeText, isChatPhoto, type ChatAttachment } from "#lib/chat-files";
