@@ -5,7 +5,7 @@ import type { ChatParticipant } from "#lib/api-types";
 import type { LiveCall } from "#lib/realtime";
 import { toastError } from "#lib/toast";
 import { useInboxFrames } from "./inbox-context";
-import { loadCallPage } from "./use-call";
+import { loadCallPage } from "./call-page";
 
 /** The ringing dialog's code comes when a call first rings, not with every signed-in page. */
 const IncomingCallDialog = lazyDialog(() =>
