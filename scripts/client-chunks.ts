@@ -16,6 +16,8 @@ type GetModuleInfo = (id: string) => ModuleInfo;
 
 const EVERY_PAGE = ["/app/entry.client.tsx", "/app/root.tsx"];
 const SIGNED_IN_SHELL = ["/app/routes/_dealer.tsx"];
+/** Loaded by every page right after it hydrates (the root's deferred toaster). */
+const AFTER_LOAD = ["/app/components/ui/toaster.tsx"];
 /** The signed-in screens a dealer opens most. */
 const SIGNED_IN_SCREENS = [
   "/app/routes/_index.tsx",
@@ -67,8 +69,15 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
   const everyPage = staticClosure(getModuleInfo, find(EVERY_PAGE));
   const shell = staticClosure(getModuleInfo, find(SIGNED_IN_SHELL));
   const screens = SIGNED_IN_SCREENS.map((screen) => staticClosure(getModuleInfo, find([screen])));
+  const [home] = screens;
   // What only one screen imports stays in that screen's own file; what two share travels with the shell.
-  const signedIn = (id: string) => shell.has(id) || screens.filter((s) => s.has(id)).length > 1;
+  const shared = (id: string) => shell.has(id) || screens.filter((s) => s.has(id)).length > 1;
+  // Except what the home does not run at load (the dialogs /messages and /post/{id} draw at once): that is a file
+  // of its own, so the home's first load does not carry it.
+  const signedIn = (id: string) => shell.has(id) || home.has(id);
+  // Nor what every page loads right after hydrating (the toaster's Radix layers): a small file of its own, so the
+  // home does not fetch the screens' file for it.
+  const afterLoad = staticClosure(getModuleInfo, find(AFTER_LOAD));
   // A module both the signed-in screens and a public page import goes where both already load: left out, Rollup
   // would put it in the signed-in file with the modules that import it, and the public page would load that file.
   const publicRoutes = ids.filter(
@@ -84,8 +93,10 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
     if (ZOD.test(id)) return "zod";
     if (!isScript(id) || isEntry(id)) return undefined;
     if (everyPage.has(id)) return "app";
-    if (!signedIn(id)) return undefined;
-    return publicPages.has(id) ? "app" : "signed-in";
+    if (!shared(id)) return undefined;
+    if (publicPages.has(id)) return "app";
+    if (signedIn(id)) return "signed-in";
+    return afterLoad.has(id) ? "after-load" : "signed-in-screens";
   };
 }
 

@@ -86,6 +86,8 @@ async function openFromMenu(page: Page, to: string) {
   await setAsideDialogs(page);
   await page.getByRole("button", { name: "Open menu" }).tap();
   const menu = page.getByRole("dialog", { name: "DealerLane" });
+  // The sheet's code arrives on the menu's first open.
+  await menu.waitFor();
   const entry = menu.getByRole("navigation", { name: "Menu" }).locator(`a[href="${to}"]`);
   expect(await entry.count(), `${to} in the phone menu`).toBe(1);
   await entry.tap();

@@ -1,15 +1,16 @@
-import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useState } from "react";
-import { Avatar } from "~/components/ui/avatar";
-import { DialogHeader } from "~/components/ui/dialog-header";
-import { Phone, Video } from "~/components/ui/icons";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { answerOf, api, failureText } from "#lib/api-client";
 import type { ChatParticipant } from "#lib/api-types";
 import type { LiveCall } from "#lib/realtime";
 import { toastError } from "#lib/toast";
 import { useInboxFrames } from "./inbox-context";
-import { loadCallPage } from "./use-call";
+import { loadCallPage } from "./call-page";
+
+/** The ringing dialog's code comes when a call first rings, not with every signed-in page. */
+const IncomingCallDialog = lazyDialog(() =>
+  import("./incoming-call-dialog").then((m) => m.IncomingCallDialog),
+);
 
 /**
  * A call ringing for this dealer, on every signed-in page of every open tab, through the live
@@ -50,41 +51,14 @@ export function IncomingCall() {
 
   // Nothing ringing: no dialog in the page at all (every signed-in page renders this).
   if (!ringing) return null;
-  const video = ringing.call.kind === "video";
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && void answer("decline")}>
-      <DialogFrame
-        overlay="z-[55] bg-black/60"
-        sheet
-        className="fixed top-1/2 left-1/2 z-[56] flex w-[min(22rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-xl bg-white p-6 text-center shadow-xl dark:bg-slate-900"
-        data-testid="incoming-call"
-      >
-        <DialogHeader>{video ? "Incoming video call" : "Incoming voice call"}</DialogHeader>
-        <Avatar name={ringing.caller.name} src={ringing.caller.avatar} />
-        <Dialog.Description className="text-sm text-slate-700 dark:text-slate-300">
-          <span className="block text-base font-semibold">{ringing.caller.name}</span>
-          {ringing.caller.dealershipName}
-        </Dialog.Description>
-        <div className="flex w-full gap-3">
-          <button
-            type="button"
-            onClick={() => void answer("decline")}
-            disabled={answering}
-            className="flex-1 rounded-md bg-red-600 px-4 py-2.5 font-medium text-white hover:bg-red-700 disabled:opacity-60"
-          >
-            Decline
-          </button>
-          <button
-            type="button"
-            onClick={() => void answer("accept")}
-            disabled={answering}
-            className="inline-flex flex-1 items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2.5 font-medium text-white hover:bg-emerald-700 disabled:opacity-60"
-          >
-            {video ? <Video size={16} /> : <Phone size={16} />}
-            Accept
-          </button>
-        </div>
-      </DialogFrame>
-    </Dialog.Root>
+    <IncomingCallDialog
+      caller={ringing.caller}
+      video={ringing.call.kind === "video"}
+      answering={answering}
+      onAnswer={(verdict) => void answer(verdict)}
+      // Also when the dialog's code cannot arrive: the call is declined rather than left ringing unseen.
+      onOpenChange={(open) => !open && void answer("decline")}
+    />
   );
 }

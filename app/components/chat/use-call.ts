@@ -4,6 +4,7 @@ import type { IceServer } from "#lib/api-types";
 import type { CallKind, CallSignal, ChatClientFrame, LiveCall } from "#lib/realtime";
 import { CALL_PAGES } from "#lib/realtime-limits";
 import { toastError } from "#lib/toast";
+import { loadCallPage } from "./call-page";
 import type { CallFrame } from "./use-conversation";
 
 export type CallPhase = "idle" | "ringing" | "connecting" | "connected";
@@ -30,14 +31,6 @@ function documentAllowsCalls(): boolean {
   const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
   const loadedAt = entry ? new URL(entry.name).pathname : window.location.pathname;
   return CALL_PAGES.includes(loadedAt);
-}
-
-/** Opens /messages as a new document on the chat with `peerId`, starting or joining a call there. */
-export function loadCallPage(peerId: string, intent: { call?: CallKind; join?: string }) {
-  const query = new URLSearchParams({ chat: peerId });
-  if (intent.call) query.set("call", intent.call);
-  if (intent.join) query.set("join", intent.join);
-  window.location.assign(`/messages?${query}`);
 }
 
 /**

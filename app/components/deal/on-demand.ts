@@ -4,3 +4,8 @@ import { lazyDialog } from "~/components/ui/lazy-dialog";
 export const ProposeDealDialog = lazyDialog(() =>
   import("./propose-deal-dialog").then((m) => m.ProposeDealDialog),
 );
+
+/** A deal waiting for this dealer's answer: every signed-in page listens for one, few ever show it. */
+export const PendingDealDialog = lazyDialog(() =>
+  import("./pending-deal-dialog").then((m) => m.PendingDealDialog),
+);

@@ -36,6 +36,8 @@ export function PendingDealDialog({
   note?: ReactNode;
   footer?: ReactNode;
   testId?: string;
+  /** For lazyDialog alone, when the dialog's code could not arrive (Review Later is the dialog's own close). */
+  onOpenChange?: (open: boolean) => void;
 }) {
   return (
     <Dialog.Root open onOpenChange={(open) => (!open ? onReviewLater() : undefined)}>

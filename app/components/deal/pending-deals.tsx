@@ -3,7 +3,7 @@ import { useInbox, useInboxFrames } from "~/components/chat/inbox-context";
 import type { Deal } from "#lib/api-types";
 import { DEALS_POLL_MS } from "#lib/deals/constants";
 import { dealApi } from "./deal-api";
-import { PendingDealDialog } from "./pending-deal-dialog";
+import { PendingDealDialog } from "./on-demand";
 import { answerDeal } from "./pending-list";
 
 const LATER_KEY = "dl-deals-review-later";
@@ -95,6 +95,8 @@ export function PendingDeals({ onConfirmed }: { onConfirmed?: (deal: Deal) => vo
       onConfirm={() => void answer("confirm")}
       onDecline={() => void answer("decline")}
       onReviewLater={reviewLater}
+      // The dialog's code could not arrive: off the screen for now, offered again by the next refresh.
+      onOpenChange={(open) => !open && close(deal.id)}
       footer={
         queue.length > 1 ? (
           <p className="text-xs text-slate-500 dark:text-slate-400">{queue.length - 1} more waiting</p>

@@ -1,11 +1,9 @@
 import { Form } from "@remix-run/react";
-import { Car, ImagePlus, Loader2, Send } from "~/components/ui/icons";
-import { DialogHeader } from "~/components/ui/dialog-header";
-import { Dialog, RadioGroup } from "radix-ui";
-import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
+import { Car, ImagePlus, Send } from "~/components/ui/icons";
 import { forwardRef, useCallback, useImperativeHandle, useState } from "react";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import type { ComposerFormRequest } from "./composer-forms";
+import type { QuickPostType } from "./quick-post-dialog";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { answerOf, api, toastFailure } from "#lib/api-client";
@@ -13,12 +11,8 @@ import { QUICK_POST_REQUIRED, quickPostToPost } from "#lib/schemas/inventory-con
 import { toast } from "#lib/toast";
 import type { PostDetail } from "#lib/api-types";
 
-const QUICK_TYPES = [
-  { value: "for-sale", label: "For Sale", hint: "I have vehicles to sell" },
-  { value: "request", label: "Requesting", hint: "I'm looking to buy vehicles from the network" },
-] as const;
-
 const ComposerForms = lazyDialog(() => import("./composer-forms").then((m) => m.ComposerForms));
+const QuickPostDialog = lazyDialog(() => import("./quick-post-dialog").then((m) => m.QuickPostDialog));
 
 export type ComposerHandle = { openPostForm: (title?: string) => void };
 
@@ -36,7 +30,7 @@ export const Composer = forwardRef<
 >(function Composer({ currentUser, onCreated }, ref) {
   const [text, setText] = useState("");
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [type, setType] = useState<"for-sale" | "request">("for-sale");
+  const [type, setType] = useState<QuickPostType>("for-sale");
   const [sending, setSending] = useState(false);
   // Null until the full post form or Add Vehicle is first asked for: a page that never opens them never loads them.
   const [formRequest, setFormRequest] = useState<ComposerFormRequest | null>(null);
@@ -130,46 +124,14 @@ export const Composer = forwardRef<
 
       {/* The dialogs exist only while open: the page's first HTML (and its hydration) skips them. */}
       {confirmOpen ? (
-        <Dialog.Root open onOpenChange={(o) => !sending && setConfirmOpen(o)}>
-          <DialogFrame
-            overlay="z-40 bg-black/60"
-            data-testid="quick-post-dialog"
-            className="w-[min(28rem,92vw)] gap-4 p-4"
-          >
-            <DialogHeader>What kind of post is this?</DialogHeader>
-            <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm whitespace-pre-line dark:bg-slate-800">
-              {text}
-            </Dialog.Description>
-            <RadioGroup.Root
-              value={type}
-              onValueChange={(v) => setType(v as typeof type)}
-              aria-label="Post type"
-              className="flex flex-col gap-2"
-            >
-              {QUICK_TYPES.map((option) => (
-                <RadioGroup.Item
-                  key={option.value}
-                  value={option.value}
-                  className="flex items-start gap-3 rounded-lg border border-slate-300 p-3 text-left data-[state=checked]:border-brand-500 data-[state=checked]:bg-brand-600/10 dark:border-slate-700"
-                >
-                  <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400">
-                    <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand-600" />
-                  </span>
-                  <span>
-                    <span className="block font-semibold">{option.label}</span>
-                    <span className="block text-sm text-muted">{option.hint}</span>
-                  </span>
-                </RadioGroup.Item>
-              ))}
-            </RadioGroup.Root>
-            <DialogActions cancelDisabled={sending}>
-              <Button onClick={() => void confirm()} disabled={sending} data-testid="quick-post-confirm">
-                {sending ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
-                Confirm &amp; Post
-              </Button>
-            </DialogActions>
-          </DialogFrame>
-        </Dialog.Root>
+        <QuickPostDialog
+          text={text}
+          type={type}
+          onTypeChange={setType}
+          sending={sending}
+          onConfirm={() => void confirm()}
+          onOpenChange={(o) => !sending && setConfirmOpen(o)}
+        />
       ) : null}
 
       {formRequest ? (

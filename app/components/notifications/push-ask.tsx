@@ -1,13 +1,17 @@
-import { Dialog } from "radix-ui";
 import { useCallback, useState } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
-import { Button } from "~/components/ui/button";
-import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
-import { DialogHeader } from "~/components/ui/dialog-header";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { answerOf, api } from "#lib/api-client";
 import type { PushSettings } from "#lib/api-types";
-import { PUSH_TEXTS } from "#lib/schemas/push-texts";
-import { usePushDevice } from "./use-push-device";
+
+/**
+ * The question's card and the device's push subscription come when it is asked, not with every page. No
+ * "Opening…" while they arrive: the card is not modal and the dealer did not ask for it.
+ */
+const AskDialog = lazyDialog(
+  () => import("./push-ask-dialog").then((m) => m.AskDialog),
+  () => null,
+);
 
 /** Set once the dealer has been asked on this device: they are never asked again (Notification Settings stays). */
 const ASKED_KEY = "dealerlane:push-asked";
@@ -59,37 +63,5 @@ export function PushAsk() {
     if (frame.type === "notification" && ASK_AFTER.has(frame.notification.type)) maybeAsk();
   });
   if (!settings) return null;
-  return <AskDialog settings={settings} onClose={() => setSettings(null)} />;
-}
-
-function AskDialog({ settings, onClose }: { settings: PushSettings; onClose: () => void }) {
-  const { state, problem, turnOn } = usePushDevice(settings);
-  return (
-    // Not modal: the alert that prompted the question stays usable behind it, and focus stays where it was.
-    <Dialog.Root open modal={false} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogFrame
-        sheet
-        className="fixed inset-x-3 bottom-20 z-50 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:right-auto sm:bottom-4 sm:left-4 sm:w-[26rem] dark:border-slate-700 dark:bg-slate-900"
-        data-testid="push-ask"
-        onOpenAutoFocus={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-      >
-        <DialogHeader>{PUSH_TEXTS.askAfterAlert}</DialogHeader>
-        <Dialog.Description className="text-sm text-muted">{PUSH_TEXTS.reason}</Dialog.Description>
-        {problem ? (
-          <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
-            {problem}
-          </p>
-        ) : null}
-        <DialogActions cancelLabel={state === "on" ? "Close" : "Not now"}>
-          <Button
-            disabled={state !== "off"}
-            onClick={() => void turnOn().then((on) => (on ? onClose() : undefined))}
-          >
-            {state === "working" ? "Turning on…" : PUSH_TEXTS.turnOn}
-          </Button>
-        </DialogActions>
-      </DialogFrame>
-    </Dialog.Root>
-  );
+  return <AskDialog settings={settings} onOpenChange={() => setSettings(null)} />;
 }

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ReactNode, RefObject } from "react";
 import { Button } from "~/components/ui/button";
 
 /** The look of a dialog in the middle of the screen; a frame adds its own width, height, gap and padding. */
@@ -9,18 +9,34 @@ const CENTRED =
 /**
  * A dialog's frame inside its `Dialog.Root`: the portal, the dimmed page behind (`overlay`: its layer and
  * tint) and the content. Centred unless `sheet`, where `className` alone places it (sheets, drawers, the
- * photo viewer).
+ * photo viewer). `returnFocus`: the button that opened it when that is not a `Dialog.Trigger` (a plain button
+ * standing in until the dialog's code first loads), which Radix would not hand focus back to on close.
  */
 export function DialogFrame({
   overlay = "z-40 bg-black/50",
   sheet = false,
   className = "",
+  returnFocus,
   ...content
-}: ComponentProps<typeof Dialog.Content> & { overlay?: string; sheet?: boolean }) {
+}: ComponentProps<typeof Dialog.Content> & {
+  overlay?: string;
+  sheet?: boolean;
+  returnFocus?: RefObject<HTMLElement>;
+}) {
+  const onCloseAutoFocus = returnFocus
+    ? (event: Event) => {
+        event.preventDefault();
+        returnFocus.current?.focus();
+      }
+    : undefined;
   return (
     <Dialog.Portal>
       <Dialog.Overlay className={`fixed inset-0 ${overlay}`} />
-      <Dialog.Content className={sheet ? className : `${CENTRED} ${className}`} {...content} />
+      <Dialog.Content
+        className={sheet ? className : `${CENTRED} ${className}`}
+        onCloseAutoFocus={onCloseAutoFocus}
+        {...content}
+      />
     </Dialog.Portal>
   );
 }
