@@ -325,6 +325,36 @@ describe("matching is index-backed", () => {
     }
   });
 
+  it("finds the offers of a want by walking each model's newest rows, sorting none of a model's offers", async () => {
+    const want = {
+      makeKey: "ford",
+      modelKey: "f-150",
+      yearMin: null,
+      yearMax: null,
+      trim: null,
+      maxMileage: null,
+      maxPriceCents: null,
+      state: null,
+      until: null,
+    };
+    for (const statement of [
+      offersForWantStatement(want, "d"),
+      offersForWantStatement({ ...want, modelKey: "" }, "d"),
+    ]) {
+      const rows = await db.all<{ id: number; parent: number; detail: string }>(
+        sql`explain query plan ${statement}`,
+      );
+      const under = (id: number): string[] =>
+        rows.filter((r) => r.parent === id).flatMap((r) => [r.detail, ...under(r.id)]);
+      const walks = rows
+        .filter((r) => r.detail.startsWith("CORRELATED LIST SUBQUERY"))
+        .map((r) => under(r.id).join(" "));
+      expect(walks).toHaveLength(1);
+      expect(walks[0]).toMatch(/USING INDEX offered_vehicles_match_idx \(make_key=\? AND model_key=\?\)/);
+      expect(walks[0]).not.toContain("TEMP B-TREE");
+    }
+  });
+
   it("pages a post's matches by walking each model's newest rows, sorting none of a model's rows", async () => {
     const walled = openDatabase(networkWall(env.DB, () => "real")); // as a dealer's request reads it
     for (const perModel of [firstPageRead(10), undefined]) {
