@@ -16,9 +16,10 @@ import { POST_COLUMNS } from "../worker/domain/inventory/feed.ts";
 import {
   firstPageRead,
   matchPageStatement,
+  offersForWantStatement,
   wantsForOfferStatement,
 } from "../worker/domain/deal-alerts/matching.ts";
-import type { OfferedVehicle } from "../worker/domain/deal-alerts/match.ts";
+import type { OfferedVehicle, WantedVehicle } from "../worker/domain/deal-alerts/match.ts";
 import { localD1File } from "./local-d1-file.ts";
 
 const RUNS = 7;
@@ -36,6 +37,18 @@ const offer = (makeKey: string, modelKey: string, year: number, priceCents: numb
   mileage: null,
   priceCents,
   state: "TX",
+});
+
+const want = (makeKey: string, modelKey: string): WantedVehicle => ({
+  makeKey,
+  modelKey,
+  yearMin: null,
+  yearMax: null,
+  trim: null,
+  maxMileage: null,
+  maxPriceCents: null,
+  state: null,
+  until: null,
 });
 
 const cases: [string, SQL][] = [
@@ -56,6 +69,8 @@ const cases: [string, SQL][] = [
     "wants a new Porsche Cayenne answers",
     wantsForOfferStatement(offer("porsche", "cayenne", 2020, 6_850_000), "x"),
   ],
+  ["offers a new request for a Ford F-150 answers", offersForWantStatement(want("ford", "f-150"), "x")],
+  ["offers a new request for any Ford answers", offersForWantStatement(want("ford", ""), "x")],
 ];
 
 /** A copy of one of the network's posts as the bench dealer's new post, with its match index rows. */
