@@ -39,17 +39,15 @@ const offer = (makeKey: string, modelKey: string, year: number, priceCents: numb
   state: "TX",
 });
 
-const want = (makeKey: string, modelKey: string): WantedVehicle => ({
-  makeKey,
-  modelKey,
-  yearMin: null,
-  yearMax: null,
-  trim: null,
-  maxMileage: null,
-  maxPriceCents: null,
-  state: null,
-  until: null,
-});
+/** A want of a make and model, nothing else asked (every other field null). */
+const want = (makeKey: string, modelKey: string) =>
+  ({
+    makeKey,
+    modelKey,
+    ...Object.fromEntries(
+      ["yearMin", "yearMax", "trim", "maxMileage", "maxPriceCents", "state", "until"].map((k) => [k, null]),
+    ),
+  }) as WantedVehicle;
 
 const cases: [string, SQL][] = [
   [
