@@ -4,6 +4,19 @@ import type { Delivery } from "../worker/domain/notifications/notify";
 
 type Pending = { delivery: Delivery; failures: number };
 
+/**
+ * A delivery to store, with the time that orders it: the other post's creation (the request a new listing
+ * answers), so the dealer who asked most recently hears first. Without one it goes after those that have one.
+ */
+export type Queued = { delivery: Delivery; newest?: number };
+
+/** Milliseconds past any date JavaScript can hold: `LATEST - newest` sorts newest first as a fixed-width string. */
+const LATEST = 9_000_000_000_000_000;
+
+/** The storage key: newest first, then the delivery's own key, so the same delivery stored twice is one entry. */
+export const pendingKey = ({ delivery, newest }: Queued) =>
+  `pending:${String(LATEST - (newest ?? 0)).padStart(16, "0")}:${delivery.key}`;
+
 /** Deliveries per alarm: enough to finish most alerts in one run, few enough that one run stays short. */
 export const FANOUT_BATCH = 25;
 const MAX_FAILURES = 5;
@@ -16,10 +29,13 @@ const PUT_KEYS_PER_CALL = 128;
  * stores nothing twice (the notification and outbox keys), so a restart mid-fan-out loses and repeats nothing.
  */
 export class DealAlertFanout extends DurableObject<Env> {
-  /** RPC: stores the deliveries (one per key, whatever was stored before) and starts delivering at once. */
-  async enqueue(deliveries: Delivery[]): Promise<number> {
-    const entries = deliveries.map(
-      (delivery) => [`pending:${delivery.key}`, { delivery, failures: 0 } satisfies Pending] as const,
+  /**
+   * RPC: stores the deliveries (one per key, whatever was stored before) and starts delivering at once, newest
+   * first: storage lists keys in order, and each batch takes the first FANOUT_BATCH.
+   */
+  async enqueue(queued: Queued[]): Promise<number> {
+    const entries = queued.map(
+      (item) => [pendingKey(item), { delivery: item.delivery, failures: 0 } satisfies Pending] as const,
     );
     for (let i = 0; i < entries.length; i += PUT_KEYS_PER_CALL) {
       await this.ctx.storage.put(Object.fromEntries(entries.slice(i, i + PUT_KEYS_PER_CALL)));

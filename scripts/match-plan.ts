@@ -16,9 +16,10 @@ import { POST_COLUMNS } from "../worker/domain/inventory/feed.ts";
 import {
   firstPageRead,
   matchPageStatement,
+  offersForWantStatement,
   wantsForOfferStatement,
 } from "../worker/domain/deal-alerts/matching.ts";
-import type { OfferedVehicle } from "../worker/domain/deal-alerts/match.ts";
+import type { OfferedVehicle, WantedVehicle } from "../worker/domain/deal-alerts/match.ts";
 import { localD1File } from "./local-d1-file.ts";
 
 const RUNS = 7;
@@ -38,6 +39,16 @@ const offer = (makeKey: string, modelKey: string, year: number, priceCents: numb
   state: "TX",
 });
 
+/** A want of a make and model, nothing else asked (every other field null). */
+const want = (makeKey: string, modelKey: string) =>
+  ({
+    makeKey,
+    modelKey,
+    ...Object.fromEntries(
+      ["yearMin", "yearMax", "trim", "maxMileage", "maxPriceCents", "state", "until"].map((k) => [k, null]),
+    ),
+  }) as WantedVehicle;
+
 const cases: [string, SQL][] = [
   [
     "own request's matches, first page",
@@ -56,6 +67,8 @@ const cases: [string, SQL][] = [
     "wants a new Porsche Cayenne answers",
     wantsForOfferStatement(offer("porsche", "cayenne", 2020, 6_850_000), "x"),
   ],
+  ["offers a new request for a Ford F-150 answers", offersForWantStatement(want("ford", "f-150"), "x")],
+  ["offers a new request for any Ford answers", offersForWantStatement(want("ford", ""), "x")],
 ];
 
 /** A copy of one of the network's posts as the bench dealer's new post, with its match index rows. */

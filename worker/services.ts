@@ -157,8 +157,15 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const notify = notifier(db, { centre, outbox, origin, push, devices });
   const accountTokens = accountTokenService(acrossNetworks);
   const securityEvents = securityEventService(acrossNetworks);
-  const fanout = async (postId: string, deliveries: Delivery[]) => {
-    await fanoutOf(env, postId).enqueue(deliveries);
+  /** `newestOf`: the time that orders a delivery, newest first (DealAlertFanout `Queued`). */
+  const fanout = async (
+    postId: string,
+    deliveries: Delivery[],
+    newestOf?: (delivery: Delivery) => number | undefined,
+  ) => {
+    await fanoutOf(env, postId).enqueue(
+      deliveries.map((delivery) => ({ delivery, newest: newestOf?.(delivery) })),
+    );
   };
   const notices = networkNotices(db, notify, fanout);
   const networkConnections = connectionService(db, directory, rateLimits);

@@ -303,7 +303,7 @@ describe("matching is index-backed", () => {
     expect(details.filter((d) => /^SCAN/.test(d))).toEqual([]);
   });
 
-  it("finds the offers of a want by seeking offered_vehicles_match_idx, scanning nothing", async () => {
+  it("finds the offers of a want by walking each model's newest rows of offered_vehicles_match_idx, scanning and sorting none", async () => {
     const want = {
       makeKey: "chevrolet",
       modelKey: "silverado-1500",
@@ -319,9 +319,20 @@ describe("matching is index-backed", () => {
       offersForWantStatement(want, "d"),
       offersForWantStatement({ ...want, modelKey: "" }, "d"),
     ]) {
-      const details = await plan(statement);
-      expect(details.some((d) => d.includes("offered_vehicles_match_idx"))).toBe(true);
+      const rows = await db.all<{ id: number; parent: number; detail: string }>(
+        sql`explain query plan ${statement}`,
+      );
+      const details = rows.map((r) => r.detail);
       expect(details.filter((d) => /^SCAN (o|p|offered_vehicles|inventory_posts)\b/.test(d))).toEqual([]);
+      // One walk per model key: a seek of make and model on the index that holds the order, stopped by its LIMIT.
+      const under = (id: number): string[] =>
+        rows.filter((r) => r.parent === id).flatMap((r) => [r.detail, ...under(r.id)]);
+      const walks = rows
+        .filter((r) => r.detail.startsWith("CORRELATED LIST SUBQUERY"))
+        .map((r) => under(r.id).join(" "));
+      expect(walks).toHaveLength(1);
+      expect(walks[0]).toMatch(/USING INDEX offered_vehicles_match_idx \(make_key=\? AND model_key=\?\)/);
+      expect(walks[0]).not.toContain("TEMP B-TREE");
     }
   });
 

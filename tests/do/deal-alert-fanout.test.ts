@@ -52,9 +52,9 @@ async function counts(run: string) {
 const fanout = (name: string) => env.DEAL_ALERT_FANOUT.get(env.DEAL_ALERT_FANOUT.idFromName(name));
 
 /** Stores deliveries without letting the alarm run, so the test drives each batch itself. */
-async function enqueueHeld(name: string, deliveries: Delivery[]) {
+async function enqueueHeld(name: string, deliveries: Delivery[], newest: number[] = []) {
   await runInDurableObject(fanout(name), async (instance: DealAlertFanout, state) => {
-    await instance.enqueue(deliveries);
+    await instance.enqueue(deliveries.map((delivery, i) => ({ delivery, newest: newest[i] })));
     await state.storage.deleteAlarm();
   });
 }
@@ -141,11 +141,40 @@ describe("DealAlertFanout", () => {
     redo.ws.close();
   });
 
+  it("delivers the newest requests' alerts first, each once", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(RECIPIENTS, run);
+    const name = `post:newest-${run}`;
+    // Dealer i asked i days ago; stored in an order that is neither theirs nor their keys'.
+    const day = 86_400_000;
+    const now = Date.now();
+    const shuffled = [...dealers].sort(() => Math.random() - 0.5);
+    await enqueueHeld(
+      name,
+      shuffled.map((id) => deliveryTo(id, run)),
+      shuffled.map((id) => now - dealers.indexOf(id) * day),
+    );
+    // Stored again (a post saved twice): still one entry each.
+    await enqueueHeld(
+      name,
+      shuffled.map((id) => deliveryTo(id, run)),
+      shuffled.map((id) => now - dealers.indexOf(id) * day),
+    );
+
+    expect(await deliverBatch(name)).toEqual({ delivered: FANOUT_BATCH, failed: 0, remaining: 5 });
+    const { results } = await env.DB.prepare("select dealer_id as id from notifications where key like ?")
+      .bind(`deal-alert:test-${run}:%`)
+      .all<{ id: string }>();
+    expect(results.map((r) => r.id).sort()).toEqual(dealers.slice(0, FANOUT_BATCH).sort());
+    expect(await deliverBatch(name)).toEqual({ delivered: 5, failed: 0, remaining: 0 });
+    expect(await counts(run)).toMatchObject({ notifications: RECIPIENTS, repeatedNotifications: 0 });
+  });
+
   it("runs by itself on its alarm once deliveries are stored", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(RECIPIENTS, run);
     const stub = fanout(`post:alarm-${run}`);
-    expect(await stub.enqueue(dealers.map((id) => deliveryTo(id, run)))).toBe(RECIPIENTS);
+    expect(await stub.enqueue(dealers.map((id) => ({ delivery: deliveryTo(id, run) })))).toBe(RECIPIENTS);
     for (let i = 0; i < 200 && (await stub.pendingCount()) > 0; i++)
       await new Promise((r) => setTimeout(r, 25));
     expect(await stub.pendingCount()).toBe(0);

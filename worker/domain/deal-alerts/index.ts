@@ -45,8 +45,15 @@ export type PriceDrop = { vehicleId: string; oldCents: number; newCents: number 
 type DealAlertDeps = {
   matching: DealMatching;
   centre: NotificationCentre;
-  /** Hands deliveries to the post's DealAlertFanout (stored there first, then delivered in batches). */
-  fanout: (sourcePostId: string, deliveries: Delivery[]) => Promise<void>;
+  /**
+   * Hands deliveries to the post's DealAlertFanout (stored there first, then delivered in batches), newest
+   * `newestOf` first.
+   */
+  fanout: (
+    sourcePostId: string,
+    deliveries: Delivery[],
+    newestOf?: (delivery: Delivery) => number | undefined,
+  ) => Promise<void>;
   /** Spends the dealer's post-edit allowance (a buy order saved is an edit of the post). */
   spendEdit?: (dealerId: string) => Promise<void>;
   /** Told once a buy order is saved: new deal alerts, after the answer. */
@@ -141,7 +148,9 @@ export function dealAlertService(db: Database, deps: DealAlertDeps) {
     const deliveries = pairs.map((pair) => deliveryFor(author, pair));
     const stored = await deps.centre.storedKeys(deliveries.map((d) => d.key));
     const fresh = deliveries.filter((d) => !stored.has(d.key));
-    if (fresh.length > 0) await deps.fanout(author.id, fresh);
+    // The dealer whose post is newest hears first: one who asked this week is likelier still buying.
+    const newest = new Map(pairs.map((pair, i) => [deliveries[i]!.key, pair.otherPostCreatedAt]));
+    if (fresh.length > 0) await deps.fanout(author.id, fresh, (d) => newest.get(d.key));
     return new Set(fresh.map((d) => d.dealerId));
   }
 

@@ -84,7 +84,13 @@ export function wantsForOfferStatement(offer: OfferedVehicle, excludeDealerId: s
     limit ${CANDIDATE_LIMIT}`;
 }
 
-/** The offers that answer a want, newest posts first. */
+/**
+ * The offers that answer a want, newest posts first: the want's model and its family ("silverado" for a
+ * Silverado 1500) and each more precise model, or every model of the make when it names none. Each model key
+ * walks its newest `limit` rows through (make_key, model_key, created_at) and stops (an index row's created_at
+ * is its post's), so a common model's 30 000 offers cost what its newest few hundred do; the more precise
+ * models are found one index seek each, as matchPageStatement finds them.
+ */
 export function offersForWantStatement(
   want: WantedVehicle,
   excludeDealerId: string,
@@ -96,21 +102,26 @@ export function offersForWantStatement(
     and (o.mileage is null or ${want.maxMileage} is null or o.mileage <= ${want.maxMileage})
     and (o.price_cents is null or ${want.maxPriceCents} is null or o.price_cents <= ${want.maxPriceCents})
     and ${inStatesSql(sql`${want.state}`, sql`o.state`)}`;
-  if (!want.modelKey) {
-    return sql`
-      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
-      where o.make_key = ${want.makeKey} and ${filters}
-      order by o.created_at desc limit ${limit}`;
-  }
-  const ancestors = modelLineage(want.modelKey).filter(Boolean);
+  // A model names itself and its family; no model takes every model of the make, the make alone ('') too.
+  const own = want.modelKey ? modelLineage(want.modelKey).filter(Boolean) : [""];
+  const [low, high] = want.modelKey ? [`${want.modelKey}-`, `${want.modelKey}.`] : ["", "\u{10FFFF}"];
+  const next = (after: SQL) => sql`(select min(x.model_key) from offered_vehicles x
+    where x.make_key = ${want.makeKey} and x.model_key > ${after} and x.model_key < ${high})`;
   return sql`
-    select * from (
-      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
-      where o.make_key = ${want.makeKey} and o.model_key in (${listOf(ancestors)}) and ${filters}
+    with recursive more(model_key) as (
+      select ${next(sql`${low}`)}
       union all
-      select ${OFFER_COLUMNS} from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
-      where o.make_key = ${want.makeKey} and o.model_key > ${`${want.modelKey}-`} and o.model_key < ${`${want.modelKey}.`}
-        and ${filters})
+      select ${next(sql`more.model_key`)} from more where more.model_key is not null),
+    models(model_key) as (
+      select value from json_each(${JSON.stringify(own)})
+      union
+      select model_key from more where model_key is not null)
+    select ${OFFER_COLUMNS}
+    from models m cross join offered_vehicles o cross join inventory_posts p on p.id = o.post_id
+    where o.id in (
+      select o.id from offered_vehicles o cross join inventory_posts p on p.id = o.post_id
+      where o.make_key = ${want.makeKey} and o.model_key = m.model_key and ${filters}
+      order by o.created_at desc limit ${limit})
     order by postCreatedAt desc limit ${limit}`;
 }
 
