@@ -46,25 +46,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** A part's download: the first part alone has no cursor when the backup is one download. */
+const backupHref = (cursor?: string) =>
+  `/api/admin/export/backup${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
+
 /**
- * The backup's later parts, each the messages of the next chats (a part reads what one request can): the
- * admin downloads every one to hold the whole backup.
+ * The backup's later parts, each as much as one request may read: the admin downloads every one to hold the
+ * whole backup, each table's rows joined in the parts' order.
  */
 function BackupParts({ cursors }: { cursors: string[] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer py-1 text-muted">
-        The backup comes in {cursors.length + 1} parts: the chats' messages continue in parts 2 to{" "}
-        {cursors.length + 1}
+        The backup comes in {cursors.length} parts: download parts 2 to {cursors.length} too
       </summary>
       <ul className="mt-2 flex flex-wrap gap-2">
-        {cursors.map((cursor, i) => (
+        {cursors.slice(1).map((cursor, i) => (
           <li key={cursor}>
-            <a
-              href={`/api/admin/export/backup?cursor=${encodeURIComponent(cursor)}`}
-              download
-              className={buttonClass("secondary")}
-            >
+            <a href={backupHref(cursor)} download className={buttonClass("secondary")}>
               <FileText size={16} aria-hidden="true" /> Part {i + 2}
             </a>
           </li>
@@ -319,9 +318,9 @@ export default function Admin() {
             <a href="/api/admin/export/users" download className={buttonClass("secondary")}>
               <Download size={16} aria-hidden="true" /> Export users (CSV)
             </a>
-            <a href="/api/admin/export/backup" download className={buttonClass("secondary")}>
+            <a href={backupHref(backupParts[0])} download className={buttonClass("secondary")}>
               <FileText size={16} aria-hidden="true" /> Back up data
-              {backupParts.length > 0 ? `, part 1 of ${backupParts.length + 1}` : ""} (JSON)
+              {backupParts.length > 0 ? `, part 1 of ${backupParts.length}` : ""} (JSON)
             </a>
             <Link to="/status" className={buttonClass("secondary")}>
               <ShieldCheck size={16} aria-hidden="true" /> System health
