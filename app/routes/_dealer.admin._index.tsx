@@ -58,13 +58,19 @@ function BackupParts({ cursors }: { cursors: string[] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer py-1 text-muted">
-        The backup comes in {cursors.length} parts: download parts 2 to {cursors.length} too
+        The backup comes in {cursors.length} parts: download{" "}
+        {cursors.length === 2 ? "part 2" : `parts 2 to ${cursors.length}`} as well
       </summary>
-      <ul className="mt-2 flex flex-wrap gap-2">
+      <ul className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
         {cursors.slice(1).map((cursor, i) => (
           <li key={cursor}>
-            <a href={backupHref(cursor)} download className={buttonClass("secondary")}>
-              <FileText size={16} aria-hidden="true" /> Part {i + 2}
+            <a
+              href={backupHref(cursor)}
+              download
+              aria-label={`Back up data, part ${i + 2} of ${cursors.length}`}
+              className={buttonClass("secondary", "w-full whitespace-nowrap")}
+            >
+              Part {i + 2}
             </a>
           </li>
         ))}
