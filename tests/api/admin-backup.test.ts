@@ -117,16 +117,24 @@ describe("GET /api/admin/export/backup", () => {
       body: { receiverId: b.dealerId, content: "One more" },
     });
     await chatInD1Only(b, await signUpDealer());
+    // A table of more rows than one read fetches, with gaps in its rowids, so a part ends inside it.
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1234)
+       insert into audit_log (id, actor_email, action, record_type, created_at)
+       select 'bulk-' || i, 'admin@example.com', 'data.export', 'export', i from n`,
+    ).run();
+    await env.DB.prepare("delete from audit_log where id like 'bulk-%' and rowid % 7 = 0").run();
     // A first read moves the old chat's D1 rows into its room (and its last message onto the chat); the
     // parts are compared with the backup after that.
     await partOf(undefined, { reads: 100_000 });
     const whole = await partOf(undefined, { reads: 100_000 });
     expect(whole.nextCursor).toBeNull();
 
-    // Parts of 3 queries of 500 rows and 2 chats: the tables and the chats both cut across parts.
-    const limits = { reads: 3, chats: 2 };
+    // Parts of 2 queries of 500 rows and 2 chats: the tables and the chats both cut across parts.
+    const limits = { reads: 2, chats: 2 };
     const parts = await allParts(limits);
     expect(parts.length).toBeGreaterThan(3);
+    expect(parts.filter((p) => "audit_log" in p.backup.tables).length).toBeGreaterThan(1);
     expect(parts.map((p) => p.backup.part)).toEqual(parts.map((_, i) => i + 1));
     const together = joined(parts);
     expect(Object.keys(together).sort()).toEqual(Object.keys(whole.backup.tables).sort());
@@ -140,7 +148,7 @@ describe("GET /api/admin/export/backup", () => {
     // A part reads its rows and plans the next one: the first also plans itself, one query a table.
     const tables = Object.keys(whole.backup.tables).length;
     for (const p of parts) {
-      expect(p.queries).toBeLessThanOrEqual(limits.reads + 2 * tables);
+      expect(p.queries).toBeLessThanOrEqual(limits.reads + (p.part === 1 ? 2 : 1) * tables);
       expect(p.roomCalls).toBeLessThanOrEqual(limits.chats);
     }
     // The console lists the same parts, each with the end it was planned with.
