@@ -27,12 +27,18 @@ export const meta: MetaFunction = () => [{ title: "Admin · DealerLane" }];
 /** The public status page, where an admin checks the services' health. */
 const SYSTEM_HEALTH: NavEntry = { to: "/status", label: "System health", icon: ShieldCheck };
 
+/** The console's address that plans the backup's parts and lists them for download. */
+const BACKUP_PARAM = "backup";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
   const exports = context.services.admin.exports;
+  // Planning the backup's parts reads every table's row ids (millions on a national network): only when the
+  // admin asks for the backup, never on each visit of the console.
+  const planned = new URL(request.url).searchParams.has(BACKUP_PARAM);
   const [figures, backupParts] = await Promise.all([
     context.services.admin.figures.figures(),
-    exports.backupParts(),
+    planned ? exports.backupParts() : null,
   ]);
   return { figures, backupParts };
 }
@@ -67,7 +73,7 @@ function BackupParts({ cursors }: { cursors: string[] }) {
             <a
               href={backupHref(cursor)}
               download
-              aria-label={`Back up data, part ${i + 2} of ${cursors.length}`}
+              aria-label={`Download the backup, part ${i + 2} of ${cursors.length}`}
               className={buttonClass("secondary", "w-full whitespace-nowrap")}
             >
               Part {i + 2}
@@ -324,15 +330,21 @@ export default function Admin() {
             <a href="/api/admin/export/users" download className={buttonClass("secondary")}>
               <Download size={16} aria-hidden="true" /> Export users (CSV)
             </a>
-            <a href={backupHref(backupParts[0])} download className={buttonClass("secondary")}>
-              <FileText size={16} aria-hidden="true" /> Back up data
-              {backupParts.length > 0 ? `, part 1 of ${backupParts.length}` : ""} (JSON)
-            </a>
+            {backupParts ? (
+              <a href={backupHref(backupParts[0])} download className={buttonClass("secondary")}>
+                <Download size={16} aria-hidden="true" /> Download the backup
+                {backupParts.length > 0 ? `, part 1 of ${backupParts.length}` : ""} (JSON)
+              </a>
+            ) : (
+              <Link to={`?${BACKUP_PARAM}`} preventScrollReset className={buttonClass("secondary")}>
+                <FileText size={16} aria-hidden="true" /> Back up data (JSON)
+              </Link>
+            )}
             <Link to="/status" className={buttonClass("secondary")}>
               <ShieldCheck size={16} aria-hidden="true" /> System health
             </Link>
           </div>
-          {backupParts.length > 0 ? <BackupParts cursors={backupParts} /> : null}
+          {backupParts && backupParts.length > 0 ? <BackupParts cursors={backupParts} /> : null}
         </Panel>
         <Panel
           headingId="announce-heading"
