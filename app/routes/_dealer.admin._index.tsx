@@ -27,12 +27,18 @@ export const meta: MetaFunction = () => [{ title: "Admin · DealerLane" }];
 /** The public status page, where an admin checks the services' health. */
 const SYSTEM_HEALTH: NavEntry = { to: "/status", label: "System health", icon: ShieldCheck };
 
+/** The console's address that plans the backup's parts and lists them for download. */
+const BACKUP_PARAM = "backup";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireAdmin(context, request);
   const exports = context.services.admin.exports;
+  // Planning the backup's parts reads every table's row ids (millions on a national network): only when the
+  // admin asks for the backup, never on each visit of the console.
+  const planned = new URL(request.url).searchParams.has(BACKUP_PARAM);
   const [figures, backupParts] = await Promise.all([
     context.services.admin.figures.figures(),
-    exports.backupParts(),
+    planned ? exports.backupParts() : null,
   ]);
   return { figures, backupParts };
 }
@@ -46,26 +52,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** A part's download: the first part alone has no cursor when the backup is one download. */
+const backupHref = (cursor?: string) =>
+  `/api/admin/export/backup${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
+
 /**
- * The backup's later parts, each the messages of the next chats (a part reads what one request can): the
- * admin downloads every one to hold the whole backup.
+ * The backup's later parts, each as much as one request may read: the admin downloads every one to hold the
+ * whole backup, each table's rows joined in the parts' order.
  */
 function BackupParts({ cursors }: { cursors: string[] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer py-1 text-muted">
-        The backup comes in {cursors.length + 1} parts: the chats' messages continue in parts 2 to{" "}
-        {cursors.length + 1}
+        The backup comes in {cursors.length} parts: download{" "}
+        {cursors.length === 2 ? "part 2" : `parts 2 to ${cursors.length}`} as well
       </summary>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {cursors.map((cursor, i) => (
+      <ul className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
+        {cursors.slice(1).map((cursor, i) => (
           <li key={cursor}>
             <a
-              href={`/api/admin/export/backup?cursor=${encodeURIComponent(cursor)}`}
+              href={backupHref(cursor)}
               download
-              className={buttonClass("secondary")}
+              aria-label={`Download the backup, part ${i + 2} of ${cursors.length}`}
+              className={buttonClass("secondary", "w-full whitespace-nowrap")}
             >
-              <FileText size={16} aria-hidden="true" /> Part {i + 2}
+              Part {i + 2}
             </a>
           </li>
         ))}
@@ -319,15 +330,21 @@ export default function Admin() {
             <a href="/api/admin/export/users" download className={buttonClass("secondary")}>
               <Download size={16} aria-hidden="true" /> Export users (CSV)
             </a>
-            <a href="/api/admin/export/backup" download className={buttonClass("secondary")}>
-              <FileText size={16} aria-hidden="true" /> Back up data
-              {backupParts.length > 0 ? `, part 1 of ${backupParts.length + 1}` : ""} (JSON)
-            </a>
+            {backupParts ? (
+              <a href={backupHref(backupParts[0])} download className={buttonClass("secondary")}>
+                <Download size={16} aria-hidden="true" /> Download the backup
+                {backupParts.length > 0 ? `, part 1 of ${backupParts.length}` : ""} (JSON)
+              </a>
+            ) : (
+              <Link to={`?${BACKUP_PARAM}`} preventScrollReset className={buttonClass("secondary")}>
+                <FileText size={16} aria-hidden="true" /> Back up data (JSON)
+              </Link>
+            )}
             <Link to="/status" className={buttonClass("secondary")}>
               <ShieldCheck size={16} aria-hidden="true" /> System health
             </Link>
           </div>
-          {backupParts.length > 0 ? <BackupParts cursors={backupParts} /> : null}
+          {backupParts && backupParts.length > 0 ? <BackupParts cursors={backupParts} /> : null}
         </Panel>
         <Panel
           headingId="announce-heading"

@@ -3,7 +3,9 @@ import type { AdminUser } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import type { ChatHistory } from "../../realtime/chat-history";
 import { csvHeader, csvRows, type CsvColumn } from "../shared/csv";
-import { cursorKind, cursorValue, type Page } from "../shared/cursors";
+import { z } from "zod";
+import { cursorKind, cursorValue, INVALID_CURSOR, type Page } from "../shared/cursors";
+import { badRequest } from "../shared/errors";
 
 const BATCH = 500;
 
@@ -73,42 +75,111 @@ const BACKUP_TABLES: Record<string, ReturnType<typeof sql> | "rooms"> = {
 };
 
 /**
- * Chats whose rooms one download of the backup reads. Each room is one call or more (a page of
- * `ROOM_PAGE` messages per call), and one request may make 10 000 calls on Workers Paid: 2 000 rooms of
- * ~70 messages is ~2 000 calls and ~50 MB of JSON, well inside the calls and the CPU time. A network with
- * more chats gets its backup in parts, each part the next chats (docs/decisions: backup in parts).
+ * Chats whose rooms one part of the backup reads. Each room is one call or more (a page of `ROOM_PAGE`
+ * messages per call), and one request may make 10 000 calls on Workers Paid: 2 000 rooms of ~70 messages is
+ * ~2 000 calls and ~50 MB of JSON, leaving 8 000 calls (4 M messages) for busy chats' further pages.
  */
 export const BACKUP_CHATS_PER_PART = 2_000;
+/**
+ * D1 queries one part of the backup may make: half of D1's 1 000 per Worker invocation, so a part holds
+ * whatever the network's size (docs/decisions: backup in parts).
+ */
+export const BACKUP_D1_QUERIES_PER_PART = 500;
+/**
+ * Of those, the reads of rows a part is planned with. The rest: the next part's plan (one query per table,
+ * made before the first byte) and rows written to a table between its plan and its download (each 500 rows
+ * one more query).
+ */
+const PLANNED_READS = BACKUP_D1_QUERIES_PER_PART - 100;
 /** Messages a room answers per call of the backup (a busy chat is read in several). */
 export const ROOM_PAGE = 500;
 /** Rooms asked at once: a request's simultaneous outgoing connections. */
 const ROOMS_AT_ONCE = 6;
 
-/** Where the next part starts: its number (for the file's name) and the last chat (rowid) already read. */
-const BACKUP_PART = cursorKind("backup.part", cursorValue.count, cursorValue.rowid);
+const SOURCES = Object.entries(BACKUP_TABLES);
+
+/** A place in the backup: every table before `source` read, and its rows up to `rowid`. */
+type Place = [source: number, rowid: number];
+const sourceIndex = z.number().int().min(0).max(SOURCES.length);
+
+/**
+ * A part: its number (for the file's name) and the places it starts after and ends at. The end is the
+ * plan's, carried in the cursor, so a part read later holds the same rows the list of parts planned.
+ */
+const BACKUP_PART = cursorKind(
+  "backup.part",
+  cursorValue.count,
+  sourceIndex,
+  cursorValue.rowid,
+  sourceIndex,
+  cursorValue.rowid,
+);
 
 /** A chat's room, as the backup reads it: newest messages first, page by page. */
 export type BackupRooms = (chatId: string) => Pick<ChatHistory, "messagesBefore">;
 
+/** The sizes a part is cut to (tests make them small). */
+export type BackupLimits = { reads?: number; chats?: number };
+
 export type BackupPart = {
-  /** 1 for the first download (every table), 2… for the next chats' messages. */
+  /** 1 for the first download, 2… for the next. */
   part: number;
-  /** The next part's cursor; null when this part holds the last chats. */
+  /** The next part's cursor; null when this part holds the last rows. */
   nextCursor: string | null;
   chunks: AsyncGenerator<string>;
 };
 
-/** Rows of one D1 table in batches (by rowid), each batch a JSON text of rows. */
-async function* d1Rows(db: Database, table: string, columns: ReturnType<typeof sql>) {
-  let after = 0;
-  for (;;) {
+const queriesFor = (rows: number) => Math.floor(rows / BATCH) + 1;
+
+/**
+ * Where a part that starts after `from` ends, null when nothing is left: table by table, as many rows as
+ * `reads` queries of 500 fetch (and at most `chats` chats' rooms). One D1 query per table it reaches.
+ */
+async function planPart(db: Database, from: Place, limits: BackupLimits = {}): Promise<Place | null> {
+  let reads = limits.reads ?? PLANNED_READS;
+  let chats = limits.chats ?? BACKUP_CHATS_PER_PART;
+  let any = false;
+  for (let source = from[0]; source < SOURCES.length; source++) {
+    if (reads <= 0) return [source, 0];
+    const [name, columns] = SOURCES[source]!;
+    const table = columns === "rooms" ? "chats" : name;
+    const cap = columns === "rooms" ? Math.min(chats, reads * BATCH) : reads * BATCH;
+    const [{ n, last } = { n: 0, last: null }] = await db.all<{ n: number; last: number | null }>(sql`
+      select count(*) as n, max(r) as last from (
+        select rowid as r from ${sql.identifier(table)} where rowid > ${source === from[0] ? from[1] : 0}
+        order by rowid limit ${cap})`);
+    if (n === 0 || last === null) continue;
+    any = true;
+    reads -= queriesFor(n);
+    if (columns === "rooms") chats -= n;
+    if (n === cap) return [source, last];
+  }
+  return any ? [SOURCES.length, 0] : null;
+}
+
+/** The rowids of `source` a part reads: after its start, up to its end when it ends in that table. */
+function rangeIn(source: number, from: Place, to: Place): [after: number, last: number] | null {
+  const after = source === from[0] ? from[1] : 0;
+  if (source < to[0]) return [after, Number.MAX_SAFE_INTEGER];
+  return to[1] > after ? [after, to[1]] : null;
+}
+
+/** Rows of one D1 table in (after, last], in batches by rowid, each batch a JSON text of rows. */
+async function* d1Rows(
+  db: Database,
+  table: string,
+  columns: ReturnType<typeof sql>,
+  [after, last]: number[],
+) {
+  for (let from = after!; from < last!;) {
     const rows = await db.all<Record<string, unknown> & { _rowid: number }>(
-      sql`select rowid as _rowid, ${columns} from ${sql.identifier(table)} where rowid > ${after} order by rowid limit ${BATCH}`,
+      sql`select rowid as _rowid, ${columns} from ${sql.identifier(table)}
+          where rowid > ${from} and rowid <= ${last} order by rowid limit ${BATCH}`,
     );
     if (rows.length === 0) return;
     yield rows
       .map(({ _rowid, ...row }) => {
-        after = _rowid;
+        from = _rowid;
         return JSON.stringify(row);
       })
       .join(",");
@@ -121,8 +192,8 @@ async function* d1Rows(db: Database, table: string, columns: ReturnType<typeof s
  * chat's rows still in D1 into it (as every read of a chat does), so a chat not yet moved comes whole and
  * once, from its room.
  */
-async function* roomRows(db: Database, rooms: BackupRooms, after: number, last: number) {
-  for (let from = after; from < last;) {
+async function* roomRows(db: Database, rooms: BackupRooms, [after, last]: number[]) {
+  for (let from = after!; from < last!;) {
     const chats = await db.all<{ id: string; rowid: number }>(
       sql`select rowid, id from chats where rowid > ${from} and rowid <= ${last} order by rowid limit ${BATCH}`,
     );
@@ -141,21 +212,25 @@ async function* roomRows(db: Database, rooms: BackupRooms, after: number, last: 
         }
       }
     }
+    if (chats.length < BATCH) return;
     from = chats[chats.length - 1]!.rowid;
   }
 }
 
 /**
- * The cursor of every part of the backup after the first, in order (none when one part holds every chat):
- * the admin's console links each, so a network of any size backs up whole.
+ * The cursor of every part of the backup, in order (none when one part holds everything): the admin's
+ * console links each, so a network of any size backs up whole. One D1 query per part and per table.
  */
-export async function backupParts(db: Database, chatsPerPart = BACKUP_CHATS_PER_PART): Promise<string[]> {
-  // Every part's last chat: one read of the chats' rowids, whatever their number.
-  const ends = await db.all<{ rowid: number }>(sql`
-    select r as rowid from (
-      select rowid as r, row_number() over (order by rowid) as n, count(*) over () as total from chats)
-    where n % ${chatsPerPart} = 0 and n < total order by r`);
-  return ends.map((end, i) => BACKUP_PART.encode(i + 1, end.rowid));
+export async function backupParts(db: Database, limits?: BackupLimits): Promise<string[]> {
+  const cursors: string[] = [];
+  for (let from: Place = [0, 0]; ;) {
+    const to = await planPart(db, from, limits);
+    if (!to) break;
+    cursors.push(BACKUP_PART.encode(cursors.length + 1, ...from, ...to));
+    if (to[0] === SOURCES.length) break;
+    from = to;
+  }
+  return cursors.length > 1 ? cursors : [];
 }
 
 /** JSON text pieces as one array's items: commas between the non-empty ones. */
@@ -169,37 +244,44 @@ async function* arrayOf(pieces: AsyncGenerator<string>) {
 
 /**
  * Back up data: a JSON document `{exportedAt, part, tables: {name: [rows]}}`, streamed table by table in
- * batches, so it never holds the database in memory. The first part holds every table, `messages` the
- * first chats' history; each next part (`cursor`) holds `messages` only, of the next chats. Put together,
- * the parts hold every message once.
+ * batches, so it never holds the database in memory. Each part holds the tables (or the stretch of one) its
+ * plan reached; put together in order, each table's rows joined, the parts hold every row and message once.
  */
 export async function backupJson(
   db: Database,
   rooms: BackupRooms,
-  {
-    cursor,
-    now = Date.now(),
-    chatsPerPart = BACKUP_CHATS_PER_PART,
-  }: { cursor?: string; now?: number; chatsPerPart?: number } = {},
+  { cursor, now = Date.now(), limits }: { cursor?: string; now?: number; limits?: BackupLimits } = {},
 ): Promise<BackupPart> {
-  const [done, after] = BACKUP_PART.decode(cursor) ?? [0, 0];
-  const part = done + 1;
-  // The part's last chat, and whether any comes after it, are known before the first byte: the cursor
-  // goes out as a header.
-  const ends = await db.all<{ rowid: number }>(
-    sql`select rowid from chats where rowid > ${after} order by rowid limit 2 offset ${chatsPerPart - 1}`,
-  );
-  const last = ends[0]?.rowid ?? Number.MAX_SAFE_INTEGER;
-  const nextCursor = ends.length === 2 ? BACKUP_PART.encode(part, last) : null;
-  const tables = Object.entries(part === 1 ? BACKUP_TABLES : { messages: "rooms" as const });
+  const given = BACKUP_PART.decode(cursor);
+  let part = 1;
+  let from: Place = [0, 0];
+  let to: Place | null;
+  if (given) {
+    const [number, fromSource, fromRowid, toSource, toRowid] = given;
+    part = number;
+    from = [fromSource, fromRowid];
+    to = [toSource, toRowid];
+    const backwards = toSource < fromSource || (toSource === fromSource && toRowid < fromRowid);
+    if (part < 1 || backwards || (toSource === SOURCES.length && toRowid !== 0))
+      throw badRequest(INVALID_CURSOR);
+  } else {
+    to = (await planPart(db, from, limits)) ?? [SOURCES.length, 0];
+  }
+  // The next part is planned before the first byte: its cursor goes out as a header.
+  const next = to[0] < SOURCES.length ? await planPart(db, to, limits) : null;
+  const nextCursor = next ? BACKUP_PART.encode(part + 1, ...to, ...next) : null;
+  const end = to;
 
   async function* chunks(): AsyncGenerator<string> {
     yield `{"exportedAt":${JSON.stringify(new Date(now).toISOString())},"part":${part},"tables":{`;
     let firstTable = true;
-    for (const [table, columns] of tables) {
+    for (let source = from[0]; source <= Math.min(end[0], SOURCES.length - 1); source++) {
+      const range = rangeIn(source, from, end);
+      if (!range) continue;
+      const [table, columns] = SOURCES[source]!;
       yield `${firstTable ? "" : ","}${JSON.stringify(table)}:[`;
       firstTable = false;
-      yield* arrayOf(columns === "rooms" ? roomRows(db, rooms, after, last) : d1Rows(db, table, columns));
+      yield* arrayOf(columns === "rooms" ? roomRows(db, rooms, range) : d1Rows(db, table, columns, range));
       yield "]";
     }
     yield "}}";

@@ -15,7 +15,7 @@ import { dealReviews } from "./deal-reviews";
 import { disputeDecisions } from "../disputes/admin";
 import type { DisputeStep } from "../disputes/announce";
 import type { DisputeRow } from "../disputes/views";
-import { backupJson, backupParts, usersCsv, type BackupRooms } from "./exports";
+import { backupJson, backupParts, usersCsv, type BackupLimits, type BackupRooms } from "./exports";
 import { adminFigures } from "./figures";
 import { pricingAdmin } from "./pricing";
 import { promotionService } from "./promotions";
@@ -102,7 +102,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     exports: {
       usersCsv: () => usersCsv((query) => users.list({ ...query })),
       backupJson: (query?: Parameters<typeof backupJson>[2]) => backupJson(db, deps.rooms, query),
-      backupParts: (chatsPerPart?: number) => backupParts(db, chatsPerPart),
+      backupParts: (limits?: BackupLimits) => backupParts(db, limits),
     },
   };
 }
