@@ -10,10 +10,10 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import "./load-context";
 import { themeBootScript } from "./lib/theme";
-import { toast, toastStore } from "./lib/toast";
+import { toast } from "./lib/toast";
 import stylesheet from "./tailwind.css?url";
 import { useNonce } from "./utils/nonce";
 
@@ -29,18 +29,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * The toast viewport loads with the first toast, not with the page: it keeps Radix Toast out of every page's
- * downloads (the public pages' JavaScript budget, a phone's first load). A toast raised before it arrives waits
- * in the store and shows then; once loaded it stays.
+ * The toast viewport loads after the page is interactive: it keeps Radix Toast out of the first download
+ * (the public pages' JavaScript budget). A toast raised before it arrives waits in the store and shows then.
  */
 const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 function DeferredToaster() {
-  const raised = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.serverSnapshot);
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (raised) setReady(true);
-  }, [raised]);
+  useEffect(() => setReady(true), []);
   return ready ? (
     <Suspense fallback={null}>
       <Toaster />
