@@ -21,6 +21,7 @@ import { openDatabase } from "../worker/db/client.ts";
 import { viewerOf } from "../worker/domain/directory/cards.ts";
 import { pageStatement, type DirectoryQuery } from "../worker/domain/directory/search.ts";
 import { localD1File } from "./local-d1-file.ts";
+import { stats } from "./bench/bench-dealer.mjs";
 
 const RUNS = Number(process.env.RUNS || 21);
 const sources = process.argv.slice(2);
@@ -49,7 +50,6 @@ const CASES: [string, Omit<DirectoryQuery, "cursor">][] = [
 
 /** Only builds statements: nothing is sent through it. */
 const unused = openDatabase({} as D1Database);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 type Opened = { label: string; db: DatabaseSync; me: string };
 const opened: Opened[] = sources.map((source: string) => {
@@ -96,7 +96,7 @@ for (const [name, query] of CASES) {
   for (let i = 0; i < RUNS; i++) for (const p of prepared) p.times.push(cpuMs(p.run));
   const cells = prepared.map(
     (p) =>
-      `${median(p.times).toFixed(2)} ms (${p.rows.length} rows, total ${p.rows[0]?.total ?? 0}, ${p.answer})`,
+      `${stats(p.times).median.toFixed(2)} ms (${p.rows.length} rows, total ${p.rows[0]?.total ?? 0}, ${p.answer})`,
   );
   table.push(`| ${name} | ${cells.join(" | ")} |`);
 }

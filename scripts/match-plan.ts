@@ -21,6 +21,7 @@ import {
 } from "../worker/domain/deal-alerts/matching.ts";
 import type { OfferedVehicle, WantedVehicle } from "../worker/domain/deal-alerts/match.ts";
 import { localD1File } from "./local-d1-file.ts";
+import { stats } from "./bench/bench-dealer.mjs";
 
 const RUNS = 7;
 const REQUEST = "bench-match-request";
@@ -93,7 +94,6 @@ function writePosts(db: DatabaseSync, now: number) {
     ).run(`${LISTING}-o${i}`, LISTING, dealerId, year, year, 2_750_000, now);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) throw new Error("usage: npx tsx scripts/match-plan.ts <bench state directory>…");
 const times = new Map<string, string[]>();
@@ -118,7 +118,7 @@ for (const dir of dirs) {
       });
       times.set(name, [
         ...(times.get(name) ?? []),
-        `${median(samples).toFixed(2)} ms (${rows} rows${complete ? "" : ", cut short"})`,
+        `${stats(samples).median.toFixed(2)} ms (${rows} rows${complete ? "" : ", cut short"})`,
       ]);
       if (process.env.PLANS)
         console.log(`\n${dir} — ${name}\n${plan.map((r) => `  ${r.detail}`).join("\n")}`);

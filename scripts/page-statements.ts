@@ -20,6 +20,7 @@ import { openDatabase } from "../worker/db/client.ts";
 import { networkWall } from "../worker/db/network-wall.ts";
 import { insightsService } from "../worker/domain/insights/index.ts";
 import { localD1File } from "./local-d1-file.ts";
+import { stats } from "./bench/bench-dealer.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const CRON = "the Market Report's daily computation";
@@ -113,11 +114,6 @@ async function capture(dir: string) {
   return { captured, roomCalls };
 }
 
-function median(xs: number[]) {
-  const s = xs.toSorted((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 function time(db: DatabaseSync, sql: string, params: SQLInputValue[]) {
   const s = db.prepare(sql);
   const samples: number[] = [];
@@ -126,7 +122,7 @@ function time(db: DatabaseSync, sql: string, params: SQLInputValue[]) {
     s.all(...params);
     samples.push(performance.now() - t);
   }
-  return median(samples);
+  return stats(samples).median;
 }
 
 /**
