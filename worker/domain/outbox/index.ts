@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull } from "#lib/api-types";
 import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 import type { AlertPreference } from "#lib/schemas/notifications";
@@ -127,17 +127,13 @@ type OutboxDeps = {
   wake: (at: number) => Promise<void>;
 };
 
-async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}
-
 export function outboxService(db: Database, deps: OutboxDeps) {
   const sendPush = pushDelivery(db, deps.push);
-  async function finish(row: Row, now: number): Promise<void> {
+  /** Sends one claimed message; answers the update that records how it went (written with its group's). */
+  async function finish(row: Row, now: number): Promise<SQL> {
     if (row.attempts > MAX_ATTEMPTS) {
-      await db.run(sql`update outbox set status = 'failed', last_error = ${`Gave up after ${MAX_ATTEMPTS} attempts`}
-        where id = ${row.id} and status = 'sending'`);
-      return;
+      return sql`update outbox set status = 'failed', last_error = ${`Gave up after ${MAX_ATTEMPTS} attempts`}
+        where id = ${row.id} and status = 'sending'`;
     }
     try {
       const result =
@@ -159,18 +155,30 @@ export function outboxService(db: Database, deps: OutboxDeps) {
                 idempotencyKey: row.idempotencyKey,
               })
             : await sendPush(row);
-      await db.run(sql`update outbox set status = 'sent', provider = ${result.provider},
-        provider_id = ${result.providerId}, sent_at = ${now}, last_error = null where id = ${row.id}`);
+      return sql`update outbox set status = 'sent', provider = ${result.provider},
+        provider_id = ${result.providerId}, sent_at = ${now}, last_error = null where id = ${row.id}`;
     } catch (error) {
       const retryable = error instanceof ProviderError ? error.retryable : true;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
-      await db.run(sql`update outbox set
+      if (!(error instanceof ProviderError)) console.error(`Outbox ${row.id} failed unexpectedly`, error);
+      return sql`update outbox set
           status = ${giveUp ? "failed" : "queued"},
           next_attempt_at = ${giveUp ? now : now + backoffMs(row.attempts)},
           last_error = ${message}
-        where id = ${row.id}`);
-      if (!(error instanceof ProviderError)) console.error(`Outbox ${row.id} failed unexpectedly`, error);
+        where id = ${row.id}`;
+    }
+  }
+
+  /**
+   * Sends the claimed messages CONCURRENCY at a time, recording each group's outcomes in one round trip once
+   * the group is done: a deliverer that dies mid-group leaves those rows to their lease, as before.
+   */
+  async function finishAll(rows: readonly Row[], now: number): Promise<void> {
+    for (let i = 0; i < rows.length; i += CONCURRENCY) {
+      const updates = await Promise.all(rows.slice(i, i + CONCURRENCY).map((row) => finish(row, now)));
+      const [first, ...rest] = updates.map((update) => batchable(db, db.run(update)));
+      if (first) await db.batch([first, ...rest]);
     }
   }
 
@@ -288,7 +296,7 @@ export function outboxService(db: Database, deps: OutboxDeps) {
           select id from outbox where status in ('queued', 'sending') and next_attempt_at <= ${now}
           order by next_attempt_at limit ${DELIVERIES_PER_RUN})
         returning ${COLUMNS}`);
-      await inBatches(claimed, CONCURRENCY, (row) => finish(row, now));
+      await finishAll(claimed, now);
       if (claimed.length === DELIVERIES_PER_RUN) return now;
       return this.nextDue();
     },
