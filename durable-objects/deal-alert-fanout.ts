@@ -63,17 +63,20 @@ export class DealAlertFanout extends DurableObject<Env> {
     try {
       outcomes = await deliverEach(batch);
     } catch (error) {
+      if (batch.length === 1) outcomes = [{ status: "failed", error }];
       // One delivery may be what the batch's store refused: each on its own, so the others go on and only it
       // counts a failure. Whatever the failed try stored is found stored again, never doubled (the keys).
-      console.error(`Fan-out batch of ${batch.length} failed; delivering each on its own`, error);
-      outcomes = await Promise.all(
-        batch.map(async (entry) =>
-          deliverEach([entry]).then(
-            ([outcome]) => outcome!,
-            (alone: unknown) => ({ status: "failed", error: alone }) as const,
+      else {
+        console.error(`Fan-out batch of ${batch.length} failed; delivering each on its own`, error);
+        outcomes = await Promise.all(
+          batch.map(async (entry) =>
+            deliverEach([entry]).then(
+              ([outcome]) => outcome!,
+              (alone: unknown) => ({ status: "failed", error: alone }) as const,
+            ),
           ),
-        ),
-      );
+        );
+      }
     }
     const done: string[] = [];
     const failures: Record<string, Pending> = {};

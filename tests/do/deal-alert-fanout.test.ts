@@ -186,6 +186,29 @@ describe("DealAlertFanout", () => {
     });
   });
 
+  it("delivers a batch around one delivery the store refuses, which fails alone and is never doubled", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(4, run);
+    // An address the outbox refuses, as a dealer row written before addresses were checked could hold.
+    await env.DB.prepare("update dealers set email = 'not an address' where id = ?").bind(dealers[2]).run();
+    const name = `post:refused-${run}`;
+    await enqueueHeld(
+      name,
+      dealers.map((id) => deliveryTo(id, run)),
+    );
+
+    expect(await deliverBatch(name)).toEqual({ delivered: 3, failed: 1, remaining: 1 });
+    expect(await counts(run)).toEqual({
+      notifications: 4,
+      repeatedNotifications: 0,
+      emails: 3,
+      repeatedEmails: 0,
+    });
+    // Only the refused one is tried again, and the others are not delivered twice.
+    expect(await deliverBatch(name)).toEqual({ delivered: 0, failed: 1, remaining: 1 });
+    expect(await counts(run)).toMatchObject({ notifications: 4, emails: 3, repeatedEmails: 0 });
+  });
+
   it("skips a dealer who turned deal alerts off, and stores nothing for them", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const [off] = await insertDealers(1, run);
