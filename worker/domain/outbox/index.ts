@@ -72,7 +72,7 @@ type EnqueuedEntry = { id: string; status: OutboxStatus; created: boolean };
 
 /**
  * Inserts every message whose idempotency key is new, from one JSON parameter (D1 binds at most 100
- * parameters, a handful of rows), answering the keys inserted.
+ * parameters, a handful of rows), answering the keys inserted (as `key`, the other columns unread).
  */
 const storeStatement = (messages: readonly OutboxMessage[]) => sql`
   insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
@@ -82,6 +82,25 @@ const storeStatement = (messages: readonly OutboxMessage[]) => sql`
   from (select value as m from json_each(${JSON.stringify(messages)})) where true
   on conflict (idempotency_key) do nothing
   returning idempotency_key as key`;
+
+/** How much JSON one insert takes: well under D1's 2 MB for a string, whatever a batch of e-mails weighs. */
+const JSON_PER_STATEMENT = 500_000;
+
+/** The messages cut into runs whose JSON each fits one statement. */
+function inJsonRuns(messages: readonly OutboxMessage[]): OutboxMessage[][] {
+  const runs: OutboxMessage[][] = [];
+  let size = Infinity;
+  for (const message of messages) {
+    const length = JSON.stringify(message).length;
+    if (size + length > JSON_PER_STATEMENT) {
+      runs.push([]);
+      size = 0;
+    }
+    runs.at(-1)!.push(message);
+    size += length;
+  }
+  return runs;
+}
 
 /** An entry as /admin/outbox shows it: times in ISO. */
 type OutboxEntry = Omit<Row, "dealerId" | "idempotencyKey" | "createdAt" | "sentAt" | "nextAttemptAt"> & {
@@ -233,16 +252,21 @@ export function outboxService(db: Database, deps: OutboxDeps) {
    */
   async function store(messages: readonly OutboxMessage[]): Promise<Map<string, EnqueuedEntry>> {
     const keys = messages.map((m) => m.idempotencyKey);
-    const [inserted, entries] = await db.batch([
-      batchable(db, db.all<{ key: string }>(storeStatement(messages))),
-      batchable(
-        db,
-        db.all<{ key: string; id: string; status: OutboxStatus }>(sql`
-          select idempotency_key as key, id, status from outbox
-          where idempotency_key in (select value from json_each(${JSON.stringify(keys)}))`),
-      ),
-    ]);
-    const created = new Set(inserted.map((row) => row.key));
+    const inserts = inJsonRuns(messages).map((run) =>
+      batchable(db, db.all<{ key: string; id: string; status: OutboxStatus }>(storeStatement(run))),
+    );
+    // Read after the inserts (a batch's statements run in order): every key's entry, new or stored before.
+    const read = batchable(
+      db,
+      db.all<{ key: string; id: string; status: OutboxStatus }>(sql`
+        select idempotency_key as key, id, status from outbox
+        where idempotency_key in (select value from json_each(${JSON.stringify(keys)}))`),
+    );
+    const [first, ...rest] = [...inserts, read];
+    const results = await db.batch([first!, ...rest]);
+    const entries = results.at(-1)!;
+    const inserted = results.slice(0, -1);
+    const created = new Set(inserted.flat().map((row) => row.key));
     return new Map(
       entries.map((e) => [e.key, { id: e.id, status: e.status, created: created.has(e.key) }] as const),
     );
