@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createServices } from "../worker/services";
-import type { Delivery } from "../worker/domain/notifications/notify";
+import type { Delivery, DeliveryOutcome } from "../worker/domain/notifications/notify";
 
 type Pending = { delivery: Delivery; failures: number };
 
@@ -50,27 +50,50 @@ export class DealAlertFanout extends DurableObject<Env> {
     if (remaining > 0) await this.ctx.storage.setAlarm(Date.now() + (failed > 0 ? 5_000 : 0));
   }
 
-  /** One batch: up to FANOUT_BATCH pending deliveries, each removed once done. Answers what is left. */
+  /**
+   * One batch: up to FANOUT_BATCH pending deliveries, delivered together (a few statements for the whole batch,
+   * not a few per dealer), each removed once done. Answers what is left.
+   */
   async deliverBatch(): Promise<{ delivered: number; failed: number; remaining: number }> {
     const batch = [...(await this.ctx.storage.list<Pending>({ prefix: "pending:", limit: FANOUT_BATCH }))];
-    const services = createServices(this.env);
-    let delivered = 0;
-    let failed = 0;
-    await Promise.all(
-      batch.map(async ([key, pending]) => {
-        try {
-          await services.notifications.deliver(pending.delivery);
-          await this.ctx.storage.delete(key);
-          delivered += 1;
-        } catch (error) {
-          failed += 1;
-          console.error(`Fan-out ${pending.delivery.key} failed (${pending.failures + 1})`, error);
-          if (pending.failures + 1 >= MAX_FAILURES) await this.ctx.storage.delete(key);
-          else await this.ctx.storage.put(key, { ...pending, failures: pending.failures + 1 });
-        }
-      }),
-    );
-    return { delivered, failed, remaining: await this.pendingCount() };
+    const { notifications } = createServices(this.env);
+    const deliverEach = (entries: typeof batch) =>
+      notifications.deliverAll(entries.map(([, pending]) => pending.delivery));
+    let outcomes: DeliveryOutcome[];
+    try {
+      outcomes = await deliverEach(batch);
+    } catch (error) {
+      if (batch.length === 1) outcomes = [{ status: "failed", error }];
+      // One delivery may be what the batch's store refused: each on its own, so the others go on and only it
+      // counts a failure. Whatever the failed try stored is found stored again, never doubled (the keys).
+      else {
+        console.error(`Fan-out batch of ${batch.length} failed; delivering each on its own`, error);
+        outcomes = await Promise.all(
+          batch.map(async (entry) =>
+            deliverEach([entry]).then(
+              ([outcome]) => outcome!,
+              (alone: unknown) => ({ status: "failed", error: alone }) as const,
+            ),
+          ),
+        );
+      }
+    }
+    const done: string[] = [];
+    const failures: Record<string, Pending> = {};
+    for (const [i, [key, pending]] of batch.entries()) {
+      const outcome = outcomes[i]!;
+      if (outcome.status !== "failed") {
+        done.push(key);
+        continue;
+      }
+      console.error(`Fan-out ${pending.delivery.key} failed (${pending.failures + 1})`, outcome.error);
+      if (pending.failures + 1 >= MAX_FAILURES) done.push(key);
+      else failures[key] = { ...pending, failures: pending.failures + 1 };
+    }
+    if (done.length > 0) await this.ctx.storage.delete(done);
+    if (Object.keys(failures).length > 0) await this.ctx.storage.put(failures);
+    const failed = outcomes.filter((o) => o.status === "failed").length;
+    return { delivered: batch.length - failed, failed, remaining: await this.pendingCount() };
   }
 
   /** How many deliveries wait (tests, health). */

@@ -4,6 +4,12 @@
  * request to the same server, and the two servers take turns).
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting [--n 30] [--posts 500000]
+ *
+ * --posting times POST /api/inventory back to back instead (the writes section's two Silverados, which alert
+ * every open request for one): the revisions take turns by blocks of POSTING_BLOCK posts, each block starting
+ * once its server's deal alerts of the block before are delivered, and the first post of each block (nothing
+ * pending before it) is not counted.
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -15,7 +21,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { stats } from "./bench/bench-dealer.mjs";
+import { signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
+import { alertsDelivered, silverados } from "./bench/writes.mjs";
 import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
 
 const work = path.join(root, ".wrangler", "side-by-side");
@@ -26,6 +33,7 @@ const { values, positionals } = parseArgs({
     posts: { type: "string", default: "20000" },
     paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
     n: { type: "string", default: "60" },
+    posting: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
@@ -80,11 +88,57 @@ async function timed(url, headers) {
 
 const median = (samples) => stats(samples).median;
 
+/** Posts per block of --posting: the first waits for nothing, the others each follow the one before. */
+const POSTING_BLOCK = 6;
+
+async function timedPost(base, cookie, i) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/inventory`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
+    body: JSON.stringify(silverados(i)),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 201) throw new Error(`POST /api/inventory answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/** Back-to-back posting on each server, the servers taking turns by blocks. */
+async function posting(servers) {
+  const samples = servers.map(() => ({ page: [], static: [] }));
+  for (let block = 0; block * (POSTING_BLOCK - 1) < n; block++) {
+    for (const s of block % 2 ? [1, 0] : [0, 1]) {
+      const { base, state } = servers[s];
+      // A dealer may post 30 an hour: a fresh one per block.
+      const { cookie } = await signUpBenchDealer(base, { label: `ab${block}`, dealershipName: "Bench A/B" });
+      await alertsDelivered(state);
+      for (let i = 0; i < POSTING_BLOCK; i++) {
+        const ms = await timedPost(base, cookie, block * POSTING_BLOCK + i);
+        const st = await timed(`${base}/favicon.svg`, {});
+        if (i === 0) continue;
+        samples[s].page.push(ms);
+        samples[s].static.push(st.ms);
+      }
+    }
+  }
+  return samples;
+}
+
 const sides = [await prepare(before), await prepare(after)];
 const servers = [];
 try {
   for (const side of sides) servers.push({ ...side, ...(await serveSide(side)) });
-  for (const page of paths) {
+  if (values.posting) {
+    const samples = await posting(servers);
+    servers.forEach((server, s) => {
+      const m = median(samples[s].page);
+      const st = median(samples[s].static);
+      console.log(
+        `POST back to back ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  (${samples[s].page.length} posts, ${values.posts} posts network)`,
+      );
+    });
+  }
+  for (const page of values.posting ? [] : paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));
     for (let i = 0; i < n + 15; i++) {

@@ -150,7 +150,6 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const devices = pushService(db, {
-    outbox,
     rateLimits,
     publicKey: async () => (await vapid()).publicKey,
   });

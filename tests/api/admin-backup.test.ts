@@ -11,7 +11,7 @@ import {
 } from "../../worker/domain/admin/exports";
 import { historyOf } from "../../worker/realtime/chat-history";
 import { createServices } from "../../worker/services";
-import { call, chatInD1Only, signUpAdmin, signUpDealer, twoDealersWithAChat } from "./helpers";
+import { call, chatInD1Only, countedDb, signUpAdmin, signUpDealer, twoDealersWithAChat } from "./helpers";
 
 /** The admin's backup holds every chat's messages: those in the chats' rooms and those not yet moved there. */
 
@@ -23,23 +23,6 @@ beforeAll(async () => {
 });
 
 const ids = (rows: Record<string, unknown>[]) => rows.map((m) => m.id as string);
-
-/** The database a part is given, counting the D1 queries it makes. */
-function countedDb() {
-  const counter = { queries: 0 };
-  const database = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "prepare")
-        return (query: string) => {
-          counter.queries++;
-          return target.prepare(query);
-        };
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { database, counter };
-}
 
 /** A part of the backup as the domain streams it, read whole, with the D1 queries and room calls it made. */
 async function partOf(cursor?: string, limits?: BackupLimits) {

@@ -10,6 +10,26 @@ import type { Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
 
+/**
+ * The D1 binding, counting the statements prepared through it (`counter.queries`); a statement matching
+ * `refuse` is swapped for one that fails, as a store that breaks partway would.
+ */
+export function countedDb(refuse?: RegExp) {
+  const counter = { queries: 0 };
+  const database = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === "prepare")
+        return (query: string) => {
+          counter.queries++;
+          return target.prepare(refuse?.test(query) ? "select * from a_table_that_is_not_there" : query);
+        };
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { database, counter };
+}
+
 /** A 1×1 PNG: enough for the magic-byte check. */
 export const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),

@@ -71,6 +71,29 @@ describe("the outbox", () => {
     expect(repeat).toEqual({ id: first.id, status: "sent", created: false });
   });
 
+  it("stores a batch heavier than one statement takes, each message once, with one wake", async () => {
+    const provider = scriptedEmail(["ok"]);
+    const { service, wakes } = outboxWith(provider.sender);
+    const run = crypto.randomUUID();
+    // 200 e-mails of ~5 kB: more JSON than one insert carries.
+    const heavy = (i: number) => ({
+      ...message(`heavy-${run}-${i}`),
+      data: { subject: "Hello", message: "x".repeat(5_000), dealershipName: "Whitfield Motors" },
+    });
+    const batch = Array.from({ length: 200 }, (_, i) => heavy(i));
+    const first = await service.enqueueAll(batch, 5_000);
+    const again = await service.enqueueAll(batch, 6_000);
+    expect(first.every((e) => e.created && e.status === "queued")).toBe(true);
+    expect(again.map((e) => e.id)).toEqual(first.map((e) => e.id));
+    expect(again.some((e) => e.created)).toBe(false);
+    expect(new Set(first.map((e) => e.id)).size).toBe(200);
+    expect(wakes).toEqual([5_000]);
+    // Sent, 50 a run, each recorded: nothing left for the tests after this one.
+    while ((await service.deliverDue(10_000)) === 10_000);
+    expect(provider.sent.filter((e) => e.idempotencyKey.startsWith(`heavy-${run}`))).toHaveLength(200);
+    expect((await service.get(first[199]!.id))?.status).toBe("sent");
+  });
+
   it("retries after a provider failure, with backoff", async () => {
     const provider = scriptedEmail(["retry", "ok"]);
     const { service } = outboxWith(provider.sender);

@@ -1,20 +1,26 @@
 import { SELF, env, evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { InboxFrame } from "#lib/realtime";
 import { FANOUT_BATCH, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
 import type { Delivery } from "../../worker/domain/notifications/notify";
-import { ORIGIN, signUpDealer } from "../api/helpers";
+import { ORIGIN, countedDb, signUpDealer } from "../api/helpers";
+import { createServices } from "../../worker/services";
+
+// The outbox courier wakes behind these tests; its pushes reach a push service that takes everything.
+beforeAll(() => {
+  vi.stubGlobal("fetch", async () => new Response(null, { status: 201 }));
+});
 
 const RECIPIENTS = FANOUT_BATCH + 5;
 
 /** Dealers straight into D1: the fan-out only needs their names, e-mails and switches. */
-async function insertDealers(count: number, run: string): Promise<string[]> {
-  const ids = Array.from({ length: count }, (_, i) => `fanout-${run}-${i}`);
+async function insertDealers(count: number, run: string, isDemo = false): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `fanout-${run}-${isDemo ? "demo-" : ""}${i}`);
   await env.DB.batch(
     ids.map((id, i) =>
       env.DB.prepare(
-        "insert into dealers (id, name, email, phone, dealership_name) values (?, ?, ?, '(512) 555-0142', ?)",
-      ).bind(id, `Dealer ${i}`, `${id}@example.com`, `Lot ${i}`),
+        "insert into dealers (id, name, email, phone, dealership_name, is_demo) values (?, ?, ?, '(512) 555-0142', ?, ?)",
+      ).bind(id, `Dealer ${i}`, `${id}@example.com`, `Lot ${i}`, isDemo ? 1 : 0),
     ),
   );
   return ids;
@@ -186,6 +192,29 @@ describe("DealAlertFanout", () => {
     });
   });
 
+  it("delivers a batch around one delivery the store refuses, which fails alone and is never doubled", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(4, run);
+    // An address the outbox refuses, as a dealer row written before addresses were checked could hold.
+    await env.DB.prepare("update dealers set email = 'not an address' where id = ?").bind(dealers[2]).run();
+    const name = `post:refused-${run}`;
+    await enqueueHeld(
+      name,
+      dealers.map((id) => deliveryTo(id, run)),
+    );
+
+    expect(await deliverBatch(name)).toEqual({ delivered: 3, failed: 1, remaining: 1 });
+    expect(await counts(run)).toEqual({
+      notifications: 4,
+      repeatedNotifications: 0,
+      emails: 3,
+      repeatedEmails: 0,
+    });
+    // Only the refused one is tried again, and the others are not delivered twice.
+    expect(await deliverBatch(name)).toEqual({ delivered: 0, failed: 1, remaining: 1 });
+    expect(await counts(run)).toMatchObject({ notifications: 4, emails: 3, repeatedEmails: 0 });
+  });
+
   it("skips a dealer who turned deal alerts off, and stores nothing for them", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const [off] = await insertDealers(1, run);
@@ -201,5 +230,130 @@ describe("DealAlertFanout", () => {
       emails: 0,
       repeatedEmails: 0,
     });
+  });
+});
+
+const base64Url = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+/** A browser's push keys, as PushSubscription.toJSON() gives them. */
+async function browserKeys() {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ])) as CryptoKeyPair;
+  const raw = (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer;
+  return { p256dh: base64Url(raw), auth: base64Url(crypto.getRandomValues(new Uint8Array(16))) };
+}
+
+/** Each key's rows in notifications and in the outbox, by channel. */
+async function stored(run: string) {
+  const like = `deal-alert:test-${run}:%`;
+  const { results: bells } = await env.DB.prepare(
+    "select dealer_id as dealerId, count(*) as n from notifications where key like ? group by key",
+  )
+    .bind(like)
+    .all<{ dealerId: string; n: number }>();
+  const { results: messages } = await env.DB.prepare(
+    "select channel, count(*) as n from outbox where idempotency_key like ? group by idempotency_key",
+  )
+    .bind(like)
+    .all<{ channel: string; n: number }>();
+  const of = (channel: string) => messages.filter((m) => m.channel === channel);
+  return {
+    bells: bells.length,
+    emails: of("email").length,
+    texts: of("sms").length,
+    pushes: of("push").length,
+    doubled: [...bells, ...messages].filter((r) => r.n > 1).length,
+    bellsFor: new Set(bells.map((b) => b.dealerId)),
+  };
+}
+
+/** One batch delivered by fresh services (each reads the unsubscribe key once), with the statements it took. */
+async function deliverCounted(deliveries: Delivery[]) {
+  const { database, counter } = countedDb();
+  const outcomes = await createServices(env, { database }).notifications.deliverAll(deliveries);
+  return { outcomes, statements: counter.queries };
+}
+
+describe("a batch of deal alerts", () => {
+  it("stores N alerts and their e-mails in the same few statements whatever N", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(28, run);
+    const few = await deliverCounted(dealers.slice(0, 3).map((id) => deliveryTo(id, run)));
+    const many = await deliverCounted(dealers.slice(3).map((id) => deliveryTo(id, run)));
+
+    expect(many.outcomes.map((o) => o.status)).toEqual(Array(25).fill("delivered"));
+    expect(many.statements).toBe(few.statements);
+    // Recipients, devices, the unsubscribe key (2), the bells (3), the messages (2): never one per dealer.
+    expect(many.statements).toBeLessThanOrEqual(9);
+    expect(await stored(run)).toMatchObject({ bells: 28, emails: 28, texts: 0, pushes: 0, doubled: 0 });
+  });
+
+  it("delivered again after a store failed partway, stores none twice and loses none", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(25, run);
+    const deliveries = dealers.map((id) => deliveryTo(id, run));
+
+    // The bells are stored, then the e-mails' store fails: the call fails as a whole.
+    const { database } = countedDb(/insert into outbox/);
+    await expect(createServices(env, { database }).notifications.deliverAll(deliveries)).rejects.toThrow();
+    expect(await stored(run)).toMatchObject({ bells: 25, emails: 0, doubled: 0 });
+
+    // The fan-out keeps them pending and tries the batch again: the bells are found, the e-mails stored once.
+    const again = await createServices(env).notifications.deliverAll(deliveries);
+    expect(again.map((o) => o.status === "delivered" && o.created)).toEqual(Array(25).fill(false));
+    expect(await stored(run)).toMatchObject({ bells: 25, emails: 25, doubled: 0 });
+
+    // And once more, as after a restart before the pending entries were crossed off: nothing new.
+    await createServices(env).notifications.deliverAll(deliveries);
+    expect(await stored(run)).toMatchObject({ bells: 25, emails: 25, doubled: 0 });
+  });
+
+  it("keeps each dealer's switches and the demo/real wall within one batch", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const [muted, noEmail, texts, pushOn, pushOff, plain] = await insertDealers(6, run);
+    const [demo] = await insertDealers(1, run, true);
+    await env.DB.batch([
+      env.DB.prepare("insert into notification_preferences (dealer_id, deal_alerts) values (?, 0)").bind(
+        muted,
+      ),
+      env.DB.prepare("insert into notification_preferences (dealer_id, email_enabled) values (?, 0)").bind(
+        noEmail,
+      ),
+      env.DB.prepare("insert into notification_preferences (dealer_id, sms_enabled) values (?, 1)").bind(
+        texts,
+      ),
+      ...(await Promise.all(
+        [pushOn, pushOff, demo].map(async (id) => {
+          const keys = await browserKeys();
+          return env.DB.prepare(
+            "insert into push_subscriptions (id, dealer_id, endpoint, p256dh, auth) values (?, ?, ?, ?, ?)",
+          ).bind(`device-${id}`, id, `https://push.example.com/${id}`, keys.p256dh, keys.auth);
+        }),
+      )),
+      env.DB.prepare(`insert into push_switches (dealer_id, kind, "on") values (?, 'dealAlerts', 0)`).bind(
+        pushOff,
+      ),
+    ]);
+    const dealers = [muted!, noEmail!, texts!, pushOn!, pushOff!, plain!, demo!];
+    const outcomes = await createServices(env).notifications.deliverAll(
+      dealers.map((id) => deliveryTo(id, run)),
+    );
+
+    expect(outcomes.map((o) => o.status)).toEqual(["skipped", ...Array(6).fill("delivered")]);
+    const after = await stored(run);
+    expect(after).toMatchObject({ bells: 6, emails: 5, texts: 1, pushes: 1, doubled: 0 });
+    expect(after.bellsFor.has(muted!)).toBe(false);
+    const { results: pushed } = await env.DB.prepare(
+      "select recipient from outbox where channel = 'push' and idempotency_key like ?",
+    )
+      .bind(`deal-alert:test-${run}:%`)
+      .all<{ recipient: string }>();
+    // The demo dealer's device gets nothing: a push it caused could reach a stranger's phone.
+    expect(pushed.map((p) => p.recipient)).toEqual([`device-${pushOn}`]);
   });
 });

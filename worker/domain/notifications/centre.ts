@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { toIso, toIsoOrNull, type Notification, type NotificationData } from "#lib/api-types";
 import type { NotificationType } from "#lib/schemas/notifications";
 import { inChunks, listOf } from "../../db/bound-parameters";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 import { newId } from "../shared/ids";
 
@@ -86,22 +86,60 @@ export function notificationCentre(db: Database) {
       return this.unreadCount(dealerId);
     },
 
-    /** Stores a notification once per key. */
-    async store(input: NewNotification): Promise<{ notification: Notification; created: boolean }> {
-      const now = input.now ?? Date.now();
-      const inserted = await db.all<Row>(sql`
-        insert into notifications (id, dealer_id, type, title, body, link, key, created_at, data)
-        values (${newId()}, ${input.dealerId}, ${input.type}, ${input.title}, ${input.body}, ${input.link}, ${input.key}, ${now},
-          ${input.data ? JSON.stringify(input.data) : null})
-        on conflict (key) do nothing
-        returning ${COLUMNS}`);
-      const row = inserted[0];
-      if (row) return { notification: toNotification(row), created: true };
-      const [existing] = await db.all<Row>(
-        sql`select ${COLUMNS} from notifications where key = ${input.key}`,
-      );
-      if (!existing) throw new Error(`Notification ${input.key} vanished after a duplicate store`);
-      return { notification: toNotification(existing), created: false };
+    /**
+     * Stores each notification once per key, in one round trip whatever their number. Answers every key's
+     * notification (the one stored before, `created: false`, for a key already used) and each dealer's unread
+     * count after the store.
+     */
+    async storeAll(inputs: readonly NewNotification[]): Promise<{
+      stored: Map<string, { notification: Notification; created: boolean }>;
+      unread: Map<string, number>;
+    }> {
+      const now = Date.now();
+      const rows = inputs.map((n) => ({
+        id: newId(),
+        dealerId: n.dealerId,
+        type: n.type,
+        title: n.title,
+        body: n.body,
+        link: n.link,
+        key: n.key,
+        createdAt: n.now ?? now,
+        data: n.data ? JSON.stringify(n.data) : null,
+      }));
+      const keys = JSON.stringify(rows.map((r) => r.key));
+      const dealers = JSON.stringify([...new Set(rows.map((r) => r.dealerId))]);
+      const [inserted, found, counts] = await db.batch([
+        batchable(
+          db,
+          db.all<{ key: string }>(sql`
+            insert into notifications (id, dealer_id, type, title, body, link, key, created_at, data)
+            select n->>'id', n->>'dealerId', n->>'type', n->>'title', n->>'body', n->>'link', n->>'key',
+              n->>'createdAt', n->>'data'
+            from (select value as n from json_each(${JSON.stringify(rows)})) where true
+            on conflict (key) do nothing
+            returning key`),
+        ),
+        batchable(
+          db,
+          db.all<Row & { key: string }>(sql`
+            select ${COLUMNS}, key from notifications where key in (select value from json_each(${keys}))`),
+        ),
+        batchable(
+          db,
+          db.all<{ dealerId: string; n: number }>(sql`
+            select dealer_id as dealerId, count(*) as n from notifications
+            where dealer_id in (select value from json_each(${dealers})) and read_at is null
+            group by dealer_id`),
+        ),
+      ]);
+      const created = new Set(inserted.map((row) => row.key));
+      return {
+        stored: new Map(
+          found.map((row) => [row.key, { notification: toNotification(row), created: created.has(row.key) }]),
+        ),
+        unread: new Map(counts.map((c) => [c.dealerId, c.n])),
+      };
     },
 
     /** Which of these keys are already stored. */

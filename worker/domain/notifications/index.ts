@@ -79,6 +79,7 @@ export function notificationService(db: Database, deps: Deps) {
     centre: deps.centre,
     preferences: deps.preferences,
     deliver: deps.notifier.deliver,
+    deliverAll: deps.notifier.deliverAll,
 
     /** Saves the whole preference object (rate-limited per dealer: every switch saves at once). */
     async savePreferences(

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { toIso, toIsoOrNull } from "#lib/api-types";
 import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 import type { AlertPreference } from "#lib/schemas/notifications";
-import type { Database } from "../../db/client";
+import { batchable, type Database } from "../../db/client";
 import type { outbox } from "../../db/schema";
 import type { EmailSender } from "../../integrations/email";
 import { ProviderError } from "../../integrations/email-and-sms";
@@ -33,7 +33,7 @@ type OutboxStatus = Row["status"];
 
 export type OutboxChannel = "email" | "sms" | "push";
 
-type EnqueueInput<T extends TemplateName = TemplateName> = {
+export type EnqueueInput<T extends TemplateName = TemplateName> = {
   /** A push carries a notification only, `to` naming the device's push_subscriptions row. */
   channel: T extends "notification" ? OutboxChannel : "email" | "sms";
   to: string;
@@ -49,6 +49,58 @@ type EnqueueInput<T extends TemplateName = TemplateName> = {
 };
 
 type Row = typeof outbox.$inferSelect;
+
+/** A message rendered and checked, as it is stored. */
+type OutboxMessage = Pick<
+  Row,
+  | "id"
+  | "channel"
+  | "recipient"
+  | "dealerId"
+  | "template"
+  | "category"
+  | "subject"
+  | "bodyText"
+  | "bodyHtml"
+  | "unsubscribeUrl"
+  | "idempotencyKey"
+  | "status"
+> & { now: number };
+
+/** A stored message; `created: false` when its idempotency key was already used (nothing new stored or sent). */
+type EnqueuedEntry = { id: string; status: OutboxStatus; created: boolean };
+
+/**
+ * Inserts every message whose idempotency key is new, from one JSON parameter (D1 binds at most 100
+ * parameters, a handful of rows), answering the keys inserted (as `key`, the other columns unread).
+ */
+const storeStatement = (messages: readonly OutboxMessage[]) => sql`
+  insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
+    unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
+  select m->>'id', m->>'channel', m->>'recipient', m->>'dealerId', m->>'template', m->>'category', m->>'subject',
+    m->>'bodyText', m->>'bodyHtml', m->>'unsubscribeUrl', m->>'idempotencyKey', m->>'status', 0, m->>'now', m->>'now'
+  from (select value as m from json_each(${JSON.stringify(messages)})) where true
+  on conflict (idempotency_key) do nothing
+  returning idempotency_key as key`;
+
+/** How much JSON one insert takes: well under D1's 2 MB for a string, whatever a batch of e-mails weighs. */
+const JSON_PER_STATEMENT = 500_000;
+
+/** The messages cut into runs whose JSON each fits one statement. */
+function inJsonRuns(messages: readonly OutboxMessage[]): OutboxMessage[][] {
+  const runs: OutboxMessage[][] = [];
+  let size = Infinity;
+  for (const message of messages) {
+    const length = JSON.stringify(message).length;
+    if (size + length > JSON_PER_STATEMENT) {
+      runs.push([]);
+      size = 0;
+    }
+    runs.at(-1)!.push(message);
+    size += length;
+  }
+  return runs;
+}
 
 /** An entry as /admin/outbox shows it: times in ISO. */
 type OutboxEntry = Omit<Row, "dealerId" | "idempotencyKey" | "createdAt" | "sentAt" | "nextAttemptAt"> & {
@@ -94,17 +146,13 @@ type OutboxDeps = {
   wake: (at: number) => Promise<void>;
 };
 
-async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}
-
 export function outboxService(db: Database, deps: OutboxDeps) {
   const sendPush = pushDelivery(db, deps.push);
-  async function finish(row: Row, now: number): Promise<void> {
+  /** Sends one claimed message; answers the update that records how it went (written with its group's). */
+  async function finish(row: Row, now: number): Promise<SQL> {
     if (row.attempts > MAX_ATTEMPTS) {
-      await db.run(sql`update outbox set status = 'failed', last_error = ${`Gave up after ${MAX_ATTEMPTS} attempts`}
-        where id = ${row.id} and status = 'sending'`);
-      return;
+      return sql`update outbox set status = 'failed', last_error = ${`Gave up after ${MAX_ATTEMPTS} attempts`}
+        where id = ${row.id} and status = 'sending'`;
     }
     try {
       const result =
@@ -126,18 +174,30 @@ export function outboxService(db: Database, deps: OutboxDeps) {
                 idempotencyKey: row.idempotencyKey,
               })
             : await sendPush(row);
-      await db.run(sql`update outbox set status = 'sent', provider = ${result.provider},
-        provider_id = ${result.providerId}, sent_at = ${now}, last_error = null where id = ${row.id}`);
+      return sql`update outbox set status = 'sent', provider = ${result.provider},
+        provider_id = ${result.providerId}, sent_at = ${now}, last_error = null where id = ${row.id}`;
     } catch (error) {
       const retryable = error instanceof ProviderError ? error.retryable : true;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
-      await db.run(sql`update outbox set
+      if (!(error instanceof ProviderError)) console.error(`Outbox ${row.id} failed unexpectedly`, error);
+      return sql`update outbox set
           status = ${giveUp ? "failed" : "queued"},
           next_attempt_at = ${giveUp ? now : now + backoffMs(row.attempts)},
           last_error = ${message}
-        where id = ${row.id}`);
-      if (!(error instanceof ProviderError)) console.error(`Outbox ${row.id} failed unexpectedly`, error);
+        where id = ${row.id}`;
+    }
+  }
+
+  /**
+   * Sends the claimed messages CONCURRENCY at a time, recording each group's outcomes in one round trip once
+   * the group is done: a deliverer that dies mid-group leaves those rows to their lease, as before.
+   */
+  async function finishAll(rows: readonly Row[], now: number): Promise<void> {
+    for (let i = 0; i < rows.length; i += CONCURRENCY) {
+      const updates = await Promise.all(rows.slice(i, i + CONCURRENCY).map((row) => finish(row, now)));
+      const [first, ...rest] = updates.map((update) => batchable(db, db.run(update)));
+      if (first) await db.batch([first, ...rest]);
     }
   }
 
@@ -147,64 +207,106 @@ export function outboxService(db: Database, deps: OutboxDeps) {
     return { subject: payload.title, text: JSON.stringify(payload), html: null, sms: "" };
   };
 
+  /** A message as its row: the address checked (a bad one is a 400), the body rendered, the unsubscribe link signed. */
+  async function messageOf(input: EnqueueInput, now: number): Promise<OutboxMessage> {
+    let recipient = input.to.trim();
+    if (input.channel === "sms") {
+      const e164 = toE164(recipient);
+      if (!e164) throw badRequest(PHONE_INVALID_MESSAGE);
+      recipient = e164;
+    } else if (input.channel === "email" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) {
+      throw badRequest("Enter a valid e-mail address, like name@dealership.com");
+    }
+    let unsubscribeUrl: string | null = null;
+    let unsubscribePage: string | null = null;
+    if (input.channel === "email" && input.category !== "transactional" && input.dealerId) {
+      const token = await deps.tokens.sign(input.dealerId, input.category);
+      unsubscribeUrl = `${deps.origin}/api/notifications/unsubscribe?token=${token}`;
+      unsubscribePage = `${deps.origin}/unsubscribe?token=${token}`;
+    }
+    const id = newId();
+    const rendered =
+      input.channel === "push"
+        ? pushRendered(input.data as TemplateData["notification"], id)
+        : renderTemplate(input.template, input.data, unsubscribePage);
+    return {
+      id,
+      channel: input.channel,
+      recipient,
+      dealerId: input.dealerId ?? null,
+      template: input.template,
+      category: input.category,
+      subject: input.channel === "sms" ? null : rendered.subject,
+      bodyText: input.channel === "sms" ? rendered.sms : rendered.text,
+      bodyHtml: input.channel === "email" ? rendered.html : null,
+      unsubscribeUrl,
+      idempotencyKey: input.idempotencyKey,
+      status: input.held ? "held" : "queued",
+      now,
+    };
+  }
+
+  /**
+   * Stores the messages whose idempotency key is new, in one round trip whatever their number, and answers
+   * every message's entry by its key (the one stored before, for a key already used).
+   */
+  async function store(messages: readonly OutboxMessage[]): Promise<Map<string, EnqueuedEntry>> {
+    const keys = messages.map((m) => m.idempotencyKey);
+    const inserts = inJsonRuns(messages).map((run) =>
+      batchable(db, db.all<{ key: string; id: string; status: OutboxStatus }>(storeStatement(run))),
+    );
+    // Read after the inserts (a batch's statements run in order): every key's entry, new or stored before.
+    const read = batchable(
+      db,
+      db.all<{ key: string; id: string; status: OutboxStatus }>(sql`
+        select idempotency_key as key, id, status from outbox
+        where idempotency_key in (select value from json_each(${JSON.stringify(keys)}))`),
+    );
+    const [first, ...rest] = [...inserts, read];
+    const results = await db.batch([first!, ...rest]);
+    const entries = results.at(-1)!;
+    const inserted = results.slice(0, -1);
+    const created = new Set(inserted.flat().map((row) => row.key));
+    return new Map(
+      entries.map((e) => [e.key, { id: e.id, status: e.status, created: created.has(e.key) }] as const),
+    );
+  }
+
+  /** One wake for whatever was just queued (a held message waits for `release`). */
+  async function wakeFor(stored: Iterable<EnqueuedEntry>, now: number): Promise<void> {
+    if (![...stored].some((e) => e.created && e.status === "queued")) return;
+    try {
+      await deps.wake(now);
+    } catch (error) {
+      console.error("Outbox: the courier could not be woken; the daily sweep will send it", error);
+    }
+  }
+
   return {
     /**
      * Renders and stores one message, then asks for delivery. Answers the stored entry; `created: false` when
      * the idempotency key was already used (nothing new is stored or sent).
      */
-    async enqueue<T extends TemplateName>(
-      input: EnqueueInput<T>,
-      now = Date.now(),
-    ): Promise<{ id: string; status: OutboxStatus; created: boolean }> {
-      let recipient = input.to.trim();
-      if (input.channel === "sms") {
-        const e164 = toE164(recipient);
-        if (!e164) throw badRequest(PHONE_INVALID_MESSAGE);
-        recipient = e164;
-      } else if (input.channel === "email" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient)) {
-        throw badRequest("Enter a valid e-mail address, like name@dealership.com");
-      }
-      let unsubscribeUrl: string | null = null;
-      let unsubscribePage: string | null = null;
-      if (input.channel === "email" && input.category !== "transactional" && input.dealerId) {
-        const token = await deps.tokens.sign(input.dealerId, input.category);
-        unsubscribeUrl = `${deps.origin}/api/notifications/unsubscribe?token=${token}`;
-        unsubscribePage = `${deps.origin}/unsubscribe?token=${token}`;
-      }
-      const id = newId();
-      const rendered =
-        input.channel === "push"
-          ? pushRendered(input.data as TemplateData["notification"], id)
-          : renderTemplate(input.template, input.data, unsubscribePage);
-      const status: OutboxStatus = input.held ? "held" : "queued";
-      const inserted = await db.all<{ id: string; status: OutboxStatus }>(sql`
-        insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
-          unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
-        values (${id}, ${input.channel}, ${recipient}, ${input.dealerId ?? null}, ${input.template}, ${input.category},
-          ${input.channel === "sms" ? null : rendered.subject},
-          ${input.channel === "sms" ? rendered.sms : rendered.text},
-          ${input.channel === "email" ? rendered.html : null},
-          ${unsubscribeUrl}, ${input.idempotencyKey}, ${status}, 0, ${now}, ${now})
-        on conflict (idempotency_key) do nothing
-        returning id, status`);
-      const row = inserted[0];
-      if (!row) {
-        const [existing] = await db.all<{ id: string; status: OutboxStatus }>(
-          sql`select id, status from outbox where idempotency_key = ${input.idempotencyKey}`,
-        );
-        if (!existing) throw new Error(`Outbox ${input.idempotencyKey} vanished after a duplicate enqueue`);
-        return { ...existing, created: false };
-      }
-      if (status === "held") return { ...row, created: true };
-      try {
-        await deps.wake(now);
-      } catch (error) {
-        console.error(
-          `Outbox ${row.id}: the courier could not be woken; the daily sweep will send it`,
-          error,
-        );
-      }
-      return { ...row, created: true };
+    async enqueue<T extends TemplateName>(input: EnqueueInput<T>, now = Date.now()): Promise<EnqueuedEntry> {
+      const [entry] = await this.enqueueAll([input as EnqueueInput], now);
+      return entry!;
+    },
+
+    /**
+     * Renders and stores many messages in one round trip, then wakes the courier once: what a batch of
+     * notifications sends. Answers each message's entry, in order. Any bad address refuses them all, before
+     * anything is stored.
+     */
+    async enqueueAll(inputs: readonly EnqueueInput[], now = Date.now()): Promise<EnqueuedEntry[]> {
+      if (inputs.length === 0) return [];
+      const messages = await Promise.all(inputs.map((input) => messageOf(input, now)));
+      const stored = await store(messages);
+      await wakeFor(stored.values(), now);
+      return messages.map((m) => {
+        const entry = stored.get(m.idempotencyKey);
+        if (!entry) throw new Error(`Outbox ${m.idempotencyKey} vanished after a duplicate enqueue`);
+        return entry;
+      });
     },
 
     /**
@@ -218,7 +320,7 @@ export function outboxService(db: Database, deps: OutboxDeps) {
           select id from outbox where status in ('queued', 'sending') and next_attempt_at <= ${now}
           order by next_attempt_at limit ${DELIVERIES_PER_RUN})
         returning ${COLUMNS}`);
-      await inBatches(claimed, CONCURRENCY, (row) => finish(row, now));
+      await finishAll(claimed, now);
       if (claimed.length === DELIVERIES_PER_RUN) return now;
       return this.nextDue();
     },

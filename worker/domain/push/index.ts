@@ -3,14 +3,13 @@ import { toIso } from "#lib/api-types";
 import { MAX_PUSH_DEVICES, PUSH_KINDS, type PushKind, type PushSubscriptionInput } from "#lib/schemas/push";
 import { PUSH_TEXTS } from "#lib/schemas/push-texts";
 import type { Database } from "../../db/client";
-import type { OutboxService } from "../outbox";
+import type { EnqueueInput } from "../outbox";
 import type { TemplateData } from "../outbox/templates";
 import { LIMITS, type RateLimitService } from "../rate-limits";
 import { forbidden } from "../shared/errors";
 import { newId } from "../shared/ids";
 
 type PushDeps = {
-  outbox: OutboxService;
   rateLimits: RateLimitService;
   /** The site's VAPID public key, handed to the browser's pushManager.subscribe. */
   publicKey: () => Promise<string>;
@@ -83,30 +82,47 @@ export function pushService(db: Database, deps: PushDeps) {
     },
 
     /**
-     * Queues a notification's push to each of the dealer's devices, when its kind's switch is on. The outbox key
-     * is the notification's and the device's, so a repeated delivery queues nothing twice.
+     * The devices that get push, for each of these dealers (one statement for them all), with the kinds each
+     * dealer switched off. Demo dealers have none.
      */
-    async queue(dealerId: string, kind: PushKind, key: string, data: TemplateData["notification"]) {
-      const devices = await db.all<{ id: string }>(sql`
-        select s.id as id from push_subscriptions s
-        join dealers d on d.id = s.dealer_id and d.is_demo = 0
-        left join push_switches w on w.dealer_id = s.dealer_id and w.kind = ${kind}
-        where s.dealer_id = ${dealerId} and coalesce(w."on", 1) = 1`);
-      return Promise.all(
-        devices.map((device) =>
-          deps.outbox.enqueue({
-            channel: "push",
-            to: device.id,
-            template: "notification",
-            data,
-            category: kind,
-            idempotencyKey: `${key}:push:${device.id}`,
-            dealerId,
-          }),
-        ),
-      );
+    async devicesOf(dealerIds: readonly string[]): Promise<Map<string, PushDevices>> {
+      const rows = await db.all<{ dealerId: string; id: string; off: string }>(sql`
+        select s.dealer_id as dealerId, s.id as id,
+          (select json_group_array(w.kind) from push_switches w where w.dealer_id = s.dealer_id and w."on" = 0) as off
+        from push_subscriptions s join dealers d on d.id = s.dealer_id and d.is_demo = 0
+        where s.dealer_id in (select value from json_each(${JSON.stringify([...new Set(dealerIds)])}))`);
+      const devices = new Map<string, PushDevices>();
+      for (const row of rows) {
+        const entry = devices.get(row.dealerId) ?? { ids: [], off: new Set(JSON.parse(row.off) as string[]) };
+        entry.ids.push(row.id);
+        devices.set(row.dealerId, entry);
+      }
+      return devices;
     },
   };
 }
 
 export type PushService = ReturnType<typeof pushService>;
+
+/** One dealer's devices with push on, and the kinds of alert the dealer switched off. */
+export type PushDevices = { ids: string[]; off: ReadonlySet<string> };
+
+/**
+ * A notification's push to each of the dealer's devices, when its kind's switch is on. The outbox key is the
+ * notification's and the device's, so a repeated delivery queues nothing twice.
+ */
+export function pushesFor(
+  devices: PushDevices | undefined,
+  message: { dealerId: string; kind: PushKind; key: string; data: TemplateData["notification"] },
+): EnqueueInput<"notification">[] {
+  if (!devices || devices.off.has(message.kind)) return [];
+  return devices.ids.map((id) => ({
+    channel: "push",
+    to: id,
+    template: "notification",
+    data: message.data,
+    category: message.kind,
+    idempotencyKey: `${message.key}:push:${id}`,
+    dealerId: message.dealerId,
+  }));
+}
