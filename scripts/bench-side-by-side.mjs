@@ -4,6 +4,7 @@
  * request to the same server, and the two servers take turns).
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15]
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -11,6 +12,9 @@
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
+ * `--phone` compares the phone bench's second visit of the home instead (scripts/bench/phone.mjs): one warm profile
+ * per revision, loads alternating between them; per revision the median time until the first card answers a
+ * tap, the HTML's last byte, the end of parsing, the first paint (the page's clock) and the HTML's size.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
@@ -26,6 +30,7 @@ const { values, positionals } = parseArgs({
     posts: { type: "string", default: "20000" },
     paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
     n: { type: "string", default: "60" },
+    phone: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
@@ -80,11 +85,42 @@ async function timed(url, headers) {
 
 const median = (samples) => stats(samples).median;
 
+/** Second visits of the home on a throttled phone, alternating between the servers. */
+async function phoneSideBySide(servers) {
+  const { launchChromium } = await import("./chromium.mjs");
+  const { home, load, warmProfile } = await import("./bench/phone.mjs");
+  const browser = await launchChromium();
+  try {
+    const sides = [];
+    for (const server of servers) {
+      const ctx = { baseUrl: server.base, cookie: seed.cookie, log: console.log };
+      sides.push({ server, ctx, context: await warmProfile(browser, ctx, home), loads: [] });
+    }
+    for (let i = 0; i < n + 1; i++) {
+      for (const side of i % 2 ? sides.toReversed() : sides) {
+        const result = await load(side.context, side.ctx, home);
+        if (i > 0) side.loads.push(result);
+      }
+    }
+    const of = (loads, key) => median(loads.map((l) => l[key]));
+    const base = of(sides[0].loads, "interactive");
+    for (const { server, loads } of sides) {
+      const ms = of(loads, "interactive");
+      console.log(
+        `GET / again, phone ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms (${(ms / base).toFixed(2)}×, ${Math.round(Math.min(...loads.map((l) => l.interactive)))}–${Math.round(Math.max(...loads.map((l) => l.interactive)))})  HTML done ${of(loads, "htmlDone").toFixed(0)} ms, parsed ${of(loads, "parsed").toFixed(0)} ms, first paint ${of(loads, "painted").toFixed(0)} ms, HTML ${(of(loads, "htmlBytes") / 1024).toFixed(1)} kB, ${loads.length} loads`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 const sides = [await prepare(before), await prepare(after)];
 const servers = [];
 try {
   for (const side of sides) servers.push({ ...side, ...(await serveSide(side)) });
-  for (const page of paths) {
+  if (values.phone) await phoneSideBySide(servers);
+  for (const page of values.phone ? [] : paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));
     for (let i = 0; i < n + 15; i++) {
