@@ -12,9 +12,10 @@
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
- * `--phone` compares the phone bench's second visit of the home instead (scripts/bench/phone.mjs): one warm profile
- * per revision, loads alternating between them; per revision the median time until the first card answers a
- * tap, the HTML's last byte, the end of parsing, the first paint (the page's clock) and the HTML's size.
+ * `--phone` compares the phone bench's home instead (scripts/bench/phone.mjs): its second visit (a warm profile per
+ * revision), then the cold home and another dealer's post, loads alternating between the revisions; per revision
+ * the median time until the page answers a tap, the HTML's last byte, the end of parsing, the first paint (the
+ * page's clock) and the HTML's size.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
@@ -85,31 +86,47 @@ async function timed(url, headers) {
 
 const median = (samples) => stats(samples).median;
 
-/** Second visits of the home on a throttled phone, alternating between the servers. */
+/**
+ * The phone bench's home on a throttled phone, alternating between the servers: second visits (a warm profile per
+ * server), then cold loads of the home and of another dealer's post (a fresh profile each).
+ */
 async function phoneSideBySide(servers) {
   const { launchChromium } = await import("./chromium.mjs");
-  const { home, load, warmProfile } = await import("./bench/phone.mjs");
+  const { coldLoad, home, load, postScreen, warmProfile } = await import("./bench/phone.mjs");
   const browser = await launchChromium();
-  try {
-    const sides = [];
-    for (const server of servers) {
-      const ctx = { baseUrl: server.base, cookie: seed.cookie, log: console.log };
-      sides.push({ server, ctx, context: await warmProfile(browser, ctx, home), loads: [] });
-    }
+  const of = (loads, key) => median(loads.map((l) => l[key]));
+  /** `n` loads per server (after one unmeasured round), alternating; one line per server. */
+  async function alternate(label, loadOn) {
+    const loads = servers.map(() => []);
     for (let i = 0; i < n + 1; i++) {
-      for (const side of i % 2 ? sides.toReversed() : sides) {
-        const result = await load(side.context, side.ctx, home);
-        if (i > 0) side.loads.push(result);
+      for (const s of i % 2 ? [1, 0] : [0, 1]) {
+        const result = await loadOn(s);
+        if (i > 0) loads[s].push(result);
       }
     }
-    const of = (loads, key) => median(loads.map((l) => l[key]));
-    const base = of(sides[0].loads, "interactive");
-    for (const { server, loads } of sides) {
-      const ms = of(loads, "interactive");
+    const base = of(loads[0], "interactive");
+    servers.forEach((server, s) => {
+      const ms = of(loads[s], "interactive");
+      const times = loads[s].map((l) => l.interactive);
       console.log(
-        `GET / again, phone ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms (${(ms / base).toFixed(2)}×, ${Math.round(Math.min(...loads.map((l) => l.interactive)))}–${Math.round(Math.max(...loads.map((l) => l.interactive)))})  HTML done ${of(loads, "htmlDone").toFixed(0)} ms, parsed ${of(loads, "parsed").toFixed(0)} ms, first paint ${of(loads, "painted").toFixed(0)} ms, HTML ${(of(loads, "htmlBytes") / 1024).toFixed(1)} kB, ${loads.length} loads`,
+        `${label.padEnd(16)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms (${(ms / base).toFixed(2)}×, ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))})  HTML done ${of(loads[s], "htmlDone").toFixed(0)} ms, parsed ${of(loads[s], "parsed").toFixed(0)} ms, first paint ${of(loads[s], "painted").toFixed(0)} ms, HTML ${(of(loads[s], "htmlBytes") / 1024).toFixed(1)} kB, ${times.length} loads`,
       );
-    }
+    });
+  }
+  try {
+    const ctxs = servers.map((server) => ({
+      baseUrl: server.base,
+      cookie: seed.cookie,
+      dealerId: seed.dealerId,
+      log: console.log,
+      fetch: (p) => fetch(server.base + p, { headers: { Cookie: seed.cookie } }),
+    }));
+    const warm = [];
+    for (const ctx of ctxs) warm.push(await warmProfile(browser, ctx, home));
+    await alternate("GET / again", (s) => load(warm[s], ctxs[s], home));
+    await alternate("GET / cold", (s) => coldLoad(browser, ctxs[s], home));
+    const post = await postScreen(ctxs[0]);
+    await alternate("GET /post/{id}", (s) => coldLoad(browser, ctxs[s], post));
   } finally {
     await browser.close();
   }

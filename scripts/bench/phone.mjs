@@ -102,7 +102,7 @@ export async function load(context, ctx, screen) {
 }
 
 /** A cold load: a fresh profile for each. */
-async function coldLoad(browser, ctx, screen) {
+export async function coldLoad(browser, ctx, screen) {
   const context = await phoneContext(browser, ctx);
   try {
     return await load(context, ctx, screen);
@@ -143,13 +143,24 @@ async function warmLoads(browser, ctx, screen) {
 /** The home feed, ready when the first post card's buttons answer a tap. */
 export const home = { name: "/", path: "/", ready: '[data-testid="post-card"] button' };
 
+/** Another dealer's post from the bench dealer's own feed, ready when its buttons answer a tap. */
+export async function postScreen(ctx) {
+  const feed = await (await ctx.fetch("/api/inventory")).json();
+  const post = feed.find((p) => p.dealerId !== ctx.dealerId) ?? feed[0];
+  if (!post) throw new Error("the bench dealer has no feed");
+  return {
+    name: "/post/{id}",
+    path: `/post/${post.id}`,
+    ready: '[data-testid="post-card"] button',
+    label: "GET /post/{id} (another dealer's post)",
+  };
+}
+
 /** The screens measured: another dealer's post and a chat come from the bench dealer's own feed and chats. */
 async function screensOf(ctx) {
-  const feed = await (await ctx.fetch("/api/inventory")).json();
   const chats = await (await ctx.fetch("/api/chats")).json();
-  const post = feed.find((p) => p.dealerId !== ctx.dealerId) ?? feed[0];
   const peer = chats[0]?.otherParticipant?.id;
-  if (!post || !peer) throw new Error("the bench dealer has no feed or no chat to open");
+  if (!peer) throw new Error("the bench dealer has no chat to open");
   return {
     cold: [
       { ...home, label: "GET / (home feed)" },
@@ -159,12 +170,7 @@ async function screensOf(ctx) {
         ready: "#message-draft",
         label: "GET /messages?chat= (a chat open, ready to type)",
       },
-      {
-        name: "/post/{id}",
-        path: `/post/${post.id}`,
-        ready: '[data-testid="post-card"] button',
-        label: "GET /post/{id} (another dealer's post)",
-      },
+      await postScreen(ctx),
     ],
     warm: { ...home, label: "GET / again (installed app, service worker warm)" },
   };
