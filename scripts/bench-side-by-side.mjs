@@ -5,6 +5,7 @@
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting [--n 30] [--posts 500000]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15]
  *
  * --posting times POST /api/inventory back to back instead (the writes section's two Silverados, which alert
  * every open request for one): the revisions take turns by blocks of POSTING_BLOCK posts, each block starting
@@ -17,6 +18,10 @@
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
+ * `--phone` compares the phone bench's home instead (scripts/bench/phone.mjs): its second visit (a warm profile per
+ * revision), then the cold home and another dealer's post, loads alternating between the revisions; per revision
+ * the median time until the page answers a tap, the HTML's last byte, the end of parsing, the first paint (the
+ * page's clock) and the HTML's size.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +39,7 @@ const { values, positionals } = parseArgs({
     paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
     n: { type: "string", default: "60" },
     posting: { type: "boolean", default: false },
+    phone: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
@@ -124,6 +130,52 @@ async function posting(servers) {
   return samples;
 }
 
+/**
+ * The phone bench's home on a throttled phone, alternating between the servers: second visits (a warm profile per
+ * server), then cold loads of the home and of another dealer's post (a fresh profile each).
+ */
+async function phoneSideBySide(servers) {
+  const { launchChromium } = await import("./chromium.mjs");
+  const { coldLoad, home, load, postScreen, warmProfile } = await import("./bench/phone.mjs");
+  const browser = await launchChromium();
+  const of = (loads, key) => median(loads.map((l) => l[key]));
+  /** `n` loads per server (after one unmeasured round), alternating; one line per server. */
+  async function alternate(label, loadOn) {
+    const loads = servers.map(() => []);
+    for (let i = 0; i < n + 1; i++) {
+      for (const s of i % 2 ? [1, 0] : [0, 1]) {
+        const result = await loadOn(s);
+        if (i > 0) loads[s].push(result);
+      }
+    }
+    const base = of(loads[0], "interactive");
+    servers.forEach((server, s) => {
+      const ms = of(loads[s], "interactive");
+      const times = loads[s].map((l) => l.interactive);
+      console.log(
+        `${label.padEnd(16)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms (${(ms / base).toFixed(2)}×, ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))})  HTML done ${of(loads[s], "htmlDone").toFixed(0)} ms, parsed ${of(loads[s], "parsed").toFixed(0)} ms, first paint ${of(loads[s], "painted").toFixed(0)} ms, HTML ${(of(loads[s], "htmlBytes") / 1024).toFixed(1)} kB, ${times.length} loads`,
+      );
+    });
+  }
+  try {
+    const ctxs = servers.map((server) => ({
+      baseUrl: server.base,
+      cookie: seed.cookie,
+      dealerId: seed.dealerId,
+      log: console.log,
+      fetch: (p) => fetch(server.base + p, { headers: { Cookie: seed.cookie } }),
+    }));
+    const warm = [];
+    for (const ctx of ctxs) warm.push(await warmProfile(browser, ctx, home));
+    await alternate("GET / again", (s) => load(warm[s], ctxs[s], home));
+    await alternate("GET / cold", (s) => coldLoad(browser, ctxs[s], home));
+    const post = await postScreen(ctxs[0]);
+    await alternate("GET /post/{id}", (s) => coldLoad(browser, ctxs[s], post));
+  } finally {
+    await browser.close();
+  }
+}
+
 const sides = [await prepare(before), await prepare(after)];
 const servers = [];
 try {
@@ -138,7 +190,8 @@ try {
       );
     });
   }
-  for (const page of values.posting ? [] : paths) {
+  if (values.phone) await phoneSideBySide(servers);
+  for (const page of values.posting || values.phone ? [] : paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));
     for (let i = 0; i < n + 15; i++) {

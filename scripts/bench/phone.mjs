@@ -35,7 +35,7 @@ function answersTap(selector) {
 }
 
 /** A browser profile signed in as the bench dealer, on a phone's screen. */
-async function phoneContext(browser, ctx) {
+export async function phoneContext(browser, ctx) {
   const url = new URL(ctx.baseUrl);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const pair = ctx.cookie.split(";")[0];
@@ -50,7 +50,7 @@ async function phoneContext(browser, ctx) {
  * One load of `screen` in a new tab of `context`, throttled: ms until it answers a tap, and the scripts that came
  * over the wire (answers from the service worker or the browser's cache cost no bytes and are counted apart).
  */
-async function load(context, ctx, screen) {
+export async function load(context, ctx, screen) {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -71,6 +71,17 @@ async function load(context, ctx, screen) {
     await page.goto(`${ctx.baseUrl}${screen.path}`, { waitUntil: "commit" });
     await page.waitForFunction(answersTap, screen.ready, { timeout: 60_000, polling: 20 });
     const interactive = performance.now() - started;
+    // The page's own clock: its HTML's last byte, the end of parsing (module scripts run after it), the first paint.
+    const steps = await page.evaluate(() => {
+      const [nav] = performance.getEntriesByType("navigation");
+      const painted = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+      return {
+        htmlDone: nav.responseEnd,
+        parsed: nav.domInteractive,
+        painted,
+        htmlBytes: nav.decodedBodySize,
+      };
+    });
     await page.waitForLoadState("networkidle");
     const files = [...scripts.values()];
     if (process.env.PHONE_BENCH_FILES)
@@ -80,6 +91,7 @@ async function load(context, ctx, screen) {
     const wire = files.filter((f) => !f.cached);
     return {
       interactive,
+      ...steps,
       scripts: wire.length,
       cached: files.length - wire.length,
       scriptBytes: wire.reduce((sum, f) => sum + f.bytes, 0),
@@ -90,7 +102,7 @@ async function load(context, ctx, screen) {
 }
 
 /** A cold load: a fresh profile for each. */
-async function coldLoad(browser, ctx, screen) {
+export async function coldLoad(browser, ctx, screen) {
   const context = await phoneContext(browser, ctx);
   try {
     return await load(context, ctx, screen);
@@ -100,21 +112,26 @@ async function coldLoad(browser, ctx, screen) {
 }
 
 /**
- * Second visits: one profile opens the home feed once (unthrottled, as the first visit that installed the app
- * was long ago), waits for its service worker to take charge and the page to settle, then each load is a new
- * tab on the home feed.
+ * A profile that installed the app: it opened `screen` once (unthrottled, as the first visit that installed the
+ * app was long ago), its service worker took charge and the page settled. Each second visit is then a new tab.
  */
-async function warmLoads(browser, ctx, screen) {
+export async function warmProfile(browser, ctx, screen) {
   const context = await phoneContext(browser, ctx);
+  const first = await context.newPage();
+  await first.goto(`${ctx.baseUrl}${screen.path}`);
+  await first.waitForFunction(answersTap, screen.ready, { timeout: 60_000, polling: 20 });
+  await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await first.waitForLoadState("networkidle");
+  // The worker controls pages opened from now on; a reload lets it cache what the first page fetched.
+  await first.reload({ waitUntil: "networkidle" });
+  await first.close();
+  return context;
+}
+
+/** Second visits of the home feed in one warm profile. */
+async function warmLoads(browser, ctx, screen) {
+  const context = await warmProfile(browser, ctx, screen);
   try {
-    const first = await context.newPage();
-    await first.goto(`${ctx.baseUrl}${screen.path}`);
-    await first.waitForFunction(answersTap, screen.ready, { timeout: 60_000, polling: 20 });
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await first.waitForLoadState("networkidle");
-    // The worker controls pages opened from now on; a reload lets it cache what the first page fetched.
-    await first.reload({ waitUntil: "networkidle" });
-    await first.close();
     const loads = [];
     for (let i = 0; i < LOADS; i++) loads.push(await load(context, ctx, screen));
     return loads;
@@ -123,14 +140,27 @@ async function warmLoads(browser, ctx, screen) {
   }
 }
 
+/** The home feed, ready when the first post card's buttons answer a tap. */
+export const home = { name: "/", path: "/", ready: '[data-testid="post-card"] button' };
+
+/** Another dealer's post from the bench dealer's own feed, ready when its buttons answer a tap. */
+export async function postScreen(ctx) {
+  const feed = await (await ctx.fetch("/api/inventory")).json();
+  const post = feed.find((p) => p.dealerId !== ctx.dealerId) ?? feed[0];
+  if (!post) throw new Error("the bench dealer has no feed");
+  return {
+    name: "/post/{id}",
+    path: `/post/${post.id}`,
+    ready: '[data-testid="post-card"] button',
+    label: "GET /post/{id} (another dealer's post)",
+  };
+}
+
 /** The screens measured: another dealer's post and a chat come from the bench dealer's own feed and chats. */
 async function screensOf(ctx) {
-  const feed = await (await ctx.fetch("/api/inventory")).json();
   const chats = await (await ctx.fetch("/api/chats")).json();
-  const post = feed.find((p) => p.dealerId !== ctx.dealerId) ?? feed[0];
   const peer = chats[0]?.otherParticipant?.id;
-  if (!post || !peer) throw new Error("the bench dealer has no feed or no chat to open");
-  const home = { name: "/", path: "/", ready: '[data-testid="post-card"] button' };
+  if (!peer) throw new Error("the bench dealer has no chat to open");
   return {
     cold: [
       { ...home, label: "GET / (home feed)" },
@@ -140,12 +170,7 @@ async function screensOf(ctx) {
         ready: "#message-draft",
         label: "GET /messages?chat= (a chat open, ready to type)",
       },
-      {
-        name: "/post/{id}",
-        path: `/post/${post.id}`,
-        ready: '[data-testid="post-card"] button',
-        label: "GET /post/{id} (another dealer's post)",
-      },
+      await postScreen(ctx),
     ],
     warm: { ...home, label: "GET / again (installed app, service worker warm)" },
   };
