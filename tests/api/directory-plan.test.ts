@@ -69,4 +69,11 @@ describe("the directory is index-backed at the national network's size", () => {
       expect(count).toMatch(/COVERING INDEX dealers_(name_search|state_name)_idx/);
     },
   );
+
+  it("counts a card's vehicles from the vehicles' index, never reading each vehicle's post row again", async () => {
+    const details = await planOf({ sort: "name", limit: 20 });
+    expect(details).toContain("SEARCH v USING COVERING INDEX vehicles_post_idx (post_id=?)");
+    // The network wall's check of a vehicle: its post's wide row, one uncached page per vehicle nationally.
+    expect(details.filter((d) => d.includes("sqlite_autoindex_inventory_posts_1"))).toEqual([]);
+  });
 });

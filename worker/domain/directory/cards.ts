@@ -69,8 +69,14 @@ export const mineCte = (me: string) =>
 const mutualCountOf = (id: SQL) => sql`(
   select count(*) from (${acceptedConnectionsOf(id)}) theirs where theirs.partner_id in (select id from mine))`;
 
+/**
+ * The dealer's vehicles listed (requests not counted). The posts pass the network wall; their vehicles are read
+ * from the schema's own table (`main.`): a vehicle belongs to its post, so through the wall each vehicle looked
+ * its post's wide row up again to find the same dealer, a page SQLite does not keep cached on a national network
+ * (a card's 30-odd vehicles, 21 cards a page).
+ */
 const vehicleCountOf = (id: SQL) => sql`(
-  select count(*) from inventory_posts p join vehicles v on v.post_id = p.id
+  select count(*) from inventory_posts p join main.vehicles v on v.post_id = p.id
   where p.dealer_id = ${id} and p.type != 'request')`;
 
 /**
