@@ -91,13 +91,9 @@ export const BULK_REBUILDS: Record<string, BulkRebuild> = {
     ],
   },
   dealer_name_suffixes_ai: {
-    // As migration 0041 fills the table for the dealers already there.
     statements: [
-      `INSERT OR IGNORE INTO dealer_name_suffixes (suffix, dealer_id) SELECT substr(w.rest, 1, instr(w.rest, ' ') - 1), w.id ` +
-        `FROM (SELECT t.id, substr(t.text, p.key + 1) AS rest FROM (SELECT d.id, lower(d.name) || ' ' || ` +
-        `lower(d.dealership_name) || ' ' AS text FROM dealers d WHERE d.rowid > :from_dealers) AS t, ` +
-        `json_each('[' || replace(printf('%.*c', length(t.text) - 1, '0'), '0', '0,') || '0]') AS p) AS w ` +
-        `WHERE substr(w.rest, 1, 1) != ' ' AND instr(w.rest, ' ') > 3`,
+      `INSERT OR IGNORE INTO dealer_name_suffixes (suffix, dealer_id) SELECT suffix, dealer_id FROM dealer_name_suffixes_now ` +
+        `WHERE dealer_id IN (SELECT id FROM dealers WHERE rowid > :from_dealers)`,
     ],
   },
   post_views_count_ai: {
