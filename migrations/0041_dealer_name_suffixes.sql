@@ -21,9 +21,11 @@ SELECT substr(w.rest, 1, instr(w.rest, ' ') - 1) AS suffix, w.id AS dealer_id FR
 ) AS w
 WHERE substr(w.rest, 1, 1) != ' ' AND instr(w.rest, ' ') > 3;
 --> statement-breakpoint
+-- DISTINCT: a word twice, or two words ending alike, cut the same suffix twice, and under an upsert
+-- (INSERT … ON CONFLICT DO UPDATE on dealers) the outer statement's conflict handling overrides OR IGNORE here.
 CREATE TRIGGER `dealer_name_suffixes_ai` AFTER INSERT ON `dealers` BEGIN
 	INSERT OR IGNORE INTO dealer_name_suffixes (suffix, dealer_id)
-	SELECT suffix, dealer_id FROM dealer_name_suffixes_now WHERE dealer_id = new.id;
+	SELECT DISTINCT suffix, dealer_id FROM dealer_name_suffixes_now WHERE dealer_id = new.id;
 END;
 --> statement-breakpoint
 -- Before a rename or a deletion, while `dealers` still holds the old names: their suffixes, by the key (the table
@@ -35,7 +37,7 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `dealer_name_suffixes_au` AFTER UPDATE OF `name`, `dealership_name` ON `dealers` BEGIN
 	INSERT OR IGNORE INTO dealer_name_suffixes (suffix, dealer_id)
-	SELECT suffix, dealer_id FROM dealer_name_suffixes_now WHERE dealer_id = new.id;
+	SELECT DISTINCT suffix, dealer_id FROM dealer_name_suffixes_now WHERE dealer_id = new.id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `dealer_name_suffixes_bd` BEFORE DELETE ON `dealers` BEGIN

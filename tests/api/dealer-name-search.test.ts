@@ -137,6 +137,15 @@ describe("the directory's name search answers as LIKE does", () => {
     // The old names' suffixes are gone: "Ana Motors" was the first dealer's, "Ana's Auto" too.
     expect(await countDealers(db(), null, { name: "ana's" })).toBe(0);
     expect((await bySearch("Ana Motors")).found).not.toContain(first);
+    // An upsert's rename, a word twice and two words ending alike (the same suffixes cut twice).
+    await env.DB.prepare(
+      `insert into dealers (id, name, email, dealership_name, created_at) values (?, 'x', 'x@example.com', 'x', 0)
+       on conflict (id) do update set name = 'Motors Motors', dealership_name = 'Doors and Motors'`,
+    )
+      .bind(first)
+      .run();
+    expect(await countDealers(db(), null, { name: "otors" })).toBe((await byLike("otors")).length);
+    expect(await countDealers(db(), null, { name: "rivertown" })).toBe(0);
     await env.DB.prepare("delete from dealers where id = ?").bind(last).run();
     const motors = await bySearch("motors");
     expect(motors.found).not.toContain(last);
