@@ -6,6 +6,10 @@ import { Button } from "~/components/ui/button";
 const CENTRED =
   "fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl dark:bg-slate-900";
 
+/** The toast shows above an open dialog: a press on it (its Close, its link) is not a press outside the dialog. */
+const onToast = (event: Event) =>
+  event.target instanceof Element && event.target.closest("[data-toast-viewport]") !== null;
+
 /**
  * A dialog's frame inside its `Dialog.Root`: the portal, the dimmed page behind (`overlay`: its layer and
  * tint) and the content. Centred unless `sheet`, where `className` alone places it (sheets, drawers, the
@@ -17,6 +21,7 @@ export function DialogFrame({
   sheet = false,
   className = "",
   returnFocus,
+  onPointerDownOutside,
   ...content
 }: ComponentProps<typeof Dialog.Content> & {
   overlay?: string;
@@ -35,6 +40,10 @@ export function DialogFrame({
       <Dialog.Content
         className={sheet ? className : `${CENTRED} ${className}`}
         onCloseAutoFocus={onCloseAutoFocus}
+        onPointerDownOutside={(event) => {
+          if (onToast(event)) event.preventDefault();
+          else onPointerDownOutside?.(event);
+        }}
         {...content}
       />
     </Dialog.Portal>
