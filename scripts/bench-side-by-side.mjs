@@ -4,18 +4,24 @@
  * request to the same server, and the two servers take turns).
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15]
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
  * .wrangler/bench-state-{posts} (20 000 unless --posts; run `npm run bench` once first) with that revision's own migrations applied.
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
- * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
+ * the comparison is of the code. `--phone`: instead, the phone section's cold loads (scripts/bench/phone.mjs: the
+ * home, a chat, another dealer's post), `--n` loads of each screen on each revision, taking turns; each line gives
+ * the median time to answer a tap, the median of the paired after/before ratios, and the scripts over the wire.
+ * `git worktree remove .wrangler/side-by-side/<sha>` when done.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { stats } from "./bench/bench-dealer.mjs";
+import { launchChromium } from "./chromium.mjs";
+import { coldLoad, screensOf } from "./bench/phone.mjs";
 import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
 
 const work = path.join(root, ".wrangler", "side-by-side");
@@ -25,12 +31,13 @@ const { values, positionals } = parseArgs({
   options: {
     posts: { type: "string", default: "20000" },
     paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
-    n: { type: "string", default: "60" },
+    n: { type: "string" },
+    phone: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
 const paths = values.paths.split(",");
-const n = Number(values.n);
+const n = Number(values.n ?? (values.phone ? 15 : 60));
 const [before, after = "HEAD"] = positionals;
 if (!before)
   throw new Error(
@@ -80,11 +87,55 @@ async function timed(url, headers) {
 
 const median = (samples) => stats(samples).median;
 
+/** What the phone section needs of the bench's context, for one server. */
+const phoneContext = (base) => ({
+  baseUrl: base,
+  cookie: seed.cookie,
+  dealerId: seed.dealerId,
+  fetch: (pathOrUrl, init = {}) =>
+    fetch(new URL(pathOrUrl, base), {
+      ...init,
+      headers: { Cookie: seed.cookie, Origin: base, ...init.headers },
+    }),
+  log: console.log,
+});
+
+/** The phone's cold screens, loads alternating between the two servers. */
+async function comparePhones(servers) {
+  const contexts = servers.map((server) => phoneContext(server.base));
+  const screens = (await screensOf(contexts[0])).cold;
+  const browser = await launchChromium();
+  try {
+    for (const screen of screens) {
+      const loads = servers.map(() => []);
+      for (let i = -1; i < n; i++) {
+        const order = i % 2 ? [1, 0] : [0, 1];
+        for (const s of order) {
+          const load = await coldLoad(browser, contexts[s], screen);
+          if (i >= 0) loads[s].push(load);
+        }
+      }
+      const ratios = loads[1].map((load, i) => load.interactive / loads[0][i].interactive);
+      servers.forEach((server, s) => {
+        const ms = median(loads[s].map((l) => l.interactive));
+        const kB = median(loads[s].map((l) => l.scriptBytes)) / 1024;
+        const files = median(loads[s].map((l) => l.scripts));
+        console.log(
+          `${screen.name.padEnd(12)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms  ${kB.toFixed(1)} kB in ${files} scripts${s ? `  after/before ${median(ratios).toFixed(2)}× (median of ${n} pairs)` : ""}`,
+        );
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 const sides = [await prepare(before), await prepare(after)];
 const servers = [];
 try {
   for (const side of sides) servers.push({ ...side, ...(await serveSide(side)) });
-  for (const page of paths) {
+  if (values.phone) await comparePhones(servers);
+  for (const page of values.phone ? [] : paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));
     for (let i = 0; i < n + 15; i++) {

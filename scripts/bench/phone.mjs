@@ -90,7 +90,7 @@ async function load(context, ctx, screen) {
 }
 
 /** A cold load: a fresh profile for each. */
-async function coldLoad(browser, ctx, screen) {
+export async function coldLoad(browser, ctx, screen) {
   const context = await phoneContext(browser, ctx);
   try {
     return await load(context, ctx, screen);
@@ -124,7 +124,7 @@ async function warmLoads(browser, ctx, screen) {
 }
 
 /** The screens measured: another dealer's post and a chat come from the bench dealer's own feed and chats. */
-async function screensOf(ctx) {
+export async function screensOf(ctx) {
   const feed = await (await ctx.fetch("/api/inventory")).json();
   const chats = await (await ctx.fetch("/api/chats")).json();
   const post = feed.find((p) => p.dealerId !== ctx.dealerId) ?? feed[0];
