@@ -4,7 +4,7 @@
  * request to the same server, and the two servers take turns).
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
- *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15] [--paths /,/messages,/post/{id}]
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -30,13 +30,13 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     posts: { type: "string", default: "20000" },
-    paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
+    paths: { type: "string" },
     n: { type: "string" },
     phone: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
-const paths = values.paths.split(",");
+const paths = (values.paths ?? "/,/messages,/my-stats,/admin,/settings").split(",");
 const n = Number(values.n ?? (values.phone ? 15 : 60));
 const [before, after = "HEAD"] = positionals;
 if (!before)
@@ -103,7 +103,9 @@ const phoneContext = (base) => ({
 /** The phone's cold screens, loads alternating between the two servers. */
 async function comparePhones(servers) {
   const contexts = servers.map((server) => phoneContext(server.base));
-  const screens = (await screensOf(contexts[0])).cold;
+  const screens = (await screensOf(contexts[0])).cold.filter(
+    (screen) => !values.paths || paths.includes(screen.name),
+  );
   const browser = await launchChromium();
   try {
     for (const screen of screens) {

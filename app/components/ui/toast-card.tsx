@@ -50,6 +50,7 @@ export function ToastCard({ toast, onClose }: { toast: ShownToast; onClose: () =
       aria-atomic="true"
       tabIndex={0}
       data-testid="toast"
+      data-toast=""
       data-state="open"
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}

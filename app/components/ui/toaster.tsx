@@ -171,7 +171,6 @@ export function Toaster() {
       aria-label="Notifications (F8)"
       aria-live="polite"
       tabIndex={-1}
-      data-toast-viewport=""
       style={top === null ? undefined : { top, bottom: "auto" }}
       className="fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-2 outline-none sm:p-4 lg:bottom-0"
     >
