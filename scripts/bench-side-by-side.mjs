@@ -19,7 +19,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { stats } from "./bench/bench-dealer.mjs";
+import { percentile, stats } from "./bench/bench-dealer.mjs";
 import { launchChromium } from "./chromium.mjs";
 import { coldLoad, screensOf } from "./bench/phone.mjs";
 import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
@@ -117,13 +117,17 @@ async function comparePhones(servers) {
           if (i >= 0) loads[s].push(load);
         }
       }
-      const ratios = loads[1].map((load, i) => load.interactive / loads[0][i].interactive);
+      const ratios = loads[1]
+        .map((load, i) => load.interactive / loads[0][i].interactive)
+        .toSorted((a, b) => a - b);
+      // The middle half of the paired ratios: how far one pair's verdict can be trusted.
+      const spread = `${percentile(ratios, 25).toFixed(2)}–${percentile(ratios, 75).toFixed(2)}`;
       servers.forEach((server, s) => {
         const ms = median(loads[s].map((l) => l.interactive));
         const kB = median(loads[s].map((l) => l.scriptBytes)) / 1024;
         const files = median(loads[s].map((l) => l.scripts));
         console.log(
-          `${screen.name.padEnd(12)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms  ${kB.toFixed(1)} kB in ${files} scripts${s ? `  after/before ${median(ratios).toFixed(2)}× (median of ${n} pairs)` : ""}`,
+          `${screen.name.padEnd(12)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms  ${kB.toFixed(1)} kB in ${files} scripts${s ? `  after/before ${median(ratios).toFixed(2)}× (median of ${n} pairs, middle half ${spread})` : ""}`,
         );
       });
     }
