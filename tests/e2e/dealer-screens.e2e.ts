@@ -236,6 +236,8 @@ describe("toasts", () => {
 
     await vin.fill("1FTFW1ET5DFC10312");
     await expectToast(page, "VIN Decoded!");
+    // The swipe starts where the toast rests, not where its slide-in has got to.
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const box = await boxOf(toast);
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
