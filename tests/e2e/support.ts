@@ -101,11 +101,10 @@ export async function networkQuiet(page: Page, timeout = 30_000) {
   if (!pending) throw new Error("networkQuiet: make the page's context count its requests (countRequests)");
   await new Promise<void>((resolve, reject) => {
     let quiet: ReturnType<typeof setTimeout> | undefined;
-    const events = ["request", "requestfinished", "requestfailed"] as const;
     const stop = () => {
       clearTimeout(quiet);
       clearTimeout(deadline);
-      for (const event of events) page.off(event, rearm);
+      page.off("request", rearm).off("requestfinished", rearm).off("requestfailed", rearm);
     };
     function rearm() {
       clearTimeout(quiet);
@@ -122,7 +121,7 @@ export async function networkQuiet(page: Page, timeout = 30_000) {
         new Error(`The network did not go quiet in ${timeout} ms; still loading: ${loading.join(", ")}`),
       );
     }, timeout);
-    for (const event of events) page.on(event, rearm);
+    page.on("request", rearm).on("requestfinished", rearm).on("requestfailed", rearm);
     rearm();
   });
 }
