@@ -71,32 +71,6 @@ describe("the outbox", () => {
     expect(repeat).toEqual({ id: first.id, status: "sent", created: false });
   });
 
-  it("keeps a message's text apart from its row: the courier claims and records a narrow row and sends the text", async () => {
-    const provider = scriptedEmail(["ok"]);
-    const { service } = outboxWith(provider.sender);
-    const key = `narrow-${crypto.randomUUID()}`;
-    const entry = await service.enqueue(message(key), 1_000);
-    await service.enqueue(message(key), 1_500);
-    const stored = () =>
-      env.DB.prepare(
-        `select o.body_text as rowText, o.body_html as rowHtml, b.body_text as text, b.body_html as html,
-           (select count(*) from outbox_bodies where id = o.id) as texts
-         from outbox o left join outbox_bodies b on b.id = o.id where o.id = ?`,
-      )
-        .bind(entry.id)
-        .first<{ rowText: string; rowHtml: string | null; text: string; html: string; texts: number }>();
-    const before = await stored();
-    expect(before).toMatchObject({ rowText: "", rowHtml: null, texts: 1 });
-    expect(before?.text).toContain("Body");
-    expect(before?.html).toContain("Body");
-
-    await service.deliverDue(2_000);
-    const sent = provider.sent.find((e) => e.idempotencyKey === key);
-    expect(sent).toMatchObject({ text: before?.text, html: before?.html, subject: "Hello" });
-    expect(await stored()).toEqual(before);
-    expect(await service.get(entry.id)).toMatchObject({ status: "sent", bodyText: before?.text });
-  });
-
   it("stores a batch heavier than one statement takes, each message once, with one wake", async () => {
     const provider = scriptedEmail(["ok"]);
     const { service, wakes } = outboxWith(provider.sender);
