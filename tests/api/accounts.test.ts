@@ -57,7 +57,7 @@ describe("forgot password", () => {
     ).all<{ token_hash: string }>();
     expect(stored.results.map((r) => r.token_hash)).not.toContain(token);
     const mail = await env.DB.prepare(
-      "select b.body_text, subject, category from outbox o join outbox_bodies b on b.id = o.id where recipient = ? and template = 'password-reset'",
+      "select body_text, subject, category from outbox where recipient = ? and template = 'password-reset'",
     )
       .bind(dealer.email)
       .first<{ body_text: string; subject: string; category: string }>();
@@ -99,7 +99,7 @@ describe("forgot password", () => {
     for (let i = 0; i < 100 && (await outboxCount(dealer.email, "password-reset")) < 2; i++)
       await new Promise((r) => setTimeout(r, 20));
     const mails = await env.DB.prepare(
-      "select b.body_text, b.body_html from outbox o join outbox_bodies b on b.id = o.id where recipient = ? and template = 'password-reset'",
+      "select body_text, body_html from outbox where recipient = ? and template = 'password-reset'",
     )
       .bind(dealer.email)
       .all<{ body_text: string; body_html: string }>();

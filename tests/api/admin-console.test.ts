@@ -306,7 +306,7 @@ describe("/api/admin/users", () => {
     expect(added.status, added.text).toBe(201);
     expect(added.json).toMatchObject({ email, dealer: { dealershipName: "Ortiz Auto" } });
     const mail = await env.DB.prepare(
-      "select b.body_text from outbox o join outbox_bodies b on b.id = o.id where recipient = ? and template = 'password-reset'",
+      "select body_text from outbox where recipient = ? and template = 'password-reset'",
     )
       .bind(email)
       .first<{ body_text: string }>();

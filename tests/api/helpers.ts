@@ -151,7 +151,7 @@ export async function linkFromOutbox(
 ) {
   for (let i = 0; i < 100; i++) {
     const row = await env.DB.prepare(
-      "select b.body_text from outbox o join outbox_bodies b on b.id = o.id where recipient = ? and template = ? order by created_at desc limit 1",
+      "select body_text from outbox where recipient = ? and template = ? order by created_at desc limit 1",
     )
       .bind(email, template)
       .first<{ body_text: string }>();

@@ -149,19 +149,14 @@ describe("the daily cron's retention", () => {
   it("drops a delivered message's text after a day and keeps who got what; a failed one keeps its text", async () => {
     const ago = (days: number) => Date.now() - days * DAY;
     const mark = `bodies-${crypto.randomUUID()}`;
-    const insert = (status: string, at: number) => {
-      const id = crypto.randomUUID();
-      return env.DB.batch([
-        env.DB.prepare(
-          `insert into outbox (id, channel, recipient, template, category, subject, body_text,
-             idempotency_key, status, next_attempt_at, created_at)
-           values (?, 'email', 'a@b.example', ?, 'transactional', 'Your offer', '', ?, ?, ?, ?)`,
-        ).bind(id, mark, `${mark}-${status}-${at}`, status, at, at),
-        env.DB.prepare(
-          "insert into outbox_bodies (id, body_text, body_html) values (?, 'Hello', '<p>Hello</p>')",
-        ).bind(id),
-      ]);
-    };
+    const insert = (status: string, at: number) =>
+      env.DB.prepare(
+        `insert into outbox (id, channel, recipient, template, category, subject, body_text, body_html,
+           idempotency_key, status, next_attempt_at, created_at)
+         values (?, 'email', 'a@b.example', ?, 'transactional', 'Your offer', 'Hello', '<p>Hello</p>', ?, ?, ?, ?)`,
+      )
+        .bind(crypto.randomUUID(), mark, `${mark}-${status}-${at}`, status, at, at)
+        .run();
     await insert("sent", ago(SENT_BODY_KEEP_DAYS + 1));
     await insert("sent", ago(SENT_BODY_KEEP_DAYS) + 60 * 60 * 1000);
     await insert("failed", ago(SENT_BODY_KEEP_DAYS + 1));
@@ -169,8 +164,7 @@ describe("the daily cron's retention", () => {
     await runDailyCron();
 
     const rows = await env.DB.prepare(
-      `select status, subject, coalesce(b.body_text, '') as text, b.body_html as html
-       from outbox o left join outbox_bodies b on b.id = o.id where template = ?
+      `select status, subject, body_text as text, body_html as html from outbox where template = ?
        order by status, next_attempt_at`,
     )
       .bind(mark)

@@ -565,9 +565,7 @@ export const outbox = sqliteTable(
     template: text("template").notNull(),
     category: text("category").notNull(),
     subject: text("subject"),
-    /** Empty: a message's text lives in outbox_bodies. Left here until a migration may drop it. */
     bodyText: text("body_text").notNull(),
-    /** Null: see bodyText. */
     bodyHtml: text("body_html"),
     /** RFC 8058 one-click address; null for transactional messages. */
     unsubscribeUrl: text("unsubscribe_url"),
@@ -589,19 +587,6 @@ export const outbox = sqliteTable(
     index("outbox_created_idx").on(t.createdAt, t.id),
   ],
 );
-
-/**
- * A message's text (an e-mail's text and HTML, a text message, a push's JSON), apart from its outbox row: the
- * text is written once, and the courier's claim and record rewrite only the narrow row (SQLite rewrites a whole
- * row, its overflow pages too, on any update). Deleted SENT_BODY_KEEP_DAYS after delivery, and with its row.
- */
-export const outboxBodies = sqliteTable("outbox_bodies", {
-  id: text("id")
-    .primaryKey()
-    .references(() => outbox.id, { onDelete: "cascade" }),
-  bodyText: text("body_text").notNull(),
-  bodyHtml: text("body_html"),
-});
 
 /**
  * A wholesale deal between two dealers: proposed by one, confirmed by the other, completed with

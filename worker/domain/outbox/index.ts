@@ -72,26 +72,16 @@ type EnqueuedEntry = { id: string; status: OutboxStatus; created: boolean };
 
 /**
  * Inserts every message whose idempotency key is new, from one JSON parameter (D1 binds at most 100
- * parameters, a handful of rows), answering the keys inserted (as `key`, the other columns unread). The row is
- * narrow (its text goes to outbox_bodies), so the courier's claim and record rewrite little.
+ * parameters, a handful of rows), answering the keys inserted (as `key`, the other columns unread).
  */
 const storeStatement = (messages: readonly OutboxMessage[]) => sql`
   insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
     unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
   select m->>'id', m->>'channel', m->>'recipient', m->>'dealerId', m->>'template', m->>'category', m->>'subject',
-    '', null, m->>'unsubscribeUrl', m->>'idempotencyKey', m->>'status', 0, m->>'now', m->>'now'
-  from (select value as m from json_each(${JSON.stringify(messages.map(({ bodyText: _, bodyHtml: __, ...row }) => row))}))
-  where true
+    m->>'bodyText', m->>'bodyHtml', m->>'unsubscribeUrl', m->>'idempotencyKey', m->>'status', 0, m->>'now', m->>'now'
+  from (select value as m from json_each(${JSON.stringify(messages)})) where true
   on conflict (idempotency_key) do nothing
   returning idempotency_key as key`;
-
-/** The texts of the messages just inserted (a message whose key was used before has no new row, so no text). */
-const storeBodiesStatement = (messages: readonly OutboxMessage[]) => sql`
-  insert into outbox_bodies (id, body_text, body_html)
-  select m->>'id', m->>'bodyText', m->>'bodyHtml'
-  from (select value as m from json_each(${JSON.stringify(messages.map(({ id, bodyText, bodyHtml }) => ({ id, bodyText, bodyHtml })))}))
-  where exists (select 1 from outbox where outbox.id = m->>'id')
-  on conflict (id) do nothing`;
 
 /** How much JSON one insert takes: well under D1's 2 MB for a string, whatever a batch of e-mails weighs. */
 const JSON_PER_STATEMENT = 500_000;
@@ -128,18 +118,10 @@ const CONCURRENCY = 8;
 /** 30 s, 2 min, 8 min, 32 min between attempts. */
 export const backoffMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempts - 1);
 
-/** An outbox row's own columns, the text aside. */
-const ROW_COLUMNS = sql`id, channel, recipient, dealer_id as dealerId, template, category, subject,
-  unsubscribe_url as unsubscribeUrl, idempotency_key as idempotencyKey, status, attempts,
+const COLUMNS = sql`id, channel, recipient, dealer_id as dealerId, template, category, subject, body_text as bodyText,
+  body_html as bodyHtml, unsubscribe_url as unsubscribeUrl, idempotency_key as idempotencyKey, status, attempts,
   next_attempt_at as nextAttemptAt, provider, provider_id as providerId, last_error as lastError,
   created_at as createdAt, sent_at as sentAt`;
-
-/** A row with its text (empty once dropped after delivery): `o` the outbox, `b` its outbox_bodies row. */
-const COLUMNS = sql`o.id, o.channel, o.recipient, o.dealer_id as dealerId, o.template, o.category, o.subject,
-  coalesce(b.body_text, '') as bodyText, b.body_html as bodyHtml, o.unsubscribe_url as unsubscribeUrl,
-  o.idempotency_key as idempotencyKey, o.status, o.attempts, o.next_attempt_at as nextAttemptAt, o.provider,
-  o.provider_id as providerId, o.last_error as lastError, o.created_at as createdAt, o.sent_at as sentAt`;
-const WITH_BODIES = sql`outbox o left join outbox_bodies b on b.id = o.id`;
 
 /** /admin/outbox, newest first: the last row's (created_at, id). */
 const outboxCursor = cursorKind("outbox.newest", cursorValue.time, cursorValue.id);
@@ -270,10 +252,9 @@ export function outboxService(db: Database, deps: OutboxDeps) {
    */
   async function store(messages: readonly OutboxMessage[]): Promise<Map<string, EnqueuedEntry>> {
     const keys = messages.map((m) => m.idempotencyKey);
-    const inserts = inJsonRuns(messages).flatMap((run) => [
-      batchable(db, db.all<{ key: string }>(storeStatement(run))),
-      batchable(db, db.all<{ key: string }>(storeBodiesStatement(run))),
-    ]);
+    const inserts = inJsonRuns(messages).map((run) =>
+      batchable(db, db.all<{ key: string; id: string; status: OutboxStatus }>(storeStatement(run))),
+    );
     // Read after the inserts (a batch's statements run in order): every key's entry, new or stored before.
     const read = batchable(
       db,
@@ -283,9 +264,8 @@ export function outboxService(db: Database, deps: OutboxDeps) {
     );
     const [first, ...rest] = [...inserts, read];
     const results = await db.batch([first!, ...rest]);
-    const entries = results.at(-1)! as { key: string; id: string; status: OutboxStatus }[];
-    // The texts' inserts answer no rows: the keys are the outbox inserts'.
-    const inserted = results.slice(0, -1) as { key: string }[][];
+    const entries = results.at(-1)!;
+    const inserted = results.slice(0, -1);
     const created = new Set(inserted.flat().map((row) => row.key));
     return new Map(
       entries.map((e) => [e.key, { id: e.id, status: e.status, created: created.has(e.key) }] as const),
@@ -334,21 +314,13 @@ export function outboxService(db: Database, deps: OutboxDeps) {
      * records the outcome. Answers when the next message falls due, or null when none is waiting.
      */
     async deliverDue(now = Date.now()): Promise<number | null> {
-      const claimed = await db.all<Omit<Row, "bodyText" | "bodyHtml">>(sql`
+      const claimed = await db.all<Row>(sql`
         update outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = ${now + LEASE_MS}
         where id in (
           select id from outbox where status in ('queued', 'sending') and next_attempt_at <= ${now}
           order by next_attempt_at limit ${DELIVERIES_PER_RUN})
-        returning ${ROW_COLUMNS}`);
-      if (claimed.length === 0) return this.nextDue();
-      const bodies = await db.all<Pick<Row, "id" | "bodyText" | "bodyHtml">>(sql`
-        select id, body_text as bodyText, body_html as bodyHtml from outbox_bodies
-        where id in (select value from json_each(${JSON.stringify(claimed.map((row) => row.id))}))`);
-      const bodyOf = new Map(bodies.map((body) => [body.id, body]));
-      await finishAll(
-        claimed.map((row) => ({ ...row, bodyText: "", bodyHtml: null, ...bodyOf.get(row.id) })),
-        now,
-      );
+        returning ${COLUMNS}`);
+      await finishAll(claimed, now);
       if (claimed.length === DELIVERIES_PER_RUN) return now;
       return this.nextDue();
     },
@@ -374,16 +346,16 @@ export function outboxService(db: Database, deps: OutboxDeps) {
     /** Newest first, for /admin/outbox. */
     async list(query: { cursor?: string; limit: number }): Promise<Page<OutboxEntry>> {
       const cursor = outboxCursor.decode(query.cursor);
-      const after = cursor ? sql`where (o.created_at, o.id) < (${cursor[0]}, ${cursor[1]})` : sql``;
+      const after = cursor ? sql`where (created_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
       const rows = await db.all<Row>(sql`
-        select ${COLUMNS} from ${WITH_BODIES} ${after}
-        order by o.created_at desc, o.id desc
+        select ${COLUMNS} from outbox ${after}
+        order by created_at desc, id desc
         limit ${query.limit + 1}`);
       return pageOf(rows, query.limit, toEntry, (last) => outboxCursor.encode(last.createdAt, last.id));
     },
 
     async get(id: string): Promise<OutboxEntry | null> {
-      const [row] = await db.all<Row>(sql`select ${COLUMNS} from ${WITH_BODIES} where o.id = ${id}`);
+      const [row] = await db.all<Row>(sql`select ${COLUMNS} from outbox where id = ${id}`);
       return row ? toEntry(row) : null;
     },
   };

@@ -8,9 +8,9 @@ const SLIM_WINDOW_DAYS = 7;
 
 /**
  * Drops the text of messages delivered more than SENT_BODY_KEEP_DAYS ago (the e-mail's HTML and text, the push's
- * JSON: its outbox_bodies row), the bulk of a message; the outbox row stays until SENT_MESSAGE_KEEP_DAYS with who got what and when, and
+ * JSON), the bulk of an outbox row; the row stays until SENT_MESSAGE_KEEP_DAYS with who got what and when, and
  * its idempotency key. Failed and held messages keep theirs (a retry sends it). Walks outbox_due_idx
- * (status, next_attempt_at) with a cursor, so a row whose text is gone is not read twice. Answers how many changed.
+ * (status, next_attempt_at) with a cursor, so a row already emptied is not read twice. Answers how many changed.
  */
 export async function dropDeliveredBodies(db: Database, now: number): Promise<number> {
   const to = now - SENT_BODY_KEEP_DAYS * DAY_MS;
@@ -25,9 +25,9 @@ export async function dropDeliveredBodies(db: Database, now: number): Promise<nu
     if (!last) break;
     after = last;
     const result = await db.run(sql`
-      delete from outbox_bodies where id in (
-        select id from outbox
-        where rowid in (select value from json_each(${JSON.stringify(page.map((p) => p.row))})) and status = 'sent')`);
+      update outbox set body_text = '', body_html = null
+      where rowid in (select value from json_each(${JSON.stringify(page.map((p) => p.row))}))
+        and status = 'sent' and body_text <> ''`);
     changed += result.meta.changes ?? 0;
     if (page.length < RETENTION_BATCH_ROWS) break;
   }
