@@ -18,8 +18,8 @@
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
- * `--phone` compares the phone bench's home instead (scripts/bench/phone.mjs): its second visit (a warm profile per
- * revision), then the cold home and another dealer's post, loads alternating between the revisions; per revision
+ * `--phone` compares the phone bench's home instead (scripts/bench/phone.mjs): its second visit (a warm on-disk
+ * profile per revision, as the installed app's), then the cold home and another dealer's post, loads alternating between the revisions; per revision
  * the median time until the page answers a tap, the HTML's last byte, the end of parsing, the first paint (the
  * page's clock) and the HTML's size.
  */
@@ -138,6 +138,8 @@ async function phoneSideBySide(servers) {
   const { launchChromium } = await import("./chromium.mjs");
   const { coldLoad, home, load, postScreen, warmProfile } = await import("./bench/phone.mjs");
   const browser = await launchChromium();
+  // The warm profiles are on-disk ones, each a browser of its own: closed (and deleted) apart from `browser`.
+  const warm = [];
   const of = (loads, key) => median(loads.map((l) => l[key]));
   /** `n` loads per server (after one unmeasured round), alternating; one line per server. */
   async function alternate(label, loadOn) {
@@ -165,13 +167,13 @@ async function phoneSideBySide(servers) {
       log: console.log,
       fetch: (p) => fetch(server.base + p, { headers: { Cookie: seed.cookie } }),
     }));
-    const warm = [];
     for (const ctx of ctxs) warm.push(await warmProfile(browser, ctx, home));
     await alternate("GET / again", (s) => load(warm[s], ctxs[s], home));
     await alternate("GET / cold", (s) => coldLoad(browser, ctxs[s], home));
     const post = await postScreen(ctxs[0]);
     await alternate("GET /post/{id}", (s) => coldLoad(browser, ctxs[s], post));
   } finally {
+    for (const context of warm) await context.close();
     await browser.close();
   }
 }
