@@ -2,11 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { IconSymbolsProvider, inlineSymbolsOf } from "./components/ui/icon-sprite";
-import sprite from "./components/ui/icons.svg?raw";
 import { NonceProvider } from "./utils/nonce";
-
-const ICON_SYMBOLS = inlineSymbolsOf(sprite);
 
 const ABORT_DELAY = 5_000;
 
@@ -23,9 +19,7 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <IconSymbolsProvider value={ICON_SYMBOLS}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </IconSymbolsProvider>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceProvider>,
     {
       nonce,

@@ -15,7 +15,6 @@ import "./load-context";
 import { themeBootScript } from "./lib/theme";
 import { toast } from "./lib/toast";
 import stylesheet from "./tailwind.css?url";
-import { IconSymbols } from "./components/ui/icon-sprite";
 import { useNonce } from "./utils/nonce";
 
 export const links: LinksFunction = () => [
@@ -82,7 +81,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh font-sans antialiased">
-        <IconSymbols />
         {children}
         {hydrates ? (
           <>

@@ -1,10 +1,10 @@
 import type { SVGProps } from "react";
-import { INLINE_ICON_PREFIX } from "./icon-sprite";
+import spriteUrl from "./icons.svg?url";
 
 /**
- * The app's icons (Lucide's drawings) as references into one SVG sprite, `icons.svg`, whose symbols every page
- * carries once (icon-sprite.tsx): a page's HTML carries a short `<svg><use href="#i-bell"/></svg>` per icon
- * instead of the whole drawing. `npm run icons` rewrites the sprite from the list below
+ * The app's icons (Lucide's drawings) as references into one SVG sprite, `icons.svg`, a hashed static file
+ * the browser downloads once and keeps: a page's HTML carries a short `<svg><use href="…#bell"/></svg>`
+ * per icon instead of the whole drawing. `npm run icons` rewrites the sprite from the list below
  * (scripts/icon-sprite.ts); a unit test fails when the two disagree.
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref" | "children"> & { size?: number };
@@ -13,7 +13,7 @@ export type IconComponent = ((props: IconProps) => JSX.Element) & { displayName?
 function spriteIcon(id: string): IconComponent {
   // The <use> as markup, not an element: a page draws a hundred icons, and this halves what React renders for
   // them. The id comes from the fixed list below, never from input.
-  const reference = { __html: `<use href="#${INLINE_ICON_PREFIX}${id}"></use>` };
+  const reference = { __html: `<use href="${spriteUrl}#${id}"></use>` };
   function SpriteIcon({ size = 24, className, ...rest }: IconProps) {
     const labelled = rest["aria-label"] !== undefined || rest["aria-labelledby"] !== undefined;
     return (
