@@ -10,8 +10,9 @@ import {
   useMatches,
   useRouteError,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import "./load-context";
+import { Toaster } from "./components/ui/toaster";
 import { themeBootScript } from "./lib/theme";
 import { toast } from "./lib/toast";
 import stylesheet from "./tailwind.css?url";
@@ -26,22 +27,6 @@ export const links: LinksFunction = () => [
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { currentUser: context.currentUser, flashToast: context.flashToast };
-}
-
-/**
- * The toast viewport loads after the page is interactive: it keeps Radix Toast out of the first download
- * (the public pages' JavaScript budget). A toast raised before it arrives waits in the store and shows then.
- */
-const Toaster = lazy(() => import("./components/ui/toaster").then((m) => ({ default: m.Toaster })));
-
-function DeferredToaster() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  return ready ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
 }
 
 /**
@@ -84,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {hydrates ? (
           <>
-            <DeferredToaster />
+            <Toaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

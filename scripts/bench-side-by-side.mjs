@@ -5,7 +5,7 @@
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting [--n 30] [--posts 500000]
- *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15] [--paths /,/messages,/post/{id}]
  *
  * --posting times POST /api/inventory back to back instead (the writes section's two Silverados, which alert
  * every open request for one): the revisions take turns by blocks of POSTING_BLOCK posts, each block starting
@@ -18,15 +18,17 @@
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
- * `--phone` compares the phone bench's home instead (scripts/bench/phone.mjs): its second visit (a warm on-disk
- * profile per revision, as the installed app's), then the cold home and another dealer's post, loads alternating between the revisions; per revision
- * the median time until the page answers a tap, the HTML's last byte, the end of parsing, the first paint (the
- * page's clock) and the HTML's size.
+ * `--phone` compares the phone bench's screens instead (scripts/bench/phone.mjs): the home's second visit (a warm
+ * on-disk profile per revision, as the installed app's), then cold loads of the home, a chat and another dealer's
+ * post (`--paths` picks among them), loads alternating between the revisions. Per revision: the median time until
+ * the page answers a tap, the scripts over the wire, the HTML's last byte, the end of parsing, the first paint (the
+ * page's clock) and the HTML's size; for the second revision the median of the paired after/before ratios and
+ * their middle half.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
+import { percentile, signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
 import { alertsDelivered, silverados } from "./bench/writes.mjs";
 import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
 
@@ -36,15 +38,15 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     posts: { type: "string", default: "20000" },
-    paths: { type: "string", default: "/,/messages,/my-stats,/admin,/settings" },
-    n: { type: "string", default: "60" },
+    paths: { type: "string" },
+    n: { type: "string" },
     posting: { type: "boolean", default: false },
     phone: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
-const paths = values.paths.split(",");
-const n = Number(values.n);
+const paths = (values.paths ?? "/,/messages,/my-stats,/admin,/settings").split(",");
+const n = Number(values.n ?? (values.phone ? 15 : 60));
 const [before, after = "HEAD"] = positionals;
 if (!before)
   throw new Error(
@@ -131,12 +133,12 @@ async function posting(servers) {
 }
 
 /**
- * The phone bench's home on a throttled phone, alternating between the servers: second visits (a warm profile per
- * server), then cold loads of the home and of another dealer's post (a fresh profile each).
+ * The phone bench's screens on a throttled phone, alternating between the servers: the home's second visit (a warm
+ * profile per server), then cold loads of the home, a chat and another dealer's post (a fresh profile each).
  */
-async function phoneSideBySide(servers) {
+async function comparePhones(servers) {
   const { launchChromium } = await import("./chromium.mjs");
-  const { coldLoad, home, load, postScreen, warmProfile } = await import("./bench/phone.mjs");
+  const { coldLoad, home, load, screensOf, warmProfile } = await import("./bench/phone.mjs");
   const browser = await launchChromium();
   // The warm profiles are on-disk ones, each a browser of its own: closed (and deleted) apart from `browser`.
   const warm = [];
@@ -150,12 +152,15 @@ async function phoneSideBySide(servers) {
         if (i > 0) loads[s].push(result);
       }
     }
-    const base = of(loads[0], "interactive");
+    const ratios = loads[1].map((l, i) => l.interactive / loads[0][i].interactive).toSorted((a, b) => a - b);
+    // The middle half of the paired ratios: how far one pair's verdict can be trusted.
+    const spread = `${percentile(ratios, 25).toFixed(2)}–${percentile(ratios, 75).toFixed(2)}`;
     servers.forEach((server, s) => {
       const ms = of(loads[s], "interactive");
       const times = loads[s].map((l) => l.interactive);
+      const paired = s ? `  after/before ${median(ratios).toFixed(2)}× (middle half ${spread})` : "";
       console.log(
-        `${label.padEnd(16)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms (${(ms / base).toFixed(2)}×, ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))})  HTML done ${of(loads[s], "htmlDone").toFixed(0)} ms, parsed ${of(loads[s], "parsed").toFixed(0)} ms, first paint ${of(loads[s], "painted").toFixed(0)} ms, HTML ${(of(loads[s], "htmlBytes") / 1024).toFixed(1)} kB, ${times.length} loads`,
+        `${label.padEnd(16)} ${server.rev.padEnd(10)} ${ms.toFixed(0).padStart(5)} ms (${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))}), ${(of(loads[s], "scriptBytes") / 1024).toFixed(1)} kB in ${of(loads[s], "scripts")} scripts, HTML done ${of(loads[s], "htmlDone").toFixed(0)} ms, parsed ${of(loads[s], "parsed").toFixed(0)} ms, first paint ${of(loads[s], "painted").toFixed(0)} ms, HTML ${(of(loads[s], "htmlBytes") / 1024).toFixed(1)} kB, ${times.length} loads${paired}`,
       );
     });
   }
@@ -167,11 +172,13 @@ async function phoneSideBySide(servers) {
       log: console.log,
       fetch: (p) => fetch(server.base + p, { headers: { Cookie: seed.cookie } }),
     }));
-    for (const ctx of ctxs) warm.push(await warmProfile(browser, ctx, home));
-    await alternate("GET / again", (s) => load(warm[s], ctxs[s], home));
-    await alternate("GET / cold", (s) => coldLoad(browser, ctxs[s], home));
-    const post = await postScreen(ctxs[0]);
-    await alternate("GET /post/{id}", (s) => coldLoad(browser, ctxs[s], post));
+    const wanted = (name) => !values.paths || paths.includes(name);
+    if (wanted(home.name)) {
+      for (const ctx of ctxs) warm.push(await warmProfile(browser, ctx, home));
+      await alternate("GET / again", (s) => load(warm[s], ctxs[s], home));
+    }
+    for (const screen of (await screensOf(ctxs[0])).cold.filter((screen) => wanted(screen.name)))
+      await alternate(`GET ${screen.name} cold`, (s) => coldLoad(browser, ctxs[s], screen));
   } finally {
     for (const context of warm) await context.close();
     await browser.close();
@@ -192,7 +199,7 @@ try {
       );
     });
   }
-  if (values.phone) await phoneSideBySide(servers);
+  if (values.phone) await comparePhones(servers);
   for (const page of values.posting || values.phone ? [] : paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));

@@ -16,8 +16,6 @@ type GetModuleInfo = (id: string) => ModuleInfo;
 
 const EVERY_PAGE = ["/app/entry.client.tsx", "/app/root.tsx"];
 const SIGNED_IN_SHELL = ["/app/routes/_dealer.tsx"];
-/** Loaded by every page right after it hydrates (the root's deferred toaster). */
-const AFTER_LOAD = ["/app/components/ui/toaster.tsx"];
 /** The signed-in screens a dealer opens most. */
 const SIGNED_IN_SCREENS = [
   "/app/routes/_index.tsx",
@@ -75,9 +73,6 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
   // Except what the home does not run at load (the dialogs /messages and /post/{id} draw at once): that is a file
   // of its own, so the home's first load does not carry it.
   const signedIn = (id: string) => shell.has(id) || home.has(id);
-  // Nor what every page loads right after hydrating (the toaster's Radix layers): a small file of its own, so the
-  // home does not fetch the screens' file for it.
-  const afterLoad = staticClosure(getModuleInfo, find(AFTER_LOAD));
   // A module both the signed-in screens and a public page import goes where both already load: left out, Rollup
   // would put it in the signed-in file with the modules that import it, and the public page would load that file.
   const publicRoutes = ids.filter(
@@ -95,8 +90,7 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
     if (everyPage.has(id)) return "app";
     if (!shared(id)) return undefined;
     if (publicPages.has(id)) return "app";
-    if (signedIn(id)) return "signed-in";
-    return afterLoad.has(id) ? "after-load" : "signed-in-screens";
+    return signedIn(id) ? "signed-in" : "signed-in-screens";
   };
 }
 

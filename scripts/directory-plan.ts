@@ -10,10 +10,14 @@
  * Each argument a state directory, or a D1 .sqlite file and the state directory it was copied from
  * (`copy.sqlite@.wrangler/bench-state-500000`): the viewer is that state's bench dealer (its bench-seed.json),
  * or the first real dealer by name when there is none. `PLANS=1` prints each statement's plan, `RUNS=n` sets
- * how many warm runs make the median (21).
+ * how many warm runs make the median (21), `ONLY=text` keeps the requests whose name holds it.
+ *
+ * Another revision's statements beside this one's, taking turns in the same process: `SAVE=<file>` writes the
+ * statements this checkout sends; `BESIDE=<file>` (statements saved by another revision) adds a column of them
+ * after each file's own, on the same files.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { withinNetwork } from "../worker/db/network-wall.ts";
@@ -75,12 +79,25 @@ function cpuMs(run: () => void): number {
   return (spent.user + spent.system) / 1000;
 }
 
+type Saved = Record<string, { sql: string; params: never[] }>;
+const saved: Saved = {};
+const beside: Saved | null = process.env.BESIDE
+  ? (JSON.parse(readFileSync(process.env.BESIDE, "utf8")) as Saved)
+  : null;
+const columns = opened.flatMap((o) =>
+  beside ? [o, { ...o, label: `${o.label} (${process.env.BESIDE})` }] : [o],
+);
+
 const table: string[] = [];
-for (const [name, query] of CASES) {
-  const prepared = opened.map(({ label, db, me }) => {
+for (const [name, query] of CASES.filter(([n]) => !process.env.ONLY || n.includes(process.env.ONLY))) {
+  const prepared = columns.map(({ label, db, me }, column) => {
     const q = pageStatement(unused, viewerOf(me), query).getQuery();
-    const text = withinNetwork(q.sql, "real");
-    const params = q.params as never[];
+    const own = { sql: withinNetwork(q.sql, "real"), params: q.params as never[] };
+    const fromBeside = beside !== null && column % 2 === 1;
+    if (!fromBeside) saved[`${name} @ ${label}`] = own;
+    const other = fromBeside ? beside[`${name} @ ${opened[column >> 1]!.label}`] : own;
+    if (!other) throw new Error(`${process.env.BESIDE} holds no "${name}" on ${label}`);
+    const { sql: text, params } = other;
     if (process.env.PLANS) {
       console.log(`\n${name} — ${label}`);
       const plan = db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[];
@@ -100,6 +117,7 @@ for (const [name, query] of CASES) {
   );
   table.push(`| ${name} | ${cells.join(" | ")} |`);
 }
-console.log(`\n| Request (CPU ms, median of ${RUNS}) | ${opened.map((o) => o.label).join(" | ")} |`);
-console.log(`| --- | ${opened.map(() => "---:").join(" | ")} |`);
+if (process.env.SAVE) writeFileSync(process.env.SAVE, JSON.stringify(saved));
+console.log(`\n| Request (CPU ms, median of ${RUNS}) | ${columns.map((o) => o.label).join(" | ")} |`);
+console.log(`| --- | ${columns.map(() => "---:").join(" | ")} |`);
 for (const line of table) console.log(line);

@@ -90,6 +90,12 @@ export const BULK_REBUILDS: Record<string, BulkRebuild> = {
       ),
     ],
   },
+  dealer_name_suffixes_ai: {
+    statements: [
+      `INSERT OR IGNORE INTO dealer_name_suffixes (suffix, dealer_id) SELECT suffix, dealer_id FROM dealer_name_suffixes_now ` +
+        `WHERE dealer_id IN (SELECT id FROM dealers WHERE rowid > :from_dealers)`,
+    ],
+  },
   post_views_count_ai: {
     statements: [
       `UPDATE inventory_posts SET view_count = view_count + v.n FROM (SELECT post_id, count(*) AS n FROM post_views ` +

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callText, chatFilePathOf, messagePreview, sniffChatFileType } from "#lib/chat-files";
+import { chatFilePathOf, sniffChatFileType } from "#lib/chat-files";
+import { callText, messagePreview } from "#lib/chat-texts";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));

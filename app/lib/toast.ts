@@ -9,9 +9,9 @@ export type ToastMessage = {
   /** A link the toast offers ("View post"), an address in the app. */
   action?: { label: string; to: string };
 };
-type Shown = ToastMessage & { id: number };
+export type ShownToast = ToastMessage & { id: number };
 
-let current: Shown | null = null;
+let current: ShownToast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 

@@ -188,7 +188,7 @@ export async function postScreen(ctx) {
 }
 
 /** The screens measured: another dealer's post and a chat come from the bench dealer's own feed and chats. */
-async function screensOf(ctx) {
+export async function screensOf(ctx) {
   const chats = await (await ctx.fetch("/api/chats")).json();
   const peer = chats[0]?.otherParticipant?.id;
   if (!peer) throw new Error("the bench dealer has no chat to open");

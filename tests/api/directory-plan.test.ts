@@ -49,24 +49,62 @@ describe("the directory is index-backed at the national network's size", () => {
     await env.DB.exec("ANALYZE sqlite_schema");
   });
 
+  /** A count that reads one of the dealers' indexes alone, never a dealer's row. */
+  const FROM_AN_INDEX = /COVERING INDEX dealers_(name_search|state_name)_idx/;
+  /** A name search's matches, one range of the name suffixes' key (as far as the count goes). */
+  const FROM_THE_SUFFIXES = /SEARCH x USING PRIMARY KEY \(suffix>\? AND suffix<\?\)/;
+
   it.each([
-    ["name A-Z", "dealers_name_search_idx", { sort: "name", limit: 20 }],
-    ["a state, name A-Z", "dealers_state_name_idx", { state: "TX", limit: 20 }],
+    ["name A-Z", "dealers_name_search_idx", FROM_AN_INDEX, { sort: "name", limit: 20 }],
+    ["a state, name A-Z", "dealers_state_name_idx", FROM_AN_INDEX, { state: "TX", limit: 20 }],
     [
       "a type and Canadian buying, by rating",
       "dealers_rating_idx",
+      FROM_AN_INDEX,
       { dealershipType: "wholesaler", buysCanadian: false, sort: "rating", limit: 20 },
     ],
-    ["a type, name A-Z", "dealers_name_search_idx", { dealershipType: "franchise", limit: 20 }],
-    ["a name search, not me", "dealers_name_search_idx", { name: "motors", exclude: ["self"], limit: 20 }],
-  ] satisfies [string, string, DirectoryQuery][])(
-    "reads %s in its order from %s, stopping at the page; the count reads an index alone",
-    async (_, index, query) => {
+    [
+      "a type, name A-Z",
+      "dealers_name_search_idx",
+      FROM_AN_INDEX,
+      { dealershipType: "franchise", limit: 20 },
+    ],
+    [
+      "a name search, not me",
+      "dealers_name_search_idx",
+      FROM_THE_SUFFIXES,
+      { name: "motors", exclude: ["self"], limit: 20 },
+    ],
+    [
+      "a name search, not me, not connected",
+      "dealers_name_search_idx",
+      FROM_THE_SUFFIXES,
+      { name: "Motors", exclude: ["self", "connected"], limit: 20 },
+    ],
+    // A filter on the dealer's own columns: the suffixes do not hold them, the name index does.
+    [
+      "a name search of a type",
+      "dealers_name_search_idx",
+      FROM_AN_INDEX,
+      { name: "motors", dealershipType: "franchise", limit: 20 },
+    ],
+    // Two letters: no suffix is that short.
+    ["a two-letter name search", "dealers_name_search_idx", FROM_AN_INDEX, { name: "mo", limit: 20 }],
+  ] satisfies [string, string, RegExp, DirectoryQuery][])(
+    "reads %s in its order from %s, stopping at the page; the count reads no dealer's row",
+    async (_, index, countFrom, query) => {
       const { walk, count } = partsOf(await planOf(query));
       expect(walk).toContain(index);
       // Sorting every dealer that matches (a type's third of the network) is what grew with the network.
       expect(walk).not.toContain("TEMP B-TREE");
-      expect(count).toMatch(/COVERING INDEX dealers_(name_search|state_name)_idx/);
+      expect(count).toMatch(countFrom);
     },
   );
+
+  it("counts a card's vehicles from the vehicles' index, never reading each vehicle's post row again", async () => {
+    const details = await planOf({ sort: "name", limit: 20 });
+    expect(details).toContain("SEARCH v USING COVERING INDEX vehicles_post_idx (post_id=?)");
+    // The network wall's check of a vehicle: its post's wide row, one uncached page per vehicle nationally.
+    expect(details.filter((d) => d.includes("sqlite_autoindex_inventory_posts_1"))).toEqual([]);
+  });
 });

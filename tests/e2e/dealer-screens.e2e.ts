@@ -212,6 +212,68 @@ describe("toasts", () => {
     await expectToastClearOf(page, page.locator("form").getByRole("button"));
     await context.close();
   });
+
+  it("are read out, and close by Close or a swipe while the dialog under them stays open", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await quickLogin(page);
+    await settled(page);
+    await page.getByRole("button", { name: "Post Inventory" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Post Inventory" });
+    const vin = dialog.locator("input[id$='-vin']").first();
+    const toast = page.getByTestId("toast");
+
+    await vin.fill("1HGCM82633A004352");
+    await expectToast(page, "VIN Decoded!");
+    // Read out by screen readers: a status in a polite live region that the open dialog does not hide.
+    expect(await toast.getAttribute("role")).toBe("status");
+    const region = page.getByRole("list", { name: "Notifications (F8)" });
+    expect(await region.getAttribute("aria-live")).toBe("polite");
+    expect(await region.evaluate((el) => el.closest('[aria-hidden="true"]') === null)).toBe(true);
+    await toast.getByRole("button", { name: "Close" }).click();
+    await toast.waitFor({ state: "hidden" });
+    expect(await dialog.isVisible()).toBe(true);
+
+    await vin.fill("1FTFW1ET5DFC10312");
+    await expectToast(page, "VIN Decoded!");
+    // The swipe starts where the toast rests, not where its slide-in has got to.
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const box = await boxOf(toast);
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await toast.waitFor({ state: "hidden" });
+    expect(await dialog.isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("wait while pointed at, take the keyboard on F8 and close on Escape, on a phone", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await newDealer(context, "Rowan");
+    await page.goto("/profile-edit");
+    await settled(page);
+    await page.clock.install();
+    await page.getByLabel("First name").fill("");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expectToast(page, "Update Failed");
+    const toast = page.getByTestId("toast");
+    await toast.hover();
+    await page.clock.runFor(8000);
+    expect(await toast.isVisible()).toBe(true);
+
+    await page.mouse.move(5, 5);
+    await page.keyboard.press("F8");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Notifications (F8)",
+    );
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("toast");
+    await page.keyboard.press("Escape");
+    await toast.waitFor({ state: "hidden" });
+    await context.close();
+  });
 });
 
 describe("suggested dealers", () => {

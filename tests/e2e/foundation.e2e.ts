@@ -224,4 +224,30 @@ describe("the demo dealer", () => {
     await page.waitForURL(`${BASE_URL}/my-dealers`);
     await context.close();
   });
+
+  it("on a phone closes the slide-in menu on an Escape pressed the moment it first shows", async () => {
+    const context = await newContext(browser, { mobile: true });
+    const page = await context.newPage();
+    await quickLogin(page);
+    await hydrated(page);
+    // The key goes to what has focus as soon as the sheet is in the page, before anything else can run: the
+    // first open is when its code arrives, and Radix listens for Escape only a render or two later.
+    const heard = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const watch = new MutationObserver(() => {
+            if (!document.querySelector('[role="dialog"]')) return;
+            watch.disconnect();
+            const escape = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+            (document.activeElement ?? document.body).dispatchEvent(escape);
+            resolve(escape.defaultPrevented);
+          });
+          watch.observe(document.body, { childList: true, subtree: true });
+        }),
+    );
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await heard).toBe(true);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await context.close();
+  });
 });

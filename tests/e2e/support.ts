@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "#lib/constants";
 
@@ -71,6 +71,59 @@ export async function hydrated(page: Page) {
   // Set by the root's first effect (app/root.tsx), after React has hydrated the page: the router alone exists
   // before the page's handlers do, and a click in between follows the plain link.
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
+/** The requests each page of a counted context has in flight (`countRequests`). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** How long no request may be in flight before the network counts as quiet (Playwright's "networkidle" too). */
+const QUIET_MS = 500;
+
+/** Counts the requests of every page `context` opens from now on, for `networkQuiet`. */
+export function countRequests(context: BrowserContext) {
+  context.on("page", (page) => {
+    const pending = new Set<Request>();
+    inFlight.set(page, pending);
+    page.on("request", (request) => pending.add(request));
+    page.on("requestfinished", (request) => pending.delete(request));
+    page.on("requestfailed", (request) => pending.delete(request));
+  });
+}
+
+/**
+ * Waits until `page` has had no request in flight for QUIET_MS; a socket is no request. Playwright's
+ * `waitForLoadState("networkidle")` also waits for every iframe to report idle, and after an in-app navigation
+ * that shows iframes (the admin Outbox's e-mails) it stays "busy" until the page's next request, which may never
+ * come: this counts the requests themselves, and on failure names those still loading.
+ */
+export async function networkQuiet(page: Page, timeout = 30_000) {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error("networkQuiet: make the page's context count its requests (countRequests)");
+  await new Promise<void>((resolve, reject) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      clearTimeout(quiet);
+      clearTimeout(deadline);
+      page.off("request", rearm).off("requestfinished", rearm).off("requestfailed", rearm);
+    };
+    function rearm() {
+      clearTimeout(quiet);
+      if (pending!.size === 0)
+        quiet = setTimeout(() => {
+          stop();
+          resolve();
+        }, QUIET_MS);
+    }
+    const deadline = setTimeout(() => {
+      stop();
+      const loading = [...pending].map((request) => request.url());
+      reject(
+        new Error(`The network did not go quiet in ${timeout} ms; still loading: ${loading.join(", ")}`),
+      );
+    }, timeout);
+    page.on("request", rearm).on("requestfinished", rearm).on("requestfailed", rearm);
+    rearm();
+  });
 }
 
 /** The password every dealer that `newDealer` makes signs in with. */

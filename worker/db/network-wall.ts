@@ -49,6 +49,7 @@ const TABLES: ReadonlyArray<readonly [table: string, rowsOf: (demo: 0 | 1) => st
     "import_mappings",
     "push_subscriptions",
     "push_switches",
+    "dealer_name_suffixes",
   ].map(
     (table) =>
       [table, (n: 0 | 1) => `select * from main.${table} x where ${ofNetwork("x.dealer_id", n)}`] as const,

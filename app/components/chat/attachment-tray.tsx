@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Camera, FileText, ImagePlus, RotateCcw, X } from "~/components/ui/icons";
-import { fileSizeText } from "#lib/chat-files";
+import { fileSizeText } from "#lib/chat-texts";
 import type { useChatUploads } from "./use-chat-uploads";
 
 type Uploads = ReturnType<typeof useChatUploads>;

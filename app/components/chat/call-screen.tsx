@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Camera, Phone, RefreshCw, Volume2 } from "~/components/ui/icons";
-import { durationText } from "#lib/chat-files";
+import { durationText } from "#lib/chat-texts";
 import type { useCall } from "./use-call";
 
 type Call = ReturnType<typeof useCall>;

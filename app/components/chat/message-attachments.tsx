@@ -2,7 +2,8 @@ import { useState, type ReactNode } from "react";
 import { PhotoViewer } from "~/components/post/on-demand";
 import { Download, FileText, Phone, Video } from "~/components/ui/icons";
 import type { ChatCall } from "#lib/api-types";
-import { callText, fileSizeText, isChatPhoto, type ChatAttachment } from "#lib/chat-files";
+import type { ChatAttachment } from "#lib/chat-files";
+import { callText, fileSizeText, isChatPhoto } from "#lib/chat-texts";
 
 const TYPE_LABEL: Record<string, string> = {
   "application/pdf": "PDF",

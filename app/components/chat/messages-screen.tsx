@@ -11,7 +11,7 @@ import { toastError } from "#lib/toast";
 import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
-import { messagePreview } from "#lib/chat-files";
+import { messagePreview } from "#lib/chat-texts";
 import { ChatDealTools } from "~/components/deal/chat-deal-tools";
 import { ClearDataButton } from "~/components/admin/clear-data-button";
 import { ChatToolsPanel, ChatToolsToggle, useChatToolsPanel } from "./chat-tools-panel";

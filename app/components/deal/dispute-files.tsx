@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { FileText } from "~/components/ui/icons";
-import { fileSizeText, isChatPhoto } from "#lib/chat-files";
+import { fileSizeText, isChatPhoto } from "#lib/chat-texts";
 import type { DisputeFile } from "#lib/schemas/disputes";
 
 /** A dispute's photos and files: photos as thumbnails, documents as named links; `hrefOf` says where each is read. */

@@ -8,8 +8,8 @@ import { binder } from "~/components/ui/form";
 import { SelectField, TextField } from "~/components/ui/field";
 import { answerOf, api, toastFailure } from "#lib/api-client";
 import type { Deal } from "#lib/api-types";
+import { AUCTION_LOCATIONS } from "#lib/deals/auction-locations";
 import {
-  AUCTION_LOCATIONS,
   AUCTION_PLATFORMS,
   AUCTION_PLATFORM_LABELS,
   COMPLETION_SUCCESS_MS,

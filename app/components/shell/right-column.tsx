@@ -1,6 +1,6 @@
 import { useFetchers, useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
-import { messagePreview } from "#lib/chat-files";
+import { messagePreview } from "#lib/chat-texts";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInboxFrames } from "~/components/chat/inbox-context";
 import { RelativeTime } from "~/components/ui/clock";

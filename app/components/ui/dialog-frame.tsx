@@ -7,6 +7,14 @@ const CENTRED =
   "fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl dark:bg-slate-900";
 
 /**
+ * The toast shows above an open dialog: a press on it (its Close, its link) is not a press outside the dialog.
+ * Radix answers a mouse press outside at its click, when the Close just pressed may already have taken the toast
+ * off the page: the toast's own element is asked, not the page around it.
+ */
+const onToast = (event: Event) =>
+  event.target instanceof Element && event.target.closest("[data-toast]") !== null;
+
+/**
  * A dialog's frame inside its `Dialog.Root`: the portal, the dimmed page behind (`overlay`: its layer and
  * tint) and the content. Centred unless `sheet`, where `className` alone places it (sheets, drawers, the
  * photo viewer). `returnFocus`: the button that opened it when that is not a `Dialog.Trigger` (a plain button
@@ -17,6 +25,7 @@ export function DialogFrame({
   sheet = false,
   className = "",
   returnFocus,
+  onPointerDownOutside,
   ...content
 }: ComponentProps<typeof Dialog.Content> & {
   overlay?: string;
@@ -35,6 +44,10 @@ export function DialogFrame({
       <Dialog.Content
         className={sheet ? className : `${CENTRED} ${className}`}
         onCloseAutoFocus={onCloseAutoFocus}
+        onPointerDownOutside={(event) => {
+          if (onToast(event)) event.preventDefault();
+          else onPointerDownOutside?.(event);
+        }}
         {...content}
       />
     </Dialog.Portal>

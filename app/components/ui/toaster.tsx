@@ -1,9 +1,7 @@
-import { Link } from "@remix-run/react";
-import { Toast } from "radix-ui";
-import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "#lib/constants";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { dismissToast, toastStore } from "#lib/toast";
 import { placeToast, type Box } from "#lib/toast-placement";
+import { ToastCard } from "./toast-card";
 import { giveRoomBack, makeRoomAbove } from "./toast-room";
 
 const DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
@@ -72,7 +70,8 @@ function focusedField(): HTMLElement | null {
 }
 
 /**
- * Radix Toast: 5000 ms, swipe right past 50 px, F8 focuses the viewport, at most 420 px wide. A toast never covers
+ * The one toast, in a polite live region every page has from its first paint, so a toast raised at once, or with
+ * no network, shows and is read without fetching anything. F8 takes the keyboard to it. A toast never covers
  * what the dealer is using. It sits at the bottom (above the phone's bottom bar) unless that would cover the open
  * dialog's controls or the fields and buttons of the page's form; then it moves to the nearest free place, and
  * follows when the page or the dialog scrolls, changes size, or the dealer moves to another field. On a phone
@@ -152,55 +151,30 @@ export function Toaster() {
     };
   }, [current, place]);
 
-  // On a phone, a toast with a one-line text is no taller than the top bar (4rem).
-  const compact = "px-3 py-2 text-sm sm:p-4 sm:text-base";
+  useEffect(() => {
+    const toViewport = (event: KeyboardEvent) => {
+      if (event.key === "F8") viewport.current?.focus();
+    };
+    document.addEventListener("keydown", toViewport);
+    return () => document.removeEventListener("keydown", toViewport);
+  }, []);
+
+  const close = useCallback(() => {
+    // Focus in the toast that closes goes to its region, not to the top of the page.
+    if (viewport.current?.contains(document.activeElement)) viewport.current.focus();
+    dismissToast();
+  }, []);
+
   return (
-    <Toast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    <ol
+      ref={viewport}
+      aria-label="Notifications (F8)"
+      aria-live="polite"
+      tabIndex={-1}
+      style={top === null ? undefined : { top, bottom: "auto" }}
+      className="fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-2 outline-none sm:p-4 lg:bottom-0"
     >
-      {current ? (
-        <Toast.Root
-          key={current.id}
-          onOpenChange={(open) => !open && dismissToast()}
-          data-testid="toast"
-          className={`toast-root grid grid-cols-[1fr_auto] gap-x-3 rounded-lg border shadow-lg ${compact} ${
-            current.variant === "destructive"
-              ? "border-red-700 bg-red-900 text-red-50"
-              : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-50"
-          }`}
-        >
-          <Toast.Title className="font-semibold">{current.title}</Toast.Title>
-          {current.description ? (
-            <Toast.Description className="col-start-1 text-sm opacity-90">
-              {current.description}
-            </Toast.Description>
-          ) : null}
-          {current.action ? (
-            <Toast.Action altText={`${current.action.label}: ${current.action.to}`} asChild>
-              <Link
-                to={current.action.to}
-                onClick={() => dismissToast()}
-                className="col-start-1 mt-2 justify-self-start rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
-              >
-                {current.action.label}
-              </Link>
-            </Toast.Action>
-          ) : null}
-          <Toast.Close
-            aria-label="Close"
-            className="col-start-2 row-span-2 row-start-1 self-start rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
-          >
-            ×
-          </Toast.Close>
-        </Toast.Root>
-      ) : null}
-      <Toast.Viewport
-        ref={viewport}
-        style={top === null ? undefined : { top, bottom: "auto" }}
-        className="fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-2 outline-none sm:p-4 lg:bottom-0"
-      />
-    </Toast.Provider>
+      {current ? <ToastCard key={current.id} toast={current} onClose={close} /> : null}
+    </ol>
   );
 }

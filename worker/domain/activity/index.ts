@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { messagePreview } from "#lib/chat-files";
+import { messagePreview } from "#lib/chat-texts";
 import { toIso, toIsoOrNull, type Activity, type RecentChat, type RecentConnection } from "#lib/api-types";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";

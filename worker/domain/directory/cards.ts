@@ -69,8 +69,14 @@ export const mineCte = (me: string) =>
 const mutualCountOf = (id: SQL) => sql`(
   select count(*) from (${acceptedConnectionsOf(id)}) theirs where theirs.partner_id in (select id from mine))`;
 
+/**
+ * The dealer's vehicles listed (requests not counted). The posts pass the network wall; their vehicles are read
+ * from the schema's own table (`main.`): a vehicle belongs to its post, so through the wall each vehicle looked
+ * its post's wide row up again to find the same dealer, a page SQLite does not keep cached on a national network
+ * (a card's 30-odd vehicles, 21 cards a page).
+ */
 const vehicleCountOf = (id: SQL) => sql`(
-  select count(*) from inventory_posts p join vehicles v on v.post_id = p.id
+  select count(*) from inventory_posts p join main.vehicles v on v.post_id = p.id
   where p.dealer_id = ${id} and p.type != 'request')`;
 
 /**
@@ -150,7 +156,8 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
 /**
  * The single statement behind every dealer list: one page of dealers matching `where`, in `keys` order
  * (each descending) then name A-Z and id, with every figure computed per row by index lookups (a fixed
- * cost per page, never one query per card). `total` counts the rows matching `countWhere` when given.
+ * cost per page, never one query per card). `total` is what every row answers as `total` (the count of all
+ * pages' matches) when given.
  * A `batch` can carry it (read after the write that changes the cards).
  * `with` adds common table expressions that `where`, `keys` and `columns` may read (/discover's matches),
  * `columns` more columns per card (`d` is the dealer row), typed by `Extra`. CROSS JOIN keeps the page's few
@@ -160,10 +167,10 @@ export function toCard(row: CardRow, viewer: CardViewer, now: number): Directory
 export function cardsStatement<Extra extends object = object>(
   db: Database,
   viewer: CardViewer,
-  spec: { where: SQL[]; countWhere?: SQL[]; keys: SQL[]; limit: number; with?: SQL; columns?: SQL },
+  spec: { where: SQL[]; total?: SQL; keys: SQL[]; limit: number; with?: SQL; columns?: SQL },
 ) {
   const me = viewer.dealerId;
-  const total = spec.countWhere ? countedUpToMost(spec.countWhere) : sql`0`;
+  const total = spec.total ?? sql`0`;
   const keyColumns = spec.keys.map((key, i) => sql`, ${key} as ${sql.raw(`k${i}`)}`);
   const keyOrder = (table: string) => spec.keys.map((_, i) => sql.raw(`${table}k${i} desc, `));
   return db.all<CardRow & Extra>(sql`
@@ -201,11 +208,11 @@ export function cardsStatement<Extra extends object = object>(
 }
 
 /**
- * How many dealers match `where`, counting no further than one past DIRECTORY_COUNT_MOST (which reads "1,000+"):
- * a page's cost stays the same however many dealers the network holds.
+ * How many rows `matches` (a select) answers, counting no further than one past DIRECTORY_COUNT_MOST (which reads
+ * "1,000+"): a page's cost stays the same however many dealers the network holds.
  */
-export const countedUpToMost = (where: SQL[]) =>
-  sql`(select count(*) from (select 1 from dealers d where ${and(where)} limit ${DIRECTORY_COUNT_MOST + 1}))`;
+export const countedUpToMost = (matches: SQL) =>
+  sql`(select count(*) from (${matches} limit ${DIRECTORY_COUNT_MOST + 1}))`;
 
 /** What the card query binds itself, at most: the viewer (twice) and the page size, with room to spare. */
 const CARD_QUERY_PARAMETERS = 10;

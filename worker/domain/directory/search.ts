@@ -13,6 +13,7 @@ import { cursorKind, cursorValue as v, type Page } from "../shared/cursors";
 import {
   mineCte,
   notStaff,
+  and,
   cardsStatement,
   countedUpToMost,
   toCard,
@@ -21,6 +22,7 @@ import {
   type CardViewer,
   type ViewerOptions,
 } from "./cards";
+import { dealersNamedWith, suffixesAnswer } from "./name-suffixes";
 
 export type DirectoryQuery = {
   name?: string;
@@ -73,25 +75,50 @@ function afterRow(keys: readonly SQL[], values: unknown[]): SQL {
   return after;
 }
 
-export function filtersFor(me: string, q: Omit<DirectoryQuery, "limit" | "cursor" | "sort">): SQL[] {
+type Filters = Omit<DirectoryQuery, "limit" | "cursor" | "sort">;
+
+/** The filters on a dealer's own columns, apart from the name. */
+function columnFilters(me: string, q: Filters): SQL[] {
   const where: SQL[] = [];
-  const name = q.name?.trim();
-  if (name) where.push(containsText([sql`d.name`, sql`d.dealership_name`], name));
   if (q.state) where.push(sql`d.state = ${q.state.toUpperCase()}`);
   if (q.dealershipType) where.push(sql`d.dealership_type = ${q.dealershipType}`);
   if (q.buysCanadian !== undefined) where.push(sql`d.buys_canadian_vehicles = ${q.buysCanadian ? 1 : 0}`);
   if (q.verified !== undefined)
     where.push(q.verified ? sql`d.verified_at is not null` : sql`d.verified_at is null`);
-  // After the row's own columns: a count reads thousands of index entries, and most fail those first.
-  where.push(notStaff(sql.raw("d.id")));
-  const exclude = new Set(q.exclude ?? []);
-  if (exclude.has("self")) where.push(sql`d.id != ${me}`);
-  if (exclude.has("connected")) {
-    where.push(sql`d.id not in (select id from mine)`);
-  }
-  if (q.scope === "connected") where.push(sql`d.id in (select id from mine)`);
   if (q.scope === "added") where.push(sql`d.added_by_dealer_id = ${me}`);
   return where;
+}
+
+/** The filters that read a dealer's id alone (`id`): staff, the viewer, the viewer's connections. */
+function idFilters(me: string, q: Filters, id: SQL): SQL[] {
+  const where = [notStaff(id)];
+  const exclude = new Set(q.exclude ?? []);
+  if (exclude.has("self")) where.push(sql`${id} != ${me}`);
+  if (exclude.has("connected")) where.push(sql`${id} not in (select id from mine)`);
+  if (q.scope === "connected") where.push(sql`${id} in (select id from mine)`);
+  return where;
+}
+
+export function filtersFor(me: string, q: Filters): SQL[] {
+  const name = q.name?.trim();
+  return [
+    ...(name ? [containsText([sql`d.name`, sql`d.dealership_name`], name)] : []),
+    ...columnFilters(me, q),
+    // After the row's own columns: a count reads thousands of index entries, and most fail those first.
+    ...idFilters(me, q, sql.raw("d.id")),
+  ];
+}
+
+/**
+ * How many dealers match, up to one past DIRECTORY_COUNT_MOST. A name search narrowed by nothing but the
+ * dealer's id counts from the name suffixes, which hold its matches side by side: a walk of the dealers reads
+ * dealers until it has counted 1 001, some 16 000 of them for 'motors' on the national network.
+ */
+function totalOf(me: string, q: Filters): SQL {
+  const name = q.name?.trim();
+  if (!name || !suffixesAnswer(name) || columnFilters(me, q).length > 0)
+    return countedUpToMost(sql`select 1 from dealers d where ${and(filtersFor(me, q))}`);
+  return countedUpToMost(dealersNamedWith(name, idFilters(me, q, sql.raw("s.dealer_id"))));
 }
 
 const clampLimit = (limit: number) => Math.min(Math.max(1, Math.floor(limit) || 1), DIRECTORY_LIMIT_MAX);
@@ -100,12 +127,12 @@ const clampLimit = (limit: number) => Math.min(Math.max(1, Math.floor(limit) || 
 export async function countDealers(
   db: Database,
   viewerDealerId: string | null,
-  query: Omit<DirectoryQuery, "limit" | "cursor">,
+  query: Filters,
 ): Promise<number> {
   const me = viewerDealerId ?? "";
   const [row] = await db.all<{ n: number }>(sql`
     with ${mineCte(me)}
-    select ${countedUpToMost(filtersFor(me, query))} as n`);
+    select ${totalOf(me, query)} as n`);
   return row?.n ?? 0;
 }
 
@@ -116,7 +143,7 @@ export function pageStatement(db: Database, viewer: CardViewer, query: Directory
   const filters = filtersFor(viewer.dealerId, query);
   return cardsStatement(db, viewer, {
     where: cursor ? [...filters, afterRow(sort.keys, cursor)] : filters,
-    countWhere: filters,
+    total: totalOf(viewer.dealerId, query),
     keys: [...sort.keys],
     limit: clampLimit(query.limit) + 1,
   });
