@@ -19,10 +19,11 @@
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
  * `--phone` compares the phone bench's screens instead (scripts/bench/phone.mjs): the home's second visit (a warm
- * profile per revision), then cold loads of the home, a chat and another dealer's post (`--paths` picks among
- * them), loads alternating between the revisions. Per revision: the median time until the page answers a tap,
- * the scripts over the wire, the HTML's last byte, the end of parsing, the first paint (the page's clock) and
- * the HTML's size; for the second revision the median of the paired after/before ratios and their middle half.
+ * on-disk profile per revision, as the installed app's), then cold loads of the home, a chat and another dealer's
+ * post (`--paths` picks among them), loads alternating between the revisions. Per revision: the median time until
+ * the page answers a tap, the scripts over the wire, the HTML's last byte, the end of parsing, the first paint (the
+ * page's clock) and the HTML's size; for the second revision the median of the paired after/before ratios and
+ * their middle half.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
@@ -139,6 +140,8 @@ async function comparePhones(servers) {
   const { launchChromium } = await import("./chromium.mjs");
   const { coldLoad, home, load, screensOf, warmProfile } = await import("./bench/phone.mjs");
   const browser = await launchChromium();
+  // The warm profiles are on-disk ones, each a browser of its own: closed (and deleted) apart from `browser`.
+  const warm = [];
   const of = (loads, key) => median(loads.map((l) => l[key]));
   /** `n` loads per server (after one unmeasured round), alternating; one line per server. */
   async function alternate(label, loadOn) {
@@ -171,13 +174,13 @@ async function comparePhones(servers) {
     }));
     const wanted = (name) => !values.paths || paths.includes(name);
     if (wanted(home.name)) {
-      const warm = [];
       for (const ctx of ctxs) warm.push(await warmProfile(browser, ctx, home));
       await alternate("GET / again", (s) => load(warm[s], ctxs[s], home));
     }
     for (const screen of (await screensOf(ctxs[0])).cold.filter((screen) => wanted(screen.name)))
       await alternate(`GET ${screen.name} cold`, (s) => coldLoad(browser, ctxs[s], screen));
   } finally {
+    for (const context of warm) await context.close();
     await browser.close();
   }
 }
