@@ -283,13 +283,15 @@ describe("a batch of deal alerts", () => {
   it("stores N alerts and their e-mails in the same few statements whatever N", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(28, run);
-    const few = await deliverCounted(dealers.slice(0, 3).map((id) => deliveryTo(id, run)));
+    // The unsubscribe key exists after the network's first e-mail; from then on a batch only reads it.
+    await deliverCounted(dealers.slice(0, 1).map((id) => deliveryTo(id, run)));
+    const few = await deliverCounted(dealers.slice(1, 3).map((id) => deliveryTo(id, run)));
     const many = await deliverCounted(dealers.slice(3).map((id) => deliveryTo(id, run)));
 
     expect(many.outcomes.map((o) => o.status)).toEqual(Array(25).fill("delivered"));
     expect(many.statements).toBe(few.statements);
-    // Recipients, devices, the unsubscribe key (2), the bells (3), the messages (2): never one per dealer.
-    expect(many.statements).toBeLessThanOrEqual(9);
+    // Recipients, devices, the unsubscribe key (1, a read), the bells (3), the messages (2): never one per dealer.
+    expect(many.statements).toBeLessThanOrEqual(8);
     expect(await stored(run)).toMatchObject({ bells: 28, emails: 28, texts: 0, pushes: 0, doubled: 0 });
   });
 

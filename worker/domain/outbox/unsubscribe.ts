@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { appSecrets } from "../../db/schema";
-import { randomToken } from "../shared/ids";
+import { secretStore } from "../shared/secrets";
 
 /**
  * Signed one-click unsubscribe tokens (RFC 8058): `{dealerId}.{category}.{HMAC}`, base64url. They never
@@ -37,25 +35,10 @@ function decodeText(text: string): string | null {
 export function unsubscribeTokens(db: Database, env: { UNSUBSCRIBE_SIGNING_SECRET?: string }) {
   let key: Promise<CryptoKey> | null = null;
 
-  async function storedSecret(): Promise<string> {
-    const [, rows] = await db.batch([
-      db.insert(appSecrets).values({ name: SECRET_NAME, value: randomToken() }).onConflictDoNothing(),
-      db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)),
-    ]);
-    const value = rows[0]?.value;
-    if (!value) throw new Error("The unsubscribe signing key could not be stored");
-    return value;
-  }
-
+  // Read before written: every deal alert's e-mail signs a link, and a write per batch on the one primary is
+  // what a national fan-out paid for a key that exists after the first e-mail.
   function signingKey(): Promise<CryptoKey> {
-    key ??= (async () =>
-      crypto.subtle.importKey(
-        "raw",
-        new TextEncoder().encode(env.UNSUBSCRIBE_SIGNING_SECRET || (await storedSecret())),
-        { name: "HMAC", hash: "SHA-256" },
-        false,
-        ["sign", "verify"],
-      ))();
+    key ??= secretStore(db).hmacKey(SECRET_NAME, env.UNSUBSCRIBE_SIGNING_SECRET);
     return key;
   }
 
