@@ -220,6 +220,17 @@ const statusesOf = async (keys: string[]) =>
       .all<{ status: string }>()
   ).results.map((row) => row.status);
 
+/** Queues e-mails (to a provider that drops repeats) and texts (to one that does not) at `now`. */
+async function emailsAndTexts(emails: number, textCount: number, now: number) {
+  const email = scriptedEmail(["ok"]);
+  const texts = textProvider();
+  const run = crypto.randomUUID();
+  const emailKeys = Array.from({ length: emails }, (_, i) => `mixed-${run}-e${i}`);
+  const textKeys = Array.from({ length: textCount }, (_, i) => `mixed-${run}-t${i}`);
+  await outboxWith(email.sender).service.enqueueAll([...emailKeys.map(message), ...textKeys.map(text)], now);
+  return { email, texts, emailKeys, textKeys };
+}
+
 describe("the courier's run", () => {
   it("claims, sends and records N messages in the same round trips whatever N", async () => {
     const tripsFor = async (count: number, now: number) => {
@@ -243,12 +254,7 @@ describe("the courier's run", () => {
 
   it("after dying between sending and recording, repeats only what the providers drop, and a few texts", async () => {
     const t0 = 42_000_000;
-    const email = scriptedEmail(["ok"]);
-    const texts = textProvider();
-    const run = crypto.randomUUID();
-    const emailKeys = Array.from({ length: 30 }, (_, i) => `crash-${run}-e${i}`);
-    const textKeys = Array.from({ length: 20 }, (_, i) => `crash-${run}-t${i}`);
-    await outboxWith(email.sender).service.enqueueAll([...emailKeys.map(message), ...textKeys.map(text)], t0);
+    const { email, texts, emailKeys, textKeys } = await emailsAndTexts(30, 20, t0);
     // The run sends, then its record fails, as a courier evicted between the two would leave it.
     const { database } = countedDb(/update outbox set status = (?!'sending')/);
     const dying = outboxWith(email.sender, { database: openDatabase(database), sms: texts.sender }).service;
@@ -272,12 +278,7 @@ describe("the courier's run", () => {
 
   it("never sends a message twice when two couriers run at once", async () => {
     const t0 = 43_000_000;
-    const email = scriptedEmail(["ok"]);
-    const texts = textProvider();
-    const run = crypto.randomUUID();
-    const emailKeys = Array.from({ length: 60 }, (_, i) => `race-${run}-e${i}`);
-    const textKeys = Array.from({ length: 20 }, (_, i) => `race-${run}-t${i}`);
-    await outboxWith(email.sender).service.enqueueAll([...emailKeys.map(message), ...textKeys.map(text)], t0);
+    const { email, texts, emailKeys, textKeys } = await emailsAndTexts(60, 20, t0);
     const one = outboxWith(email.sender, { sms: texts.sender }).service;
     const two = outboxWith(email.sender, { sms: texts.sender }).service;
     await Promise.all([deliverAllDue(one, t0), deliverAllDue(two, t0)]);
