@@ -10,18 +10,44 @@ import type { Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
 
+/** Counts each time a bound statement is run on its own: one round trip to D1 (a batch's statements are not). */
+function countTrips(statement: D1PreparedStatement, counter: { trips: number }): D1PreparedStatement {
+  for (const method of ["all", "run", "first", "raw"] as const) {
+    const run = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+    Object.assign(statement, {
+      [method]: (...args: unknown[]) => {
+        counter.trips++;
+        return run(...args);
+      },
+    });
+  }
+  const bind = statement.bind.bind(statement);
+  return Object.assign(statement, {
+    bind: (...values: unknown[]) => countTrips(bind(...values), counter),
+  });
+}
+
 /**
- * The D1 binding, counting the statements prepared through it (`counter.queries`); a statement matching
- * `refuse` is swapped for one that fails, as a store that breaks partway would.
+ * The D1 binding, counting the statements prepared through it (`counter.queries`) and the round trips made
+ * (`counter.trips`: a batch, or a statement run on its own); a statement matching `refuse` is swapped for one
+ * that fails, as a store that breaks partway would.
  */
 export function countedDb(refuse?: RegExp) {
-  const counter = { queries: 0 };
+  const counter = { queries: 0, trips: 0 };
   const database = new Proxy(env.DB, {
     get(target, key) {
       if (key === "prepare")
         return (query: string) => {
           counter.queries++;
-          return target.prepare(refuse?.test(query) ? "select * from a_table_that_is_not_there" : query);
+          const statement = target.prepare(
+            refuse?.test(query) ? "select * from a_table_that_is_not_there" : query,
+          );
+          return countTrips(statement, counter);
+        };
+      if (key === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          counter.trips++;
+          return target.batch(statements);
         };
       const value = Reflect.get(target, key) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;

@@ -3,9 +3,17 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/client";
 import { emailSender } from "../../worker/integrations/email";
 import { ProviderError, type OutgoingEmail, type SendResult } from "../../worker/integrations/email-and-sms";
-import { smsSender } from "../../worker/integrations/sms";
-import { LEASE_MS, MAX_ATTEMPTS, backoffMs, outboxService } from "../../worker/domain/outbox";
+import { smsSender, type SmsSender } from "../../worker/integrations/sms";
+import {
+  DELIVERIES_PER_RUN,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  REPEATABLE_PER_RUN,
+  backoffMs,
+  outboxService,
+} from "../../worker/domain/outbox";
 import { unsubscribeTokens } from "../../worker/domain/outbox/unsubscribe";
+import { countedDb } from "./helpers";
 
 const db = openDatabase(env.DB);
 
@@ -17,6 +25,7 @@ function scriptedEmail(script: ("ok" | "retry" | "refuse")[]) {
     sent,
     sender: {
       provider: "resend" as const,
+      deduplicates: true,
       async send(email: OutgoingEmail): Promise<SendResult> {
         const step = script[Math.min(call++, script.length - 1)];
         if (step === "retry") throw new ProviderError("Resend answered 503: busy", true);
@@ -28,11 +37,14 @@ function scriptedEmail(script: ("ok" | "retry" | "refuse")[]) {
   };
 }
 
-function outboxWith(email: ReturnType<typeof scriptedEmail>["sender"]) {
+function outboxWith(
+  email: ReturnType<typeof scriptedEmail>["sender"],
+  { database = db, sms = smsSender({}) }: { database?: typeof db; sms?: SmsSender } = {},
+) {
   const wakes: number[] = [];
-  const service = outboxService(db, {
+  const service = outboxService(database, {
     email,
-    sms: smsSender({}),
+    sms,
     push: { send: async () => ({ provider: "web-push", providerId: "unused" }) },
     tokens: unsubscribeTokens(db, {}),
     origin: "https://dealerlane.test",
@@ -168,6 +180,140 @@ describe("the outbox", () => {
         idempotencyKey: `sms-${crypto.randomUUID()}`,
       }),
     ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+/** A text provider with no idempotency key (Twilio): every send reaches the phone. It counts what it sent. */
+function textProvider() {
+  const sent: string[] = [];
+  const sender: SmsSender = {
+    provider: "twilio",
+    deduplicates: false,
+    async send(sms) {
+      sent.push(sms.idempotencyKey);
+      return { provider: "twilio", providerId: `SM${sent.length}` };
+    },
+  };
+  return { sent, sender };
+}
+
+const text = (key: string) => ({
+  channel: "sms" as const,
+  to: "+15125550142",
+  template: "test-sms" as const,
+  data: { message: "Hi", dealershipName: "Whitfield Motors" },
+  category: "transactional" as const,
+  idempotencyKey: key,
+});
+
+/** Runs the courier at `now` until nothing more is due then. */
+async function deliverAllDue(service: ReturnType<typeof outboxWith>["service"], now: number) {
+  while ((await service.deliverDue(now)) === now);
+}
+
+const statusesOf = async (keys: string[]) =>
+  (
+    await env.DB.prepare(
+      "select status from outbox where idempotency_key in (select value from json_each(?))",
+    )
+      .bind(JSON.stringify(keys))
+      .all<{ status: string }>()
+  ).results.map((row) => row.status);
+
+/** Queues e-mails (to a provider that drops repeats) and texts (to one that does not) at `now`. */
+async function emailsAndTexts(emails: number, textCount: number, now: number) {
+  const email = scriptedEmail(["ok"]);
+  const texts = textProvider();
+  const run = crypto.randomUUID();
+  const emailKeys = Array.from({ length: emails }, (_, i) => `mixed-${run}-e${i}`);
+  const textKeys = Array.from({ length: textCount }, (_, i) => `mixed-${run}-t${i}`);
+  await outboxWith(email.sender).service.enqueueAll([...emailKeys.map(message), ...textKeys.map(text)], now);
+  return { email, texts, emailKeys, textKeys };
+}
+
+describe("the courier's run", () => {
+  it("claims, sends and records N messages in the same round trips whatever N", async () => {
+    const tripsFor = async (count: number, now: number) => {
+      const provider = scriptedEmail(["ok"]);
+      const keys = Array.from({ length: count }, (_, i) => `trips-${crypto.randomUUID()}-${i}`);
+      await outboxWith(provider.sender).service.enqueueAll(keys.map(message), now);
+      const { database, counter } = countedDb();
+      const { service } = outboxWith(provider.sender, { database: openDatabase(database) });
+      await deliverAllDue(service, now);
+      expect(provider.sent.map((e) => e.idempotencyKey).sort()).toEqual([...keys].sort());
+      expect(new Set(await statusesOf(keys))).toEqual(new Set(["sent"]));
+      return counter;
+    };
+    const few = await tripsFor(3, 40_000_000);
+    // A national deal alert's e-mails, one run's worth.
+    const many = await tripsFor(DELIVERIES_PER_RUN - 1, 41_000_000);
+    expect(many).toEqual(few);
+    // The claim, then the record and the next due time in one batch.
+    expect(many.trips).toBe(2);
+  });
+
+  it("after dying between sending and recording, repeats only what the providers drop, and a few texts", async () => {
+    const t0 = 42_000_000;
+    const { email, texts, emailKeys, textKeys } = await emailsAndTexts(30, 20, t0);
+    // The run sends, then its record fails, as a courier evicted between the two would leave it.
+    const { database } = countedDb(/update outbox set status = (?!'sending')/);
+    const dying = outboxWith(email.sender, { database: openDatabase(database), sms: texts.sender }).service;
+    await expect(dying.deliverDue(t0)).rejects.toThrow();
+    expect(texts.sent.length).toBeLessThanOrEqual(REPEATABLE_PER_RUN);
+    const firstSends = new Map(email.sent.map((e) => [e.id, e.idempotencyKey]));
+
+    // Nothing is tried again while the lease holds; after it, everything is sent.
+    const { service } = outboxWith(email.sender, { sms: texts.sender });
+    await deliverAllDue(service, t0 + LEASE_MS - 1);
+    await deliverAllDue(service, t0 + LEASE_MS);
+    expect(new Set(await statusesOf([...emailKeys, ...textKeys]))).toEqual(new Set(["sent"]));
+    // A repeated e-mail carries the key it was first sent with, so the provider delivers it once.
+    for (const e of email.sent) expect(e.idempotencyKey).toBe(firstSends.get(e.id) ?? e.idempotencyKey);
+    expect(new Set(email.sent.map((e) => e.idempotencyKey))).toEqual(new Set(emailKeys));
+    // A text has no key: at most one run's few reach a phone twice.
+    const twice = textKeys.filter((key) => texts.sent.filter((k) => k === key).length > 1);
+    expect(twice.length).toBeLessThanOrEqual(REPEATABLE_PER_RUN);
+    expect(new Set(texts.sent)).toEqual(new Set(textKeys));
+  });
+
+  it("never sends a message twice when two couriers run at once", async () => {
+    const t0 = 43_000_000;
+    const { email, texts, emailKeys, textKeys } = await emailsAndTexts(60, 20, t0);
+    const one = outboxWith(email.sender, { sms: texts.sender }).service;
+    const two = outboxWith(email.sender, { sms: texts.sender }).service;
+    await Promise.all([deliverAllDue(one, t0), deliverAllDue(two, t0)]);
+    expect(email.sent.map((e) => e.idempotencyKey).sort()).toEqual([...emailKeys].sort());
+    expect([...texts.sent].sort()).toEqual([...textKeys].sort());
+    expect(new Set(await statusesOf([...emailKeys, ...textKeys]))).toEqual(new Set(["sent"]));
+  });
+
+  it("a run that outlived its lease does not undo the record of the run that took over", async () => {
+    const t0 = 44_000_000;
+    const key = `stale-${crypto.randomUUID()}`;
+    const { id } = await outboxWith(scriptedEmail(["ok"]).sender).service.enqueue(message(key), t0);
+    // The first courier's provider hangs past the lease, then fails.
+    let started!: () => void;
+    let fail!: () => void;
+    const sendStarted = new Promise<void>((resolve) => (started = resolve));
+    const failLate = new Promise<void>((resolve) => (fail = resolve));
+    const slow = outboxWith({
+      provider: "resend",
+      deduplicates: true,
+      async send() {
+        started();
+        await failLate;
+        throw new ProviderError("Resend answered 503: busy", true);
+      },
+    }).service;
+    const stale = slow.deliverDue(t0);
+    await sendStarted;
+    const quick = scriptedEmail(["ok"]);
+    await outboxWith(quick.sender).service.deliverDue(t0 + LEASE_MS);
+    fail();
+    await stale;
+    expect(await outboxWith(quick.sender).service.get(id)).toMatchObject({ status: "sent", attempts: 2 });
+    await deliverAllDue(outboxWith(quick.sender).service, t0 + LEASE_MS + backoffMs(MAX_ATTEMPTS));
+    expect(quick.sent).toHaveLength(1);
   });
 });
 

@@ -9,6 +9,11 @@ export type EmailEnv = { EMAIL?: SendEmail; RESEND_API_KEY?: string; EMAIL_FROM?
 
 export type EmailSender = {
   provider: "email-service" | "resend" | "local";
+  /**
+   * Whether a second send of the same message (same idempotency key) reaches the dealer once: the outbox sends
+   * more at a time before recording when it does, since a courier dying in between only repeats the send.
+   */
+  deduplicates: boolean;
   send(email: OutgoingEmail): Promise<SendResult>;
 };
 
@@ -28,6 +33,8 @@ export function emailSender(env: EmailEnv, fetcher: typeof fetch = fetch): Email
   if (binding) {
     return {
       provider: "email-service",
+      // The binding takes no idempotency key.
+      deduplicates: false,
       async send(email) {
         try {
           const result = await binding.send({
@@ -52,6 +59,7 @@ export function emailSender(env: EmailEnv, fetcher: typeof fetch = fetch): Email
   if (apiKey) {
     return {
       provider: "resend",
+      deduplicates: true,
       async send(email) {
         const headers = {
           Authorization: `Bearer ${apiKey}`,
@@ -75,6 +83,8 @@ export function emailSender(env: EmailEnv, fetcher: typeof fetch = fetch): Email
   }
   return {
     provider: "local",
+    // Nothing leaves the machine.
+    deduplicates: true,
     async send(email) {
       return { provider: "local", providerId: `local-${email.id}` };
     },

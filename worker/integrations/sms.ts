@@ -12,7 +12,12 @@ export type SmsEnv = {
   TWILIO_MESSAGING_SERVICE_SID?: string;
 };
 
-export type SmsSender = { provider: "twilio" | "local"; send(sms: OutgoingSms): Promise<SendResult> };
+export type SmsSender = {
+  provider: "twilio" | "local";
+  /** Whether a second send of the same text reaches the dealer once (EmailSender's `deduplicates`). */
+  deduplicates: boolean;
+  send(sms: OutgoingSms): Promise<SendResult>;
+};
 
 export function smsSender(env: SmsEnv, fetcher: typeof fetch = fetch): SmsSender {
   const sid = env.TWILIO_ACCOUNT_SID;
@@ -25,6 +30,8 @@ export function smsSender(env: SmsEnv, fetcher: typeof fetch = fetch): SmsSender
   if (!sid || !token || !sender) {
     return {
       provider: "local",
+      // Nothing leaves the machine.
+      deduplicates: true,
       async send(sms) {
         return { provider: "local", providerId: `local-${sms.id}` };
       },
@@ -32,6 +39,8 @@ export function smsSender(env: SmsEnv, fetcher: typeof fetch = fetch): SmsSender
   }
   return {
     provider: "twilio",
+    // Twilio's Messages API takes no idempotency key: a repeated request is a second text.
+    deduplicates: false,
     async send(sms) {
       const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`;
       const headers = {
