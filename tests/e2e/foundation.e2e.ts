@@ -242,9 +242,10 @@ describe("the demo dealer", () => {
     const page = await context.newPage();
     await quickLogin(page);
     await hydrated(page);
-    await page.getByTestId("post-card").first().getByRole("button", { name: "More" }).click();
-    await page.getByTestId("post-menu").getByRole("menuitem", { name: "View Profile" }).click();
-    const profile = page.getByRole("dialog");
+    // Another dealer's profile, from the top bar's search (the feed's newest posts may be the demo dealer's own).
+    await page.getByRole("combobox", { name: "Search dealers" }).fill("Garrett");
+    await page.getByRole("option").first().click();
+    const profile = page.getByTestId("dealer-quick-view");
     const makeDeal = profile.getByRole("button", { name: "Make a deal" });
     await makeDeal.waitFor();
     // The proposal's code loads on this first open, and it shows over the profile.
