@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeToast, type Box } from "#lib/toast-placement";
+import { besideDialog, placeToast, TOAST_MIN_WIDTH_PX, type Box } from "#lib/toast-placement";
 
 const phone = { left: 16, right: 374, height: 72, minTop: 16, maxTop: 844 - 64 - 16 - 72 };
 const button = (top: number, left = 16, right = 374): Box => ({ top, bottom: top + 44, left, right });
@@ -51,5 +51,47 @@ describe("placeToast", () => {
     expect(covering < typing.bottom && covering + phone.height > typing.top).toBe(true);
     const top = placeToast({ ...phone, preferredTop: phone.maxTop, avoid, keepClear: [typing] });
     expect(top + phone.height <= typing.top || top >= typing.bottom).toBe(true);
+  });
+});
+
+describe("besideDialog", () => {
+  // The Post Inventory dialog, 704 px wide and centred.
+  const postDialog = (windowWidth: number) => ({
+    left: (windowWidth - 704) / 2,
+    right: (windowWidth + 704) / 2,
+  });
+  const usual = { maxWidth: 420, edge: 16 };
+
+  it("puts the toast to the dialog's right, narrower when it must, at 1280 and 1440 px", () => {
+    expect(besideDialog({ ...usual, dialog: postDialog(1280), windowWidth: 1280 })).toEqual({
+      left: 992,
+      right: 1280,
+    });
+    expect(besideDialog({ ...usual, dialog: postDialog(1440), windowWidth: 1440 })).toEqual({
+      left: 1072,
+      right: 1440,
+    });
+  });
+
+  it("keeps its usual width where the room is wider", () => {
+    expect(besideDialog({ ...usual, dialog: { left: 500, right: 900 }, windowWidth: 1920 })).toEqual({
+      left: 1500,
+      right: 1920,
+    });
+  });
+
+  it("takes the left side when only it has room", () => {
+    expect(besideDialog({ ...usual, dialog: { left: 400, right: 1000 }, windowWidth: 1100 })).toEqual({
+      left: 0,
+      right: 400,
+    });
+  });
+
+  it("answers none where a toast beside would be narrower than its least width", () => {
+    const room = TOAST_MIN_WIDTH_PX + 2 * usual.edge - 1;
+    expect(
+      besideDialog({ ...usual, dialog: { left: room, right: 1024 - room }, windowWidth: 1024 }),
+    ).toBeNull();
+    expect(besideDialog({ ...usual, dialog: postDialog(1024), windowWidth: 1024 })).toBeNull();
   });
 });

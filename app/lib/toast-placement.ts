@@ -56,3 +56,29 @@ export function placeToast(options: {
   const pool = clear.length > 0 ? clear : all;
   return pool.reduce((best, top) => (covered(top) < covered(best) ? top : best), pool[0]!);
 }
+
+/**
+ * The narrowest a toast may be to fit beside a dialog: its title and a short line still read on two or three
+ * lines. Narrower than this, it goes above or below the dialog instead.
+ */
+export const TOAST_MIN_WIDTH_PX = 240;
+
+/**
+ * The span (`left`..`right`, px from the window's left, the toast's `edge` margins included) of a toast beside
+ * the open `dialog`, so that it covers none of the dialog however tall either grows: the right side when it has
+ * room for a toast `TOAST_MIN_WIDTH_PX` wide, else the left side; null when neither has. The toast takes the
+ * room's width up to `maxWidth` (its usual width, margins included), flush with the window's edge.
+ */
+export function besideDialog(options: {
+  dialog: Pick<Box, "left" | "right">;
+  windowWidth: number;
+  maxWidth: number;
+  edge: number;
+}): { left: number; right: number } | null {
+  const { dialog, windowWidth, maxWidth, edge } = options;
+  const fits = (room: number) => room - 2 * edge >= TOAST_MIN_WIDTH_PX;
+  if (fits(windowWidth - dialog.right))
+    return { left: Math.max(dialog.right, windowWidth - maxWidth), right: windowWidth };
+  if (fits(dialog.left)) return { left: 0, right: Math.min(dialog.left, maxWidth) };
+  return null;
+}

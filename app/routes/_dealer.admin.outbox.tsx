@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MessageSquareText } from "~/components/ui/icons";
 import { DateTime } from "~/components/ui/clock";
 import { AdminPage, AdminPager, badgeClass } from "~/components/admin/admin-page";
+import { OutboxEmail } from "~/components/admin/outbox-email";
 import { cardClass } from "~/components/ui/panel";
 import { requireAdmin } from "~/utils/guards.server";
 import { SENT_BODY_KEEP_DAYS } from "#lib/retention";
@@ -64,21 +65,12 @@ export default function AdminOutbox() {
                 <p className="mt-1 text-sm text-red-700 dark:text-red-400">Last error: {e.lastError}</p>
               ) : null}
               {e.channel === "email" && e.bodyHtml ? (
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-brand-600 dark:text-brand-400">
-                    Show the e-mail
-                  </summary>
-                  {/* sandbox with no permissions: the HTML renders as mail, with no script and no access to this page. */}
-                  <iframe
-                    title={`E-mail to ${e.recipient}: ${e.subject ?? ""}`}
-                    sandbox=""
-                    srcDoc={e.bodyHtml}
-                    className="mt-2 h-[520px] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
-                  />
-                  <pre className="mt-2 max-h-48 overflow-auto rounded-lg bg-slate-100 p-3 text-xs whitespace-pre-wrap dark:bg-slate-800">
-                    {e.bodyText}
-                  </pre>
-                </details>
+                <OutboxEmail
+                  recipient={e.recipient}
+                  subject={e.subject}
+                  html={e.bodyHtml}
+                  text={e.bodyText}
+                />
               ) : e.bodyText ? (
                 <p className="mt-2 max-w-md rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap dark:bg-slate-800">
                   {e.bodyText}

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
@@ -230,24 +230,63 @@ describe("the demo dealer", () => {
     const page = await context.newPage();
     await quickLogin(page);
     await hydrated(page);
-    // The key goes to what has focus as soon as the sheet is in the page, before anything else can run: the
-    // first open is when its code arrives, and Radix listens for Escape only a render or two later.
-    const heard = page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const watch = new MutationObserver(() => {
-            if (!document.querySelector('[role="dialog"]')) return;
-            watch.disconnect();
-            const escape = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
-            (document.activeElement ?? document.body).dispatchEvent(escape);
-            resolve(escape.defaultPrevented);
-          });
-          watch.observe(document.body, { childList: true, subtree: true });
-        }),
-    );
+    const heard = escapeTheMomentADialogShows(page);
     await page.getByRole("button", { name: "Open menu" }).click();
-    expect(await heard).toBe(true);
+    expect(await heard).toEqual({ focusInside: true, heard: true });
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("closes only a dialog whose code loads on first open, over another, on an Escape pressed the moment it shows", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await quickLogin(page);
+    await hydrated(page);
+    // Another dealer's profile, from the top bar's search (the feed's newest posts may be the demo dealer's own).
+    await page.getByRole("combobox", { name: "Search dealers" }).fill("Garrett");
+    await page.getByRole("option").first().click();
+    const profile = page.getByTestId("dealer-quick-view");
+    const makeDeal = profile.getByRole("button", { name: "Make a deal" });
+    await makeDeal.waitFor();
+    // The proposal's code loads on this first open, and it shows over the profile.
+    const heard = escapeTheMomentADialogShows(page, 2);
+    await makeDeal.click();
+    expect(await heard).toEqual({ focusInside: true, heard: true });
+    const proposal = page.getByRole("dialog", { name: /^Propose a deal to / });
+    await proposal.waitFor({ state: "detached" });
+    expect(await makeDeal.isVisible()).toBe(true);
+    // Once Radix counts it as the top layer, the same holds: one Escape, one layer.
+    await makeDeal.click();
+    await proposal.waitFor();
+    await page.keyboard.press("Escape");
+    await proposal.waitFor({ state: "detached" });
+    expect(await makeDeal.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await context.close();
   });
 });
+
+/**
+ * Sends Escape to what has focus as soon as the `nth` dialog (1 unless over others) is in the page, before
+ * anything else can run: the first open of a dialog is when its code arrives, and Radix counts it as the top
+ * layer only a render or two later. Answers whether focus was already inside that dialog and whether the key
+ * was heard (marked handled).
+ */
+function escapeTheMomentADialogShows(page: Page, nth = 1) {
+  return page.evaluate(
+    (nth) =>
+      new Promise<{ focusInside: boolean; heard: boolean }>((resolve) => {
+        const watch = new MutationObserver(() => {
+          const dialog = document.querySelectorAll('[role="dialog"]')[nth - 1];
+          if (!dialog) return;
+          watch.disconnect();
+          const escape = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+          (document.activeElement ?? document.body).dispatchEvent(escape);
+          resolve({ focusInside: dialog.contains(document.activeElement), heard: escape.defaultPrevented });
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+      }),
+    nth,
+  );
+}

@@ -211,6 +211,20 @@ describe("every screen within reach on a phone", () => {
       const wide = await walkMenu(page, screens.admin);
       expect(wide).toEqual([]);
 
+      // The Outbox builds an e-mail's document only when the admin unfolds it, and keeps it folded again.
+      await page.goto("/admin/outbox");
+      await settled(page);
+      const email = page
+        .getByTestId("outbox-entry")
+        .filter({ has: page.getByText("Show the e-mail") })
+        .first();
+      expect(await page.locator("iframe").count()).toBe(0);
+      await email.getByText("Show the e-mail").tap();
+      await email.locator("iframe").waitFor();
+      await email.getByText("Show the e-mail").tap();
+      await email.locator("iframe").waitFor({ state: "hidden" });
+      expect(await page.locator("iframe").count()).toBe(1);
+
       // On a phone the users' and deals' tables are cards: every row's button on the screen.
       for (const [to, row, button] of [
         ["/admin/users", "admin-user-row", "Edit"],

@@ -11,13 +11,14 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
 /** Debian's Chromium with the flags this sandbox needs (see README "Tests"), plus a journey's own `extraArgs`. */
 export { launchChromium as launchBrowser } from "../../scripts/chromium.mjs";
 
+/** A fresh context at 1280 × 900, at 390 × 844 when `mobile`, or `width` px wide and 900 high. */
 export async function newContext(
   browser: Browser,
-  options: { mobile?: boolean } = {},
+  options: { mobile?: boolean; width?: number } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
-    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: options.width ?? 1280, height: 900 },
   });
   await context.addInitScript(recordToasts);
   return context;

@@ -40,13 +40,6 @@ export function MenuSheet({
         sheet
         className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[88vw] flex-col bg-white pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] shadow-xl dark:bg-slate-900"
         returnFocus={returnFocus}
-        // The first time the sheet's code arrives, Radix starts listening for Escape a render or two after the
-        // sheet shows with focus inside it; until then the sheet hears Escape itself, so none is lost.
-        onKeyDown={(event) => {
-          if (event.key !== "Escape" || event.defaultPrevented) return;
-          event.preventDefault();
-          close();
-        }}
       >
         <DialogHeader
           closeLabel="Close menu"

@@ -1,5 +1,12 @@
 import { Dialog } from "radix-ui";
-import type { ComponentProps, ReactNode, RefObject } from "react";
+import {
+  useId,
+  useRef,
+  type ComponentProps,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Button } from "~/components/ui/button";
 
 /** The look of a dialog in the middle of the screen; a frame adds its own width, height, gap and padding. */
@@ -14,11 +21,26 @@ const CENTRED =
 const onToast = (event: Event) =>
   event.target instanceof Element && event.target.closest("[data-toast]") !== null;
 
+/** Marks each frame's content, so an Escape can tell which frame it was pressed in. */
+const FRAME_ATTRIBUTE = "data-dialog-frame";
+const frameOf = (target: EventTarget | null) =>
+  target instanceof Element
+    ? target.closest(`[${FRAME_ATTRIBUTE}]`)?.getAttribute(FRAME_ATTRIBUTE)
+    : undefined;
+/** Escapes a frame under the top one held back from Radix for the frame they were pressed in. */
+const leftToTheirFrame = new WeakSet<Event>();
+
 /**
  * A dialog's frame inside its `Dialog.Root`: the portal, the dimmed page behind (`overlay`: its layer and
  * tint) and the content. Centred unless `sheet`, where `className` alone places it (sheets, drawers, the
  * photo viewer). `returnFocus`: the button that opened it when that is not a `Dialog.Trigger` (a plain button
  * standing in until the dialog's code first loads), which Radix would not hand focus back to on close.
+ *
+ * Escape closes the top-most layer only, from the first frame a dialog shows. The first time a dialog's code
+ * arrives, it shows with focus inside it a render or two before Radix counts it as the top layer and listens for
+ * Escape. Until then the key goes unheard, or, with a dialog open under it, Radix closes the one under it (and the
+ * new one with it). So a frame leaves an Escape from inside another frame to that frame, and a frame closes on an
+ * Escape from inside it that no layer has handled.
  */
 export function DialogFrame({
   overlay = "z-40 bg-black/50",
@@ -26,6 +48,9 @@ export function DialogFrame({
   className = "",
   returnFocus,
   onPointerDownOutside,
+  onKeyDown,
+  onEscapeKeyDown,
+  children,
   ...content
 }: ComponentProps<typeof Dialog.Content> & {
   overlay?: string;
@@ -38,18 +63,45 @@ export function DialogFrame({
         returnFocus.current?.focus();
       }
     : undefined;
+  const frame = useId();
+  // Radix asks the layer it counts as the top one; the key belongs to the frame it was pressed in.
+  const onEscapeToRadix = (event: KeyboardEvent) => {
+    const pressedIn = frameOf(event.target);
+    if (pressedIn && pressedIn !== frame) {
+      leftToTheirFrame.add(event);
+      event.preventDefault();
+      return;
+    }
+    onEscapeKeyDown?.(event);
+  };
+  // The frame does not hold its dialog's open state: a Close it keeps out of sight closes it as any Close would.
+  const close = useRef<HTMLButtonElement>(null);
+  const onUnheardEscape = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.key !== "Escape" || frameOf(event.target) !== frame) return;
+    const { nativeEvent } = event;
+    if (nativeEvent.defaultPrevented && !leftToTheirFrame.delete(nativeEvent)) return;
+    event.preventDefault();
+    close.current?.click();
+  };
   return (
     <Dialog.Portal>
       <Dialog.Overlay className={`fixed inset-0 ${overlay}`} />
       <Dialog.Content
         className={sheet ? className : `${CENTRED} ${className}`}
         onCloseAutoFocus={onCloseAutoFocus}
+        onEscapeKeyDown={onEscapeToRadix}
+        onKeyDown={onUnheardEscape}
         onPointerDownOutside={(event) => {
           if (onToast(event)) event.preventDefault();
           else onPointerDownOutside?.(event);
         }}
         {...content}
-      />
+        {...{ [FRAME_ATTRIBUTE]: frame }}
+      >
+        <Dialog.Close ref={close} hidden tabIndex={-1} />
+        {children}
+      </Dialog.Content>
     </Dialog.Portal>
   );
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { dismissToast, toastStore } from "#lib/toast";
-import { placeToast, type Box } from "#lib/toast-placement";
+import { besideDialog, placeToast, type Box } from "#lib/toast-placement";
 import { ToastCard } from "./toast-card";
 import { giveRoomBack, makeRoomAbove } from "./toast-room";
 
@@ -18,8 +18,19 @@ const BOTTOM_BAR = "[data-bottom-bar]";
 const TOP_BAR = "[data-top-bar]";
 const EDGE_PX = 16;
 const PHONE_EDGE_PX = 8;
+/** The toast's usual width with its margins (the list's `max-w-[420px]`). */
+const LIST_WIDTH_PX = 420;
 
 const boxOf = (element: Element): Box => element.getBoundingClientRect();
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** The list's place across the window: its usual one at the right edge, or `span` (beside a dialog). */
+function setSpan(list: HTMLElement, span: { left: number; right: number } | null) {
+  list.style.left = span ? `${span.left}px` : "";
+  list.style.right = span ? "auto" : "";
+  list.style.width = span ? `${span.right - span.left}px` : "";
+}
 const shown = (r: Box) => r.right > r.left && r.bottom > r.top && r.bottom > 0 && r.top < window.innerHeight;
 
 function topDialog(): HTMLElement | null {
@@ -72,16 +83,18 @@ function focusedField(): HTMLElement | null {
 /**
  * The one toast, in a polite live region every page has from its first paint, so a toast raised at once, or with
  * no network, shows and is read without fetching anything. F8 takes the keyboard to it. A toast never covers
- * what the dealer is using. It sits at the bottom (above the phone's bottom bar) unless that would cover the open
- * dialog's controls or the fields and buttons of the page's form; then it moves to the nearest free place, and
- * follows when the page or the dialog scrolls, changes size, or the dealer moves to another field. On a phone
- * with a dialog open it takes the top of the screen and the dialog moves down below it.
+ * what the dealer is using. It sits at the bottom (above the phone's bottom bar) unless that would cover the
+ * fields and buttons of the page's form; then it moves to the nearest free place, and follows when the page
+ * scrolls, changes size, or the dealer moves to another field. With a dialog open it covers none of the dialog:
+ * beside it where there is room (narrower if it must), else above or below it, else at the bottom clear of its
+ * controls. Its place is set before it first paints. On a phone with a dialog open it takes the top of the screen
+ * and the dialog moves down below it.
  */
 export function Toaster() {
   const current = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.serverSnapshot);
   const viewport = useRef<HTMLOListElement>(null);
-  const [top, setTop] = useState<number | null>(null);
 
+  // The place is written straight onto the list, before the browser paints, and measured at the width it gets.
   const place = useCallback(() => {
     const list = viewport.current;
     const toast = list?.firstElementChild as HTMLElement | null | undefined;
@@ -89,37 +102,69 @@ export function Toaster() {
     const dialog = topDialog();
     const phone = window.matchMedia(PHONE).matches;
     const edge = phone ? PHONE_EDGE_PX : EDGE_PX;
-    const height = toast.offsetHeight;
     const field = focusedField();
+    const setTop = (top: number) => {
+      list.style.top = `${top}px`;
+      list.style.bottom = "auto";
+    };
     if (dialog && phone) {
+      setSpan(list, null);
       // The field being typed in stays in sight in the dialog made shorter.
-      if (makeRoomAbove(dialog, edge + height + edge, edge)) field?.scrollIntoView({ block: "nearest" });
+      if (makeRoomAbove(dialog, edge + toast.offsetHeight + edge, edge))
+        field?.scrollIntoView({ block: "nearest" });
       setTop(0);
       return;
     }
     giveRoomBack();
+    const dialogBox = dialog ? boxOf(dialog) : null;
+    const beside = dialogBox
+      ? besideDialog({
+          dialog: dialogBox,
+          windowWidth: document.documentElement.clientWidth,
+          maxWidth: LIST_WIDTH_PX,
+          edge,
+        })
+      : null;
+    setSpan(list, beside);
     const { left, right } = list.getBoundingClientRect();
+    const height = toast.offsetHeight;
     const bar = document.querySelector(BOTTOM_BAR);
     const barRect = bar?.getBoundingClientRect();
     const floor = barRect && shown(barRect) ? barRect.top : window.innerHeight;
     const lowest = floor - edge - height;
-    const next = placeToast({
+    const at = (avoid: Box[], keepClear: Box[] = []) =>
+      placeToast({
+        left: left + edge,
+        right: right - edge,
+        height,
+        preferredTop: lowest,
+        // A phone's toast may sit over the top bar, the one place a long form leaves.
+        minTop: phone ? 0 : edge,
+        maxTop: lowest,
+        avoid,
+        keepClear,
+      });
+    if (!dialogBox) return setTop(at(boxesToAvoid(null), field ? [boxOf(field)] : []) - edge);
+    if (beside) return setTop(lowest - edge);
+    // Above or below the dialog when either has room; else clear of its controls and the field in use.
+    const clearOfDialog = at([dialogBox]);
+    const toastBox = {
       left: left + edge,
       right: right - edge,
-      height,
-      preferredTop: lowest,
-      // A phone's toast may sit over the top bar, the one place a long form leaves.
-      minTop: phone ? 0 : edge,
-      maxTop: lowest,
-      avoid: boxesToAvoid(dialog),
-      keepClear: field ? [boxOf(field)] : [],
-    });
-    setTop(next - edge);
+      top: clearOfDialog,
+      bottom: clearOfDialog + height,
+    };
+    setTop(
+      (overlaps(toastBox, dialogBox)
+        ? at(boxesToAvoid(dialog), field ? [boxOf(field)] : [])
+        : clearOfDialog) - edge,
+    );
   }, []);
 
   useLayoutEffect(() => {
     if (!current) {
       giveRoomBack();
+      if (viewport.current) setSpan(viewport.current, null);
       return;
     }
     place();
@@ -171,7 +216,6 @@ export function Toaster() {
       aria-label="Notifications (F8)"
       aria-live="polite"
       tabIndex={-1}
-      style={top === null ? undefined : { top, bottom: "auto" }}
       className="fixed right-0 bottom-16 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-2 outline-none sm:p-4 lg:bottom-0"
     >
       {current ? <ToastCard key={current.id} toast={current} onClose={close} /> : null}
