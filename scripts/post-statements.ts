@@ -22,6 +22,7 @@ import { localD1File } from "./local-d1-file.ts";
 import { stats } from "./bench/bench-dealer.mjs";
 import { silverados } from "./bench/writes.mjs";
 import type { DealerRow } from "../worker/domain/dealers/index.ts";
+import { LIMITS } from "../worker/domain/rate-limits/index.ts";
 
 const RUNS = Number(process.env.RUNS || 21);
 const dirs: string[] = process.argv.slice(2);
@@ -121,11 +122,13 @@ const opened: Opened[] = dirs.map((dir) => {
     network: () => "real",
     waitUntil: (p) => void pending.push(p),
   });
-  // Real dealers with no connection, as the bench's fresh posters: a few posts each, under the hourly limit.
+  // Real dealers with no connection and no post yet this hour, as the bench's fresh posters: a few posts each.
   const dealers = db
     .prepare(
       `select * from dealers d where d.is_demo = 0 and not exists (select 1 from connections c
-         where c.requester_id = d.id or c.receiver_id = d.id) order by d.id limit ${Math.ceil(RUNS / 10) + 1}`,
+         where c.requester_id = d.id or c.receiver_id = d.id)
+         and not exists (select 1 from rate_limits r where r.key = '${LIMITS.postsPerDealer.name}:' || d.id)
+       order by d.id limit ${Math.ceil(RUNS / 10) + 1}`,
     )
     .all()
     .map((row) => row as unknown as DealerRow);
