@@ -13,7 +13,8 @@
  * once its server's deal alerts of the block before are delivered, and the first post of each block (nothing
  * pending before it) is not counted. With --alone, each post on its own (the writes section's "the previous post's
  * alerts delivered" row): the servers take turns post by post, and each post waits until neither server holds a
- * pending deal alert, so no server's alert work runs beside a timed post; the first round is not counted.
+ * pending deal alert nor is still matching a post (`alertsSettled`), so no server's alert work runs beside a timed
+ * post; the first round is not counted.
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -32,7 +33,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
-import { alertsDelivered, silverados } from "./bench/writes.mjs";
+import { alertsDelivered, alertsSettled, silverados } from "./bench/writes.mjs";
 import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
 
 const work = path.join(root, ".wrangler", "side-by-side");
@@ -149,7 +150,7 @@ async function postingAlone(servers) {
           label: `alone${i}`,
           dealershipName: "Bench A/B",
         }));
-      for (const server of servers) await alertsDelivered(server.state);
+      for (const server of servers) await alertsSettled(server.state);
       const ms = await timedPost(base, posters[s], i);
       const st = await timed(`${base}/favicon.svg`, {});
       if (i === 0) continue;
