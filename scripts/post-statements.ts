@@ -56,7 +56,10 @@ function timedD1(db: DatabaseSync, log: Timed[]) {
         const s = db.prepare(query);
         if (!s.columns().length) {
           const r = s.run(...params(values));
-          return { results: [], meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid) } };
+          return {
+            results: [],
+            meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid) },
+          };
         }
         return { results: s.all(...params(values)), meta: { changes: 0 } };
       }) as { results: unknown[]; meta: object };
@@ -95,7 +98,13 @@ const silentObjects = {
   get: () => new Proxy({}, { get: () => async () => undefined }),
 };
 
-type Opened = { label: string; db: DatabaseSync; log: Timed[]; dealers: DealerRow[]; services: ReturnType<typeof createServices> };
+type Opened = {
+  label: string;
+  db: DatabaseSync;
+  log: Timed[];
+  dealers: DealerRow[];
+  services: ReturnType<typeof createServices>;
+};
 const opened: Opened[] = dirs.map((dir) => {
   const copy = path.join(dir, "post-statements.sqlite");
   if (!existsSync(copy)) {
@@ -206,9 +215,11 @@ if (process.env.PLANS)
     for (const o of opened) {
       console.log(`\n${key} ${short(row.sql)} — ${o.label}`);
       try {
-        const plan = o.db.prepare(`EXPLAIN QUERY PLAN ${row.sql}`).all(
-          ...Array.from({ length: (row.sql.match(/\?/g) ?? []).length }, () => null),
-        ) as { detail: string }[];
+        const plan = o.db
+          .prepare(`EXPLAIN QUERY PLAN ${row.sql}`)
+          .all(...Array.from({ length: (row.sql.match(/\?/g) ?? []).length }, () => null)) as {
+          detail: string;
+        }[];
         for (const p of plan) console.log(`  ${p.detail}`);
       } catch (error) {
         console.log(`  (no plan: ${(error as Error).message})`);
