@@ -17,14 +17,6 @@ const LATEST = 9_000_000_000_000_000;
 export const pendingKey = ({ delivery, newest }: Queued) =>
   `pending:${String(LATEST - (newest ?? 0)).padStart(16, "0")}:${delivery.key}`;
 
-/**
- * How long after its deliveries are stored a fan-out starts: the post that raised them has answered its dealer by
- * then. A popular model's post alerts dozens of dealers (57 on the national bench network), and their bells,
- * e-mails and inbox calls started at once went to the same D1 primary (and, locally, the same process) while the
- * post's answer was still on its way. A requester cannot tell a quarter of a second.
- */
-export const FANOUT_START_MS = 250;
-
 /** Deliveries per alarm: enough to finish most alerts in one run, few enough that one run stays short. */
 export const FANOUT_BATCH = 25;
 const MAX_FAILURES = 5;
@@ -38,9 +30,8 @@ const PUT_KEYS_PER_CALL = 128;
  */
 export class DealAlertFanout extends DurableObject<Env> {
   /**
-   * RPC: stores the deliveries (one per key, whatever was stored before) and starts delivering FANOUT_START_MS
-   * later, newest first: storage lists keys in order, and each batch takes the first FANOUT_BATCH. Stored first,
-   * they are delivered once whatever dies in between.
+   * RPC: stores the deliveries (one per key, whatever was stored before) and starts delivering at once, newest
+   * first: storage lists keys in order, and each batch takes the first FANOUT_BATCH.
    */
   async enqueue(queued: Queued[]): Promise<number> {
     const entries = queued.map(
@@ -49,8 +40,7 @@ export class DealAlertFanout extends DurableObject<Env> {
     for (let i = 0; i < entries.length; i += PUT_KEYS_PER_CALL) {
       await this.ctx.storage.put(Object.fromEntries(entries.slice(i, i + PUT_KEYS_PER_CALL)));
     }
-    if ((await this.ctx.storage.getAlarm()) === null)
-      await this.ctx.storage.setAlarm(Date.now() + FANOUT_START_MS);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
     return entries.length;
   }
 

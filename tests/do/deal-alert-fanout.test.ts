@@ -1,7 +1,7 @@
 import { SELF, env, evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { InboxFrame } from "#lib/realtime";
-import { FANOUT_BATCH, FANOUT_START_MS, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
+import { FANOUT_BATCH, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
 import type { Delivery } from "../../worker/domain/notifications/notify";
 import { ORIGIN, countedDb, signUpDealer } from "../api/helpers";
 import { createServices } from "../../worker/services";
@@ -174,36 +174,6 @@ describe("DealAlertFanout", () => {
     expect(results.map((r) => r.id).sort()).toEqual(dealers.slice(0, FANOUT_BATCH).sort());
     expect(await deliverBatch(name)).toEqual({ delivered: 5, failed: 0, remaining: 0 });
     expect(await counts(run)).toMatchObject({ notifications: RECIPIENTS, repeatedNotifications: 0 });
-  });
-
-  it("stores every delivery before it answers and starts delivering only a moment later", async () => {
-    const run = crypto.randomUUID().slice(0, 8);
-    const dealers = await insertDealers(RECIPIENTS, run);
-    await runInDurableObject(fanout(`post:later-${run}`), async (instance: DealAlertFanout, state) => {
-      const before = Date.now();
-      expect(await instance.enqueue(dealers.map((id) => ({ delivery: deliveryTo(id, run) })))).toBe(
-        RECIPIENTS,
-      );
-      // The post's answer goes out before its alerts are worked on; none is delivered yet, none can be lost.
-      expect(await state.storage.getAlarm()).toBeGreaterThanOrEqual(before + FANOUT_START_MS);
-      expect(await instance.pendingCount()).toBe(RECIPIENTS);
-      await state.storage.deleteAlarm();
-    });
-    expect(await counts(run)).toEqual({
-      notifications: 0,
-      repeatedNotifications: 0,
-      emails: 0,
-      repeatedEmails: 0,
-    });
-    // Delivered once the alarm runs, each once, whatever ran before it.
-    await evictAllDurableObjects();
-    while ((await deliverBatch(`post:later-${run}`)).remaining > 0);
-    expect(await counts(run)).toEqual({
-      notifications: RECIPIENTS,
-      repeatedNotifications: 0,
-      emails: RECIPIENTS,
-      repeatedEmails: 0,
-    });
   });
 
   it("runs by itself on its alarm once deliveries are stored", async () => {
