@@ -9,11 +9,11 @@
  *
  *   npx tsx scripts/post-statements.ts .wrangler/bench-state-20000 .wrangler/bench-state-500000
  *
- * Each state's D1 file is copied once to `<state>/post-statements.sqlite` (delete it for a fresh copy); the
- * posts are written to the copy, never to the state. `RUNS=n` posts per file (21), `PLANS=1` each statement's
+ * Each state's D1 file is copied once to `.wrangler/post-statements/<state>.sqlite` (delete it for a fresh copy);
+ * the posts are written to the copy, never to the state. `RUNS=n` posts per file (21), `PLANS=1` each statement's
  * query plan, `FTS=<automerge>` sets the full-text index's automerge on the copies first (`FTS=reset` back to 4).
  */
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { createServices } from "../worker/services.ts";
@@ -25,6 +25,7 @@ import type { DealerRow } from "../worker/domain/dealers/index.ts";
 import { LIMITS } from "../worker/domain/rate-limits/index.ts";
 
 const RUNS = Number(process.env.RUNS || 21);
+const COPIES = path.join(".wrangler", "post-statements");
 const dirs: string[] = process.argv.slice(2);
 if (dirs.length === 0) throw new Error("usage: npx tsx scripts/post-statements.ts <bench state directory>…");
 
@@ -106,8 +107,10 @@ type Opened = {
   services: ReturnType<typeof createServices>;
 };
 const opened: Opened[] = dirs.map((dir) => {
-  const copy = path.join(dir, "post-statements.sqlite");
+  // Beside the states, not in them: a state directory is copied whole by the bench tools.
+  const copy = path.join(COPIES, `${path.basename(dir)}.sqlite`);
   if (!existsSync(copy)) {
+    mkdirSync(COPIES, { recursive: true });
     const file = localD1File(dir);
     copyFileSync(file, copy);
     if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
