@@ -5,12 +5,16 @@
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting [--n 30] [--posts 500000]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting --alone [--n 30] [--posts 500000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15] [--paths /,/messages,/post/{id}]
  *
  * --posting times POST /api/inventory back to back instead (the writes section's two Silverados, which alert
  * every open request for one): the revisions take turns by blocks of POSTING_BLOCK posts, each block starting
  * once its server's deal alerts of the block before are delivered, and the first post of each block (nothing
- * pending before it) is not counted.
+ * pending before it) is not counted. With --alone, each post on its own (the writes section's "the previous post's
+ * alerts delivered" row): the servers take turns post by post, and each post waits until neither server holds a
+ * pending deal alert nor is still matching a post (`alertsSettled`), so no server's alert work runs beside a timed
+ * post; the first round is not counted.
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -29,7 +33,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
-import { alertsDelivered, silverados } from "./bench/writes.mjs";
+import { alertsDelivered, alertsSettled, silverados } from "./bench/writes.mjs";
 import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
 
 const work = path.join(root, ".wrangler", "side-by-side");
@@ -41,6 +45,7 @@ const { values, positionals } = parseArgs({
     paths: { type: "string" },
     n: { type: "string" },
     posting: { type: "boolean", default: false },
+    alone: { type: "boolean", default: false },
     phone: { type: "boolean", default: false },
   },
 });
@@ -132,6 +137,36 @@ async function posting(servers) {
   return samples;
 }
 
+/** Each post on its own, the servers taking turns post by post, nothing pending on either before a post. */
+async function postingAlone(servers) {
+  const samples = servers.map(() => ({ page: [], static: [] }));
+  const posters = servers.map(() => "");
+  for (let i = 0; i < n + 1; i++) {
+    for (const s of i % 2 ? [1, 0] : [0, 1]) {
+      const { base } = servers[s];
+      // A dealer may post 30 an hour: a fresh one every 25 posts.
+      if (i % 25 === 0)
+        ({ cookie: posters[s] } = await signUpBenchDealer(base, {
+          label: `alone${i}`,
+          dealershipName: "Bench A/B",
+        }));
+      for (const server of servers) await alertsSettled(server.state);
+      const ms = await timedPost(base, posters[s], i);
+      const st = await timed(`${base}/favicon.svg`, {});
+      if (i === 0) continue;
+      samples[s].page.push(ms);
+      samples[s].static.push(st.ms);
+    }
+  }
+  return samples;
+}
+
+/** The median of the paired after/before ratios and their middle half: how far one pair's verdict holds. */
+function pairedRatios(before, after) {
+  const ratios = after.map((a, i) => a / before[i]).toSorted((a, b) => a - b);
+  return `after/before ${median(ratios).toFixed(2)}× (middle half ${percentile(ratios, 25).toFixed(2)}–${percentile(ratios, 75).toFixed(2)})`;
+}
+
 /**
  * The phone bench's screens on a throttled phone, alternating between the servers: the home's second visit (a warm
  * profile per server), then cold loads of the home, a chat and another dealer's post (a fresh profile each).
@@ -190,12 +225,13 @@ const servers = [];
 try {
   for (const side of sides) servers.push({ ...side, ...(await serveSide(side)) });
   if (values.posting) {
-    const samples = await posting(servers);
+    const samples = await (values.alone ? postingAlone : posting)(servers);
     servers.forEach((server, s) => {
       const m = median(samples[s].page);
       const st = median(samples[s].static);
+      const paired = s && values.alone ? `  ${pairedRatios(samples[0].page, samples[1].page)}` : "";
       console.log(
-        `POST back to back ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  (${samples[s].page.length} posts, ${values.posts} posts network)`,
+        `POST ${values.alone ? "on its own  " : "back to back"} ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  (${samples[s].page.length} posts, ${values.posts} posts network)${paired}`,
       );
     });
   }

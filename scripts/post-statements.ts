@@ -1,0 +1,254 @@
+/// <reference types="node" />
+/**
+ * The D1 statements of one new post (POST /api/inventory, the bench's two Silverados), sent by the worker's own
+ * services against a writable copy of each bench database given, and each one timed there, the files taking
+ * turns in one process: which of a post's statements grows with the network. Statements sent before the answer
+ * are listed apart from those the answer does not wait for (the deal matching handed to waitUntil). A batch runs
+ * in one transaction, as D1 runs it, and its COMMIT (where the full-text index writes its pending terms and
+ * merges segments) is its own line. The figures themselves come from `npm run bench`.
+ *
+ *   npx tsx scripts/post-statements.ts .wrangler/bench-state-20000 .wrangler/bench-state-500000
+ *
+ * Each state's D1 file is copied once to `.wrangler/post-statements/<state>.sqlite` (delete it for a fresh copy);
+ * the posts are written to the copy, never to the state. `RUNS=n` posts per file (21), `PLANS=1` each statement's
+ * query plan, `FTS=<automerge>` sets the full-text index's automerge on the copies first (`FTS=reset` back to 4).
+ */
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { createServices } from "../worker/services.ts";
+import { inBackground } from "../worker/db/meter.ts";
+import { localD1File } from "./local-d1-file.ts";
+import { stats } from "./bench/bench-dealer.mjs";
+import { silverados } from "./bench/writes.mjs";
+import type { DealerRow } from "../worker/domain/dealers/index.ts";
+import { LIMITS } from "../worker/domain/rate-limits/index.ts";
+
+const RUNS = Number(process.env.RUNS || 21);
+const COPIES = path.join(".wrangler", "post-statements");
+const dirs: string[] = process.argv.slice(2);
+if (dirs.length === 0) throw new Error("usage: npx tsx scripts/post-statements.ts <bench state directory>…");
+
+type Timed = { phase: "before" | "after"; sql: string; cpu: number; wall: number };
+
+/** One run's CPU and wall time in ms: on a shared machine, wall time mostly measures the other processes. */
+function timed<T>(run: () => T): { value: T; cpu: number; wall: number } {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const value = run();
+  const wall = performance.now() - started;
+  const spent = process.cpuUsage(cpu);
+  return { value, cpu: (spent.user + spent.system) / 1000, wall };
+}
+
+/** Just enough of D1 for Drizzle, answered by node:sqlite on a writable copy, each statement timed. */
+function timedD1(db: DatabaseSync, log: Timed[]) {
+  const params = (values: unknown[]) =>
+    values.map((v) => (typeof v === "boolean" ? Number(v) : v) as SQLInputValue);
+  const note = (sql: string, run: () => unknown) => {
+    const t = timed(run);
+    log.push({ phase: inBackground() ? "after" : "before", sql, cpu: t.cpu, wall: t.wall });
+    return t.value;
+  };
+  type Stub = { exec: () => { results: unknown[]; meta: object } };
+  const statement = (query: string, values: unknown[] = []): Stub & Record<string, unknown> => {
+    const exec = () =>
+      note(query, () => {
+        const s = db.prepare(query);
+        if (!s.columns().length) {
+          const r = s.run(...params(values));
+          return {
+            results: [],
+            meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid) },
+          };
+        }
+        return { results: s.all(...params(values)), meta: { changes: 0 } };
+      }) as { results: unknown[]; meta: object };
+    return {
+      exec,
+      bind: (...next: unknown[]) => statement(query, next),
+      all: async () => ({ ...exec(), success: true }),
+      run: async () => ({ ...exec(), success: true }),
+      raw: async () => exec().results.map((row) => Object.values(row as object)),
+      first: async (column?: string) => {
+        const [row] = exec().results as Record<string, unknown>[];
+        return column === undefined ? (row ?? null) : (row?.[column] ?? null);
+      },
+    };
+  };
+  return {
+    prepare: (query: string) => statement(query),
+    // D1 runs a batch as one transaction; its commit is timed on its own line.
+    batch: async (list: Stub[]) => {
+      db.exec("BEGIN");
+      try {
+        const results = list.map((s) => ({ ...s.exec(), success: true }));
+        note("COMMIT (the batch's)", () => db.exec("COMMIT"));
+        return results;
+      } catch (error) {
+        db.exec("ROLLBACK");
+        throw error;
+      }
+    },
+  } as unknown as D1Database;
+}
+
+/** A Durable Object namespace whose every call answers nothing: the post's inbox and fan-out calls. */
+const silentObjects = {
+  idFromName: () => ({}),
+  get: () => new Proxy({}, { get: () => async () => undefined }),
+};
+
+type Opened = {
+  label: string;
+  db: DatabaseSync;
+  log: Timed[];
+  dealers: DealerRow[];
+  services: ReturnType<typeof createServices>;
+};
+const opened: Opened[] = dirs.map((dir) => {
+  // Beside the states, not in them: a state directory is copied whole by the bench tools.
+  const copy = path.join(COPIES, `${path.basename(dir)}.sqlite`);
+  if (!existsSync(copy)) {
+    mkdirSync(COPIES, { recursive: true });
+    const file = localD1File(dir);
+    copyFileSync(file, copy);
+    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  }
+  const db = new DatabaseSync(copy);
+  if (process.env.FTS) {
+    const merge = process.env.FTS === "reset" ? 4 : Number(process.env.FTS);
+    db.exec(`insert into post_search (post_search, rank) values ('automerge', ${merge})`);
+  }
+  const log: Timed[] = [];
+  const d1 = timedD1(db, log);
+  const env = {
+    DB: d1,
+    DEALER_INBOX: silentObjects,
+    DEAL_ALERT_FANOUT: silentObjects,
+    OUTBOX_COURIER: silentObjects,
+  } as unknown as Env;
+  const pending: Promise<unknown>[] = [];
+  const services = createServices(env, {
+    database: d1,
+    network: () => "real",
+    waitUntil: (p) => void pending.push(p),
+  });
+  // Real dealers with no connection and no post yet this hour, as the bench's fresh posters: a few posts each.
+  const dealers = db
+    .prepare(
+      `select * from dealers d where d.is_demo = 0 and not exists (select 1 from connections c
+         where c.requester_id = d.id or c.receiver_id = d.id)
+         and not exists (select 1 from rate_limits r where r.key = '${LIMITS.postsPerDealer.name}:' || d.id)
+       order by d.id limit ${Math.ceil(RUNS / 10) + 1}`,
+    )
+    .all()
+    .map((row) => row as unknown as DealerRow);
+  const wrapped = {
+    ...services,
+    inventory: {
+      ...services.inventory,
+      createPost: async (...args: Parameters<typeof services.inventory.createPost>) => {
+        const post = await services.inventory.createPost(...args);
+        await Promise.all(pending.splice(0));
+        return post;
+      },
+    },
+  };
+  return { label: path.basename(dir), db, log, dealers, services: wrapped };
+});
+
+// Drizzle reads a dealer row with camelCase keys: read it through the service the worker uses.
+for (const o of opened) {
+  const ids = o.dealers.map((d) => (d as unknown as { id: string }).id);
+  o.dealers = (await Promise.all(ids.map((id) => o.services.dealers.findById(id)))).filter(
+    (d): d is DealerRow => d !== null && d !== undefined,
+  );
+  o.log.length = 0;
+}
+
+const WARM_UP = 3;
+type PerStatement = Map<string, { phase: string; sql: string; cpu: number[][]; wall: number[][] }>;
+const byStatement: PerStatement = new Map();
+for (let i = 0; i < WARM_UP + RUNS; i++) {
+  for (const [column, o] of opened.entries()) {
+    o.log.length = 0;
+    const dealer = o.dealers[i % o.dealers.length]!;
+    await o.services.inventory.createPost(dealer, silverados(i) as never, "http://localhost:8787", {
+      premium: false,
+    });
+    if (i < WARM_UP) continue;
+    // A statement's key: its phase, its place among that phase's statements, and its text.
+    const seen = new Map<string, number>();
+    for (const entry of o.log) {
+      const order = (seen.get(entry.phase) ?? 0) + 1;
+      seen.set(entry.phase, order);
+      const key = `${entry.phase} ${String(order).padStart(2, "0")}`;
+      const row = byStatement.get(key) ?? {
+        phase: entry.phase,
+        sql: entry.sql,
+        cpu: opened.map(() => []),
+        wall: opened.map(() => []),
+      };
+      row.cpu[column]!.push(entry.cpu);
+      row.wall[column]!.push(entry.wall);
+      byStatement.set(key, row);
+    }
+  }
+}
+
+/** A statement without the network wall's CTEs in front (the statement as the service wrote it), on one line. */
+function short(sql: string): string {
+  let text = sql.replace(/\s+/g, " ").trim();
+  if (/^with dealers as not materialized/i.test(text)) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === "(") depth++;
+      else if (text[i] === ")" && --depth === 0 && !/^\s*,/.test(text.slice(i + 1))) {
+        text = text.slice(i + 1).trim();
+        break;
+      }
+    }
+  }
+  return text.slice(0, 110);
+}
+if (process.env.PLANS)
+  for (const [key, row] of byStatement) {
+    if (row.sql.startsWith("COMMIT")) continue;
+    for (const o of opened) {
+      console.log(`\n${key} ${short(row.sql)} — ${o.label}`);
+      try {
+        const plan = o.db
+          .prepare(`EXPLAIN QUERY PLAN ${row.sql}`)
+          .all(...Array.from({ length: (row.sql.match(/\?/g) ?? []).length }, () => null)) as {
+          detail: string;
+        }[];
+        for (const p of plan) console.log(`  ${p.detail}`);
+      } catch (error) {
+        console.log(`  (no plan: ${(error as Error).message})`);
+      }
+    }
+  }
+
+const median = (xs: number[]) => (xs.length ? stats(xs).median : NaN);
+console.log(
+  `\n| # | Statement (median of ${RUNS}, ms: CPU / wall) | ${opened.map((o) => o.label).join(" | ")} |`,
+);
+console.log(`| --- | --- | ${opened.map(() => "---:").join(" | ")} |`);
+const totals = opened.map(() => ({ before: [0, 0], after: [0, 0] }));
+for (const [key, row] of byStatement) {
+  const cells = opened.map((_, c) => {
+    const cpu = median(row.cpu[c]!);
+    const wall = median(row.wall[c]!);
+    const t = totals[c]![row.phase as "before" | "after"];
+    t[0] += cpu;
+    t[1] += wall;
+    return `${cpu.toFixed(2)} / ${wall.toFixed(2)}`;
+  });
+  console.log(`| ${key} | ${short(row.sql)} | ${cells.join(" | ")} |`);
+}
+for (const phase of ["before", "after"] as const)
+  console.log(
+    `| ${phase} | sum of medians | ${totals.map((t) => `${t[phase][0].toFixed(2)} / ${t[phase][1].toFixed(2)}`).join(" | ")} |`,
+  );
+for (const o of opened) o.db.close();
