@@ -158,7 +158,11 @@ function added(before: TableSize[], after: TableSize[]): TableSize[] {
  * The outbox's rows of one kind, copied alone in their order into a scratch file made with the outbox's own
  * definition; `delivered`: then recorded as sent as the courier does and slimmed by the retention cron.
  */
-async function outboxKind(file: string, kind: "email" | "push", delivered: boolean): Promise<TableSize[]> {
+async function outboxKind(
+  file: string,
+  kind: "email" | "push" | "all",
+  delivered: boolean,
+): Promise<TableSize[]> {
   const scratch = `${file}.${kind}${delivered ? "-delivered" : ""}.scratch`;
   rmSync(scratch, { force: true });
   const db = new DatabaseSync(scratch);
@@ -169,15 +173,20 @@ async function outboxKind(file: string, kind: "email" | "push", delivered: boole
       .all() as { sql: string }[];
     // Its one foreign key names dealers, which the scratch file does not hold.
     for (const { sql } of definitions) db.exec(sql.replace(/,\s*FOREIGN KEY[^\n]*\n/, "\n"));
-    db.exec(`INSERT INTO outbox SELECT * FROM network.outbox WHERE channel = '${kind}' ORDER BY rowid`);
+    const which = kind === "all" ? "true" : `channel = '${kind}'`;
+    db.exec(`INSERT INTO outbox SELECT * FROM network.outbox WHERE ${which} ORDER BY rowid`);
     db.exec("DETACH network");
     if (delivered) {
-      const sentAt = Date.now() - (SENT_BODY_KEEP_DAYS + 1) * DAY_MS;
+      // Sent a minute after it was queued, as the courier does, then slimmed by the daily cron, day by day.
       db.exec(
-        `UPDATE outbox SET status = 'sent', provider = 'resend', provider_id = '${crypto.randomUUID()}', sent_at = ${sentAt}, next_attempt_at = ${sentAt}`,
+        `UPDATE outbox SET status = 'sent', provider = 'resend', provider_id = '${crypto.randomUUID()}', sent_at = created_at + 60000, next_attempt_at = created_at + 60000`,
       );
+      const { first, last } = db
+        .prepare("SELECT min(next_attempt_at) AS first, max(next_attempt_at) AS last FROM outbox")
+        .get() as { first: number; last: number };
       const database = openDatabase(sqliteD1(db));
-      while ((await dropDeliveredBodies(database, Date.now())) > 0);
+      for (let day = first + DAY_MS; day <= last + (SENT_BODY_KEEP_DAYS + 1) * DAY_MS; day += DAY_MS)
+        await dropDeliveredBodies(database, day);
     }
     const name = `outbox (${kind}${delivered ? ", delivered" : ""})`;
     const sizes = [{ ...sizeOf(db, "outbox"), table: name }];
@@ -196,10 +205,16 @@ async function outboxKind(file: string, kind: "email" | "push", delivered: boole
 
 async function main() {
   const { values } = parseArgs({
-    options: { "persist-to": { type: "string" }, events: { type: "string", default: "200000" } },
+    options: {
+      "persist-to": { type: "string" },
+      events: { type: "string", default: "200000" },
+      /** Only the outbox's kinds, of a copy filled before. */
+      "outbox-only": { type: "boolean", default: false },
+    },
   });
   if (!values["persist-to"]) throw new Error("--persist-to <a copy of a bench state directory> is required");
   const file = localD1File(path.resolve(values["persist-to"]));
+  if (values["outbox-only"]) return printSizes(await outboxKinds(file));
   const sqlite = new DatabaseSync(file);
   sqlite.exec("PRAGMA cache_size = -1000000");
   const db = openDatabase(sqliteD1(sqlite));
@@ -274,7 +289,7 @@ async function main() {
             vehicleId: vehicle.id,
             price,
             expiresInHours: 24,
-            ...(Math.random() < 0.5 ? { message: pick(MESSAGES) } : {}),
+            message: Math.random() < 0.5 ? pick(MESSAGES) : undefined,
             terms: { titleStatus: "in-hand", transport: "buyer" },
           });
           open.push({ offerId: offer.id, seller: "", buyer, priceCents: price * 100 });
@@ -335,16 +350,24 @@ async function main() {
   const folded = added(before, sizes()).find((s) => s.table === "dealer_day_figures")!;
   sqlite.close();
 
-  const kinds = [
-    ...(await outboxKind(file, "email", false)),
-    ...(await outboxKind(file, "push", false)),
-    ...(await outboxKind(file, "email", true)),
-    ...(await outboxKind(file, "push", true)),
-  ];
+  const kinds = await outboxKinds(file);
   console.log(`Events: ${JSON.stringify(counts)}\n`);
+  printSizes([...filled.filter((f) => f.table !== "dealer_day_figures"), folded, ...kinds]);
+}
+
+const outboxKinds = async (file: string) => [
+  ...(await outboxKind(file, "email", false)),
+  ...(await outboxKind(file, "push", false)),
+  ...(await outboxKind(file, "email", true)),
+  ...(await outboxKind(file, "push", true)),
+  // Both kinds as the app interleaves them (a notification's e-mail beside its push), slimmed together.
+  ...(await outboxKind(file, "all", true)),
+];
+
+function printSizes(sizes: TableSize[]) {
   console.log("| Table | Rows added | Table (MB) | Indexes (MB) | Bytes per row (table + indexes) |");
   console.log("|---|---:|---:|---:|---:|");
-  for (const s of [...filled.filter((f) => f.table !== "dealer_day_figures"), folded, ...kinds]) {
+  for (const s of sizes) {
     const perRow = s.rows ? Math.round((s.tableBytes + s.indexBytes) / s.rows) : "—";
     console.log(
       `| ${s.table} | ${s.rows.toLocaleString("en-US")} | ${(s.tableBytes / 1e6).toFixed(1)} | ${(s.indexBytes / 1e6).toFixed(1)} | ${perRow} |`,
