@@ -8,10 +8,12 @@
  * rows go in in time order with the app's own random ids, as their indexes would fill. Then the retention cron's
  * own steps: posts leave the feed and their views fold into day figures; delivered messages drop their text.
  * Prints each table's bytes per row (SQLite dbstat, pages of the table and its indexes ÷ rows), and the outbox's
- * by kind, each kind copied alone, in the same order, into a scratch file with the outbox's own definition.
+ * by kind: each kind copied alone, and both together, in the same order, into a scratch file with the outbox's
+ * own definition, delivered rows slimmed day by day as the daily cron does.
  *
  *   cp -r .wrangler/bench-state-500000 .wrangler/fill-500000     (never fill the bench's own copy)
  *   npx tsx scripts/fill-activity-tables.ts --persist-to .wrangler/fill-500000 [--events 200000]
+ *   … --outbox-only     only the outbox's kinds again, on a copy filled before
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
