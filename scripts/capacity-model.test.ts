@@ -9,12 +9,15 @@ import { describe, expect, it } from "vitest";
 import {
   AFTER_CHAT_MOVE,
   AFTER_DIET,
+  AFTER_INBOX_MOVE,
   BEFORE_DIET,
   CHAT_ROOMS,
   D1_MESSAGE_BYTES,
   DIET,
   FIXED_BYTES_PER_DEALER,
+  INBOX_TABLES,
   LEVERS,
+  MEASURED_ACTIVITY_BYTES_PER_ROW,
   PROFILES,
   STREAMS,
   daysUntilFull,
@@ -105,5 +108,16 @@ describe("the capacity model", () => {
     // What the rooms' files hold beyond the payload is pages and indexes, never less than the payload.
     expect(CHAT_ROOMS.fileBytesPerMessage).toBeGreaterThanOrEqual(CHAT_ROOMS.pageBytesPerMessage);
     expect(CHAT_ROOMS.pageBytesPerMessage).toBeGreaterThan(CHAT_ROOMS.payloadBytesPerMessage);
+  });
+
+  it("slims both kinds of outbox row to the measured delivered size once their text is dropped", () => {
+    const of = (table: string) => AFTER_DIET.find((s) => s.table === table);
+    for (const table of ["outbox (e-mails)", "outbox (pushes)"])
+      expect(of(table)?.slimBytesPerRow).toBe(MEASURED_ACTIVITY_BYTES_PER_ROW.outboxDelivered);
+  });
+
+  it("takes only what one dealer reads out of D1 when it moves into each DealerInbox", () => {
+    const moved = AFTER_DIET.filter((s) => !AFTER_INBOX_MOVE.includes(s)).map((s) => s.table);
+    expect(moved.sort()).toEqual([...INBOX_TABLES].sort());
   });
 });

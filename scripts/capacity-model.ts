@@ -64,21 +64,41 @@ export const CHAT_ROOMS = {
 /** Storage of one Durable Object (a chat's room). */
 export const ROOM_LIMIT_BYTES = 10e9;
 
-/** Tables the bench network does not fill: their rows' payload in the demo database plus their index keys. */
-export const ESTIMATED_BYTES_PER_ROW = {
-  outboxEmail: 4300,
-  outboxPush: 900,
-  /** Either, once its text is dropped: ids, recipient, template, subject, status, times, idempotency key. */
-  outboxDelivered: 300,
-  /** A dealer's day (id, day, three counts), its key and the day index. */
-  dealer_day_figures: 80,
-  notifications: 650,
-  post_views: 130,
-  sessions: 450,
-  security_events: 330,
-  offers: 800,
-  deals: 1000,
+/**
+ * Tables the bench seed leaves empty, measured after `scripts/fill-activity-tables.ts` filled them on a copy of
+ * the national network through the app's own services (docs/capacity.md, "Measured: the tables the seed leaves
+ * empty"): pages of the table and its indexes ÷ the rows the fill added. Each figure's earlier estimate, from
+ * the payload's guessed length, is noted beside it.
+ */
+export const MEASURED_ACTIVITY_BYTES_PER_ROW = {
+  /** Estimated 4 300. */
+  outboxEmail: 4849,
+  /** Estimated 900. */
+  outboxPush: 1088,
+  /**
+   * Either kind once the cron dropped its text, as the app interleaves them (a notification's e-mail beside its
+   * push) and as the cron leaves their pages in place. Estimated 300.
+   */
+  outboxDelivered: 1380,
+  /** Estimated 80. */
+  dealer_day_figures: 130,
+  /** Estimated 650. */
+  notifications: 799,
+  /** Estimated 130. */
+  post_views: 183,
+  /** Estimated 450. */
+  sessions: 505,
+  /** Estimated 330. */
+  security_events: 419,
+  /** Estimated 800. */
+  offers: 902,
+  /** Estimated 1 000. */
+  deals: 701,
 } as const;
+const MEASURED = MEASURED_ACTIVITY_BYTES_PER_ROW;
+
+const num = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** What an active dealer does per day; "typical" opens the app most working days, "busy" lives in it. */
 export type Activity = {
@@ -224,7 +244,7 @@ export function streamsFor(r: Retention): Stream[] {
         : `${SENT_MESSAGE_KEEP_DAYS} d after sending, text ${r.sentBodyDays} d`,
     ...(r.sentBodyDays === null
       ? {}
-      : { slimAfterDays: r.sentBodyDays, slimBytesPerRow: ESTIMATED_BYTES_PER_ROW.outboxDelivered }),
+      : { slimAfterDays: r.sentBodyDays, slimBytesPerRow: MEASURED.outboxDelivered }),
   });
 
   return [
@@ -245,7 +265,7 @@ export function streamsFor(r: Retention): Stream[] {
     {
       table: "post_views",
       rowsPerDay: (a) => a.postViews,
-      bytesPerRow: ESTIMATED_BYTES_PER_ROW.post_views,
+      bytesPerRow: MEASURED.post_views,
       // Counted as if every view came on the post's first day: the rows a post gathers stay at most its 30 days.
       keptDays: r.viewsWhileLive ? POST_LIFETIME_DAYS : postKeptDays,
       kept: r.viewsWhileLive ? whileLive : withPost,
@@ -256,7 +276,7 @@ export function streamsFor(r: Retention): Stream[] {
             table: "dealer_day_figures",
             // At most one row a dealer a day, whatever was folded into it.
             rowsPerDay: () => 1,
-            bytesPerRow: ESTIMATED_BYTES_PER_ROW.dealer_day_figures,
+            bytesPerRow: MEASURED.dealer_day_figures,
             keptDays: DAY_FIGURES_KEEP_DAYS,
             kept: `${DAY_FIGURES_KEEP_DAYS} d`,
           },
@@ -265,30 +285,30 @@ export function streamsFor(r: Retention): Stream[] {
     {
       table: "offers",
       rowsPerDay: (a) => a.offers,
-      bytesPerRow: ESTIMATED_BYTES_PER_ROW.offers,
+      bytesPerRow: MEASURED.offers,
       keptDays: postKeptDays,
       kept: withPost,
     },
     {
       table: "notifications",
       rowsPerDay: (a) => a.notifications,
-      bytesPerRow: ESTIMATED_BYTES_PER_ROW.notifications,
+      bytesPerRow: MEASURED.notifications,
       keptDays: r.notificationDays,
       kept: `${r.notificationDays} d (read: ${r.readNotificationDays} d)`,
     },
-    sent("outbox (e-mails)", (a) => a.emails, ESTIMATED_BYTES_PER_ROW.outboxEmail),
-    sent("outbox (pushes)", (a) => a.pushes, ESTIMATED_BYTES_PER_ROW.outboxPush),
+    sent("outbox (e-mails)", (a) => a.emails, MEASURED.outboxEmail),
+    sent("outbox (pushes)", (a) => a.pushes, MEASURED.outboxPush),
     {
       table: "sessions",
       rowsPerDay: (a) => a.sessions,
-      bytesPerRow: ESTIMATED_BYTES_PER_ROW.sessions,
+      bytesPerRow: MEASURED.sessions,
       keptDays: SESSION_DAYS,
       kept: `until expiry (${SESSION_DAYS} d)`,
     },
     {
       table: "security_events",
       rowsPerDay: (a) => a.securityEvents,
-      bytesPerRow: ESTIMATED_BYTES_PER_ROW.security_events,
+      bytesPerRow: MEASURED.security_events,
       keptDays: SECURITY_EVENT_KEEP_DAYS,
       kept: `${SECURITY_EVENT_KEEP_DAYS} d`,
     },
@@ -303,7 +323,7 @@ export function streamsFor(r: Retention): Stream[] {
     {
       table: "deals",
       rowsPerDay: (a) => a.deals,
-      bytesPerRow: ESTIMATED_BYTES_PER_ROW.deals,
+      bytesPerRow: MEASURED.deals,
       keptDays: null,
       kept: "for ever",
     },
@@ -328,7 +348,7 @@ export const LEVERS: { lever: string; change: Partial<Retention> }[] = [
     change: { viewsWhileLive: DIET.viewsWhileLive },
   },
   {
-    lever: `outbox: a delivered message's text kept ${DIET.sentBodyDays ?? SENT_MESSAGE_KEEP_DAYS} d, then ~${ESTIMATED_BYTES_PER_ROW.outboxDelivered} B a row`,
+    lever: `outbox: a delivered message's text kept ${DIET.sentBodyDays ?? SENT_MESSAGE_KEEP_DAYS} d, then ~${num(MEASURED.outboxDelivered)} B a row`,
     change: { sentBodyDays: DIET.sentBodyDays },
   },
   {
@@ -398,8 +418,6 @@ export const KEPT_FOR_EVER = STREAMS.filter((s) => s.keptDays === null);
 const YEAR = 365;
 const profiles = Object.keys(PROFILES) as Profile[];
 
-const num = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const gb = (bytes: number) => `${num(bytes / 1e9, bytes < 100e9 ? 1 : 0)} GB`;
 const kb = (bytes: number) => `${num(bytes / 1e3, 1)} kB`;
 const lasts = (days: number | null) =>
@@ -558,6 +576,46 @@ export function leversTable(profile: Profile, dealers: number): string {
   );
 }
 
+/** What each dealer alone reads, the next candidates for its own `DealerInbox` Durable Object's storage. */
+export const INBOX_TABLES: readonly string[] = ["notifications", "post_views", "dealer_day_figures"];
+/** What would stay in D1 after the diet if those tables moved into each dealer's DealerInbox. */
+export const AFTER_INBOX_MOVE = AFTER_DIET.filter((s) => !INBOX_TABLES.includes(s.table));
+
+/**
+ * What if the bell, post views and day figures moved into each dealer's DealerInbox: a year in D1 before and
+ * after, how long 10 GB then lasts, and what one inbox holds (at D1's bytes per row).
+ */
+export function inboxMoveTable(): string {
+  const moved = AFTER_DIET.filter((s) => INBOX_TABLES.includes(s.table));
+  return table(
+    [
+      "Active dealers",
+      "Profile",
+      "A year in D1 after the diet",
+      "Moved into the inboxes",
+      "A year in D1 after the move",
+      "10 GB lasts after the move",
+      "One inbox, settled",
+    ],
+    ["r", "l", "r", "r", "r", "r", "r"],
+    profiles.flatMap((p) =>
+      DEALER_COUNTS.map((dealers) => {
+        const a = PROFILES[p];
+        const inbox = moved.reduce((sum, s) => sum + streamBytesPerDealer(s, a, YEAR), 0);
+        return [
+          num(dealers),
+          p,
+          gb(databaseBytes(AFTER_DIET, a, dealers, YEAR)),
+          gb(dealers * inbox),
+          gb(databaseBytes(AFTER_INBOX_MOVE, a, dealers, YEAR)),
+          lasts(daysUntilFull(AFTER_INBOX_MOVE, a, dealers)),
+          kb(inbox),
+        ];
+      }),
+    ),
+  );
+}
+
 /** What the busiest hour asks, per second, before the move (every row in D1) and now (messages in rooms). */
 export function busiestHourTable(): string {
   const perSecond = (perDay: number, dealers: number) => (perDay * dealers * BUSIEST_HOUR_SHARE) / 3600;
@@ -639,6 +697,9 @@ export function report(): string {
     lastsTable(AFTER_DIET),
     shareTable(AFTER_DIET, "typical", 20_000),
     notificationBounds(DIET, "typical", 20_000),
+    "### What if the bell, post views and day figures moved into each DealerInbox",
+    inboxMoveTable(),
+    shareTable(AFTER_INBOX_MOVE, "busy", 20_000),
     "### Chat history in the rooms",
     roomsYearTable(),
     "### The busiest hour's writes",
