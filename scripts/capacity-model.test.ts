@@ -4,6 +4,7 @@ import {
   NOTIFICATION_KEEP_DAYS,
   SENT_BODY_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
+  SENT_PUSH_KEEP_DAYS,
 } from "#lib/retention";
 import { describe, expect, it } from "vitest";
 import {
@@ -84,6 +85,8 @@ describe("the capacity model", () => {
       keptDays: SENT_MESSAGE_KEEP_DAYS,
       slimAfterDays: SENT_BODY_KEEP_DAYS,
     });
+    expect(of("outbox (pushes)")?.keptDays).toBe(SENT_PUSH_KEEP_DAYS);
+    expect(STREAMS.find((s) => s.table === "outbox (pushes)")?.keptDays).toBe(SENT_MESSAGE_KEEP_DAYS);
     expect(of("comments")?.keptDays).toBe(POST_LIFETIME_DAYS + LEFT_FEED_POST_KEEP_DAYS);
     expect(of("post_views")?.keptDays).toBe(POST_LIFETIME_DAYS);
     expect(of("dealer_day_figures")).toBeDefined();

@@ -15,6 +15,7 @@ import {
   SECURITY_EVENT_KEEP_DAYS,
   SENT_BODY_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
+  SENT_PUSH_KEEP_DAYS,
 } from "#lib/retention";
 
 /** D1's limit for one database. */
@@ -191,6 +192,8 @@ export type Retention = {
   viewsWhileLive: boolean;
   /** Days a delivered message keeps its text; null: as long as the row. */
   sentBodyDays: number | null;
+  /** Days a delivered push is kept (an e-mail's: SENT_MESSAGE_KEEP_DAYS). */
+  sentPushDays: number;
 };
 
 /** As on main before the diet (docs/decisions/0042-retention.md): kept to print the "before" tables. */
@@ -200,6 +203,7 @@ export const BEFORE_DIET: Retention = {
   leftFeedPostDays: 180,
   viewsWhileLive: false,
   sentBodyDays: null,
+  sentPushDays: SENT_MESSAGE_KEEP_DAYS,
 };
 
 /** What the cron applies now, from app/lib/retention.ts. */
@@ -209,6 +213,7 @@ export const DIET: Retention = {
   leftFeedPostDays: LEFT_FEED_POST_KEEP_DAYS,
   viewsWhileLive: true,
   sentBodyDays: SENT_BODY_KEEP_DAYS,
+  sentPushDays: SENT_PUSH_KEEP_DAYS,
 };
 
 const whileLive = `while the post is live (${POST_LIFETIME_DAYS} d)`;
@@ -233,15 +238,20 @@ export function streamsFor(r: Retention): Stream[] {
     kept,
   });
 
-  const sent = (table: string, rowsPerDay: (a: Activity) => number, bytesPerRow: number): Stream => ({
+  const sent = (
+    table: string,
+    rowsPerDay: (a: Activity) => number,
+    bytesPerRow: number,
+    keptDays = SENT_MESSAGE_KEEP_DAYS,
+  ): Stream => ({
     table,
     rowsPerDay,
     bytesPerRow,
-    keptDays: SENT_MESSAGE_KEEP_DAYS,
+    keptDays,
     kept:
       r.sentBodyDays === null
-        ? `${SENT_MESSAGE_KEEP_DAYS} d after sending`
-        : `${SENT_MESSAGE_KEEP_DAYS} d after sending, text ${r.sentBodyDays} d`,
+        ? `${keptDays} d after sending`
+        : `${keptDays} d after sending, text ${r.sentBodyDays} d`,
     ...(r.sentBodyDays === null
       ? {}
       : { slimAfterDays: r.sentBodyDays, slimBytesPerRow: MEASURED.outboxDelivered }),
@@ -297,7 +307,7 @@ export function streamsFor(r: Retention): Stream[] {
       kept: `${r.notificationDays} d (read: ${r.readNotificationDays} d)`,
     },
     sent("outbox (e-mails)", (a) => a.emails, MEASURED.outboxEmail),
-    sent("outbox (pushes)", (a) => a.pushes, MEASURED.outboxPush),
+    sent("outbox (pushes)", (a) => a.pushes, MEASURED.outboxPush, r.sentPushDays),
     {
       table: "sessions",
       rowsPerDay: (a) => a.sessions,
@@ -354,6 +364,10 @@ export const LEVERS: { lever: string; change: Partial<Retention> }[] = [
   {
     lever: `closed posts kept ${DIET.leftFeedPostDays} d after leaving the feed (were ${BEFORE_DIET.leftFeedPostDays})`,
     change: { leftFeedPostDays: DIET.leftFeedPostDays },
+  },
+  {
+    lever: `delivered pushes kept ${DIET.sentPushDays} d (were ${BEFORE_DIET.sentPushDays}), e-mails still ${SENT_MESSAGE_KEEP_DAYS} d`,
+    change: { sentPushDays: DIET.sentPushDays },
   },
 ];
 

@@ -19,8 +19,13 @@ export const READ_NOTIFICATION_KEEP_DAYS = 7;
 /** Any notification, read or not, counted from when it was written: what it points to (an offer, a chat, a request) has its own screen. */
 export const NOTIFICATION_KEEP_DAYS = 14;
 
-/** An e-mail, text or push delivered, counted from its delivery. */
+/** An e-mail or text delivered, counted from its delivery. */
 export const SENT_MESSAGE_KEEP_DAYS = 30;
+/**
+ * A push delivered, counted from its delivery: a lock-screen nudge whose lasting record is the bell's notification,
+ * so support needs a week of "was it sent", not a month. Pushes are the outbox's most numerous rows.
+ */
+export const SENT_PUSH_KEEP_DAYS = 7;
 /**
  * A delivered message keeps its text (the e-mail's HTML and text, the push's JSON) this long for support to read;
  * then only what says who got what and when stays (recipient, template, subject, status, idempotency key).

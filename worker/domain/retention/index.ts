@@ -10,6 +10,7 @@ import {
   READ_NOTIFICATION_KEEP_DAYS,
   SECURITY_EVENT_KEEP_DAYS,
   SENT_MESSAGE_KEEP_DAYS,
+  SENT_PUSH_KEEP_DAYS,
   SPENT_LINK_KEEP_DAYS,
 } from "#lib/retention";
 import type { Database } from "../../db/client";
@@ -60,6 +61,13 @@ export function retentionService(db: Database, photos: R2Bucket) {
       ["notifications", notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
       // A sent or failed message's next_attempt_at is its last attempt; a held one's, when it was written.
       ["sent messages", outbox, sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`],
+      // Through the delivered pushes' own index: outbox_due_idx would walk the weeks of delivered e-mails first.
+      [
+        "sent pushes",
+        outbox,
+        sql`status = 'sent' and next_attempt_at < ${ago(SENT_PUSH_KEEP_DAYS)} and channel = 'push'`,
+        "outbox_sent_push_idx",
+      ],
       [
         "failed messages",
         outbox,
@@ -79,8 +87,8 @@ export function retentionService(db: Database, photos: R2Bucket) {
      */
     async forgetOld(now = Date.now()): Promise<RetentionRun> {
       const run: RetentionRun = {};
-      for (const [name, table, where] of rules(now)) {
-        run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where));
+      for (const [name, table, where, index] of rules(now)) {
+        run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where, index));
       }
       run["delivered message texts"] = await dropDeliveredBodies(db, now);
       run["views of posts off the feed"] = await foldLeftFeedViews(db);

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_sent_push_idx` ON `outbox` (`next_attempt_at`) WHERE status = 'sent' and channel = 'push';
