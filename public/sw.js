@@ -19,30 +19,6 @@ const OFFLINE_URL = "/offline";
 const PRECACHE = [OFFLINE_URL, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"];
 const MAX_ASSETS = 80;
 
-/** The app's scripts a page names in its HTML: its module script and the modules it preloads. */
-const SCRIPT_LINK = /<(?:link[^>]+rel="modulepreload"[^>]+href|script[^>]+src)="(\/assets\/[^"?#]+\.js)"/g;
-
-/**
- * Stores the scripts of the page that installs this worker, while installing: Chrome compiles a script stored in
- * the install event at once and keeps its code cache beside it, so the next visit runs the app without compiling
- * it (stored later, a script's code cache is only made on a later visit). The page is asked for again, with the
- * dealer's cookies, only to read its script links; it is not kept. Nothing here may fail the install.
- */
-async function storeFirstScripts() {
-  try {
-    const [client] = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
-    const page = new URL(client?.url ?? "/", self.location.origin);
-    if (page.origin !== self.location.origin) return;
-    const response = await fetch(page.pathname, { credentials: "include", headers: { Accept: "text/html" } });
-    if (!response.ok) return;
-    const scripts = new Set([...(await response.text()).matchAll(SCRIPT_LINK)].map((m) => m[1]));
-    const cache = await caches.open(ASSET_CACHE);
-    await cache.addAll([...scripts]);
-  } catch {
-    // The scripts are stored on their first use instead (assetFirst).
-  }
-}
-
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
@@ -50,7 +26,6 @@ self.addEventListener("install", (event) => {
       .then((cache) =>
         cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload", credentials: "omit" }))),
       )
-      .then(storeFirstScripts)
       .then(() => self.skipWaiting()),
   );
 });
