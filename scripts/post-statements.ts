@@ -15,10 +15,11 @@
  */
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import { createServices } from "../worker/services.ts";
 import { inBackground } from "../worker/db/meter.ts";
 import { localD1File } from "./local-d1-file.ts";
+import { sqliteD1 } from "./sqlite-d1.ts";
 import { stats } from "./bench/bench-dealer.mjs";
 import { silverados } from "./bench/writes.mjs";
 import type { DealerRow } from "../worker/domain/dealers/index.ts";
@@ -41,56 +42,13 @@ function timed<T>(run: () => T): { value: T; cpu: number; wall: number } {
   return { value, cpu: (spent.user + spent.system) / 1000, wall };
 }
 
-/** Just enough of D1 for Drizzle, answered by node:sqlite on a writable copy, each statement timed. */
-function timedD1(db: DatabaseSync, log: Timed[]) {
-  const params = (values: unknown[]) =>
-    values.map((v) => (typeof v === "boolean" ? Number(v) : v) as SQLInputValue);
-  const note = (sql: string, run: () => unknown) => {
+/** Each statement's CPU and wall time, noted as before or after the answer. */
+function timedStatements(log: Timed[]) {
+  return <T>(sql: string, run: () => T): T => {
     const t = timed(run);
     log.push({ phase: inBackground() ? "after" : "before", sql, cpu: t.cpu, wall: t.wall });
     return t.value;
   };
-  type Stub = { exec: () => { results: unknown[]; meta: object } };
-  const statement = (query: string, values: unknown[] = []): Stub & Record<string, unknown> => {
-    const exec = () =>
-      note(query, () => {
-        const s = db.prepare(query);
-        if (!s.columns().length) {
-          const r = s.run(...params(values));
-          return {
-            results: [],
-            meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid) },
-          };
-        }
-        return { results: s.all(...params(values)), meta: { changes: 0 } };
-      }) as { results: unknown[]; meta: object };
-    return {
-      exec,
-      bind: (...next: unknown[]) => statement(query, next),
-      all: async () => ({ ...exec(), success: true }),
-      run: async () => ({ ...exec(), success: true }),
-      raw: async () => exec().results.map((row) => Object.values(row as object)),
-      first: async (column?: string) => {
-        const [row] = exec().results as Record<string, unknown>[];
-        return column === undefined ? (row ?? null) : (row?.[column] ?? null);
-      },
-    };
-  };
-  return {
-    prepare: (query: string) => statement(query),
-    // D1 runs a batch as one transaction; its commit is timed on its own line.
-    batch: async (list: Stub[]) => {
-      db.exec("BEGIN");
-      try {
-        const results = list.map((s) => ({ ...s.exec(), success: true }));
-        note("COMMIT (the batch's)", () => db.exec("COMMIT"));
-        return results;
-      } catch (error) {
-        db.exec("ROLLBACK");
-        throw error;
-      }
-    },
-  } as unknown as D1Database;
 }
 
 /** A Durable Object namespace whose every call answers nothing: the post's inbox and fan-out calls. */
@@ -121,7 +79,7 @@ const opened: Opened[] = dirs.map((dir) => {
     db.exec(`insert into post_search (post_search, rank) values ('automerge', ${merge})`);
   }
   const log: Timed[] = [];
-  const d1 = timedD1(db, log);
+  const d1 = sqliteD1(db, { around: timedStatements(log) });
   const env = {
     DB: d1,
     DEALER_INBOX: silentObjects,

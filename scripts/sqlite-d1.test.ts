@@ -38,4 +38,23 @@ describe("D1 answered by node:sqlite", () => {
     expect(first.meta.changes).toBe(1);
     expect(second).toEqual([{ n: 1 }]);
   });
+
+  it("hands each statement and a batch's commit to `around`, and answers raw rows as arrays", async () => {
+    const file = new DatabaseSync(":memory:");
+    file.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+    const seen: string[] = [];
+    const db = openDatabase(
+      sqliteD1(file, {
+        around: (query, run) => {
+          seen.push(query.trim().split(" ")[0]!.toLowerCase());
+          return run();
+        },
+      }),
+    );
+    await db.batch([batchable(db, db.run(sql`insert into t (name) values ('a')`))]);
+    expect(seen).toEqual(["insert", "commit"]);
+    const d1 = sqliteD1(file);
+    // Two columns of one name stay apart, as a join's do in D1's raw().
+    expect(await d1.prepare("select id, name as id from t").raw()).toEqual([[1, "a"]]);
+  });
 });

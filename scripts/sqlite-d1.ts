@@ -9,27 +9,43 @@ import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 const bound = (values: unknown[]) =>
   values.map((v) => (typeof v === "boolean" ? Number(v) : v) as SQLInputValue);
 
-/** A statement that answers rows: a read, or a write with RETURNING. */
-const answersRows = (query: string) => /^\s*(select|with|pragma)\b|\breturning\b/i.test(query);
+export type SqliteD1Options = {
+  /**
+   * Runs each statement, named by its SQL, and a batch's commit, named "COMMIT (the batch's)": a script that
+   * times statements wraps them here. By default each just runs.
+   */
+  around?: <T>(sql: string, run: () => T) => T;
+};
 
-export function sqliteD1(db: DatabaseSync): D1Database {
+export function sqliteD1(
+  db: DatabaseSync,
+  { around = (_sql, run) => run() }: SqliteD1Options = {},
+): D1Database {
   const statement = (query: string, values: unknown[] = []) => {
-    const result = () => {
-      const s = db.prepare(query);
-      if (answersRows(query))
-        return { results: s.all(...bound(values)), success: true, meta: { changes: 0 } };
-      const { changes } = s.run(...bound(values));
-      return { results: [], success: true, meta: { changes: Number(changes) } };
-    };
+    const result = () =>
+      around(query, () => {
+        const s = db.prepare(query);
+        // A statement that answers rows: a read, or a write with RETURNING.
+        if (s.columns().length > 0)
+          return { results: s.all(...bound(values)), success: true, meta: { changes: 0 } };
+        const { changes, lastInsertRowid } = s.run(...bound(values));
+        return {
+          results: [],
+          success: true,
+          meta: { changes: Number(changes), last_row_id: Number(lastInsertRowid) },
+        };
+      });
     return {
       bind: (...next: unknown[]) => statement(query, next),
       all: async () => result(),
       run: async () => result(),
-      raw: async () => {
-        const s = db.prepare(query);
-        s.setReturnArrays(true);
-        return answersRows(query) ? s.all(...bound(values)) : (s.run(...bound(values)), []);
-      },
+      // Arrays, as D1's raw() answers: a join's columns of the same name stay apart.
+      raw: async () =>
+        around(query, () => {
+          const s = db.prepare(query);
+          s.setReturnArrays(true);
+          return s.columns().length > 0 ? s.all(...bound(values)) : (s.run(...bound(values)), []);
+        }),
       first: async (column?: string) => {
         const [row] = result().results as Record<string, unknown>[];
         return column === undefined ? (row ?? null) : (row?.[column] ?? null);
@@ -43,7 +59,8 @@ export function sqliteD1(db: DatabaseSync): D1Database {
       db.exec("SAVEPOINT d1_batch");
       try {
         const results = list.map((s) => s.result());
-        db.exec("RELEASE d1_batch");
+        // The outermost savepoint's release is the transaction's commit.
+        around("COMMIT (the batch's)", () => db.exec("RELEASE d1_batch"));
         return results;
       } catch (error) {
         db.exec("ROLLBACK TO d1_batch; RELEASE d1_batch");
