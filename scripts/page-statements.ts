@@ -20,6 +20,7 @@ import { openDatabase } from "../worker/db/client.ts";
 import { networkWall } from "../worker/db/network-wall.ts";
 import { insightsService } from "../worker/domain/insights/index.ts";
 import { localD1File } from "./local-d1-file.ts";
+import { sqliteD1 } from "./sqlite-d1.ts";
 import { stats } from "./bench/bench-dealer.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -29,40 +30,18 @@ if (dirs.length === 0) throw new Error("usage: npx tsx scripts/page-statements.t
 
 type Captured = { page: string; sql: string; params: SQLInputValue[] };
 
-/** Just enough of D1 for Drizzle, answered by node:sqlite, each statement noted under the page being read. */
-function readOnlyD1(db: DatabaseSync, captured: Captured[], page: () => string) {
-  const params = (values: unknown[]) =>
-    values.map((v) => (typeof v === "boolean" ? Number(v) : v) as SQLInputValue);
-  const statement = (query: string, values: unknown[] = []) => {
-    const run = () => {
-      captured.push({ page: page(), sql: query, params: params(values) });
-      return db.prepare(query);
-    };
-    const rows = () => run().all(...params(values));
-    return {
-      bind: (...next: unknown[]) => statement(query, next),
-      all: async () => ({ results: rows(), success: true, meta: {} }),
-      raw: async () => {
-        const s = run();
-        s.setReturnArrays(true);
-        return s.all(...params(values));
-      },
-      first: async (column?: string) => {
-        const [row] = rows() as Record<string, unknown>[];
-        return column === undefined ? (row ?? null) : (row?.[column] ?? null);
-      },
-      // Writes (the Market Report's daily row when none is stored yet) are noted, not run: the file is read-only.
-      run: async () => {
-        captured.push({ page: page(), sql: query, params: params(values) });
-        return { success: true, meta: {} };
-      },
-    };
-  };
-  return {
-    prepare: (query: string) => statement(query),
-    batch: async (list: { all: () => Promise<unknown> }[]) => Promise.all(list.map((s) => s.all())),
-  } as unknown as D1Database;
-}
+/**
+ * D1 answered by the read-only file, each statement noted under the page being read. Writes (the Market Report's
+ * daily row when none is stored yet) are noted, not run.
+ */
+const noting = (db: DatabaseSync, captured: Captured[], page: () => string) =>
+  sqliteD1(db, {
+    skipWrites: true,
+    around: (sql, run, params) => {
+      if (!sql.startsWith("COMMIT (")) captured.push({ page: page(), sql, params });
+      return run();
+    },
+  });
 
 /** Each page's statements on one bench file, and the number of chat rooms My Stats asks. */
 async function capture(dir: string) {
@@ -74,7 +53,7 @@ async function capture(dir: string) {
   const captured: Captured[] = [];
   let page = "";
   const roomCalls: Record<string, number> = {};
-  const database = readOnlyD1(db, captured, () => page);
+  const database = noting(db, captured, () => page);
   const env = { DB: database } as unknown as Env;
   const services = createServices(env, { database, network: () => "real" });
   const insights = insightsService(openDatabase(networkWall(database, () => "real")), () => ({

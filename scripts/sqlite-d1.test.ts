@@ -57,4 +57,25 @@ describe("D1 answered by node:sqlite", () => {
     // Two columns of one name stay apart, as a join's do in D1's raw().
     expect(await d1.prepare("select id, name as id from t").raw()).toEqual([[1, "a"]]);
   });
+
+  it("with skipWrites, hands a write to `around` with its values but leaves the file as it was", async () => {
+    const file = new DatabaseSync(":memory:");
+    file.exec(
+      "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO t (name) VALUES ('a')",
+    );
+    const seen: unknown[][] = [];
+    const db = openDatabase(
+      sqliteD1(file, {
+        skipWrites: true,
+        around: (_query, run, params) => {
+          seen.push(params);
+          return run();
+        },
+      }),
+    );
+    const changed = await db.run(sql`update t set name = ${"b"}`);
+    expect(changed.meta.changes).toBe(0);
+    expect(await db.all(sql`select name from t where id = ${1}`)).toEqual([{ name: "a" }]);
+    expect(seen).toEqual([["b"], [1]]);
+  });
 });
