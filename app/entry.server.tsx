@@ -2,7 +2,6 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { modulePreloads } from "./utils/module-preloads.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -37,8 +36,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const preloads = modulePreloads(request, remixContext);
-  if (preloads) responseHeaders.set("Link", preloads);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
