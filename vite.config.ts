@@ -3,7 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { clientChunks } from "./scripts/client-chunks";
-import { compileHints } from "./scripts/compile-hints";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -25,7 +24,6 @@ export default defineConfig({
     }),
     tsconfigPaths(),
     clientChunks(),
-    compileHints(),
   ],
   ssr: {
     // Bundled by this production build rather than left to wrangler: the worker runs React's production server
