@@ -76,8 +76,9 @@ export async function persistentPhoneContext(ctx) {
 /**
  * One load of `screen` in a new tab of `context`, throttled: ms until it answers a tap, and the scripts that came
  * over the wire (answers from the service worker or the browser's cache cost no bytes and are counted apart).
+ * With `{ trace: categories }`, the load's Chrome trace events too (`traceEvents`), until the page is idle.
  */
-export async function load(context, ctx, screen) {
+export async function load(context, ctx, screen, { trace } = {}) {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -94,6 +95,11 @@ export async function load(context, ctx, screen) {
       const script = scripts.get(requestId);
       if (script && !script.cached) script.bytes = encodedDataLength;
     });
+    const traceEvents = [];
+    if (trace) {
+      cdp.on("Tracing.dataCollected", ({ value }) => traceEvents.push(...value));
+      await cdp.send("Tracing.start", { categories: trace, transferMode: "ReportEvents" });
+    }
     const started = performance.now();
     await page.goto(`${ctx.baseUrl}${screen.path}`, { waitUntil: "commit" });
     await page.waitForFunction(answersTap, screen.ready, { timeout: 60_000, polling: 20 });
@@ -102,14 +108,24 @@ export async function load(context, ctx, screen) {
     const steps = await page.evaluate(() => {
       const [nav] = performance.getEntriesByType("navigation");
       const painted = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((r) => new URL(r.name).pathname.startsWith("/assets/") && r.name.endsWith(".js"));
       return {
         htmlDone: nav.responseEnd,
         parsed: nav.domInteractive,
         painted,
         htmlBytes: nav.decodedBodySize,
+        scriptsAsked: Math.min(...scripts.map((r) => r.startTime)),
+        scriptsAnswered: Math.max(...scripts.map((r) => r.responseEnd)),
       };
     });
     await page.waitForLoadState("networkidle");
+    if (trace) {
+      const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+      await cdp.send("Tracing.end");
+      await complete;
+    }
     const files = [...scripts.values()];
     if (process.env.PHONE_BENCH_FILES)
       ctx.log(
@@ -122,6 +138,7 @@ export async function load(context, ctx, screen) {
       scripts: wire.length,
       cached: files.length - wire.length,
       scriptBytes: wire.reduce((sum, f) => sum + f.bytes, 0),
+      ...(trace ? { traceEvents } : {}),
     };
   } finally {
     await page.close();
