@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { createServices } from "../worker/services";
 import type { Network } from "../worker/db/network-wall";
-import type { PriceDrop } from "../worker/domain/deal-alerts";
+import type { PriceDrop, Queued } from "../worker/domain/deal-alerts";
 import type { Delivery, DeliveryOutcome } from "../worker/domain/notifications/notify";
 
 type Pending = { delivery: Delivery; failures: number };
@@ -24,12 +24,6 @@ const matchKey = ({ drops }: MatchTask) =>
         .sort()
         .join(",")}`
     : "match:alerts";
-
-/**
- * A delivery to store, with the time that orders it: the other post's creation (the request a new listing
- * answers), so the dealer who asked most recently hears first. Without one it goes after those that have one.
- */
-export type Queued = { delivery: Delivery; newest?: number };
 
 /** Milliseconds past any date JavaScript can hold: `LATEST - newest` sorts newest first as a fixed-width string. */
 const LATEST = 9_000_000_000_000_000;

@@ -31,8 +31,7 @@ import { importService } from "./domain/imports";
 import { dohResolver, fetchSheet } from "./integrations/sheet-link";
 import type { AiBinding } from "./domain/inventory/summary";
 import type { PostChange } from "./domain/inventory/lifecycle";
-import type { PriceDrop } from "./domain/deal-alerts";
-import type { Queued } from "../durable-objects/deal-alert-fanout";
+import type { PriceDrop, Queued } from "./domain/deal-alerts";
 import { announceNewPost } from "./realtime/announce-post";
 import { chatRoomOf, courierOf, fanoutOf, inboxOf, offerClockOf } from "./realtime/addresses";
 import { deliverMessage } from "./realtime/deliver-message";
@@ -163,7 +162,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const notify = notifier(db, { centre, outbox, origin, push, devices });
   const accountTokens = accountTokenService(acrossNetworks);
   const securityEvents = securityEventService(acrossNetworks);
-  /** `newestOf`: the time that orders a delivery, newest first (DealAlertFanout `Queued`). */
+  /** `newestOf`: the time that orders a delivery, newest first (`Queued`). */
   const fanout = async (
     postId: string,
     deliveries: Delivery[],
