@@ -38,11 +38,12 @@ const MAX_FAILURES = 5;
 const PUT_KEYS_PER_CALL = 128;
 
 /**
- * DealAlertFanout: one per post whose matches alert other dealers. Told of the post before its answer (`match`),
- * it finds the matches on its own alarm, away from the isolate that answered, and a worker that dies after
- * answering loses no alert. The deliveries are stored here first, then delivered in batches driven by alarms: in the app over each recipient's DealerInbox,
- * by e-mail and text through the outbox. A delivery is removed only after it is done, and doing it twice
- * stores nothing twice (the notification and outbox keys), so a restart mid-fan-out loses and repeats nothing.
+ * DealAlertFanout: one per post, for the alerts its matches send other dealers. Told of the post before its
+ * answer (`match`), it finds the matches on its own alarm, away from the isolate that answered, so a worker that
+ * dies after answering loses no alert. The deliveries are stored here first, then delivered in batches driven
+ * by alarms: in the app over each recipient's DealerInbox, by e-mail and text through the outbox. A delivery is
+ * removed only after it is done, and doing it twice stores nothing twice (the notification and outbox keys), so a
+ * restart mid-fan-out loses and repeats nothing.
  */
 export class DealAlertFanout extends DurableObject<Env> {
   /**
