@@ -1,14 +1,29 @@
 import { DurableObject } from "cloudflare:workers";
 import { createServices } from "../worker/services";
+import type { Network } from "../worker/db/network-wall";
+import type { PriceDrop, Queued } from "../worker/domain/deal-alerts";
 import type { Delivery, DeliveryOutcome } from "../worker/domain/notifications/notify";
 
 type Pending = { delivery: Delivery; failures: number };
 
 /**
- * A delivery to store, with the time that orders it: the other post's creation (the request a new listing
- * answers), so the dealer who asked most recently hears first. Without one it goes after those that have one.
+ * What the object is told when its post is created or changed: match the post (and, after lowered prices, tell
+ * of the drops), read through the wall of the network the post was written in.
  */
-export type Queued = { delivery: Delivery; newest?: number };
+export type MatchTask = { postId: string; network?: Network; drops?: PriceDrop[] };
+type StoredMatch = MatchTask & { failures: number };
+
+/**
+ * One stored task per kind of work: a second tell before the alarm matched is the same work (the matching reads
+ * the post as it is then), and price drops are told apart by the prices they lowered.
+ */
+const matchKey = ({ drops }: MatchTask) =>
+  drops?.length
+    ? `match:drops:${drops
+        .map((d) => `${d.vehicleId}@${d.newCents}`)
+        .sort()
+        .join(",")}`
+    : "match:alerts";
 
 /** Milliseconds past any date JavaScript can hold: `LATEST - newest` sorts newest first as a fixed-width string. */
 const LATEST = 9_000_000_000_000_000;
@@ -23,10 +38,12 @@ const MAX_FAILURES = 5;
 const PUT_KEYS_PER_CALL = 128;
 
 /**
- * DealAlertFanout: one per post whose matches alert other dealers. The deliveries are
- * stored here first, then delivered in batches driven by alarms: in the app over each recipient's DealerInbox,
- * by e-mail and text through the outbox. A delivery is removed only after it is done, and doing it twice
- * stores nothing twice (the notification and outbox keys), so a restart mid-fan-out loses and repeats nothing.
+ * DealAlertFanout: one per post, for the alerts its matches send other dealers. Told of the post before its
+ * answer (`match`), it finds the matches on its own alarm, away from the isolate that answered, so a worker that
+ * dies after answering loses no alert. The deliveries are stored here first, then delivered in batches driven
+ * by alarms: in the app over each recipient's DealerInbox, by e-mail and text through the outbox. A delivery is
+ * removed only after it is done, and doing it twice stores nothing twice (the notification and outbox keys), so a
+ * restart mid-fan-out loses and repeats nothing.
  */
 export class DealAlertFanout extends DurableObject<Env> {
   /**
@@ -44,10 +61,47 @@ export class DealAlertFanout extends DurableObject<Env> {
     return entries.length;
   }
 
+  /** RPC: remembers to match the post and starts at once; the alarm does the work. */
+  async match(task: MatchTask): Promise<void> {
+    await this.ctx.storage.put(matchKey(task), { ...task, failures: 0 } satisfies StoredMatch);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+  }
+
   async alarm() {
+    const unmatched = await this.matchStored();
     const { remaining, failed } = await this.deliverBatch();
-    // A failed delivery stays pending: try again a little later rather than at once.
-    if (remaining > 0) await this.ctx.storage.setAlarm(Date.now() + (failed > 0 ? 5_000 : 0));
+    // A failed delivery or matching stays stored: try again a little later rather than at once.
+    if (unmatched > 0 || remaining > 0)
+      await this.ctx.storage.setAlarm(Date.now() + (failed > 0 || unmatched > 0 ? 5_000 : 0));
+  }
+
+  /**
+   * Matches what it was told, storing the deliveries here; a task is crossed off once its deliveries are stored.
+   * Matching again stores nothing twice: alerts already delivered are skipped by their notification keys, and
+   * pending ones are stored under the same key. Answers how many tasks are left (failed, to try again).
+   */
+  async matchStored(): Promise<number> {
+    const tasks = await this.ctx.storage.list<StoredMatch>({ prefix: "match:" });
+    let left = 0;
+    for (const [key, task] of tasks) {
+      const { dealAlerts } = createServices(this.env, {
+        network: () => task.network,
+        storeDeliveries: (queued) => this.enqueue(queued),
+      });
+      try {
+        if (task.drops?.length) await dealAlerts.alertPriceDrops(task.postId, task.drops);
+        else await dealAlerts.alertForPost(task.postId);
+        await this.ctx.storage.delete(key);
+      } catch (error) {
+        console.error(`Deal alerts for post ${task.postId} failed (${task.failures + 1})`, error);
+        if (task.failures + 1 >= MAX_FAILURES) await this.ctx.storage.delete(key);
+        else {
+          await this.ctx.storage.put(key, { ...task, failures: task.failures + 1 });
+          left += 1;
+        }
+      }
+    }
+    return left;
   }
 
   /**

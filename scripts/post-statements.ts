@@ -3,7 +3,8 @@
  * The D1 statements of one new post (POST /api/inventory, the bench's two Silverados), sent by the worker's own
  * services against a writable copy of each bench database given, and each one timed there, the files taking
  * turns in one process: which of a post's statements grows with the network. Statements sent before the answer
- * are listed apart from those the answer does not wait for (the deal matching handed to waitUntil). A batch runs
+ * are listed apart from those the answer does not wait for (the deal matching, which the post's DealAlertFanout
+ * runs on its alarm: here at once, through the same services, its deliveries stored nowhere). A batch runs
  * in one transaction, as D1 runs it, and its COMMIT (where the full-text index writes its pending terms and
  * merges segments) is its own line. The figures themselves come from `npm run bench`.
  *
@@ -17,7 +18,8 @@ import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createServices } from "../worker/services.ts";
-import { inBackground } from "../worker/db/meter.ts";
+import { afterTheAnswer, inBackground } from "../worker/db/meter.ts";
+import type { MatchTask } from "../durable-objects/deal-alert-fanout.ts";
 import { localD1File } from "./local-d1-file.ts";
 import { sqliteD1 } from "./sqlite-d1.ts";
 import { stats } from "./bench/bench-dealer.mjs";
@@ -80,13 +82,29 @@ const opened: Opened[] = dirs.map((dir) => {
   }
   const log: Timed[] = [];
   const d1 = sqliteD1(db, { around: timedStatements(log) });
+  const pending: Promise<unknown>[] = [];
+  /** The post's fan-out object, told to match: matches at once, as work after the answer. */
+  const fanouts = {
+    ...silentObjects,
+    get: () => ({
+      match: async ({ postId, network }: MatchTask) =>
+        void pending.push(
+          afterTheAnswer(() =>
+            createServices(env, {
+              database: d1,
+              network: () => network,
+              storeDeliveries: async () => undefined,
+            }).dealAlerts.alertForPost(postId),
+          ),
+        ),
+    }),
+  };
   const env = {
     DB: d1,
     DEALER_INBOX: silentObjects,
-    DEAL_ALERT_FANOUT: silentObjects,
+    DEAL_ALERT_FANOUT: fanouts,
     OUTBOX_COURIER: silentObjects,
   } as unknown as Env;
-  const pending: Promise<unknown>[] = [];
   const services = createServices(env, {
     database: d1,
     network: () => "real",

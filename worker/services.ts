@@ -31,6 +31,7 @@ import { importService } from "./domain/imports";
 import { dohResolver, fetchSheet } from "./integrations/sheet-link";
 import type { AiBinding } from "./domain/inventory/summary";
 import type { PostChange } from "./domain/inventory/lifecycle";
+import type { PriceDrop, Queued } from "./domain/deal-alerts";
 import { announceNewPost } from "./realtime/announce-post";
 import { chatRoomOf, courierOf, fanoutOf, inboxOf, offerClockOf } from "./realtime/addresses";
 import { deliverMessage } from "./realtime/deliver-message";
@@ -85,6 +86,11 @@ export type ServiceOptions = {
    * Without it (Durable Objects, the cron's housekeeping) nothing is walled.
    */
   network?: () => Network | undefined;
+  /**
+   * Where a post's deal-alert deliveries are stored: its DealAlertFanout, reached over RPC unless the code runs
+   * inside that very object (which stores them in its own storage).
+   */
+  storeDeliveries?: (queued: Queued[]) => Promise<unknown>;
 };
 
 /** The site's address on a local run (`npm start`, the tests) when APP_ORIGIN is not set. */
@@ -156,16 +162,21 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const notify = notifier(db, { centre, outbox, origin, push, devices });
   const accountTokens = accountTokenService(acrossNetworks);
   const securityEvents = securityEventService(acrossNetworks);
-  /** `newestOf`: the time that orders a delivery, newest first (DealAlertFanout `Queued`). */
+  /** `newestOf`: the time that orders a delivery, newest first (`Queued`). */
   const fanout = async (
     postId: string,
     deliveries: Delivery[],
     newestOf?: (delivery: Delivery) => number | undefined,
   ) => {
-    await fanoutOf(env, postId).enqueue(
-      deliveries.map((delivery) => ({ delivery, newest: newestOf?.(delivery) })),
-    );
+    const queued = deliveries.map((delivery) => ({ delivery, newest: newestOf?.(delivery) }));
+    await (options.storeDeliveries ? options.storeDeliveries(queued) : fanoutOf(env, postId).enqueue(queued));
   };
+  /**
+   * A post's deal alerts (and price drops): its DealAlertFanout is told, one small call, and matches on its own
+   * alarm, outside this isolate, in the network the post was written in.
+   */
+  const matchPost = (postId: string, drops?: PriceDrop[]) =>
+    fanoutOf(env, postId).match({ postId, network: options.network?.(), drops });
   const notices = networkNotices(db, notify, fanout);
   const networkConnections = connectionService(db, directory, rateLimits);
   const connections = {
@@ -185,8 +196,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     centre,
     fanout,
     spendEdit: (dealerId) => rateLimits.spend([LIMITS.postEditsPerDealer, dealerId]),
-    onBuyOrderSaved: (postId) =>
-      void later(`Deal alerts for buy order ${postId}`, () => dealAlerts.alertForPost(postId)),
+    onBuyOrderSaved: (postId) => void later(`Deal alerts for buy order ${postId}`, () => matchPost(postId)),
   });
   // Stripe when its secret key is configured, else the offline demo processor.
   const stripe = optional.STRIPE_SECRET_KEY ? stripeClient(optional.STRIPE_SECRET_KEY) : null;
@@ -199,9 +209,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   /** A post edited (by its dealer, or marked sold by a completed deal): price drops and new deal alerts. */
   const postChanged = (postId: string, change: PostChange) => {
     if (change.drops.length > 0)
-      void later(`Price drops on post ${postId}`, () => dealAlerts.alertPriceDrops(postId, change.drops));
-    else if (change.matchAgain)
-      void later(`Deal alerts for post ${postId}`, () => dealAlerts.alertForPost(postId));
+      void later(`Price drops on post ${postId}`, () => matchPost(postId, [...change.drops]));
+    else if (change.matchAgain) void later(`Deal alerts for post ${postId}`, () => matchPost(postId));
   };
   const inventory = inventoryService(db, {
     uploads,
@@ -213,11 +222,14 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     },
     networkOf: (dealerId) => connections.connectedDealerIds(dealerId),
     onPostCreated: async (post, network) => {
-      await announceNewPost(env, post, [post.dealerId, ...network]);
+      // The fan-out object is told before the answer, so a worker gone right after answering loses no alert;
+      // the matching runs there, and a post costs the same with or without alerts.
+      const told = matchPost(post.id).catch((error) =>
+        console.error(`Deal alerts for post ${post.id} failed`, error),
+      );
+      await Promise.all([announceNewPost(env, post, [post.dealerId, ...network]), told]);
       if (isLiveAuction(post))
         await later(`Auction alert for post ${post.id}`, () => notices.auctionPosted(post, network));
-      // Matching and the fan-out run after the answer: creating a post costs the same with or without alerts.
-      await later(`Deal alerts for post ${post.id}`, () => dealAlerts.alertForPost(post.id));
     },
     onPostChanged: postChanged,
   });

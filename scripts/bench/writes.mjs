@@ -41,14 +41,16 @@ const signUp = (baseUrl, label) =>
 
 /**
  * Resolves once every DealAlertFanout's storage (one SQLite file per object under the state directory) holds no
- * pending delivery: the alerts of the posts before are delivered. A delivery is crossed off only once done.
+ * pending delivery and no post still to match: the alerts of the posts before are delivered. A delivery is crossed off only once done.
  */
 export async function alertsDelivered(persistTo, timeoutMs = 30_000) {
   const dir = path.join(persistTo, "v3", "do", "dealerlane-DealAlertFanout");
   const pending = (file) => {
     const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
     try {
-      return db.prepare("select count(*) as n from _cf_KV where key like 'pending:%'").get().n;
+      return db
+        .prepare("select count(*) as n from _cf_KV where key like 'pending:%' or key like 'match:%'")
+        .get().n;
     } catch {
       return 0; // an object that never stored anything has no table yet
     } finally {

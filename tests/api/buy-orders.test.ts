@@ -1,12 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PostDetail } from "#lib/api-types";
-import { call, notificationsOf, signUpDealer, waitForNotifications } from "./helpers";
+import { call, fanoutSettled, notificationsOf, signUpDealer, waitForNotifications } from "./helpers";
 
 const createPost = async (cookie: string, body: Record<string, unknown>) => {
   const res = await call("POST", "/api/inventory", { cookie, body });
   expect(res.status, res.text).toBe(201);
-  return res.json as unknown as PostDetail;
+  const post = res.json as unknown as PostDetail;
+  // Matched on its fan-out's alarm: done before the next post, which then finds it.
+  await fanoutSettled(post.id);
+  return post;
 };
 
 const request = (cookie: string, text: string) =>

@@ -11,7 +11,7 @@ import {
 } from "../../worker/domain/deal-alerts/matching";
 import { expiryStatements } from "../../worker/domain/inventory/lifecycle";
 import { fanoutOf } from "../../worker/realtime/addresses";
-import { call, notificationsOf, signUpDealer, waitForNotifications } from "./helpers";
+import { call, fanoutSettled, notificationsOf, signUpDealer, waitForNotifications } from "./helpers";
 
 type Post = { id: string; status: string; dealerId: string };
 type Match = { post: { id: string; title: string }; vehicles: string[] };
@@ -19,7 +19,10 @@ type Match = { post: { id: string; title: string }; vehicles: string[] };
 const createPost = async (cookie: string, body: Record<string, unknown>) => {
   const res = await call("POST", "/api/inventory", { cookie, body });
   expect(res.status, res.text).toBe(201);
-  return res.json as unknown as Post;
+  const post = res.json as unknown as Post;
+  // Matched on its fan-out's alarm: done before the next post, which then finds it.
+  await fanoutSettled(post.id);
+  return post;
 };
 
 const request = (cookie: string, text: string) =>

@@ -3,9 +3,12 @@ import {
   createExecutionContext,
   createScheduledController,
   env,
+  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import worker from "../../worker/index";
+import type { DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
+import { fanoutOf } from "../../worker/realtime/addresses";
 import type { Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
@@ -324,6 +327,20 @@ export const waitForNotifications = (cookie: string, count: number, timeoutMs = 
     () => notificationsOf(cookie),
     (list) => list.length >= count,
     timeoutMs,
+  );
+
+/**
+ * Waits until a post's fan-out has matched what it was told and delivered it all; answers what is left. A post
+ * made after another that it matches is then matched from its own side, as a dealer posting later would be.
+ */
+export const fanoutSettled = (postId: string) =>
+  eventually(
+    () =>
+      runInDurableObject(fanoutOf(env, postId), async (_: DealAlertFanout, state) => ({
+        unmatched: (await state.storage.list({ prefix: "match:" })).size,
+        pending: (await state.storage.list({ prefix: "pending:" })).size,
+      })),
+    (v) => v.unmatched === 0 && v.pending === 0,
   );
 
 /**

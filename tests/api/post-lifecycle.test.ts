@@ -4,7 +4,7 @@ import type { Notification } from "#lib/api-types";
 import migration0009 from "../../migrations/0009_match_index_backfill.sql?raw";
 import { openDatabase } from "../../worker/db/client";
 import { backfillMatchIndex } from "../../worker/domain/deal-alerts/backfill";
-import { runDailyCron, ORIGIN, call, signUpDealer } from "./helpers";
+import { runDailyCron, ORIGIN, call, fanoutSettled, signUpDealer } from "./helpers";
 
 type Vehicle = { id: string; price: number | null; priceCents: number | null; status: string };
 type Post = {
@@ -280,7 +280,7 @@ describe("price drops", () => {
     const requester = await signUpDealer();
     const muted = await signUpDealer();
     // A requester the listing answers when it is posted (the Ram at $24k is under their $25k).
-    await call("POST", "/api/inventory", {
+    const wanted = await call("POST", "/api/inventory", {
       cookie: requester.cookie,
       body: {
         title: "Need a Ram 1500 2017-2019, under $25k",
@@ -290,6 +290,7 @@ describe("price drops", () => {
         photoUrls: [],
       },
     });
+    await fanoutSettled((wanted.json as unknown as Post).id);
     const post = await postWithTwoVehicles(seller.cookie);
     const firstAlert = await waitForNotifications(requester.cookie, 1);
     expect(firstAlert.map((n) => n.type)).toEqual(["deal-alert"]);

@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { InboxFrame } from "#lib/realtime";
 import { FANOUT_BATCH, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
 import type { Delivery } from "../../worker/domain/notifications/notify";
-import { ORIGIN, countedDb, signUpDealer } from "../api/helpers";
+import { ORIGIN, call, countedDb, fanoutSettled, signUpDealer, waitForNotifications } from "../api/helpers";
 import { createServices } from "../../worker/services";
+import { fanoutOf } from "../../worker/realtime/addresses";
+import { createPostSchema } from "#lib/schemas/inventory";
 
 // The outbox courier wakes behind these tests; its pushes reach a push service that takes everything.
 beforeAll(() => {
@@ -357,5 +359,64 @@ describe("a batch of deal alerts", () => {
       .all<{ recipient: string }>();
     // The demo dealer's device gets nothing: a push it caused could reach a stranger's phone.
     expect(pushed.map((p) => p.recipient)).toEqual([`device-${pushOn}`]);
+  });
+
+  it("matches a new post on its own alarm: the worker hands nothing on after answering, and a repeat tell doubles nothing", async () => {
+    const buyer = await signUpDealer();
+    const seller = await signUpDealer();
+    const wanted = await call("POST", "/api/inventory", {
+      cookie: buyer.cookie,
+      body: {
+        title: "Looking for a 2019 Ford F-150 XLT",
+        description: "",
+        type: "request",
+        vehicles: [],
+        photoUrls: [],
+      },
+    });
+    expect(wanted.status).toBe(201);
+    // The request's own matching is done first: else it could find the listing and alert that pair itself.
+    await fanoutSettled((wanted.json as unknown as { id: string }).id);
+
+    // The seller posts through a worker whose work after the answer is never run: it is gone once it answers.
+    const handed: Promise<unknown>[] = [];
+    const services = createServices(env, {
+      waitUntil: (work) => void handed.push(work),
+      network: () => "real",
+    });
+    const accountId = (await env.DB.prepare("select account_id as id from dealers where id = ?")
+      .bind(seller.dealerId)
+      .first<{ id: string }>())!.id;
+    const { dealer } = await services.accounts.viewer(accountId);
+    const input = createPostSchema.parse({
+      title: "2019 Ford F-150 XLT, 41k miles, $27,900",
+      type: "for-sale",
+      vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "XLT", mileage: 41000, price: 27900 }],
+    });
+    const post = await services.inventory.createPost(dealer!, input, ORIGIN);
+    expect(handed).toEqual([]);
+    // The fan-out object restarts too before it has matched: what it was told is stored.
+    await evictAllDurableObjects();
+
+    const [alert, ...others] = await waitForNotifications(buyer.cookie, 1);
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({ type: "deal-alert", link: `/post/${post.id}` });
+    const key = `deal-alert:${(wanted.json as unknown as { id: string }).id}:${post.id}`;
+    const stored = async () => {
+      const row = await env.DB.prepare(
+        "select (select count(*) from notifications where key = ?1) as bells, (select count(*) from outbox where idempotency_key = ?1 || ':email') as emails",
+      )
+        .bind(key)
+        .first<{ bells: number; emails: number }>();
+      return row!;
+    };
+    expect(await stored()).toEqual({ bells: 1, emails: 1 });
+
+    // Told again (a repeat of the same call): it matches again and stores nothing twice.
+    const object = fanoutOf(env, post.id);
+    await object.match({ postId: post.id, network: "real" });
+    expect(await fanoutSettled(post.id)).toEqual({ unmatched: 0, pending: 0 });
+    expect(await stored()).toEqual({ bells: 1, emails: 1 });
+    expect(await waitForNotifications(buyer.cookie, 2, 300)).toHaveLength(1);
   });
 });

@@ -42,6 +42,12 @@ type Author = {
 
 export type PriceDrop = { vehicleId: string; oldCents: number; newCents: number };
 
+/**
+ * A delivery to store, with the time that orders it: the other post's creation (the request a new listing
+ * answers), so the dealer who asked most recently hears first. Without one it goes after those that have one.
+ */
+export type Queued = { delivery: Delivery; newest?: number };
+
 type DealAlertDeps = {
   matching: DealMatching;
   centre: NotificationCentre;

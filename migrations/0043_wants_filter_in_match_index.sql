@@ -1,0 +1,2 @@
+DROP INDEX `wanted_vehicles_match_idx`;--> statement-breakpoint
+CREATE INDEX `wanted_vehicles_match_idx` ON `wanted_vehicles` (`make_key`,`model_key`,`created_at`,`year_min`,`year_max`,`max_price_cents`,`max_mileage`,`state`,`until`,`dealer_id`);
