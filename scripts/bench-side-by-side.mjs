@@ -14,7 +14,8 @@
  * pending before it) is not counted. With --alone, each post on its own (the writes section's "the previous post's
  * alerts delivered" row): the servers take turns post by post, and each post waits until neither server holds a
  * pending deal alert nor is still matching a post (`alertsSettled`), so no server's alert work runs beside a timed
- * post; the first round is not counted.
+ * post; the first round is not counted. Either way the second revision's line ends with the median of the paired
+ * after/before ratios (each post paired with the other revision's post of the same place) and their middle half.
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -229,7 +230,7 @@ try {
     servers.forEach((server, s) => {
       const m = median(samples[s].page);
       const st = median(samples[s].static);
-      const paired = s && values.alone ? `  ${pairedRatios(samples[0].page, samples[1].page)}` : "";
+      const paired = s ? `  ${pairedRatios(samples[0].page, samples[1].page)}` : "";
       console.log(
         `POST ${values.alone ? "on its own  " : "back to back"} ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  (${samples[s].page.length} posts, ${values.posts} posts network)${paired}`,
       );
