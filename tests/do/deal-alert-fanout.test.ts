@@ -176,6 +176,26 @@ describe("DealAlertFanout", () => {
     expect(await counts(run)).toMatchObject({ notifications: RECIPIENTS, repeatedNotifications: 0 });
   });
 
+  it("delivers a national listing's alerts in one alarm", async () => {
+    // The open requests the bench's Silverado answers on the national network (docs/capacity.md).
+    const nationalAudience = 57;
+    const run = crypto.randomUUID().slice(0, 8);
+    const dealers = await insertDealers(nationalAudience, run);
+    const name = `post:national-${run}`;
+    await enqueueHeld(
+      name,
+      dealers.map((id) => deliveryTo(id, run)),
+    );
+
+    expect(await deliverBatch(name)).toEqual({ delivered: nationalAudience, failed: 0, remaining: 0 });
+    expect(await counts(run)).toEqual({
+      notifications: nationalAudience,
+      repeatedNotifications: 0,
+      emails: nationalAudience,
+      repeatedEmails: 0,
+    });
+  });
+
   it("runs by itself on its alarm once deliveries are stored", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(RECIPIENTS, run);
