@@ -12,12 +12,11 @@
  * `RUNS=n` posts per file (11), the files taking turns. Prints CPU ms per post by phase (median), the statements,
  * the Durable Object calls and courier runs, and the whole delivery's CPU per recipient.
  */
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createServices } from "../worker/services.ts";
 import type { Queued } from "../durable-objects/deal-alert-fanout.ts";
-import { localD1File } from "./local-d1-file.ts";
+import { writableCopy } from "./local-d1-file.ts";
 import { sqliteD1 } from "./sqlite-d1.ts";
 import { stats } from "./bench/bench-dealer.mjs";
 import { silverados } from "./bench/writes.mjs";
@@ -35,7 +34,6 @@ const FANOUT_BATCH = Number(process.env.BATCH || DELIVERIES_PER_RUN);
 const newestFirst = (a: Queued, b: Queued) =>
   (b.newest ?? 0) - (a.newest ?? 0) || (a.delivery.key < b.delivery.key ? -1 : 1);
 const WARM_UP = 2;
-const COPIES = path.join(".wrangler", "post-statements");
 const dirs: string[] = process.argv.slice(2);
 if (dirs.length === 0) throw new Error("usage: npx tsx scripts/alert-delivery-profile.ts <bench state>…");
 
@@ -64,14 +62,7 @@ type Sample = Map<string, number>;
 const add = (s: Sample, key: string, ms: number) => s.set(key, (s.get(key) ?? 0) + ms);
 
 function profiled(dir: string) {
-  const copy = path.join(COPIES, `${path.basename(dir)}.sqlite`);
-  if (!existsSync(copy)) {
-    mkdirSync(COPIES, { recursive: true });
-    const file = localD1File(dir);
-    copyFileSync(file, copy);
-    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
-  }
-  const db = new DatabaseSync(copy);
+  const db = new DatabaseSync(writableCopy(dir));
   let sample: Sample = new Map();
   let recording = false;
   /** When the post's alerts started being delivered, for the first inbox frame's time. */
