@@ -3,6 +3,7 @@ import { createServices } from "../worker/services";
 import type { Network } from "../worker/db/network-wall";
 import type { PriceDrop, Queued } from "../worker/domain/deal-alerts";
 import type { Delivery, DeliveryOutcome } from "../worker/domain/notifications/notify";
+import { DELIVERIES_PER_RUN } from "../worker/domain/outbox";
 
 type Pending = { delivery: Delivery; failures: number };
 
@@ -32,8 +33,12 @@ const LATEST = 9_000_000_000_000_000;
 export const pendingKey = ({ delivery, newest }: Queued) =>
   `pending:${String(LATEST - (newest ?? 0)).padStart(16, "0")}:${delivery.key}`;
 
-/** Deliveries per alarm: enough to finish most alerts in one run, few enough that one run stays short. */
-export const FANOUT_BATCH = 25;
+/**
+ * Deliveries per alarm: as many as the courier sends in one run. A batch costs the same few statements and one
+ * courier wake whatever its size, while every extra alarm costs its own statements, wake and courier run, so a
+ * national listing's alerts (57 requesters for a Silverado) are one alarm and their e-mails one courier run.
+ */
+export const FANOUT_BATCH = DELIVERIES_PER_RUN;
 const MAX_FAILURES = 5;
 const PUT_KEYS_PER_CALL = 128;
 

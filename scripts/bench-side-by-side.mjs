@@ -7,6 +7,7 @@
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting [--n 30] [--posts 500000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting --alone [--n 30] [--posts 500000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15] [--paths /,/messages,/post/{id}]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --alerts [--n 30] [--posts 500000]
  *
  * --posting times POST /api/inventory back to back instead (the writes section's two Silverados, which alert
  * every open request for one): the revisions take turns by blocks of POSTING_BLOCK posts, each block starting
@@ -14,7 +15,8 @@
  * pending before it) is not counted. With --alone, each post on its own (the writes section's "the previous post's
  * alerts delivered" row): the servers take turns post by post, and each post waits until neither server holds a
  * pending deal alert nor is still matching a post (`alertsSettled`), so no server's alert work runs beside a timed
- * post; the first round is not counted.
+ * post; the first round is not counted. Either way the second revision's line ends with the median of the paired
+ * after/before ratios (each post paired with the other revision's post of the same place) and their middle half.
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -22,6 +24,10 @@
  * Prints one line per page and revision: median, the paired static median, their ratio, and Server-Timing.
  * The bench network keeps every migration ever applied to it, so an older revision runs with newer indexes:
  * the comparison is of the code. `git worktree remove .wrangler/side-by-side/<sha>` when done.
+ * `--alerts` times the notifications section's deal alert instead: from a Cayenne's create to its deal-alert frame on
+ * the last of the section's 8 listening requesters (a fresh set per server), the servers taking turns post by post,
+ * each post started once neither server holds a pending alert nor is still matching one; the first round is not
+ * counted.
  * `--phone` compares the phone bench's screens instead (scripts/bench/phone.mjs): the home's second visit (a warm
  * on-disk profile per revision, as the installed app's), then cold loads of the home, a chat and another dealer's
  * post (`--paths` picks among them), loads alternating between the revisions. Per revision: the median time until
@@ -47,6 +53,7 @@ const { values, positionals } = parseArgs({
     posting: { type: "boolean", default: false },
     alone: { type: "boolean", default: false },
     phone: { type: "boolean", default: false },
+    alerts: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
@@ -161,6 +168,31 @@ async function postingAlone(servers) {
   return samples;
 }
 
+/** A deal alert's create → frame on the last listening requester, the servers taking turns post by post. */
+async function alertFrames(servers) {
+  const { alertAudience } = await import("./bench/notifications.mjs");
+  const label = `ab${Date.now().toString(36)}`;
+  const audiences = [];
+  for (const server of servers) audiences.push(await alertAudience(server.base, label, n + 1));
+  const samples = servers.map(() => ({ page: [], static: [] }));
+  try {
+    for (let i = 0; i < n + 1; i++) {
+      for (const s of i % 2 ? [1, 0] : [0, 1]) {
+        for (const server of servers) await alertsSettled(server.state);
+        const { deliveryMs } = await audiences[s].alertPost(i);
+        if (deliveryMs === null) throw new Error(`${servers[s].rev}: an alert missed a requester for 15 s`);
+        const st = await timed(`${servers[s].base}/favicon.svg`, {});
+        if (i === 0) continue;
+        samples[s].page.push(deliveryMs);
+        samples[s].static.push(st.ms);
+      }
+    }
+  } finally {
+    for (const audience of audiences) audience.close();
+  }
+  return samples;
+}
+
 /** The median of the paired after/before ratios and their middle half: how far one pair's verdict holds. */
 function pairedRatios(before, after) {
   const ratios = after.map((a, i) => a / before[i]).toSorted((a, b) => a - b);
@@ -229,14 +261,24 @@ try {
     servers.forEach((server, s) => {
       const m = median(samples[s].page);
       const st = median(samples[s].static);
-      const paired = s && values.alone ? `  ${pairedRatios(samples[0].page, samples[1].page)}` : "";
+      const paired = s ? `  ${pairedRatios(samples[0].page, samples[1].page)}` : "";
       console.log(
         `POST ${values.alone ? "on its own  " : "back to back"} ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  (${samples[s].page.length} posts, ${values.posts} posts network)${paired}`,
       );
     });
   }
+  if (values.alerts) {
+    const samples = await alertFrames(servers);
+    servers.forEach((server, s) => {
+      const m = median(samples[s].page);
+      const paired = s ? `  ${pairedRatios(samples[0].page, samples[1].page)}` : "";
+      console.log(
+        `deal alert → last frame ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${median(samples[s].static).toFixed(2)} ms  (${samples[s].page.length} alerts, ${values.posts} posts network)${paired}`,
+      );
+    });
+  }
   if (values.phone) await comparePhones(servers);
-  for (const page of values.posting || values.phone ? [] : paths) {
+  for (const page of values.posting || values.phone || values.alerts ? [] : paths) {
     const cookie = page.startsWith("/admin") ? seed.adminCookie : seed.cookie;
     const samples = servers.map(() => ({ page: [], static: [], timing: "" }));
     for (let i = 0; i < n + 15; i++) {

@@ -10,7 +10,7 @@
  * dropped triggers would have written with one statement each (BULK_REBUILDS): the search documents, the
  * full-text index, the counters and the daily figures come out as the worker itself would have written them.
  */
-import { readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { boundValue, type TableRows } from "./local-bindings.ts";
@@ -29,6 +29,21 @@ export function localD1File(persistTo: string): string {
   if (files.length !== 1)
     throw new Error(`${dir} holds ${files.length} D1 databases; expected the one migrated for the bench`);
   return path.join(dir, files[0]!);
+}
+
+/**
+ * A copy of a state's D1 file that a script may write to, made once (delete it for a fresh one) in `.wrangler/
+ * post-statements/`: beside the states, not in them, since the bench tools copy a state directory whole.
+ */
+export function writableCopy(persistTo: string): string {
+  const copy = path.join(".wrangler", "post-statements", `${path.basename(persistTo)}.sqlite`);
+  if (!existsSync(copy)) {
+    mkdirSync(path.dirname(copy), { recursive: true });
+    const file = localD1File(persistTo);
+    copyFileSync(file, copy);
+    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  }
+  return copy;
 }
 
 /** How long a step took on the clock, and in this process's CPU time (what a shared machine's load leaves out). */

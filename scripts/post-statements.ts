@@ -14,13 +14,12 @@
  * the posts are written to the copy, never to the state. `RUNS=n` posts per file (21), `PLANS=1` each statement's
  * query plan, `FTS=<automerge>` sets the full-text index's automerge on the copies first (`FTS=reset` back to 4).
  */
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createServices } from "../worker/services.ts";
 import { afterTheAnswer, inBackground } from "../worker/db/meter.ts";
 import type { MatchTask } from "../durable-objects/deal-alert-fanout.ts";
-import { localD1File } from "./local-d1-file.ts";
+import { writableCopy } from "./local-d1-file.ts";
 import { sqliteD1 } from "./sqlite-d1.ts";
 import { stats } from "./bench/bench-dealer.mjs";
 import { silverados } from "./bench/writes.mjs";
@@ -28,7 +27,6 @@ import type { DealerRow } from "../worker/domain/dealers/index.ts";
 import { LIMITS } from "../worker/domain/rate-limits/index.ts";
 
 const RUNS = Number(process.env.RUNS || 21);
-const COPIES = path.join(".wrangler", "post-statements");
 const dirs: string[] = process.argv.slice(2);
 if (dirs.length === 0) throw new Error("usage: npx tsx scripts/post-statements.ts <bench state directory>…");
 
@@ -67,15 +65,7 @@ type Opened = {
   services: ReturnType<typeof createServices>;
 };
 const opened: Opened[] = dirs.map((dir) => {
-  // Beside the states, not in them: a state directory is copied whole by the bench tools.
-  const copy = path.join(COPIES, `${path.basename(dir)}.sqlite`);
-  if (!existsSync(copy)) {
-    mkdirSync(COPIES, { recursive: true });
-    const file = localD1File(dir);
-    copyFileSync(file, copy);
-    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
-  }
-  const db = new DatabaseSync(copy);
+  const db = new DatabaseSync(writableCopy(dir));
   if (process.env.FTS) {
     const merge = process.env.FTS === "reset" ? 4 : Number(process.env.FTS);
     db.exec(`insert into post_search (post_search, rank) values ('automerge', ${merge})`);

@@ -52,23 +52,55 @@ async function lastArrival(arrivals, link, dealers, timeoutMs = 15_000) {
   }
 }
 
-export async function run(ctx) {
-  const { baseUrl } = ctx;
-  const run = Date.now().toString(36);
+/**
+ * REQUESTERS fresh dealers, each with an open request for a Cayenne and listening on its inbox, and enough fresh
+ * sellers for `posts` posts of each kind: `alertPost(i)` posts a Cayenne they all asked for and answers the
+ * create's time and the time until the deal-alert frame reached the last of them (null past 15 s); `plainPost(i)`
+ * posts a lot nobody asked for. The bench's section and bench-side-by-side's `--alerts` both post through it.
+ */
+export async function alertAudience(baseUrl, label, posts) {
   const requesters = [];
-  for (let i = 0; i < REQUESTERS; i++) requesters.push(await signUp(baseUrl, run, i));
+  for (let i = 0; i < REQUESTERS; i++) requesters.push(await signUp(baseUrl, label, i));
   for (const r of requesters)
     await createPost(baseUrl, r.cookie, "Looking for a 2019-2021 Porsche Cayenne under $80k", "request");
   const arrivals = new Map();
   const sockets = await Promise.all(requesters.map((r) => listen(baseUrl, r, arrivals)));
-
-  const count = Number(process.env.BENCH_ALERT_POSTS || 50);
   // Posts are limited per dealer (worker/domain/rate-limits/index.ts, 30 an hour): fresh sellers take turns.
   const sellers = [];
-  for (let i = 0; i < Math.ceil(((count + WARM_UP) * 2) / POSTS_PER_SELLER); i++)
-    sellers.push(await signUp(baseUrl, `${run}-seller`, 100 + i));
+  for (let i = 0; i < Math.ceil((posts * 2) / POSTS_PER_SELLER); i++)
+    sellers.push(await signUp(baseUrl, `${label}-seller`, 100 + i));
   let posted = 0;
   const nextSeller = () => sellers[Math.floor(posted++ / POSTS_PER_SELLER)].cookie;
+  return {
+    async plainPost(i) {
+      const started = performance.now();
+      const { workerMs } = await createPost(
+        baseUrl,
+        nextSeller(),
+        `Lot clean-up ${label}-${i}: six trades, sold as-is, where-is`,
+      );
+      return { ms: performance.now() - started, workerMs };
+    },
+    async alertPost(i) {
+      const started = performance.now();
+      const { id, workerMs } = await createPost(
+        baseUrl,
+        nextSeller(),
+        `2020 Porsche Cayenne S, 31k miles, $68,500 (${label}-${i})`,
+      );
+      const createMs = performance.now() - started;
+      const last = await lastArrival(arrivals, `/post/${id}`, requesters);
+      return { createMs, workerMs, deliveryMs: last === null ? null : last - started };
+    },
+    close: () => sockets.forEach((ws) => ws.close()),
+  };
+}
+
+export async function run(ctx) {
+  const { baseUrl } = ctx;
+  const run = Date.now().toString(36);
+  const count = Number(process.env.BENCH_ALERT_POSTS || 50);
+  const audience = await alertAudience(baseUrl, run, count + WARM_UP);
   const plain = [];
   const withAlerts = [];
   const delivery = [];
@@ -76,26 +108,7 @@ export async function run(ctx) {
   const settle = () => new Promise((r) => setTimeout(r, 400));
   const plainWorker = [];
   const alertWorker = [];
-  const plainPost = async (i) => {
-    const started = performance.now();
-    const { workerMs } = await createPost(
-      baseUrl,
-      nextSeller(),
-      `Lot clean-up ${run}-${i}: six trades, sold as-is, where-is`,
-    );
-    return { ms: performance.now() - started, workerMs };
-  };
-  const alertPost = async (i) => {
-    const started = performance.now();
-    const { id, workerMs } = await createPost(
-      baseUrl,
-      nextSeller(),
-      `2020 Porsche Cayenne S, 31k miles, $68,500 (${run}-${i})`,
-    );
-    const createMs = performance.now() - started;
-    const last = await lastArrival(arrivals, `/post/${id}`, requesters);
-    return { createMs, workerMs, deliveryMs: last === null ? null : last - started };
-  };
+  const { plainPost, alertPost } = audience;
   for (let i = 0; i < count + WARM_UP; i++) {
     // Alternate which goes first, and let each post's background work (fan-out, e-mails) finish before the
     // next request, so neither figure pays for the other's alerts.
@@ -119,7 +132,7 @@ export async function run(ctx) {
     if (alert.deliveryMs === null) missed += 1;
     else delivery.push(alert.deliveryMs);
   }
-  sockets.forEach((ws) => ws.close());
+  audience.close();
 
   const p = stats(plain);
   const a = stats(withAlerts);
