@@ -317,14 +317,16 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         <ol className="flex flex-col gap-4" aria-label="Dealer posts" data-testid="feed">
           {posts.map((post, i) => (
             <Fragment key={post.id}>
-              <li className={i >= FIRST_SCREEN_CARDS ? "below-first-screen" : undefined}>
+              <li
+                className={i >= FIRST_SCREEN_CARDS ? belowFirstScreen(post, feed.inventoryView) : undefined}
+              >
                 <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} first={i === 0} />
               </li>
               {i === Math.min(1, posts.length - 1) && !search ? (
                 <li
                   className={
                     i + 1 >= FIRST_SCREEN_CARDS
-                      ? "below-first-screen [--below-first-screen-height:25rem]"
+                      ? "below-first-screen [--below-first-screen-height:25rem] sm:[--below-first-screen-height:21.5rem]"
                       : undefined
                   }
                 >
@@ -332,7 +334,7 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
                 </li>
               ) : null}
               {i % pageSize === PROMO_AFTER - 1 ? (
-                <li className="below-first-screen [--below-first-screen-height:10rem]">
+                <li className="below-first-screen [--below-first-screen-height:10rem] sm:[--below-first-screen-height:9rem]">
                   <PromoBlock page={Math.floor(i / pageSize)} promotions={feed.promotions ?? []} />
                 </li>
               ) : null}
@@ -364,6 +366,13 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       ) : null}
     </div>
   );
+}
+
+/** The stand-in of a card below the first screen: taller when the card leads with its photo. */
+function belowFirstScreen(post: FeedPost, view: InventoryView) {
+  return view === "grid" && post.photoUrls.length > 0
+    ? "below-first-screen below-first-screen-photo"
+    : "below-first-screen";
 }
 
 /** The feed's address for a tab, a search and (for Load More without JavaScript) a cursor. */
