@@ -20,6 +20,8 @@ export const FEED_SCROLL_TRIGGER = 0.8;
 export const FEED_REFRESH_MS = 30_000;
 /** The promo block follows the 4th post (PROMO_AFTER) of each page: once a page, never every 4th post over again. */
 export const PROMO_AFTER = 4;
+/** The cards a phone's first screen shows (390 × 844 px): the feed's items after them draw as they near the screen. */
+const FIRST_SCREEN_CARDS = 2;
 
 const SORT_LABELS: Record<FeedSort, string> = {
   recent: "Recent",
@@ -315,16 +317,24 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
         <ol className="flex flex-col gap-4" aria-label="Dealer posts" data-testid="feed">
           {posts.map((post, i) => (
             <Fragment key={post.id}>
-              <li>
+              <li
+                className={i >= FIRST_SCREEN_CARDS ? belowFirstScreen(post, feed.inventoryView) : undefined}
+              >
                 <PostCard post={post} currentUser={currentUser} view={feed.inventoryView} first={i === 0} />
               </li>
               {i === Math.min(1, posts.length - 1) && !search ? (
-                <li>
+                <li
+                  className={
+                    i + 1 >= FIRST_SCREEN_CARDS
+                      ? "below-first-screen [--below-first-screen-height:25rem] sm:[--below-first-screen-height:21.5rem]"
+                      : undefined
+                  }
+                >
                   <SuggestedDealers />
                 </li>
               ) : null}
               {i % pageSize === PROMO_AFTER - 1 ? (
-                <li>
+                <li className="below-first-screen [--below-first-screen-height:10rem] sm:[--below-first-screen-height:9rem]">
                   <PromoBlock page={Math.floor(i / pageSize)} promotions={feed.promotions ?? []} />
                 </li>
               ) : null}
@@ -356,6 +366,13 @@ export function HomeFeed({ currentUser, feed }: { currentUser: CardUser; feed: F
       ) : null}
     </div>
   );
+}
+
+/** The stand-in of a card below the first screen: taller when the card leads with its photo. */
+function belowFirstScreen(post: FeedPost, view: InventoryView) {
+  return view === "grid" && post.photoUrls.length > 0
+    ? "below-first-screen below-first-screen-photo"
+    : "below-first-screen";
 }
 
 /** The feed's address for a tab, a search and (for Load More without JavaScript) a cursor. */
