@@ -12,7 +12,7 @@ import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
 import { messagePreview } from "#lib/chat-texts";
-import { ChatDealTools } from "~/components/deal/on-demand";
+import { ChatDealTools } from "./on-demand";
 import { ClearDataButton } from "~/components/admin/clear-data-button";
 import { ChatToolsPanel, ChatToolsToggle, useChatToolsPanel } from "./chat-tools-panel";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
