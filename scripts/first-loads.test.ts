@@ -48,3 +48,15 @@ describe("the phone's first loads", () => {
       expect(firstLoad(routeIds).filter(isZod)).toEqual([]);
     });
 });
+
+// Opened to type, a chat needs neither the deal tools (with the make and model list that reads a deal out of the
+// messages) nor the photo compressing and upload code: each comes with the panel or the first file picked.
+const isOnDemandForChat = (file: string) => /\/(chat-deal-tools|vin|photo-uploader)-[\w-]+\.js$/.test(file);
+
+describe("the chat's first load", () => {
+  it("keeps the deal tools and the upload code for when they are asked for", () => {
+    const everyFile = readdirSync(assets).map((f) => `/assets/${f}`);
+    expect(everyFile.filter(isOnDemandForChat)).toHaveLength(3);
+    expect(firstLoad(SCREENS["/messages"] ?? []).filter(isOnDemandForChat)).toEqual([]);
+  });
+});

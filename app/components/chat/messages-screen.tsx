@@ -12,7 +12,7 @@ import { AddChatDialog } from "./add-chat-dialog";
 import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
 import { messagePreview } from "#lib/chat-texts";
-import { ChatDealTools } from "~/components/deal/chat-deal-tools";
+import { ChatDealTools } from "./on-demand";
 import { ClearDataButton } from "~/components/admin/clear-data-button";
 import { ChatToolsPanel, ChatToolsToggle, useChatToolsPanel } from "./chat-tools-panel";
 import { CopilotPanel, CopilotUpsell } from "./copilot-panel";
@@ -241,7 +241,13 @@ export function MessagesScreen({
   // Proposing a deal is no AI feature: every plan has it, beside the Copilot or beside its upsell.
   const dealTools = (
     <>
-      <ChatDealTools peer={current?.otherParticipant ?? null} me={me} messages={selected ? activity : []} />
+      {/* Closed until the page knows the panel's place: a phone's hidden column then loads nothing. */}
+      <ChatDealTools
+        open={tools.docks !== null}
+        peer={current?.otherParticipant ?? null}
+        me={me}
+        messages={selected ? activity : []}
+      />
       {admin ? <ClearDataButton /> : null}
     </>
   );

@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from "react";
-import { compress, putWithProgress } from "~/components/post/photo-uploader";
 import { answerOf, api, failureText } from "#lib/api-client";
 import {
   CHAT_ATTACHMENTS_MAX,
@@ -29,6 +28,12 @@ export type ChatUpload = {
   attachment?: ChatAttachment;
 };
 
+/**
+ * The compressing and the upload with progress come with the first file picked, not with the chat: most
+ * chats are opened to type, and the tray already shows the file as preparing or uploading while it loads.
+ */
+const uploadWork = () => import("~/components/post/photo-uploader");
+
 async function dimensionsOf(file: File): Promise<{ width: number; height: number } | undefined> {
   try {
     const bitmap = await createImageBitmap(file);
@@ -48,6 +53,7 @@ async function prepare(file: File): Promise<File> {
   const type = sniffChatFileType(new Uint8Array(await file.slice(0, 32).arrayBuffer()));
   if (type === "application/pdf") return file;
   if (type === null && !file.type.startsWith("image/")) throw new Error(CHAT_FILE_TYPE_REFUSED);
+  const { compress } = await uploadWork();
   try {
     return await compress(file);
   } catch {
@@ -64,7 +70,10 @@ export async function uploadChatFile(
   details: { name: string; contentType: ChatFileType; width?: number; height?: number },
   onProgress: (fraction: number) => void = () => {},
 ): Promise<ChatAttachment> {
-  const { uploadURL } = await answerOf(api.POST("/api/objects/chat-upload"));
+  const [{ uploadURL }, { putWithProgress }] = await Promise.all([
+    answerOf(api.POST("/api/objects/chat-upload")),
+    uploadWork(),
+  ]);
   await putWithProgress(uploadURL, file, onProgress);
   return {
     url: new URL(uploadURL, window.location.origin).pathname,
