@@ -44,6 +44,8 @@ describe("detectDeal", () => {
     "Can you send photos of the interior?",
     "See you at 3 tomorrow",
     "$28,500 is too much",
+    // A number glued to a unit is no price: "at 1440px" is a screen width.
+    "Walk check at 1440px — is the 2019 F-150 still there?",
   ])("finds no deal in %j", (text) => {
     expect(detectDeal(text)).toBeNull();
   });

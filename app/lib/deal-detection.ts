@@ -53,7 +53,7 @@ function priceOf(text: string): number | null {
     }
   }
   for (const m of text.matchAll(
-    /\b(?:for|at|@|asking|price(?:d| is)?|take|offer(?:ing)?)\s*\$?\s?(\d{4,7})(?![\d,.]*\s?(?:k\b|mi|miles))/gi,
+    /\b(?:for|at|@|asking|price(?:d| is)?|take|offer(?:ing)?)\s*\$?\s?(\d{4,7})\b(?![\d,.]*\s?(?:k\b|mi|miles))/gi,
   ))
     candidates.push(Number(m[1]));
   const price = candidates.map((n) => Math.round(n)).find((n) => n >= PRICE_MIN && n <= PRICE_MAX);
