@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_PATH, launchChromium, launchPersistentChromium } from "../chromium.mjs";
 import { stats } from "./bench-dealer.mjs";
+import { benchmarkIndex } from "./host-speed.mjs";
 
 export const title = "Phone";
 
@@ -242,6 +243,17 @@ function row(label, loads, target) {
   };
 }
 
+/** The host's speed before and after the loads: the phone's CPU is the host's, slowed CPU_SLOWDOWN times. */
+function hostRow(before, after) {
+  return {
+    name: "host speed: benchmark index (Lighthouse's, unthrottled)",
+    median: null,
+    p95: null,
+    hostIndex: { before, after },
+    note: `${before} before the loads, ${after} after; the phone emulated here runs at about ${Math.round(Math.min(before, after) / CPU_SLOWDOWN)}–${Math.round(Math.max(before, after) / CPU_SLOWDOWN)} (DevTools: a mid-tier phone ~1 000, a low-tier one ~264)`,
+  };
+}
+
 const TARGETS = {
   "/": "≤ 1 500 ms, ≤ 130 kB in ≤ 15 files",
   "/messages": "≤ 1 800 ms",
@@ -257,6 +269,7 @@ export async function run(ctx) {
   const browser = await launchChromium();
   try {
     const rows = [];
+    const hostBefore = await benchmarkIndex(browser);
     for (const screen of screens.cold) {
       // One load first, unmeasured: the server's isolate and caches warm, as for every other section.
       await coldLoad(browser, ctx, screen);
@@ -268,6 +281,7 @@ export async function run(ctx) {
     const again = "GET / again, service worker warm";
     rows.push(row(`${again} (installed app: on-disk profile)`, warm.installed, "≤ 800 ms"));
     rows.push(row(`${again} (off-the-record profile)`, warm.offTheRecord, "≤ 800 ms"));
+    rows.push(hostRow(hostBefore, await benchmarkIndex(browser)));
     return rows;
   } finally {
     await browser.close();
