@@ -19,3 +19,6 @@ END;
 UPDATE dealers SET unread_notifications = c.n
 FROM (SELECT dealer_id, count(*) AS n FROM notifications WHERE read_at IS NULL GROUP BY dealer_id) AS c
 WHERE dealers.id = c.dealer_id;
+--> statement-breakpoint
+-- Only the count read it: marking all read walks notifications_dealer_idx instead.
+DROP INDEX `notifications_unread_idx`;

@@ -557,9 +557,6 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_dealer_idx").on(t.dealerId, t.createdAt, t.id),
-    index("notifications_unread_idx")
-      .on(t.dealerId)
-      .where(sql`read_at is null`),
     // The daily cron's two rules (worker/domain/retention): any after its period, a read one sooner.
     index("notifications_created_idx").on(t.createdAt),
     index("notifications_read_idx")
