@@ -90,6 +90,13 @@ export const BULK_REBUILDS: Record<string, BulkRebuild> = {
       ),
     ],
   },
+  notifications_unread_ai: {
+    statements: [
+      `UPDATE dealers SET unread_notifications = unread_notifications + c.n FROM (SELECT dealer_id, count(*) AS n ` +
+        `FROM notifications WHERE rowid > :from_notifications AND read_at IS NULL GROUP BY dealer_id) AS c ` +
+        `WHERE dealers.id = c.dealer_id`,
+    ],
+  },
   dealer_name_suffixes_ai: {
     statements: [
       `INSERT OR IGNORE INTO dealer_name_suffixes (suffix, dealer_id) SELECT suffix, dealer_id FROM dealer_name_suffixes_now ` +

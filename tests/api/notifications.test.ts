@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "#lib/api-types";
+import { createServices } from "../../worker/services";
 import { ORIGIN, call, signUpDealer } from "./helpers";
 
 type Outbox = {
@@ -393,6 +394,74 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
     expect(
       (await call("POST", "/api/notifications/read", { cookie: me.cookie, body: { ids: [] } })).status,
     ).toBe(400);
+  });
+});
+
+/** The bell's kept count (dealers.unread_notifications) beside a count of the dealer's unread rows. */
+async function keptAndCounted(dealerId: string) {
+  return env.DB.prepare(
+    `select (select unread_notifications from dealers where id = ?1) as kept,
+            (select count(*) from notifications where dealer_id = ?1 and read_at is null) as counted`,
+  )
+    .bind(dealerId)
+    .first<{ kept: number; counted: number }>();
+}
+
+describe("the bell's kept unread count", () => {
+  it("stays exact through a batch's store, a repeated key, reading some, reading all and deletes", async () => {
+    const me = await signUpDealer();
+    const other = await signUpDealer();
+    const bell = async () =>
+      (await call("GET", "/api/notifications/unread-count", { cookie: me.cookie })).json.unreadCount;
+    await seedNotifications(me.dealerId, 3);
+    await env.DB.prepare(
+      "insert into notifications (id, dealer_id, type, title, created_at, read_at) values (?, ?, 'announcement', 'Read', ?, ?)",
+    )
+      .bind(crypto.randomUUID(), me.dealerId, Date.now(), Date.now())
+      .run();
+    expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 3, counted: 3 });
+
+    const { centre } = createServices(env).notifications;
+    const notice = (dealerId: string, key: string) =>
+      ({ dealerId, type: "announcement", title: "Batch", body: "", link: null, key }) as const;
+    const first = await centre.storeAll([
+      notice(me.dealerId, `kept:${me.dealerId}:a`),
+      notice(me.dealerId, `kept:${me.dealerId}:b`),
+      notice(other.dealerId, `kept:${other.dealerId}:a`),
+    ]);
+    expect(Object.fromEntries(first.unread)).toEqual({ [me.dealerId]: 5, [other.dealerId]: 1 });
+    // The same keys again store nothing, and count nothing twice.
+    const again = await centre.storeAll([notice(me.dealerId, `kept:${me.dealerId}:a`)]);
+    expect(again.unread.get(me.dealerId)).toBe(5);
+    expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 5, counted: 5 });
+    expect(await bell()).toBe(5);
+
+    const [newest] = (await call("GET", "/api/notifications", { cookie: me.cookie }))
+      .json as unknown as Notification[];
+    const some = await call("POST", "/api/notifications/read", {
+      cookie: me.cookie,
+      body: { ids: [newest!.id] },
+    });
+    expect(some.json).toEqual({ unreadCount: 4 });
+    // Reading it again changes nothing.
+    await call("POST", "/api/notifications/read", { cookie: me.cookie, body: { ids: [newest!.id] } });
+    expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 4, counted: 4 });
+
+    // What the retention cron and a dealer's deletion do: an unread row deleted counts down, a read one does not.
+    await env.DB.prepare(
+      "delete from notifications where id in (select id from notifications where dealer_id = ? and read_at is null limit 1)",
+    )
+      .bind(me.dealerId)
+      .run();
+    await env.DB.prepare("delete from notifications where dealer_id = ? and read_at is not null")
+      .bind(me.dealerId)
+      .run();
+    expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 3, counted: 3 });
+
+    const all = await call("POST", "/api/notifications/read", { cookie: me.cookie, body: {} });
+    expect(all.json).toEqual({ unreadCount: 0 });
+    expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 0, counted: 0 });
+    expect(await keptAndCounted(other.dealerId)).toEqual({ kept: 1, counted: 1 });
   });
 });
 

@@ -136,6 +136,13 @@ describe("the daily cron's retention", () => {
       .bind(`${mark}%`)
       .all<{ title: string }>();
     expect(titles.results.map((r) => r.title)).toEqual([`${mark}-read-lately`, `${mark}-unread`]);
+    // The bell's kept count followed the unread one forgotten.
+    expect(await count("select unread_notifications as n from dealers where id = ?", dealer.dealerId)).toBe(
+      await count(
+        "select count(*) as n from notifications where dealer_id = ? and read_at is null",
+        dealer.dealerId,
+      ),
+    );
     // The owed one is still there (the cron's wake-up of the courier may have delivered it meanwhile).
     expect(await count("select count(*) as n from outbox where id = ?", owed)).toBe(1);
     const outbox = await env.DB.prepare(

@@ -169,6 +169,11 @@ export const dealers = sqliteTable(
     /** Accepted connections; kept by triggers on `connections` (migration 0005), so sorts and cards read one column. */
     connectionCount: integer("connection_count").notNull().default(0),
     /**
+     * The bell's count: notifications not read yet. Kept by triggers on `notifications` (migration 0044) through
+     * every insert, read and delete, so the bell and each batch of alerts read one column instead of counting.
+     */
+    unreadNotifications: integer("unread_notifications").notNull().default(0),
+    /**
      * "Most active lately": each post or message moves it to max(itself, the event's time) + 6 hours,
      * so recent and frequent activity both rank higher. Kept by triggers on `inventory_posts` and `messages`
      * (migration 0005); null until the dealer's first post or message.
@@ -552,9 +557,6 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_dealer_idx").on(t.dealerId, t.createdAt, t.id),
-    index("notifications_unread_idx")
-      .on(t.dealerId)
-      .where(sql`read_at is null`),
     // The daily cron's two rules (worker/domain/retention): any after its period, a read one sooner.
     index("notifications_created_idx").on(t.createdAt),
     index("notifications_read_idx")

@@ -36,7 +36,8 @@ export function rememberSession(tokenHash: string, lookup: SessionLookup | null,
 
 /**
  * Whether a page rendered for `guessed` would be the page for `confirmed`: the same account, dealer, session and
- * plan. "Last active" and the expiry's slide are bookkeeping nothing on a page shows.
+ * plan. "Last active" and the expiry's slide are bookkeeping nothing on a page shows; the bell's count (kept on
+ * the dealer's row) is read fresh with every page.
  */
 export function sameSession(guessed: SessionLookup, confirmed: SessionLookup | null): boolean {
   return confirmed !== null && fingerprint(guessed) === fingerprint(confirmed);
@@ -44,7 +45,7 @@ export function sameSession(guessed: SessionLookup, confirmed: SessionLookup | n
 
 function fingerprint(lookup: SessionLookup) {
   const { viewer, sessionId, startedAt, entitlement } = lookup;
-  const dealer = viewer.dealer ? { ...viewer.dealer, lastActiveAt: null } : null;
+  const dealer = viewer.dealer ? { ...viewer.dealer, lastActiveAt: null, unreadNotifications: null } : null;
   return JSON.stringify([{ ...viewer, dealer }, sessionId, startedAt, entitlement]);
 }
 

@@ -82,7 +82,7 @@ type Row = {
   tokenHash: string;
 };
 
-/** The session lookup; without the counts the two columns are a constant null. */
+/** The session lookup; without the counts the messages column is a constant null (the bell's is the dealer's). */
 const lookupStatement = (counted: boolean) => (db: Database) =>
   db
     .select({
@@ -93,9 +93,6 @@ const lookupStatement = (counted: boolean) => (db: Database) =>
       premium: plans.premium,
       unreadMessages: counted
         ? sql<number>`(select coalesce(sum(unread_count), 0) from chat_participants where dealer_id = ${dealers.id})`
-        : sql<null>`null`,
-      unreadNotifications: counted
-        ? sql<number>`(select count(*) from notifications where dealer_id = ${dealers.id} and read_at is null)`
         : sql<null>`null`,
     })
     .from(sessions)
@@ -146,7 +143,7 @@ export function sessionService(db: Database) {
         ? {
             unread: {
               messages: Number(row.unreadMessages ?? 0),
-              notifications: Number(row.unreadNotifications ?? 0),
+              notifications: row.dealer.unreadNotifications,
             },
           }
         : {}),

@@ -20,7 +20,7 @@ export function activityService(db: Database) {
     async unreadCounts(dealerId: string): Promise<{ messages: number; notifications: number }> {
       const [row] = await db.all<{ messages: number; notifications: number }>(sql`
         select (select coalesce(sum(unread_count), 0) from chat_participants where dealer_id = ${dealerId}) as messages,
-               (select count(*) from notifications where dealer_id = ${dealerId} and read_at is null) as notifications`);
+               (select unread_notifications from dealers where id = ${dealerId}) as notifications`);
       return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
     },
 

@@ -62,10 +62,10 @@ export function notificationCentre(db: Database) {
       );
     },
 
-    /** Unread count for the bell: a count over the partial index notifications_unread_idx. */
+    /** Unread count for the bell: the dealer's kept count (dealers.unread_notifications). */
     async unreadCount(dealerId: string): Promise<number> {
       const [row] = await db.all<{ n: number }>(
-        sql`select count(*) as n from notifications where dealer_id = ${dealerId} and read_at is null`,
+        sql`select unread_notifications as n from dealers where id = ${dealerId}`,
       );
       return row?.n ?? 0;
     },
@@ -128,9 +128,8 @@ export function notificationCentre(db: Database) {
         batchable(
           db,
           db.all<{ dealerId: string; n: number }>(sql`
-            select dealer_id as dealerId, count(*) as n from notifications
-            where dealer_id in (select value from json_each(${dealers})) and read_at is null
-            group by dealer_id`),
+            select id as dealerId, unread_notifications as n from dealers
+            where id in (select value from json_each(${dealers}))`),
         ),
       ]);
       const created = new Set(inserted.map((row) => row.key));
