@@ -1,4 +1,4 @@
--- The bell's unread count kept by the database itself (docs/decisions/00XX-unread-count-kept.md): every writer of
+-- The bell's unread count kept by the database itself (docs/decisions/0084-unread-count-kept.md): every writer of
 -- `notifications` (the notifier, marking read, the retention cron, a dealer's deletion, tests) keeps it exact, and
 -- the bell, each page and each batch of deal alerts read one column instead of counting the dealer's unread rows.
 ALTER TABLE `dealers` ADD `unread_notifications` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
