@@ -148,6 +148,34 @@ describe("DealAlertFanout", () => {
     redo.ws.close();
   });
 
+  it("a pair alerted by both its posts' fan-outs (posted in the same moment) tells one dealer only", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const [buyer, seller] = await Promise.all([signUpDealer(), signUpDealer()]);
+    // Each post's alarm matched before the other's delivered: both hold the pair's key, each for its other dealer.
+    const key = `deal-alert:request-${run}:listing-${run}`;
+    await enqueueHeld(`post:listing-${run}`, [{ ...deliveryTo(buyer.dealerId, run), key }]);
+    await enqueueHeld(`post:request-${run}`, [
+      { ...deliveryTo(seller.dealerId, run), key, title: "A dealer is looking for your 2019 Ford F-150" },
+    ]);
+    const sellerInbox = await openInbox(seller.cookie, seller.dealerId);
+
+    expect(await deliverBatch(`post:listing-${run}`)).toMatchObject({ failed: 0, remaining: 0 });
+    expect(await deliverBatch(`post:request-${run}`)).toMatchObject({ failed: 0, remaining: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+
+    // The seller's tab is not shown the buyer's alert, nor is the seller e-mailed.
+    expect(sellerInbox.frames.filter((f) => f.type === "notification")).toEqual([]);
+    const bells = await env.DB.prepare("select dealer_id as id from notifications where key = ?")
+      .bind(key)
+      .all<{ id: string }>();
+    expect(bells.results).toEqual([{ id: buyer.dealerId }]);
+    const emails = await env.DB.prepare("select dealer_id as id from outbox where idempotency_key = ?")
+      .bind(`${key}:email`)
+      .all<{ id: string }>();
+    expect(emails.results).toEqual([{ id: buyer.dealerId }]);
+    sellerInbox.ws.close();
+  });
+
   it("delivers the newest requests' alerts first, each once", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(RECIPIENTS, run);
