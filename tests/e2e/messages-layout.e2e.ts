@@ -216,6 +216,32 @@ describe("/messages on a 390 px phone", () => {
     await contextB.close();
   });
 
+  it("says when the deal tools cannot load (no connection) and loads them on Try again", async () => {
+    // The service worker would fetch the tools' code out of the page's sight: the page fetches it itself.
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    await quickLogin(page);
+    await page.goto("/messages");
+    await hydrated(page);
+    await page.getByTestId("chat-list").getByRole("link").first().click();
+    await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
+    const toolsCode = /\/assets\/chat-deal-tools-[^/]*\.js$/;
+    await page.route(toolsCode, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "AI Copilot and deal tools" }).click();
+    const sheet = page.getByRole("dialog", { name: "AI Copilot" });
+    await sheet.getByText("The deal tools could not be loaded", { exact: false }).waitFor({ timeout: 10_000 });
+    expect(await sheet.getByText("Loading deal tools…").count()).toBe(0);
+
+    await page.unroute(toolsCode);
+    await sheet.getByRole("button", { name: "Try again" }).click();
+    await sheet.getByRole("button", { name: "Propose deal" }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
   it("shows a Premium dealer the Copilot's hint in the same sheet", async () => {
     const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
