@@ -387,6 +387,21 @@ describe("a batch of deal alerts", () => {
     expect(pushed.map((p) => p.recipient)).toEqual([`device-${pushOn}`]);
   });
 
+  it("keeps a tell that arrives while its post is being matched, so the edit it follows is matched too", async () => {
+    const postId = `retold-${crypto.randomUUID()}`;
+    const left = await runInDurableObject(fanoutOf(env, postId), async (instance: DealAlertFanout, state) => {
+      await instance.match({ postId, network: "real" });
+      await state.storage.deleteAlarm();
+      const run = instance.matchStored();
+      // The post is edited while its first matching reads D1: the object is told again.
+      await instance.match({ postId, network: "real" });
+      await state.storage.deleteAlarm();
+      await run;
+      return [...(await state.storage.list({ prefix: "match:" })).keys()];
+    });
+    expect(left).toEqual(["match:alerts"]);
+  });
+
   it("matches a new post on its own alarm: the worker hands nothing on after answering, and a repeat tell doubles nothing", async () => {
     const buyer = await signUpDealer();
     const seller = await signUpDealer();
