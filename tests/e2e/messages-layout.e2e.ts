@@ -242,6 +242,38 @@ describe("/messages on a 390 px phone", () => {
     await context.close();
   });
 
+  it("cancels Propose deal with Escape while its code arrives: no dialog afterwards, the sheet stays", async () => {
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    await quickLogin(page);
+    await page.goto("/messages");
+    await hydrated(page);
+    await page.getByTestId("chat-list").getByRole("link").first().click();
+    await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
+    await page.getByRole("button", { name: "AI Copilot and deal tools" }).click();
+    const sheet = page.getByRole("dialog", { name: "AI Copilot" });
+    let arrived!: () => void;
+    const dialogCode = new Promise<void>((resolve) => (arrived = resolve));
+    await page.route(/\/assets\/propose-deal-dialog-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+      arrived();
+    });
+    await sheet.getByRole("button", { name: "Propose deal" }).click();
+    await page.getByTestId("dialog-loading").waitFor();
+    await page.keyboard.press("Escape");
+    await dialogCode;
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId("propose-deal-dialog").count()).toBe(0);
+    expect(await page.getByTestId("dialog-loading").count()).toBe(0);
+    expect(await sheet.count()).toBe(1);
+    await context.close();
+  });
+
   it("shows a Premium dealer the Copilot's hint in the same sheet", async () => {
     const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

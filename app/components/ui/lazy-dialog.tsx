@@ -14,7 +14,9 @@ type Closable = { open?: boolean; onOpenChange?: (open: boolean) => void };
  */
 export function lazyDialog<P extends Closable>(
   load: () => Promise<ComponentType<P>>,
-  pending: (props: P, retry?: () => void) => ReactNode = () => <DialogLoading />,
+  pending: (props: P, retry?: () => void) => ReactNode = ({ onOpenChange }) => (
+    <DialogLoading onCancel={onOpenChange && (() => onOpenChange(false))} />
+  ),
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   function LazyDialog(props: P) {
@@ -50,8 +52,21 @@ export function lazyDialog<P extends Closable>(
   return LazyDialog;
 }
 
-/** What shows while a dialog's code is on its way. */
-export function DialogLoading() {
+/**
+ * What shows while a dialog's code is on its way. Escape then cancels the opening (`onCancel`), before any layer
+ * under it hears the key: the dialog does not appear once its code arrives, and the sheet it was opened from stays.
+ */
+export function DialogLoading({ onCancel }: { onCancel?: () => void }) {
+  useEffect(() => {
+    if (!onCancel) return;
+    const cancelOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      onCancel();
+    };
+    window.addEventListener("keydown", cancelOnEscape, { capture: true });
+    return () => window.removeEventListener("keydown", cancelOnEscape, { capture: true });
+  }, [onCancel]);
   return (
     <div
       role="status"
