@@ -12,7 +12,8 @@ type Pending = { delivery: Delivery; failures: number };
  * of the drops), read through the wall of the network the post was written in.
  */
 export type MatchTask = { postId: string; network?: Network; drops?: PriceDrop[] };
-type StoredMatch = MatchTask & { failures: number };
+/** `told`: which tell this is, so a run crosses off only the tell it read, never one that came during it. */
+type StoredMatch = MatchTask & { failures: number; told: string };
 
 /**
  * One stored task per kind of work: a second tell before the alarm matched is the same work (the matching reads
@@ -68,7 +69,8 @@ export class DealAlertFanout extends DurableObject<Env> {
 
   /** RPC: remembers to match the post and starts at once; the alarm does the work. */
   async match(task: MatchTask): Promise<void> {
-    await this.ctx.storage.put(matchKey(task), { ...task, failures: 0 } satisfies StoredMatch);
+    const told = crypto.randomUUID();
+    await this.ctx.storage.put(matchKey(task), { ...task, failures: 0, told } satisfies StoredMatch);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
   }
 
@@ -76,37 +78,43 @@ export class DealAlertFanout extends DurableObject<Env> {
     const unmatched = await this.matchStored();
     const { remaining, failed } = await this.deliverBatch();
     // A failed delivery or matching stays stored: try again a little later rather than at once.
-    if (unmatched > 0 || remaining > 0)
-      await this.ctx.storage.setAlarm(Date.now() + (failed > 0 || unmatched > 0 ? 5_000 : 0));
+    if (unmatched.left > 0 || remaining > 0)
+      await this.ctx.storage.setAlarm(Date.now() + (failed > 0 || unmatched.failed > 0 ? 5_000 : 0));
   }
 
   /**
    * Matches what it was told, storing the deliveries here; a task is crossed off once its deliveries are stored.
    * Matching again stores nothing twice: alerts already delivered are skipped by their notification keys, and
-   * pending ones are stored under the same key. Answers how many tasks are left (failed, to try again).
+   * pending ones are stored under the same key. A task told again while it ran (the post edited meanwhile)
+   * stays, to match the post as it is now. Answers how many tasks are left, and how many of them failed.
    */
-  async matchStored(): Promise<number> {
+  async matchStored(): Promise<{ left: number; failed: number }> {
     const tasks = await this.ctx.storage.list<StoredMatch>({ prefix: "match:" });
     let left = 0;
+    let failed = 0;
     for (const [key, task] of tasks) {
       const { dealAlerts } = createServices(this.env, {
         network: () => task.network,
         storeDeliveries: (queued) => this.enqueue(queued),
       });
+      const toldAgain = async () => (await this.ctx.storage.get<StoredMatch>(key))?.told !== task.told;
       try {
         if (task.drops?.length) await dealAlerts.alertPriceDrops(task.postId, task.drops);
         else await dealAlerts.alertForPost(task.postId);
-        await this.ctx.storage.delete(key);
+        if (await toldAgain()) left += 1;
+        else await this.ctx.storage.delete(key);
       } catch (error) {
         console.error(`Deal alerts for post ${task.postId} failed (${task.failures + 1})`, error);
-        if (task.failures + 1 >= MAX_FAILURES) await this.ctx.storage.delete(key);
+        if (await toldAgain()) left += 1;
+        else if (task.failures + 1 >= MAX_FAILURES) await this.ctx.storage.delete(key);
         else {
           await this.ctx.storage.put(key, { ...task, failures: task.failures + 1 });
           left += 1;
+          failed += 1;
         }
       }
     }
-    return left;
+    return { left, failed };
   }
 
   /**

@@ -148,6 +148,34 @@ describe("DealAlertFanout", () => {
     redo.ws.close();
   });
 
+  it("a pair alerted by both its posts' fan-outs (posted in the same moment) tells one dealer only", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const [buyer, seller] = await Promise.all([signUpDealer(), signUpDealer()]);
+    // Each post's alarm matched before the other's delivered: both hold the pair's key, each for its other dealer.
+    const key = `deal-alert:request-${run}:listing-${run}`;
+    await enqueueHeld(`post:listing-${run}`, [{ ...deliveryTo(buyer.dealerId, run), key }]);
+    await enqueueHeld(`post:request-${run}`, [
+      { ...deliveryTo(seller.dealerId, run), key, title: "A dealer is looking for your 2019 Ford F-150" },
+    ]);
+    const sellerInbox = await openInbox(seller.cookie, seller.dealerId);
+
+    expect(await deliverBatch(`post:listing-${run}`)).toMatchObject({ failed: 0, remaining: 0 });
+    expect(await deliverBatch(`post:request-${run}`)).toMatchObject({ failed: 0, remaining: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+
+    // The seller's tab is not shown the buyer's alert, nor is the seller e-mailed.
+    expect(sellerInbox.frames.filter((f) => f.type === "notification")).toEqual([]);
+    const bells = await env.DB.prepare("select dealer_id as id from notifications where key = ?")
+      .bind(key)
+      .all<{ id: string }>();
+    expect(bells.results).toEqual([{ id: buyer.dealerId }]);
+    const emails = await env.DB.prepare("select dealer_id as id from outbox where idempotency_key = ?")
+      .bind(`${key}:email`)
+      .all<{ id: string }>();
+    expect(emails.results).toEqual([{ id: buyer.dealerId }]);
+    sellerInbox.ws.close();
+  });
+
   it("delivers the newest requests' alerts first, each once", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(RECIPIENTS, run);
@@ -357,6 +385,21 @@ describe("a batch of deal alerts", () => {
       .all<{ recipient: string }>();
     // The demo dealer's device gets nothing: a push it caused could reach a stranger's phone.
     expect(pushed.map((p) => p.recipient)).toEqual([`device-${pushOn}`]);
+  });
+
+  it("keeps a tell that arrives while its post is being matched, so the edit it follows is matched too", async () => {
+    const postId = `retold-${crypto.randomUUID()}`;
+    const left = await runInDurableObject(fanoutOf(env, postId), async (instance: DealAlertFanout, state) => {
+      await instance.match({ postId, network: "real" });
+      await state.storage.deleteAlarm();
+      const run = instance.matchStored();
+      // The post is edited while its first matching reads D1: the object is told again.
+      await instance.match({ postId, network: "real" });
+      await state.storage.deleteAlarm();
+      await run;
+      return [...(await state.storage.list({ prefix: "match:" })).keys()];
+    });
+    expect(left).toEqual(["match:alerts"]);
   });
 
   it("matches a new post on its own alarm: the worker hands nothing on after answering, and a repeat tell doubles nothing", async () => {

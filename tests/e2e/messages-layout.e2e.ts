@@ -158,6 +158,25 @@ describe("/messages on a laptop and a desktop", () => {
   });
 });
 
+/**
+ * The demo account's first chat on a 390 px phone. No service worker: it would fetch code out of the page's
+ * sight, where a test cuts or slows it.
+ */
+async function demoChatOnPhone() {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  await quickLogin(page);
+  await page.goto("/messages");
+  await hydrated(page);
+  await page.getByTestId("chat-list").getByRole("link").first().click();
+  await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
+  return { context, page };
+}
+
 describe("/messages on a 390 px phone", () => {
   it("reaches the Copilot and Propose deal from the open chat in two taps, with nothing wider than the screen", async () => {
     const contextA = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
@@ -216,14 +235,47 @@ describe("/messages on a 390 px phone", () => {
     await contextB.close();
   });
 
+  it("says when the deal tools cannot load (no connection) and loads them on Try again", async () => {
+    const { context, page } = await demoChatOnPhone();
+    const toolsCode = /\/assets\/chat-deal-tools-[^/]*\.js$/;
+    await page.route(toolsCode, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "AI Copilot and deal tools" }).click();
+    const sheet = page.getByRole("dialog", { name: "AI Copilot" });
+    await sheet
+      .getByText("The deal tools could not be loaded", { exact: false })
+      .waitFor({ timeout: 10_000 });
+    expect(await sheet.getByText("Loading deal tools…").count()).toBe(0);
+
+    await page.unroute(toolsCode);
+    await sheet.getByRole("button", { name: "Try again" }).click();
+    await sheet.getByRole("button", { name: "Propose deal" }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it("cancels Propose deal with Escape while its code arrives: no dialog afterwards, the sheet stays", async () => {
+    const { context, page } = await demoChatOnPhone();
+    await page.getByRole("button", { name: "AI Copilot and deal tools" }).click();
+    const sheet = page.getByRole("dialog", { name: "AI Copilot" });
+    let arrived!: () => void;
+    const dialogCode = new Promise<void>((resolve) => (arrived = resolve));
+    await page.route(/\/assets\/propose-deal-dialog-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+      arrived();
+    });
+    await sheet.getByRole("button", { name: "Propose deal" }).click();
+    await page.getByTestId("dialog-loading").waitFor();
+    await page.keyboard.press("Escape");
+    await dialogCode;
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId("propose-deal-dialog").count()).toBe(0);
+    expect(await page.getByTestId("dialog-loading").count()).toBe(0);
+    expect(await sheet.count()).toBe(1);
+    await context.close();
+  });
+
   it("shows a Premium dealer the Copilot's hint in the same sheet", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await quickLogin(page);
-    await page.goto("/messages");
-    await hydrated(page);
-    await page.getByTestId("chat-list").getByRole("link").first().click();
-    await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
+    const { context, page } = await demoChatOnPhone();
     await page.getByRole("button", { name: "AI Copilot and deal tools" }).click();
     const sheet = page.getByRole("dialog", { name: "AI Copilot" });
     await sheet.getByTestId("copilot-hint").waitFor();

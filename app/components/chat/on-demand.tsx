@@ -1,5 +1,6 @@
 import type { ComponentProps } from "react";
 import type { ChatDealTools as Tools } from "~/components/deal/chat-deal-tools";
+import { Button } from "~/components/ui/button";
 import { Loader2 } from "~/components/ui/icons";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 
@@ -15,9 +16,17 @@ export const MessagePopup = lazyDialog(() => import("./message-popup").then((m) 
  */
 export const ChatDealTools = lazyDialog<ComponentProps<typeof Tools> & { open?: boolean }>(
   () => import("~/components/deal/chat-deal-tools").then((m) => m.ChatDealTools),
-  () => (
-    <p role="status" className="flex items-center gap-2 p-3 text-sm text-slate-600 dark:text-slate-400">
-      <Loader2 size={16} className="animate-spin" aria-hidden="true" /> Loading deal tools…
-    </p>
-  ),
+  (_props, retry) =>
+    retry ? (
+      <div role="alert" className="flex flex-col gap-2 p-3 text-sm text-slate-600 dark:text-slate-400">
+        <p>The deal tools could not be loaded: check the connection.</p>
+        <Button variant="secondary" onClick={retry}>
+          Try again
+        </Button>
+      </div>
+    ) : (
+      <p role="status" className="flex items-center gap-2 p-3 text-sm text-slate-600 dark:text-slate-400">
+        <Loader2 size={16} className="animate-spin" aria-hidden="true" /> Loading deal tools…
+      </p>
+    ),
 );

@@ -9,19 +9,25 @@ type Closable = { open?: boolean; onOpenChange?: (open: boolean) => void };
  * screen it came for, and a form it may never open (its fields, schemas and form library) only on the tap
  * that asks for it. While the code arrives the page says so; if it cannot (no connection), a toast says why and
  * the dialog counts as closed, so the next tap tries again. Closed (`open` false), it renders and loads nothing.
- * `pending` draws the wait when "Opening…" alone is not enough (a menu keeps its button in place beside it).
+ * `pending` draws the wait when "Opening…" alone is not enough (a menu keeps its button in place beside it);
+ * for a part that no one closes (no `onOpenChange`), it is given `retry` once loading failed, to offer a try.
  */
 export function lazyDialog<P extends Closable>(
   load: () => Promise<ComponentType<P>>,
-  pending: (props: P) => ReactNode = () => <DialogLoading />,
+  pending: (props: P, retry?: () => void) => ReactNode = ({ onOpenChange }) => (
+    <DialogLoading onCancel={onOpenChange && (() => onOpenChange(false))} />
+  ),
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   function LazyDialog(props: P) {
     const [Dialog, setDialog] = useState<ComponentType<P> | null>(() => loaded);
+    const [failed, setFailed] = useState(false);
     const { onOpenChange } = props;
     const closed = props.open === false;
+    // Closed after a failure: the next open tries again.
+    if (closed && failed) setFailed(false);
     useEffect(() => {
-      if (Dialog || closed) return;
+      if (Dialog || closed || failed) return;
       let current = true;
       load().then(
         (component) => {
@@ -31,21 +37,36 @@ export function lazyDialog<P extends Closable>(
         () => {
           if (!current) return;
           toastError("It could not be loaded: check the connection and try again.", "Could not open");
+          setFailed(true);
           onOpenChange?.(false);
         },
       );
       return () => {
         current = false;
       };
-    }, [Dialog, closed, onOpenChange]);
+    }, [Dialog, closed, failed, onOpenChange]);
     if (Dialog) return <Dialog {...props} />;
-    return closed ? null : pending(props);
+    if (closed) return null;
+    return pending(props, failed ? () => setFailed(false) : undefined);
   }
   return LazyDialog;
 }
 
-/** What shows while a dialog's code is on its way. */
-export function DialogLoading() {
+/**
+ * What shows while a dialog's code is on its way. Escape then cancels the opening (`onCancel`), before any layer
+ * under it hears the key: the dialog does not appear once its code arrives, and the sheet it was opened from stays.
+ */
+export function DialogLoading({ onCancel }: { onCancel?: () => void }) {
+  useEffect(() => {
+    if (!onCancel) return;
+    const cancelOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      onCancel();
+    };
+    window.addEventListener("keydown", cancelOnEscape, { capture: true });
+    return () => window.removeEventListener("keydown", cancelOnEscape, { capture: true });
+  }, [onCancel]);
   return (
     <div
       role="status"

@@ -88,11 +88,11 @@ export function notificationCentre(db: Database) {
 
     /**
      * Stores each notification once per key, in one round trip whatever their number. Answers every key's
-     * notification (the one stored before, `created: false`, for a key already used) and each dealer's unread
-     * count after the store.
+     * notification with its dealer (the one stored before, `created: false`, for a key already used: maybe
+     * another dealer's) and each dealer's unread count after the store.
      */
     async storeAll(inputs: readonly NewNotification[]): Promise<{
-      stored: Map<string, { notification: Notification; created: boolean }>;
+      stored: Map<string, { notification: Notification; dealerId: string; created: boolean }>;
       unread: Map<string, number>;
     }> {
       const now = Date.now();
@@ -122,8 +122,9 @@ export function notificationCentre(db: Database) {
         ),
         batchable(
           db,
-          db.all<Row & { key: string }>(sql`
-            select ${COLUMNS}, key from notifications where key in (select value from json_each(${keys}))`),
+          db.all<Row & { key: string; dealerId: string }>(sql`
+            select ${COLUMNS}, key, dealer_id as dealerId from notifications
+            where key in (select value from json_each(${keys}))`),
         ),
         batchable(
           db,
@@ -135,7 +136,10 @@ export function notificationCentre(db: Database) {
       const created = new Set(inserted.map((row) => row.key));
       return {
         stored: new Map(
-          found.map((row) => [row.key, { notification: toNotification(row), created: created.has(row.key) }]),
+          found.map((row) => [
+            row.key,
+            { notification: toNotification(row), dealerId: row.dealerId, created: created.has(row.key) },
+          ]),
         ),
         unread: new Map(counts.map((c) => [c.dealerId, c.n])),
       };

@@ -239,23 +239,30 @@ export function notifier(db: Database, deps: NotifierDeps) {
         data: d.data,
       })),
     );
+    // A key is one alert: one stored for another dealer (a pair whose two posts' fan-outs both matched it) is
+    // theirs, and this dealer is neither shown it nor sent anything.
+    const ours = (d: Delivery) => {
+      const entry = stored.get(d.key);
+      return entry?.dealerId === d.dealerId ? entry : undefined;
+    };
+    const told = going.filter((p) => ours(p.delivery));
     // Every open tab is told at once, while the messages are stored.
     const live = Promise.all(
-      going.map(({ delivery: d }) => {
-        const entry = stored.get(d.key);
-        return entry && pushLive(d.key, d.dealerId, entry.notification, unread.get(d.dealerId) ?? 0);
-      }),
+      told.map(({ delivery: d }) =>
+        pushLive(d.key, d.dealerId, ours(d)!.notification, unread.get(d.dealerId) ?? 0),
+      ),
     );
-    const messages = going.flatMap((p) => p.messages);
+    const messages = told.flatMap((p) => p.messages);
     const entries = await deps.outbox.enqueueAll(messages).finally(() => live);
     const receipts = new Map(
       messages.map((m, i) => [m.idempotencyKey, { ...entries[i]!, channel: m.channel }]),
     );
     return planned.map((p): DeliveryOutcome => {
       if (!("delivery" in p)) return p;
-      const entry = stored.get(p.delivery.key);
-      if (!entry)
+      if (!stored.has(p.delivery.key))
         return { status: "failed", error: new Error(`Notification ${p.delivery.key} was not stored`) };
+      const entry = ours(p.delivery);
+      if (!entry) return { status: "skipped", reason: "told to another dealer under the same key" };
       const outbox = p.messages.flatMap((m) => {
         const receipt = receipts.get(m.idempotencyKey);
         return receipt && receipt.channel !== "push"
