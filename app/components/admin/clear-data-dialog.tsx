@@ -1,20 +1,26 @@
 import { Dialog } from "radix-ui";
 import { DialogFrame } from "~/components/ui/dialog-frame";
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { TextField } from "~/components/ui/field";
-import { Trash2 } from "~/components/ui/icons";
 import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "#lib/admin-texts";
 import { answerOf, api } from "#lib/api-client";
 import { toast } from "#lib/toast";
 
 /**
- * The Clear All Data button, for admins only: after a typed
+ * Clear All Data, for admins only (opened by clear-data-button.tsx, which focus returns to): after a typed
  * confirmation, POST /api/admin/clear-data removes what the demo made — never a real dealer's data.
  */
-export function ClearDataButton() {
-  const [open, setOpen] = useState(false);
+export function ClearDataDialog({
+  open,
+  onOpenChange: setOpen,
+  returnFocus,
+}: {
+  open?: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: RefObject<HTMLButtonElement>;
+}) {
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const clear = async () => {
@@ -32,12 +38,7 @@ export function ClearDataButton() {
   };
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost">
-          <Trash2 size={16} /> Clear All Data
-        </Button>
-      </Dialog.Trigger>
-      <DialogFrame className="w-[min(28rem,calc(100vw-2rem))] gap-4 p-5">
+      <DialogFrame className="w-[min(28rem,calc(100vw-2rem))] gap-4 p-5" returnFocus={returnFocus}>
         <DialogHeader>Clear the demo&apos;s data</DialogHeader>
         <Dialog.Description className="text-sm text-muted">
           Removes every throwaway demo account with everything it made (posts, comments, messages, deals,

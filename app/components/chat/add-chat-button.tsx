@@ -1,0 +1,42 @@
+import { useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Plus } from "~/components/ui/icons";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
+import type { ChatPeer } from "./conversation";
+
+/** The search's code (Radix's dialog, focus trap and scroll lock) arrives on the first open, not with the chat. */
+const AddChatDialog = lazyDialog(() => import("./add-chat-dialog").then((m) => m.AddChatDialog));
+
+/** The chat list's Add Chat: a plain button until its dialog's code first loads, which hands focus back to it. */
+export function AddChatButton({
+  userId,
+  onOpenChat,
+}: {
+  userId: string;
+  onOpenChat: (peer: ChatPeer) => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="secondary"
+        className="shrink-0 px-3"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        data-testid="add-chat"
+      >
+        <Plus size={16} /> Add Chat
+      </Button>
+      <AddChatDialog
+        open={open}
+        onOpenChange={setOpen}
+        returnFocus={button}
+        userId={userId}
+        onOpenChat={onOpenChat}
+      />
+    </>
+  );
+}
