@@ -10,7 +10,7 @@ const page = (...children: Parameters<typeof h>[]) =>
   renderToString(
     h(
       PageIconsProvider,
-      { value: { symbols, used: new Set(), written: false } },
+      { value: { symbols, used: new Set<string>(), written: false } },
       ...children.map((child) => h(...child)),
     ),
   );
