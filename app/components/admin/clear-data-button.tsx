@@ -1,6 +1,6 @@
-import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Trash2 } from "~/components/ui/icons";
+import { useDialogButton } from "~/components/ui/dialog-button";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 
 /** The confirmation's code (Radix's dialog, focus trap and scroll lock) arrives on its first open. */
@@ -8,20 +8,13 @@ const ClearDataDialog = lazyDialog(() => import("./clear-data-dialog").then((m) 
 
 /** The Clear All Data button, for admins only: a plain button until its dialog's code first loads. */
 export function ClearDataButton() {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const { trigger, dialog } = useDialogButton();
   return (
     <>
-      <Button
-        ref={button}
-        variant="ghost"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="ghost" {...trigger}>
         <Trash2 size={16} /> Clear All Data
       </Button>
-      <ClearDataDialog open={open} onOpenChange={setOpen} returnFocus={button} />
+      <ClearDataDialog {...dialog} />
     </>
   );
 }

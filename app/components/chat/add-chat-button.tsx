@@ -1,6 +1,6 @@
-import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Plus } from "~/components/ui/icons";
+import { useDialogButton } from "~/components/ui/dialog-button";
 import { lazyDialog } from "~/components/ui/lazy-dialog";
 import type { ChatPeer } from "./conversation";
 
@@ -15,28 +15,13 @@ export function AddChatButton({
   userId: string;
   onOpenChat: (peer: ChatPeer) => Promise<void>;
 }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const { trigger, dialog } = useDialogButton();
   return (
     <>
-      <Button
-        ref={button}
-        variant="secondary"
-        className="shrink-0 px-3"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-        data-testid="add-chat"
-      >
+      <Button variant="secondary" className="shrink-0 px-3" data-testid="add-chat" {...trigger}>
         <Plus size={16} /> Add Chat
       </Button>
-      <AddChatDialog
-        open={open}
-        onOpenChange={setOpen}
-        returnFocus={button}
-        userId={userId}
-        onOpenChat={onOpenChat}
-      />
+      <AddChatDialog {...dialog} userId={userId} onOpenChat={onOpenChat} />
     </>
   );
 }
