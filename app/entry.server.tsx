@@ -2,7 +2,11 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { PageIconsProvider, symbolsOf } from "./components/ui/icon-symbols";
+import sprite from "./components/ui/icons.svg?raw";
 import { NonceProvider } from "./utils/nonce";
+
+const ICON_SYMBOLS = symbolsOf(sprite);
 
 const ABORT_DELAY = 5_000;
 
@@ -19,7 +23,9 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <PageIconsProvider value={{ symbols: ICON_SYMBOLS, used: new Set(), written: false }}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </PageIconsProvider>
     </NonceProvider>,
     {
       nonce,

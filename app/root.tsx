@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import "./load-context";
+import { PageIconSymbols } from "./components/ui/icon-symbols";
 import { Toaster } from "./components/ui/toaster";
 import { themeBootScript } from "./lib/theme";
 import { toast } from "./lib/toast";
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh font-sans antialiased">
         {children}
+        <PageIconSymbols />
         {hydrates ? (
           <>
             <Toaster />

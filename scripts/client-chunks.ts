@@ -23,6 +23,9 @@ const SIGNED_IN_SCREENS = [
   "/app/routes/_dealer.messages.tsx",
 ];
 
+/** A dialog's frame: Radix's dialog with its focus trap and scroll lock. */
+const DIALOG_FRAME = ["/app/components/ui/dialog-frame.tsx", "/app/components/ui/dialog-header.tsx"];
+
 const pathOf = (id: string) => id.split("?")[0];
 const ZOD = /\/node_modules\/zod\//;
 /** Entries (route modules, the client entry) stay files of their own, as Remix loads them by name. */
@@ -68,10 +71,14 @@ function groups(getModuleInfo: GetModuleInfo, moduleIds: Iterable<string>) {
   const shell = staticClosure(getModuleInfo, find(SIGNED_IN_SHELL));
   const screens = SIGNED_IN_SCREENS.map((screen) => staticClosure(getModuleInfo, find([screen])));
   const [home] = screens;
-  // What only one screen imports stays in that screen's own file; what two share travels with the shell.
-  const shared = (id: string) => shell.has(id) || screens.filter((s) => s.has(id)).length > 1;
-  // Except what the home does not run at load (the dialogs /messages and /post/{id} draw at once): that is a file
-  // of its own, so the home's first load does not carry it.
+  const dialogFrame = staticClosure(getModuleInfo, find(DIALOG_FRAME));
+  // What only one screen imports stays in that screen's own file; what two share travels with the shell. The dialog
+  // frame is shared too: left to Rollup, a screen that draws a dialog at once (one's own post) would fetch it in
+  // pieces cut by which of the lazy dialogs use each.
+  const shared = (id: string) =>
+    shell.has(id) || dialogFrame.has(id) || screens.filter((s) => s.has(id)).length > 1;
+  // Except what the home does not run at load (the dialog frame one's own post draws at once): that is a file of
+  // its own, so the home's first load does not carry it.
   const signedIn = (id: string) => shell.has(id) || home.has(id);
   // A module both the signed-in screens and a public page import goes where both already load: left out, Rollup
   // would put it in the signed-in file with the modules that import it, and the public page would load that file.

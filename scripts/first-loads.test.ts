@@ -53,10 +53,19 @@ describe("the phone's first loads", () => {
 // messages) nor the photo compressing and upload code: each comes with the panel or the first file picked.
 const isOnDemandForChat = (file: string) => /\/(chat-deal-tools|vin|photo-uploader)-[\w-]+\.js$/.test(file);
 
+// The dialog frame (Radix's dialog, focus trap, scroll lock) is the signed-in-screens file (scripts/client-chunks.ts).
+const isDialogFrame = (file: string) => /\/signed-in-screens-[\w-]+\.js$/.test(file);
+
 describe("the chat's first load", () => {
   it("keeps the deal tools and the upload code for when they are asked for", () => {
     const everyFile = readdirSync(assets).map((f) => `/assets/${f}`);
     expect(everyFile.filter(isOnDemandForChat)).toHaveLength(3);
     expect(firstLoad(SCREENS["/messages"] ?? []).filter(isOnDemandForChat)).toEqual([]);
+  });
+
+  it("leaves the dialog frame to the first dialog opened, which one's own post draws at once", () => {
+    expect(firstLoad(SCREENS["/messages"] ?? []).filter(isDialogFrame)).toEqual([]);
+    expect(firstLoad(SCREENS["/post/{id}"] ?? []).filter(isDialogFrame)).toHaveLength(1);
+    expect(firstLoad(SCREENS["/"] ?? []).filter(isDialogFrame)).toEqual([]);
   });
 });

@@ -1,63 +1,20 @@
-import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { DialogHeader } from "~/components/ui/dialog-header";
-import { TextField } from "~/components/ui/field";
 import { Trash2 } from "~/components/ui/icons";
-import { CLEAR_DATA_CONFIRMATION, CLEAR_DATA_TOASTS } from "#lib/admin-texts";
-import { answerOf, api } from "#lib/api-client";
-import { toast } from "#lib/toast";
+import { useDialogButton } from "~/components/ui/dialog-button";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 
-/**
- * The Clear All Data button, for admins only: after a typed
- * confirmation, POST /api/admin/clear-data removes what the demo made — never a real dealer's data.
- */
+/** The confirmation's code (Radix's dialog, focus trap and scroll lock) arrives on its first open. */
+const ClearDataDialog = lazyDialog(() => import("./clear-data-dialog").then((m) => m.ClearDataDialog));
+
+/** The Clear All Data button, for admins only: a plain button until its dialog's code first loads. */
 export function ClearDataButton() {
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const clear = async () => {
-    setBusy(true);
-    try {
-      await answerOf(api.POST("/api/admin/clear-data", { body: {} }));
-      toast({ title: CLEAR_DATA_TOASTS.success });
-      setOpen(false);
-      setTyped("");
-    } catch {
-      toast({ title: CLEAR_DATA_TOASTS.failure, variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { trigger, dialog } = useDialogButton();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost">
-          <Trash2 size={16} /> Clear All Data
-        </Button>
-      </Dialog.Trigger>
-      <DialogFrame className="w-[min(28rem,calc(100vw-2rem))] gap-4 p-5">
-        <DialogHeader>Clear the demo&apos;s data</DialogHeader>
-        <Dialog.Description className="text-sm text-muted">
-          Removes every throwaway demo account with everything it made (posts, comments, messages, deals,
-          photos) and the deals of demo dealers. Real dealers&apos; data is never touched. Type{" "}
-          <strong>{CLEAR_DATA_CONFIRMATION}</strong> to confirm.
-        </Dialog.Description>
-        <TextField
-          label="Confirmation"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-        />
-        <Button
-          variant="danger"
-          disabled={busy || typed.trim() !== CLEAR_DATA_CONFIRMATION}
-          onClick={() => void clear()}
-        >
-          {busy ? "Clearing…" : "Clear All Data"}
-        </Button>
-      </DialogFrame>
-    </Dialog.Root>
+    <>
+      <Button variant="ghost" {...trigger}>
+        <Trash2 size={16} /> Clear All Data
+      </Button>
+      <ClearDataDialog {...dialog} />
+    </>
   );
 }

@@ -1,8 +1,7 @@
-import { Plus } from "~/components/ui/icons";
 import { DialogHeader } from "~/components/ui/dialog-header";
 import { Dialog } from "radix-ui";
 import { DialogFrame } from "~/components/ui/dialog-frame";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -18,15 +17,23 @@ const connectionsPage = (userId: string, search: string, cursor: string | null, 
   return pageOf(api.GET("/api/connections/{userId}", { params: { path: { userId }, query }, signal }));
 };
 
-/** Add Chat: search your accepted connections by name or dealership (on the server) and open a chat with one. */
+/**
+ * Add Chat: search your accepted connections by name or dealership (on the server) and open a chat with one.
+ * Opened by the list's Add Chat button (add-chat-button.tsx), which focus returns to.
+ */
 export function AddChatDialog({
+  open,
+  onOpenChange,
+  returnFocus,
   userId,
   onOpenChat,
 }: {
+  open?: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: RefObject<HTMLButtonElement>;
   userId: string;
   onOpenChat: (peer: ChatPeer) => Promise<void>;
 }) {
-  const [open, setOpen] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [query, setQuery] = useState("");
@@ -69,13 +76,8 @@ export function AddChatDialog({
   const matches = connections ?? [];
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" className="shrink-0 px-3" data-testid="add-chat">
-          <Plus size={16} /> Add Chat
-        </Button>
-      </Dialog.Trigger>
-      <DialogFrame className="max-h-[80dvh] w-[min(28rem,92vw)] gap-3 p-4">
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <DialogFrame className="max-h-[80dvh] w-[min(28rem,92vw)] gap-3 p-4" returnFocus={returnFocus}>
         <DialogHeader>Start a chat</DialogHeader>
         <Dialog.Description className="text-sm text-muted">
           Search your connections by name or dealership.
@@ -109,7 +111,7 @@ export function AddChatDialog({
                   setBusy(dealer.id);
                   try {
                     await onOpenChat(dealer);
-                    setOpen(false);
+                    onOpenChange(false);
                   } finally {
                     setBusy(null);
                   }

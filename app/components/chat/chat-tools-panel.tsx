@@ -1,9 +1,10 @@
-import { Dialog } from "radix-ui";
-import { DialogFrame } from "~/components/ui/dialog-frame";
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { DialogHeader } from "~/components/ui/dialog-header";
 import { Sparkles, X } from "~/components/ui/icons";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import { useMediaQuery } from "~/components/ui/use-hydrated";
+
+/** The sheet's code (Radix's dialog, focus trap and scroll lock) arrives on its first open, not with the chat. */
+const ChatToolsSheet = lazyDialog(() => import("./chat-tools-sheet").then((m) => m.ChatToolsSheet));
 
 /**
  * From 1600 px the menu, the chat list, a conversation of 560 px or more and a 20rem column all fit: there the
@@ -107,31 +108,9 @@ export function ChatToolsPanel({ panel, children }: { panel: ChatToolsPanelState
     ) : null;
   if (!panel.sheetOpen) return null;
   return (
-    <Dialog.Root open onOpenChange={panel.setSheetOpen}>
-      <DialogFrame
-        sheet
-        id={PANEL_ID}
-        className="fixed inset-x-0 bottom-0 z-40 flex max-h-[85dvh] flex-col overflow-hidden rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-96 md:max-w-[90vw] md:rounded-none dark:bg-slate-900"
-        data-testid="chat-tools-sheet"
-        // Focus goes back to the header's button, which is no Dialog.Trigger.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          panel.toggleButton.current?.focus();
-        }}
-      >
-        <DialogHeader
-          closeLabel="Close AI Copilot"
-          className="border-b border-slate-200 py-2 pr-2 pl-4 dark:border-slate-800"
-          titleClassName="font-semibold"
-        >
-          <Title />
-        </DialogHeader>
-        <Dialog.Description className="sr-only">
-          Hints from this conversation and the deal tools for it
-        </Dialog.Description>
-        <div className="min-h-0 overflow-y-auto overscroll-contain">{children}</div>
-      </DialogFrame>
-    </Dialog.Root>
+    <ChatToolsSheet open panel={panel} id={PANEL_ID} title={<Title />}>
+      {children}
+    </ChatToolsSheet>
   );
 }
 

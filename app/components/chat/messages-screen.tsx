@@ -8,7 +8,7 @@ import { Search } from "~/components/ui/icons";
 import { api, pageOf } from "#lib/api-client";
 import type { ChatMessage, ChatSummary } from "#lib/api-types";
 import { toastError } from "#lib/toast";
-import { AddChatDialog } from "./add-chat-dialog";
+import { AddChatButton } from "./add-chat-button";
 import { Conversation, type ChatPeer } from "./conversation";
 import type { CallIntent } from "./use-call";
 import { messagePreview } from "#lib/chat-texts";
@@ -261,7 +261,7 @@ export function MessagesScreen({
         <div className="flex flex-col gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
           <div className="flex items-center justify-between gap-2">
             <h1 className="text-lg font-bold">Messages</h1>
-            <AddChatDialog userId={userId} onOpenChat={openChatWith} />
+            <AddChatButton userId={userId} onOpenChat={openChatWith} />
           </div>
           <div className="relative">
             <Search

@@ -1,16 +1,17 @@
-import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { DialogActions, DialogFrame } from "~/components/ui/dialog-frame";
-import { DialogHeader } from "~/components/ui/dialog-header";
 import { TextAreaField } from "~/components/ui/field";
+import { lazyDialog } from "~/components/ui/lazy-dialog";
 import type { Offer } from "#lib/api-types";
 import { OFFER_MESSAGE_MAX } from "#lib/schemas/offer-constants";
 import { OFFER_TOASTS } from "#lib/schemas/offer-constants";
 import { toast } from "#lib/toast";
 import { offerApi } from "./offer-api";
 import { OfferPriceField, readPrice, toastOfferFailed } from "./offer-price-field";
-import { otherDealerOf, priceText, vehicleText } from "./offer-words";
+import { priceText } from "./offer-words";
+
+/** The acceptance's confirmation arrives on its first open: a chat draws its offer cards at once, not this. */
+const AcceptOfferDialog = lazyDialog(() => import("./accept-offer-dialog").then((m) => m.AcceptOfferDialog));
 
 type Props = { offer: Offer; onChange: (offer: Offer) => void };
 
@@ -87,28 +88,17 @@ export function OfferActions({ offer, onChange }: Props) {
           </Button>
         </div>
       )}
-      <Dialog.Root open={accepting} onOpenChange={setAccepting}>
-        <DialogFrame data-testid="accept-offer-dialog" className="w-[min(28rem,94vw)] gap-4 p-5">
-          <DialogHeader>Accept {priceText(offer.price)}?</DialogHeader>
-          <Dialog.Description className="text-sm text-muted">
-            Accepting confirms the deal on the {vehicleText(offer)} with {otherDealerOf(offer).name} at{" "}
-            {priceText(offer.price)}. It goes to both your Pass Thru Sales, and the vehicle turns pending
-            sale.
-          </Dialog.Description>
-          <DialogActions cancelDisabled={busy}>
-            <Button
-              disabled={busy}
-              onClick={() =>
-                void run(() => offerApi.accept(offer.id), OFFER_TOASTS.accepted).then(
-                  (ok) => ok && setAccepting(false),
-                )
-              }
-            >
-              {busy ? "Accepting…" : "Accept offer"}
-            </Button>
-          </DialogActions>
-        </DialogFrame>
-      </Dialog.Root>
+      <AcceptOfferDialog
+        open={accepting}
+        onOpenChange={setAccepting}
+        offer={offer}
+        busy={busy}
+        onAccept={() =>
+          void run(() => offerApi.accept(offer.id), OFFER_TOASTS.accepted).then(
+            (ok) => ok && setAccepting(false),
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import type { SVGProps } from "react";
+import { inPageHref, useInPageSymbol } from "./icon-symbols";
 import spriteUrl from "./icons.svg?url";
 
 /**
  * The app's icons (Lucide's drawings) as references into one SVG sprite, `icons.svg`, a hashed static file
  * the browser downloads once and keeps: a page's HTML carries a short `<svg><use href="…#bell"/></svg>`
  * per icon instead of the whole drawing. `npm run icons` rewrites the sprite from the list below
- * (scripts/icon-sprite.ts); a unit test fails when the two disagree.
+ * (scripts/icon-sprite.ts); a unit test fails when the two disagree. The icons of a page's server HTML refer to
+ * symbols the page carries itself (icon-symbols.tsx).
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref" | "children"> & { size?: number };
 export type IconComponent = ((props: IconProps) => JSX.Element) & { displayName?: string };
@@ -13,8 +15,10 @@ export type IconComponent = ((props: IconProps) => JSX.Element) & { displayName?
 function spriteIcon(id: string): IconComponent {
   // The <use> as markup, not an element: a page draws a hundred icons, and this halves what React renders for
   // them. The id comes from the fixed list below, never from input.
-  const reference = { __html: `<use href="${spriteUrl}#${id}"></use>` };
+  const inSprite = { __html: `<use href="${spriteUrl}#${id}"></use>` };
+  const inPage = { __html: `<use href="${inPageHref(id)}"></use>` };
   function SpriteIcon({ size = 24, className, ...rest }: IconProps) {
+    const reference = useInPageSymbol(id) ? inPage : inSprite;
     const labelled = rest["aria-label"] !== undefined || rest["aria-labelledby"] !== undefined;
     return (
       <svg
