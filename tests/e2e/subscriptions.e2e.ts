@@ -53,9 +53,10 @@ describe("a new dealer subscribes", () => {
     await page.getByRole("link", { name: "Choose this plan: Premium Plan" }).click();
     await page.waitForURL(`${BASE_URL}/payment?plan=premium`);
     await hydrated(page);
-    expect(await page.getByRole("navigation", { name: "Sign-up steps" }).innerText()).toContain(
-      "Step 3 of 3",
-    );
+    // A client-side navigation changes the URL before the new step renders: wait for the step itself.
+    const steps = page.getByRole("navigation", { name: "Sign-up steps" });
+    await steps.getByText("Step 3 of 3").waitFor();
+    expect(await steps.innerText()).toContain("Step 3 of 3");
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry date (MM/YY)").fill("12/34");
     await page.getByLabel("CVV").fill("123");
