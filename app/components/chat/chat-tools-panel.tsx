@@ -108,7 +108,13 @@ export function ChatToolsPanel({ panel, children }: { panel: ChatToolsPanelState
     ) : null;
   if (!panel.sheetOpen) return null;
   return (
-    <ChatToolsSheet open panel={panel} id={PANEL_ID} title={<Title />}>
+    <ChatToolsSheet
+      open
+      onOpenChange={panel.setSheetOpen}
+      returnFocusTo={panel.toggleButton}
+      id={PANEL_ID}
+      title={<Title />}
+    >
       {children}
     </ChatToolsSheet>
   );
