@@ -1,6 +1,14 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DEMO_ACCOUNT, expectToast, hydrated, launchBrowser, quickLogin } from "./support";
+import {
+  BASE_URL,
+  DEMO_ACCOUNT,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  loadMoreFeed,
+  quickLogin,
+} from "./support";
 
 const headers = { Origin: BASE_URL };
 
@@ -263,7 +271,7 @@ describe("the post card", () => {
       await cards.nth(6).waitFor();
       expect(await cards.count()).toBe(7);
       expect(await shown.count()).toBe(1);
-      await page.getByTestId("load-more").click();
+      await loadMoreFeed(page);
       await cards.nth(13).waitFor();
       expect(await cards.count()).toBe(14);
       expect(await shown.count()).toBe(2);

@@ -1,7 +1,15 @@
 import { deflateSync, crc32 } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, quickLogin } from "./support";
+import {
+  BASE_URL,
+  expectToast,
+  hydrated,
+  launchBrowser,
+  loadMoreFeed,
+  newContext,
+  quickLogin,
+} from "./support";
 
 /** A real PNG of the given size and colour, so the browser can decode and compress it. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -254,13 +262,8 @@ describe("the feed", () => {
     await cards.nth(6).waitFor();
     expect(await cards.count()).toBe(7);
     expect(await page.getByTestId("promo-block").count()).toBe(1);
-    const loadMore = page.getByTestId("load-more");
-    // Not Playwright's click: it scrolls the button into view, which past 80 % loads the next page by itself, and
-    // then chases the button as each page moves it, pulling in page after page.
-    await loadMore.dispatchEvent("click");
+    await loadMoreFeed(page);
     await cards.nth(13).waitFor();
-    // Settled: the button reads Load More again, and the page that came did not pull the next one in behind it.
-    await loadMore.filter({ hasText: "Load More" }).waitFor();
     expect(await cards.count()).toBe(14);
     const promos = page.getByTestId("promo-block");
     expect(await promos.count()).toBe(2);

@@ -350,3 +350,14 @@ export async function seriousAxeViolations(
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
+
+/**
+ * Presses the feed's Load More and waits until it reads Load More again. Not Playwright's click: that scrolls the
+ * button into view, which past 80 % loads a page by itself, then chases the button as each page moves it.
+ */
+export async function loadMoreFeed(page: Page) {
+  const button = page.getByTestId("load-more");
+  await button.dispatchEvent("click");
+  await button.filter({ hasText: "Loading…" }).waitFor();
+  await button.filter({ hasText: "Load More" }).waitFor();
+}
