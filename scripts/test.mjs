@@ -3,9 +3,9 @@
  * lint, unit + API + Durable Object tests in workerd, then the Playwright journeys in Debian's Chromium (installed
  * here when missing and root).
  *
- * Two lanes side by side, as the two cores of CI allow: the journeys, which mostly wait on the browser and the
- * app, start as soon as the app is built and bundled; the typecheck, lint, typed-client checks and the workerd
- * tests run one after another beside them. The first failure in either lane stops both.
+ * Two lanes side by side, as the two cores of CI allow: the journeys, the longer lane, start as soon as the app is
+ * built; the typecheck, lint, typed-client checks, the deploy bundle and the workerd tests run one after another
+ * beside them. The first failure in either lane stops both.
  */
 import { existsSync } from "node:fs";
 import { bundleStep, CHECK_STEPS, reportBundleSize } from "./check.mjs";
@@ -28,10 +28,9 @@ const started = Date.now();
 ensureChromium();
 step(...CHECK_STEPS.lockfile);
 
-const built = concurrentStep(...CHECK_STEPS.build).then(async () =>
-  reportBundleSize(await concurrentStep(...bundleStep(), { quiet: true })),
-);
+const built = concurrentStep(...CHECK_STEPS.build);
 
+// The journeys need the build only; the deploy bundle is checked in the other lane.
 const journeys = built.then(() =>
   concurrentStep("end-to-end journeys (Chromium)", bin("vitest"), ["run", "-c", "vitest.e2e.config.ts"]),
 );
@@ -52,8 +51,9 @@ const checks = (async () => {
       "--check",
     ]);
   }
-  // The worker imports Remix's server build.
+  // The bundle and the worker both take Remix's server build.
   await built;
+  reportBundleSize(await concurrentStep(...bundleStep(), { quiet: true }));
   await concurrentStep("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
 })();
 
