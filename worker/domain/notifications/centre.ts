@@ -97,7 +97,7 @@ export function notificationCentre(db: Database) {
     }> {
       const now = Date.now();
       const rows = inputs.map((n) => ({
-        id: newTimeOrderedId(),
+        id: newTimeOrderedId(n.now ?? now),
         dealerId: n.dealerId,
         type: n.type,
         title: n.title,
