@@ -465,6 +465,27 @@ describe("the bell's kept unread count", () => {
   });
 });
 
+describe("a batch of bells", () => {
+  it("gets ids in the order of the bells' times (the end of the id index, not a random page)", async () => {
+    const me = await signUpDealer();
+    const { centre } = createServices(env).notifications;
+    const times = [1_000, 2_000, 2_001, 3_000, 90_000];
+    const { stored } = await centre.storeAll(
+      times.map((now) => ({
+        dealerId: me.dealerId,
+        type: "announcement" as const,
+        title: "In order",
+        body: "",
+        link: null,
+        key: `ordered:${me.dealerId}:${now}`,
+        now,
+      })),
+    );
+    const ids = times.map((now) => stored.get(`ordered:${me.dealerId}:${now}`)!.notification.id);
+    expect(ids.toSorted()).toEqual(ids);
+  });
+});
+
 describe("one-click unsubscribe", () => {
   it("turns off exactly the category of the e-mail, and refuses a forged token", async () => {
     const { cookie, dealerId } = await signUpDealer();

@@ -106,6 +106,17 @@ describe("the outbox", () => {
     expect((await service.get(first[199]!.id))?.status).toBe("sent");
   });
 
+  it("gives messages ids in the order they were enqueued (the end of the id index, not a random page)", async () => {
+    const { service } = outboxWith(scriptedEmail(["ok"]).sender);
+    const run = crypto.randomUUID();
+    const ids: string[] = [];
+    for (const now of [7_000, 7_001, 8_000, 9_000, 70_000]) {
+      ids.push((await service.enqueue(message(`ordered-${run}-${now}`), now)).id);
+    }
+    expect(ids.toSorted()).toEqual(ids);
+    while ((await service.deliverDue(80_000)) === 80_000);
+  });
+
   it("retries after a provider failure, with backoff", async () => {
     const provider = scriptedEmail(["retry", "ok"]);
     const { service } = outboxWith(provider.sender);

@@ -1,6 +1,7 @@
 import { serializeCookie } from "#lib/cookies";
 import { readCookie } from "./cookies";
 import { randomToken } from "../domain/shared/ids";
+import { toHex } from "../domain/shared/bytes";
 
 const DEVICE_COOKIE = "dl_device";
 const DEVICE_DAYS = 180;
@@ -13,8 +14,6 @@ type Token = { issued: number; nonce: string; signature: string };
 const encoder = new TextEncoder();
 const signedText = (email: string, issued: number, nonce: string) =>
   encoder.encode(`device-cookie|${email}|${issued}|${nonce}`);
-const toHex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
 
 function tokensIn(cookieHeader: string | null | undefined): Token[] {

@@ -4,7 +4,7 @@ import type { NotificationType } from "#lib/schemas/notifications";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
-import { newId } from "../shared/ids";
+import { newTimeOrderedId } from "../shared/ids";
 
 /** GET /api/notifications, newest first: the last row's (created_at, id). */
 const notificationsCursor = cursorKind("notifications.newest", cursorValue.time, cursorValue.id);
@@ -97,7 +97,7 @@ export function notificationCentre(db: Database) {
     }> {
       const now = Date.now();
       const rows = inputs.map((n) => ({
-        id: newId(),
+        id: newTimeOrderedId(n.now ?? now),
         dealerId: n.dealerId,
         type: n.type,
         title: n.title,

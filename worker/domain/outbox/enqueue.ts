@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { PHONE_INVALID_MESSAGE, toE164 } from "#lib/phone";
 import { batchable, type Database } from "../../db/client";
 import { badRequest } from "../shared/errors";
-import { newId } from "../shared/ids";
+import { newTimeOrderedId } from "../shared/ids";
 import type { OutboxCategory, OutboxChannel, OutboxDeps, OutboxStatus, Row } from "./model";
 import { pushPayloadOf } from "./push";
 import { renderTemplate, type TemplateData, type TemplateName } from "./templates";
@@ -48,32 +48,32 @@ type EnqueuedEntry = { id: string; status: OutboxStatus; created: boolean };
  * Inserts every message whose idempotency key is new, from one JSON parameter (D1 binds at most 100
  * parameters, a handful of rows), answering the keys inserted (as `key`, the other columns unread).
  */
-const storeStatement = (messages: readonly OutboxMessage[]) => sql`
+const storeStatement = (messagesJson: string) => sql`
   insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
     unsubscribe_url, idempotency_key, status, attempts, next_attempt_at, created_at)
   select m->>'id', m->>'channel', m->>'recipient', m->>'dealerId', m->>'template', m->>'category', m->>'subject',
     m->>'bodyText', m->>'bodyHtml', m->>'unsubscribeUrl', m->>'idempotencyKey', m->>'status', 0, m->>'now', m->>'now'
-  from (select value as m from json_each(${JSON.stringify(messages)})) where true
+  from (select value as m from json_each(${messagesJson})) where true
   on conflict (idempotency_key) do nothing
   returning idempotency_key as key`;
 
 /** How much JSON one insert takes: well under D1's 2 MB for a string, whatever a batch of e-mails weighs. */
 const JSON_PER_STATEMENT = 500_000;
 
-/** The messages cut into runs whose JSON each fits one statement. */
-function inJsonRuns(messages: readonly OutboxMessage[]): OutboxMessage[][] {
-  const runs: OutboxMessage[][] = [];
+/** The messages as JSON lists, each small enough for one statement; each message is serialised once. */
+function inJsonRuns(messages: readonly OutboxMessage[]): string[] {
+  const runs: string[][] = [];
   let size = Infinity;
   for (const message of messages) {
-    const length = JSON.stringify(message).length;
-    if (size + length > JSON_PER_STATEMENT) {
+    const json = JSON.stringify(message);
+    if (size + json.length > JSON_PER_STATEMENT) {
       runs.push([]);
       size = 0;
     }
-    runs.at(-1)!.push(message);
-    size += length;
+    runs.at(-1)!.push(json);
+    size += json.length + 1;
   }
-  return runs;
+  return runs.map((run) => `[${run.join(",")}]`);
 }
 
 export function outboxEnqueuer(db: Database, deps: Pick<OutboxDeps, "tokens" | "origin" | "wake">) {
@@ -100,7 +100,7 @@ export function outboxEnqueuer(db: Database, deps: Pick<OutboxDeps, "tokens" | "
       unsubscribeUrl = `${deps.origin}/api/notifications/unsubscribe?token=${token}`;
       unsubscribePage = `${deps.origin}/unsubscribe?token=${token}`;
     }
-    const id = newId();
+    const id = newTimeOrderedId(now);
     const rendered =
       input.channel === "push"
         ? pushRendered(input.data as TemplateData["notification"], id)

@@ -8,3 +8,7 @@ export function joinBytes(chunks: readonly Uint8Array[], size: number): Uint8Arr
   }
   return joined;
 }
+
+/** Bytes as lowercase hex, two digits each. */
+export const toHex = (bytes: ArrayBuffer | Uint8Array) =>
+  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
