@@ -261,6 +261,9 @@ describe("the demo dealer", () => {
     await page.keyboard.press("Escape");
     await proposal.waitFor({ state: "detached" });
     expect(await makeDeal.isVisible()).toBe(true);
+    // Focus back on the button that opened it: an Escape pressed before that lands on the page, while Radix may
+    // still count the closed proposal as the top layer, and goes unheard.
+    await expect.poll(() => makeDeal.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await context.close();

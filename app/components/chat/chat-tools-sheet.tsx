@@ -29,10 +29,7 @@ export function ChatToolsSheet({
         id={id}
         className="fixed inset-x-0 bottom-0 z-40 flex max-h-[85dvh] flex-col overflow-hidden rounded-t-2xl bg-white pb-[env(safe-area-inset-bottom)] shadow-xl md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-96 md:max-w-[90vw] md:rounded-none dark:bg-slate-900"
         data-testid="chat-tools-sheet"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
+        returnFocus={returnFocusTo}
       >
         <DialogHeader
           closeLabel="Close AI Copilot"

@@ -33,8 +33,10 @@ const leftToTheirFrame = new WeakSet<Event>();
 /**
  * A dialog's frame inside its `Dialog.Root`: the portal, the dimmed page behind (`overlay`: its layer and
  * tint) and the content. Centred unless `sheet`, where `className` alone places it (sheets, drawers, the
- * photo viewer). `returnFocus`: the button that opened it when that is not a `Dialog.Trigger` (a plain button
- * standing in until the dialog's code first loads), which Radix would not hand focus back to on close.
+ * photo viewer). On close, focus goes back to `returnFocus` when given, else to what had focus when the dialog
+ * opened: Radix hands it back only to a `Dialog.Trigger`, and a dialog opened from a plain button (a profile's
+ * Make a deal, a button standing in until the dialog's code first loads) would leave it on the page, where a
+ * keyboard cannot go on and an Escape meant for the dialog still open below may go unheard.
  *
  * Escape closes the top-most layer only, from the first frame a dialog shows. The first time a dialog's code
  * arrives, it shows with focus inside it a render or two before Radix counts it as the top layer and listens for
@@ -50,19 +52,31 @@ export function DialogFrame({
   onPointerDownOutside,
   onKeyDown,
   onEscapeKeyDown,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   children,
   ...content
 }: ComponentProps<typeof Dialog.Content> & {
   overlay?: string;
   sheet?: boolean;
-  returnFocus?: RefObject<HTMLElement>;
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
-  const onCloseAutoFocus = returnFocus
-    ? (event: Event) => {
-        event.preventDefault();
-        returnFocus.current?.focus();
-      }
-    : undefined;
+  const openedFrom = useRef<HTMLElement | null>(null);
+  // Radix asks just before it moves focus into the dialog: what has focus now is what opened it.
+  const rememberOpener = (event: Event) => {
+    const focused = document.activeElement;
+    openedFrom.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    onOpenAutoFocus?.(event);
+  };
+  const giveFocusBack = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    const opener = openedFrom.current?.isConnected ? openedFrom.current : null;
+    const target = returnFocus?.current ?? opener;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
   const frame = useId();
   // Radix asks the layer it counts as the top one; the key belongs to the frame it was pressed in.
   const onEscapeToRadix = (event: KeyboardEvent) => {
@@ -89,7 +103,8 @@ export function DialogFrame({
       <Dialog.Overlay className={`fixed inset-0 ${overlay}`} />
       <Dialog.Content
         className={sheet ? className : `${CENTRED} ${className}`}
-        onCloseAutoFocus={onCloseAutoFocus}
+        onOpenAutoFocus={rememberOpener}
+        onCloseAutoFocus={giveFocusBack}
         onEscapeKeyDown={onEscapeToRadix}
         onKeyDown={onUnheardEscape}
         onPointerDownOutside={(event) => {
