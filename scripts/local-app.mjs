@@ -18,6 +18,11 @@ export const quietEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "1",
   NO_D1_WARNING: "true",
+  // wrangler bundles the worker for `wrangler dev` with the NODE_ENV it is given, else "development": React's
+  // development build, whose server renderer printed a warning with a component stack on every page, and wrangler
+  // source-maps each such stack in its own Node process (0.5–1 s of CPU a page after the first hundred). Served
+  // here as deployed: React's production build, the same as the client's.
+  NODE_ENV: "production",
   // wrangler dev's local trace collector: a streaming tail on every worker invocation, written to a SQLite store in
   // the state directory that only grows. A deployed worker has nothing like it in the request path, and static
   // assets never invoke the worker, so it would tax every page but not the static file the benchmark compares with.
