@@ -460,4 +460,55 @@ describe("a batch of deal alerts", () => {
     expect(await stored()).toEqual({ bells: 1, emails: 1 });
     expect(await waitForNotifications(buyer.cookie, 2, 300)).toHaveLength(1);
   });
+
+  it("delivers what its own matching stores in the same alarm run, and leaves no second alarm behind", async () => {
+    const buyer = await signUpDealer();
+    const seller = await signUpDealer();
+    const wanted = await call("POST", "/api/inventory", {
+      cookie: buyer.cookie,
+      body: {
+        title: "Looking for a 2019 Ford F-150 XLT",
+        description: "",
+        type: "request",
+        vehicles: [],
+        photoUrls: [],
+      },
+    });
+    const requestId = (wanted.json as unknown as { id: string }).id;
+    await fanoutSettled(requestId);
+    const listing = await call("POST", "/api/inventory", {
+      cookie: seller.cookie,
+      body: {
+        title: "2019 Ford F-150 XLT, 41k miles, $27,900",
+        description: "",
+        type: "for-sale",
+        vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "XLT", mileage: 41000, price: 27900 }],
+        photoUrls: [],
+      },
+    });
+    const postId = (listing.json as unknown as { id: string }).id;
+    await fanoutSettled(postId);
+    // The pair's bell and e-mail removed, so matching the listing again stores its delivery again.
+    const key = `deal-alert:${requestId}:${postId}`;
+    await env.DB.batch([
+      env.DB.prepare("delete from notifications where key = ?").bind(key),
+      env.DB.prepare("delete from outbox where idempotency_key = ?").bind(`${key}:email`),
+    ]);
+
+    const after = await runInDurableObject(
+      fanout(`post:one-run-${postId}`),
+      async (instance: DealAlertFanout, state) => {
+        await instance.match({ postId, network: "real" });
+        await state.storage.deleteAlarm();
+        const setAlarm = vi.spyOn(state.storage, "setAlarm");
+        await instance.alarm();
+        return { alarmsSet: setAlarm.mock.calls.length, pending: await instance.pendingCount() };
+      },
+    );
+    expect(after).toEqual({ alarmsSet: 0, pending: 0 });
+    const bell = await env.DB.prepare("select dealer_id as dealerId from notifications where key = ?")
+      .bind(key)
+      .first<{ dealerId: string }>();
+    expect(bell).toEqual({ dealerId: buyer.dealerId });
+  });
 });
