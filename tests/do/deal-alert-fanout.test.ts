@@ -75,6 +75,28 @@ async function enqueueHeld(name: string, deliveries: Delivery[], newest: number[
   });
 }
 
+/**
+ * A buyer's open request for a 2019 Ford F-150 XLT, matched already (else its own matching could find a listing
+ * posted next and alert that pair itself), and a seller to post one.
+ */
+async function requestMatched() {
+  const buyer = await signUpDealer();
+  const seller = await signUpDealer();
+  const wanted = await call("POST", "/api/inventory", {
+    cookie: buyer.cookie,
+    body: {
+      title: "Looking for a 2019 Ford F-150 XLT",
+      description: "",
+      type: "request",
+      vehicles: [],
+      photoUrls: [],
+    },
+  });
+  expect(wanted.status).toBe(201);
+  await fanoutSettled((wanted.json as unknown as { id: string }).id);
+  return { buyer, seller, wanted };
+}
+
 /** Deliveries to `count` new dealers, stored in a fan-out of their own with its alarm held. */
 async function heldFanout(label: string, count: number) {
   const run = crypto.randomUUID().slice(0, 8);
@@ -403,21 +425,7 @@ describe("a batch of deal alerts", () => {
   });
 
   it("matches a new post on its own alarm: the worker hands nothing on after answering, and a repeat tell doubles nothing", async () => {
-    const buyer = await signUpDealer();
-    const seller = await signUpDealer();
-    const wanted = await call("POST", "/api/inventory", {
-      cookie: buyer.cookie,
-      body: {
-        title: "Looking for a 2019 Ford F-150 XLT",
-        description: "",
-        type: "request",
-        vehicles: [],
-        photoUrls: [],
-      },
-    });
-    expect(wanted.status).toBe(201);
-    // The request's own matching is done first: else it could find the listing and alert that pair itself.
-    await fanoutSettled((wanted.json as unknown as { id: string }).id);
+    const { buyer, seller, wanted } = await requestMatched();
 
     // The seller posts through a worker whose work after the answer is never run: it is gone once it answers.
     const handed: Promise<unknown>[] = [];
@@ -462,20 +470,8 @@ describe("a batch of deal alerts", () => {
   });
 
   it("delivers what its own matching stores in the same alarm run, and leaves no second alarm behind", async () => {
-    const buyer = await signUpDealer();
-    const seller = await signUpDealer();
-    const wanted = await call("POST", "/api/inventory", {
-      cookie: buyer.cookie,
-      body: {
-        title: "Looking for a 2019 Ford F-150 XLT",
-        description: "",
-        type: "request",
-        vehicles: [],
-        photoUrls: [],
-      },
-    });
+    const { buyer, seller, wanted } = await requestMatched();
     const requestId = (wanted.json as unknown as { id: string }).id;
-    await fanoutSettled(requestId);
     const listing = await call("POST", "/api/inventory", {
       cookie: seller.cookie,
       body: {
