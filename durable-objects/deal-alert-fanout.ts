@@ -57,13 +57,22 @@ export class DealAlertFanout extends DurableObject<Env> {
    * first: storage lists keys in order, and each batch takes the first FANOUT_BATCH.
    */
   async enqueue(queued: Queued[]): Promise<number> {
+    const stored = await this.store(queued);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+    return stored;
+  }
+
+  /**
+   * Stores the deliveries without setting an alarm: what the alarm's own matching stores, which the same run
+   * delivers, setting the next alarm itself if any is left (waking here was an empty second run after each post).
+   */
+  private async store(queued: Queued[]): Promise<number> {
     const entries = queued.map(
       (item) => [pendingKey(item), { delivery: item.delivery, failures: 0 } satisfies Pending] as const,
     );
     for (let i = 0; i < entries.length; i += PUT_KEYS_PER_CALL) {
       await this.ctx.storage.put(Object.fromEntries(entries.slice(i, i + PUT_KEYS_PER_CALL)));
     }
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
     return entries.length;
   }
 
@@ -83,7 +92,8 @@ export class DealAlertFanout extends DurableObject<Env> {
   }
 
   /**
-   * Matches what it was told, storing the deliveries here; a task is crossed off once its deliveries are stored.
+   * Matches what it was told, storing the deliveries here for the alarm that runs it to deliver; a task is
+   * crossed off once its deliveries are stored.
    * Matching again stores nothing twice: alerts already delivered are skipped by their notification keys, and
    * pending ones are stored under the same key. A task told again while it ran (the post edited meanwhile)
    * stays, to match the post as it is now. Answers how many tasks are left, and how many of them failed.
@@ -95,7 +105,7 @@ export class DealAlertFanout extends DurableObject<Env> {
     for (const [key, task] of tasks) {
       const { dealAlerts } = createServices(this.env, {
         network: () => task.network,
-        storeDeliveries: (queued) => this.enqueue(queued),
+        storeDeliveries: (queued) => this.store(queued),
       });
       const toldAgain = async () => (await this.ctx.storage.get<StoredMatch>(key))?.told !== task.told;
       try {

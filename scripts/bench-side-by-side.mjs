@@ -5,7 +5,7 @@
  *
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>=HEAD] [--paths /,/messages] [--n 60] [--posts 1000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting [--n 30] [--posts 500000]
- *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting --alone [--n 30] [--posts 500000]
+ *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --posting --alone [--cpu] [--n 30] [--posts 500000]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --phone [--n 15] [--paths /,/messages,/post/{id}]
  *   node scripts/bench-side-by-side.mjs <before-rev> [<after-rev>] --alerts [--n 30] [--posts 500000]
  *
@@ -17,6 +17,9 @@
  * pending deal alert nor is still matching a post (`alertsSettled`), so no server's alert work runs beside a timed
  * post; the first round is not counted. Either way the second revision's line ends with the median of the paired
  * after/before ratios (each post paired with the other revision's post of the same place) and their middle half.
+ * `--alone --cpu` also reads, per post, the CPU its server's workerd spent from the request until the post's alerts
+ * were delivered (the post, its matching, the fan-out, the courier): on a shared machine a far steadier figure than
+ * the wall time, and the one that says what a fan-out takes from the next post back to back.
  *
  * Each revision is checked out into .wrangler/side-by-side/<rev> (sharing this checkout's node_modules), built
  * and bundled as `wrangler deploy` would, and served by `wrangler dev` from its own copy of
@@ -35,6 +38,7 @@
  * page's clock) and the HTML's size; for the second revision the median of the paired after/before ratios and
  * their middle half.
  */
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -54,6 +58,7 @@ const { values, positionals } = parseArgs({
     alone: { type: "boolean", default: false },
     phone: { type: "boolean", default: false },
     alerts: { type: "boolean", default: false },
+    cpu: { type: "boolean", default: false },
   },
 });
 const benchState = path.join(root, ".wrangler", `bench-state-${values.posts}`);
@@ -92,10 +97,38 @@ async function prepare(rev) {
   return { rev, sha, configPath, state, tree };
 }
 
+/** The processes started by `pid`, itself included. */
+function processTree(pid) {
+  let children = [];
+  try {
+    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean);
+  } catch {
+    // pgrep answers 1 when there are none
+  }
+  return [pid, ...children.flatMap((child) => processTree(Number(child)))];
+}
+
+/** CPU (user and system, ms) the workerd processes under `pid` have used so far (Linux). */
+function workerdCpuMs(pid) {
+  let ticks = 0;
+  for (const id of processTree(pid)) {
+    try {
+      if (!readFileSync(`/proc/${id}/cmdline`, "utf8").includes("workerd")) continue;
+      const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
 async function serveSide({ configPath, state, tree }) {
   const port = await freePort();
-  const { stop } = await serve({ port, persistTo: state, config: configPath, cwd: tree });
-  return { base: `http://127.0.0.1:${port}`, stop };
+  const { child, stop } = await serve({ port, persistTo: state, config: configPath, cwd: tree });
+  return { base: `http://127.0.0.1:${port}`, stop, cpuMs: () => workerdCpuMs(child.pid) };
 }
 
 async function timed(url, headers) {
@@ -144,9 +177,12 @@ async function posting(servers) {
   return samples;
 }
 
-/** Each post on its own, the servers taking turns post by post, nothing pending on either before a post. */
+/**
+ * Each post on its own, the servers taking turns post by post, nothing pending on either before a post. With
+ * --cpu, each post's workerd CPU until its alerts are delivered too (`cpu`).
+ */
 async function postingAlone(servers) {
-  const samples = servers.map(() => ({ page: [], static: [] }));
+  const samples = servers.map(() => ({ page: [], static: [], cpu: [] }));
   const posters = servers.map(() => "");
   for (let i = 0; i < n + 1; i++) {
     for (const s of i % 2 ? [1, 0] : [0, 1]) {
@@ -158,11 +194,15 @@ async function postingAlone(servers) {
           dealershipName: "Bench A/B",
         }));
       for (const server of servers) await alertsSettled(server.state);
+      const cpuBefore = servers[s].cpuMs();
       const ms = await timedPost(base, posters[s], i);
       const st = await timed(`${base}/favicon.svg`, {});
+      if (values.cpu) await alertsSettled(servers[s].state);
+      const cpu = servers[s].cpuMs() - cpuBefore;
       if (i === 0) continue;
       samples[s].page.push(ms);
       samples[s].static.push(st.ms);
+      samples[s].cpu.push(cpu);
     }
   }
   return samples;
@@ -265,6 +305,10 @@ try {
       console.log(
         `POST ${values.alone ? "on its own  " : "back to back"} ${server.rev.padEnd(10)} ${m.toFixed(1).padStart(7)} ms  static ${st.toFixed(2)} ms  ${(m / st).toFixed(2)}×  (${samples[s].page.length} posts, ${values.posts} posts network)${paired}`,
       );
+      if (values.cpu && values.alone)
+        console.log(
+          `workerd CPU per post, alerts delivered ${server.rev.padEnd(10)} ${median(samples[s].cpu)} ms${s ? `  ${pairedRatios(samples[0].cpu, samples[1].cpu)}` : ""}`,
+        );
     });
   }
   if (values.alerts) {

@@ -75,6 +75,28 @@ async function enqueueHeld(name: string, deliveries: Delivery[], newest: number[
   });
 }
 
+/**
+ * A buyer's open request for a 2019 Ford F-150 XLT, matched already (else its own matching could find a listing
+ * posted next and alert that pair itself), and a seller to post one.
+ */
+async function requestMatched() {
+  const buyer = await signUpDealer();
+  const seller = await signUpDealer();
+  const wanted = await call("POST", "/api/inventory", {
+    cookie: buyer.cookie,
+    body: {
+      title: "Looking for a 2019 Ford F-150 XLT",
+      description: "",
+      type: "request",
+      vehicles: [],
+      photoUrls: [],
+    },
+  });
+  expect(wanted.status).toBe(201);
+  await fanoutSettled((wanted.json as unknown as { id: string }).id);
+  return { buyer, seller, wanted };
+}
+
 /** Deliveries to `count` new dealers, stored in a fan-out of their own with its alarm held. */
 async function heldFanout(label: string, count: number) {
   const run = crypto.randomUUID().slice(0, 8);
@@ -403,21 +425,7 @@ describe("a batch of deal alerts", () => {
   });
 
   it("matches a new post on its own alarm: the worker hands nothing on after answering, and a repeat tell doubles nothing", async () => {
-    const buyer = await signUpDealer();
-    const seller = await signUpDealer();
-    const wanted = await call("POST", "/api/inventory", {
-      cookie: buyer.cookie,
-      body: {
-        title: "Looking for a 2019 Ford F-150 XLT",
-        description: "",
-        type: "request",
-        vehicles: [],
-        photoUrls: [],
-      },
-    });
-    expect(wanted.status).toBe(201);
-    // The request's own matching is done first: else it could find the listing and alert that pair itself.
-    await fanoutSettled((wanted.json as unknown as { id: string }).id);
+    const { buyer, seller, wanted } = await requestMatched();
 
     // The seller posts through a worker whose work after the answer is never run: it is gone once it answers.
     const handed: Promise<unknown>[] = [];
@@ -459,5 +467,44 @@ describe("a batch of deal alerts", () => {
     expect(await fanoutSettled(post.id)).toEqual({ unmatched: 0, pending: 0 });
     expect(await stored()).toEqual({ bells: 1, emails: 1 });
     expect(await waitForNotifications(buyer.cookie, 2, 300)).toHaveLength(1);
+  });
+
+  it("delivers what its own matching stores in the same alarm run, and leaves no second alarm behind", async () => {
+    const { buyer, seller, wanted } = await requestMatched();
+    const requestId = (wanted.json as unknown as { id: string }).id;
+    const listing = await call("POST", "/api/inventory", {
+      cookie: seller.cookie,
+      body: {
+        title: "2019 Ford F-150 XLT, 41k miles, $27,900",
+        description: "",
+        type: "for-sale",
+        vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "XLT", mileage: 41000, price: 27900 }],
+        photoUrls: [],
+      },
+    });
+    const postId = (listing.json as unknown as { id: string }).id;
+    await fanoutSettled(postId);
+    // The pair's bell and e-mail removed, so matching the listing again stores its delivery again.
+    const key = `deal-alert:${requestId}:${postId}`;
+    await env.DB.batch([
+      env.DB.prepare("delete from notifications where key = ?").bind(key),
+      env.DB.prepare("delete from outbox where idempotency_key = ?").bind(`${key}:email`),
+    ]);
+
+    const after = await runInDurableObject(
+      fanout(`post:one-run-${postId}`),
+      async (instance: DealAlertFanout, state) => {
+        await instance.match({ postId, network: "real" });
+        await state.storage.deleteAlarm();
+        const setAlarm = vi.spyOn(state.storage, "setAlarm");
+        await instance.alarm();
+        return { alarmsSet: setAlarm.mock.calls.length, pending: await instance.pendingCount() };
+      },
+    );
+    expect(after).toEqual({ alarmsSet: 0, pending: 0 });
+    const bell = await env.DB.prepare("select dealer_id as dealerId from notifications where key = ?")
+      .bind(key)
+      .first<{ dealerId: string }>();
+    expect(bell).toEqual({ dealerId: buyer.dealerId });
   });
 });
