@@ -352,7 +352,11 @@ export const comments = sqliteTable(
   ],
 );
 
-/** One row per (post, viewer): a view is counted once per dealer. */
+/**
+ * One row per (post, viewer): a view is counted once per dealer. A WITHOUT ROWID table (migration 0045, which
+ * Drizzle cannot declare): the row lives in its primary key's B-tree, about half the bytes of a rowid table and
+ * its key's index.
+ */
 export const postViews = sqliteTable(
   "post_views",
   {
