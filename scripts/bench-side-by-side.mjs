@@ -194,15 +194,15 @@ async function postingAlone(servers) {
           dealershipName: "Bench A/B",
         }));
       for (const server of servers) await alertsSettled(server.state);
-      const cpuBefore = servers[s].cpuMs();
+      const cpuBefore = values.cpu ? servers[s].cpuMs() : 0;
       const ms = await timedPost(base, posters[s], i);
       const st = await timed(`${base}/favicon.svg`, {});
       if (values.cpu) await alertsSettled(servers[s].state);
-      const cpu = servers[s].cpuMs() - cpuBefore;
+      const cpu = values.cpu ? servers[s].cpuMs() - cpuBefore : 0;
       if (i === 0) continue;
       samples[s].page.push(ms);
       samples[s].static.push(st.ms);
-      samples[s].cpu.push(cpu);
+      if (values.cpu) samples[s].cpu.push(cpu);
     }
   }
   return samples;

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DatabaseSync } from "node:sqlite";
+import { statementStartingWith } from "./migration-statements.ts";
 
 const { values } = parseArgs({ options: { views: { type: "string", default: "300000" } } });
 const VIEWS = Number(values.views);
@@ -23,10 +24,7 @@ const VIEWS_PER_TRANSACTION = 50;
 
 const migrations = path.join(import.meta.dirname, "..", "migrations");
 const statementOf = (file: string, start: string) =>
-  readFileSync(path.join(migrations, file), "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.replace(/^--.*\n/gm, "").trim())
-    .find((statement) => statement.startsWith(start))!;
+  statementStartingWith(readFileSync(path.join(migrations, file), "utf8"), start);
 
 const SHAPES = {
   "rowid table and its key's index (before 0045)": statementOf(

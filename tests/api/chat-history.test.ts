@@ -13,6 +13,7 @@ import {
   twoDealersWithAChat,
 } from "./helpers";
 import migration0038 from "../../migrations/0038_chat_lines_from_d1_messages.sql?raw";
+import { migrationStatements } from "../../scripts/migration-statements";
 
 /** Each chat's messages live in its own ChatRoom's SQLite; D1 keeps the list, the last message and the counts. */
 
@@ -121,8 +122,7 @@ describe("chat history in each chat's room", () => {
     const a = await signUpDealer();
     const b = await signUpDealer();
     const chatId = await chatInD1Only(a, b);
-    for (const statement of migration0038.split("--> statement-breakpoint"))
-      await env.DB.prepare(statement).run();
+    for (const statement of migrationStatements(migration0038)) await env.DB.prepare(statement).run();
     expect((await d1Rows(chatId))?.n).toBe(2);
     expect(await unreadOf(a.cookie)).toBe(1);
     expect(await unreadOf(b.cookie)).toBe(0);

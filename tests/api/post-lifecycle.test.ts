@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "#lib/api-types";
 import migration0009 from "../../migrations/0009_match_index_backfill.sql?raw";
+import { statementStartingWith } from "../../scripts/migration-statements";
 import { openDatabase } from "../../worker/db/client";
 import { backfillMatchIndex } from "../../worker/domain/deal-alerts/backfill";
 import { runDailyCron, ORIGIN, call, fanoutSettled, signUpDealer } from "./helpers";
@@ -361,9 +362,8 @@ describe("the daily cron", () => {
 });
 
 describe("posts written before deal alerts existed (migration 0009)", () => {
-  const migrationStatements = migration0009.split("--> statement-breakpoint").map((s) => s.trim());
   const runMigrationStatement = (startsWith: string) =>
-    env.DB.prepare(migrationStatements.find((s) => s.replace(/^--.*\n/gm, "").startsWith(startsWith))!).run();
+    env.DB.prepare(statementStartingWith(migration0009, startsWith)).run();
 
   it("get 30 more days instead of expiring at the first cron run", async () => {
     const author = await signUpDealer();

@@ -4,26 +4,17 @@ import migration0000 from "../../migrations/0000_foundation.sql?raw";
 import migration0002 from "../../migrations/0002_feed_search.sql?raw";
 import migration0021 from "../../migrations/0021_post_views_counted.sql?raw";
 import migration0045 from "../../migrations/0045_post_views_without_rowid.sql?raw";
+import { migrationStatements, statementStartingWith } from "../../scripts/migration-statements";
 import { signUpDealer } from "./helpers";
-
-const statementsOf = (migration: string) =>
-  migration
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.replace(/^--.*\n/gm, "").trim())
-    .filter(Boolean);
-
-/** The landed statement of `migration` that starts with `start`. */
-const landed = (migration: string, start: string) =>
-  statementsOf(migration).find((statement) => statement.startsWith(start))!;
 
 const run = (sql: string) => env.DB.prepare(sql).run();
 
 /** Puts post_views back as migrations 0000, 0002 and 0021 made it: a rowid table with its key's index. */
 async function asBeforeMigration0045() {
   await run("DROP TABLE `post_views`");
-  await run(landed(migration0000, "CREATE TABLE `post_views`"));
-  await run(landed(migration0002, "CREATE TRIGGER `post_views_count_ai`"));
-  await run(landed(migration0021, "CREATE TRIGGER `post_views_count_ad`"));
+  await run(statementStartingWith(migration0000, "CREATE TABLE `post_views`"));
+  await run(statementStartingWith(migration0002, "CREATE TRIGGER `post_views_count_ai`"));
+  await run(statementStartingWith(migration0021, "CREATE TRIGGER `post_views_count_ad`"));
 }
 
 const tableSql = async () =>
@@ -90,7 +81,7 @@ describe("a post's views, kept in their key alone (migration 0045)", () => {
     const before = { truck: await viewsOf(truck), van: await viewsOf(van) };
     expect([await viewCount(truck), await viewCount(van)]).toEqual([2, 1]);
 
-    for (const statement of statementsOf(migration0045)) await run(statement);
+    for (const statement of migrationStatements(migration0045)) await run(statement);
 
     expect(await tableSql()).toMatch(/\)\s*WITHOUT ROWID$/i);
     expect(await indexesOfViews()).toEqual([]);

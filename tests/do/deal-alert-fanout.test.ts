@@ -75,6 +75,13 @@ async function enqueueHeld(name: string, deliveries: Delivery[], newest: number[
   });
 }
 
+/** A listing of the truck `requestMatched`'s buyer asks for. */
+const F150_LISTING = {
+  title: "2019 Ford F-150 XLT, 41k miles, $27,900",
+  type: "for-sale",
+  vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "XLT", mileage: 41000, price: 27900 }],
+};
+
 /**
  * A buyer's open request for a 2019 Ford F-150 XLT, matched already (else its own matching could find a listing
  * posted next and alert that pair itself), and a seller to post one.
@@ -437,11 +444,7 @@ describe("a batch of deal alerts", () => {
       .bind(seller.dealerId)
       .first<{ id: string }>())!.id;
     const { dealer } = await services.accounts.viewer(accountId);
-    const input = createPostSchema.parse({
-      title: "2019 Ford F-150 XLT, 41k miles, $27,900",
-      type: "for-sale",
-      vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "XLT", mileage: 41000, price: 27900 }],
-    });
+    const input = createPostSchema.parse(F150_LISTING);
     const post = await services.inventory.createPost(dealer!, input, ORIGIN);
     expect(handed).toEqual([]);
     // The fan-out object restarts too before it has matched: what it was told is stored.
@@ -474,13 +477,7 @@ describe("a batch of deal alerts", () => {
     const requestId = (wanted.json as unknown as { id: string }).id;
     const listing = await call("POST", "/api/inventory", {
       cookie: seller.cookie,
-      body: {
-        title: "2019 Ford F-150 XLT, 41k miles, $27,900",
-        description: "",
-        type: "for-sale",
-        vehicles: [{ year: 2019, make: "Ford", model: "F-150", trim: "XLT", mileage: 41000, price: 27900 }],
-        photoUrls: [],
-      },
+      body: { ...F150_LISTING, description: "", photoUrls: [] },
     });
     const postId = (listing.json as unknown as { id: string }).id;
     await fanoutSettled(postId);

@@ -12,13 +12,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every file of the local D1 (and the rest of the server's state), to search for card data. */
 /**
  * The app keeps running while the journey reads its files: SQLite removes a database's -shm and -wal files when
  * its last connection closes (the -wal's pages are then in the database file), so a file listed may be gone.
  */
 const gone = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
+/** Every file of the local D1 (and the rest of the server's state), to search for card data. */
 function stateFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
