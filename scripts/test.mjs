@@ -11,17 +11,30 @@ import { existsSync } from "node:fs";
 import { bundleStep, CHECK_STEPS, reportBundleSize } from "./check.mjs";
 import { bin, concurrentStep, step } from "./steps.mjs";
 
+/** Debian's Chromium and its headless shell (scripts/chromium.mjs says which journey runs in which). */
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  if (existsSync(chromium)) return;
+  const missing = [
+    [process.env.CHROMIUM_PATH || "/usr/bin/chromium", "chromium"],
+    [
+      process.env.CHROMIUM_HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell",
+      "chromium-headless-shell",
+    ],
+  ].filter(([file]) => !existsSync(file));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, name]) => name);
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`,
+      `Missing: ${missing.map(([file]) => file).join(", ")}. Install Debian's packages: sudo apt-get install -y ${packages.join(" ")}`,
     );
     process.exit(1);
   }
   step("apt-get update", "apt-get", ["update"]);
-  step("install Debian's chromium", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"]);
+  step(`install Debian's ${packages.join(" and ")}`, "apt-get", [
+    "install",
+    "-y",
+    "--no-install-recommends",
+    ...packages,
+  ]);
 }
 
 const started = Date.now();

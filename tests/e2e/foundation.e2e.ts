@@ -180,8 +180,8 @@ describe("the demo dealer", () => {
       context.waitForEvent("page"),
       sidebar.getByRole("link", { name: "My Stats" }).click({ modifiers: ["Control"] }),
     ]);
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe("/my-stats");
+    // A new tab opens on about:blank before it navigates.
+    await tab.waitForURL(`${BASE_URL}/my-stats`);
     expect(page.url()).toBe(`${BASE_URL}/find-dealers`);
 
     await page.goBack();

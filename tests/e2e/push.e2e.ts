@@ -2,11 +2,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS } from "#lib/schemas/push";
 import { PUSH_TEXTS } from "#lib/schemas/push-texts";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
+import { BASE_URL, expectToast, hydrated, launchFullBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;
+// The headless shell has no notifications and no push service: this journey runs in the full browser.
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchFullBrowser();
 });
 afterAll(async () => {
   await browser?.close();

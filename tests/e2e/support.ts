@@ -8,8 +8,14 @@ import { DEMO_ACCOUNT } from "#lib/constants";
 export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
-/** Debian's Chromium with the flags this sandbox needs (see README "Tests"), plus a journey's own `extraArgs`. */
-export { launchChromium as launchBrowser } from "../../scripts/chromium.mjs";
+/**
+ * Debian's Chromium headless shell with the flags this sandbox needs (see README "Tests"), plus a journey's own
+ * `extraArgs`; `launchFullBrowser` for a journey that needs what only the full browser has (notifications, push).
+ */
+export {
+  launchHeadlessShell as launchBrowser,
+  launchChromium as launchFullBrowser,
+} from "../../scripts/chromium.mjs";
 
 /** A fresh context at 1280 × 900, at 390 × 844 when `mobile`, or `width` px wide and 900 high. */
 export async function newContext(
