@@ -7,6 +7,7 @@
  * built; the typecheck, lint, typed-client checks, the deploy bundle and the workerd tests run one after another
  * beside them. The first failure in either lane stops both.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { bundleStep, CHECK_STEPS, reportBundleSize } from "./check.mjs";
 import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from "./chromium.mjs";
@@ -14,29 +15,30 @@ import { bin, concurrentStep, step } from "./steps.mjs";
 
 /**
  * Debian's Chromium and its headless shell (scripts/chromium.mjs says which journey runs in which), installed when
- * missing and root, as on CI. Without root, a missing shell only costs time: those journeys run in the full browser.
+ * missing and root, as on CI. The shell only saves time: without it (no root, or no such package on an older
+ * Debian), its journeys run in the full browser.
  */
 function ensureChromium() {
-  const missing = [
-    [CHROMIUM_PATH, "chromium"],
-    [HEADLESS_SHELL_PATH, "chromium-headless-shell"],
-  ].filter(([file]) => !existsSync(file));
-  if (missing.length === 0) return;
-  const packages = missing.map(([, name]) => name);
-  if (process.getuid?.() !== 0) {
-    const advice = `Install Debian's packages: sudo apt-get install -y ${packages.join(" ")}`;
-    if (existsSync(CHROMIUM_PATH))
-      return console.warn(`No headless shell at ${HEADLESS_SHELL_PATH}. ${advice}`);
-    console.error(`Chromium is missing at ${CHROMIUM_PATH}. ${advice}`);
-    process.exit(1);
+  const advice = (packages) => `Install Debian's packages: sudo apt-get install -y ${packages}`;
+  const root = process.getuid?.() === 0;
+  if (root && !(existsSync(CHROMIUM_PATH) && existsSync(HEADLESS_SHELL_PATH)))
+    step("apt-get update", "apt-get", ["update"]);
+  if (!existsSync(CHROMIUM_PATH)) {
+    if (!root) {
+      console.error(`Chromium is missing at ${CHROMIUM_PATH}. ${advice("chromium chromium-headless-shell")}`);
+      process.exit(1);
+    }
+    step("install Debian's chromium", "apt-get", ["install", "-y", "--no-install-recommends", "chromium"]);
   }
-  step("apt-get update", "apt-get", ["update"]);
-  step(`install Debian's ${packages.join(" and ")}`, "apt-get", [
-    "install",
-    "-y",
-    "--no-install-recommends",
-    ...packages,
-  ]);
+  if (existsSync(HEADLESS_SHELL_PATH)) return;
+  if (root)
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium-headless-shell"], {
+      stdio: "inherit",
+    });
+  if (!existsSync(HEADLESS_SHELL_PATH))
+    console.warn(
+      `No headless shell at ${HEADLESS_SHELL_PATH}: the journeys run in the full browser, slower. ${advice("chromium-headless-shell")}`,
+    );
 }
 
 const started = Date.now();
