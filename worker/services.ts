@@ -49,6 +49,7 @@ import { notificationCentre } from "./domain/notifications/centre";
 import { notificationService } from "./domain/notifications";
 import { networkNotices } from "./domain/notifications/network";
 import { notifier, type Delivery } from "./domain/notifications/notify";
+import { openTabsRecord } from "./domain/notifications/open-tabs";
 import { isLiveAuction } from "#lib/schemas/inventory-constants";
 import { preferencesService } from "./domain/notifications/preferences";
 import { outboxService } from "./domain/outbox";
@@ -393,6 +394,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       rateLimits,
       settings,
     }),
+    /** Which dealers have a tab open: written by their DealerInbox, read with each delivery's bells. */
+    openTabs: openTabsRecord(db),
   };
 }
 

@@ -352,6 +352,64 @@ describe("a batch of deal alerts", () => {
     expect(await stored(run)).toMatchObject({ bells: 28, emails: 28, texts: 0, pushes: 0, doubled: 0 });
   });
 
+  it("wakes only the inboxes of dealers with a tab open, and a tab opened after starts from the bell's count", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const watching = await signUpDealer();
+    const away = await signUpDealer();
+    const tab = await openInbox(watching.cookie, watching.dealerId);
+    // The inbox records the tab before it sends the counts a tab starts from.
+    await vi.waitFor(() => expect(tab.frames.some((f) => f.type === "notifications-unread")).toBe(true));
+    const open = async () =>
+      (
+        await env.DB.prepare("select dealer_id as id from dealer_open_tabs").all<{ id: string }>()
+      ).results.map((r) => r.id);
+    expect(await open()).toContain(watching.dealerId);
+    expect(await open()).not.toContain(away.dealerId);
+
+    const woken: string[] = [];
+    const inboxes = env.DEALER_INBOX;
+    const counting = {
+      idFromName: (name: string) => (woken.push(name), inboxes.idFromName(name)),
+      get: (id: DurableObjectId) => inboxes.get(id),
+    } as unknown as typeof env.DEALER_INBOX;
+    const outcomes = await createServices({ ...env, DEALER_INBOX: counting }).notifications.deliverAll(
+      [watching, away].map((d) => deliveryTo(d.dealerId, run)),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["delivered", "delivered"]);
+    expect(woken).toEqual([watching.dealerId]);
+    await vi.waitFor(() => expect(tab.frames.filter((f) => f.type === "notification")).toHaveLength(1));
+
+    // The dealer who was away opens a tab: it starts from a count that holds the alert it was not sent.
+    const later = await openInbox(away.cookie, away.dealerId);
+    await vi.waitFor(() =>
+      expect(later.frames).toContainEqual({ type: "notifications-unread", unreadCount: 1 }),
+    );
+  });
+
+  it("keeps a dealer recorded open until the last tab closes, and puts a record left behind right", async () => {
+    const dealer = await signUpDealer();
+    const isOpen = async () =>
+      (await env.DB.prepare("select count(*) as n from dealer_open_tabs where dealer_id = ?")
+        .bind(dealer.dealerId)
+        .first<{ n: number }>())!.n === 1;
+    const first = await openInbox(dealer.cookie, dealer.dealerId);
+    const second = await openInbox(dealer.cookie, dealer.dealerId);
+    await vi.waitFor(async () => expect(await isOpen()).toBe(true));
+    first.ws.close(1000, "Tab closed");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await isOpen()).toBe(true);
+    second.ws.close(1000, "Tab closed");
+    await vi.waitFor(async () => expect(await isOpen()).toBe(false));
+
+    // A record whose sockets the runtime dropped without a close: the first notification sent to it clears it.
+    await env.DB.prepare("insert into dealer_open_tabs (dealer_id, opened_at) values (?, ?)")
+      .bind(dealer.dealerId, Date.now())
+      .run();
+    const run = crypto.randomUUID().slice(0, 8);
+    await createServices(env).notifications.deliverAll([deliveryTo(dealer.dealerId, run)]);
+    expect(await isOpen()).toBe(false);
+  });
+
   it("delivered again after a store failed partway, stores none twice and loses none", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const dealers = await insertDealers(25, run);

@@ -94,6 +94,8 @@ export function notificationCentre(db: Database) {
     async storeAll(inputs: readonly NewNotification[]): Promise<{
       stored: Map<string, { notification: Notification; dealerId: string; created: boolean }>;
       unread: Map<string, number>;
+      /** The dealers among them with a tab open, read after the bells are stored (open-tabs.ts says why). */
+      openTabs: Set<string>;
     }> {
       const now = Date.now();
       const rows = inputs.map((n) => ({
@@ -128,8 +130,10 @@ export function notificationCentre(db: Database) {
         ),
         batchable(
           db,
-          db.all<{ dealerId: string; n: number }>(sql`
-            select id as dealerId, unread_notifications as n from dealers
+          db.all<{ dealerId: string; n: number; open: number }>(sql`
+            select id as dealerId, unread_notifications as n,
+              exists (select 1 from dealer_open_tabs t where t.dealer_id = dealers.id) as open
+            from dealers
             where id in (select value from json_each(${dealers}))`),
         ),
       ]);
@@ -142,6 +146,7 @@ export function notificationCentre(db: Database) {
           ]),
         ),
         unread: new Map(counts.map((c) => [c.dealerId, c.n])),
+        openTabs: new Set(counts.filter((c) => c.open).map((c) => c.dealerId)),
       };
     },
 

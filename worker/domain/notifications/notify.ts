@@ -228,7 +228,7 @@ export function notifier(db: Database, deps: NotifierDeps) {
     const going = planned.filter((p): p is Planned => "delivery" in p);
     if (going.length === 0) return planned as DeliveryOutcome[];
 
-    const { stored, unread } = await deps.centre.storeAll(
+    const { stored, unread, openTabs } = await deps.centre.storeAll(
       going.map(({ delivery: d }) => ({
         dealerId: d.dealerId,
         type: d.type,
@@ -246,11 +246,13 @@ export function notifier(db: Database, deps: NotifierDeps) {
       return entry?.dealerId === d.dealerId ? entry : undefined;
     };
     const told = going.filter((p) => ours(p.delivery));
-    // Every open tab is told at once, while the messages are stored.
+    // Every open tab is told at once, while the messages are stored; a dealer with none has no inbox woken.
     const live = Promise.all(
-      told.map(({ delivery: d }) =>
-        pushLive(d.key, d.dealerId, ours(d)!.notification, unread.get(d.dealerId) ?? 0),
-      ),
+      told
+        .filter(({ delivery: d }) => openTabs.has(d.dealerId))
+        .map(({ delivery: d }) =>
+          pushLive(d.key, d.dealerId, ours(d)!.notification, unread.get(d.dealerId) ?? 0),
+        ),
     );
     const messages = told.flatMap((p) => p.messages);
     const entries = await deps.outbox.enqueueAll(messages).finally(() => live);
