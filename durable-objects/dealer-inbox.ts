@@ -4,6 +4,15 @@ import { createServices } from "../worker/services";
 import { DEALER_HEADER } from "../worker/realtime/addresses";
 
 /**
+ * How long a dealer stays recorded open after their last tab closed: a phone on the lot that drops its socket and
+ * reconnects, or a page that reloads, writes nothing to D1.
+ */
+export const OPEN_TAB_GRACE_MS = 60_000;
+
+/** This object's own note that D1 holds its dealer's open-tab row, so a tab connecting again writes nothing. */
+const RECORDED = "open-tab-recorded";
+
+/**
  * One per dealer, addressed by the dealer id: everything live for that dealer's open tabs — new messages
  * and unread counts, new posts from the network. Browser → inbox frames are not accepted; the worker and
  * the chat rooms push through `notify`. Hibernation on, so idle tabs cost nothing.
@@ -14,17 +23,36 @@ import { DEALER_HEADER } from "../worker/realtime/addresses";
 export class DealerInbox extends Server<Env> {
   static options = { hibernate: true };
 
-  /** The record's writes, one at a time: each writes the state as it is when it runs, so the last one is right. */
-  #recorded: Promise<void> = Promise.resolve();
+  /** The record's changes, one at a time: each decides from the tabs open when it runs. */
+  #recording: Promise<void> = Promise.resolve();
 
-  /** Writes whether a tab is open now, besides `closing` (a socket on its way out). */
-  #recordOpenTabs(closing?: Connection): Promise<void> {
-    const write = this.#recorded.then(() => {
-      const open = [...this.getConnections()].some((c) => c.id !== closing?.id);
-      return createServices(this.env).openTabs.record(this.name, open);
+  #inTurn(change: () => Promise<void>): Promise<void> {
+    const run = this.#recording.then(change);
+    this.#recording = run.catch(() => undefined);
+    return run;
+  }
+
+  #tabsOpen(closing?: Connection): boolean {
+    return [...this.getConnections()].some((c) => c.id !== closing?.id);
+  }
+
+  /** Records the dealer open, unless this object already did. */
+  #recordOpen(): Promise<void> {
+    return this.#inTurn(async () => {
+      if (!this.#tabsOpen() || (await this.ctx.storage.get<boolean>(RECORDED))) return;
+      await createServices(this.env).openTabs.record(this.name, true);
+      await this.ctx.storage.put(RECORDED, true);
     });
-    this.#recorded = write.catch(() => undefined);
-    return write;
+  }
+
+  /** Deletes the record when no tab is open (whether or not this object remembers writing it). */
+  #forgetIfClosed(): Promise<void> {
+    return this.#inTurn(async () => {
+      if (this.#tabsOpen()) return;
+      // The note first: a note kept over a deleted row would keep the next tab from writing it again.
+      await this.ctx.storage.delete(RECORDED);
+      await createServices(this.env).openTabs.record(this.name, false);
+    });
   }
 
   /**
@@ -37,7 +65,7 @@ export class DealerInbox extends Server<Env> {
     const dealerId = ctx.request.headers.get(DEALER_HEADER);
     if (!dealerId) return connection.close(4401, "Not signed in");
     try {
-      await this.#recordOpenTabs();
+      await this.#recordOpen();
     } catch (error) {
       // Unrecorded, the tab would miss the bell's frames: the browser's socket reconnects and tries again.
       console.error(`Inbox ${dealerId}: the open tab could not be recorded`, error);
@@ -56,18 +84,22 @@ export class DealerInbox extends Server<Env> {
     // Server → browser only.
   }
 
-  /** The last tab gone: the dealer's notifications stop waking this object. */
+  /** The last tab gone: the record goes after the grace, unless a tab is back by then. */
   async onClose(connection: Connection) {
-    await this.#recordOpenTabs(connection);
+    if (!this.#tabsOpen(connection)) await this.ctx.storage.setAlarm(Date.now() + OPEN_TAB_GRACE_MS);
+  }
+
+  async onAlarm() {
+    await this.#forgetIfClosed();
   }
 
   /**
    * RPC: push a frame to every open tab of this dealer. A notification is sent only to an inbox recorded open:
-   * one that finds no tab (the runtime dropped them without a close) puts the record right.
+   * one that finds no tab (within the grace, or a record left when the runtime dropped the sockets without a
+   * close) deletes the record at once.
    */
   async notify(frame: InboxFrame) {
-    if (frame.type === "notification" && [...this.getConnections()].length === 0)
-      await this.#recordOpenTabs();
+    if (frame.type === "notification" && !this.#tabsOpen()) await this.#forgetIfClosed();
     this.broadcast(JSON.stringify(frame));
   }
 

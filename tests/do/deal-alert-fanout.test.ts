@@ -1,4 +1,10 @@
-import { SELF, env, evictAllDurableObjects, runInDurableObject } from "cloudflare:test";
+import {
+  SELF,
+  env,
+  evictAllDurableObjects,
+  runDurableObjectAlarm,
+  runInDurableObject,
+} from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { InboxFrame } from "#lib/realtime";
 import { FANOUT_BATCH, type DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
@@ -386,7 +392,7 @@ describe("a batch of deal alerts", () => {
     );
   });
 
-  it("keeps a dealer recorded open until the last tab closes, and puts a record left behind right", async () => {
+  it("keeps a dealer recorded open until a minute after the last tab closes, and puts a record left behind right", async () => {
     const dealer = await signUpDealer();
     const isOpen = async () =>
       (await env.DB.prepare("select count(*) as n from dealer_open_tabs where dealer_id = ?")
@@ -399,7 +405,23 @@ describe("a batch of deal alerts", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(await isOpen()).toBe(true);
     second.ws.close(1000, "Tab closed");
-    await vi.waitFor(async () => expect(await isOpen()).toBe(false));
+    // The last tab closed: the record stays for the grace (a phone reconnecting writes nothing), then goes.
+    const inbox = env.DEALER_INBOX.get(env.DEALER_INBOX.idFromName(dealer.dealerId));
+    await vi.waitFor(async () =>
+      expect(await runInDurableObject(inbox, (_, state) => state.storage.getAlarm())).toBeGreaterThan(
+        Date.now(),
+      ),
+    );
+    expect(await isOpen()).toBe(true);
+    const third = await openInbox(dealer.cookie, dealer.dealerId);
+    expect(await runDurableObjectAlarm(inbox)).toBe(true);
+    expect(await isOpen()).toBe(true);
+    third.ws.close(1000, "Tab closed");
+    await vi.waitFor(async () =>
+      expect(await runInDurableObject(inbox, (_, state) => state.storage.getAlarm())).not.toBeNull(),
+    );
+    expect(await runDurableObjectAlarm(inbox)).toBe(true);
+    expect(await isOpen()).toBe(false);
 
     // A record whose sockets the runtime dropped without a close: the first notification sent to it clears it.
     await env.DB.prepare("insert into dealer_open_tabs (dealer_id, opened_at) values (?, ?)")
