@@ -15,10 +15,7 @@ const handleRemixRequest = createRequestHandler(build);
 /** The Remix load context: bindings, the signed-in dealer and the domain services (app/ sees types only). */
 export async function renderRemix(c: Context<AppEnv>) {
   const viewer = c.var.session?.viewer ?? null;
-  // Only a page render or a loader-data request runs the root loader that shows the toast; Remix's
-  // route-manifest requests must leave it for the one that does.
-  const rendersLoaders = !new URL(c.req.url).pathname.startsWith("/__manifest");
-  const flashToast = rendersLoaders ? readFlashToast(c.req.header("Cookie") ?? null) : null;
+  const flashToast = rendersRoot(new URL(c.req.url)) ? readFlashToast(c.req.header("Cookie") ?? null) : null;
   const context: RemixLoadContextFields = {
     env: c.env,
     ctx: c.executionCtx as ExecutionContext,
@@ -43,6 +40,19 @@ export async function renderRemix(c: Context<AppEnv>) {
     response.headers.append("Set-Cookie", clearToastCookie(c.req.url));
   }
   return response;
+}
+
+/**
+ * Whether this request runs the root loader, the one that shows the one-shot toast (and so clears it): a page, or a
+ * data request that asks for root; single fetch's `_routes` names the routes a data request wants, and none named
+ * is all of them. Remix's route-manifest requests and a fetcher's data request for its one route (often on its way
+ * beside the navigation after a form's redirect) must leave the toast for the request that shows it.
+ */
+function rendersRoot(url: URL): boolean {
+  if (url.pathname.startsWith("/__manifest")) return false;
+  if (!url.pathname.endsWith(".data")) return true;
+  const routes = url.searchParams.get("_routes");
+  return routes === null || routes.split(",").includes("root");
 }
 
 /** The counts that came with the session lookup (this request's, or the one still under way), else a read of them. */

@@ -220,3 +220,26 @@ describe("a page action finds its intent among its own handlers only", () => {
     ]);
   });
 });
+
+describe("a one-shot toast after a form's redirect", () => {
+  const toastCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("dl_toast="));
+  const get = (path: string, cookie: string) =>
+    SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+
+  it("is left by a data request that does not load root (a fetcher beside the navigation), and shown and cleared by root", async () => {
+    const dealer = await signUpDealer();
+    const toast = encodeURIComponent(JSON.stringify({ title: "Your free trial is on" }));
+    const cookie = `${dealer.cookie}; dl_toast=${toast}`;
+
+    const fetcher = await get("/find-dealers.data?_routes=routes%2F_dealer.find-dealers", cookie);
+    expect(fetcher.status).toBe(200);
+    expect(toastCookie(fetcher)).toBeUndefined();
+    const manifest = await get("/__manifest?p=%2F&version=x", cookie);
+    expect(toastCookie(manifest)).toBeUndefined();
+
+    const navigation = await get("/_root.data", cookie);
+    expect(navigation.status).toBe(200);
+    expect(await navigation.text()).toContain("Your free trial is on");
+    expect(toastCookie(navigation)).toMatch(/^dl_toast=;.*Max-Age=0/i);
+  });
+});
