@@ -56,7 +56,10 @@ describe("the dealer network", () => {
     await expectToast(page, "Connected!");
     await expectToast(page, `Added ${name} to your network`);
     // Find Dealers leaves out dealers already connected: the card goes.
-    await expect.poll(() => page.getByTestId("dealer-card").filter({ hasText: name }).count()).toBe(0);
+    // The list reloads after the answer: on a loaded machine that can take longer than a poll's default second.
+    await expect
+      .poll(() => page.getByTestId("dealer-card").filter({ hasText: name }).count(), { timeout: 10_000 })
+      .toBe(0);
 
     await page.goto("/dealers");
     await hydrated(page);
