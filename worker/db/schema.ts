@@ -571,8 +571,9 @@ export const notifications = sqliteTable(
 
 /**
  * The dealers who have a tab open now: their DealerInbox holds a socket. It writes the row when a tab connects and
- * deletes it when the last one closes, so a notification's live frame goes to these inboxes only and a post that
- * alerts dozens of dealers wakes none of the objects nobody is looking at (docs/decisions/0093-live-frames-to-open-tabs.md).
+ * deletes it a minute after the last one closed, so a notification's live frame goes to these inboxes only and a
+ * post that alerts dozens of dealers wakes none of the objects nobody is looking at
+ * (docs/decisions/0093-live-frames-to-open-tabs.md).
  * WITHOUT ROWID (migration 0046, which Drizzle cannot declare): one B-tree, keyed by the dealer.
  */
 export const dealerOpenTabs = sqliteTable("dealer_open_tabs", {
