@@ -5,7 +5,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", "migrations/", ".seed/"],
+    ignores: [
+      "build/",
+      ".wrangler/",
+      "node_modules/",
+      "worker-configuration.d.ts",
+      "migrations/",
+      "migrations-outbox/",
+      ".seed/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

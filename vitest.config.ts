@@ -9,6 +9,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const outboxMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations-outbox"));
   return {
     plugins: [
       cloudflareTest({
@@ -19,6 +20,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_OUTBOX_MIGRATIONS: outboxMigrations,
             VPIC_BASE_URL: "",
             GOOGLE_CLIENT_ID: "dealerlane-test.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",

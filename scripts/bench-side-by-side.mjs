@@ -44,7 +44,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
 import { alertsDelivered, alertsSettled, silverados } from "./bench/writes.mjs";
-import { bin, bundle, freePort, root, run as runQuietly, serve } from "./local-app.mjs";
+import {
+  bin,
+  bundle,
+  freePort,
+  handOffOutbox,
+  migrate,
+  root,
+  run as runQuietly,
+  serve,
+} from "./local-app.mjs";
 
 const work = path.join(root, ".wrangler", "side-by-side");
 
@@ -89,11 +98,8 @@ async function prepare(rev) {
   const state = path.join(tree, ".wrangler", "bench-state");
   rmSync(state, { recursive: true, force: true });
   cpSync(benchState, state, { recursive: true });
-  run(
-    bin("wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "--config", configPath, "--persist-to", state],
-    tree,
-  );
+  migrate(state, { config: configPath, cwd: tree });
+  handOffOutbox(state, tree);
   return { rev, sha, configPath, state, tree };
 }
 

@@ -37,7 +37,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { build, bundle, freePort, migrate, serve } from "./local-app.mjs";
+import { build, bundle, freePort, handOffOutbox, migrate, serve } from "./local-app.mjs";
 import { seedLarge } from "./seed-large.ts";
 import { d1TripsOf, stats } from "./bench/bench-dealer.mjs";
 import { startLocalPushService } from "./bench/push.mjs";
@@ -165,8 +165,9 @@ async function measureSize(size, options, modules, configPath) {
     fresh: options.fresh,
     log,
   });
-  // Migrations that landed since the bench data was seeded.
+  // Migrations that landed since the bench data was seeded, and the outbox's messages moved to its own database.
   migrate(persistTo);
+  handOffOutbox(persistTo);
   const port = await freePort();
   log(`serving on port ${port}…`);
   // Pushes go to a decrypting push service on this machine instead of the internet.

@@ -85,7 +85,9 @@ function pickEvent(): EventKind {
 function services(db: Database) {
   const centre = notificationCentre(db);
   const noWake = async () => {};
-  const outbox = outboxService(db, {
+  // The copy's own outbox table (the one the main database kept before the outbox had its own): the bytes of
+  // its rows are what is measured, and they are the same in either database.
+  const outbox = outboxService(db, db, {
     email: { send: async () => ({ provider: "fake", providerId: "fake" }) },
     sms: { send: async () => ({ provider: "fake", providerId: "fake" }) },
     push: { send: async () => ({ provider: "fake", providerId: "fake" }) },
@@ -95,7 +97,7 @@ function services(db: Database) {
     },
     origin: ORIGIN,
     wake: noWake,
-  } as unknown as Parameters<typeof outboxService>[1]);
+  } as unknown as Parameters<typeof outboxService>[2]);
   /** Every dealer has one phone with push on: the bench network has no devices, and a push row needs one. */
   const phones = new Map<string, string>();
   const notify = notifier(db, {

@@ -3,7 +3,8 @@
  * directory, then serve the built app with `wrangler dev`.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 
@@ -49,13 +50,33 @@ export function build() {
   run(bin("remix"), ["vite:build"], "remix vite:build");
 }
 
-export function migrate(persistTo) {
-  const extra = persistTo ? ["--persist-to", persistTo] : [];
-  run(
-    bin("wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", ...extra],
-    "wrangler d1 migrations apply",
-  );
+/**
+ * Applies each D1 database's migrations (the main one and the outbox's, as `config` binds them: another
+ * checkout's configuration may bind fewer) to the local state in `persistTo`.
+ */
+export function migrate(persistTo, { config = null, cwd = root } = {}) {
+  const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...(config ? ["--config", config] : [])];
+  const { rawConfig } = createRequire(import.meta.url)("wrangler").experimental_readRawConfig({
+    config: config ?? path.join(cwd, "wrangler.toml"),
+  });
+  for (const { binding } of rawConfig.d1_databases ?? [])
+    run(
+      bin("wrangler"),
+      ["d1", "migrations", "apply", binding, "--local", ...extra],
+      `wrangler d1 migrations apply ${binding}`,
+      cwd,
+    );
+}
+
+/**
+ * Moves what a state seeded before the outbox had its own database keeps in the main one's outbox table
+ * (scripts/hand-off-outbox.ts), in `tree` when its checkout has that step (an older revision has not).
+ */
+export function handOffOutbox(persistTo, tree = root) {
+  const script = path.join(tree, "scripts", "hand-off-outbox.ts");
+  if (!existsSync(script)) return;
+  const output = run(bin("node"), [script, "--persist-to", persistTo], "outbox hand-off", tree);
+  if (output.trim()) console.log(output.trim());
 }
 
 export function seed(persistTo) {

@@ -19,15 +19,30 @@ import { BULK_REBUILDS, KEPT_TRIGGERS } from "./local-d1-rebuilds.ts";
 /** SQLite's page cache during the load, in KiB (negative: a size, not pages): the indexes are built in memory. */
 const LOAD_CACHE_KIB = 1_500_000;
 
+/** Whether the SQLite file holds a table named `table`. */
+function holdsTable(file: string, table: string): boolean {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return (
+      db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(table) !== undefined
+    );
+  } finally {
+    db.close();
+  }
+}
+
 /**
- * The SQLite file of the DB binding in a migrated state directory. Miniflare keeps each D1 database as a Durable
- * Object's storage, one `<hash>.sqlite` beside its `metadata.sqlite`; a bench state directory holds only the one.
+ * The SQLite file of a D1 binding in a migrated state directory: the main database's (DB, the one with a
+ * `dealers` table) unless told. Miniflare keeps each D1 database as a Durable Object's storage, one
+ * `<hash>.sqlite` beside its `metadata.sqlite`, named by a hash: the file is known by what it holds.
  */
-export function localD1File(persistTo: string): string {
+export function localD1File(persistTo: string, holding = "dealers"): string {
   const dir = path.join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+    .filter((f) => holdsTable(path.join(dir, f), holding));
   if (files.length !== 1)
-    throw new Error(`${dir} holds ${files.length} D1 databases; expected the one migrated for the bench`);
+    throw new Error(`${dir} holds ${files.length} D1 databases with a ${holding} table; expected one`);
   return path.join(dir, files[0]!);
 }
 

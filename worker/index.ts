@@ -58,7 +58,8 @@ export default {
    * long off the feed…), demo-processor renewals (Stripe renews on its own), and a wake-up
    * for the outbox courier in case a message is waiting whose wake-up was lost; and each network's late titles
    * and payments (once a day per deal and clock, keyed by the run's day); and every dealer's reputation measured
-   * again; and the chats whose messages are still in D1 moved into their rooms.
+   * again; and the chats whose messages are still in D1 moved into their rooms, and the messages an earlier version
+   * left in the main database's outbox table moved into the outbox's.
    */
   async scheduled(controller, env, ctx) {
     const services = createServices(env);
@@ -80,7 +81,10 @@ export default {
       walled("real").news.marketReport.compute(),
       // Figures move with time alone: a review window ending reveals a review, old replies leave the 90 days.
       services.reputation.refreshAll(),
-      services.outbox.nextDue().then((at) => (at === null ? undefined : courierOf(env).wake(at))),
+      services.outbox
+        .handOffLegacy()
+        .then(() => services.outbox.nextDue())
+        .then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -80,6 +80,8 @@ export type ServiceOptions = {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** The request's D1 session, metered (http/d1-session.ts); the binding itself without it. */
   database?: Pick<D1Database, "prepare" | "batch">;
+  /** The outbox's own database (docs/decisions/0094-outbox-database.md); the OUTBOX_DB binding without it. */
+  outboxDatabase?: Pick<D1Database, "prepare" | "batch">;
   /**
    * The viewer's network (db/network-wall.ts): every service reads `database` through the wall, except
    * those that cross it by their nature — sessions and sign-in (they find an account before its network is
@@ -107,7 +109,6 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const dealers = dealerService(db, rateLimits);
   const sessions = sessionService(acrossNetworks);
   const rooms = (chatId: string) => historyOf(env, chatId);
-  const demo = demoService(acrossNetworks, env.PHOTOS, rooms);
   const chatFiles = chatFileService(db, env as Env & { UPLOAD_SIGNING_SECRET?: string });
   const chats = chatService(db, rateLimits, rooms, chatFiles);
   const directory = dealerDirectoryService(db);
@@ -147,7 +148,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const preferences = preferencesService(db);
   const tokens = unsubscribeTokens(db, optional);
   const vapid = vapidKeys(acrossNetworks, optional);
-  const outbox = outboxService(db, {
+  const outboxDb = openDatabase((options.outboxDatabase ?? env.OUTBOX_DB) as D1Database);
+  const outbox = outboxService(outboxDb, db, {
     email: emailSender(optional),
     sms: smsSender(optional),
     push: pushSender(vapid, pushFetch(optional.WEB_PUSH_RELAY)),
@@ -155,6 +157,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     origin,
     wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),
   });
+  const demo = demoService(acrossNetworks, { photos: env.PHOTOS, rooms, outbox });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const devices = pushService(db, {
     rateLimits,
@@ -285,7 +288,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
     dealConfirmed: (dealId) => later(`Deal confirmed ${dealId}`, () => announcements.showConfirmed(dealId)),
   });
-  const accountData = accountDataService(acrossNetworks, rooms);
+  const accountData = accountDataService(acrossNetworks, { rooms, outbox });
   const auth = authFlows({
     accounts,
     sessions,
@@ -331,7 +334,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     rateLimits,
     demo,
     /** The daily cron's forgetting: every table that grows without end, across both networks. */
-    retention: retentionService(acrossNetworks, env.PHOTOS),
+    retention: retentionService(acrossNetworks, outboxDb, env.PHOTOS),
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,

@@ -28,7 +28,7 @@ const forgot = (email: string, headers: Record<string, string> = ip()) =>
 
 const outboxCount = async (email: string, template: string) =>
   (
-    await env.DB.prepare("select count(*) as n from outbox where recipient = ? and template = ?")
+    await env.OUTBOX_DB.prepare("select count(*) as n from outbox where recipient = ? and template = ?")
       .bind(email, template)
       .first<{ n: number }>()
   )?.n ?? 0;
@@ -56,7 +56,7 @@ describe("forgot password", () => {
       "select token_hash from account_tokens where purpose = 'password-reset'",
     ).all<{ token_hash: string }>();
     expect(stored.results.map((r) => r.token_hash)).not.toContain(token);
-    const mail = await env.DB.prepare(
+    const mail = await env.OUTBOX_DB.prepare(
       "select body_text, subject, category from outbox where recipient = ? and template = 'password-reset'",
     )
       .bind(dealer.email)
@@ -98,7 +98,7 @@ describe("forgot password", () => {
     await linkFromOutbox(dealer.email, "password-reset");
     for (let i = 0; i < 100 && (await outboxCount(dealer.email, "password-reset")) < 2; i++)
       await new Promise((r) => setTimeout(r, 20));
-    const mails = await env.DB.prepare(
+    const mails = await env.OUTBOX_DB.prepare(
       "select body_text, body_html from outbox where recipient = ? and template = 'password-reset'",
     )
       .bind(dealer.email)
@@ -198,7 +198,7 @@ describe("e-mail confirmation", () => {
 
     await confirmEmail(dealer.email);
     expect((await call("GET", "/api/auth/me", { cookie: dealer.cookie })).json.emailVerified).toBe(true);
-    const row = await env.DB.prepare("select status from outbox where id = ?")
+    const row = await env.OUTBOX_DB.prepare("select status from outbox where id = ?")
       .bind(test.json.id as string)
       .first<{ status: string }>();
     expect(row?.status).not.toBe("held");
@@ -246,7 +246,9 @@ describe("e-mail confirmation", () => {
     expect(outbox.find((o) => o.channel === "email")?.status).toBe("held");
     const held = async () =>
       (
-        await env.DB.prepare("select count(*) as n from outbox where recipient = ? and status = 'held'")
+        await env.OUTBOX_DB.prepare(
+          "select count(*) as n from outbox where recipient = ? and status = 'held'",
+        )
           .bind(buyer.email)
           .first<{ n: number }>()
       )?.n ?? 0;

@@ -305,7 +305,7 @@ describe("/api/admin/users", () => {
     });
     expect(added.status, added.text).toBe(201);
     expect(added.json).toMatchObject({ email, dealer: { dealershipName: "Ortiz Auto" } });
-    const mail = await env.DB.prepare(
+    const mail = await env.OUTBOX_DB.prepare(
       "select body_text from outbox where recipient = ? and template = 'password-reset'",
     )
       .bind(email)

@@ -236,7 +236,7 @@ describe("deal alerts", () => {
     for (let i = 0; i < 100 && (await fanoutOf(env, odyssey.id).pendingCount()) > 0; i++)
       await new Promise((r) => setTimeout(r, 50));
     const outboxOf = () =>
-      env.DB.prepare(
+      env.OUTBOX_DB.prepare(
         "select channel, recipient, category, unsubscribe_url as unsubscribeUrl from outbox where dealer_id = ? order by channel",
       )
         .bind(loud.dealerId)

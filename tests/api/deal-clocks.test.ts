@@ -257,7 +257,7 @@ describe("late alerts, from the daily cron", () => {
     await runDailyCron(undefined, soldAt + 26 * DAY);
     expect(await lateAlerts(buyer, id)).toBe(5);
 
-    const emails = await env.DB.prepare(
+    const emails = await env.OUTBOX_DB.prepare(
       "select count(*) as n from outbox where channel = 'email' and substr(idempotency_key, 1, length(?1)) = ?1",
     )
       .bind(`deal-late:title:${id}:`)

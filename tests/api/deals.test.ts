@@ -473,7 +473,9 @@ describe("POST /api/deals/complete", () => {
     await call("POST", `/api/deals/${deal.id}/confirm`, { cookie: buyer.cookie });
     await call("POST", "/api/deals/complete", { cookie: seller.cookie, body: completion(deal.id) });
     const mails = () =>
-      env.DB.prepare("select recipient from outbox where instr(idempotency_key, ?) = 1 order by recipient")
+      env.OUTBOX_DB.prepare(
+        "select recipient from outbox where instr(idempotency_key, ?) = 1 order by recipient",
+      )
         .bind(`deal-completed:${deal.id}:`)
         .all<{ recipient: string }>()
         .then((r) => r.results.map((x) => x.recipient));

@@ -31,13 +31,13 @@ function countTrips(statement: D1PreparedStatement, counter: { trips: number }):
 }
 
 /**
- * The D1 binding, counting the statements prepared through it (`counter.queries`) and the round trips made
- * (`counter.trips`: a batch, or a statement run on its own); a statement matching `refuse` is swapped for one
- * that fails, as a store that breaks partway would.
+ * A D1 binding (the main database unless told), counting the statements prepared through it (`counter.queries`)
+ * and the round trips made (`counter.trips`: a batch, or a statement run on its own); a statement matching
+ * `refuse` is swapped for one that fails, as a store that breaks partway would.
  */
-export function countedDb(refuse?: RegExp) {
+export function countedDb(refuse?: RegExp, binding: D1Database = env.DB) {
   const counter = { queries: 0, trips: 0 };
-  const database = new Proxy(env.DB, {
+  const database = new Proxy(binding, {
     get(target, key) {
       if (key === "prepare")
         return (query: string) => {
@@ -179,7 +179,7 @@ export async function linkFromOutbox(
   template: "verify-email" | "password-reset" | "sign-in-link",
 ) {
   for (let i = 0; i < 100; i++) {
-    const row = await env.DB.prepare(
+    const row = await env.OUTBOX_DB.prepare(
       "select body_text from outbox where recipient = ? and template = ? order by created_at desc limit 1",
     )
       .bind(email, template)

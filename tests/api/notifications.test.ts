@@ -19,7 +19,7 @@ type Outbox = {
 };
 
 const outboxRow = (id: string) =>
-  env.DB.prepare("select * from outbox where id = ?").bind(id).first<Outbox>();
+  env.OUTBOX_DB.prepare("select * from outbox where id = ?").bind(id).first<Outbox>();
 
 /** Waits for something that happens after the answer (the fan-out, the courier). */
 async function eventually<T>(
@@ -498,7 +498,7 @@ describe("one-click unsubscribe", () => {
     expect(connect.status).toBe(201);
     const email = await eventually(
       () =>
-        env.DB.prepare("select * from outbox where dealer_id = ? and channel = 'email'")
+        env.OUTBOX_DB.prepare("select * from outbox where dealer_id = ? and channel = 'email'")
           .bind(dealerId)
           .first<Outbox>(),
       (row) => row !== null,

@@ -457,7 +457,7 @@ describe("the walls and the limits", () => {
   it("e-mails offer news under the Offers switch; the bell has it either way", async () => {
     const { vehicleId } = await truckOf(seller);
     const emailed = async (offerId: string) =>
-      (await env.DB.prepare("select count(*) as n from outbox where idempotency_key like ?")
+      (await env.OUTBOX_DB.prepare("select count(*) as n from outbox where idempotency_key like ?")
         .bind(`offer:${offerId}:%:email`)
         .first<{ n: number }>())!.n;
     const first = await offer(buyer, vehicleId);

@@ -16,6 +16,7 @@ import { unsubscribeTokens } from "../../worker/domain/outbox/unsubscribe";
 import { countedDb } from "./helpers";
 
 const db = openDatabase(env.DB);
+const outboxDb = openDatabase(env.OUTBOX_DB);
 
 /** An e-mail provider that fails as told, then succeeds; it counts what it was asked to send. */
 function scriptedEmail(script: ("ok" | "retry" | "refuse")[]) {
@@ -39,10 +40,10 @@ function scriptedEmail(script: ("ok" | "retry" | "refuse")[]) {
 
 function outboxWith(
   email: ReturnType<typeof scriptedEmail>["sender"],
-  { database = db, sms = smsSender({}) }: { database?: typeof db; sms?: SmsSender } = {},
+  { database = outboxDb, sms = smsSender({}) }: { database?: typeof db; sms?: SmsSender } = {},
 ) {
   const wakes: number[] = [];
-  const service = outboxService(database, {
+  const service = outboxService(database, db, {
     email,
     sms,
     push: { send: async () => ({ provider: "web-push", providerId: "unused" }) },
@@ -167,7 +168,7 @@ describe("the outbox", () => {
     const t0 = 30_000_000;
     const { id } = await service.enqueue(message(`lease-${crypto.randomUUID()}`), t0);
     // A deliverer claimed it and died: status 'sending', lease running.
-    await env.DB.prepare(
+    await env.OUTBOX_DB.prepare(
       "update outbox set status = 'sending', attempts = 1, next_attempt_at = ? where id = ?",
     )
       .bind(t0 + LEASE_MS, id)
@@ -224,7 +225,7 @@ async function deliverAllDue(service: ReturnType<typeof outboxWith>["service"], 
 
 const statusesOf = async (keys: string[]) =>
   (
-    await env.DB.prepare(
+    await env.OUTBOX_DB.prepare(
       "select status from outbox where idempotency_key in (select value from json_each(?))",
     )
       .bind(JSON.stringify(keys))
@@ -248,7 +249,7 @@ describe("the courier's run", () => {
       const provider = scriptedEmail(["ok"]);
       const keys = Array.from({ length: count }, (_, i) => `trips-${crypto.randomUUID()}-${i}`);
       await outboxWith(provider.sender).service.enqueueAll(keys.map(message), now);
-      const { database, counter } = countedDb();
+      const { database, counter } = countedDb(undefined, env.OUTBOX_DB);
       const { service } = outboxWith(provider.sender, { database: openDatabase(database) });
       await deliverAllDue(service, now);
       expect(provider.sent.map((e) => e.idempotencyKey).sort()).toEqual([...keys].sort());
@@ -267,7 +268,7 @@ describe("the courier's run", () => {
     const t0 = 42_000_000;
     const { email, texts, emailKeys, textKeys } = await emailsAndTexts(30, 20, t0);
     // The run sends, then its record fails, as a courier evicted between the two would leave it.
-    const { database } = countedDb(/update outbox set status = (?!'sending')/);
+    const { database } = countedDb(/update outbox set status = (?!'sending')/, env.OUTBOX_DB);
     const dying = outboxWith(email.sender, { database: openDatabase(database), sms: texts.sender }).service;
     await expect(dying.deliverDue(t0)).rejects.toThrow();
     expect(texts.sent.length).toBeLessThanOrEqual(REPEATABLE_PER_RUN);

@@ -160,7 +160,9 @@ describe("page forms check their one schema on the server too (before JavaScript
   it("notification settings refuse a test the dealer's data cannot make with 400, and send nothing", async () => {
     const dealer = await signUpDealer();
     await env.DB.prepare("update dealers set phone = '' where id = ?").bind(dealer.dealerId).run();
-    const outboxBefore = await env.DB.prepare("select count(*) as n from outbox").first<{ n: number }>();
+    const outboxBefore = await env.OUTBOX_DB.prepare("select count(*) as n from outbox").first<{
+      n: number;
+    }>();
     const asDealer = async (fields: Record<string, string>) => {
       const saved = cookie;
       cookie = dealer.cookie;
@@ -174,7 +176,9 @@ describe("page forms check their one schema on the server too (before JavaScript
     expect((await asDealer({ intent: "test-alert" })).status).toBe(200);
     expect((await asDealer({ intent: "preference", key: "noSuchSwitch", value: "true" })).status).toBe(400);
     expect((await asDealer({ intent: "preference", key: "emailEnabled", value: "true" })).status).toBe(200);
-    const outboxAfter = await env.DB.prepare("select count(*) as n from outbox").first<{ n: number }>();
+    const outboxAfter = await env.OUTBOX_DB.prepare("select count(*) as n from outbox").first<{
+      n: number;
+    }>();
     // Only the full test alert went out (by e-mail: the dealer has no phone).
     expect(outboxAfter!.n - outboxBefore!.n).toBe(1);
   });

@@ -31,7 +31,7 @@ type OutboxRow = {
 };
 
 const pushRows = (dealerId: string) =>
-  env.DB.prepare("select * from outbox where channel = 'push' and dealer_id = ? order by created_at")
+  env.OUTBOX_DB.prepare("select * from outbox where channel = 'push' and dealer_id = ? order by created_at")
     .bind(dealerId)
     .all<OutboxRow>()
     .then((r) => r.results);

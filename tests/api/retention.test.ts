@@ -22,7 +22,8 @@ type Dealer = Awaited<ReturnType<typeof signUpDealer>>;
 
 const count = async (sql: string, ...params: unknown[]) =>
   (
-    await env.DB.prepare(sql)
+    await (/ from outbox /.test(sql) ? env.OUTBOX_DB : env.DB)
+      .prepare(sql)
       .bind(...params)
       .first<{ n: number }>()
   )?.n ?? 0;
@@ -116,7 +117,8 @@ describe("the daily cron's retention", () => {
     for (const row of rows) {
       if (row.length === 1) statement = row[0];
       else
-        await env.DB.prepare(statement)
+        await (statement.startsWith("insert into outbox") ? env.OUTBOX_DB : env.DB)
+          .prepare(statement)
           .bind(...row)
           .run();
     }
@@ -145,7 +147,7 @@ describe("the daily cron's retention", () => {
     );
     // The owed one is still there (the cron's wake-up of the courier may have delivered it meanwhile).
     expect(await count("select count(*) as n from outbox where id = ?", owed)).toBe(1);
-    const outbox = await env.DB.prepare(
+    const outbox = await env.OUTBOX_DB.prepare(
       "select status from outbox where template = ? and id <> ? order by status",
     )
       .bind(mark, owed)
@@ -158,7 +160,7 @@ describe("the daily cron's retention", () => {
     const ago = (days: number) => Date.now() - days * DAY;
     const mark = `pushes-${crypto.randomUUID()}`;
     const insert = (channel: "push" | "email", status: string, days: number) =>
-      env.DB.prepare(
+      env.OUTBOX_DB.prepare(
         `insert into outbox (id, channel, recipient, template, category, body_text, idempotency_key, status,
            next_attempt_at, created_at) values (?, ?, 'device-or-address', ?, 'deal_alerts', '{}', ?, ?, ?, ?)`,
       )
@@ -172,7 +174,7 @@ describe("the daily cron's retention", () => {
 
     await runDailyCron();
 
-    const left = await env.DB.prepare(
+    const left = await env.OUTBOX_DB.prepare(
       `select channel, status, cast(round((? - next_attempt_at) / ?) as integer) as days from outbox
        where template = ? order by channel, status, days`,
     )
@@ -185,7 +187,7 @@ describe("the daily cron's retention", () => {
     ]);
     // The rule names the delivered pushes' partial index (SQLite refuses the statement if its terms do not
     // imply the index's), so it seeks them rather than walking the weeks of delivered e-mails before them.
-    const index = await env.DB.prepare(
+    const index = await env.OUTBOX_DB.prepare(
       "select sql from sqlite_master where type = 'index' and name = 'outbox_sent_push_idx'",
     ).first<{ sql: string }>();
     expect(index?.sql).toContain("WHERE status = 'sent' and channel = 'push'");
@@ -195,7 +197,7 @@ describe("the daily cron's retention", () => {
     const ago = (days: number) => Date.now() - days * DAY;
     const mark = `bodies-${crypto.randomUUID()}`;
     const insert = (status: string, at: number) =>
-      env.DB.prepare(
+      env.OUTBOX_DB.prepare(
         `insert into outbox (id, channel, recipient, template, category, subject, body_text, body_html,
            idempotency_key, status, next_attempt_at, created_at)
          values (?, 'email', 'a@b.example', ?, 'transactional', 'Your offer', 'Hello', '<p>Hello</p>', ?, ?, ?, ?)`,
@@ -208,7 +210,7 @@ describe("the daily cron's retention", () => {
 
     await runDailyCron();
 
-    const rows = await env.DB.prepare(
+    const rows = await env.OUTBOX_DB.prepare(
       `select status, subject, body_text as text, body_html as html from outbox where template = ?
        order by status, next_attempt_at`,
     )

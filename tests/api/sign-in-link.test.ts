@@ -30,7 +30,9 @@ async function throttlePassword(email: string, password: string) {
 
 const outboxCount = async (email: string) =>
   (
-    await env.DB.prepare("select count(*) as n from outbox where recipient = ? and template = 'sign-in-link'")
+    await env.OUTBOX_DB.prepare(
+      "select count(*) as n from outbox where recipient = ? and template = 'sign-in-link'",
+    )
       .bind(email)
       .first<{ n: number }>()
   )?.n ?? 0;
@@ -59,7 +61,7 @@ describe("sign-in link (API)", { timeout: 60_000 }, () => {
     const asked = await askForLink(owner.email);
     expect(asked.status).toBe(204);
     const token = await linkFromOutbox(owner.email, "sign-in-link");
-    const mail = await env.DB.prepare(
+    const mail = await env.OUTBOX_DB.prepare(
       "select body_text, category from outbox where recipient = ? and template = 'sign-in-link'",
     )
       .bind(owner.email)

@@ -227,7 +227,7 @@ describe("POST /api/auth/complete-subscription", () => {
       title: "Payment received",
       body: "Thank you! We received $149 for Premium Plan, monthly.",
     });
-    const receipt = await env.DB.prepare(
+    const receipt = await env.OUTBOX_DB.prepare(
       "select recipient, subject, category from outbox where template = 'notification' and dealer_id = ? and subject like '%Payment received%'",
     )
       .bind(dealer.dealerId)

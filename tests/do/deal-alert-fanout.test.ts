@@ -50,7 +50,7 @@ async function counts(run: string) {
   )
     .bind(like)
     .all<{ key: string; n: number }>();
-  const emails = await env.DB.prepare(
+  const emails = await env.OUTBOX_DB.prepare(
     "select idempotency_key as key, count(*) as n from outbox where idempotency_key like ? group by idempotency_key",
   )
     .bind(`${like}:email`)
@@ -204,7 +204,7 @@ describe("DealAlertFanout", () => {
       .bind(key)
       .all<{ id: string }>();
     expect(bells.results).toEqual([{ id: buyer.dealerId }]);
-    const emails = await env.DB.prepare("select dealer_id as id from outbox where idempotency_key = ?")
+    const emails = await env.OUTBOX_DB.prepare("select dealer_id as id from outbox where idempotency_key = ?")
       .bind(`${key}:email`)
       .all<{ id: string }>();
     expect(emails.results).toEqual([{ id: buyer.dealerId }]);
@@ -319,7 +319,7 @@ async function stored(run: string) {
   )
     .bind(like)
     .all<{ dealerId: string; n: number }>();
-  const { results: messages } = await env.DB.prepare(
+  const { results: messages } = await env.OUTBOX_DB.prepare(
     "select channel, count(*) as n from outbox where idempotency_key like ? group by idempotency_key",
   )
     .bind(like)
@@ -335,11 +335,22 @@ async function stored(run: string) {
   };
 }
 
-/** One batch delivered by fresh services (each reads the unsubscribe key once), with the statements it took. */
+/**
+ * One batch delivered by fresh services (each reads the unsubscribe key once), with the statements it took in
+ * the main database and in the outbox's.
+ */
 async function deliverCounted(deliveries: Delivery[]) {
-  const { database, counter } = countedDb();
-  const outcomes = await createServices(env, { database }).notifications.deliverAll(deliveries);
-  return { outcomes, statements: counter.queries };
+  const main = countedDb();
+  const outbox = countedDb(undefined, env.OUTBOX_DB);
+  const outcomes = await createServices(env, {
+    database: main.database,
+    outboxDatabase: outbox.database,
+  }).notifications.deliverAll(deliveries);
+  return {
+    outcomes,
+    statements: main.counter.queries + outbox.counter.queries,
+    outboxStatements: outbox.counter.queries,
+  };
 }
 
 describe("a batch of deal alerts", () => {
@@ -353,8 +364,10 @@ describe("a batch of deal alerts", () => {
 
     expect(many.outcomes.map((o) => o.status)).toEqual(Array(25).fill("delivered"));
     expect(many.statements).toBe(few.statements);
-    // Recipients, devices, the unsubscribe key (1, a read), the bells (3), the messages (2): never one per dealer.
+    // Recipients, devices, the unsubscribe key (1, a read), the bells (3), the messages (2, in the outbox's own
+    // database): never one per dealer.
     expect(many.statements).toBeLessThanOrEqual(8);
+    expect(many.outboxStatements).toBe(2);
     expect(await stored(run)).toMatchObject({ bells: 28, emails: 28, texts: 0, pushes: 0, doubled: 0 });
   });
 
@@ -438,8 +451,10 @@ describe("a batch of deal alerts", () => {
     const deliveries = dealers.map((id) => deliveryTo(id, run));
 
     // The bells are stored, then the e-mails' store fails: the call fails as a whole.
-    const { database } = countedDb(/insert into outbox/);
-    await expect(createServices(env, { database }).notifications.deliverAll(deliveries)).rejects.toThrow();
+    const { database: outboxDatabase } = countedDb(/insert into outbox/, env.OUTBOX_DB);
+    await expect(
+      createServices(env, { outboxDatabase }).notifications.deliverAll(deliveries),
+    ).rejects.toThrow();
     expect(await stored(run)).toMatchObject({ bells: 25, emails: 0, doubled: 0 });
 
     // The fan-out keeps them pending and tries the batch again: the bells are found, the e-mails stored once.
@@ -487,7 +502,7 @@ describe("a batch of deal alerts", () => {
     const after = await stored(run);
     expect(after).toMatchObject({ bells: 6, emails: 5, texts: 1, pushes: 1, doubled: 0 });
     expect(after.bellsFor.has(muted!)).toBe(false);
-    const { results: pushed } = await env.DB.prepare(
+    const { results: pushed } = await env.OUTBOX_DB.prepare(
       "select recipient from outbox where channel = 'push' and idempotency_key like ?",
     )
       .bind(`deal-alert:test-${run}:%`)
@@ -535,12 +550,13 @@ describe("a batch of deal alerts", () => {
     expect(alert).toMatchObject({ type: "deal-alert", link: `/post/${post.id}` });
     const key = `deal-alert:${(wanted.json as unknown as { id: string }).id}:${post.id}`;
     const stored = async () => {
-      const row = await env.DB.prepare(
-        "select (select count(*) from notifications where key = ?1) as bells, (select count(*) from outbox where idempotency_key = ?1 || ':email') as emails",
-      )
-        .bind(key)
-        .first<{ bells: number; emails: number }>();
-      return row!;
+      const count = (database: D1Database, query: string, bound: string) =>
+        database.prepare(query).bind(bound).first<{ n: number }>();
+      const [bells, emails] = await Promise.all([
+        count(env.DB, "select count(*) as n from notifications where key = ?", key),
+        count(env.OUTBOX_DB, "select count(*) as n from outbox where idempotency_key = ?", `${key}:email`),
+      ]);
+      return { bells: bells!.n, emails: emails!.n };
     };
     expect(await stored()).toEqual({ bells: 1, emails: 1 });
 
@@ -563,10 +579,8 @@ describe("a batch of deal alerts", () => {
     await fanoutSettled(postId);
     // The pair's bell and e-mail removed, so matching the listing again stores its delivery again.
     const key = `deal-alert:${requestId}:${postId}`;
-    await env.DB.batch([
-      env.DB.prepare("delete from notifications where key = ?").bind(key),
-      env.DB.prepare("delete from outbox where idempotency_key = ?").bind(`${key}:email`),
-    ]);
+    await env.DB.prepare("delete from notifications where key = ?").bind(key).run();
+    await env.OUTBOX_DB.prepare("delete from outbox where idempotency_key = ?").bind(`${key}:email`).run();
 
     const after = await runInDurableObject(
       fanout(`post:one-run-${postId}`),

@@ -23,9 +23,9 @@ import { OFFER_SIDES, OFFER_STATUSES, type OfferSide, type OfferTerms } from "#l
 import type { OfferAction } from "#lib/schemas/offer-constants";
 
 /** Unix epoch milliseconds; every timestamp in the database uses this. */
-const timestamp = (name: string) => integer(name, { mode: "number" });
+export const timestamp = (name: string) => integer(name, { mode: "number" });
 const flag = (name: string) => integer(name, { mode: "boolean" });
-const createdAt = () =>
+export const createdAt = () =>
   timestamp("created_at")
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
@@ -582,11 +582,11 @@ export const dealerOpenTabs = sqliteTable("dealer_open_tabs", {
 });
 
 /**
- * Every e-mail and text message, written before it is sent (docs/decisions/0012-outbox-delivery.md).
- * held (the dealer has not confirmed their e-mail yet) → queued → sending (claimed, with a lease) → sent | failed;
- * a send that repeats the idempotency key stores nothing.
+ * The outbox as it stood in this database before it moved to its own (worker/db/outbox-schema.ts,
+ * docs/decisions/0094-outbox-database.md). Nothing writes it: the courier hands whatever is left in it to the
+ * outbox database, and a later migration drops it once every deployment's copy is empty.
  */
-export const outbox = sqliteTable(
+export const legacyOutbox = sqliteTable(
   "outbox",
   {
     id: text("id").primaryKey(),

@@ -1,5 +1,6 @@
 import type { ChatHistory } from "../../realtime/chat-history";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { OutboxService } from "../outbox";
+import { eq, inArray, or } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
 import { inChunks } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
@@ -12,7 +13,6 @@ import {
   chatParticipants,
   notificationPreferences,
   notifications,
-  outbox,
   securityEvents,
   userSettings,
   vehicles,
@@ -35,8 +35,12 @@ function withIsoTimes<T extends Record<string, unknown>>(row: T): Record<string,
 /** "Export my data" and "Delete my account" (/privacy). */
 export function accountDataService(
   db: Database,
-  rooms: (chatId: string) => Pick<ChatHistory, "allMessages">,
+  stores: {
+    rooms: (chatId: string) => Pick<ChatHistory, "allMessages">;
+    outbox: Pick<OutboxService, "forgetAccount">;
+  },
 ) {
+  const { rooms } = stores;
   /** The messages a dealer sent, asked of each of their chats' rooms (each keeps its own). */
   async function messagesSentBy(dealerId: string) {
     const chats = await db
@@ -121,7 +125,8 @@ export function accountDataService(
     /**
      * Deletes the account: its sessions, settings and audit trail go (cascades), posts and comments are
      * removed, connections end; the dealer row stays emptied as "Deleted dealer" so the messages other
-     * dealers already received keep a sender. One batch: all of it or nothing.
+     * dealers already received keep a sender. One batch: all of it or nothing. Before it, the outbox (a
+     * database of its own) drops what waited to be sent to the dealer or the address.
      */
     async delete(accountId: string, now = Date.now()): Promise<void> {
       const account = await db
@@ -137,6 +142,8 @@ export function accountDataService(
         .get();
       if (dealer?.isDemo) throw forbidden("Demo accounts cannot be deleted: they expire on their own.");
       const dealerId = dealer?.id ?? "";
+      // The outbox first (its own database): a failure there leaves the account whole, never mail to a deleted one.
+      await stores.outbox.forgetAccount(dealerId, account.email);
       await db.batch([
         db.delete(comments).where(eq(comments.dealerId, dealerId)),
         db.delete(inventoryPosts).where(eq(inventoryPosts.dealerId, dealerId)),
@@ -145,14 +152,6 @@ export function accountDataService(
           .where(or(eq(connections.requesterId, dealerId), eq(connections.receiverId, dealerId))),
         db.delete(notifications).where(eq(notifications.dealerId, dealerId)),
         db.delete(notificationPreferences).where(eq(notificationPreferences.dealerId, dealerId)),
-        db
-          .delete(outbox)
-          .where(
-            or(
-              and(eq(outbox.dealerId, dealerId), sql`${outbox.status} in ('held', 'queued')`),
-              eq(outbox.recipient, account.email),
-            ),
-          ),
         db
           .update(dealers)
           .set({

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnnouncementInput } from "#lib/admin";
 import type { Database } from "../../db/client";
-import { removeDemoAccounts, type ChatRooms } from "../demo/cleanup";
+import { removeDemoAccounts, type DemoStores } from "../demo/cleanup";
 import { newId } from "../shared/ids";
 import type { Delivery } from "../notifications/notify";
 import type { AdminActor, AuditTrail } from "./audit";
@@ -10,9 +10,7 @@ type BroadcastDeps = {
   audit: AuditTrail;
   /** The deal-alert fan-out (a Durable Object per batch): stored, then delivered by alarm, live to open inboxes. */
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
-  photos: R2Bucket;
-  rooms: ChatRooms;
-};
+} & DemoStores;
 
 /** The console's network-wide actions: announcements and clearing the demo's data. */
 export function adminBroadcast(db: Database, deps: BroadcastDeps) {

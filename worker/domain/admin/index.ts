@@ -24,7 +24,7 @@ import { verificationService } from "./verification";
 
 type AdminConsoleDeps = {
   tokens: Pick<ReturnType<typeof accountTokenService>, "issue">;
-  outbox: Pick<OutboxService, "enqueue">;
+  outbox: Pick<OutboxService, "enqueue" | "dealersGone">;
   deleteAccount: (accountId: string) => Promise<void>;
   announceReview: (dealId: string) => Promise<void>;
   /** Tells a dispute's two dealers of its decision. */
@@ -65,7 +65,13 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     promotions: promotionService(db, { audit }),
     verifications: verificationService(db, { audit, deliver: deps.deliver }),
     pricing: pricingAdmin(db, { audit }),
-    broadcast: adminBroadcast(db, { audit, fanout: deps.fanout, photos: deps.photos, rooms: deps.rooms }),
+    broadcast: adminBroadcast(db, {
+      audit,
+      fanout: deps.fanout,
+      photos: deps.photos,
+      rooms: deps.rooms,
+      outbox: deps.outbox,
+    }),
     payments: {
       /** A refund within 30 days of the payment (subscriptions domain), audited. */
       async refund(actor: AdminActor, invoiceId: string, reason: string): Promise<Invoice> {

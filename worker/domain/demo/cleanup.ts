@@ -6,9 +6,13 @@ import { inChunks, listOf, valuesTable } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/schema";
 import type { ChatHistory } from "../../realtime/chat-history";
+import type { OutboxService } from "../outbox";
 
 /** A chat's room by the chat's id: a deleted chat's messages go with it. */
 export type ChatRooms = (chatId: string) => Pick<ChatHistory, "clearHistory">;
+
+/** What a demo account leaves outside the main database: photos, chat rooms, the outbox's messages. */
+export type DemoStores = { photos: R2Bucket; rooms: ChatRooms; outbox: Pick<OutboxService, "dealersGone"> };
 
 /** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
 const ACCOUNTS_PER_ROUND = 20;
@@ -17,15 +21,11 @@ const ACCOUNTS_PER_ROUND = 20;
  * Removes throwaway demo accounts whose `demo_expires_at` has passed, with everything they wrote: their
  * dealership and the dealers it added to the directory, posts (vehicles, comments and views on them), their
  * comments and views elsewhere, chats with their messages and files, connections, sessions, settings — and the
- * photos in R2 that nothing left in the database shows. D1's foreign keys cascade the rows under a dealer and an
+ * photos in R2 that nothing left in the database shows; their messages in the outbox keep no dealer. D1's foreign keys cascade the rows under a dealer and an
  * account; chats (no foreign key to a dealer) and views are removed explicitly, and each chat's room forgets its
  * messages. Answers how many went.
  */
-export async function removeDemoAccounts(
-  db: Database,
-  stores: { photos: R2Bucket; rooms: ChatRooms },
-  now: number,
-): Promise<number> {
+export async function removeDemoAccounts(db: Database, stores: DemoStores, now: number): Promise<number> {
   const { photos } = stores;
   let removed = 0;
   for (;;) {
@@ -72,6 +72,7 @@ export async function removeDemoAccounts(
     if (keys.length) await photos.delete(keys);
     if (chatFiles.length) await photos.delete(chatFiles.map((f) => `chat-files/${f.fileId}`));
     await Promise.all(roomIds.map((id) => stores.rooms(id).clearHistory()));
+    await stores.outbox.dealersGone(dealerIds);
     removed += expired.length;
   }
 }

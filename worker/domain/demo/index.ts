@@ -21,7 +21,7 @@ import { newId } from "../shared/ids";
 import { summarizeVehicles } from "../inventory/ai-summary";
 import { vehicleInserts } from "../inventory/posts";
 import { addMonth } from "../subscriptions";
-import { removeDemoAccounts } from "./cleanup";
+import { removeDemoAccounts, type DemoStores } from "./cleanup";
 
 const DEMO_POST_KINDS = ["single", "multiple", "request"] as const;
 const DEMO_CONNECTIONS = 5;
@@ -35,9 +35,11 @@ const DEMO_ACCOUNT_DAYS = 7;
  */
 export function demoService(
   db: Database,
-  photos: R2Bucket,
-  rooms: (chatId: string) => Pick<ChatHistory, "storeMessage" | "clearHistory">,
+  stores: Omit<DemoStores, "rooms"> & {
+    rooms: (chatId: string) => Pick<ChatHistory, "storeMessage" | "clearHistory">;
+  },
 ) {
+  const { rooms } = stores;
   /** Seeded demo dealers (never a throwaway one), most recently active first. */
   const seededNetwork = (limit: number) =>
     db
@@ -163,7 +165,7 @@ export function demoService(
 
     /** The daily cron: throwaway demo accounts past their time, with everything they wrote. */
     removeExpired(now = Date.now()): Promise<number> {
-      return removeDemoAccounts(db, { photos, rooms }, now);
+      return removeDemoAccounts(db, stores, now);
     },
   };
 }

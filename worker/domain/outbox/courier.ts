@@ -90,8 +90,13 @@ async function inTurns<T, R>(
   return results;
 }
 
-export function outboxCourier(db: Database, deps: Pick<OutboxDeps, "email" | "sms" | "push">) {
-  const push = pushDelivery(db, deps.push);
+/** `db` is the outbox's database; the push devices are the main one's (`devicesDb`). */
+export function outboxCourier(
+  db: Database,
+  devicesDb: Database,
+  deps: Pick<OutboxDeps, "email" | "sms" | "push">,
+) {
+  const push = pushDelivery(devicesDb, deps.push);
   /**
    * The channels whose provider would deliver a second send of a message twice: a run takes few of them. A push
    * is one: its tag only replaces a notification still on the lock screen.
@@ -158,7 +163,8 @@ export function outboxCourier(db: Database, deps: Pick<OutboxDeps, "email" | "sm
     /**
      * Claims due messages (queued and due, or claimed by a deliverer whose lease ran out), sends them and
      * records how each went: one statement to claim the run, one to read its pushes' devices, one round trip to
-     * record it and read when the next message falls due, whatever its size. Answers that time, `now` when more
+     * record it and read when the next message falls due, whatever its size (beside it, in the main database,
+     * the devices the push service reported gone are forgotten). Answers that time, `now` when more
      * is due at once, or null when none is waiting.
      */
     async deliverDue(now = Date.now()): Promise<number | null> {
@@ -167,13 +173,15 @@ export function outboxCourier(db: Database, deps: Pick<OutboxDeps, "email" | "sm
       const targets = await push.targets(claimed);
       const gone = new Set<string>();
       const outcomes = await inTurns(claimed, CONCURRENCY, (row) => finish(row, now, targets, gone));
-      const statements = [recordStatement(outcomes), ...(gone.size > 0 ? [push.forget(gone)] : [])];
-      const [first, ...rest] = statements.map((statement) => batchable(db, db.run(statement)));
+      const record = batchable(db, db.run(recordStatement(outcomes)));
       const next = batchable(db, db.all<{ next: number | null }>(nextDueStatement));
-      const results = await db.batch([first!, ...rest, next]);
+      const [results] = await Promise.all([
+        db.batch([record, next]),
+        gone.size > 0 ? devicesDb.run(push.forget(gone)) : undefined,
+      ]);
       const repeated = claimed.filter((row) => repeatableChannels.includes(row.channel)).length;
       if (claimed.length - repeated === DELIVERIES_PER_RUN || repeated === REPEATABLE_PER_RUN) return now;
-      return (results.at(-1) as { next: number | null }[])[0]?.next ?? null;
+      return results[1][0]?.next ?? null;
     },
 
     nextDue,

@@ -186,15 +186,5 @@ export function outboxEnqueuer(db: Database, deps: Pick<OutboxDeps, "tokens" | "
       const [entry] = await enqueueAll([input as EnqueueInput], now);
       return entry!;
     },
-
-    /** Sends what waited for this account's e-mail confirmation: its dealer's held messages join the queue. */
-    async release(accountId: string, now = Date.now()): Promise<number> {
-      const released = await db.all<{ id: string }>(sql`
-        update outbox set status = 'queued', next_attempt_at = ${now}
-        where status = 'held' and dealer_id in (select id from dealers where account_id = ${accountId})
-        returning id`);
-      if (released.length > 0) await deps.wake(now).catch((error: unknown) => console.error(error));
-      return released.length;
-    },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AlertPreference } from "#lib/schemas/notifications";
-import type { outbox } from "../../db/schema";
+import type { outbox } from "../../db/outbox-schema";
 import type { EmailSender } from "../../integrations/email";
 import type { SmsSender } from "../../integrations/sms";
 import type { PushSender } from "../../integrations/web-push";

@@ -23,7 +23,7 @@ export function pushPayloadOf(data: TemplateData["notification"], tag: string, o
 /**
  * Sends a run's pushes to the devices their rows name, the devices read in one statement for the whole run. A
  * device turned off since (its row deleted) fails for good; one the push service reports gone (404, 410) is
- * forgotten with the run's record, so nothing is sent to it again.
+ * forgotten as the run is recorded, so nothing is sent to it again.
  */
 export function pushDelivery(db: Database, sender: PushSender) {
   return {

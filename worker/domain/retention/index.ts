@@ -14,12 +14,12 @@ import {
   SPENT_LINK_KEEP_DAYS,
 } from "#lib/retention";
 import type { Database } from "../../db/client";
+import { outbox } from "../../db/outbox-schema";
 import {
   accountTokens,
   contactMessages,
   dealerDayFigures,
   notifications,
-  outbox,
   paymentEvents,
   rateLimits,
   securityEvents,
@@ -39,7 +39,7 @@ export type RetentionRun = Record<string, number>;
  * app/lib/retention.ts names, and no longer. Each rule seeks an index, so a run costs what it deletes.
  * Running it twice deletes nothing the second time.
  */
-export function retentionService(db: Database, photos: R2Bucket) {
+export function retentionService(db: Database, outboxDb: Database, photos: R2Bucket) {
   /** Rules over one table each, in the order they run (one at a time: D1 has one writer). */
   const rules = (now: number) => {
     const ago = (days: number) => now - days * DAY_MS;
@@ -59,6 +59,16 @@ export function retentionService(db: Database, photos: R2Bucket) {
         sql`read_at is not null and read_at < ${ago(READ_NOTIFICATION_KEEP_DAYS)}`,
       ],
       ["notifications", notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
+      ["payment events", paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
+      ["contact messages", contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
+      ["day figures", dealerDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
+    ] as const;
+  };
+
+  /** The outbox's rules, over its own database. */
+  const outboxRules = (now: number) => {
+    const ago = (days: number) => now - days * DAY_MS;
+    return [
       // A sent or failed message's next_attempt_at is its last attempt; a held one's, when it was written.
       ["sent messages", outbox, sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`],
       // Through the delivered pushes' own index: outbox_due_idx would walk the weeks of delivered e-mails first.
@@ -74,9 +84,6 @@ export function retentionService(db: Database, photos: R2Bucket) {
         sql`status = 'failed' and next_attempt_at < ${ago(FAILED_MESSAGE_KEEP_DAYS)}`,
       ],
       ["held messages", outbox, sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`],
-      ["payment events", paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
-      ["contact messages", contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
-      ["day figures", dealerDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
     ] as const;
   };
 
@@ -87,10 +94,13 @@ export function retentionService(db: Database, photos: R2Bucket) {
      */
     async forgetOld(now = Date.now()): Promise<RetentionRun> {
       const run: RetentionRun = {};
-      for (const [name, table, where, index] of rules(now)) {
-        run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where, index));
+      for (const [name, table, where] of rules(now)) {
+        run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where));
       }
-      run["delivered message texts"] = await dropDeliveredBodies(db, now);
+      for (const [name, table, where, index] of outboxRules(now)) {
+        run[name] = (run[name] ?? 0) + (await deleteInBatches(outboxDb, table, where, index));
+      }
+      run["delivered message texts"] = await dropDeliveredBodies(outboxDb, now);
       run["views of posts off the feed"] = await foldLeftFeedViews(db);
       run["posts off the feed"] = await removeLeftFeedPosts(db, photos, now);
       return run;

@@ -1,0 +1,153 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { currentUserSchema } from "#lib/api-types";
+import type { OutboxCourier } from "../../durable-objects/outbox-courier";
+import { createServices } from "../../worker/services";
+import { call, freshIp, runDailyCron, signUpDealer } from "./helpers";
+
+/**
+ * The outbox in its own database (OUTBOX_DB): what the main database's foreign key to dealers did is done by
+ * the code, and what an earlier version left in the main database's outbox table is handed over.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Puts a message in the main database's old outbox table, as a version before the move wrote it. */
+const legacyMessage = (key: string, status: string, at: number, dealerId: string | null = null) =>
+  env.DB.prepare(
+    `insert into outbox (id, channel, recipient, dealer_id, template, category, subject, body_text, body_html,
+       idempotency_key, status, attempts, next_attempt_at, created_at, sent_at)
+     values (?, 'email', 'dana@whitfield.example', ?, 'test-email', 'transactional', 'Hello', 'Hello',
+       '<p>Hello</p>', ?, ?, 0, ?, ?, ?)`,
+  )
+    .bind(crypto.randomUUID(), dealerId, key, status, at, at, status === "sent" ? at : null)
+    .run();
+
+const outboxRows = async (where: string, ...values: unknown[]) =>
+  (
+    await env.OUTBOX_DB.prepare(`select * from outbox where ${where} order by idempotency_key`)
+      .bind(...values)
+      .all<Record<string, unknown>>()
+  ).results;
+
+const legacyCount = async (like: string) =>
+  (await env.DB.prepare("select count(*) as n from outbox where idempotency_key like ?").bind(like).first<{
+    n: number;
+  }>())!.n;
+
+describe("the outbox's own database", () => {
+  it("is handed what an earlier version left in the main database, each message once, and sends the queued one", async () => {
+    const run = `legacy-${crypto.randomUUID()}`;
+    const now = Date.now();
+    const dealer = await signUpDealer();
+    await legacyMessage(`${run}-queued`, "queued", now - 60_000, dealer.dealerId);
+    await legacyMessage(`${run}-sent`, "sent", now - 2 * DAY);
+    // A hand-off cut short: copied already, but not yet deleted from the main database.
+    await legacyMessage(`${run}-copied`, "sent", now - DAY);
+    const services = createServices(env);
+    await env.OUTBOX_DB.prepare(
+      `insert into outbox (id, channel, recipient, template, category, body_text, idempotency_key, status,
+         next_attempt_at, created_at) values (?, 'email', 'dana@whitfield.example', 'test-email', 'transactional',
+         'Hello', ?, 'sent', ?, ?)`,
+    )
+      .bind(crypto.randomUUID(), `${run}-copied`, now - DAY, now - DAY)
+      .run();
+
+    expect(await services.outbox.handOffLegacy()).toBe(3);
+    expect(await legacyCount(`${run}-%`)).toBe(0);
+    const moved = await outboxRows("idempotency_key like ?", `${run}-%`);
+    expect(moved.map((m) => [m.idempotency_key, m.status, m.dealer_id])).toEqual([
+      [`${run}-copied`, "sent", null],
+      [`${run}-queued`, "queued", dealer.dealerId],
+      [`${run}-sent`, "sent", null],
+    ]);
+    expect(moved.find((m) => m.status === "queued")).toMatchObject({
+      subject: "Hello",
+      body_html: "<p>Hello</p>",
+      created_at: now - 60_000,
+    });
+    expect(await services.outbox.handOffLegacy()).toBe(0);
+
+    await services.outbox.deliverDue(now);
+    expect((await outboxRows("idempotency_key = ?", `${run}-queued`))[0]).toMatchObject({ status: "sent" });
+  });
+
+  it("is handed over by the courier's first run after a deployment; once it found none, only the cron looks", async () => {
+    const run = `legacy-courier-${crypto.randomUUID().slice(0, 8)}`;
+    const courier = env.OUTBOX_COURIER.get(env.OUTBOX_COURIER.idFromName("outbox"));
+    await runInDurableObject(courier, (_, state: DurableObjectState) =>
+      state.storage.delete("legacy-outbox-empty"),
+    );
+    await legacyMessage(`${run}-queued`, "queued", Date.now() - 60_000);
+
+    await runInDurableObject(courier, (instance: OutboxCourier) => instance.alarm());
+    expect(await legacyCount(`${run}-%`)).toBe(0);
+    expect((await outboxRows("idempotency_key = ?", `${run}-queued`))[0]).toMatchObject({ status: "sent" });
+
+    // The next run finds the main table empty and notes it; what is written there after waits for the cron.
+    await runInDurableObject(courier, (instance: OutboxCourier) => instance.alarm());
+    await legacyMessage(`${run}-later`, "queued", Date.now() - 60_000);
+    await runInDurableObject(courier, (instance: OutboxCourier) => instance.alarm());
+    expect(await legacyCount(`${run}-%`)).toBe(1);
+  });
+
+  it("is handed what was left by the daily cron too", async () => {
+    const run = `legacy-cron-${crypto.randomUUID()}`;
+    await legacyMessage(`${run}-queued`, "queued", Date.now() - 60_000);
+    await runDailyCron();
+    expect(await legacyCount(`${run}-%`)).toBe(0);
+    expect(await outboxRows("idempotency_key = ?", `${run}-queued`)).toHaveLength(1);
+  });
+
+  it("sends nothing more to a deleted account: its waiting messages and every message to its address go", async () => {
+    const me = await signUpDealer();
+    const services = createServices(env);
+    const message = (key: string, to: string, dealerId: string | null) =>
+      services.outbox.enqueue({
+        channel: "email",
+        to,
+        template: "test-email",
+        data: { subject: "Hello", message: "Hello", dealershipName: "Whitfield Motors" },
+        category: "transactional",
+        idempotencyKey: key,
+        dealerId,
+        // Held (as before an address is confirmed), so the courier leaves them where the test looks.
+        held: true,
+      });
+    const run = `deleted-${crypto.randomUUID()}`;
+    await message(`${run}-to-me`, me.email, me.dealerId);
+    await message(`${run}-mine-elsewhere`, "other@whitfield.example", me.dealerId);
+    await message(`${run}-not-mine`, "other@whitfield.example", null);
+
+    const done = await call("DELETE", "/api/account", {
+      cookie: me.cookie,
+      body: { password: me.password, confirmation: "DELETE" },
+    });
+    expect(done.status, done.text).toBe(204);
+    const left = await outboxRows("idempotency_key like ?", `${run}-%`);
+    expect(left.map((m) => m.idempotency_key)).toEqual([`${run}-not-mine`]);
+    expect(await outboxRows("recipient = ?", me.email)).toEqual([]);
+  });
+
+  it("keeps a removed demo dealer's messages for their period, with no dealer named", async () => {
+    const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
+    expect(res.status).toBe(201);
+    const demo = currentUserSchema.parse(res.json);
+    const run = `demo-gone-${crypto.randomUUID()}`;
+    await env.OUTBOX_DB.prepare(
+      `insert into outbox (id, channel, recipient, dealer_id, template, category, body_text, idempotency_key,
+         status, next_attempt_at, created_at) values (?, 'email', 'a@b.example', ?, 'test-email', 'transactional',
+         'Hello', ?, 'sent', ?, ?)`,
+    )
+      .bind(crypto.randomUUID(), demo.id, run, Date.now(), Date.now())
+      .run();
+    await env.DB.prepare("update accounts set demo_expires_at = ? where id = ?")
+      .bind(Date.now() - 1000, demo.userId)
+      .run();
+
+    await runDailyCron();
+
+    expect(await env.DB.prepare("select id from dealers where id = ?").bind(demo.id).first()).toBeNull();
+    expect(await outboxRows("idempotency_key = ?", run)).toMatchObject([{ dealer_id: null, status: "sent" }]);
+  });
+});
