@@ -647,6 +647,53 @@ export function inboxMoveTable(): string {
   );
 }
 
+/** The outbox's rows, in a D1 database of their own since docs/decisions/0094-outbox-database.md. */
+export const OUTBOX_TABLES: readonly string[] = ["outbox (e-mails)", "outbox (pushes)"];
+/** What the main database keeps after the diet, the outbox in its own. */
+export const AFTER_OUTBOX_MOVE = AFTER_DIET.filter((s) => !OUTBOX_TABLES.includes(s.table));
+/** The outbox's own database: its rows alone, no dealer's fixed rows. */
+const OUTBOX_STREAMS = AFTER_DIET.filter((s) => OUTBOX_TABLES.includes(s.table));
+/** A message's writes in the outbox: stored, claimed, recorded (each run's claim and record one statement each). */
+export const OUTBOX_WRITES_PER_MESSAGE = 3;
+
+/**
+ * The outbox in its own database: a year in the main one before and after, how long its 10 GB then lasts, the
+ * outbox database's size (all of it kept for a period, so it settles) and, with the bell, post views and day
+ * figures also in each DealerInbox, what the main database would keep.
+ */
+export function outboxMoveTable(): string {
+  const both = AFTER_INBOX_MOVE.filter((s) => !OUTBOX_TABLES.includes(s.table));
+  return table(
+    [
+      "Active dealers",
+      "Profile",
+      "A year in D1 after the diet",
+      "The outbox's database, settled",
+      "A year in the main D1 after the move",
+      "10 GB lasts after the move",
+      "Also the inbox move: a year in the main D1",
+      "10 GB lasts after both",
+    ],
+    ["r", "l", "r", "r", "r", "r", "r", "r"],
+    profiles.flatMap((p) =>
+      DEALER_COUNTS.map((dealers) => {
+        const a = PROFILES[p];
+        const outbox = dealers * OUTBOX_STREAMS.reduce((sum, s) => sum + steadyBytesPerDealer(s, a), 0);
+        return [
+          num(dealers),
+          p,
+          gb(databaseBytes(AFTER_DIET, a, dealers, YEAR)),
+          gb(outbox),
+          gb(databaseBytes(AFTER_OUTBOX_MOVE, a, dealers, YEAR)),
+          lasts(daysUntilFull(AFTER_OUTBOX_MOVE, a, dealers)),
+          gb(databaseBytes(both, a, dealers, YEAR)),
+          lasts(daysUntilFull(both, a, dealers)),
+        ];
+      }),
+    ),
+  );
+}
+
 /** What the busiest hour asks, per second, before the move (every row in D1) and now (messages in rooms). */
 export function busiestHourTable(): string {
   const perSecond = (perDay: number, dealers: number) => (perDay * dealers * BUSIEST_HOUR_SHARE) / 3600;
@@ -659,8 +706,10 @@ export function busiestHourTable(): string {
       `Now: new D1 rows per second (${profiles.join(" / ")})`,
       `Now: D1 write statements per second (a message's ${LEDGER_STATEMENTS_PER_MESSAGE} lines in one batch; ${profiles.join(" / ")})`,
       `Now: messages per second into the rooms (${profiles.join(" / ")})`,
+      `The outbox in its own database: the main D1's write statements per second (${profiles.join(" / ")})`,
+      `The outbox's database: write statements per second (each message stored, claimed, recorded; ${profiles.join(" / ")})`,
     ],
-    ["r", "r", "r", "r", "r"],
+    ["r", "r", "r", "r", "r", "r", "r"],
     DEALER_COUNTS.map((dealers) => [
       num(dealers),
       profiles
@@ -676,6 +725,12 @@ export function busiestHourTable(): string {
           perSecond(messagesPerDay(a), dealers) * LEDGER_STATEMENTS_PER_MESSAGE,
       ),
       both((a) => perSecond(messagesPerDay(a), dealers)),
+      both(
+        (a) =>
+          perSecond(dailyRowsPerDealer(AFTER_OUTBOX_MOVE, a), dealers) * STATEMENTS_PER_ROW +
+          perSecond(messagesPerDay(a), dealers) * LEDGER_STATEMENTS_PER_MESSAGE,
+      ),
+      both((a) => perSecond(dailyRowsPerDealer(OUTBOX_STREAMS, a), dealers) * OUTBOX_WRITES_PER_MESSAGE),
     ]),
   );
 }
@@ -731,6 +786,9 @@ export function report(): string {
     "### What if the bell, post views and day figures moved into each DealerInbox",
     inboxMoveTable(),
     shareTable(AFTER_INBOX_MOVE, "busy", 20_000),
+    "### The outbox in a D1 database of its own",
+    outboxMoveTable(),
+    shareTable(AFTER_OUTBOX_MOVE, "busy", 20_000),
     "### Chat history in the rooms",
     roomsYearTable(),
     "### The busiest hour's writes",

@@ -21,14 +21,10 @@ import { DISPUTE_REASONS, DISPUTE_SIDES, DISPUTE_STATUSES } from "#lib/schemas/d
 import type { NotificationData } from "#lib/api-types";
 import { OFFER_SIDES, OFFER_STATUSES, type OfferSide, type OfferTerms } from "#lib/schemas/offers";
 import type { OfferAction } from "#lib/schemas/offer-constants";
+import { createdAt, timestamp } from "./columns";
+import { outboxColumns, outboxIndexes } from "./outbox-schema";
 
-/** Unix epoch milliseconds; every timestamp in the database uses this. */
-export const timestamp = (name: string) => integer(name, { mode: "number" });
 const flag = (name: string) => integer(name, { mode: "boolean" });
-export const createdAt = () =>
-  timestamp("created_at")
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
 /** A row that belongs to another table's row and is deleted with it. */
 const ownedBy = (name: string, parent: () => AnySQLiteColumn) =>
   text(name).notNull().references(parent, { onDelete: "cascade" });
@@ -589,40 +585,10 @@ export const dealerOpenTabs = sqliteTable("dealer_open_tabs", {
 export const legacyOutbox = sqliteTable(
   "outbox",
   {
-    id: text("id").primaryKey(),
-    channel: text("channel", { enum: ["email", "sms", "push"] }).notNull(),
-    /** An e-mail address, an E.164 number, or for a push the push_subscriptions row it goes to. */
-    recipient: text("recipient").notNull(),
+    ...outboxColumns(),
     dealerId: text("dealer_id").references(() => dealers.id, { onDelete: "set null" }),
-    template: text("template").notNull(),
-    category: text("category").notNull(),
-    subject: text("subject"),
-    bodyText: text("body_text").notNull(),
-    bodyHtml: text("body_html"),
-    /** RFC 8058 one-click address; null for transactional messages. */
-    unsubscribeUrl: text("unsubscribe_url"),
-    idempotencyKey: text("idempotency_key").notNull().unique(),
-    status: text("status", { enum: ["held", "queued", "sending", "sent", "failed"] })
-      .notNull()
-      .default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    /** When a queued message may be tried next, or when a claimed one's lease runs out. */
-    nextAttemptAt: timestamp("next_attempt_at").notNull(),
-    provider: text("provider"),
-    providerId: text("provider_id"),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
-    sentAt: timestamp("sent_at"),
   },
-  (t) => [
-    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("outbox_created_idx").on(t.createdAt, t.id),
-    // Delivered pushes go sooner than other messages (SENT_PUSH_KEEP_DAYS): the cron seeks them here rather than
-    // walking every delivered e-mail of the weeks between.
-    index("outbox_sent_push_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`status = 'sent' and channel = 'push'`),
-  ],
+  (t) => outboxIndexes(t),
 );
 
 /**
