@@ -73,7 +73,7 @@ function gated() {
     },
   });
   const gate = gateWrites(spy);
-  return { db: gate.database, hold: gate.holdWritesUntil, sent };
+  return { db: gate.database, hold: gate.holdWritesUntil, sent, gate: gate.gate };
 }
 
 beforeAll(async () => {
@@ -189,6 +189,23 @@ describe("gateWrites", () => {
     await expect(within(db.prepare("delete from gate_cars where id = 1").run())).rejects.toBe(reason);
     expect(await stored(1)).toEqual({ make: "Honda", model: "Accord" });
     expect(await within(db.prepare("select make from gate_cars where id = 1").first("make"))).toBe("Honda");
+  });
+
+  it("holds another database taken by the same gate (the outbox's) and refuses its writes with the same reason", async () => {
+    const { hold, gate: alsoGate } = gated();
+    await env.OUTBOX_DB.exec("create table if not exists gate_notes (id integer primary key, note text)");
+    const outbox = alsoGate(env.OUTBOX_DB);
+    const gate = deferred();
+    hold(gate.promise);
+    const write = outbox.prepare("insert into gate_notes values (?, ?)").bind(1, "Your offer").run();
+    await aWhile();
+    const note = () => env.OUTBOX_DB.prepare("select note from gate_notes where id = 1").first("note");
+    expect(await note()).toBeNull();
+    expect(await within(outbox.prepare("select count(*) as n from gate_notes").first("n"))).toBe(0);
+    const reason = new Error("The session changed while its page was read");
+    gate.reject(reason);
+    await expect(within(write)).rejects.toBe(reason);
+    expect(await note()).toBeNull();
   });
 
   it("a batch of writes under a rejected gate writes nothing", async () => {

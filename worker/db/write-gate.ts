@@ -34,24 +34,27 @@ export function gateWrites<T extends Queryable>(database: T) {
     return outer;
   };
 
-  const gated = new Proxy(database, {
-    get: (target, property, receiver) => {
-      if (property === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
-      if (property === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          const send = () => target.batch(statements.map((s) => real.get(s) ?? s));
-          // A batch of reads only (the admin figures) is a read.
-          return statements.every((s) => reads.has(s)) ? send() : write(send);
-        };
-      if (property === "exec")
-        return (query: string) => write(() => (target as unknown as D1Database).exec(query));
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  /** `database`'s writes, held by this gate (a request's other databases take the same gate). */
+  const gate = <D extends Queryable>(database: D): D =>
+    new Proxy(database, {
+      get: (target, property, receiver) => {
+        if (property === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
+        if (property === "batch")
+          return (statements: D1PreparedStatement[]) => {
+            const send = () => target.batch(statements.map((s) => real.get(s) ?? s));
+            // A batch of reads only (the admin figures) is a read.
+            return statements.every((s) => reads.has(s)) ? send() : write(send);
+          };
+        if (property === "exec")
+          return (query: string) => write(() => (target as unknown as D1Database).exec(query));
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
 
   return {
-    database: gated,
+    database: gate(database),
+    gate,
     /** Writes from now on wait for `until`; if it rejects, they fail with its reason and are never sent. */
     holdWritesUntil(until: Promise<unknown>) {
       settled = until;

@@ -44,6 +44,8 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     createServices(c.env, {
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
       database: gate.database,
+      // The outbox's own database: its trips counted with the rest, its writes held by the same gate.
+      outboxDatabase: gate.gate(meter.wrap(c.env.OUTBOX_DB)),
       // Unknown until the session is looked up (worker/http/session.ts): then the viewer's own network.
       network: () => {
         const session = c.get("session");
