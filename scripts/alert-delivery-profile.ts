@@ -93,6 +93,7 @@ function profiled(dir: string) {
               const { postId, network } = arg as MatchTask;
               await createServices(env, {
                 database: d1,
+                outboxDatabase: d1,
                 network: () => network,
                 storeDeliveries: async (queued) => captured.push(...queued),
               }).dealAlerts.alertForPost(postId);
@@ -107,13 +108,20 @@ function profiled(dir: string) {
   });
   const env = {
     DB: d1,
+    // The copy's own outbox table stands for the outbox's database: one file, one statement profile.
+    OUTBOX_DB: d1,
     DEALER_INBOX: count("inbox"),
     DEAL_ALERT_FANOUT: count("fanout"),
     OUTBOX_COURIER: count("courier"),
   } as unknown as Env;
   const pending: Promise<unknown>[] = [];
   const services = () =>
-    createServices(env, { database: d1, network: () => "real", waitUntil: (p) => void pending.push(p) });
+    createServices(env, {
+      database: d1,
+      outboxDatabase: d1,
+      network: () => "real",
+      waitUntil: (p) => void pending.push(p),
+    });
   const posting = services();
   const dealerIds = db
     .prepare(

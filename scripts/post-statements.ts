@@ -91,6 +91,8 @@ const opened: Opened[] = dirs.map((dir) => {
   };
   const env = {
     DB: d1,
+    // The copy's own outbox table stands for the outbox's database: one file, as the statements were timed.
+    OUTBOX_DB: d1,
     DEALER_INBOX: silentObjects,
     DEAL_ALERT_FANOUT: fanouts,
     OUTBOX_COURIER: silentObjects,
