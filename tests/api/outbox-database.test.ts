@@ -89,6 +89,27 @@ describe("the outbox's own database", () => {
     await legacyMessage(`${run}-later`, "queued", Date.now() - 60_000);
     await runInDurableObject(courier, (instance: OutboxCourier) => instance.alarm());
     expect(await legacyCount(`${run}-%`)).toBe(1);
+    // As the cron does.
+    expect(await createServices(env).outbox.handOffLegacy()).toBe(1);
+  });
+
+  it("is handed a table of many rounds whole, in order, none twice", async () => {
+    const run = `legacy-many-${crypto.randomUUID().slice(0, 8)}`;
+    const at = Date.now() - 3 * DAY;
+    const many = Array.from({ length: 250 }, (_, i) => `${run}-${String(i).padStart(3, "0")}`);
+    await env.DB.batch(
+      many.map((key) =>
+        env.DB.prepare(
+          `insert into outbox (id, channel, recipient, template, category, body_text, idempotency_key, status,
+             next_attempt_at, created_at) values (?, 'push', 'device-1', 'notification', 'deal_alerts', '{}', ?,
+             'sent', ?, ?)`,
+        ).bind(crypto.randomUUID(), key, at, at),
+      ),
+    );
+    expect(await createServices(env).outbox.handOffLegacy()).toBe(250);
+    expect(await legacyCount(`${run}-%`)).toBe(0);
+    const moved = await outboxRows("idempotency_key like ?", `${run}-%`);
+    expect(moved.map((m) => m.idempotency_key)).toEqual(many);
   });
 
   it("is handed what was left by the daily cron too", async () => {
