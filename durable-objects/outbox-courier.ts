@@ -1,18 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { createServices } from "../worker/services";
 
-/** This object's note that the main database's old outbox table was found empty: no run looks there again. */
-const LEGACY_OUTBOX_EMPTY = "legacy-outbox-empty";
-
 /**
  * OutboxCourier (docs/decisions/0012-outbox-delivery.md): one object, named "outbox", whose alarm delivers
  * whatever the outbox holds that is due, then sleeps until the next message falls due. Enqueueing wakes it;
  * the daily cron wakes it too, in case a wake was lost. The D1 rows are the record; the alarm only says when
  * to look, so losing this object's state loses nothing.
  *
- * Its first runs after a deployment also hand over what an earlier version left in the main database's outbox
- * table (docs/decisions/0094-outbox-database.md), until they find it empty; the daily cron hands over anything
- * written there later.
+ * Each run first hands over a part of what an earlier version left in the main database's outbox table, waiting
+ * messages first (docs/decisions/0094-outbox-database.md), and runs again at once while any is left; a hand-off
+ * that fails is logged and the run delivers what the outbox holds anyway. Once the table is empty that is one
+ * small read a run, until a later migration drops the table and this with it.
  */
 export class OutboxCourier extends DurableObject<Env> {
   /** RPC: deliver at `at` (or sooner, if already due sooner). */
@@ -23,10 +21,12 @@ export class OutboxCourier extends DurableObject<Env> {
 
   async alarm() {
     const { outbox } = createServices(this.env);
-    if (!(await this.ctx.storage.get<boolean>(LEGACY_OUTBOX_EMPTY))) {
-      if ((await outbox.handOffLegacy()) === 0) await this.ctx.storage.put(LEGACY_OUTBOX_EMPTY, true);
-    }
+    const handOff = await outbox.handOffLegacy().catch((error: unknown) => {
+      console.error("Outbox: handing over the main database's old outbox table failed", error);
+      return { left: true };
+    });
     const next = await outbox.deliverDue();
-    if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    const at = handOff.left ? Date.now() : next;
+    if (at !== null) await this.ctx.storage.setAlarm(Math.max(at, Date.now()));
   }
 }

@@ -16,10 +16,13 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
 const local = await openLocalBindings(ROOT, values["persist-to"] ?? null);
 try {
-  const moved = await legacyOutboxHandOff(
-    openDatabase(local.OUTBOX_DB),
-    openDatabase(local.DB),
-  ).handOffLegacy();
+  const handOff = legacyOutboxHandOff(openDatabase(local.OUTBOX_DB), openDatabase(local.DB));
+  let moved = 0;
+  for (let left = true; left; ) {
+    const round = await handOff.handOffLegacy();
+    moved += round.moved;
+    left = round.left;
+  }
   if (moved > 0) console.log(`${moved} outbox messages handed to the outbox's own database`);
 } finally {
   await local.dispose();

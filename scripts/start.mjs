@@ -47,7 +47,7 @@ if (watching) {
       console.error(`\n✗ ${error.message} — fix it and save again`);
     }
   };
-  for (const dir of ["app", "worker", "durable-objects", "migrations"])
+  for (const dir of ["app", "worker", "durable-objects", "migrations", "migrations-outbox"])
     watch(path.join(root, dir), { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(() => (running = running.then(rebuild)), 300);

@@ -81,9 +81,11 @@ export default {
       walled("real").news.marketReport.compute(),
       // Figures move with time alone: a review window ending reveals a review, old replies leave the 90 days.
       services.reputation.refreshAll(),
+      // The courier goes on with a hand-off left unfinished (or failed) here.
       services.outbox
         .handOffLegacy()
-        .then(() => services.outbox.nextDue())
+        .catch(() => ({ left: true }))
+        .then(({ left }) => (left ? Date.now() : services.outbox.nextDue()))
         .then((at) => (at === null ? undefined : courierOf(env).wake(at))),
     ]);
   },

@@ -52,6 +52,14 @@ export async function removeDemoAccounts(db: Database, stores: DemoStores, now: 
           )
         ).map((r) => r.id)
       : [];
+    // Their dealers and the directory dealers they added go: the outbox forgets them first (a round that fails
+    // after it is run again whole by the next day's cron).
+    const added = dealerIds.length
+      ? await db.all<{ id: string }>(
+          sql`select id from dealers where account_id is null and added_by_dealer_id in (${listOf(dealerIds)})`,
+        )
+      : [];
+    await stores.outbox.dealersGone([...dealerIds, ...added.map((d) => d.id)]);
     const deletes: BatchItem<"sqlite">[] = [];
     if (dealerIds.length) {
       const theirChats = db
@@ -72,7 +80,6 @@ export async function removeDemoAccounts(db: Database, stores: DemoStores, now: 
     if (keys.length) await photos.delete(keys);
     if (chatFiles.length) await photos.delete(chatFiles.map((f) => `chat-files/${f.fileId}`));
     await Promise.all(roomIds.map((id) => stores.rooms(id).clearHistory()));
-    await stores.outbox.dealersGone(dealerIds);
     removed += expired.length;
   }
 }
