@@ -18,7 +18,7 @@ const local = await openLocalBindings(ROOT, values["persist-to"] ?? null);
 try {
   const handOff = legacyOutboxHandOff(openDatabase(local.OUTBOX_DB), openDatabase(local.DB));
   let moved = 0;
-  for (let left = true; left; ) {
+  for (let left = true; left;) {
     const round = await handOff.handOffLegacy();
     moved += round.moved;
     left = round.left;
