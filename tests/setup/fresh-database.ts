@@ -2,9 +2,9 @@ import { env, type D1Migration } from "cloudflare:test";
 
 /**
  * Test files share a workerd process (vitest's isolate: false), so each starts by emptying both D1 databases (the
- * main one and the outbox's) and migrating them again: every file still starts from a migrated, empty database, without a new runtime and module graph. Each
- * step is one batch (one transaction): the drops, each table after every table that refers to it, and the
- * migrations in order, each recorded as `applyD1Migrations` records it. Table by table and migration by migration
+ * main one and the outbox's) and migrating them again: every file still starts from migrated, empty databases,
+ * without a new runtime and module graph. Each step is one batch (one transaction): the drops, each table after
+ * every table that refers to it, and the migrations in order, each recorded as `applyD1Migrations` records it. Table by table and migration by migration
  * it was about 70 and 49 round trips a file, some 0.4 s.
  */
 const { TEST_MIGRATIONS, TEST_OUTBOX_MIGRATIONS } = env as unknown as {

@@ -19,7 +19,7 @@ const ROWS_PER_ROUND = 100;
  * Rounds per call (three statements each): well inside D1's 1 000 queries per invocation, beside the courier's
  * own run or the daily cron's other work. A larger table takes several calls.
  */
-export const HAND_OFF_ROUNDS = 20;
+const HAND_OFF_ROUNDS = 20;
 
 /** What a message's later state may change, copied over a copy nothing has touched yet. */
 const CHANGING = [

@@ -40,50 +40,60 @@ export type RetentionRun = Record<string, number>;
  * Running it twice deletes nothing the second time.
  */
 export function retentionService(db: Database, outboxDb: Database, photos: R2Bucket) {
-  /** Rules over one table each, in the order they run (one at a time: D1 has one writer). */
+  /**
+   * Rules over one table each, in the order they run (one at a time: D1 has one writer), each over its database:
+   * the main one, or the outbox's own.
+   */
   const rules = (now: number) => {
     const ago = (days: number) => now - days * DAY_MS;
     return [
-      ["sessions", sessions, sql`expires_at < ${now}`],
+      ["sessions", db, sessions, sql`expires_at < ${now}`],
       [
         "spent links",
+        db,
         accountTokens,
         sql`expires_at < ${ago(SPENT_LINK_KEEP_DAYS)} or used_at < ${ago(SPENT_LINK_KEEP_DAYS)}`,
       ],
-      ["security events", securityEvents, sql`created_at < ${ago(SECURITY_EVENT_KEEP_DAYS)}`],
-      ["rate-limit windows", rateLimits, sql`window_start < ${ago(RATE_LIMIT_KEEP_DAYS)}`],
-      ["upload claims", uploadClaims, sql`expires_at < ${now}`],
+      ["security events", db, securityEvents, sql`created_at < ${ago(SECURITY_EVENT_KEEP_DAYS)}`],
+      ["rate-limit windows", db, rateLimits, sql`window_start < ${ago(RATE_LIMIT_KEEP_DAYS)}`],
+      ["upload claims", db, uploadClaims, sql`expires_at < ${now}`],
       [
         "read notifications",
+        db,
         notifications,
         sql`read_at is not null and read_at < ${ago(READ_NOTIFICATION_KEEP_DAYS)}`,
       ],
-      ["notifications", notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
-      ["payment events", paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
-      ["contact messages", contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
-      ["day figures", dealerDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
-    ] as const;
-  };
-
-  /** The outbox's rules, over its own database. */
-  const outboxRules = (now: number) => {
-    const ago = (days: number) => now - days * DAY_MS;
-    return [
+      ["notifications", db, notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
       // A sent or failed message's next_attempt_at is its last attempt; a held one's, when it was written.
-      ["sent messages", outbox, sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`],
+      [
+        "sent messages",
+        outboxDb,
+        outbox,
+        sql`status = 'sent' and next_attempt_at < ${ago(SENT_MESSAGE_KEEP_DAYS)}`,
+      ],
       // Through the delivered pushes' own index: outbox_due_idx would walk the weeks of delivered e-mails first.
       [
         "sent pushes",
+        outboxDb,
         outbox,
         sql`status = 'sent' and next_attempt_at < ${ago(SENT_PUSH_KEEP_DAYS)} and channel = 'push'`,
         "outbox_sent_push_idx",
       ],
       [
         "failed messages",
+        outboxDb,
         outbox,
         sql`status = 'failed' and next_attempt_at < ${ago(FAILED_MESSAGE_KEEP_DAYS)}`,
       ],
-      ["held messages", outbox, sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`],
+      [
+        "held messages",
+        outboxDb,
+        outbox,
+        sql`status = 'held' and next_attempt_at < ${ago(HELD_MESSAGE_KEEP_DAYS)}`,
+      ],
+      ["payment events", db, paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
+      ["contact messages", db, contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
+      ["day figures", db, dealerDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
     ] as const;
   };
 
@@ -94,11 +104,8 @@ export function retentionService(db: Database, outboxDb: Database, photos: R2Buc
      */
     async forgetOld(now = Date.now()): Promise<RetentionRun> {
       const run: RetentionRun = {};
-      for (const [name, table, where] of rules(now)) {
-        run[name] = (run[name] ?? 0) + (await deleteInBatches(db, table, where));
-      }
-      for (const [name, table, where, index] of outboxRules(now)) {
-        run[name] = (run[name] ?? 0) + (await deleteInBatches(outboxDb, table, where, index));
+      for (const [name, database, table, where, index] of rules(now)) {
+        run[name] = (run[name] ?? 0) + (await deleteInBatches(database, table, where, index));
       }
       run["delivered message texts"] = await dropDeliveredBodies(outboxDb, now);
       run["views of posts off the feed"] = await foldLeftFeedViews(db);
