@@ -6,6 +6,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { bundleCommand } from "./local-app.mjs";
 import { bin, root, step } from "./steps.mjs";
 
 /** Each of the check's steps as [label, command, args], for `step` or `concurrentStep`. */
@@ -19,16 +20,13 @@ export const CHECK_STEPS = {
   build: ["build", bin("remix"), ["vite:build"]],
 };
 
-const DEPLOY_CHECK_DIR = path.join(root, ".wrangler", "deploy-check");
+/** Where the deploy check bundles the worker; `npm test`'s journeys serve that bundle (serveBundleConfig). */
+export const DEPLOY_CHECK_DIR = path.join(root, ".wrangler", "deploy-check");
 
 /** The deploy bundle's step (after the build); `reportBundleSize` reads its output. */
 export function bundleStep() {
   rmSync(DEPLOY_CHECK_DIR, { recursive: true, force: true });
-  return [
-    "bundle for deploy (wrangler deploy --dry-run)",
-    bin("wrangler"),
-    ["deploy", "--dry-run", "--outdir", DEPLOY_CHECK_DIR],
-  ];
+  return ["bundle for deploy (wrangler deploy --dry-run)", ...bundleCommand(DEPLOY_CHECK_DIR)];
 }
 
 export function reportBundleSize(output) {

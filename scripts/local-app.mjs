@@ -68,6 +68,13 @@ export function migrate(persistTo, { config = null, cwd = root } = {}) {
     );
 }
 
+/** A state directory emptied, migrated and seeded: the journeys' fresh database (scripts/journeys-state.mjs). */
+export function freshSeededState(persistTo) {
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  seed(persistTo);
+}
+
 /**
  * Moves what a state seeded before the outbox had its own database keeps in the main one's outbox table
  * (scripts/hand-off-outbox.ts), in `tree` when its checkout has that step (an older revision has not).
@@ -84,14 +91,18 @@ export function seed(persistTo) {
   return run(bin("node"), [path.join(root, "scripts", "seed.ts"), ...extra], "seed");
 }
 
+/** `wrangler deploy --dry-run` into `outdir`: the worker bundled as a deploy uploads it, as [command, args]. */
+export function bundleCommand(outdir) {
+  return [bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir]];
+}
+
 /**
- * The app as one bundle with its own copy of the static files and a wrangler.json to serve it by (answered), so
- * that source edits or rebuilds made while a benchmark runs (wrangler dev watches its sources) neither restart
- * nor change what is measured. `tree` is this checkout or another one (bench-side-by-side's revisions).
+ * A wrangler.json beside the bundle in `outdir` (`bundleCommand`) that serves it as it is, with its own copy of
+ * the static files (answered): `wrangler dev` then neither bundles nor watches. Source edits or rebuilds made
+ * while a benchmark or the journeys run neither restart nor change the app under test, and no file watcher
+ * polls the tree for the whole run. `tree` is this checkout or another one (bench-side-by-side's revisions).
  */
-export async function bundle(outdir, tree = root) {
-  rmSync(outdir, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir], "bundling", tree);
+export async function serveBundleConfig(outdir, tree = root) {
   cpSync(path.join(tree, "build", "client"), path.join(outdir, "client"), { recursive: true });
   const { experimental_readRawConfig } = await import("wrangler");
   const { rawConfig: config } = experimental_readRawConfig({ config: path.join(tree, "wrangler.toml") });
@@ -107,6 +118,14 @@ export async function bundle(outdir, tree = root) {
   const configPath = path.join(outdir, "wrangler.json");
   writeFileSync(configPath, JSON.stringify(config, null, 2));
   return configPath;
+}
+
+/** The app bundled into `outdir` and a configuration to serve it by (`serveBundleConfig`), answered. */
+export async function bundle(outdir, tree = root) {
+  rmSync(outdir, { recursive: true, force: true });
+  const [command, args] = bundleCommand(outdir);
+  run(command, args, "bundling", tree);
+  return serveBundleConfig(outdir, tree);
 }
 
 async function portIsTaken(port) {

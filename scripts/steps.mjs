@@ -45,15 +45,15 @@ for (const signal of ["SIGINT", "SIGTERM"])
 /**
  * `step` for steps that run side by side: the output is held and written in one piece when the step ends (two
  * steps' lines interleaved would read as neither), and answered; with `quiet`, written only if it fails. The
- * first failure ends the steps still running.
+ * first failure ends the steps still running. `env` adds to the environment every step gets.
  */
-export function concurrentStep(label, command, args, { quiet = false } = {}) {
+export function concurrentStep(label, command, args, { quiet = false, env = {} } = {}) {
   const started = Date.now();
   console.log(`\n▶ ${label} (its output follows when it ends)`);
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      env: quietEnv,
+      env: { ...quietEnv, ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: process.platform !== "win32",
     });

@@ -4,14 +4,17 @@
  * here when missing and root).
  *
  * Two lanes side by side, as the two cores of CI allow: the journeys, the longer lane, start as soon as the app is
- * built; the typecheck, lint, typed-client checks, the deploy bundle and the workerd tests run one after another
- * beside them. The first failure in either lane stops both.
+ * built and bundled for deploy (they serve that bundle), on a database seeded while it built; the typecheck, lint,
+ * typed-client checks and the workerd tests run one after another beside them. The first failure in either lane
+ * stops both.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { bundleStep, CHECK_STEPS, reportBundleSize } from "./check.mjs";
+import path from "node:path";
+import { bundleStep, CHECK_STEPS, DEPLOY_CHECK_DIR, reportBundleSize } from "./check.mjs";
 import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from "./chromium.mjs";
-import { bin, concurrentStep, step } from "./steps.mjs";
+import { serveBundleConfig } from "./local-app.mjs";
+import { bin, concurrentStep, root, step } from "./steps.mjs";
 
 /**
  * Debian's Chromium and its headless shell (scripts/chromium.mjs says which journey runs in which), installed when
@@ -45,12 +48,29 @@ const started = Date.now();
 ensureChromium();
 step(...CHECK_STEPS.lockfile);
 
+// The journeys' database needs no build: it is migrated and seeded while the app builds.
+const journeysState = path.join(root, ".wrangler", `e2e-state-${process.pid}`);
+const seeded = concurrentStep("the journeys' database (migrate, seed)", process.execPath, [
+  path.join(root, "scripts", "journeys-state.mjs"),
+  journeysState,
+]);
 const built = concurrentStep(...CHECK_STEPS.build);
 
-// The journeys need the build only; the deploy bundle is checked in the other lane.
-const journeys = built.then(() =>
-  concurrentStep("end-to-end journeys (Chromium)", bin("vitest"), ["run", "-c", "vitest.e2e.config.ts"]),
-);
+// The journeys serve the deploy check's bundle (tests/e2e/global-setup.ts), so it is made in their lane.
+const journeys = (async () => {
+  await built;
+  reportBundleSize(await concurrentStep(...bundleStep(), { quiet: true }));
+  const appConfig = await serveBundleConfig(DEPLOY_CHECK_DIR);
+  await seeded;
+  await concurrentStep(
+    "end-to-end journeys (Chromium)",
+    bin("vitest"),
+    ["run", "-c", "vitest.e2e.config.ts"],
+    {
+      env: { E2E_APP_CONFIG: appConfig, E2E_SEEDED_STATE: journeysState },
+    },
+  );
+})();
 
 const checks = (async () => {
   await concurrentStep(...CHECK_STEPS.typecheck);
@@ -68,9 +88,8 @@ const checks = (async () => {
       "--check",
     ]);
   }
-  // The bundle and the worker both take Remix's server build.
+  // The worker imports Remix's server build.
   await built;
-  reportBundleSize(await concurrentStep(...bundleStep(), { quiet: true }));
   await concurrentStep("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
 })();
 
