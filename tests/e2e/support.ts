@@ -254,7 +254,15 @@ export function queryD1(sql: string): Array<Record<string, unknown>> {
     {
       cwd: root,
       encoding: "utf8",
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "1", WRANGLER_SEND_METRICS: "false" },
+      // wrangler prints --json's rows at its default log level: never at the quieter one that a script sharing
+      // this worker (scripts/local-bindings.ts) sets for its own process.
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        CI: "1",
+        WRANGLER_SEND_METRICS: "false",
+        WRANGLER_LOG: "log",
+      },
     },
   );
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
