@@ -1,12 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Playwright journeys: node-side vitest driving Debian's Chromium against `wrangler dev` on a fresh database;
- * and the node-side checks that need the build (scripts/*.test.ts).
+ * Playwright journeys: node-side vitest driving Debian's Chromium against `wrangler dev` on a fresh database. The
+ * node-side checks of the scripts and the build are vitest.scripts.config.ts's.
  */
 export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.e2e.ts", "scripts/**/*.test.ts"],
+    include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -88,9 +88,14 @@ const checks = (async () => {
       "--check",
     ]);
   }
-  // The worker imports Remix's server build.
+  // The worker and the scripts' checks read Remix's build.
   await built;
   await concurrentStep("unit, API and Durable Object tests (workerd)", bin("vitest"), ["run"]);
+  await concurrentStep("the scripts' and the build's checks (node)", bin("vitest"), [
+    "run",
+    "-c",
+    "vitest.scripts.config.ts",
+  ]);
 })();
 
 await Promise.all([journeys, checks]);
