@@ -101,6 +101,12 @@ const pastTheEdge = (page: Page) =>
       .join("; ");
   });
 
+/** `where` and how far it runs past the screen, naming what sticks out; nothing when it fits. */
+async function tooWide(page: Page, where: string): Promise<string[]> {
+  const extra = await overflow(page);
+  return extra > 0 ? [`${where}: ${extra} px too wide (${await pastTheEdge(page)})`] : [];
+}
+
 /** A deal or call popping up on its own sits over the page: set it aside ('Review Later') to reach the menu. */
 async function setAsideDialogs(page: Page) {
   for (let i = 0; i < 3 && (await page.getByRole("dialog").count()) > 0; i++) {
@@ -131,8 +137,7 @@ async function walkMenu(page: Page, screens: string[]) {
   for (const to of screens) {
     await openFromMenu(page, to);
     await settled(page);
-    const extra = await overflow(page);
-    if (extra > 0) wide.push(`${to}: ${extra} px too wide (${await pastTheEdge(page)})`);
+    wide.push(...(await tooWide(page, to)));
   }
   return wide;
 }
@@ -202,12 +207,13 @@ describe("every screen within reach on a phone", () => {
       await page.locator('[data-testid="post-card"] a[href^="/post/"]').first().tap();
       await page.waitForURL(/\/post\//);
       await settled(page);
-      if ((await overflow(page)) > 0) wide.push(`${page.url()}: too wide`);
+      wide.push(...(await tooWide(page, page.url())));
       await openFromMenu(page, "/wholesale-news");
       await page.locator('main a[href^="/wholesale-news/"]').first().tap();
       await page.waitForURL(/\/wholesale-news\/.+/);
       await settled(page);
-      if ((await overflow(page)) > 0) wide.push(`${page.url()}: too wide`);
+      wide.push(...(await tooWide(page, page.url())));
+
       // A dealer's menu has no admin pages.
       await page.getByRole("button", { name: "Open menu" }).tap();
       expect(await page.getByRole("dialog").locator('a[href^="/admin"]').count()).toBe(0);
@@ -215,7 +221,7 @@ describe("every screen within reach on a phone", () => {
       // The API's documentation, signed in.
       await page.goto("/api-docs");
       await settled(page);
-      if ((await overflow(page)) > 0) wide.push("/api-docs: too wide");
+      wide.push(...(await tooWide(page, "/api-docs")));
       expect(wide).toEqual([]);
       await context.close();
     },
