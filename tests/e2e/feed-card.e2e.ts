@@ -7,6 +7,7 @@ import {
   hydrated,
   launchBrowser,
   loadMoreFeed,
+  newContext,
   quickLogin,
 } from "./support";
 
@@ -26,7 +27,7 @@ afterAll(async () => {
  * fill the newest page).
  */
 async function feedAt(width: number, { toListing = false } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 } });
+  const context = await newContext(browser, { viewport: { width, height: 900 } });
   const page = await context.newPage();
   await quickLogin(page);
   if (!toListing) {
@@ -250,7 +251,7 @@ describe("the post card", () => {
   });
 
   it("shows one active promotion once per page of the feed", async () => {
-    const admin = await browser.newContext({ baseURL: BASE_URL });
+    const admin = await newContext(browser);
     const login = await admin.request.post("/api/auth/login", {
       headers,
       data: { email: "admin@dealerlane.app", password: DEMO_ACCOUNT.password },

@@ -276,7 +276,7 @@ describe("the feed", () => {
   });
 
   it("pages with Load More before JavaScript loads (a plain link to the next page)", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/login");
     await page.getByRole("button", { name: "Quick login (demo)" }).click();

@@ -93,7 +93,7 @@ describe("a new dealer", () => {
     await context.close();
   });
   it("signs up and completes the profile without JavaScript: the server names the missing field", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/login?mode=signup");
     await page.getByLabel("Email").fill(`noscript-${Date.now()}@example.com`);
@@ -191,7 +191,7 @@ describe("the demo dealer", () => {
   });
 
   it("works without JavaScript: quick login is a plain form post", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/login");
     await page.getByRole("button", { name: "Quick login (demo)" }).click();

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, hydrated, launchBrowser, quickLogin, seriousAxeViolations, WCAG_21_AA } from "./support";
+import {
+  BASE_URL,
+  hydrated,
+  launchBrowser,
+  newContext,
+  quickLogin,
+  seriousAxeViolations,
+  WCAG_21_AA,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,8 +90,8 @@ async function expectMessagesReadable(page: Page) {
 
 describe("/messages on a laptop and a desktop", () => {
   it("gives the conversation the most room at 1024–1920 px, keeps the right column off and folds the Copilot into a panel", async () => {
-    const contextA = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
-    const contextB = await browser.newContext({ baseURL: BASE_URL });
+    const contextA = await newContext(browser);
+    const contextB = await newContext(browser);
     const dealerB = await demoDealer(contextB);
     await demoDealer(contextA);
     const page = await contextA.newPage();
@@ -159,15 +167,11 @@ describe("/messages on a laptop and a desktop", () => {
 });
 
 /**
- * The demo account's first chat on a 390 px phone. No service worker: it would fetch code out of the page's
- * sight, where a test cuts or slows it.
+ * The demo account's first chat on a 390 px phone. No service worker, as in every journey's context: it would
+ * fetch code out of the page's sight, where a test cuts or slows it.
  */
 async function demoChatOnPhone() {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: "block",
-  });
+  const context = await newContext(browser, { mobile: true });
   const page = await context.newPage();
   await quickLogin(page);
   await page.goto("/messages");
@@ -179,8 +183,8 @@ async function demoChatOnPhone() {
 
 describe("/messages on a 390 px phone", () => {
   it("reaches the Copilot and Propose deal from the open chat in two taps, with nothing wider than the screen", async () => {
-    const contextA = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
-    const contextB = await browser.newContext({ baseURL: BASE_URL });
+    const contextA = await newContext(browser, { mobile: true });
+    const contextB = await newContext(browser);
     const dealerB = await demoDealer(contextB);
     await demoDealer(contextA);
     const page = await contextA.newPage();

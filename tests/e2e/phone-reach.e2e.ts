@@ -10,6 +10,7 @@ import {
   hydrated,
   launchBrowser,
   networkQuiet,
+  newContext,
   newDealer,
   proposeDeal,
 } from "./support";
@@ -58,8 +59,7 @@ async function phoneContext(
   address?: string,
   viewport = { width: PHONE_WIDTH, height: 844 },
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: BASE_URL,
+  const context = await newContext(browser, {
     viewport,
     hasTouch: true,
     extraHTTPHeaders: address ? { "CF-Connecting-IP": address } : undefined,
@@ -233,7 +233,7 @@ describe("every screen within reach on a phone", () => {
     async () => {
       // A dealer's sign-up leaves its e-mail in the Outbox, whose page shows each e-mail in an iframe (as after
       // the other journeys): settling there must not wait on the iframes.
-      const signUp = await browser.newContext({ baseURL: BASE_URL });
+      const signUp = await newContext(browser);
       await newDealer(signUp, "Olive");
       await signUp.close();
       const context = await phoneContext();
@@ -400,7 +400,7 @@ describe("toasts on a phone never cover what the dealer is using", () => {
   });
 
   it("'Deal Confirmed!' leaves the Verify Deal Details form clear, Complete Deal too", async () => {
-    const seller = await browser.newContext({ baseURL: BASE_URL });
+    const seller = await newContext(browser);
     const context = await phoneContext();
     const page = await context.newPage();
     const sam = await newDealer(seller, "Sam");

@@ -72,7 +72,7 @@ describe("public API keys", () => {
   });
 
   it("/api-docs documents the keyed API from its OpenAPI document, readable at 360 px", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 360, height: 740 } });
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto("/api-docs");
     await page.getByRole("heading", { name: "GET /api/dealers" }).waitFor();

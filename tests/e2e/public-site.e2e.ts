@@ -23,12 +23,19 @@ afterAll(async () => {
 
 async function openPage(
   url: string,
-  options: { theme?: "light" | "dark"; mobile?: boolean; javaScript?: boolean; clock?: boolean } = {},
+  options: {
+    theme?: "light" | "dark";
+    mobile?: boolean;
+    javaScript?: boolean;
+    clock?: boolean;
+    serviceWorker?: boolean;
+  } = {},
 ) {
-  const context: BrowserContext =
-    options.javaScript === false
-      ? await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false })
-      : await newContext(browser, { mobile: options.mobile });
+  const context: BrowserContext = await newContext(browser, {
+    mobile: options.mobile,
+    javaScriptEnabled: options.javaScript !== false,
+    serviceWorker: options.serviceWorker,
+  });
   if (options.theme) await context.addInitScript((t) => localStorage.setItem("theme", t), options.theme);
   // The page's timers on a clock the journey can run ahead (it still ticks by itself meanwhile): "nothing moved
   // in 5 s" is then checked without waiting 5 s.
@@ -76,7 +83,7 @@ const HEADLINES: Array<[string, RegExp]> = [
 
 describe("the public site, signed out", () => {
   it("shows every public page's headline, title and Open Graph tags, with the twelve footer links", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL });
+    const context = await newContext(browser);
     const page = await context.newPage();
     for (const [url, headline] of HEADLINES) {
       const response = await page.goto(url);
@@ -117,7 +124,7 @@ describe("the public site, signed out", () => {
   });
 
   it("holds its layout on a 360 px phone: nothing wider than the screen", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 360, height: 740 } });
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     for (const [url] of HEADLINES) {
       await page.goto(url);
@@ -236,7 +243,7 @@ describe("the public site, signed out", () => {
   });
 
   it("keeps the carousels still for visitors who prefer reduced motion", async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, reducedMotion: "reduce" });
+    const context = await newContext(browser, { reducedMotion: "reduce" });
     await context.clock.install();
     const page = await context.newPage();
     await page.goto("/");
@@ -349,7 +356,7 @@ describe("the landing page without React", () => {
   });
 
   it("types the headline, counts the figures, pauses a carousel and switches the theme with that script", async () => {
-    const { page, context } = await openPage("/", { clock: true });
+    const { page, context } = await openPage("/", { clock: true, serviceWorker: true });
     await enhanced(page);
     expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
 
@@ -449,7 +456,7 @@ describe("the installable web app", () => {
     }
     expect((await fetch(`${BASE_URL}/sw.js`)).headers.get("cache-control")).toBe("no-cache");
 
-    const context = await browser.newContext({ baseURL: BASE_URL });
+    const context = await newContext(browser, { serviceWorker: true });
     const page = await context.newPage();
     await page.goto("/mobile");
     await hydrated(page);
@@ -471,7 +478,7 @@ describe("the installable web app", () => {
     // Browsers must keep it apart from the signed-in home, which has the same address.
     expect(cached.headers.get("vary")).toMatch(/cookie/i);
 
-    const context = await newContext(browser, { mobile: true });
+    const context = await newContext(browser, { mobile: true, serviceWorker: true });
     const page = await context.newPage();
     await page.goto("/login");
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -582,7 +589,7 @@ describe("accessibility", () => {
   for (const theme of ["dark", "light"] as const) {
     for (const url of ["/", "/pricing", "/contact"]) {
       it(`${url} in the ${theme} theme has no serious or critical axe violations`, async () => {
-        const context = await browser.newContext({ baseURL: BASE_URL, reducedMotion: "reduce" });
+        const context = await newContext(browser, { reducedMotion: "reduce" });
         await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
         const page = await context.newPage();
         await page.goto(url);

@@ -73,7 +73,7 @@ async function openSettings(page: Page) {
 
 describe("push to the phone, on /notification-settings", () => {
   it("shows a push switch per kind of alert, each saved across a reload", async () => {
-    const context = await newContext(browser, { mobile: true });
+    const context = await newContext(browser, { mobile: true, serviceWorker: true });
     const page = await context.newPage();
     await newDealer(context, "Parker");
     await openSettings(page);
@@ -97,7 +97,7 @@ describe("push to the phone, on /notification-settings", () => {
   });
 
   it("with the browser's own push service: push comes on and is stored, or the screen says why not", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorker: true });
     await allowNotifications(context);
     const page = await context.newPage();
     await newDealer(context, "Quinn");
@@ -120,7 +120,7 @@ describe("push to the phone, on /notification-settings", () => {
   });
 
   it("with the push service faked: turning push on stores this device, turning it off forgets it", async () => {
-    const context = await newContext(browser, { mobile: true });
+    const context = await newContext(browser, { mobile: true, serviceWorker: true });
     await allowNotifications(context);
     await context.addInitScript(fakePushService);
     const page = await context.newPage();
@@ -138,7 +138,7 @@ describe("push to the phone, on /notification-settings", () => {
   });
 
   it("says why when notifications are blocked", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorker: true });
     const page = await context.newPage();
     await newDealer(context, "Sawyer");
     // The browser answers as it does once the dealer has blocked notifications for the site.
@@ -152,7 +152,7 @@ describe("push to the phone, on /notification-settings", () => {
   });
 
   it("the installed app asks once, after a deal alert arrives, and a tap turns push on", async () => {
-    const context = await newContext(browser, { mobile: true });
+    const context = await newContext(browser, { mobile: true, serviceWorker: true });
     await context.addInitScript(fakePushService);
     await context.addInitScript(installedAppNeverAsked);
     const page = await context.newPage();

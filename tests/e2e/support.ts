@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "#lib/constants";
 
@@ -19,14 +19,29 @@ export {
   launchChromium as launchFullBrowser,
 } from "../../scripts/chromium.mjs";
 
-/** A fresh context at 1280 × 900, at 390 × 844 when `mobile`, or `width` px wide and 900 high. */
+/**
+ * A fresh context at 1280 × 900, at 390 × 844 when `mobile`, or `width` px wide and 900 high; `options` are
+ * Playwright's for a context (a viewport of its own, no JavaScript, a time zone, …).
+ *
+ * Without the service worker unless `serviceWorker`: each context is a dealer's first visit, when the worker
+ * installs and copies every script the page loads into its cache. A dealer pays that once; a context per journey
+ * paid it each time, about a fifth of Chromium's CPU per context (docs/decisions/0095). The journeys about the
+ * installable app, offline and push open theirs with it.
+ */
 export async function newContext(
   browser: Browser,
-  options: { mobile?: boolean; width?: number } = {},
+  {
+    mobile,
+    width,
+    serviceWorker = false,
+    ...options
+  }: { mobile?: boolean; width?: number; serviceWorker?: boolean } & BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
-    viewport: options.mobile ? { width: 390, height: 844 } : { width: options.width ?? 1280, height: 900 },
+    viewport: mobile ? { width: 390, height: 844 } : { width: width ?? 1280, height: 900 },
+    serviceWorkers: serviceWorker ? "allow" : "block",
+    ...options,
   });
   await context.addInitScript(recordToasts);
   return context;
