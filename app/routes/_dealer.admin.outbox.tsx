@@ -60,9 +60,11 @@ export default function AdminOutbox() {
                   {e.provider ? ` · via ${e.provider}` : ""}
                 </span>
               </div>
-              {e.subject ? <p className="mt-2 font-semibold">{e.subject}</p> : null}
+              {e.subject ? <p className="mt-2 font-semibold wrap-anywhere">{e.subject}</p> : null}
               {e.lastError ? (
-                <p className="mt-1 text-sm text-red-700 dark:text-red-400">Last error: {e.lastError}</p>
+                <p className="mt-1 text-sm wrap-anywhere text-red-700 dark:text-red-400">
+                  Last error: {e.lastError}
+                </p>
               ) : null}
               {e.channel === "email" && e.bodyHtml ? (
                 <OutboxEmail
@@ -72,7 +74,7 @@ export default function AdminOutbox() {
                   text={e.bodyText}
                 />
               ) : e.bodyText ? (
-                <p className="mt-2 max-w-md rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm whitespace-pre-wrap dark:bg-slate-800">
+                <p className="mt-2 max-w-md rounded-2xl rounded-bl-sm bg-slate-100 px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap dark:bg-slate-800">
                   {e.bodyText}
                 </p>
               ) : (
