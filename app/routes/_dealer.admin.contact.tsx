@@ -36,7 +36,7 @@ export default function AdminContact() {
                 {m.dealershipName ? ` · ${m.dealershipName}` : ""}
                 {m.dealershipType ? ` (${m.dealershipType})` : ""} · <DateTime at={m.createdAt} />
               </p>
-              <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
+              <p className="mt-2 text-sm wrap-anywhere whitespace-pre-wrap">{m.message}</p>
             </li>
           ))}
         </ul>

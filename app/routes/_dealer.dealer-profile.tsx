@@ -197,7 +197,9 @@ export default function DealerProfile() {
                 text ? (
                   <div key={heading}>
                     <h2 className="text-sm font-semibold">{heading}</h2>
-                    <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{text}</p>
+                    <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700 dark:text-slate-300">
+                      {text}
+                    </p>
                   </div>
                 ) : null,
               )}

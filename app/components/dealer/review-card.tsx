@@ -32,11 +32,11 @@ export function ReviewCard({ review, children }: { review: DealerReview; childre
           </div>
         ))}
       </dl>
-      <p className="text-sm whitespace-pre-line">{review.comment}</p>
+      <p className="text-sm wrap-anywhere whitespace-pre-line">{review.comment}</p>
       {review.reply ? (
         <div className="rounded-md border-l-4 border-brand-500 bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800/60">
           <p className="text-xs font-semibold text-muted">Reply from the dealer</p>
-          <p className="whitespace-pre-line">{review.reply}</p>
+          <p className="wrap-anywhere whitespace-pre-line">{review.reply}</p>
         </div>
       ) : null}
       {children}

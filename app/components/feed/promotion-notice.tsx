@@ -51,7 +51,9 @@ export function PromotionNotice({ promotion }: { promotion: Pick<Promotion, "tit
           DealerLane · {style.label}
         </p>
         <p className="font-semibold">{promotion.title}</p>
-        <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{promotion.message}</p>
+        <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700 dark:text-slate-300">
+          {promotion.message}
+        </p>
       </div>
     </aside>
   );

@@ -35,7 +35,7 @@ export function QuickPostDialog({
         className="w-[min(28rem,92vw)] gap-4 p-4"
       >
         <DialogHeader>What kind of post is this?</DialogHeader>
-        <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm whitespace-pre-line dark:bg-slate-800">
+        <Dialog.Description className="line-clamp-3 rounded-md bg-slate-100 p-2 text-sm wrap-anywhere whitespace-pre-line dark:bg-slate-800">
           {text}
         </Dialog.Description>
         <RadioGroup.Root

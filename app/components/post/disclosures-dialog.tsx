@@ -46,7 +46,9 @@ export function DisclosuresDialog({
             <dd className="font-semibold">{disclosures.keys ?? "Not said"}</dd>
           </div>
         </dl>
-        {disclosures.notes ? <p className="text-sm whitespace-pre-line">{disclosures.notes}</p> : null}
+        {disclosures.notes ? (
+          <p className="text-sm wrap-anywhere whitespace-pre-line">{disclosures.notes}</p>
+        ) : null}
       </DialogFrame>
     </Dialog.Root>
   );

@@ -98,7 +98,7 @@ export function VehicleList({ vehicles }: { vehicles: PostDetail["vehicles"] }) 
                 </>
               ) : null}
             </dl>
-            {v.notes ? <p className="mt-1 text-xs whitespace-pre-line">{v.notes}</p> : null}
+            {v.notes ? <p className="mt-1 text-xs wrap-anywhere whitespace-pre-line">{v.notes}</p> : null}
             {v.disclosures ? (
               <p className="mt-2">
                 <DisclosuresBadge
