@@ -44,7 +44,7 @@ async function playing(page: Page, label: string) {
 describe("photos, files and a video walk-around in a chat", () => {
   it("A sends a photo and a PDF, B sees them live and opens them; a video call connects both ways and leaves its duration", async () => {
     // A at a desk, B on a phone.
-    const contextA = await newContext(browser, { viewport: { width: 1440, height: 900 } });
+    const contextA = await newContext(browser, { width: 1440 });
     const contextB = await newContext(browser, { mobile: true });
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();

@@ -151,10 +151,7 @@ describe("/messages on a 390 px phone", () => {
 
 describe("hydration", () => {
   it("loads / and /dealer-profile again and again without a console error, even with the phone's clock hours off", async () => {
-    const context = await newContext(browser, {
-      viewport: { width: 1280, height: 900 },
-      timezoneId: "America/Los_Angeles",
-    });
+    const context = await newContext(browser, { timezoneId: "America/Los_Angeles" });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (message) => {

@@ -27,7 +27,7 @@ afterAll(async () => {
  * fill the newest page).
  */
 async function feedAt(width: number, { toListing = false } = {}): Promise<Page> {
-  const context = await newContext(browser, { viewport: { width, height: 900 } });
+  const context = await newContext(browser, { width });
   const page = await context.newPage();
   await quickLogin(page);
   if (!toListing) {
