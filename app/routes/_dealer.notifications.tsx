@@ -117,7 +117,9 @@ function NotificationItem({
             {notification.title}
           </span>
         </span>
-        <span className="mt-0.5 line-clamp-3 block text-sm break-words text-muted">{notification.body}</span>
+        <span className="mt-0.5 line-clamp-3 block text-sm wrap-anywhere text-muted">
+          {notification.body}
+        </span>
         <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
           {TYPE_LABELS[notification.type]} · <RelativeTime at={notification.createdAt} />
         </span>

@@ -24,6 +24,8 @@ const PNG = Buffer.from(
   "base64",
 );
 const OFFER = "Here's the front — clean title, 41k miles. Can you do $28,500 picked up Friday?";
+/** A dealer pasting a listing's address: one word wider than a phone. */
+const LONG_LINK = `https://dealerlane.app/post/${"0123456789abcdef".repeat(4)}?from=messages`;
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -200,10 +202,19 @@ describe("/messages on a 390 px phone", () => {
     await page.getByLabel(/^Message /).fill(OFFER);
     await page.keyboard.press("Enter");
     await page.getByTestId("receipt").waitFor();
+    // A pasted link is one long word: it wraps inside its bubble, which starts and ends on the screen (a sent
+    // bubble sits at the right, so a link kept whole ran off the left edge, where no scrolling reaches).
+    await page.getByLabel(/^Message /).fill(LONG_LINK);
+    await page.keyboard.press("Enter");
+    const linkBubble = page.getByTestId("message-list").getByText(LONG_LINK);
+    await linkBubble.waitFor();
     await openChat(page, dealerB.id);
 
     const scrollWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
     expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    const link = await boxOf(linkBubble);
+    expect(link.x, JSON.stringify(link)).toBeGreaterThanOrEqual(0);
+    expect(link.x + link.width, JSON.stringify(link)).toBeLessThanOrEqual(390);
 
     // The header: the name, the live state and the buttons each keep their own room.
     const header = page.getByRole("region", { name: /^Conversation with / }).locator("header");

@@ -138,7 +138,7 @@ export function DecideDisputeDialog({ dispute, close }: { dispute: AdminDispute;
           <p className="text-xs text-muted">
             Opened <DateTime at={dispute.createdAt} />
           </p>
-          <p className="whitespace-pre-wrap break-words">{dispute.description}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere">{dispute.description}</p>
           <DisputeFileList
             files={dispute.attachments}
             label="The buyer's photos and files"
@@ -157,7 +157,7 @@ export function DecideDisputeDialog({ dispute, close }: { dispute: AdminDispute;
                   Answered <DateTime at={dispute.answeredAt} />
                 </p>
               ) : null}
-              <p className="whitespace-pre-wrap break-words">{dispute.answer}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{dispute.answer}</p>
               <DisputeFileList
                 files={dispute.answerAttachments}
                 label="The seller's photos and files"

@@ -219,7 +219,7 @@ export function Conversation({
               ) : null}
               {m.content && !offerCard ? (
                 <p
-                  className={`rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words ${
+                  className={`rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere ${
                     own
                       ? "bg-brand-600 text-white"
                       : "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100"

@@ -129,7 +129,7 @@ export function DisputeStory({ dispute }: { dispute: Dispute }) {
         <span className="font-medium">{DISPUTE_REASON_LABELS[dispute.reason]}</span> ·{" "}
         {dispute.buyer?.name ?? "The buyer"} · <DateTime at={dispute.createdAt} />
       </p>
-      <p className="whitespace-pre-wrap break-words">{dispute.description}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere">{dispute.description}</p>
       <DisputeFileList files={dispute.attachments} label="The buyer's photos and files" />
       {dispute.answer ? (
         <div className="flex flex-col gap-2 border-l-2 border-slate-300 pl-3 dark:border-slate-600">
@@ -142,7 +142,7 @@ export function DisputeStory({ dispute }: { dispute: Dispute }) {
               </>
             ) : null}
           </p>
-          <p className="whitespace-pre-wrap break-words">{dispute.answer}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere">{dispute.answer}</p>
           <DisputeFileList files={dispute.answerAttachments} label="The seller's photos and files" />
         </div>
       ) : null}

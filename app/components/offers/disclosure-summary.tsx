@@ -47,7 +47,7 @@ export function DisclosureSummary({
         </li>
       </ul>
       {disclosures.notes ? (
-        <p className="text-sm break-words whitespace-pre-wrap text-muted">“{disclosures.notes}”</p>
+        <p className="text-sm wrap-anywhere whitespace-pre-wrap text-muted">“{disclosures.notes}”</p>
       ) : null}
     </section>
   );

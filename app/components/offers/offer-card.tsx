@@ -119,7 +119,7 @@ export function OfferCard({
           <li key={i}>
             <span className="font-medium">{stepLine(offer, step)}</span>{" "}
             <RelativeTime at={step.at} className="text-xs text-muted" />
-            {step.message ? <span className="block break-words text-muted">“{step.message}”</span> : null}
+            {step.message ? <span className="block wrap-anywhere text-muted">“{step.message}”</span> : null}
           </li>
         ))}
       </ol>

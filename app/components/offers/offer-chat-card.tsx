@@ -59,7 +59,7 @@ export function OfferChatCard({
         <BadgeDollarSign size={14} aria-hidden="true" /> Offer · {card.vehicle}
       </p>
       <p className="text-base font-semibold">{cardLine(card, own ? "You" : peerName)}</p>
-      {card.message ? <p className="break-words whitespace-pre-wrap text-muted">“{card.message}”</p> : null}
+      {card.message ? <p className="wrap-anywhere whitespace-pre-wrap text-muted">“{card.message}”</p> : null}
       {live && offer ? (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-2 dark:border-slate-700">

@@ -160,7 +160,7 @@ export function CommentsPanel({
                     <RelativeTime at={c.createdAt} className="text-muted" />
                   )}
                 </p>
-                <p className="text-sm break-words whitespace-pre-line">{c.content}</p>
+                <p className="text-sm wrap-anywhere whitespace-pre-line">{c.content}</p>
                 {c.attachmentUrl ? (
                   <a
                     href={c.attachmentUrl}

@@ -197,7 +197,7 @@ export function PostCard({
 
       {post.description && layout !== "compact" ? (
         <p
-          className={`text-sm break-words whitespace-pre-line ${expanded ? "" : layout === "list" ? "line-clamp-2" : "line-clamp-3"}`}
+          className={`text-sm wrap-anywhere whitespace-pre-line ${expanded ? "" : layout === "list" ? "line-clamp-2" : "line-clamp-3"}`}
         >
           {post.description}
         </p>
