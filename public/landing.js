@@ -46,16 +46,27 @@ for (const button of toggles) {
 // The server renders the dark theme's label; the boot script may have chosen light.
 labelToggles();
 
-// Typed headline: type each phrase, hold it, erase it. Reduced motion keeps the full phrase still.
+// Typed headline: type each phrase, hold it, erase it, once round; back at the first it rests, caret gone.
+// Reduced motion keeps the first phrase still.
 for (const headline of document.querySelectorAll("[data-typed]")) {
   const { phrases, holdMs, typeMs, eraseMs } = JSON.parse(headline.dataset.typed);
   const text = headline.querySelector("[data-typed-text]");
+  const caret = headline.querySelector("[data-typed-caret]");
   let phrase = 0;
   let length = phrases[0].length;
   let erasing = false;
+  let roundDone = false;
   let timer;
+  const rest = () => {
+    phrase = 0;
+    length = phrases[0].length;
+    erasing = false;
+    text.textContent = phrases[0];
+    caret.hidden = true;
+  };
   const schedule = () => {
     const word = phrases[phrase];
+    if (roundDone && phrase === 0 && length === word.length) return rest();
     let wait = erasing ? eraseMs : typeMs;
     let step = () => (length += erasing ? -1 : 1);
     if (!erasing && length === word.length) {
@@ -65,6 +76,7 @@ for (const headline of document.querySelectorAll("[data-typed]")) {
       wait = typeMs * 3;
       step = () => {
         erasing = false;
+        if (phrase === phrases.length - 1) roundDone = true;
         phrase = (phrase + 1) % phrases.length;
       };
     }
@@ -76,10 +88,9 @@ for (const headline of document.querySelectorAll("[data-typed]")) {
   };
   onMotionChange(() => {
     clearTimeout(timer);
-    if (motion()) return schedule();
-    length = phrases[phrase].length;
-    erasing = false;
-    text.textContent = phrases[phrase];
+    if (!motion() || roundDone) return rest();
+    caret.hidden = false;
+    schedule();
   });
 }
 

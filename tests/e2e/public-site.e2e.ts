@@ -256,6 +256,7 @@ describe("the public site, signed out", () => {
     await page.clock.runFor(4500);
     expect(await current()).toMatch(/^Slide 1:/);
     expect(await page.locator("[data-typed-text]").innerText()).toBe("independent dealers");
+    expect(await page.locator("[data-typed-caret]").isHidden()).toBe(true);
     // The figures are final at once: no count-up from zero.
     expect(await page.getByText("150,000+", { exact: true }).count()).toBe(1);
     expect(await page.getByText("$2.5B+", { exact: true }).count()).toBe(1);
@@ -364,6 +365,13 @@ describe("the landing page without React", () => {
     await expect
       .poll(() => page.locator("[data-typed-text]").innerText(), { timeout: 5000 })
       .not.toBe("independent dealers");
+    expect(await page.locator("[data-typed-caret]").isVisible()).toBe(true);
+    // Once round, then it rests on the first audience with no caret: nothing keeps a phone's processor busy.
+    await page.clock.runFor(30_000);
+    expect(await page.locator("[data-typed-text]").innerText()).toBe("independent dealers");
+    expect(await page.locator("[data-typed-caret]").isHidden()).toBe(true);
+    await page.clock.runFor(10_000);
+    expect(await page.locator("[data-typed-text]").innerText()).toBe("independent dealers");
 
     // The figures count up to their final values, then the dealer counter grows (from max(3000, dealers)).
     await page.locator("[data-stats]").scrollIntoViewIfNeeded();
@@ -420,11 +428,17 @@ describe("the landing page without React", () => {
   });
 
   it("still works when React renders the landing after an in-app navigation", async () => {
-    const { page, context } = await openPage("/about");
+    const { page, context } = await openPage("/about", { clock: true });
     await hydrated(page);
     await page.getByRole("banner").getByRole("link", { name: "DealerLane" }).click();
     await page.waitForURL(`${BASE_URL}/`);
     await expect.poll(() => page.locator("h1").innerText()).toMatch(/The wholesale network built for/);
+    // The headline types once round and rests on its first audience, as the landing's own script does.
+    await page.clock.runFor(3_000);
+    expect(await page.locator("[data-typed-text]").innerText()).not.toBe("independent dealers");
+    await page.clock.runFor(30_000);
+    expect(await page.locator("[data-typed-text]").innerText()).toBe("independent dealers");
+    expect(await page.locator("[data-typed-caret]").isHidden()).toBe(true);
     expect(await page.locator('script[src="/landing.js"]').count()).toBe(0);
     await page.getByRole("button", { name: "Watch Demo" }).click();
     const dialog = page.getByRole("dialog");

@@ -6,8 +6,10 @@ const TYPE_MS = 70;
 const ERASE_MS = 35;
 
 /**
- * The landing's h1: a fixed lead, then each audience typed out, held, and erased. The server HTML (and a
- * visitor who prefers reduced motion) shows the first audience in full; screen readers get the whole list.
+ * The landing's h1: a fixed lead, then each audience typed out, held, and erased, once round: back at the first
+ * audience it rests, caret gone. Typing for as long as the page stayed open kept a phone's processor busy (about a
+ * fifth of a core here, the caret's blink included) for a headline read once. The server HTML (and a visitor who
+ * prefers reduced motion) shows the first audience in full; screen readers get the whole list.
  * Where React does not run (the landing), public/landing.js does the same from the `data-typed` settings.
  */
 export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly string[] }) {
@@ -15,9 +17,11 @@ export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly s
   const [phrase, setPhrase] = useState(0);
   const [length, setLength] = useState(typed[0]?.length ?? 0);
   const [erasing, setErasing] = useState(false);
+  const [roundDone, setRoundDone] = useState(false);
+  const resting = !motion || (roundDone && phrase === 0 && length === (typed[0]?.length ?? 0));
 
   useEffect(() => {
-    if (!motion) return;
+    if (resting) return;
     const word = typed[phrase] ?? "";
     let wait: number;
     let step: () => void;
@@ -28,6 +32,7 @@ export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly s
       wait = TYPE_MS * 3;
       step = () => {
         setErasing(false);
+        if (phrase === typed.length - 1) setRoundDone(true);
         setPhrase((p) => (p + 1) % typed.length);
       };
     } else {
@@ -36,7 +41,7 @@ export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly s
     }
     const timer = window.setTimeout(step, wait);
     return () => window.clearTimeout(timer);
-  }, [motion, phrase, length, erasing, typed]);
+  }, [resting, phrase, length, erasing, typed]);
 
   const shown = (typed[phrase] ?? "").slice(0, length);
   const spoken = `${typed.slice(0, -1).join(", ")} and ${typed[typed.length - 1]}`;
@@ -49,7 +54,11 @@ export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly s
         className="block min-h-[2lh] text-brand-600 sm:min-h-[1lh] dark:text-brand-400"
       >
         <span data-typed-text="">{shown}</span>
-        <span className="ml-0.5 inline-block w-[3px] animate-pulse bg-current align-baseline motion-reduce:animate-none">
+        <span
+          data-typed-caret=""
+          hidden={resting}
+          className="ml-0.5 inline-block w-[3px] animate-pulse bg-current align-baseline motion-reduce:animate-none"
+        >
           &#8203;
         </span>
       </span>
