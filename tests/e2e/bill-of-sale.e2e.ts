@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   newDealer,
   openSale,
@@ -16,10 +16,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 const headers = { Origin: BASE_URL };

@@ -1,14 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, launchBrowser, newContext } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, sharedBrowser, newContext } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
   // Only this journey gets Chromium's fake camera and microphone, granted without a prompt.
-  browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
 });
 
 const PNG = Buffer.from(

@@ -1,11 +1,11 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   cancelVerifyIfOpen,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   newDealer,
   proposeDeal,
@@ -14,10 +14,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 const DAY = 24 * 60 * 60 * 1000;

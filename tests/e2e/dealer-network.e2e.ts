@@ -1,13 +1,10 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 /** A fresh demo dealership for each journey, so the seeded demo dealer other journeys use stays as it was. */

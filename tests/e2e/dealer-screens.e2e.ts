@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   newDealer,
   quickLogin,
@@ -14,10 +14,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 type Box = { x: number; y: number; width: number; height: number };

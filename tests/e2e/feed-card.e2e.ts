@@ -1,11 +1,11 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   loadMoreFeed,
   newContext,
   quickLogin,
@@ -15,10 +15,7 @@ const headers = { Origin: BASE_URL };
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 /**

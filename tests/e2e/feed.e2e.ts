@@ -1,11 +1,11 @@
 import { deflateSync, crc32 } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   loadMoreFeed,
   newContext,
   quickLogin,
@@ -39,10 +39,7 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 async function signedIn(): Promise<Page> {

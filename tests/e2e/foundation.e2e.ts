@@ -1,21 +1,18 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   quickLogin,
 } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 describe("a new dealer", () => {

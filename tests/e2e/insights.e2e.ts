@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   completeInVerifyDialog,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   newDealer,
   proposeDeal,
@@ -12,10 +12,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 const headers = { Origin: BASE_URL };

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   quickLogin,
   seriousAxeViolations,
@@ -12,10 +12,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 // A 32×24 PNG: the chat shows a photo at its display size whatever the file's own size.

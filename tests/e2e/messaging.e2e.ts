@@ -1,13 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, launchBrowser, newContext, newDealer, quickLogin } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, sharedBrowser, newContext, newDealer, quickLogin } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 // Both sides are real dealers: the seeded demo dealer behind quick login never messages one

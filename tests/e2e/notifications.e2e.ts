@@ -1,13 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, newDealer } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 async function quickPost(

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   cancelVerifyIfOpen,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   newDealer,
   queryD1,
@@ -13,10 +13,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 const headers = { Origin: BASE_URL };

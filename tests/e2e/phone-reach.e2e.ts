@@ -1,14 +1,14 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   countRequests,
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   networkQuiet,
   newContext,
   newDealer,
@@ -17,10 +17,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 const PHONE_WIDTH = 390;

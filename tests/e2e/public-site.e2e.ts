@@ -1,11 +1,11 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   DEMO_ACCOUNT,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   queryD1,
   quickLogin,
@@ -15,10 +15,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 async function openPage(

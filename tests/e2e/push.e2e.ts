@@ -1,16 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS } from "#lib/schemas/push";
 import { PUSH_TEXTS } from "#lib/schemas/push-texts";
-import { BASE_URL, expectToast, hydrated, launchFullBrowser, newContext, newDealer } from "./support";
+import { BASE_URL, expectToast, hydrated, sharedFullBrowser, newContext, newDealer } from "./support";
 
 let browser: Browser;
 // The headless shell has no notifications and no push service: this journey runs in the full browser.
 beforeAll(async () => {
-  browser = await launchFullBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedFullBrowser();
 });
 
 /** Notifications allowed for the site, as a dealer who taps "Allow" does. */

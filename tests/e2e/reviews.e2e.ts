@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_SCORES } from "#lib/reputation/constants";
 import {
   BASE_URL,
   completeInVerifyDialog,
   expectToast,
   hydrated,
-  launchBrowser,
+  sharedBrowser,
   newContext,
   newDealer,
   openSale,
@@ -18,10 +18,7 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 /** Opens the completed deal on Pass Thru Sales and reviews the other dealer with `scores` (one per score, in order). */

@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, launchBrowser, newContext, quickLogin } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext, quickLogin } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 /** The HomeNet-style TSV of the API tests, its price column renamed so the dealer has to map it by hand. */

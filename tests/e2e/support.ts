@@ -6,18 +6,37 @@ import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Request } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ACCOUNT } from "#lib/constants";
+import { launchChromium, launchHeadlessShell } from "../../scripts/chromium.mjs";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
+const browsers = new Map<string, Promise<Browser>>();
+
+function shared(kind: string, extraArgs: string[], launch: (args: string[]) => Promise<Browser>) {
+  const key = [kind, ...extraArgs].join(" ");
+  let browser = browsers.get(key);
+  if (!browser) {
+    browser = launch(extraArgs).then((launched) => {
+      launched.once("disconnected", () => browsers.delete(key));
+      return launched;
+    });
+    browser.catch(() => browsers.delete(key));
+    browsers.set(key, browser);
+  }
+  return browser;
+}
+
 /**
  * Debian's Chromium headless shell with the flags this sandbox needs (see README "Tests"), plus a journey's own
- * `extraArgs`; `launchFullBrowser` for a journey that needs what only the full browser has (notifications, push).
+ * `extraArgs`; `sharedFullBrowser` for a journey that needs what only the full browser has (notifications, push).
+ *
+ * One browser of each kind serves every journey file: the files take turns in one worker that keeps this module
+ * (vitest.e2e.config.ts), and a launch per file cost about 0.5 s of CPU and 0.4 s of the run. Each journey still
+ * opens contexts of its own and closes them; a file never closes the browser, which ends with the worker.
  */
-export {
-  launchHeadlessShell as launchBrowser,
-  launchChromium as launchFullBrowser,
-} from "../../scripts/chromium.mjs";
+export const sharedBrowser = (extraArgs: string[] = []) => shared("shell", extraArgs, launchHeadlessShell);
+export const sharedFullBrowser = (extraArgs: string[] = []) => shared("full", extraArgs, launchChromium);
 
 /**
  * A fresh context at 1280 × 900, at 390 × 844 when `mobile`, or `width` px wide and 900 high; `options` are
