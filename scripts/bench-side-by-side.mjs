@@ -38,12 +38,12 @@
  * page's clock) and the HTML's size; for the second revision the median of the paired after/before ratios and
  * their middle half.
  */
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentile, signUpBenchDealer, stats } from "./bench/bench-dealer.mjs";
 import { alertsDelivered, alertsSettled, silverados } from "./bench/writes.mjs";
+import { cpuMsUnder } from "./process-cpu.mjs";
 import {
   bin,
   bundle,
@@ -103,38 +103,10 @@ async function prepare(rev) {
   return { rev, sha, configPath, state, tree };
 }
 
-/** The processes started by `pid`, itself included. */
-function processTree(pid) {
-  let children = [];
-  try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean);
-  } catch {
-    // pgrep answers 1 when there are none
-  }
-  return [pid, ...children.flatMap((child) => processTree(Number(child)))];
-}
-
-/** CPU (user and system, ms) the workerd processes under `pid` have used so far (Linux). */
-function workerdCpuMs(pid) {
-  let ticks = 0;
-  for (const id of processTree(pid)) {
-    try {
-      if (!readFileSync(`/proc/${id}/cmdline`, "utf8").includes("workerd")) continue;
-      const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
 async function serveSide({ configPath, state, tree }) {
   const port = await freePort();
   const { child, stop } = await serve({ port, persistTo: state, config: configPath, cwd: tree });
-  return { base: `http://127.0.0.1:${port}`, stop, cpuMs: () => workerdCpuMs(child.pid) };
+  return { base: `http://127.0.0.1:${port}`, stop, cpuMs: () => cpuMsUnder(child.pid, "workerd") };
 }
 
 async function timed(url, headers) {

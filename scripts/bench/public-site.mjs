@@ -1,9 +1,12 @@
 /**
  * Public site benchmark section: the landing page's response time signed out (median and p95 of the run's
- * requests, as a ratio to the static asset), and the JavaScript and CSS each public page ships, gzipped —
- * what its HTML links as scripts (inline module imports and src), module preloads and stylesheets.
+ * requests, as a ratio to the static asset), the JavaScript and CSS each public page ships, gzipped —
+ * what its HTML links as scripts (inline module imports and src), module preloads and stylesheets — and the
+ * processor a landing left open keeps using once its headline has typed its round.
  */
 import { gzipSync } from "node:zlib";
+import { launchChromium } from "../chromium.mjs";
+import { cpuMsUnder } from "../process-cpu.mjs";
 
 export const title = "Public site";
 
@@ -48,6 +51,27 @@ async function gzippedKb(baseUrl, paths, cache) {
   return bytes / 1024;
 }
 
+/** The headline types each audience once (about 17 s), then rests: the landing's CPU is read after this. */
+const LANDING_ROUND_MS = 25_000;
+const AT_REST_WINDOW_MS = 10_000;
+
+/** Chromium's CPU (ms) over a landing's first LANDING_ROUND_MS on a phone's screen, then over AT_REST_WINDOW_MS. */
+async function openLandingCpu(baseUrl) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const chromiumCpu = () => cpuMsUnder(process.pid, "chrom");
+    const loading = chromiumCpu();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForTimeout(LANDING_ROUND_MS);
+    const rested = chromiumCpu();
+    await page.waitForTimeout(AT_REST_WINDOW_MS);
+    return { round: rested - loading, atRest: chromiumCpu() - rested };
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function run(ctx) {
   const rows = [];
   const landing = await ctx.measure("/", { signedIn: false });
@@ -70,5 +94,11 @@ export async function run(ctx) {
       note: `JavaScript ${jsKb.toFixed(1)} kB gz in ${js.length} files, CSS ${cssKb.toFixed(1)} kB gz${verdict}`,
     });
   }
+
+  const open = await openLandingCpu(ctx.baseUrl);
+  rows.push({
+    name: "an open landing page, signed out, 390 px: Chromium's CPU",
+    note: `${open.round} ms over its first ${LANDING_ROUND_MS / 1000} s (loading, the headline's round), then ${open.atRest} ms over ${AT_REST_WINDOW_MS / 1000} s at rest (the carousels and the dealer counter still move)`,
+  });
   return rows;
 }
