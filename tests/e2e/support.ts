@@ -32,7 +32,7 @@ function shared(kind: string, extraArgs: string[], launch: (args: string[]) => P
  * `extraArgs`; `sharedFullBrowser` for a journey that needs what only the full browser has (notifications, push).
  *
  * One browser of each kind serves every journey file: the files take turns in one worker that keeps this module
- * (vitest.e2e.config.ts), and a launch per file cost about 0.5 s of CPU and 0.4 s of the run. Each journey still
+ * (vitest.e2e.config.ts), and a launch per file cost about half a second of CPU and of the run. Each journey still
  * opens contexts of its own and closes them; a file never closes the browser, which ends with the worker.
  */
 export const sharedBrowser = (extraArgs: string[] = []) => shared("shell", extraArgs, launchHeadlessShell);

@@ -8,8 +8,9 @@ const ERASE_MS = 35;
 /**
  * The landing's h1: a fixed lead, then each audience typed out, held, and erased, once round: back at the first
  * audience it rests, caret gone. Typing for as long as the page stayed open kept a phone's processor busy (about a
- * fifth of a core here, the caret's blink included) for a headline read once. The server HTML (and a visitor who
- * prefers reduced motion) shows the first audience in full; screen readers get the whole list.
+ * quarter of a core in Chromium at 390 px, the caret's blink included; the public-site bench reads it) for a
+ * headline read once. The server HTML (and a visitor who prefers reduced motion) shows the first audience in full;
+ * screen readers get the whole list.
  * Where React does not run (the landing), public/landing.js does the same from the `data-typed` settings.
  */
 export function TypedHeadline({ lead, typed }: { lead: string; typed: readonly string[] }) {
