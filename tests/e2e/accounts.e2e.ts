@@ -6,9 +6,9 @@ import {
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
+  sharedBrowser,
   signIn,
 } from "./support";
 

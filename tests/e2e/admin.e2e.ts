@@ -5,11 +5,11 @@ import {
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   proposeDeal,
   quickLogin,
+  sharedBrowser,
   signIn,
 } from "./support";
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, sharedBrowser, newContext } from "./support";
+import { BASE_URL, newContext, sharedBrowser } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {

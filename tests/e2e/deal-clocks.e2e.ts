@@ -5,11 +5,11 @@ import {
   cancelVerifyIfOpen,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   proposeDeal,
   queryD1,
+  sharedBrowser,
 } from "./support";
 
 let browser: Browser;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext } from "./support";
+import { BASE_URL, expectToast, hydrated, newContext, sharedBrowser } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import {
   BASE_URL,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   quickLogin,
   seriousAxeViolations,
+  sharedBrowser,
   WCAG_21_AA,
 } from "./support";
 

@@ -5,10 +5,10 @@ import {
   cancelVerifyIfOpen,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   seriousAxeViolations,
+  sharedBrowser,
   WCAG_21_AA,
 } from "./support";
 

@@ -6,10 +6,10 @@ import {
   cancelVerifyIfOpen,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   completedDeal,
+  sharedBrowser,
   signIn,
   seriousAxeViolations,
 } from "./support";

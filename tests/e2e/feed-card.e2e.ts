@@ -5,10 +5,10 @@ import {
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  sharedBrowser,
   loadMoreFeed,
   newContext,
   quickLogin,
+  sharedBrowser,
 } from "./support";
 
 const headers = { Origin: BASE_URL };

@@ -5,10 +5,10 @@ import {
   BASE_URL,
   expectToast,
   hydrated,
-  sharedBrowser,
   loadMoreFeed,
   newContext,
   quickLogin,
+  sharedBrowser,
 } from "./support";
 
 /** A real PNG of the given size and colour, so the browser can decode and compress it. */

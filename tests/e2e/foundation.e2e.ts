@@ -5,9 +5,9 @@ import {
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   quickLogin,
+  sharedBrowser,
 } from "./support";
 
 let browser: Browser;

@@ -4,10 +4,10 @@ import {
   BASE_URL,
   completeInVerifyDialog,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   proposeDeal,
+  sharedBrowser,
 } from "./support";
 
 let browser: Browser;

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   hydrated,
-  sharedBrowser,
   newContext,
   quickLogin,
   seriousAxeViolations,
+  sharedBrowser,
   WCAG_21_AA,
 } from "./support";
 

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, sharedBrowser, newContext, newDealer, quickLogin } from "./support";
+import { BASE_URL, expectToast, newContext, newDealer, quickLogin, sharedBrowser } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {

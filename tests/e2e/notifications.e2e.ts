@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext, newDealer } from "./support";
+import { BASE_URL, expectToast, hydrated, newContext, newDealer, sharedBrowser } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {

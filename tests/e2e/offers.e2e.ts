@@ -5,10 +5,10 @@ import {
   cancelVerifyIfOpen,
   expectToast,
   hydrated,
-  sharedBrowser,
   newContext,
   newDealer,
   queryD1,
+  sharedBrowser,
 } from "./support";
 
 let browser: Browser;

@@ -8,11 +8,11 @@ import {
   DEMO_ACCOUNT,
   expectToast,
   hydrated,
-  sharedBrowser,
   networkQuiet,
   newContext,
   newDealer,
   proposeDeal,
+  sharedBrowser,
 } from "./support";
 
 let browser: Browser;

@@ -5,10 +5,10 @@ import {
   BASE_URL,
   DEMO_ACCOUNT,
   hydrated,
-  sharedBrowser,
   newContext,
   queryD1,
   quickLogin,
+  sharedBrowser,
   toastText,
   seriousAxeViolations,
 } from "./support";

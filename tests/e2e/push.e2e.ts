@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS } from "#lib/schemas/push";
 import { PUSH_TEXTS } from "#lib/schemas/push-texts";
-import { BASE_URL, expectToast, hydrated, sharedFullBrowser, newContext, newDealer } from "./support";
+import { BASE_URL, expectToast, hydrated, newContext, newDealer, sharedFullBrowser } from "./support";
 
 let browser: Browser;
 // The headless shell has no notifications and no push service: this journey runs in the full browser.

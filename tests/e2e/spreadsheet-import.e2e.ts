@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext, quickLogin } from "./support";
+import { BASE_URL, expectToast, hydrated, newContext, quickLogin, sharedBrowser } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, expectToast, hydrated, sharedBrowser, newContext } from "./support";
+import { BASE_URL, expectToast, hydrated, newContext, sharedBrowser } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
