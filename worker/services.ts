@@ -8,6 +8,7 @@ import { afterTheAnswer } from "./db/meter";
 import { accountDataService } from "./domain/accounts/data";
 import { accountTokenService } from "./domain/accounts/tokens";
 import { accountService } from "./domain/accounts";
+import { passwordIterationsOf } from "./domain/accounts/password";
 import { apiKeyService } from "./domain/accounts/api-keys";
 import { securityEventService } from "./domain/accounts/security-events";
 import { connectionService } from "./domain/connections";
@@ -104,7 +105,6 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const database = (options.database ?? env.DB) as D1Database;
   const acrossNetworks = openDatabase(database);
   const db = options.network ? openDatabase(networkWall(database, options.network)) : acrossNetworks;
-  const accounts = accountService(acrossNetworks);
   const rateLimits = rateLimitService(db);
   const dealers = dealerService(db, rateLimits);
   const sessions = sessionService(acrossNetworks);
@@ -127,7 +127,12 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       APP_ORIGIN?: string;
       /** Local runs only: the push service on this machine that every push goes to (the bench's). */
       WEB_PUSH_RELAY?: string;
+      /** The workerd tests' only: fewer PBKDF2 iterations for new password hashes (`passwordIterationsOf`). */
+      PASSWORD_HASH_ITERATIONS?: string;
     };
+  const accounts = accountService(acrossNetworks, {
+    passwordIterations: passwordIterationsOf(optional.PASSWORD_HASH_ITERATIONS),
+  });
   // The links in e-mails and Google's callback: the configured address only. The request's Host header is the
   // sender's to choose, and a link built from it would hand a reset token to whoever chose it.
   const origin = optional.APP_ORIGIN || LOCAL_ORIGIN;

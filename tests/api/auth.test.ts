@@ -27,13 +27,17 @@ describe("POST /api/auth/signup", () => {
     expect(me.json.hasProfile).toBe(false);
   });
 
-  it("stores only a PBKDF2 hash with its scheme and iteration count", async () => {
+  it("stores only a PBKDF2 hash with its scheme and iteration count (this suite's PASSWORD_HASH_ITERATIONS)", async () => {
     const email = uniqueEmail();
     await call("POST", "/api/auth/signup", { body: { email, password: "long-enough-1" }, headers: ip() });
     const row = await env.DB.prepare("select password_hash from accounts where email = ?")
       .bind(email)
       .first<{ password_hash: string }>();
-    expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    const iterations = (env as { PASSWORD_HASH_ITERATIONS?: string }).PASSWORD_HASH_ITERATIONS;
+    expect(iterations).toBe("1000");
+    expect(row?.password_hash).toMatch(
+      new RegExp(`^pbkdf2-sha256\\$${iterations}\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`),
+    );
     expect(row?.password_hash).not.toContain("long-enough-1");
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
+import { PASSWORD_ITERATIONS, hashPassword, verifyAgainstNothing, verifyPassword } from "./password";
 import type { Database } from "../../db/client";
 import { accounts, dealers } from "../../db/schema";
 import { DomainError, conflict, forbidden, isUniqueViolation } from "../shared/errors";
@@ -9,7 +9,8 @@ import { viewerOf, type Viewer } from "./sessions";
 
 const INVALID_CREDENTIALS = "Invalid email or password";
 
-export function accountService(db: Database) {
+/** `passwordIterations`: what new hashes get (`passwordIterationsOf`). */
+export function accountService(db: Database, { passwordIterations = PASSWORD_ITERATIONS } = {}) {
   /** The e-mail's unique index, not the look-up before it, settles two sign-ups racing for one address. */
   async function insertAccount(account: typeof accounts.$inferInsert & { role: "dealer" }) {
     try {
@@ -54,7 +55,7 @@ export function accountService(db: Database) {
       const account = {
         id: newId(),
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, passwordIterations),
         role: "dealer" as const,
       };
       return insertAccount(account);
@@ -65,7 +66,7 @@ export function accountService(db: Database) {
       const account = await db.select().from(accounts).where(eq(accounts.email, email)).get();
       const valid = account?.passwordHash
         ? await verifyPassword(password, account.passwordHash)
-        : await verifyAgainstNothing(password);
+        : await verifyAgainstNothing(password, passwordIterations);
       if (!account || !valid) throw new DomainError(401, INVALID_CREDENTIALS);
       // Only after the password is right: a suspension is no hint to someone guessing.
       if (account.suspendedAt !== null) throw forbidden(SUSPENDED_MESSAGE);
@@ -109,7 +110,7 @@ export function accountService(db: Database) {
     /** The account's password checked in the time a real check takes, with or without a password set. */
     async checkPassword(accountId: string, password: string): Promise<boolean> {
       const hash = await passwordHashOf(accountId);
-      return hash ? verifyPassword(password, hash) : verifyAgainstNothing(password);
+      return hash ? verifyPassword(password, hash) : verifyAgainstNothing(password, passwordIterations);
     },
 
     hasPassword: async (accountId: string) => Boolean(await passwordHashOf(accountId)),
@@ -117,7 +118,7 @@ export function accountService(db: Database) {
     async setPassword(accountId: string, password: string): Promise<void> {
       await db
         .update(accounts)
-        .set({ passwordHash: await hashPassword(password) })
+        .set({ passwordHash: await hashPassword(password, passwordIterations) })
         .where(eq(accounts.id, accountId));
     },
 
