@@ -54,7 +54,6 @@ describe("the admin console", () => {
     const premiumContext = await newContext(browser);
     const premium = await premiumContext.newPage();
     await quickLogin(premium);
-    await premium.goto("/");
     await premium.getByTestId("promotion").filter({ hasText: title }).first().waitFor();
     expect(await postsBefore(premium, title)).toBe(4);
 

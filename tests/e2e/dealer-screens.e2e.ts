@@ -97,8 +97,7 @@ describe("/messages on a 390 px phone", () => {
   it("fits the screen, opens a chat full screen, goes back (phone Back and the header's), and Add Chat opens a chat", async () => {
     const context = await newContext(browser, { mobile: true });
     const page = await context.newPage();
-    await quickLogin(page);
-    await page.goto("/messages");
+    await quickLogin(page, "/messages");
     await settled(page);
 
     const list = page.getByRole("navigation", { name: "Conversations" });
@@ -337,8 +336,7 @@ describe("small things a dealer notices", () => {
   it("changing the theme in /settings changes the header's theme button at once", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await quickLogin(page);
-    await page.goto("/settings");
+    await quickLogin(page, "/settings");
     await settled(page);
     const [header, settings] = [
       page.getByTestId("theme-toggle").first(),

@@ -172,8 +172,7 @@ describe("/messages on a laptop and a desktop", () => {
 async function demoChatOnPhone() {
   const context = await newContext(browser, { mobile: true });
   const page = await context.newPage();
-  await quickLogin(page);
-  await page.goto("/messages");
+  await quickLogin(page, "/messages");
   await hydrated(page);
   await page.getByTestId("chat-list").getByRole("link").first().click();
   await page.getByTestId("chat-live").filter({ hasText: "Live" }).waitFor();
