@@ -102,19 +102,19 @@ export async function expectToast(page: Page, text: string) {
 }
 
 /**
- * Signs the page's context in as the demo dealer and opens `path` (the feed unless told): the login page's own
+ * Signs the page's context in as the demo dealer and opens `screen` (the feed unless told): the login page's own
  * Quick login action, posted as its button posts it, without drawing the login page first. The journeys that press
  * the button themselves (foundation, feed, phone reach, public site) cover the page; drawing it for every other
  * sign-in cost a page load each, as opening the feed does for a journey that starts elsewhere.
  */
-export async function quickLogin(page: Page, path = "/") {
+export async function quickLogin(page: Page, screen = "/") {
   const signedIn = await page.request.post("/login", {
     form: { intent: "demo-login" },
     headers: { Origin: BASE_URL },
     maxRedirects: 0,
   });
   expect(signedIn.status(), await signedIn.text()).toBe(302);
-  await page.goto(path);
+  await page.goto(screen);
 }
 
 export { DEMO_ACCOUNT };

@@ -21,7 +21,7 @@ const iterationsSetting = z.coerce.number().int().min(FEWEST_ITERATIONS).max(PAS
  */
 export function passwordIterationsOf(setting: string | undefined): number {
   const parsed = iterationsSetting.safeParse(setting);
-  return setting !== undefined && parsed.success ? parsed.data : PASSWORD_ITERATIONS;
+  return parsed.success ? parsed.data : PASSWORD_ITERATIONS;
 }
 
 const encoder = new TextEncoder();
