@@ -87,11 +87,9 @@ describe("photos, files and a video walk-around in a chat", () => {
     expect(file.headers()["content-type"]).toBe("application/pdf");
     expect((await file.body()).toString("latin1")).toBe(PDF.toString("latin1"));
     // A stranger (a signed-out request) does not get it.
-    expect(
-      (
-        await browser.newContext().then((c) => c.request.get(`${BASE_URL}${download?.split("?")[0]}`))
-      ).status(),
-    ).toBe(404);
+    const stranger = await browser.newContext();
+    expect((await stranger.request.get(`${BASE_URL}${download?.split("?")[0]}`)).status()).toBe(404);
+    await stranger.close();
 
     // A calls; B's page rings, B accepts and joins; both see the other's camera.
     await pageA.getByRole("button", { name: "Video call" }).click();

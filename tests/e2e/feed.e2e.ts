@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_URL,
   expectToast,
@@ -42,8 +42,15 @@ beforeAll(async () => {
   browser = await sharedBrowser();
 });
 
+/** The contexts a journey signed in with, closed after it: a signed-in page left open keeps its socket to the end. */
+const opened: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 async function signedIn(): Promise<Page> {
   const context = await newContext(browser);
+  opened.push(context);
   const page = await context.newPage();
   await quickLogin(page);
   await hydrated(page);
