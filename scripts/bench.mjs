@@ -8,6 +8,9 @@
  *   npm run bench -- --sizes 20000,500000          beside the national network (NATIONAL_NETWORK: 50 000 dealers,
  *                                                  ~1.6 M vehicles, 2 M comments, 5 M messages; seeded once, ~GBs)
  *   npm run bench -- --no-build                    reuse the current build/
+ *   npm run bench -- --only phone --phone-cpu mid-tier
+ *                                                  the phone's CPU slowed to a mid-tier phone's speed on this host
+ *                                                  (its benchmark index ÷ 1 000) instead of 4× (or a number: 1–20)
  *
  * For each size it seeds (once) a separate state directory .wrangler/bench-state-{size} with
  * scripts/seed-large.ts, serves the built app from it with `wrangler dev`, measures a static asset as the
@@ -28,6 +31,7 @@
  *   ctx.staticBaseline   { median, p95, p99 } of GET /favicon.svg measured in the same run, before the sections
  *   ctx.log(line)
  *   ctx.pushService      the local push service the app's pushes reach (scripts/push-service-stand-in.ts)
+ *   ctx.phoneCpu         --phone-cpu as given (the phone section's CPU slowdown; scripts/bench/phone.mjs)
  *
  * Results: a table on stdout, .wrangler/bench-results.json, and (full runs) docs/performance.md "## Latest full run"
  * (the README's table is the curated summary of it).
@@ -57,6 +61,7 @@ function readOptions() {
       build: { type: "boolean", default: true },
       record: { type: "boolean" },
       dealers: { type: "string" },
+      "phone-cpu": { type: "string" },
     },
   });
   const sizes = values.sizes.split(",").map(Number);
@@ -185,6 +190,7 @@ async function measureSize(size, options, modules, configPath) {
       persistTo,
     });
     ctx.pushService = push.service;
+    ctx.phoneCpu = options["phone-cpu"];
     const check = await ctx.fetch("/api/auth/me");
     if (check.status !== 200)
       throw new Error(

@@ -29,8 +29,28 @@ const NETWORK = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
+/** The phone's CPU: the host's, this many times slower (the targets' own condition). */
 const CPU_SLOWDOWN = 4;
-const CONDITIONS = `390 px, 150 ms round trip, 1.6 Mbit/s down, CPU ${CPU_SLOWDOWN}× slower`;
+/** DevTools' rating of a mid-tier phone (a Pixel 5) on Lighthouse's benchmark index (scripts/bench/host-speed.mjs). */
+export const MID_TIER_PHONE_INDEX = 1_000;
+
+/**
+ * How many times slower than the host the phone's CPU runs: `--phone-cpu` as a number (1–20), or `mid-tier`, which
+ * slows the host down to a mid-tier phone's index (at least 1×), so that hosts of different speeds emulate the
+ * same phone. Unset: CPU_SLOWDOWN.
+ */
+export function phoneCpuRate(setting, hostIndex) {
+  if (setting === undefined) return CPU_SLOWDOWN;
+  if (setting === "mid-tier") return Math.max(1, Math.round((hostIndex / MID_TIER_PHONE_INDEX) * 10) / 10);
+  const rate = Number(setting);
+  if (!Number.isFinite(rate) || rate < 1 || rate > 20)
+    throw new Error(
+      `--phone-cpu takes a slowdown from 1 to 20, or "mid-tier"; got ${JSON.stringify(setting)}`,
+    );
+  return rate;
+}
+
+const conditionsOf = (rate) => `390 px, 150 ms round trip, 1.6 Mbit/s down, CPU ${rate}× slower`;
 
 const median = (values) => stats(values).median;
 
@@ -85,7 +105,7 @@ export async function load(context, ctx, screen, { trace } = {}) {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", NETWORK);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: ctx.phoneCpuRate ?? CPU_SLOWDOWN });
     const scripts = new Map();
     cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
       if (type !== "Script") return;
@@ -225,7 +245,7 @@ export async function screensOf(ctx) {
   };
 }
 
-function row(label, loads, target) {
+function row(label, loads, target, rate) {
   const times = loads.map((l) => l.interactive);
   const cached = median(loads.map((l) => l.cached));
   // A whole page load, not a request beside the static file: its figures go in the note, not the ratio column.
@@ -239,18 +259,18 @@ function row(label, loads, target) {
       kB: Number((median(loads.map((l) => l.scriptBytes)) / 1024).toFixed(1)),
       cached,
     },
-    note: `${Math.round(median(times))} ms median, ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))} ms, of ${loads.length} loads (${CONDITIONS}; target ${target}); ${median(loads.map((l) => l.scripts))} scripts, ${(median(loads.map((l) => l.scriptBytes)) / 1024).toFixed(1)} kB of JavaScript over the wire${cached ? `, ${cached} scripts from the service worker or cache` : ""}`,
+    note: `${Math.round(median(times))} ms median, ${Math.round(Math.min(...times))}–${Math.round(Math.max(...times))} ms, of ${loads.length} loads (${conditionsOf(rate)}; target ${target}); ${median(loads.map((l) => l.scripts))} scripts, ${(median(loads.map((l) => l.scriptBytes)) / 1024).toFixed(1)} kB of JavaScript over the wire${cached ? `, ${cached} scripts from the service worker or cache` : ""}`,
   };
 }
 
-/** The host's speed before and after the loads: the phone's CPU is the host's, slowed CPU_SLOWDOWN times. */
-function hostRow(before, after) {
+/** The host's speed before and after the loads: the phone's CPU is the host's, slowed `rate` times. */
+function hostRow(before, after, rate) {
   return {
     name: "host speed: benchmark index (Lighthouse's, unthrottled)",
     median: null,
     p95: null,
     hostIndex: { before, after },
-    note: `${before} before the loads, ${after} after; the phone emulated here runs at about ${Math.round(Math.min(before, after) / CPU_SLOWDOWN)}–${Math.round(Math.max(before, after) / CPU_SLOWDOWN)} (DevTools: a mid-tier phone ~1 000, a low-tier one ~264)`,
+    note: `${before} before the loads, ${after} after; the phone emulated here (CPU ${rate}× slower) runs at about ${Math.round(Math.min(before, after) / rate)}–${Math.round(Math.max(before, after) / rate)} (DevTools: a mid-tier phone ~1 000, a low-tier one ~264)`,
   };
 }
 
@@ -270,18 +290,20 @@ export async function run(ctx) {
   try {
     const rows = [];
     const hostBefore = await benchmarkIndex(browser);
+    const rate = phoneCpuRate(ctx.phoneCpu, hostBefore);
+    const phone = { ...ctx, phoneCpuRate: rate };
     for (const screen of screens.cold) {
       // One load first, unmeasured: the server's isolate and caches warm, as for every other section.
-      await coldLoad(browser, ctx, screen);
+      await coldLoad(browser, phone, screen);
       const loads = [];
-      for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, ctx, screen));
-      rows.push(row(`${screen.label}, cold`, loads, TARGETS[screen.name]));
+      for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, phone, screen));
+      rows.push(row(`${screen.label}, cold`, loads, TARGETS[screen.name], rate));
     }
-    const warm = await warmLoads(browser, ctx, screens.warm);
+    const warm = await warmLoads(browser, phone, screens.warm);
     const again = "GET / again, service worker warm";
-    rows.push(row(`${again} (installed app: on-disk profile)`, warm.installed, "≤ 800 ms"));
-    rows.push(row(`${again} (off-the-record profile)`, warm.offTheRecord, "≤ 800 ms"));
-    rows.push(hostRow(hostBefore, await benchmarkIndex(browser)));
+    rows.push(row(`${again} (installed app: on-disk profile)`, warm.installed, "≤ 800 ms", rate));
+    rows.push(row(`${again} (off-the-record profile)`, warm.offTheRecord, "≤ 800 ms", rate));
+    rows.push(hostRow(hostBefore, await benchmarkIndex(browser), rate));
     return rows;
   } finally {
     await browser.close();
