@@ -44,6 +44,7 @@ import { parseArgs } from "node:util";
 import { build, bundle, freePort, handOffOutbox, migrate, serve } from "./local-app.mjs";
 import { seedLarge } from "./seed-large.ts";
 import { d1TripsOf, stats } from "./bench/bench-dealer.mjs";
+import { MID_TIER_PHONE_INDEX, phoneCpuRate } from "./bench/phone.mjs";
 import { startLocalPushService } from "./bench/push.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -69,6 +70,8 @@ function readOptions() {
   // docs/performance.md is written by full runs only, unless asked.
   const record = values.record ?? (sizes.includes(1000) && sizes.includes(20000) && n >= 200 && !only);
   const dealers = values.dealers === undefined ? undefined : Number(values.dealers);
+  // Refused now, not after the seeding and serving (mid-tier reads the host's speed later, in the phone section).
+  phoneCpuRate(values["phone-cpu"], MID_TIER_PHONE_INDEX);
   return { ...values, sizes, n, only, record, dealers };
 }
 
