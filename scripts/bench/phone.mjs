@@ -263,14 +263,19 @@ function row(label, loads, target, rate) {
   };
 }
 
-/** The host's speed before and after the loads: the phone's CPU is the host's, slowed `rate` times. */
-function hostRow(before, after, rate) {
+/**
+ * The host's speed before and after the loads (the phone's CPU is the host's, slowed `rate` times) and the browser
+ * they ran in: the index alone did not explain why the same code reads 1.8× slower on one host than on another
+ * (docs/performance.md, 2026-11-29), so each reading names its Chromium too.
+ */
+function hostRow(before, after, rate, browserVersion) {
   return {
     name: "host speed: benchmark index (Lighthouse's, unthrottled)",
     median: null,
     p95: null,
     hostIndex: { before, after },
-    note: `${before} before the loads, ${after} after; the phone emulated here (CPU ${rate}× slower) runs at about ${Math.round(Math.min(before, after) / rate)}–${Math.round(Math.max(before, after) / rate)} (DevTools: a mid-tier phone ~1 000, a low-tier one ~264)`,
+    browserVersion,
+    note: `${before} before the loads, ${after} after; the phone emulated here (CPU ${rate}× slower) runs at about ${Math.round(Math.min(before, after) / rate)}–${Math.round(Math.max(before, after) / rate)} (DevTools: a mid-tier phone ~1 000, a low-tier one ~264); Chromium ${browserVersion}`,
   };
 }
 
@@ -303,7 +308,7 @@ export async function run(ctx) {
     const again = "GET / again, service worker warm";
     rows.push(row(`${again} (installed app: on-disk profile)`, warm.installed, "≤ 800 ms", rate));
     rows.push(row(`${again} (off-the-record profile)`, warm.offTheRecord, "≤ 800 ms", rate));
-    rows.push(hostRow(hostBefore, await benchmarkIndex(browser), rate));
+    rows.push(hostRow(hostBefore, await benchmarkIndex(browser), rate, browser.version()));
     return rows;
   } finally {
     await browser.close();
