@@ -12,6 +12,7 @@ export default tseslint.config(
       "worker-configuration.d.ts",
       "migrations/",
       "migrations-outbox/",
+      "migrations-bell/",
       ".seed/",
     ],
   },

@@ -10,6 +10,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   const outboxMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations-outbox"));
+  const bellMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations-bell"));
   return {
     plugins: [
       cloudflareTest({
@@ -21,6 +22,7 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_OUTBOX_MIGRATIONS: outboxMigrations,
+            TEST_BELL_MIGRATIONS: bellMigrations,
             VPIC_BASE_URL: "",
             GOOGLE_CLIENT_ID: "dealerlane-test.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",

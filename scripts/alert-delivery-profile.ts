@@ -108,8 +108,10 @@ function profiled(dir: string) {
   });
   const env = {
     DB: d1,
-    // The copy's own outbox table stands for the outbox's database: one file, one statement profile.
+    // The copy's own outbox and notifications tables stand for the outbox's and the bell's databases: one file,
+    // one statement profile.
     OUTBOX_DB: d1,
+    BELL_DB: d1,
     DEALER_INBOX: count("inbox"),
     DEAL_ALERT_FANOUT: count("fanout"),
     OUTBOX_COURIER: count("courier"),

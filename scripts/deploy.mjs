@@ -50,5 +50,6 @@ if (!process.argv.includes("--check")) {
   run(bin("remix"), ["vite:build"]);
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--remote"]);
   run(bin("wrangler"), ["d1", "migrations", "apply", "OUTBOX_DB", "--remote"]);
+  run(bin("wrangler"), ["d1", "migrations", "apply", "BELL_DB", "--remote"]);
   run(bin("wrangler"), ["deploy", "--var", `APP_ORIGIN:${origin}`]);
 }

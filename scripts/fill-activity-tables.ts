@@ -83,7 +83,9 @@ function pickEvent(): EventKind {
 
 /** The app's services on the copy, as worker/services.ts wires them, with the outside world faked. */
 function services(db: Database) {
-  const centre = notificationCentre(db);
+  // The bells go into the copy's own notifications table too (the one the main database kept before the bell had
+  // its own): the bytes of their rows are what is measured, and they are the same in either database.
+  const centre = notificationCentre(db, db);
   const noWake = async () => {};
   // The copy's own outbox table (the one the main database kept before the outbox had its own): the bytes of
   // its rows are what is measured, and they are the same in either database.

@@ -54,8 +54,8 @@ async function capture(dir: string) {
   let page = "";
   const roomCalls: Record<string, number> = {};
   const database = noting(db, captured, () => page);
-  // The copy's own outbox table stands for the outbox's database (no page reads it).
-  const env = { DB: database, OUTBOX_DB: database } as unknown as Env;
+  // The copy's own outbox and notifications tables stand for the outbox's and the bell's databases.
+  const env = { DB: database, OUTBOX_DB: database, BELL_DB: database } as unknown as Env;
   const services = createServices(env, { database, network: () => "real" });
   const insights = insightsService(openDatabase(networkWall(database, () => "real")), () => ({
     activitySince: async () => {

@@ -91,8 +91,10 @@ const opened: Opened[] = dirs.map((dir) => {
   };
   const env = {
     DB: d1,
-    // The copy's own outbox table stands for the outbox's database: one file, as the statements were timed.
+    // The copy's own outbox and notifications tables stand for the outbox's and the bell's databases: one file,
+    // as the statements were timed.
     OUTBOX_DB: d1,
+    BELL_DB: d1,
     DEALER_INBOX: silentObjects,
     DEAL_ALERT_FANOUT: fanouts,
     OUTBOX_COURIER: silentObjects,

@@ -47,7 +47,14 @@ if (watching) {
       console.error(`\n✗ ${error.message} — fix it and save again`);
     }
   };
-  for (const dir of ["app", "worker", "durable-objects", "migrations", "migrations-outbox"])
+  for (const dir of [
+    "app",
+    "worker",
+    "durable-objects",
+    "migrations",
+    "migrations-outbox",
+    "migrations-bell",
+  ])
     watch(path.join(root, dir), { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(() => (running = running.then(rebuild)), 300);

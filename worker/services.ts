@@ -83,6 +83,8 @@ export type ServiceOptions = {
   database?: Pick<D1Database, "prepare" | "batch">;
   /** The outbox's own database (docs/decisions/0094-outbox-database.md); the OUTBOX_DB binding without it. */
   outboxDatabase?: Pick<D1Database, "prepare" | "batch">;
+  /** The bell's own database (docs/decisions/0097-bell-database.md); the BELL_DB binding without it. */
+  bellDatabase?: Pick<D1Database, "prepare" | "batch">;
   /**
    * The viewer's network (db/network-wall.ts): every service reads `database` through the wall, except
    * those that cross it by their nature — sessions and sign-in (they find an account before its network is
@@ -149,7 +151,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   };
   const uploads = uploadService(db, optional);
   const settings = settingsService(db);
-  const centre = notificationCentre(db);
+  const bellDb = openDatabase((options.bellDatabase ?? env.BELL_DB) as D1Database);
+  const centre = notificationCentre(bellDb, db);
   const preferences = preferencesService(db);
   const tokens = unsubscribeTokens(db, optional);
   const vapid = vapidKeys(acrossNetworks, optional);
@@ -162,7 +165,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     origin,
     wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),
   });
-  const demo = demoService(acrossNetworks, { photos: env.PHOTOS, rooms, outbox });
+  const demo = demoService(acrossNetworks, { photos: env.PHOTOS, rooms, outbox, bell: centre });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const devices = pushService(db, {
     rateLimits,
@@ -293,7 +296,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
     dealConfirmed: (dealId) => later(`Deal confirmed ${dealId}`, () => announcements.showConfirmed(dealId)),
   });
-  const accountData = accountDataService(acrossNetworks, { rooms, outbox });
+  const accountData = accountDataService(acrossNetworks, { rooms, outbox, bell: centre });
   const auth = authFlows({
     accounts,
     sessions,
@@ -319,6 +322,8 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Reputation after a dispute decided`, () => reputationService(acrossNetworks).refresh(dealerIds)),
     fanout: (batchName, deliveries) => fanout(batchName, deliveries),
     photos: env.PHOTOS,
+    bellDb,
+    bell: centre,
     rooms,
     siteOrigin: origin,
     refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
@@ -339,7 +344,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     rateLimits,
     demo,
     /** The daily cron's forgetting: every table that grows without end, across both networks. */
-    retention: retentionService(acrossNetworks, outboxDb, env.PHOTOS),
+    retention: retentionService(acrossNetworks, outboxDb, env.PHOTOS, centre),
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,

@@ -34,7 +34,8 @@ async function partOf(cursor?: string, limits?: BackupLimits) {
       return historyOf(env, chatId).messagesBefore(...page);
     },
   });
-  const part = await backupJson(openDatabase(database), rooms, { cursor, limits });
+  const databases = { main: openDatabase(database), bell: openDatabase(env.BELL_DB) };
+  const part = await backupJson(databases, rooms, { cursor, limits });
   let text = "";
   for await (const chunk of part.chunks) text += chunk;
   return { ...part, backup: JSON.parse(text) as Backup, queries: counter.queries, roomCalls };
@@ -187,7 +188,7 @@ describe("GET /api/admin/export/backup", () => {
         return stored.filter((m) => !from || before(m, from)).slice(0, limit) as unknown as ChatMessage[];
       },
     })) as BackupRooms;
-    const part = await backupJson(openDatabase(env.DB), rooms, {
+    const part = await backupJson({ main: openDatabase(env.DB), bell: openDatabase(env.BELL_DB) }, rooms, {
       limits: { reads: 100_000, chats: 100_000 },
     });
     let text = "";

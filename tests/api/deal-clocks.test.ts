@@ -223,7 +223,7 @@ describe("payment sent and received", () => {
 describe("late alerts, from the daily cron", () => {
   const lateAlerts = async (dealer: Dealer, dealId: string) =>
     (
-      await env.DB.prepare(
+      await env.BELL_DB.prepare(
         "select count(*) as n from notifications where dealer_id = ? and type = 'deal-deadline' and key like ?",
       )
         .bind(dealer.dealerId, `%:${dealId}:%`)

@@ -314,15 +314,20 @@ describe("POST /api/notifications/trigger-deal-alert", () => {
 });
 
 /** Stores `count` notifications for a dealer, one millisecond apart, the last one newest. */
+/** `count` bells for the dealer, a second apart, stored as every bell is (the centre, into the bell's database). */
 async function seedNotifications(dealerId: string, count: number) {
   const base = Date.now() - count * 1000;
-  for (let i = 0; i < count; i++) {
-    await env.DB.prepare(
-      "insert into notifications (id, dealer_id, type, title, body, link, key, created_at) values (?, ?, 'announcement', ?, '', null, ?, ?)",
-    )
-      .bind(crypto.randomUUID(), dealerId, `Notice ${i}`, `test:${dealerId}:${i}`, base + i * 1000)
-      .run();
-  }
+  await createServices(env).notifications.centre.storeAll(
+    Array.from({ length: count }, (_, i) => ({
+      dealerId,
+      type: "announcement" as const,
+      title: `Notice ${i}`,
+      body: "",
+      link: null,
+      key: `test:${dealerId}:${i}`,
+      now: base + i * 1000,
+    })),
+  );
 }
 
 describe("GET /api/notifications and POST /api/notifications/read", () => {
@@ -397,14 +402,20 @@ describe("GET /api/notifications and POST /api/notifications/read", () => {
   });
 });
 
-/** The bell's kept count (dealers.unread_notifications) beside a count of the dealer's unread rows. */
+/**
+ * The bell's kept count (dealers.unread_notifications, in the main database) beside a count of the dealer's unread
+ * rows in both databases (the bell's own, and the main one's old table).
+ */
 async function keptAndCounted(dealerId: string) {
-  return env.DB.prepare(
-    `select (select unread_notifications from dealers where id = ?1) as kept,
-            (select count(*) from notifications where dealer_id = ?1 and read_at is null) as counted`,
-  )
-    .bind(dealerId)
-    .first<{ kept: number; counted: number }>();
+  const unread = "select count(*) as n from notifications where dealer_id = ? and read_at is null";
+  const [kept, fresh, legacy] = await Promise.all([
+    env.DB.prepare("select unread_notifications as n from dealers where id = ?")
+      .bind(dealerId)
+      .first<{ n: number }>(),
+    env.BELL_DB.prepare(unread).bind(dealerId).first<{ n: number }>(),
+    env.DB.prepare(unread).bind(dealerId).first<{ n: number }>(),
+  ]);
+  return { kept: kept!.n, counted: fresh!.n + legacy!.n };
 }
 
 describe("the bell's kept unread count", () => {
@@ -414,10 +425,11 @@ describe("the bell's kept unread count", () => {
     const bell = async () =>
       (await call("GET", "/api/notifications/unread-count", { cookie: me.cookie })).json.unreadCount;
     await seedNotifications(me.dealerId, 3);
-    await env.DB.prepare(
+    const readOne = crypto.randomUUID();
+    await env.BELL_DB.prepare(
       "insert into notifications (id, dealer_id, type, title, created_at, read_at) values (?, ?, 'announcement', 'Read', ?, ?)",
     )
-      .bind(crypto.randomUUID(), me.dealerId, Date.now(), Date.now())
+      .bind(readOne, me.dealerId, Date.now(), Date.now())
       .run();
     expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 3, counted: 3 });
 
@@ -447,15 +459,19 @@ describe("the bell's kept unread count", () => {
     await call("POST", "/api/notifications/read", { cookie: me.cookie, body: { ids: [newest!.id] } });
     expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 4, counted: 4 });
 
-    // What the retention cron and a dealer's deletion do: an unread row deleted counts down, a read one does not.
-    await env.DB.prepare(
-      "delete from notifications where id in (select id from notifications where dealer_id = ? and read_at is null limit 1)",
+    // The retention cron: an unread bell past its 14 days counts down as it goes, a read one past its 7 does not.
+    const longAgo = Date.now() - 20 * 24 * 60 * 60 * 1000;
+    await env.BELL_DB.prepare(
+      "update notifications set created_at = ? where id in (select id from notifications where dealer_id = ? and read_at is null limit 1)",
     )
-      .bind(me.dealerId)
+      .bind(longAgo, me.dealerId)
       .run();
-    await env.DB.prepare("delete from notifications where dealer_id = ? and read_at is not null")
-      .bind(me.dealerId)
+    await env.BELL_DB.prepare("update notifications set read_at = ? where id = ?")
+      .bind(longAgo, readOne)
       .run();
+    const forgotten = await centre.forgetOld();
+    expect(forgotten.read).toBeGreaterThanOrEqual(1);
+    expect(forgotten.old).toBeGreaterThanOrEqual(1);
     expect(await keptAndCounted(me.dealerId)).toEqual({ kept: 3, counted: 3 });
 
     const all = await call("POST", "/api/notifications/read", { cookie: me.cookie, body: {} });

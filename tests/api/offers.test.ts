@@ -395,7 +395,7 @@ describe("accepting makes the deal", () => {
       const steps = (JSON.parse(row!.history) as { action: string }[]).map((s) => s.action);
       expect(steps.filter((a) => a === "expired" || a === "accepted")).toHaveLength(1);
       if (!accepted) {
-        const told = await env.DB.prepare("select count(*) as n from notifications where key like ?")
+        const told = await env.BELL_DB.prepare("select count(*) as n from notifications where key like ?")
           .bind(`offer:${made.id}:%`)
           .first<{ n: number }>();
         // The offer (to the seller), then the expiry (to both): never twice.

@@ -258,7 +258,7 @@ describe("a page on the remembered session", () => {
     const seller = await signUpDealer();
     const postId = await createPost(seller);
     const notificationId = crypto.randomUUID();
-    await env.DB.prepare(
+    await env.BELL_DB.prepare(
       "insert into notifications (id, dealer_id, type, title, body, created_at) values (?, ?, 'announcement', ?, '', ?)",
     )
       .bind(notificationId, me.dealerId, "Welcome to DealerLane", Date.now())
@@ -274,7 +274,7 @@ describe("a page on the remembered session", () => {
 
     const notifications = await page("/notifications", me.cookie);
     await expectSignedOut("/notifications", notifications, me);
-    const readAt = await env.DB.prepare("select read_at from notifications where id = ?")
+    const readAt = await env.BELL_DB.prepare("select read_at from notifications where id = ?")
       .bind(notificationId)
       .first("read_at");
     expect(readAt).toBeNull();

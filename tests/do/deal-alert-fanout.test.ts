@@ -45,7 +45,7 @@ const deliveryTo = (dealerId: string, run: string): Delivery => ({
 
 async function counts(run: string) {
   const like = `deal-alert:test-${run}:%`;
-  const notifications = await env.DB.prepare(
+  const notifications = await env.BELL_DB.prepare(
     "select key, count(*) as n from notifications where key like ? group by key",
   )
     .bind(like)
@@ -200,7 +200,7 @@ describe("DealAlertFanout", () => {
 
     // The seller's tab is not shown the buyer's alert, nor is the seller e-mailed.
     expect(sellerInbox.frames.filter((f) => f.type === "notification")).toEqual([]);
-    const bells = await env.DB.prepare("select dealer_id as id from notifications where key = ?")
+    const bells = await env.BELL_DB.prepare("select dealer_id as id from notifications where key = ?")
       .bind(key)
       .all<{ id: string }>();
     expect(bells.results).toEqual([{ id: buyer.dealerId }]);
@@ -232,7 +232,9 @@ describe("DealAlertFanout", () => {
     );
 
     expect(await deliverBatch(name)).toEqual({ delivered: FANOUT_BATCH, failed: 0, remaining: 5 });
-    const { results } = await env.DB.prepare("select dealer_id as id from notifications where key like ?")
+    const { results } = await env.BELL_DB.prepare(
+      "select dealer_id as id from notifications where key like ?",
+    )
       .bind(`deal-alert:test-${run}:%`)
       .all<{ id: string }>();
     expect(results.map((r) => r.id).sort()).toEqual(dealers.slice(0, FANOUT_BATCH).sort());
@@ -314,7 +316,7 @@ async function browserKeys() {
 /** Each key's rows in notifications and in the outbox, by channel. */
 async function stored(run: string) {
   const like = `deal-alert:test-${run}:%`;
-  const { results: bells } = await env.DB.prepare(
+  const { results: bells } = await env.BELL_DB.prepare(
     "select dealer_id as dealerId, count(*) as n from notifications where key like ? group by key",
   )
     .bind(like)
@@ -553,7 +555,7 @@ describe("a batch of deal alerts", () => {
       const count = (database: D1Database, query: string, bound: string) =>
         database.prepare(query).bind(bound).first<{ n: number }>();
       const [bells, emails] = await Promise.all([
-        count(env.DB, "select count(*) as n from notifications where key = ?", key),
+        count(env.BELL_DB, "select count(*) as n from notifications where key = ?", key),
         count(env.OUTBOX_DB, "select count(*) as n from outbox where idempotency_key = ?", `${key}:email`),
       ]);
       return { bells: bells!.n, emails: emails!.n };
@@ -579,7 +581,7 @@ describe("a batch of deal alerts", () => {
     await fanoutSettled(postId);
     // The pair's bell and e-mail removed, so matching the listing again stores its delivery again.
     const key = `deal-alert:${requestId}:${postId}`;
-    await env.DB.prepare("delete from notifications where key = ?").bind(key).run();
+    await env.BELL_DB.prepare("delete from notifications where key = ?").bind(key).run();
     await env.OUTBOX_DB.prepare("delete from outbox where idempotency_key = ?").bind(`${key}:email`).run();
 
     const after = await runInDurableObject(
@@ -593,7 +595,7 @@ describe("a batch of deal alerts", () => {
       },
     );
     expect(after).toEqual({ alarmsSet: 0, pending: 0 });
-    const bell = await env.DB.prepare("select dealer_id as dealerId from notifications where key = ?")
+    const bell = await env.BELL_DB.prepare("select dealer_id as dealerId from notifications where key = ?")
       .bind(key)
       .first<{ dealerId: string }>();
     expect(bell).toEqual({ dealerId: buyer.dealerId });

@@ -33,7 +33,7 @@ const statusOf = async (offerId: string) =>
     ?.status;
 
 const expiryNotices = async (offerId: string) =>
-  (await env.DB.prepare(
+  (await env.BELL_DB.prepare(
     "select count(*) as n from notifications where type = 'offer' and title like 'An offer expired%' and key like ?",
   )
     .bind(`offer:${offerId}:%`)

@@ -11,17 +11,16 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { AUCTION_PLATFORMS, DEAL_STATUSES, PASS_THRU_STEPS, REVIEW_STATUSES } from "#lib/deals/constants";
 import { UNWIND_STATUSES } from "#lib/deals/clocks";
-import { NOTIFICATION_TYPES } from "#lib/schemas/notifications";
 import type { ChatAttachment } from "#lib/chat-files";
 import type { ChatCall, ChatMessage, ChatOfferCard } from "#lib/api-types";
 import type { ApiKeyScope } from "#lib/api-keys";
 import type { Disclosures } from "#lib/schemas/disclosures";
 import type { BuyOrder } from "#lib/schemas/buy-order";
 import { DISPUTE_REASONS, DISPUTE_SIDES, DISPUTE_STATUSES } from "#lib/schemas/disputes";
-import type { NotificationData } from "#lib/api-types";
 import { OFFER_SIDES, OFFER_STATUSES, type OfferSide, type OfferTerms } from "#lib/schemas/offers";
 import type { OfferAction } from "#lib/schemas/offer-constants";
 import { createdAt, timestamp } from "./columns";
+import { notificationColumns, notificationIndexes } from "./bell-schema";
 import { outboxColumns, outboxIndexes } from "./outbox-schema";
 
 const flag = (name: string) => integer(name, { mode: "boolean" });
@@ -165,8 +164,10 @@ export const dealers = sqliteTable(
     /** Accepted connections; kept by triggers on `connections` (migration 0005), so sorts and cards read one column. */
     connectionCount: integer("connection_count").notNull().default(0),
     /**
-     * The bell's count: notifications not read yet. Kept by triggers on `notifications` (migration 0044) through
-     * every insert, read and delete, so the bell and each batch of alerts read one column instead of counting.
+     * The bell's count: notifications not read yet, so every page, the bell and each batch of alerts read one
+     * column instead of counting. The notification centre keeps it for the bell's database (it stores, reads and
+     * forgets bells there, then moves this count in the same order); triggers on the old `notifications` table
+     * (migration 0044) keep it for the rows left there.
      */
     unreadNotifications: integer("unread_notifications").notNull().default(0),
     /**
@@ -537,32 +538,19 @@ export const offeredVehicles = sqliteTable(
   ],
 );
 
-/** The dealer's notification centre, newest first; unread until read. */
-export const notifications = sqliteTable(
+/**
+ * The bell as it stood in this database before it moved to its own (worker/db/bell-schema.ts,
+ * docs/decisions/0097-bell-database.md). Nothing new is written to it: the notification centre reads it beside
+ * the bell's database until its last rows pass their 14 days, and a later migration drops it. Its triggers
+ * (migration 0044) still keep `dealers.unread_notifications` for the rows left in it.
+ */
+export const legacyNotifications = sqliteTable(
   "notifications",
   {
-    id: text("id").primaryKey(),
+    ...notificationColumns(),
     dealerId: ownedBy("dealer_id", () => dealers.id),
-    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
-    title: text("title").notNull(),
-    body: text("body").notNull().default(""),
-    /** Where the notification leads in the app (/post/{id}, /messages, …). */
-    link: text("link"),
-    /** A delivery repeated after a restart finds its key taken and stores nothing: one alert per pair of posts. */
-    key: text("key").unique(),
-    createdAt: createdAt(),
-    readAt: timestamp("read_at"),
-    /** What a screen needs to act on it (a deal alert's vehicle and price for an offer at asking). */
-    data: text("data", { mode: "json" }).$type<NotificationData | null>(),
   },
-  (t) => [
-    index("notifications_dealer_idx").on(t.dealerId, t.createdAt, t.id),
-    // The daily cron's two rules (worker/domain/retention): any after its period, a read one sooner.
-    index("notifications_created_idx").on(t.createdAt),
-    index("notifications_read_idx")
-      .on(t.readAt)
-      .where(sql`read_at is not null`),
-  ],
+  (t) => notificationIndexes(t),
 );
 
 /**

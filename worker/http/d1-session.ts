@@ -46,6 +46,8 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
       database: gate.database,
       // The outbox's own database: its trips counted with the rest, its writes held by the same gate.
       outboxDatabase: gate.gate(meter.wrap(c.env.OUTBOX_DB)),
+      // The bell's own database, the same way.
+      bellDatabase: gate.gate(meter.wrap(c.env.BELL_DB)),
       // Unknown until the session is looked up (worker/http/session.ts): then the viewer's own network.
       network: () => {
         const session = c.get("session");

@@ -1,4 +1,5 @@
 import type { ChatHistory } from "../../realtime/chat-history";
+import type { NotificationCentre } from "../notifications/centre";
 import type { OutboxService } from "../outbox";
 import { eq, inArray, or } from "drizzle-orm";
 import { toIso } from "#lib/api-types";
@@ -11,8 +12,8 @@ import {
   dealers,
   inventoryPosts,
   chatParticipants,
+  legacyNotifications,
   notificationPreferences,
-  notifications,
   securityEvents,
   userSettings,
   vehicles,
@@ -38,6 +39,7 @@ export function accountDataService(
   stores: {
     rooms: (chatId: string) => Pick<ChatHistory, "allMessages">;
     outbox: Pick<OutboxService, "forgetAccount">;
+    bell: Pick<NotificationCentre, "forgetDealers">;
   },
 ) {
   const { rooms } = stores;
@@ -144,13 +146,15 @@ export function accountDataService(
       const dealerId = dealer?.id ?? "";
       // The outbox first (its own database): a failure there leaves the account whole, never mail to a deleted one.
       await stores.outbox.forgetAccount(dealerId, account.email);
+      // Then the bells (their own database too), before the account that reads them goes.
+      await stores.bell.forgetDealers([dealerId]);
       await db.batch([
         db.delete(comments).where(eq(comments.dealerId, dealerId)),
         db.delete(inventoryPosts).where(eq(inventoryPosts.dealerId, dealerId)),
         db
           .delete(connections)
           .where(or(eq(connections.requesterId, dealerId), eq(connections.receiverId, dealerId))),
-        db.delete(notifications).where(eq(notifications.dealerId, dealerId)),
+        db.delete(legacyNotifications).where(eq(legacyNotifications.dealerId, dealerId)),
         db.delete(notificationPreferences).where(eq(notificationPreferences.dealerId, dealerId)),
         db
           .update(dealers)
@@ -177,6 +181,7 @@ export function accountDataService(
             vehiclesSold: null,
             lastActiveAt: null,
             activityScore: null,
+            unreadNotifications: 0,
             deletedAt: now,
             updatedAt: now,
           })

@@ -47,9 +47,10 @@ export async function* usersCsv(
 /**
  * The tables of the backup: what the admin console shows. Never the secrets — password hashes, session and
  * link tokens, app secrets, rate limits, the outbox (it holds sign-in links). `messages` is every chat's
- * history, read from the chats' rooms (below), not from D1.
+ * history, read from the chats' rooms (below), not from D1; `notifications` the bell's own database's (bells from
+ * before it moved stay in the main database's old table until their 14 days pass, and are not backed up).
  */
-const BACKUP_TABLES: Record<string, ReturnType<typeof sql> | "rooms"> = {
+const BACKUP_TABLES: Record<string, ReturnType<typeof sql> | "rooms" | { bell: ReturnType<typeof sql> }> = {
   accounts: sql`id, email, role, demo_expires_at, email_verified_at, suspended_at, suspension_reason, created_at`,
   dealers: sql`*`,
   connections: sql`*`,
@@ -68,7 +69,7 @@ const BACKUP_TABLES: Record<string, ReturnType<typeof sql> | "rooms"> = {
   invoices: sql`*`,
   refunds: sql`*`,
   promotions: sql`*`,
-  notifications: sql`*`,
+  notifications: { bell: sql`*` },
   contact_messages: sql`*`,
   verification_requests: sql`*`,
   audit_log: sql`*`,
@@ -135,7 +136,20 @@ const queriesFor = (rows: number) => Math.floor(rows / BATCH) + 1;
  * Where a part that starts after `from` ends, null when nothing is left: table by table, as many rows as
  * `reads` queries of 500 fetch (and at most `chats` chats' rooms). One D1 query per table it reaches.
  */
-async function planPart(db: Database, from: Place, limits: BackupLimits = {}): Promise<Place | null> {
+/** The databases the backup reads: the main one, and the bell's (docs/decisions/0097-bell-database.md). */
+export type BackupDatabases = { main: Database; bell: Database };
+
+/** Which database a source's rows are in, and the columns read there. */
+const whereIs = (databases: BackupDatabases, columns: (typeof SOURCES)[number][1]) =>
+  typeof columns === "object" && "bell" in columns
+    ? { db: databases.bell, columns: columns.bell }
+    : { db: databases.main, columns };
+
+async function planPart(
+  databases: BackupDatabases,
+  from: Place,
+  limits: BackupLimits = {},
+): Promise<Place | null> {
   let reads = limits.reads ?? PLANNED_READS;
   let chats = limits.chats ?? BACKUP_CHATS_PER_PART;
   let any = false;
@@ -144,6 +158,7 @@ async function planPart(db: Database, from: Place, limits: BackupLimits = {}): P
     const [name, columns] = SOURCES[source]!;
     const table = columns === "rooms" ? "chats" : name;
     const cap = columns === "rooms" ? Math.min(chats, reads * BATCH) : reads * BATCH;
+    const { db } = whereIs(databases, columns);
     const [{ n, last } = { n: 0, last: null }] = await db.all<{ n: number; last: number | null }>(sql`
       select count(*) as n, max(r) as last from (
         select rowid as r from ${sql.identifier(table)} where rowid > ${source === from[0] ? from[1] : 0}
@@ -221,10 +236,10 @@ async function* roomRows(db: Database, rooms: BackupRooms, [after, last]: number
  * The cursor of every part of the backup, in order (none when one part holds everything): the admin's
  * console links each, so a network of any size backs up whole. One D1 query per part and per table.
  */
-export async function backupParts(db: Database, limits?: BackupLimits): Promise<string[]> {
+export async function backupParts(databases: BackupDatabases, limits?: BackupLimits): Promise<string[]> {
   const cursors: string[] = [];
   for (let from: Place = [0, 0]; ;) {
-    const to = await planPart(db, from, limits);
+    const to = await planPart(databases, from, limits);
     if (!to) break;
     cursors.push(BACKUP_PART.encode(cursors.length + 1, ...from, ...to));
     if (to[0] === SOURCES.length) break;
@@ -248,7 +263,7 @@ async function* arrayOf(pieces: AsyncGenerator<string>) {
  * plan reached; put together in order, each table's rows joined, the parts hold every row and message once.
  */
 export async function backupJson(
-  db: Database,
+  databases: BackupDatabases,
   rooms: BackupRooms,
   { cursor, now = Date.now(), limits }: { cursor?: string; now?: number; limits?: BackupLimits } = {},
 ): Promise<BackupPart> {
@@ -265,10 +280,10 @@ export async function backupJson(
     if (part < 1 || backwards || (toSource === SOURCES.length && toRowid !== 0))
       throw badRequest(INVALID_CURSOR);
   } else {
-    to = (await planPart(db, from, limits)) ?? [SOURCES.length, 0];
+    to = (await planPart(databases, from, limits)) ?? [SOURCES.length, 0];
   }
   // The next part is planned before the first byte: its cursor goes out as a header.
-  const next = to[0] < SOURCES.length ? await planPart(db, to, limits) : null;
+  const next = to[0] < SOURCES.length ? await planPart(databases, to, limits) : null;
   const nextCursor = next ? BACKUP_PART.encode(part + 1, ...to, ...next) : null;
   const end = to;
 
@@ -281,7 +296,12 @@ export async function backupJson(
       const [table, columns] = SOURCES[source]!;
       yield `${firstTable ? "" : ","}${JSON.stringify(table)}:[`;
       firstTable = false;
-      yield* arrayOf(columns === "rooms" ? roomRows(db, rooms, range) : d1Rows(db, table, columns, range));
+      const at = columns === "rooms" ? null : whereIs(databases, columns);
+      yield* arrayOf(
+        at
+          ? d1Rows(at.db, table, at.columns as ReturnType<typeof sql>, range)
+          : roomRows(databases.main, rooms, range),
+      );
       yield "]";
     }
     yield "}}";

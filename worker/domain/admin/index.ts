@@ -7,6 +7,7 @@ import { issueApiKey } from "../accounts/api-keys";
 import { notFound } from "../shared/errors";
 import type { Database } from "../../db/client";
 import type { accountTokenService } from "../accounts/tokens";
+import type { NotificationCentre } from "../notifications/centre";
 import type { OutboxService } from "../outbox";
 import type { Delivery } from "../notifications/notify";
 import { auditTrail, type AdminActor } from "./audit";
@@ -33,6 +34,10 @@ type AdminConsoleDeps = {
   refreshReputations: (dealerIds: string[]) => Promise<void>;
   fanout: (batchName: string, deliveries: Delivery[]) => Promise<void>;
   photos: R2Bucket;
+  /** The bell's own database: the backup reads its notifications. */
+  bellDb: Database;
+  /** The notification centre: the demo's dealers' bells go with them. */
+  bell: Pick<NotificationCentre, "forgetDealers">;
   /** Each chat's room: the demo's chats go with their messages; the backup reads every chat's history. */
   rooms: (chatId: string) => ReturnType<ChatRooms> & ReturnType<BackupRooms>;
   siteOrigin: string;
@@ -71,6 +76,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
       photos: deps.photos,
       rooms: deps.rooms,
       outbox: deps.outbox,
+      bell: deps.bell,
     }),
     payments: {
       /** A refund within 30 days of the payment (subscriptions domain), audited. */
@@ -107,8 +113,9 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
     },
     exports: {
       usersCsv: () => usersCsv((query) => users.list({ ...query })),
-      backupJson: (query?: Parameters<typeof backupJson>[2]) => backupJson(db, deps.rooms, query),
-      backupParts: (limits?: BackupLimits) => backupParts(db, limits),
+      backupJson: (query?: Parameters<typeof backupJson>[2]) =>
+        backupJson({ main: db, bell: deps.bellDb }, deps.rooms, query),
+      backupParts: (limits?: BackupLimits) => backupParts({ main: db, bell: deps.bellDb }, limits),
     },
   };
 }

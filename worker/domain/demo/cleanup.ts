@@ -6,13 +6,19 @@ import { inChunks, listOf, valuesTable } from "../../db/bound-parameters";
 import type { Database } from "../../db/client";
 import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/schema";
 import type { ChatHistory } from "../../realtime/chat-history";
+import type { NotificationCentre } from "../notifications/centre";
 import type { OutboxService } from "../outbox";
 
 /** A chat's room by the chat's id: a deleted chat's messages go with it. */
 export type ChatRooms = (chatId: string) => Pick<ChatHistory, "clearHistory">;
 
-/** What a demo account leaves outside the main database: photos, chat rooms, the outbox's messages. */
-export type DemoStores = { photos: R2Bucket; rooms: ChatRooms; outbox: Pick<OutboxService, "dealersGone"> };
+/** What a demo account leaves outside the main database: photos, chat rooms, the outbox's messages, the bells. */
+export type DemoStores = {
+  photos: R2Bucket;
+  rooms: ChatRooms;
+  outbox: Pick<OutboxService, "dealersGone">;
+  bell: Pick<NotificationCentre, "forgetDealers">;
+};
 
 /** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
 const ACCOUNTS_PER_ROUND = 20;
@@ -21,7 +27,8 @@ const ACCOUNTS_PER_ROUND = 20;
  * Removes throwaway demo accounts whose `demo_expires_at` has passed, with everything they wrote: their
  * dealership and the dealers it added to the directory, posts (vehicles, comments and views on them), their
  * comments and views elsewhere, chats with their messages and files, connections, sessions, settings — and the
- * photos in R2 that nothing left in the database shows; their messages in the outbox keep no dealer. D1's
+ * photos in R2 that nothing left in the database shows; their messages in the outbox keep no dealer, and their
+ * bells go from the bell's database. D1's
  * foreign keys cascade the rows under a dealer and an account; chats (no foreign key to a dealer) and views are
  * removed explicitly, and each chat's room forgets its messages. Answers how many went.
  */
@@ -52,14 +59,16 @@ export async function removeDemoAccounts(db: Database, stores: DemoStores, now: 
           )
         ).map((r) => r.id)
       : [];
-    // Their dealers and the directory dealers they added go: the outbox forgets them first (a round that fails
-    // after it is run again whole by the next day's cron).
+    // Their dealers and the directory dealers they added go: the outbox and the bell forget them first (a round
+    // that fails after it is run again whole by the next day's cron).
     const added = dealerIds.length
       ? await db.all<{ id: string }>(
           sql`select id from dealers where account_id is null and added_by_dealer_id in (${listOf(dealerIds)})`,
         )
       : [];
-    await stores.outbox.dealersGone([...dealerIds, ...added.map((d) => d.id)]);
+    const gone = [...dealerIds, ...added.map((d) => d.id)];
+    await stores.outbox.dealersGone(gone);
+    await stores.bell.forgetDealers(gone);
     const deletes: BatchItem<"sqlite">[] = [];
     if (dealerIds.length) {
       const theirChats = db

@@ -1,8 +1,16 @@
 import { sql } from "drizzle-orm";
 import { toIso, toIsoOrNull, type Notification, type NotificationData } from "#lib/api-types";
+import {
+  NOTIFICATION_KEEP_DAYS,
+  READ_NOTIFICATION_KEEP_DAYS,
+  RETENTION_BATCH_ROWS,
+  RETENTION_MAX_BATCHES,
+} from "#lib/retention";
 import type { NotificationType } from "#lib/schemas/notifications";
+import { notifications } from "../../db/bell-schema";
 import { inChunks, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
+import { DAY_MS, deleteInBatches } from "../retention/batches";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
 import { newTimeOrderedId } from "../shared/ids";
 
@@ -45,18 +53,69 @@ type NewNotification = {
   now?: number;
 };
 
-/** The notification centre (GET /api/notifications, the bell): stored per dealer, newest first. */
-export function notificationCentre(db: Database) {
+/**
+ * Lowers dealers' kept counts (`dealers.unread_notifications`) by the unread bells that went from the bell's
+ * database: read, or forgotten unread. Never below zero.
+ */
+function lowerCounts(db: Database, dealerIds: readonly string[]) {
+  const counts = new Map<string, number>();
+  for (const id of dealerIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return sql`
+    update dealers set unread_notifications = max(0, unread_notifications - c.n)
+    from (select value->>0 as id, value->>1 as n from json_each(${JSON.stringify([...counts])})) as c
+    where dealers.id = c.id`;
+}
+
+/**
+ * The notification centre (GET /api/notifications, the bell): stored per dealer, newest first, in the bell's own
+ * database (docs/decisions/0097-bell-database.md). The unread count stays in the main database
+ * (`dealers.unread_notifications`, read by every signed-in page with its session): this code moves it after each
+ * change of the bells, one trip after theirs. Bells written before the move stay in the main database's old table
+ * (`legacy` below) until their 14 days are up: they are read, marked read and found beside the new ones, and
+ * triggers there (migration 0044) keep their share of the count.
+ */
+export function notificationCentre(bellDb: Database, db: Database) {
+  /** One page of one database's bells, newest first. */
+  const pageFrom = (
+    database: Database,
+    dealerId: string,
+    after: readonly [number, string] | null,
+    limit: number,
+  ) =>
+    database.all<Row>(sql`
+      select ${COLUMNS} from notifications
+      where dealer_id = ${dealerId} ${after ? sql`and (created_at, id) < (${after[0]}, ${after[1]})` : sql``}
+      order by created_at desc, id desc
+      limit ${limit}`);
+
+  /** Marks the dealer's unread bells read in one database (all, or those of `ids`), answering which changed. */
+  const markIn = async (database: Database, dealerId: string, now: number, ids?: string[]) => {
+    const changed: string[] = [];
+    for (const chunk of ids ? inChunks(ids, { fixed: 2 }) : [null]) {
+      const rows = await database.all<{ id: string }>(sql`
+        update notifications set read_at = ${now}
+        where dealer_id = ${dealerId} and read_at is null ${chunk ? sql`and id in (${listOf(chunk)})` : sql``}
+        returning id`);
+      changed.push(...rows.map((row) => row.id));
+    }
+    return changed;
+  };
+
   return {
-    /** One page, newest first; `nextCursor` is null on the last page. Reads notifications_dealer_idx. */
+    /**
+     * One page, newest first; `nextCursor` is null on the last page. Reads notifications_dealer_idx of both
+     * databases at once and merges them (the old one is empty once its last bells are 14 days old).
+     */
     async list(dealerId: string, query: { cursor?: string; limit: number }): Promise<Page<Notification>> {
       const cursor = notificationsCursor.decode(query.cursor);
-      const after = cursor ? sql`and (created_at, id) < (${cursor[0]}, ${cursor[1]})` : sql``;
-      const rows = await db.all<Row>(sql`
-        select ${COLUMNS} from notifications
-        where dealer_id = ${dealerId} ${after}
-        order by created_at desc, id desc
-        limit ${query.limit + 1}`);
+      const after = cursor ? ([cursor[0], cursor[1]] as const) : null;
+      const [fresh, legacy] = await Promise.all([
+        pageFrom(bellDb, dealerId, after, query.limit + 1),
+        pageFrom(db, dealerId, after, query.limit + 1),
+      ]);
+      const rows = [...fresh, ...legacy]
+        .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+        .slice(0, query.limit + 1);
       return pageOf(rows, query.limit, toNotification, (last) =>
         notificationsCursor.encode(last.createdAt, last.id),
       );
@@ -70,26 +129,40 @@ export function notificationCentre(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Marks the given notifications (only the dealer's own) or all of them read; answers the unread count. */
+    /**
+     * Marks the given notifications (only the dealer's own) or all of them read, in both databases; lowers the
+     * kept count by the bells this call changed (another call's are its own to count); answers the count.
+     */
     async markRead(dealerId: string, ids?: string[], now = Date.now()): Promise<number> {
-      if (ids) {
-        for (const chunk of inChunks(ids, { fixed: 2 })) {
-          await db.run(sql`
-            update notifications set read_at = ${now}
-            where dealer_id = ${dealerId} and read_at is null and id in (${listOf(chunk)})`);
-        }
-      } else {
+      const changed = await markIn(bellDb, dealerId, now, ids);
+      // The old table's triggers keep its share of the count.
+      await markIn(db, dealerId, now, ids);
+      if (changed.length > 0)
         await db.run(
-          sql`update notifications set read_at = ${now} where dealer_id = ${dealerId} and read_at is null`,
+          lowerCounts(
+            db,
+            changed.map(() => dealerId),
+          ),
         );
+      if (!ids) {
+        // Everything read: what is still unread came since. A count a failed trip left above that is lowered to it.
+        const unread = sql`select count(*) from notifications where dealer_id = ${dealerId} and read_at is null`;
+        const [[fresh], [legacy]] = await Promise.all([
+          bellDb.all<{ n: number }>(sql`select (${unread}) as n`),
+          db.all<{ n: number }>(sql`select (${unread}) as n`),
+        ]);
+        await db.run(sql`
+          update dealers set unread_notifications = min(unread_notifications, ${(fresh?.n ?? 0) + (legacy?.n ?? 0)})
+          where id = ${dealerId}`);
       }
       return this.unreadCount(dealerId);
     },
 
     /**
-     * Stores each notification once per key, in one round trip whatever their number. Answers every key's
-     * notification with its dealer (the one stored before, `created: false`, for a key already used: maybe
-     * another dealer's) and each dealer's unread count after the store.
+     * Stores each notification once per key, whatever their number, in one trip to the bell's database, then
+     * raises the kept counts of the bells it stored, reads every dealer's count and whether they have a tab open,
+     * in one trip to the main database. Answers every key's notification with its dealer (the one stored before,
+     * `created: false`, for a key already used: maybe another dealer's) and each dealer's unread count after the store.
      */
     async storeAll(inputs: readonly NewNotification[]): Promise<{
       stored: Map<string, { notification: Notification; dealerId: string; created: boolean }>;
@@ -111,32 +184,49 @@ export function notificationCentre(db: Database) {
       }));
       const keys = JSON.stringify(rows.map((r) => r.key));
       const dealers = JSON.stringify([...new Set(rows.map((r) => r.dealerId))]);
-      const [inserted, found, counts] = await db.batch([
+      const [inserted, found] = await bellDb.batch([
         batchable(
-          db,
-          db.all<{ key: string }>(sql`
+          bellDb,
+          bellDb.all<{ key: string; dealerId: string }>(sql`
             insert into notifications (id, dealer_id, type, title, body, link, key, created_at, data)
             select n->>'id', n->>'dealerId', n->>'type', n->>'title', n->>'body', n->>'link', n->>'key',
               n->>'createdAt', n->>'data'
             from (select value as n from json_each(${JSON.stringify(rows)})) where true
             on conflict (key) do nothing
-            returning key`),
+            returning key, dealer_id as dealerId`),
         ),
         batchable(
-          db,
-          db.all<Row & { key: string; dealerId: string }>(sql`
+          bellDb,
+          bellDb.all<Row & { key: string; dealerId: string }>(sql`
             select ${COLUMNS}, key, dealer_id as dealerId from notifications
             where key in (select value from json_each(${keys}))`),
         ),
-        batchable(
-          db,
-          db.all<{ dealerId: string; n: number; open: number }>(sql`
-            select id as dealerId, unread_notifications as n,
-              exists (select 1 from dealer_open_tabs t where t.dealer_id = dealers.id) as open
-            from dealers
-            where id in (select value from json_each(${dealers}))`),
-        ),
       ]);
+      const raised = new Map<string, number>();
+      for (const row of inserted) raised.set(row.dealerId, (raised.get(row.dealerId) ?? 0) + 1);
+      const read = batchable(
+        db,
+        db.all<{ dealerId: string; n: number; open: number }>(sql`
+          select id as dealerId, unread_notifications as n,
+            exists (select 1 from dealer_open_tabs t where t.dealer_id = dealers.id) as open
+          from dealers
+          where id in (select value from json_each(${dealers}))`),
+      );
+      const counts =
+        raised.size > 0
+          ? (
+              await db.batch([
+                batchable(
+                  db,
+                  db.run(sql`
+                    update dealers set unread_notifications = unread_notifications + c.n
+                    from (select value->>0 as id, value->>1 as n from json_each(${JSON.stringify([...raised])})) as c
+                    where dealers.id = c.id`),
+                ),
+                read,
+              ])
+            )[1]
+          : await read;
       const created = new Set(inserted.map((row) => row.key));
       return {
         stored: new Map(
@@ -150,16 +240,51 @@ export function notificationCentre(db: Database) {
       };
     },
 
-    /** Which of these keys are already stored. */
+    /** Which of these keys are already stored, in either database. */
     async storedKeys(keys: readonly string[]): Promise<Set<string>> {
       const found = new Set<string>();
       for (const chunk of inChunks(keys)) {
-        const rows = await db.all<{ key: string }>(
-          sql`select key from notifications where key in (${listOf(chunk)})`,
-        );
-        for (const row of rows) found.add(row.key);
+        const query = sql`select key from notifications where key in (${listOf(chunk)})`;
+        const [fresh, legacy] = await Promise.all([
+          bellDb.all<{ key: string }>(query),
+          db.all<{ key: string }>(query),
+        ]);
+        for (const row of [...fresh, ...legacy]) found.add(row.key);
       }
       return found;
+    },
+
+    /** A dealer's bells go with them (an account deleted, a demo's dealers removed); their count is theirs to reset. */
+    async forgetDealers(dealerIds: readonly string[]): Promise<void> {
+      for (const chunk of inChunks(dealerIds))
+        await bellDb.run(sql`delete from notifications where dealer_id in (${listOf(chunk)})`);
+    },
+
+    /**
+     * The daily cron's two rules over the bell's database: a read bell goes READ_NOTIFICATION_KEEP_DAYS after it
+     * was read, any after NOTIFICATION_KEEP_DAYS; an unread one that goes lowers its dealer's count. Answers how
+     * many went by each rule. (The old table's rules are the retention service's; its triggers keep the count.)
+     */
+    async forgetOld(now = Date.now()): Promise<{ read: number; old: number }> {
+      const ago = (days: number) => now - days * DAY_MS;
+      const read = await deleteInBatches(
+        bellDb,
+        notifications,
+        sql`read_at is not null and read_at < ${ago(READ_NOTIFICATION_KEEP_DAYS)}`,
+      );
+      let old = 0;
+      for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
+        const gone = await bellDb.all<{ dealerId: string; unread: number }>(sql`
+          delete from notifications where rowid in (
+            select rowid from notifications where created_at < ${ago(NOTIFICATION_KEEP_DAYS)}
+            limit ${RETENTION_BATCH_ROWS})
+          returning dealer_id as dealerId, read_at is null as unread`);
+        old += gone.length;
+        const unread = gone.filter((row) => row.unread).map((row) => row.dealerId);
+        if (unread.length > 0) await db.run(lowerCounts(db, unread));
+        if (gone.length < RETENTION_BATCH_ROWS) break;
+      }
+      return { read, old };
     },
   };
 }

@@ -15,11 +15,12 @@ import {
 } from "#lib/retention";
 import type { Database } from "../../db/client";
 import { outbox } from "../../db/outbox-schema";
+import type { NotificationCentre } from "../notifications/centre";
 import {
   accountTokens,
   contactMessages,
   dealerDayFigures,
-  notifications,
+  legacyNotifications,
   paymentEvents,
   rateLimits,
   securityEvents,
@@ -39,10 +40,16 @@ export type RetentionRun = Record<string, number>;
  * app/lib/retention.ts names, and no longer. Each rule seeks an index, so a run costs what it deletes.
  * Running it twice deletes nothing the second time.
  */
-export function retentionService(db: Database, outboxDb: Database, photos: R2Bucket) {
+export function retentionService(
+  db: Database,
+  outboxDb: Database,
+  photos: R2Bucket,
+  bell: Pick<NotificationCentre, "forgetOld">,
+) {
   /**
    * Rules over one table each, in the order they run (one at a time: D1 has one writer), each over its database:
-   * the main one, or the outbox's own.
+   * the main one, or the outbox's own. The bell's database has its own two rules (`bell.forgetOld`); these two
+   * are for the bells left in the main database's old table.
    */
   const rules = (now: number) => {
     const ago = (days: number) => now - days * DAY_MS;
@@ -60,10 +67,10 @@ export function retentionService(db: Database, outboxDb: Database, photos: R2Buc
       [
         "read notifications",
         db,
-        notifications,
+        legacyNotifications,
         sql`read_at is not null and read_at < ${ago(READ_NOTIFICATION_KEEP_DAYS)}`,
       ],
-      ["notifications", db, notifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
+      ["notifications", db, legacyNotifications, sql`created_at < ${ago(NOTIFICATION_KEEP_DAYS)}`],
       // A sent or failed message's next_attempt_at is its last attempt; a held one's, when it was written.
       [
         "sent messages",
@@ -107,6 +114,9 @@ export function retentionService(db: Database, outboxDb: Database, photos: R2Buc
       for (const [name, database, table, where, index] of rules(now)) {
         run[name] = (run[name] ?? 0) + (await deleteInBatches(database, table, where, index));
       }
+      const bells = await bell.forgetOld(now);
+      run["read notifications"] = (run["read notifications"] ?? 0) + bells.read;
+      run["notifications"] = (run["notifications"] ?? 0) + bells.old;
       run["delivered message texts"] = await dropDeliveredBodies(outboxDb, now);
       run["views of posts off the feed"] = await foldLeftFeedViews(db);
       run["posts off the feed"] = await removeLeftFeedPosts(db, photos, now);
