@@ -53,15 +53,21 @@ type NewNotification = {
   now?: number;
 };
 
-/**
- * Lowers dealers' kept counts (`dealers.unread_notifications`) by the unread bells that went from the bell's
- * database: read, or forgotten unread. Never below zero.
- */
-function lowerCounts(db: Database, dealerIds: readonly string[]) {
+/** How many bells each dealer of `dealerIds` has among them (a dealer named twice has two). */
+function tally(dealerIds: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const id of dealerIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Moves dealers' kept counts (`dealers.unread_notifications`) by the bells that changed in the bell's database:
+ * up by those stored, down (never below zero) by those read or forgotten unread.
+ */
+function countsMoved(counts: Map<string, number>, way: "up" | "down") {
+  const moved = way === "up" ? sql`unread_notifications + c.n` : sql`max(0, unread_notifications - c.n)`;
   return sql`
-    update dealers set unread_notifications = max(0, unread_notifications - c.n)
+    update dealers set unread_notifications = ${moved}
     from (select value->>0 as id, value->>1 as n from json_each(${JSON.stringify([...counts])})) as c
     where dealers.id = c.id`;
 }
@@ -137,13 +143,7 @@ export function notificationCentre(bellDb: Database, db: Database) {
       const changed = await markIn(bellDb, dealerId, now, ids);
       // The old table's triggers keep its share of the count.
       await markIn(db, dealerId, now, ids);
-      if (changed.length > 0)
-        await db.run(
-          lowerCounts(
-            db,
-            changed.map(() => dealerId),
-          ),
-        );
+      if (changed.length > 0) await db.run(countsMoved(new Map([[dealerId, changed.length]]), "down"));
       if (!ids) {
         // Everything read: what is still unread came since. A count a failed trip left above that is lowered to it.
         const unread = sql`select count(*) from notifications where dealer_id = ${dealerId} and read_at is null`;
@@ -202,8 +202,7 @@ export function notificationCentre(bellDb: Database, db: Database) {
             where key in (select value from json_each(${keys}))`),
         ),
       ]);
-      const raised = new Map<string, number>();
-      for (const row of inserted) raised.set(row.dealerId, (raised.get(row.dealerId) ?? 0) + 1);
+      const raised = tally(inserted.map((row) => row.dealerId));
       const read = batchable(
         db,
         db.all<{ dealerId: string; n: number; open: number }>(sql`
@@ -214,18 +213,7 @@ export function notificationCentre(bellDb: Database, db: Database) {
       );
       const counts =
         raised.size > 0
-          ? (
-              await db.batch([
-                batchable(
-                  db,
-                  db.run(sql`
-                    update dealers set unread_notifications = unread_notifications + c.n
-                    from (select value->>0 as id, value->>1 as n from json_each(${JSON.stringify([...raised])})) as c
-                    where dealers.id = c.id`),
-                ),
-                read,
-              ])
-            )[1]
+          ? (await db.batch([batchable(db, db.run(countsMoved(raised, "up"))), read]))[1]
           : await read;
       const created = new Set(inserted.map((row) => row.key));
       return {
@@ -280,8 +268,8 @@ export function notificationCentre(bellDb: Database, db: Database) {
             limit ${RETENTION_BATCH_ROWS})
           returning dealer_id as dealerId, read_at is null as unread`);
         old += gone.length;
-        const unread = gone.filter((row) => row.unread).map((row) => row.dealerId);
-        if (unread.length > 0) await db.run(lowerCounts(db, unread));
+        const unread = tally(gone.filter((row) => row.unread).map((row) => row.dealerId));
+        if (unread.size > 0) await db.run(countsMoved(unread, "down"));
         if (gone.length < RETENTION_BATCH_ROWS) break;
       }
       return { read, old };
