@@ -694,6 +694,46 @@ export function outboxMoveTable(): string {
   );
 }
 
+/** The bell's rows, in a D1 database of their own since docs/decisions/0097-bell-database.md. */
+export const BELL_TABLES: readonly string[] = ["notifications"];
+/** What the main database keeps after the diet, the outbox and the bell each in its own. */
+export const AFTER_BELL_MOVE = AFTER_OUTBOX_MOVE.filter((s) => !BELL_TABLES.includes(s.table));
+/** The bell's own database: its rows alone (kept 14 days at most, so it settles). */
+const BELL_STREAMS = AFTER_DIET.filter((s) => BELL_TABLES.includes(s.table));
+
+/**
+ * The bell in its own database, after the outbox's: a year in the main one before and after, how long its 10 GB
+ * then lasts, and the bell's database once settled. The count every page reads stays in the main database's
+ * dealers row (counted with the fixed rows).
+ */
+export function bellMoveTable(): string {
+  return table(
+    [
+      "Active dealers",
+      "Profile",
+      "A year in the main D1, the outbox moved",
+      "The bell's database, settled",
+      "A year in the main D1 after the bell's move",
+      "10 GB lasts after it",
+    ],
+    ["r", "l", "r", "r", "r", "r"],
+    profiles.flatMap((p) =>
+      DEALER_COUNTS.map((dealers) => {
+        const a = PROFILES[p];
+        const bell = dealers * BELL_STREAMS.reduce((sum, s) => sum + steadyBytesPerDealer(s, a), 0);
+        return [
+          num(dealers),
+          p,
+          gb(databaseBytes(AFTER_OUTBOX_MOVE, a, dealers, YEAR)),
+          gb(bell),
+          gb(databaseBytes(AFTER_BELL_MOVE, a, dealers, YEAR)),
+          lasts(daysUntilFull(AFTER_BELL_MOVE, a, dealers)),
+        ];
+      }),
+    ),
+  );
+}
+
 /** What the busiest hour asks, per second, before the move (every row in D1) and now (messages in rooms). */
 export function busiestHourTable(): string {
   const perSecond = (perDay: number, dealers: number) => (perDay * dealers * BUSIEST_HOUR_SHARE) / 3600;
@@ -789,6 +829,9 @@ export function report(): string {
     "### The outbox in a D1 database of its own",
     outboxMoveTable(),
     shareTable(AFTER_OUTBOX_MOVE, "busy", 20_000),
+    "### The bell in a D1 database of its own",
+    bellMoveTable(),
+    shareTable(AFTER_BELL_MOVE, "busy", 20_000),
     "### Chat history in the rooms",
     roomsYearTable(),
     "### The busiest hour's writes",
