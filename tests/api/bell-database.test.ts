@@ -105,6 +105,19 @@ describe("the bell's own database", () => {
     expect(await bellsOf(me.dealerId)).toHaveLength(20);
   });
 
+  it("counts a bell read once when two taps read it at once", async () => {
+    const me = await signUpDealer();
+    const { centre } = createServices(env).notifications;
+    await centre.storeAll([
+      notice(me.dealerId, `twice-${me.dealerId}`),
+      notice(me.dealerId, `other-${me.dealerId}`),
+    ]);
+    const { items } = await centre.list(me.dealerId, { limit: 1 });
+    const ids = [items[0]!.id];
+    await Promise.all([centre.markRead(me.dealerId, ids), centre.markRead(me.dealerId, ids)]);
+    expect(await keptCount(me.dealerId)).toBe(1);
+  });
+
   it("forgets a deleted account's bells, in both databases, and its count", async () => {
     const me = await signUpDealer();
     const other = await signUpDealer();
