@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema, type Notification } from "#lib/api-types";
+import type { Notification } from "#lib/api-types";
 import { createServices } from "../../worker/services";
-import { VALID_PROFILE, call, freshIp, runDailyCron, sessionCookieOf, signUpDealer } from "./helpers";
+import { call, expiredDemoWithAddedDealer, runDailyCron, signUpDealer } from "./helpers";
 
 /**
  * The bell in its own database (BELL_DB): its unread count stays in the main database and is kept by the code;
@@ -142,21 +142,9 @@ describe("the bell's own database", () => {
   });
 
   it("forgets a removed demo dealer's bells and those of the dealers it added", async () => {
-    const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
-    expect(res.status).toBe(201);
-    const demo = currentUserSchema.parse(res.json);
-    const added = await call("POST", "/api/dealers", {
-      cookie: sessionCookieOf(res.headers),
-      body: { ...VALID_PROFILE, name: "Casey Lot", email: "casey@lot.example" },
-    });
-    expect(added.status, added.text).toBe(201);
-    const addedId = (added.json as unknown as { id: string }).id;
-    const demoId = demo.id!;
+    const { demoId, addedId } = await expiredDemoWithAddedDealer();
     const { centre } = createServices(env).notifications;
     await centre.storeAll([notice(demoId, `demo-${demoId}`), notice(addedId, `added-${addedId}`)]);
-    await env.DB.prepare("update accounts set demo_expires_at = ? where id = ?")
-      .bind(Date.now() - 1000, demo.userId)
-      .run();
 
     await runDailyCron();
 

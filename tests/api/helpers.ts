@@ -9,7 +9,7 @@ import {
 import worker from "../../worker/index";
 import type { DealAlertFanout } from "../../durable-objects/deal-alert-fanout";
 import { fanoutOf } from "../../worker/realtime/addresses";
-import type { Notification } from "#lib/api-types";
+import { currentUserSchema, type Notification } from "#lib/api-types";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -254,6 +254,25 @@ export async function signUpAdmin() {
   const admin = await signUpDealer();
   await env.DB.prepare("update accounts set role = 'admin' where email = ?").bind(admin.email).run();
   return admin;
+}
+
+/**
+ * A throwaway demo account, a dealer it added to the directory, and the demo made already expired, so the next
+ * daily cron removes both (`runDailyCron`).
+ */
+export async function expiredDemoWithAddedDealer() {
+  const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
+  if (res.status !== 201) throw new Error(`demo sign-in failed: ${res.status} ${res.text}`);
+  const demo = currentUserSchema.parse(res.json);
+  const added = await call("POST", "/api/dealers", {
+    cookie: sessionCookieOf(res.headers),
+    body: { ...VALID_PROFILE, name: "Casey Lot", email: "casey@lot.example" },
+  });
+  if (added.status !== 201) throw new Error(`adding a dealer failed: ${added.status} ${added.text}`);
+  await env.DB.prepare("update accounts set demo_expires_at = ? where id = ?")
+    .bind(Date.now() - 1000, demo.userId)
+    .run();
+  return { demoId: demo.id!, addedId: (added.json as unknown as { id: string }).id };
 }
 
 const HUNDRED_CHARACTERS =

@@ -1,9 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { currentUserSchema } from "#lib/api-types";
 import type { OutboxCourier } from "../../durable-objects/outbox-courier";
 import { createServices } from "../../worker/services";
-import { VALID_PROFILE, call, freshIp, runDailyCron, sessionCookieOf, signUpDealer } from "./helpers";
+import { call, expiredDemoWithAddedDealer, runDailyCron, signUpDealer } from "./helpers";
 
 /**
  * The outbox in its own database (OUTBOX_DB): what the main database's foreign key to dealers did is done by
@@ -231,18 +230,10 @@ describe("the outbox's own database", () => {
   });
 
   it("keeps a removed demo dealer's messages, and those of the dealers it added, for their period, with no dealer named", async () => {
-    const res = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
-    expect(res.status).toBe(201);
-    const demo = currentUserSchema.parse(res.json);
-    const added = await call("POST", "/api/dealers", {
-      cookie: sessionCookieOf(res.headers),
-      body: { ...VALID_PROFILE, name: "Casey Lot", email: "casey@lot.example" },
-    });
-    expect(added.status, added.text).toBe(201);
-    const addedId = (added.json as unknown as { id: string }).id;
+    const { demoId, addedId } = await expiredDemoWithAddedDealer();
     const run = `demo-gone-${crypto.randomUUID()}`;
     for (const [key, dealerId] of [
-      [run, demo.id],
+      [run, demoId],
       [`${run}-added`, addedId],
     ])
       await env.OUTBOX_DB.prepare(
@@ -252,13 +243,9 @@ describe("the outbox's own database", () => {
       )
         .bind(crypto.randomUUID(), dealerId, key, Date.now(), Date.now())
         .run();
-    await env.DB.prepare("update accounts set demo_expires_at = ? where id = ?")
-      .bind(Date.now() - 1000, demo.userId)
-      .run();
-
     await runDailyCron();
 
-    expect(await env.DB.prepare("select id from dealers where id = ?").bind(demo.id).first()).toBeNull();
+    expect(await env.DB.prepare("select id from dealers where id = ?").bind(demoId).first()).toBeNull();
     expect(await env.DB.prepare("select id from dealers where id = ?").bind(addedId).first()).toBeNull();
     expect(await outboxRows("idempotency_key like ?", `${run}%`)).toMatchObject([
       { dealer_id: null, status: "sent" },
