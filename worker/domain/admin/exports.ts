@@ -50,7 +50,8 @@ export async function* usersCsv(
  * history, read from the chats' rooms (below), not from D1; `notifications` the bell's own database's (bells from
  * before it moved stay in the main database's old table until their 14 days pass, and are not backed up).
  */
-const BACKUP_TABLES: Record<string, ReturnType<typeof sql> | "rooms" | { bell: ReturnType<typeof sql> }> = {
+type TableSource = ReturnType<typeof sql> | { bell: ReturnType<typeof sql> };
+const BACKUP_TABLES: Record<string, TableSource | "rooms"> = {
   accounts: sql`id, email, role, demo_expires_at, email_verified_at, suspended_at, suspension_reason, created_at`,
   dealers: sql`*`,
   connections: sql`*`,
@@ -99,6 +100,13 @@ const ROOMS_AT_ONCE = 6;
 
 const SOURCES = Object.entries(BACKUP_TABLES);
 
+/** The databases the backup reads: the main one, and the bell's (docs/decisions/0097-bell-database.md). */
+export type BackupDatabases = { main: Database; bell: Database };
+
+/** Which database a table's rows are in, and the columns read there. */
+const whereIs = (databases: BackupDatabases, source: TableSource) =>
+  "bell" in source ? { db: databases.bell, columns: source.bell } : { db: databases.main, columns: source };
+
 /** A place in the backup: every table before `source` read, and its rows up to `rowid`. */
 type Place = [source: number, rowid: number];
 const sourceIndex = z.number().int().min(0).max(SOURCES.length);
@@ -136,15 +144,6 @@ const queriesFor = (rows: number) => Math.floor(rows / BATCH) + 1;
  * Where a part that starts after `from` ends, null when nothing is left: table by table, as many rows as
  * `reads` queries of 500 fetch (and at most `chats` chats' rooms). One D1 query per table it reaches.
  */
-/** The databases the backup reads: the main one, and the bell's (docs/decisions/0097-bell-database.md). */
-export type BackupDatabases = { main: Database; bell: Database };
-
-/** Which database a source's rows are in, and the columns read there. */
-const whereIs = (databases: BackupDatabases, columns: (typeof SOURCES)[number][1]) =>
-  typeof columns === "object" && "bell" in columns
-    ? { db: databases.bell, columns: columns.bell }
-    : { db: databases.main, columns };
-
 async function planPart(
   databases: BackupDatabases,
   from: Place,
@@ -158,7 +157,7 @@ async function planPart(
     const [name, columns] = SOURCES[source]!;
     const table = columns === "rooms" ? "chats" : name;
     const cap = columns === "rooms" ? Math.min(chats, reads * BATCH) : reads * BATCH;
-    const { db } = whereIs(databases, columns);
+    const db = columns === "rooms" ? databases.main : whereIs(databases, columns).db;
     const [{ n, last } = { n: 0, last: null }] = await db.all<{ n: number; last: number | null }>(sql`
       select count(*) as n, max(r) as last from (
         select rowid as r from ${sql.identifier(table)} where rowid > ${source === from[0] ? from[1] : 0}
@@ -297,11 +296,7 @@ export async function backupJson(
       yield `${firstTable ? "" : ","}${JSON.stringify(table)}:[`;
       firstTable = false;
       const at = columns === "rooms" ? null : whereIs(databases, columns);
-      yield* arrayOf(
-        at
-          ? d1Rows(at.db, table, at.columns as ReturnType<typeof sql>, range)
-          : roomRows(databases.main, rooms, range),
-      );
+      yield* arrayOf(at ? d1Rows(at.db, table, at.columns, range) : roomRows(databases.main, rooms, range));
       yield "]";
     }
     yield "}}";
