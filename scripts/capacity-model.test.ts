@@ -8,9 +8,11 @@ import {
 } from "#lib/retention";
 import { describe, expect, it } from "vitest";
 import {
+  AFTER_BELL_MOVE,
   AFTER_CHAT_MOVE,
   AFTER_DIET,
   AFTER_INBOX_MOVE,
+  AFTER_OUTBOX_MOVE,
   BEFORE_DIET,
   CHAT_ROOMS,
   D1_MESSAGE_BYTES,
@@ -122,5 +124,14 @@ describe("the capacity model", () => {
   it("takes only what one dealer reads out of D1 when it moves into each DealerInbox", () => {
     const moved = AFTER_DIET.filter((s) => !AFTER_INBOX_MOVE.includes(s)).map((s) => s.table);
     expect(moved.sort()).toEqual([...INBOX_TABLES].sort());
+  });
+
+  it("takes the outbox's streams, then the bell's, out of the main database, and nothing else", () => {
+    const tables = (streams: readonly Stream[]) => streams.map((s) => s.table);
+    expect(tables(AFTER_DIET.filter((s) => !AFTER_OUTBOX_MOVE.includes(s)))).toEqual([
+      "outbox (e-mails)",
+      "outbox (pushes)",
+    ]);
+    expect(tables(AFTER_OUTBOX_MOVE.filter((s) => !AFTER_BELL_MOVE.includes(s)))).toEqual(["notifications"]);
   });
 });

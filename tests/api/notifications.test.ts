@@ -313,7 +313,6 @@ describe("POST /api/notifications/trigger-deal-alert", () => {
   });
 });
 
-/** Stores `count` notifications for a dealer, one millisecond apart, the last one newest. */
 /** `count` bells for the dealer, a second apart, stored as every bell is (the centre, into the bell's database). */
 async function seedNotifications(dealerId: string, count: number) {
   const base = Date.now() - count * 1000;
