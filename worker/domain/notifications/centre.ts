@@ -94,17 +94,27 @@ export function notificationCentre(bellDb: Database, db: Database) {
       order by created_at desc, id desc
       limit ${limit}`);
 
-  /** Marks the dealer's unread bells read in one database (all, or those of `ids`), answering which changed. */
+  /** Marks the dealer's unread bells read in one database (all, or those of `ids`), answering how many changed. */
   const markIn = async (database: Database, dealerId: string, now: number, ids?: string[]) => {
-    const changed: string[] = [];
+    let changed = 0;
     for (const chunk of ids ? inChunks(ids, { fixed: 2 }) : [null]) {
       const rows = await database.all<{ id: string }>(sql`
         update notifications set read_at = ${now}
         where dealer_id = ${dealerId} and read_at is null ${chunk ? sql`and id in (${listOf(chunk)})` : sql``}
         returning id`);
-      changed.push(...rows.map((row) => row.id));
+      changed += rows.length;
     }
     return changed;
+  };
+
+  /** The dealer's bells still unread, in both databases. */
+  const stillUnread = async (dealerId: string) => {
+    const unread = sql`select count(*) as n from notifications where dealer_id = ${dealerId} and read_at is null`;
+    const [[fresh], [legacy]] = await Promise.all([
+      bellDb.all<{ n: number }>(unread),
+      db.all<{ n: number }>(unread),
+    ]);
+    return (fresh?.n ?? 0) + (legacy?.n ?? 0);
   };
 
   return {
@@ -140,22 +150,18 @@ export function notificationCentre(bellDb: Database, db: Database) {
      * kept count by the bells this call changed (another call's are its own to count); answers the count.
      */
     async markRead(dealerId: string, ids?: string[], now = Date.now()): Promise<number> {
-      const changed = await markIn(bellDb, dealerId, now, ids);
-      // The old table's triggers keep its share of the count.
-      await markIn(db, dealerId, now, ids);
-      if (changed.length > 0) await db.run(countsMoved(new Map([[dealerId, changed.length]]), "down"));
-      if (!ids) {
-        // Everything read: what is still unread came since. A count a failed trip left above that is lowered to it.
-        const unread = sql`select count(*) from notifications where dealer_id = ${dealerId} and read_at is null`;
-        const [[fresh], [legacy]] = await Promise.all([
-          bellDb.all<{ n: number }>(sql`select (${unread}) as n`),
-          db.all<{ n: number }>(sql`select (${unread}) as n`),
-        ]);
-        await db.run(sql`
-          update dealers set unread_notifications = min(unread_notifications, ${(fresh?.n ?? 0) + (legacy?.n ?? 0)})
-          where id = ${dealerId}`);
-      }
-      return this.unreadCount(dealerId);
+      // The two databases at once; the old table's triggers keep its share of the count.
+      const [changed] = await Promise.all([
+        markIn(bellDb, dealerId, now, ids),
+        markIn(db, dealerId, now, ids),
+      ]);
+      const lowered = sql`max(0, unread_notifications - ${changed})`;
+      // Everything read: what is still unread came since, and a count a failed trip left above that comes down to it.
+      const count = ids ? lowered : sql`min(${lowered}, ${await stillUnread(dealerId)})`;
+      const [row] = await db.all<{ n: number }>(sql`
+        update dealers set unread_notifications = ${count} where id = ${dealerId}
+        returning unread_notifications as n`);
+      return row?.n ?? 0;
     },
 
     /**
