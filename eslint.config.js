@@ -13,6 +13,7 @@ export default tseslint.config(
       "migrations/",
       "migrations-outbox/",
       "migrations-bell/",
+      "migrations-stats/",
       ".seed/",
     ],
   },

@@ -11,6 +11,7 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   const outboxMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations-outbox"));
   const bellMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations-bell"));
+  const statsMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations-stats"));
   return {
     plugins: [
       cloudflareTest({
@@ -23,6 +24,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TEST_OUTBOX_MIGRATIONS: outboxMigrations,
             TEST_BELL_MIGRATIONS: bellMigrations,
+            TEST_STATS_MIGRATIONS: statsMigrations,
             VPIC_BASE_URL: "",
             GOOGLE_CLIENT_ID: "dealerlane-test.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-client-secret",

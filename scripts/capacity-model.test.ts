@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import {
   AFTER_BELL_MOVE,
+  AFTER_STATS_MOVE,
   AFTER_CHAT_MOVE,
   AFTER_DIET,
   AFTER_INBOX_MOVE,
@@ -126,12 +127,16 @@ describe("the capacity model", () => {
     expect(moved.sort()).toEqual([...INBOX_TABLES].sort());
   });
 
-  it("takes the outbox's streams, then the bell's, out of the main database, and nothing else", () => {
+  it("takes the outbox's streams, then the bell's, then My Stats', out of the main database, and nothing else", () => {
     const tables = (streams: readonly Stream[]) => streams.map((s) => s.table);
     expect(tables(AFTER_DIET.filter((s) => !AFTER_OUTBOX_MOVE.includes(s)))).toEqual([
       "outbox (e-mails)",
       "outbox (pushes)",
     ]);
     expect(tables(AFTER_OUTBOX_MOVE.filter((s) => !AFTER_BELL_MOVE.includes(s)))).toEqual(["notifications"]);
+    expect(tables(AFTER_BELL_MOVE.filter((s) => !AFTER_STATS_MOVE.includes(s)))).toEqual([
+      "post_views",
+      "dealer_day_figures",
+    ]);
   });
 });

@@ -702,35 +702,67 @@ export const AFTER_BELL_MOVE = AFTER_OUTBOX_MOVE.filter((s) => !BELL_TABLES.incl
 const BELL_STREAMS = AFTER_DIET.filter((s) => BELL_TABLES.includes(s.table));
 
 /**
- * The bell in its own database, after the outbox's: a year in the main one before and after, how long its 10 GB
- * then lasts, and the bell's database once settled. The count every page reads stays in the main database's
- * dealers row (counted with the fixed rows).
+ * A move of some tables into a D1 database of their own: a year in the main one before and after, how long its
+ * 10 GB then lasts, and the new database once settled (`moved`: its rows alone, all kept for a period).
  */
-export function bellMoveTable(): string {
+function databaseMoveTable(
+  move: { before: Stream[]; after: Stream[]; moved: Stream[] },
+  headings: { before: string; database: string; after: string },
+): string {
   return table(
-    [
-      "Active dealers",
-      "Profile",
-      "A year in the main D1, the outbox moved",
-      "The bell's database, settled",
-      "A year in the main D1 after the bell's move",
-      "10 GB lasts after it",
-    ],
+    ["Active dealers", "Profile", headings.before, headings.database, headings.after, "10 GB lasts after it"],
     ["r", "l", "r", "r", "r", "r"],
     profiles.flatMap((p) =>
       DEALER_COUNTS.map((dealers) => {
         const a = PROFILES[p];
-        const bell = dealers * BELL_STREAMS.reduce((sum, s) => sum + steadyBytesPerDealer(s, a), 0);
+        const moved = dealers * move.moved.reduce((sum, s) => sum + steadyBytesPerDealer(s, a), 0);
         return [
           num(dealers),
           p,
-          gb(databaseBytes(AFTER_OUTBOX_MOVE, a, dealers, YEAR)),
-          gb(bell),
-          gb(databaseBytes(AFTER_BELL_MOVE, a, dealers, YEAR)),
-          lasts(daysUntilFull(AFTER_BELL_MOVE, a, dealers)),
+          gb(databaseBytes(move.before, a, dealers, YEAR)),
+          gb(moved),
+          gb(databaseBytes(move.after, a, dealers, YEAR)),
+          lasts(daysUntilFull(move.after, a, dealers)),
         ];
       }),
     ),
+  );
+}
+
+/**
+ * The bell in its own database, after the outbox's. The count every page reads stays in the main database's
+ * dealers row (counted with the fixed rows).
+ */
+export function bellMoveTable(): string {
+  return databaseMoveTable(
+    { before: AFTER_OUTBOX_MOVE, after: AFTER_BELL_MOVE, moved: BELL_STREAMS },
+    {
+      before: "A year in the main D1, the outbox moved",
+      database: "The bell's database, settled",
+      after: "A year in the main D1 after the bell's move",
+    },
+  );
+}
+
+/** My Stats' rows, in a D1 database of their own since docs/decisions/0098-stats-database.md. */
+export const STATS_TABLES: readonly string[] = ["post_views", "dealer_day_figures"];
+/** What the main database keeps after the diet, the outbox, the bell and My Stats each in its own. */
+export const AFTER_STATS_MOVE = AFTER_BELL_MOVE.filter((s) => !STATS_TABLES.includes(s.table));
+/** My Stats' own database: its rows alone (views while their post is live, day counts 180 days: it settles). */
+const STATS_STREAMS = AFTER_DIET.filter((s) => STATS_TABLES.includes(s.table));
+
+/**
+ * My Stats in its own database, after the bell's. A post view there has the same columns and key as in the main
+ * database, so the same bytes; view_count stays on the post (counted with it).
+ */
+export function statsMoveTable(): string {
+  return databaseMoveTable(
+    { before: AFTER_BELL_MOVE, after: AFTER_STATS_MOVE, moved: STATS_STREAMS },
+    {
+      before: "A year in the main D1, the bell moved",
+      database: "My Stats' database, settled",
+      after: "A year in the main D1 after My Stats' move",
+    },
   );
 }
 
@@ -832,6 +864,9 @@ export function report(): string {
     "### The bell in a D1 database of its own",
     bellMoveTable(),
     shareTable(AFTER_BELL_MOVE, "busy", 20_000),
+    "### My Stats in a D1 database of its own",
+    statsMoveTable(),
+    shareTable(AFTER_STATS_MOVE, "busy", 20_000),
     "### Chat history in the rooms",
     roomsYearTable(),
     "### The busiest hour's writes",

@@ -51,5 +51,6 @@ if (!process.argv.includes("--check")) {
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--remote"]);
   run(bin("wrangler"), ["d1", "migrations", "apply", "OUTBOX_DB", "--remote"]);
   run(bin("wrangler"), ["d1", "migrations", "apply", "BELL_DB", "--remote"]);
+  run(bin("wrangler"), ["d1", "migrations", "apply", "STATS_DB", "--remote"]);
   run(bin("wrangler"), ["deploy", "--var", `APP_ORIGIN:${origin}`]);
 }

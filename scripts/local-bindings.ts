@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The local D1 databases (the main one and the outbox's) and R2 bucket that `wrangler dev` serves, opened in this process through wrangler's own
+ * The local D1 databases (the main one, the outbox's and My Stats') and R2 bucket that `wrangler dev` serves, opened in this process through wrangler's own
  * local bindings: one local runtime for every statement and photo of the seed, where a `wrangler d1 execute` per
  * step started one each time.
  */
@@ -8,7 +8,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inChunks } from "../worker/db/bound-parameters.ts";
 
-type LocalBindings = { DB: D1Database; OUTBOX_DB: D1Database; PHOTOS: R2Bucket; dispose(): Promise<void> };
+type Databases = { DB: D1Database; OUTBOX_DB: D1Database; STATS_DB: D1Database };
+type LocalBindings = Databases & { PHOTOS: R2Bucket; dispose(): Promise<void> };
+const DATABASES = ["DB", "OUTBOX_DB", "STATS_DB"];
 
 /** The state directory `wrangler dev --persist-to <dir>` reads (its v3 folder); .wrangler/state by default. */
 const persistRootOf = (root: string, persistTo: string | null) =>
@@ -19,12 +21,10 @@ export async function openLocalBindings(root: string, persistTo: string | null):
   process.env.WRANGLER_LOG ??= "error";
   const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
   const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
-  const databases = config.d1_databases.filter((d: { binding: string }) =>
-    ["DB", "OUTBOX_DB"].includes(d.binding),
-  );
+  const databases = config.d1_databases.filter((d: { binding: string }) => DATABASES.includes(d.binding));
   const photos = config.r2_buckets.find((b: { binding: string }) => b.binding === "PHOTOS");
-  if (databases.length !== 2 || !photos)
-    throw new Error("wrangler.toml has no DB and OUTBOX_DB databases or no PHOTOS bucket");
+  if (databases.length !== DATABASES.length || !photos)
+    throw new Error(`wrangler.toml lacks one of the ${DATABASES.join(", ")} databases or the PHOTOS bucket`);
   // The app's configuration also binds Durable Objects, which a script without their code can only warn about:
   // a configuration of the two bindings alone, under the same names, reaches the same local storage.
   const configPath = path.join(root, ".seed", `bindings-${process.pid}.json`);
@@ -39,7 +39,7 @@ export async function openLocalBindings(root: string, persistTo: string | null):
     }),
   );
   try {
-    const proxy = await getPlatformProxy<{ DB: D1Database; OUTBOX_DB: D1Database; PHOTOS: R2Bucket }>({
+    const proxy = await getPlatformProxy<Databases & { PHOTOS: R2Bucket }>({
       configPath,
       persist: { path: persistRootOf(root, persistTo) },
       remoteBindings: false,
@@ -47,6 +47,7 @@ export async function openLocalBindings(root: string, persistTo: string | null):
     return {
       DB: proxy.env.DB,
       OUTBOX_DB: proxy.env.OUTBOX_DB,
+      STATS_DB: proxy.env.STATS_DB,
       PHOTOS: proxy.env.PHOTOS,
       dispose: () => proxy.dispose(),
     };

@@ -54,6 +54,7 @@ if (watching) {
     "migrations",
     "migrations-outbox",
     "migrations-bell",
+    "migrations-stats",
   ])
     watch(path.join(root, dir), { recursive: true }, () => {
       clearTimeout(timer);

@@ -74,6 +74,7 @@ import { adminConsole } from "./domain/admin";
 import { offerService } from "./domain/offers";
 import { offerAnnouncements } from "./domain/offers/announce";
 import { retentionService } from "./domain/retention";
+import { statsBook } from "./domain/stats";
 import { reputationService } from "./domain/reputation";
 
 export type ServiceOptions = {
@@ -85,6 +86,8 @@ export type ServiceOptions = {
   outboxDatabase?: Pick<D1Database, "prepare" | "batch">;
   /** The bell's own database (docs/decisions/0097-bell-database.md); the BELL_DB binding without it. */
   bellDatabase?: Pick<D1Database, "prepare" | "batch">;
+  /** My Stats' own database (docs/decisions/0098-stats-database.md); the STATS_DB binding without it. */
+  statsDatabase?: Pick<D1Database, "prepare" | "batch">;
   /**
    * The viewer's network (db/network-wall.ts): every service reads `database` through the wall, except
    * those that cross it by their nature — sessions and sign-in (they find an account before its network is
@@ -153,6 +156,11 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   const settings = settingsService(db);
   const bellDb = openDatabase((options.bellDatabase ?? env.BELL_DB) as D1Database);
   const centre = notificationCentre(bellDb, db);
+  // Views are counted by post id once the walled read found the post; the fold reads both networks' posts.
+  const stats = statsBook(
+    openDatabase((options.statsDatabase ?? env.STATS_DB) as D1Database),
+    acrossNetworks,
+  );
   const preferences = preferencesService(db);
   const tokens = unsubscribeTokens(db, optional);
   const vapid = vapidKeys(acrossNetworks, optional);
@@ -165,7 +173,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     origin,
     wake: (at) => later("Waking the outbox courier", () => courierOf(env).wake(at)),
   });
-  const demo = demoService(acrossNetworks, { photos: env.PHOTOS, rooms, outbox, bell: centre });
+  const demo = demoService(acrossNetworks, { photos: env.PHOTOS, rooms, outbox, bell: centre, stats });
   const push = (dealerId: string, frame: InboxFrame) => inboxOf(env, dealerId).notify(frame);
   const devices = pushService(db, {
     rateLimits,
@@ -226,6 +234,15 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
   };
   const inventory = inventoryService(db, {
     uploads,
+    views: {
+      store: (view) => stats.storeView(view),
+      counted: (view) => void later(`Counting a view of post ${view.postId}`, () => stats.viewCounted(view)),
+      takenBack: (view) =>
+        void later(`Taking back a view of post ${view.postId}`, () => stats.takeBackView(view)),
+    },
+    // Its views are in My Stats' database: they go after the post, which no longer counts them.
+    postDeleted: (postId) =>
+      void later(`Forgetting the views of post ${postId}`, () => stats.forgetPost(postId)),
     rateLimits,
     aiFor: async (dealer, premium) => {
       const ai = optional.AI;
@@ -296,7 +313,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
       later(`Offer ${events[0]?.action} ${events[0]?.offerId}`, () => offerNews.announce(events)),
     dealConfirmed: (dealId) => later(`Deal confirmed ${dealId}`, () => announcements.showConfirmed(dealId)),
   });
-  const accountData = accountDataService(acrossNetworks, { rooms, outbox, bell: centre });
+  const accountData = accountDataService(acrossNetworks, { rooms, outbox, bell: centre, stats });
   const auth = authFlows({
     accounts,
     sessions,
@@ -324,6 +341,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     photos: env.PHOTOS,
     bellDb,
     bell: centre,
+    stats,
     rooms,
     siteOrigin: origin,
     refund: (invoiceId, input) => subscriptions.refund(invoiceId, input),
@@ -344,7 +362,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     rateLimits,
     demo,
     /** The daily cron's forgetting: every table that grows without end, across both networks. */
-    retention: retentionService(acrossNetworks, outboxDb, env.PHOTOS, centre),
+    retention: retentionService(acrossNetworks, { outboxDb, photos: env.PHOTOS, bell: centre, stats }),
     auth,
     google: googleSignIn({ env: optional, accounts, demo, auth, siteOrigin: origin }),
     accountTokens,
@@ -377,7 +395,7 @@ export function createServices(env: Env, options: ServiceOptions = {}) {
     directory,
     connections,
     profile: profileService(db, env.PHOTOS, rateLimits),
-    insights: insightsService(db, rooms),
+    insights: insightsService(db, rooms, stats),
     news: newsService(db, { audit: admin.audit, demoNetwork: () => options.network?.() === "demo" }),
     settings,
     uploads,

@@ -55,6 +55,12 @@ export const LEFT_FEED_POST_KEEP_DAYS = 30;
  */
 export const DAY_FIGURES_KEEP_DAYS = 180;
 
+/**
+ * A deleted post's record that its comments are in the day figures (My Stats' database): a deletion that failed
+ * after they were counted runs again the next day, and counts nothing twice.
+ */
+export const FOLDED_POST_KEEP_DAYS = 7;
+
 /** Rows one statement deletes: D1 answers it well inside its time limit whatever the table's size. */
 export const RETENTION_BATCH_ROWS = 1000;
 /** Posts one statement deletes: each takes its vehicles, comments, views and offers with it. */

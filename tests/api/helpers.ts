@@ -429,3 +429,19 @@ export async function twoDealersWithAChat() {
   if (chat.status !== 201) throw new Error(`chat not opened: ${chat.status} ${chat.text}`);
   return { a, b, chatId: chat.json.id as string };
 }
+
+/** A post of one 2020 Ford F-150 for sale by `dealer`, titled `title`; answers its id. */
+export async function postForSale(dealer: { cookie: string }, title: string, photoUrls: string[] = []) {
+  const res = await call("POST", "/api/inventory", {
+    cookie: dealer.cookie,
+    body: {
+      title,
+      type: "single",
+      description: "",
+      vehicles: [{ year: 2020, make: "Ford", model: "F-150", mileage: 41000, price: 28500 }],
+      photoUrls,
+    },
+  });
+  if (res.status !== 201) throw new Error(`posting failed: ${res.status} ${res.text}`);
+  return res.json.id as string;
+}

@@ -99,7 +99,7 @@ async function createPost(owner: Dealer) {
 }
 
 async function viewsOf(postId: string, viewer: Dealer) {
-  const views = await env.DB.prepare(
+  const views = await env.STATS_DB.prepare(
     "select count(*) as n from post_views where post_id = ? and viewer_id = ?",
   )
     .bind(postId, viewer.dealerId)

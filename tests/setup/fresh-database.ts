@@ -2,15 +2,16 @@ import { env, type D1Migration } from "cloudflare:test";
 
 /**
  * Test files share a workerd process (vitest's isolate: false), so each starts by emptying every D1 database (the
- * main one, the outbox's and the bell's) and migrating them again: every file still starts from migrated, empty databases,
+ * main one, the outbox's, the bell's and My Stats') and migrating them again: every file still starts from migrated, empty databases,
  * without a new runtime and module graph. Each step is one batch (one transaction): the drops, each table after
  * every table that refers to it, and the migrations in order, each recorded as `applyD1Migrations` records it. Table by table and migration by migration
  * it was about 70 and 49 round trips a file, some 0.4 s.
  */
-const { TEST_MIGRATIONS, TEST_OUTBOX_MIGRATIONS, TEST_BELL_MIGRATIONS } = env as unknown as {
+const { TEST_MIGRATIONS, TEST_OUTBOX_MIGRATIONS, TEST_BELL_MIGRATIONS, TEST_STATS_MIGRATIONS } = env as unknown as {
   TEST_MIGRATIONS: D1Migration[];
   TEST_OUTBOX_MIGRATIONS: D1Migration[];
   TEST_BELL_MIGRATIONS: D1Migration[];
+  TEST_STATS_MIGRATIONS: D1Migration[];
 };
 
 type SchemaRow = { name: string; type: string; sql: string | null };
@@ -77,4 +78,5 @@ await Promise.all([
   emptyDatabase(env.DB).then(() => migrate(env.DB, TEST_MIGRATIONS)),
   emptyDatabase(env.OUTBOX_DB).then(() => migrate(env.OUTBOX_DB, TEST_OUTBOX_MIGRATIONS)),
   emptyDatabase(env.BELL_DB).then(() => migrate(env.BELL_DB, TEST_BELL_MIGRATIONS)),
+  emptyDatabase(env.STATS_DB).then(() => migrate(env.STATS_DB, TEST_STATS_MIGRATIONS)),
 ]);

@@ -22,6 +22,7 @@ import type { OfferAction } from "#lib/schemas/offer-constants";
 import { createdAt, timestamp } from "./columns";
 import { notificationColumns, notificationIndexes } from "./bell-schema";
 import { outboxColumns, outboxIndexes } from "./outbox-schema";
+import { dayCountColumns } from "./stats-schema";
 
 const flag = (name: string) => integer(name, { mode: "boolean" });
 /** A row that belongs to another table's row and is deleted with it. */
@@ -1280,20 +1281,13 @@ export const dealerArchivedStats = sqliteTable("dealer_archived_stats", {
 });
 
 /**
- * My Stats' day counts of what the daily cron no longer keeps row by row (worker/domain/retention): the views of
- * posts that left the feed, the comments received and requests answered on deleted posts, per UTC day. The
- * period figures add them to the rows still kept, so a figure does not drop when its rows go.
+ * My Stats' day counts as the main database kept them before My Stats had its own database (its
+ * dealer_day_figures, worker/db/stats-schema.ts): still read and added to, for views and posts of the old
+ * post_views table, until DAY_FIGURES_KEEP_DAYS passes.
  */
-export const dealerDayFigures = sqliteTable(
+export const legacyDayFigures = sqliteTable(
   "dealer_day_figures",
-  {
-    dealerId: ownedBy("dealer_id", () => dealers.id),
-    /** Midnight UTC of the day, epoch ms. */
-    day: timestamp("day").notNull(),
-    postViews: integer("post_views").notNull().default(0),
-    commentsReceived: integer("comments_received").notNull().default(0),
-    requestsAnswered: integer("requests_answered").notNull().default(0),
-  },
+  { dealerId: ownedBy("dealer_id", () => dealers.id), ...dayCountColumns() },
   (t) => [primaryKey({ columns: [t.dealerId, t.day] }), index("dealer_day_figures_day_idx").on(t.day)],
 );
 

@@ -163,6 +163,9 @@ export function demoNetwork(now: number) {
   // A generator of its own, so adding the deals changed none of the demo's other ids.
   const dealRows = buildDeals(createRandom(5051), dealers, posts, connections, now);
   const viewRows = buildViews(createRandom(6061), dealers, posts, now);
+  const viewsByPost = new Map<string, number>();
+  for (const view of viewRows)
+    viewsByPost.set(String(view.post_id), (viewsByPost.get(String(view.post_id)) ?? 0) + 1);
   // Its own generator too; the ratings are left to the seed, which measures them from these reviews.
   const reviewRows = buildReviews(createRandom(7079), dealRows, dealers[0]!.id, now);
   const dealerById = new Map(dealers.map((d) => [d.id, d]));
@@ -196,8 +199,8 @@ export function demoNetwork(now: number) {
     return {
       photo_urls: JSON.stringify(photosByPost[i]!.map((photo) => photo.path)),
       ai_summary: summary.length > 0 ? JSON.stringify(summary) : null,
-      // Counted by post_views_count_ai from the view rows below, as every view is.
-      view_count: 0,
+      // Its view rows below, as a first view counts (they go to My Stats' own database).
+      view_count: viewsByPost.get(p.id) ?? 0,
       state: dealer.state,
     };
   });
@@ -250,7 +253,6 @@ export function demoNetwork(now: number) {
     ["connections", connectionRows],
     ...postRows,
     ["comments", commentRows],
-    ["post_views", viewRows],
     ["chats", chatLines.chats],
     ["chat_participants", chatLines.participants],
     ["messages", messageRows],
@@ -269,5 +271,11 @@ export function demoNetwork(now: number) {
     deals: dealRows.length,
     reviews: reviewRows.length,
   };
-  return { tables, accounts: accountRows, counts, photos: photosByPost.flat() };
+  /** My Stats' own database's rows (docs/decisions/0098-stats-database.md). */
+  const viewedPosts = posts.filter((p) => viewsByPost.has(p.id));
+  const statsTables: [string, Row[]][] = [
+    ["post_views", viewRows],
+    ["post_dealers", viewedPosts.map((p) => ({ post_id: p.id, dealer_id: p.dealerId }))],
+  ];
+  return { tables, statsTables, accounts: accountRows, counts, photos: photosByPost.flat() };
 }

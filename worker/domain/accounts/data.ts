@@ -19,6 +19,7 @@ import {
   vehicles,
 } from "../../db/schema";
 import { DomainError, forbidden } from "../shared/errors";
+import type { StatsBook } from "../stats";
 
 /** The name a deleted dealer's messages and chats show. */
 const DELETED_DEALER = "Deleted dealer";
@@ -40,6 +41,7 @@ export function accountDataService(
     rooms: (chatId: string) => Pick<ChatHistory, "allMessages">;
     outbox: Pick<OutboxService, "forgetAccount">;
     bell: Pick<NotificationCentre, "forgetDealers">;
+    stats: Pick<StatsBook, "forgetDealers">;
   },
 ) {
   const { rooms } = stores;
@@ -148,6 +150,8 @@ export function accountDataService(
       await stores.outbox.forgetAccount(dealerId, account.email);
       // Then the bells (their own database too), before the account that reads them goes.
       await stores.bell.forgetDealers([dealerId]);
+      // And the views of their posts and their figures, in My Stats' database.
+      await stores.stats.forgetDealers([dealerId]);
       await db.batch([
         db.delete(comments).where(eq(comments.dealerId, dealerId)),
         db.delete(inventoryPosts).where(eq(inventoryPosts.dealerId, dealerId)),

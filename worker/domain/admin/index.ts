@@ -11,6 +11,7 @@ import type { NotificationCentre } from "../notifications/centre";
 import type { OutboxService } from "../outbox";
 import type { Delivery } from "../notifications/notify";
 import { auditTrail, type AdminActor } from "./audit";
+import type { StatsBook } from "../stats";
 import { adminBroadcast } from "./broadcast";
 import { dealReviews } from "./deal-reviews";
 import { disputeDecisions } from "../disputes/admin";
@@ -38,6 +39,8 @@ type AdminConsoleDeps = {
   bellDb: Database;
   /** The notification centre: the demo's dealers' bells go with them. */
   bell: Pick<NotificationCentre, "forgetDealers">;
+  /** My Stats' book: the demo's dealers' views and figures go with them. */
+  stats: Pick<StatsBook, "forgetDealers">;
   /** Each chat's room: the demo's chats go with their messages; the backup reads every chat's history. */
   rooms: (chatId: string) => ReturnType<ChatRooms> & ReturnType<BackupRooms>;
   siteOrigin: string;
@@ -77,6 +80,7 @@ export function adminConsole(db: Database, deps: AdminConsoleDeps) {
       rooms: deps.rooms,
       outbox: deps.outbox,
       bell: deps.bell,
+      stats: deps.stats,
     }),
     payments: {
       /** A refund within 30 days of the payment (subscriptions domain), audited. */

@@ -8,16 +8,21 @@ import { accounts, chatParticipants, chats, dealers, postViews } from "../../db/
 import type { ChatHistory } from "../../realtime/chat-history";
 import type { NotificationCentre } from "../notifications/centre";
 import type { OutboxService } from "../outbox";
+import type { StatsBook } from "../stats";
 
 /** A chat's room by the chat's id: a deleted chat's messages go with it. */
 export type ChatRooms = (chatId: string) => Pick<ChatHistory, "clearHistory">;
 
-/** What a demo account leaves outside the main database: photos, chat rooms, the outbox's messages, the bells. */
+/**
+ * What a demo account leaves outside the main database: photos, chat rooms, the outbox's messages, the bells,
+ * the views and figures of My Stats.
+ */
 export type DemoStores = {
   photos: R2Bucket;
   rooms: ChatRooms;
   outbox: Pick<OutboxService, "dealersGone">;
   bell: Pick<NotificationCentre, "forgetDealers">;
+  stats: Pick<StatsBook, "forgetDealers">;
 };
 
 /** Accounts removed per round (one batch of deletes, each statement binding a round's ids once). */
@@ -27,8 +32,8 @@ const ACCOUNTS_PER_ROUND = 20;
  * Removes throwaway demo accounts whose `demo_expires_at` has passed, with everything they wrote: their
  * dealership and the dealers it added to the directory, posts (vehicles, comments and views on them), their
  * comments and views elsewhere, chats with their messages and files, connections, sessions, settings — and the
- * photos in R2 that nothing left in the database shows; their messages in the outbox keep no dealer, and their
- * bells go from the bell's database. D1's foreign keys cascade the rows under a dealer and an account; chats (no
+ * photos in R2 that nothing left in the database shows; their messages in the outbox keep no dealer, their
+ * bells go from the bell's database and their views and figures from My Stats'. D1's foreign keys cascade the rows under a dealer and an account; chats (no
  * foreign key to a dealer) and views are removed explicitly, and each chat's room forgets its messages. Answers
  * how many went.
  */
@@ -69,6 +74,16 @@ export async function removeDemoAccounts(db: Database, stores: DemoStores, now: 
     const gone = [...dealerIds, ...added.map((d) => d.id)];
     await stores.outbox.dealersGone(gone);
     await stores.bell.forgetDealers(gone);
+    // A demo dealer sees the demo network only: their views are on its posts, whose counts fall back.
+    const demoPosts = dealerIds.length
+      ? await db.all<{ id: string }>(sql`
+          select p.id as id from dealers d indexed by dealers_demo_idx
+          join inventory_posts p on p.dealer_id = d.id where d.is_demo = 1`)
+      : [];
+    await stores.stats.forgetDealers(
+      gone,
+      demoPosts.map((p) => p.id),
+    );
     const deletes: BatchItem<"sqlite">[] = [];
     if (dealerIds.length) {
       const theirChats = db

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { acceptedConnectionsOf } from "../connections/accepted";
+import type { StatsBook } from "../stats";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Views, last 30 days": the same window as My Stats' 30-day period. */
@@ -48,12 +49,20 @@ function startOfMonth(now: number): number {
  * vehicle figures are read from covering indexes (posts_dealer_idx, vehicles_post_idx, comments_post_idx:
  * migration 0017), so no post, vehicle or comment row is read. Posts the daily cron deleted, and the views it
  * folded into counts once their post left the feed (worker/domain/retention), still count, from the dealer's
- * archived totals and day figures; unique viewers are those of the posts still in the feed.
+ * archived totals and day figures; unique viewers are those of the posts still in the feed. Views counted since
+ * My Stats has its own database are read there, beside this statement, and added (a viewer who opened posts
+ * before and after it moved counts once in each, until the old table empties).
  */
-export async function dealerStatsOf(db: Database, dealerId: string, now = Date.now()): Promise<DealerStats> {
+export async function dealerStatsOf(
+  db: Database,
+  stats: Pick<StatsBook, "viewFigures">,
+  dealerId: string,
+  now = Date.now(),
+): Promise<DealerStats> {
   const monthStart = startOfMonth(now);
   const recent = now - RECENT_VIEWS_DAYS * DAY_MS;
-  const [row] = await db.all<DealerStats & Archived>(sql`
+  const [[row], views] = await Promise.all([
+    db.all<DealerStats & Archived>(sql`
     select postFigures.*, vehicleFigures.*, viewFigures.*, archived.*,
       (select count(*) from inventory_posts p join comments c on c.post_id = p.id
          where p.dealer_id = ${dealerId} and c.dealer_id != ${dealerId}) as commentsReceived,
@@ -85,7 +94,9 @@ export async function dealerStatsOf(db: Database, dealerId: string, now = Date.n
          coalesce(max(vehicles_sold), 0) as archivedVehiclesSold, coalesce(max(views), 0) as archivedViews,
          coalesce(max(comments_received), 0) as archivedCommentsReceived,
          coalesce(max(comments_written), 0) as archivedCommentsWritten
-       from dealer_archived_stats where dealer_id = ${dealerId}) as archived`);
+       from dealer_archived_stats where dealer_id = ${dealerId}) as archived`),
+    stats.viewFigures(dealerId, recent),
+  ]);
   if (!row) throw new Error("stats query answered nothing");
   const {
     archivedPosts,
@@ -103,7 +114,9 @@ export async function dealerStatsOf(db: Database, dealerId: string, now = Date.n
     soldPosts: live.soldPosts + archivedSoldPosts,
     vehiclesListed: live.vehiclesListed + archivedVehiclesListed,
     vehiclesSold: live.vehiclesSold + archivedVehiclesSold,
-    totalViews: live.totalViews + archivedViews,
+    totalViews: live.totalViews + archivedViews + views.totalViews,
+    uniqueViewers: live.uniqueViewers + views.uniqueViewers,
+    viewsLast30Days: live.viewsLast30Days + views.viewsSince,
     commentsReceived: live.commentsReceived + archivedCommentsReceived,
     commentsWritten: live.commentsWritten + archivedCommentsWritten,
   };

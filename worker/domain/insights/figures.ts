@@ -1,3 +1,4 @@
+import type { FoldedDay } from "../stats";
 /**
  * My Stats: the dealer's figures over a period and the period before it, with a value per day for
  * the charts. Pure: it reads the dealer's activity as plain timestamps (insights/index.ts gathers them) and
@@ -34,18 +35,13 @@ export type DealerActivity = {
   messages: ChatMessageEvent[];
   deals: DealEvent[];
   /**
-   * The same three figures counted per UTC day from rows the daily cron no longer keeps (dealer_day_figures):
-   * each day's count is placed at its midnight.
+   * The same three figures counted per UTC day from rows the daily cron no longer keeps (dealer_day_figures, in
+   * either database; a day may come twice): each day's count is placed at its midnight.
    */
   foldedDays: FoldedDay[];
 };
 
-export type FoldedDay = {
-  day: number;
-  postViews: number;
-  commentsReceived: number;
-  requestsAnswered: number;
-};
+export type { FoldedDay } from "../stats";
 
 export const FIGURE_KEYS = [
   "postViews",

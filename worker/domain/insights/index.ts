@@ -1,6 +1,7 @@
 import type { ChatHistory } from "../../realtime/chat-history";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { StatsBook } from "../stats";
 import { dealerStatsOf } from "./dealer-stats";
 import { periodFigures, statsView, type DealerActivity, type StatPeriod, type StatsView } from "./figures";
 
@@ -47,7 +48,11 @@ export type VehicleActivity = {
  * My Vehicle Activity, the deal totals: every figure of the dealer's activity is counted here.
  * Reads the dealer's activity as event times; the figures themselves are computed by figures.ts.
  */
-export function insightsService(db: Database, rooms: (chatId: string) => Pick<ChatHistory, "activitySince">) {
+export function insightsService(
+  db: Database,
+  rooms: (chatId: string) => Pick<ChatHistory, "activitySince">,
+  stats: Pick<StatsBook, "activitySince" | "viewFigures">,
+) {
   /** Who wrote when in the dealer's chats since `since`, asked of the rooms of the chats active since then. */
   async function chatActivitySince(dealerId: string, since: number): Promise<DealerActivity["messages"]> {
     const chats = await db.all<{ id: string }>(sql`
@@ -68,11 +73,12 @@ export function insightsService(db: Database, rooms: (chatId: string) => Pick<Ch
   /**
    * Everything the figures of two periods (the one asked for and the one before) are counted from, in one
    * statement: each kind of event is one column, a JSON array gathered by a subquery, so the page waits on
-   * one D1 trip instead of seven (D1 caps a compound SELECT at a few terms, so not a `union all`).
+   * one D1 trip instead of seven (D1 caps a compound SELECT at a few terms, so not a `union all`). The views and
+   * day counts of My Stats' own database are read beside it, and added to those the main one still keeps.
    */
   async function activitySince(dealerId: string, since: number): Promise<DealerActivity> {
     type Json = string;
-    const [[row], messages] = await Promise.all([
+    const [[row], messages, views] = await Promise.all([
       db.all<Record<Exclude<keyof DealerActivity, "messages">, Json>>(sql`
       select
         (select json_group_array(pv.created_at)
@@ -96,12 +102,13 @@ export function insightsService(db: Database, rooms: (chatId: string) => Pick<Ch
         (select json_group_array(json_array(day, post_views, comments_received, requests_answered))
           from dealer_day_figures where dealer_id = ${dealerId} and day >= ${since}) as foldedDays`),
       chatActivitySince(dealerId, since),
+      stats.activitySince(dealerId, since),
     ]);
     const list = <T>(json: Json | undefined) => (json ? (JSON.parse(json) as T[]) : []);
     type DealRow = [number, number, number | null, number | null, number, number | null];
     type FoldedRow = [number, number, number, number];
     return {
-      postViews: list<number>(row?.postViews),
+      postViews: [...list<number>(row?.postViews), ...views.postViews],
       commentsReceived: list<number>(row?.commentsReceived),
       connections: list<number>(row?.connections),
       requestsAnswered: list<number>(row?.requestsAnswered),
@@ -116,14 +123,15 @@ export function insightsService(db: Database, rooms: (chatId: string) => Pick<Ch
           commissionCents,
         }),
       ),
-      foldedDays: list<FoldedRow>(row?.foldedDays).map(
-        ([day, postViews, commentsReceived, requestsAnswered]) => ({
+      foldedDays: [
+        ...list<FoldedRow>(row?.foldedDays).map(([day, postViews, commentsReceived, requestsAnswered]) => ({
           day,
           postViews,
           commentsReceived,
           requestsAnswered,
-        }),
-      ),
+        })),
+        ...views.foldedDays,
+      ],
     };
   }
 
@@ -148,7 +156,7 @@ export function insightsService(db: Database, rooms: (chatId: string) => Pick<Ch
     dealTotals: (dealerId: string) => dealTotalsOf(db, dealerId),
 
     /** The all-time figures of /my-stats and the profile's Statistics tab. */
-    dealerStats: (dealerId: string, now = Date.now()) => dealerStatsOf(db, dealerId, now),
+    dealerStats: (dealerId: string, now = Date.now()) => dealerStatsOf(db, stats, dealerId, now),
 
     /** The Dealer Network's left panel: the makes and models the dealer bought and sold most, and this month. */
     async vehicleActivity(dealerId: string, now = Date.now()): Promise<VehicleActivity> {

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { DealerRow } from "../dealers";
 import { listFeed } from "./feed";
 import { deletePost, expirePosts, updatePost, type PostActor, type PostChange } from "./lifecycle";
-import { findPost, insertComment, insertPost } from "./posts";
+import { findPost, insertComment, insertPost, type PostViews } from "./posts";
 import { writeSummary, type AiBinding } from "./summary";
 import type { FeedPage, PostComment, PostDetail } from "./types";
 import { LIMITS, type RateLimitService } from "../rate-limits";
@@ -24,6 +24,10 @@ type Deps = {
   onPostCreated?: (post: PostDetail, network: string[]) => Promise<void>;
   /** Told once an edit is stored (price drops, new deal alerts); runs after the answer. */
   onPostChanged?: (postId: string, change: PostChange) => void;
+  /** Where views are counted (My Stats' own database). */
+  views: PostViews;
+  /** A deleted post's views are forgotten there, after the answer. */
+  postDeleted: (postId: string) => void;
 };
 
 /** Inventory posts: the feed, one post, new posts and comments. */
@@ -36,7 +40,7 @@ export function inventoryService(db: Database, deps: Deps) {
 
     /** The post with its vehicles and comments, counting a view for this viewer (once per viewer). */
     viewPost(postId: string, viewerId: string): Promise<PostDetail> {
-      return findPost(db, postId, viewerId);
+      return findPost(db, postId, { id: viewerId, views: deps.views });
     },
 
     /** The post without counting a view (after creating it, after commenting). */
@@ -107,6 +111,7 @@ export function inventoryService(db: Database, deps: Deps) {
       await deletePost(db, postId, actor, () =>
         deps.rateLimits.spend([LIMITS.postEditsPerDealer, actor.dealerId]),
       );
+      deps.postDeleted(postId);
     },
 
     /** The daily cron: posts older than 30 days (since posted or renewed) expire. */

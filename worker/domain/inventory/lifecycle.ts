@@ -191,7 +191,7 @@ export async function updatePost(
   return { ...change, post: postFromRows(postRows, vehicleRows, commentRows) };
 }
 
-/** Deletes the post with its vehicles, comments, views and index rows (foreign keys cascade). */
+/** Deletes the post with its vehicles, comments and index rows (foreign keys cascade); its views are the caller's. */
 export async function deletePost(
   db: Database,
   postId: string,

@@ -6,6 +6,7 @@ import { inChunks, parametersPerRow } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { comments, dealers, inventoryPosts, vehicles } from "../../db/schema";
 import { matchIndexStatements } from "../deal-alerts/match-index";
+import type { PostView } from "../stats";
 import { notFound } from "../shared/errors";
 import { newId } from "../shared/ids";
 import { POST_COLUMNS, toFeedPost, type PostRow } from "./feed";
@@ -110,29 +111,44 @@ export function postFromRows(
 }
 
 /**
- * One post with its vehicles and comments: three reads in parallel (one round trip of wall time). When a
- * viewer is given, the view is counted first, once per viewer and never for the post's own dealer: the
- * insert into post_views does nothing on a repeat, and a trigger on post_views (migration 0002) moves
- * view_count only when a row was really inserted. Views are counted while the post is in the feed: once it left,
- * the daily cron folds its rows into counts (worker/domain/retention/views.ts), with no row left to say who saw it.
+ * Where a post's views are counted (My Stats' own database, worker/domain/stats): `store` answers whether the
+ * view was the viewer's first; `counted` and `takenBack` run after the answer.
  */
-export async function findPost(db: Database, postId: string, viewerId?: string): Promise<PostDetail> {
-  // One wait on D1: the view (when someone else opens it) is written beside the three reads, not before.
-  const [postRows, vehicleRows, commentRows, view] = await Promise.all([
-    postSelect(db, postId, viewerId),
+export type PostViews = {
+  store: (view: PostView) => Promise<boolean>;
+  /** A first view that counts: the post's view_count goes up by one (`dealerId`: the post's). */
+  counted: (view: PostView & { dealerId: string }) => void;
+  /** A first view stored that does not count (the dealer's own post, one off the feed): its row goes. */
+  takenBack: (view: PostView) => void;
+};
+
+/**
+ * One post with its vehicles and comments: three reads in parallel (one round trip of wall time). When a
+ * viewer is given, their view is stored beside the reads, once per viewer (My Stats' database answers whether it
+ * was their first); it counts while the post is in the feed, never for the post's own dealer, and not for a
+ * viewer the main database's old post_views table counted already (the daily cron empties it as its posts leave
+ * the feed). A view that counts raises view_count after the answer, and this answer counts it too; one that does
+ * not is taken back.
+ */
+export async function findPost(
+  db: Database,
+  postId: string,
+  viewer?: { id: string; views: PostViews },
+): Promise<PostDetail> {
+  const view = viewer && { postId, viewerId: viewer.id };
+  const [postRows, vehicleRows, commentRows, first] = await Promise.all([
+    postSelect(db, postId, viewer?.id),
     vehiclesSelect(db, postId),
     commentsSelect(db, postId),
-    viewerId
-      ? db.run(sql`
-          insert into post_views (post_id, viewer_id, created_at)
-          select p.id, ${viewerId}, ${Date.now()} from inventory_posts p
-          where p.id = ${postId} and p.dealer_id <> ${viewerId} and p.status = 'active'
-          on conflict do nothing`)
-      : null,
+    view ? viewer.views.store(view) : false,
   ]);
   const row = postRows[0];
-  // A first view the read did not see yet (it ran first) still counts in this answer.
-  if (row && (view?.meta.changes ?? 0) > 0 && !row.seen) row.viewCount = Number(row.viewCount) + 1;
+  if (view && first) {
+    if (row && !row.seen && row.status === "active" && row.dealerId !== view.viewerId) {
+      viewer.views.counted({ ...view, dealerId: row.dealerId });
+      row.viewCount = Number(row.viewCount) + 1;
+    } else viewer.views.takenBack(view);
+  }
   return postFromRows(postRows, vehicleRows, commentRows);
 }
 

@@ -16,10 +16,11 @@ import {
 import type { Database } from "../../db/client";
 import { outbox } from "../../db/outbox-schema";
 import type { NotificationCentre } from "../notifications/centre";
+import type { StatsBook } from "../stats";
 import {
   accountTokens,
   contactMessages,
-  dealerDayFigures,
+  legacyDayFigures,
   legacyNotifications,
   paymentEvents,
   rateLimits,
@@ -42,10 +43,14 @@ export type RetentionRun = Record<string, number>;
  */
 export function retentionService(
   db: Database,
-  outboxDb: Database,
-  photos: R2Bucket,
-  bell: Pick<NotificationCentre, "forgetOld">,
+  stores: {
+    outboxDb: Database;
+    photos: R2Bucket;
+    bell: Pick<NotificationCentre, "forgetOld">;
+    stats: Pick<StatsBook, "forgetOld" | "foldLeftFeedViews" | "addDayCounts" | "foldViewsOf">;
+  },
 ) {
+  const { outboxDb, photos, bell, stats } = stores;
   /**
    * Rules over one table each, in the order they run (one at a time: D1 has one writer), each over its database:
    * the main one, or the outbox's own. The bell's database has its own two rules (`bell.forgetOld`); these two
@@ -100,7 +105,7 @@ export function retentionService(
       ],
       ["payment events", db, paymentEvents, sql`processed_at < ${ago(PAYMENT_EVENT_KEEP_DAYS)}`],
       ["contact messages", db, contactMessages, sql`created_at < ${ago(CONTACT_MESSAGE_KEEP_DAYS)}`],
-      ["day figures", db, dealerDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
+      ["day figures", db, legacyDayFigures, sql`day < ${ago(DAY_FIGURES_KEEP_DAYS)}`],
     ] as const;
   };
 
@@ -118,8 +123,13 @@ export function retentionService(
       run["read notifications"] = (run["read notifications"] ?? 0) + bells.read;
       run["notifications"] = (run["notifications"] ?? 0) + bells.old;
       run["delivered message texts"] = await dropDeliveredBodies(outboxDb, now);
-      run["views of posts off the feed"] = await foldLeftFeedViews(db);
-      run["posts off the feed"] = await removeLeftFeedPosts(db, photos, now);
+      // The main database's old post_views table (views counted before My Stats had its database), then its own.
+      run["views of posts off the feed"] =
+        (await foldLeftFeedViews(db)) + (await stats.foldLeftFeedViews(now));
+      run["posts off the feed"] = await removeLeftFeedPosts(db, { photos, stats }, now);
+      const figures = await stats.forgetOld(now);
+      run["day figures"] = (run["day figures"] ?? 0) + figures.dayFigures;
+      run["folded posts"] = figures.foldedPosts;
       return run;
     },
   };

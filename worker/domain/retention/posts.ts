@@ -5,9 +5,12 @@ import { storedKeyOf } from "#lib/stored-paths";
 import { inChunks, valuesTable } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { DAY_MS } from "./batches";
-import { dayFigureStatements } from "./day-figures";
+import type { StatsBook } from "../stats";
+import { commentDayCounts, legacyViewDayFigures } from "./day-figures";
 
-type Candidate = { id: string; updatedAt: number; kept: number };
+type Candidate = { id: string; dealerId: string; updatedAt: number; kept: number };
+/** Where a deleted post leaves what outlives it: its photos' storage, My Stats' day counts. */
+type PostStores = { photos: R2Bucket; stats: Pick<StatsBook, "addDayCounts" | "foldViewsOf"> };
 type Photo = { dealerId: string; path: string };
 
 /**
@@ -17,13 +20,13 @@ type Photo = { dealerId: string; path: string };
  * posts_left_feed_idx oldest first, a page of RETENTION_BATCH_POSTS at a time (named: without statistics the
  * planner would read every expired post through posts_expiry_idx and sort them); answers how many posts went.
  */
-export async function removeLeftFeedPosts(db: Database, photos: R2Bucket, now: number): Promise<number> {
+export async function removeLeftFeedPosts(db: Database, stores: PostStores, now: number): Promise<number> {
   const cutoff = now - LEFT_FEED_POST_KEEP_DAYS * DAY_MS;
   let after: Candidate | undefined;
   let removed = 0;
   for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
     const page = await db.all<Candidate>(sql`
-      select p.id as id, p.updated_at as updatedAt,
+      select p.id as id, p.dealer_id as dealerId, p.updated_at as updatedAt,
         exists (select 1 from deals d where d.post_id = p.id)
           or exists (select 1 from vehicles v join offers o on o.vehicle_id = v.id and o.status = 'open'
                      where v.post_id = p.id) as kept
@@ -33,30 +36,40 @@ export async function removeLeftFeedPosts(db: Database, photos: R2Bucket, now: n
       order by updated_at, id
       limit ${RETENTION_BATCH_POSTS}`);
     after = page.at(-1);
-    const gone = page.filter((post) => !post.kept).map((post) => post.id);
-    for (const chunk of inChunks(gone)) removed += await removePosts(db, photos, chunk);
+    const gone = page.filter((post) => !post.kept);
+    for (const chunk of inChunks(gone)) removed += await removePosts(db, stores, chunk, now);
     if (page.length < RETENTION_BATCH_POSTS) break;
   }
   return removed;
 }
 
 /**
- * One atomic batch: the posts' figures move into their dealers' archived totals and day figures (and the
- * comments into their writers'), counted from the rows as the batch finds them, then the posts go. A post another run removed
- * meanwhile counts nothing. Then the photos nothing of their dealer still shows leave R2.
+ * First My Stats' database counts their views the daily walk has not folded yet, and their comments' day counts
+ * (each post once there). Then one atomic batch: the
+ * posts' figures move into their dealers' archived totals (and the comments into their writers'), counted from
+ * the rows as the batch finds them, then the posts go. A post another run removed meanwhile counts nothing. Then
+ * the photos nothing of their dealer still shows leave R2.
  */
-async function removePosts(db: Database, photos: R2Bucket, ids: string[]): Promise<number> {
-  const gone = valuesTable("gone", ids);
+async function removePosts(
+  db: Database,
+  stores: PostStores,
+  posts: Candidate[],
+  now: number,
+): Promise<number> {
+  const gone = valuesTable(
+    "gone",
+    posts.map((post) => post.id),
+  );
+  await stores.stats.foldViewsOf(posts);
+  await stores.stats.addDayCounts(await commentDayCounts(db, gone), now);
   const photosBefore = await db.all<Photo>(sql`
     with ${gone}
     select p.dealer_id as dealerId, j.value as path
       from inventory_posts p, json_each(p.photo_urls) j where p.id in (select value from gone)
     union select dealer_id, attachment_url from comments
       where post_id in (select value from gone) and attachment_url is not null`);
-  const [first, ...dayFigures] = dayFigureStatements(db, gone, "views and comments");
   const results = await db.batch([
-    first,
-    ...dayFigures,
+    legacyViewDayFigures(db, gone),
     batchable(
       db,
       db.run(sql`
@@ -90,7 +103,7 @@ async function removePosts(db: Database, photos: R2Bucket, ids: string[]): Promi
     batchable(db, db.run(sql`with ${gone} delete from inventory_posts where id in (select value from gone)`)),
   ]);
   const deleted = results.at(-1)!;
-  await forgetPhotos(db, photos, photosBefore);
+  await forgetPhotos(db, stores.photos, photosBefore);
   return deleted.meta.changes ?? 0;
 }
 

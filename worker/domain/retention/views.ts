@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import { RETENTION_BATCH_POSTS, RETENTION_MAX_BATCHES } from "#lib/retention";
 import { valuesTable } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
-import { dayFigureStatements } from "./day-figures";
+import { legacyViewDayFigures } from "./day-figures";
 
 type Candidate = { id: string; updatedAt: number };
 
 /**
+ * The main database's old post_views table, written before My Stats had its own database (worker/domain/stats
+ * folds those): the daily cron empties it as its posts leave the feed, and a later migration drops it.
  * The (post, viewer) rows exist to count a viewer once while the post is in the feed, where views are counted
  * (worker/domain/inventory/posts.ts). Once a post left it (expired or sold), its rows become counts: per day
  * in the dealer's day figures (My Stats' periods), in the dealer's archived totals (all time), and on the post
@@ -30,10 +32,8 @@ export async function foldLeftFeedViews(db: Database): Promise<number> {
       "gone",
       page.map((post) => post.id),
     );
-    const [first, ...counts] = dayFigureStatements(db, gone, "views");
     await db.batch([
-      first,
-      ...counts,
+      legacyViewDayFigures(db, gone),
       batchable(
         db,
         db.run(sql`
