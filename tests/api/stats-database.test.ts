@@ -5,7 +5,15 @@ import { currentUserSchema } from "#lib/api-types";
 import { openDatabase } from "../../worker/db/client";
 import { statsBook } from "../../worker/domain/stats";
 import { createServices } from "../../worker/services";
-import { call, freshIp, postForSale, runDailyCron, sessionCookieOf, signUpDealer } from "./helpers";
+import {
+  call,
+  eventually,
+  freshIp,
+  postForSale,
+  runDailyCron,
+  sessionCookieOf,
+  signUpDealer,
+} from "./helpers";
 
 /**
  * My Stats in its own database (STATS_DB): post views are stored there with their post's dealer, and raise the
@@ -64,11 +72,21 @@ describe("My Stats' own database", () => {
       .first<{ viewer_id: string }>();
     expect(row).toEqual({ viewer_id: viewer.dealerId });
 
-    // The owner's own look, and a look after the post left the feed, count nothing.
+    // The owner's own look is stored once and never counted; a look from the demo network (which cannot see the
+    // post) and one after the post left the feed are taken back.
     expect(await open(id, owner)).toBe(1);
+    const demo = await call("POST", "/api/auth/create-dummy", { headers: { "CF-Connecting-IP": freshIp() } });
+    const walled = await call("GET", `/api/inventory/${id}`, { cookie: sessionCookieOf(demo.headers) });
+    expect(walled.status).toBe(404);
     await leftFeed(id, 0);
     expect(await open(id, await signUpDealer())).toBe(1);
-    expect(await viewsIn(env.STATS_DB, id)).toBe(1);
+    expect(
+      await eventually(
+        () => viewsIn(env.STATS_DB, id),
+        (n) => n === 2,
+      ),
+    ).toBe(2);
+    expect(await viewCount(id)).toBe(1);
     expect(await allTimeViews(owner.dealerId)).toEqual({ total: 1, last30: 1, unique: 1 });
   });
 

@@ -118,7 +118,7 @@ export type PostViews = {
   store: (view: PostView) => Promise<boolean>;
   /** A first view that counts: the post's view_count goes up by one (`dealerId`: the post's). */
   counted: (view: PostView & { dealerId: string }) => void;
-  /** A first view stored that does not count (the dealer's own post, one off the feed): its row goes. */
+  /** Another dealer's first view stored that does not count (a post off the feed, or not found): its row goes. */
   takenBack: (view: PostView) => void;
 };
 
@@ -127,8 +127,8 @@ export type PostViews = {
  * viewer is given, their view is stored beside the reads, once per viewer (My Stats' database answers whether it
  * was their first); it counts while the post is in the feed, never for the post's own dealer, and not for a
  * viewer the main database's old post_views table counted already (the daily cron empties it as its posts leave
- * the feed). A view that counts raises view_count after the answer, and this answer counts it too; one that does
- * not is taken back.
+ * the feed). A view that counts raises view_count after the answer, and this answer counts it too; another's
+ * that does not (a post off the feed, or not in the viewer's network) is taken back.
  */
 export async function findPost(
   db: Database,
@@ -143,8 +143,9 @@ export async function findPost(
     view ? viewer.views.store(view) : false,
   ]);
   const row = postRows[0];
-  if (view && first) {
-    if (row && !row.seen && row.status === "active" && row.dealerId !== view.viewerId) {
+  // The dealer's own look stays stored, never counted: their next look stores nothing.
+  if (view && first && row?.dealerId !== view.viewerId) {
+    if (row && !row.seen && row.status === "active") {
       viewer.views.counted({ ...view, dealerId: row.dealerId });
       row.viewCount = Number(row.viewCount) + 1;
     } else viewer.views.takenBack(view);

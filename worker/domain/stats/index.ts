@@ -55,7 +55,7 @@ export function statsBook(statsDb: Database, db: Database) {
       ]);
     },
 
-    /** A view stored before its post was read that does not count (the dealer's own post, one off the feed). */
+    /** A view stored before its post was read that does not count (a post off the feed, or not found). */
     async takeBackView(view: PostView): Promise<void> {
       await statsDb.run(
         sql`delete from post_views where post_id = ${view.postId} and viewer_id = ${view.viewerId}`,
