@@ -48,8 +48,9 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
       outboxDatabase: gate.gate(meter.wrap(c.env.OUTBOX_DB)),
       // The bell's own database, the same way.
       bellDatabase: gate.gate(meter.wrap(c.env.BELL_DB)),
-      // My Stats' own database, the same way.
-      statsDatabase: gate.gate(meter.wrap(c.env.STATS_DB)),
+      // My Stats' own database, the same way; its reads started together (My Stats' period and all-time
+      // figures) go as one batch, as the main database's do.
+      statsDatabase: gate.gate(batchReads(meter.wrap(c.env.STATS_DB))),
       // Unknown until the session is looked up (worker/http/session.ts): then the viewer's own network.
       network: () => {
         const session = c.get("session");
