@@ -187,11 +187,15 @@ describe("My Stats' own database", () => {
     await open(deleted, viewer);
     await open(kept, viewer);
     await open(elsewhere, owner);
+    // The owner's own look at a post no one else opened is stored (never counted), and goes with the account too.
+    const onlyTheirs = await post(owner);
+    await open(onlyTheirs, owner);
 
     const removed = await call("DELETE", `/api/inventory/${deleted}`, { cookie: owner.cookie });
     expect(removed.status, removed.text).toBe(204);
     expect(await viewsIn(env.STATS_DB, deleted)).toBe(0);
     expect(await viewsIn(env.STATS_DB, kept)).toBe(1);
+    expect(await viewsIn(env.STATS_DB, onlyTheirs)).toBe(1);
 
     await env.STATS_DB.prepare("insert into dealer_day_figures (dealer_id, day, post_views) values (?, 0, 4)")
       .bind(owner.dealerId)
@@ -202,6 +206,7 @@ describe("My Stats' own database", () => {
     });
     expect(done.status, done.text).toBe(204);
     expect(await viewsIn(env.STATS_DB, kept)).toBe(0);
+    expect(await viewsIn(env.STATS_DB, onlyTheirs)).toBe(0);
     expect(
       await env.STATS_DB.prepare("select count(*) as n from dealer_day_figures where dealer_id = ?")
         .bind(owner.dealerId)

@@ -150,8 +150,15 @@ export function accountDataService(
       await stores.outbox.forgetAccount(dealerId, account.email);
       // Then the bells (their own database too), before the account that reads them goes.
       await stores.bell.forgetDealers([dealerId]);
-      // And the views of their posts and their figures, in My Stats' database.
-      await stores.stats.forgetDealers([dealerId]);
+      // And the views of their posts (their own looks too) and their figures, in My Stats' database.
+      const theirPosts = await db
+        .select({ id: inventoryPosts.id })
+        .from(inventoryPosts)
+        .where(eq(inventoryPosts.dealerId, dealerId));
+      await stores.stats.forgetDealers(
+        [dealerId],
+        theirPosts.map((p) => p.id),
+      );
       await db.batch([
         db.delete(comments).where(eq(comments.dealerId, dealerId)),
         db.delete(inventoryPosts).where(eq(inventoryPosts.dealerId, dealerId)),

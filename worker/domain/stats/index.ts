@@ -29,7 +29,7 @@ const postsOf = (dealerIds: readonly string[]) =>
 /**
  * My Stats' own database (docs/decisions/0098-stats-database.md): post views, and the day counts and all-time
  * totals they and the deleted posts' comments become. The posts and their `view_count`, which the feed's cards
- * show, stay in the main database `db`: a dealer's views are read by the ids of their posts there, and view_count
+ * show, stay in the main database `db`: a dealer's views are found here through `post_dealers`, and view_count
  * is raised only by a counted view this database really stored, so the two say the same.
  */
 export function statsBook(statsDb: Database, db: Database) {
@@ -111,8 +111,8 @@ export function statsBook(statsDb: Database, db: Database) {
 
     /**
      * Dealers who go (an account deleted, a demo's dealers removed), before their posts leave the main database:
-     * the views of their posts, their day counts and totals. With `viewedPosts` (the posts they could open),
-     * their own views of those go too, and those posts' view_count falls by them.
+     * the views of their posts, their day counts and totals. With `viewedPosts` (the posts they could open, their
+     * own among them), their own looks at those go too, and those posts' view_count falls by the counted ones.
      */
     async forgetDealers(dealerIds: readonly string[], viewedPosts: readonly string[] = []): Promise<void> {
       for (const chunk of inChunks(dealerIds)) {
@@ -142,7 +142,7 @@ export function statsBook(statsDb: Database, db: Database) {
         await db.run(sql`
           update inventory_posts
           set view_count = max(0, view_count - (select count(*) from json_each(${fewer}) j where j.value = inventory_posts.id))
-          where id in (select value from json_each(${fewer}))`);
+          where id in (select value from json_each(${fewer})) and dealer_id not in ${jsonList(chunk)}`);
       }
     },
 
