@@ -7,12 +7,13 @@ import { env, type D1Migration } from "cloudflare:test";
  * every table that refers to it, and the migrations in order, each recorded as `applyD1Migrations` records it. Table by table and migration by migration
  * it was about 70 and 49 round trips a file, some 0.4 s.
  */
-const { TEST_MIGRATIONS, TEST_OUTBOX_MIGRATIONS, TEST_BELL_MIGRATIONS, TEST_STATS_MIGRATIONS } = env as unknown as {
-  TEST_MIGRATIONS: D1Migration[];
-  TEST_OUTBOX_MIGRATIONS: D1Migration[];
-  TEST_BELL_MIGRATIONS: D1Migration[];
-  TEST_STATS_MIGRATIONS: D1Migration[];
-};
+const { TEST_MIGRATIONS, TEST_OUTBOX_MIGRATIONS, TEST_BELL_MIGRATIONS, TEST_STATS_MIGRATIONS } =
+  env as unknown as {
+    TEST_MIGRATIONS: D1Migration[];
+    TEST_OUTBOX_MIGRATIONS: D1Migration[];
+    TEST_BELL_MIGRATIONS: D1Migration[];
+    TEST_STATS_MIGRATIONS: D1Migration[];
+  };
 
 type SchemaRow = { name: string; type: string; sql: string | null };
 
