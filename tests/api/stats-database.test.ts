@@ -131,6 +131,11 @@ describe("My Stats' own database", () => {
       .bind(owner.dealerId)
       .first();
     expect(folded).toEqual({ days: 2, total: 2 });
+    const dealerOf = (id: string) =>
+      env.STATS_DB.prepare("select dealer_id from post_dealers where post_id = ?")
+        .bind(id)
+        .first("dealer_id");
+    expect([await dealerOf(gone), await dealerOf(live)]).toEqual([null, owner.dealerId]);
     expect(await viewCount(gone)).toBe(2);
     expect(await periodViews(owner.dealerId)).toBe(before.period);
     // Unique viewers are those of the views still kept, as before the move.

@@ -33,9 +33,9 @@ const ACCOUNTS_PER_ROUND = 20;
  * dealership and the dealers it added to the directory, posts (vehicles, comments and views on them), their
  * comments and views elsewhere, chats with their messages and files, connections, sessions, settings — and the
  * photos in R2 that nothing left in the database shows; their messages in the outbox keep no dealer, their
- * bells go from the bell's database and their views and figures from My Stats'. D1's foreign keys cascade the rows under a dealer and an account; chats (no
- * foreign key to a dealer) and views are removed explicitly, and each chat's room forgets its messages. Answers
- * how many went.
+ * bells go from the bell's database and their views and figures from My Stats'. D1's foreign keys cascade the
+ * rows under a dealer and an account; chats (no foreign key to a dealer) and views are removed explicitly, and
+ * each chat's room forgets its messages. Answers how many went.
  */
 export async function removeDemoAccounts(db: Database, stores: DemoStores, now: number): Promise<number> {
   const { photos } = stores;

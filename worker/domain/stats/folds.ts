@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { RETENTION_BATCH_POSTS, RETENTION_MAX_BATCHES } from "#lib/retention";
 import { batchable, type Database } from "../../db/client";
+import { DAY_MS } from "../retention/batches";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The fold walks only posts that left the feed longer ago than this: a request that stamped a post sold an
  * instant before the fold read the posts may land after it, behind the fold's mark.
@@ -28,9 +28,9 @@ type Mark = { updatedAt: number; postId: string };
 export type FoldedPost = { id: string; dealerId: string };
 
 /**
- * The views of `posts` become their dealers' day counts and all-time totals, and their rows go, in one batch with
- * `also` (the walk's mark): a post folded twice counts nothing the second time. The post's view_count in the main
- * database already counts them.
+ * The views of `posts` become their dealers' day counts and all-time totals, and their rows (and the posts'
+ * `post_dealers`) go, in one batch with `also` (the walk's mark): a post folded twice counts nothing the second
+ * time. The post's view_count in the main database already counts them.
  */
 export async function foldViewsOf(
   statsDb: Database,
@@ -39,6 +39,7 @@ export async function foldViewsOf(
 ): Promise<void> {
   if (posts.length === 0) return;
   const json = JSON.stringify(posts.map((p) => [p.id, p.dealerId]));
+  const postsIn = sql`(select value ->> 0 from json_each(${json}))`;
   const folded = sql`
     from post_views v join (select value ->> 0 as post, value ->> 1 as dealer from json_each(${json})) p
       on p.post = v.post_id
@@ -60,10 +61,8 @@ export async function foldViewsOf(
         group by p.dealer
         on conflict (dealer_id) do update set views = views + excluded.views`),
     ),
-    batchable(
-      statsDb,
-      statsDb.run(sql`delete from post_views where post_id in (select value ->> 0 from json_each(${json}))`),
-    ),
+    batchable(statsDb, statsDb.run(sql`delete from post_views where post_id in ${postsIn}`)),
+    batchable(statsDb, statsDb.run(sql`delete from post_dealers where post_id in ${postsIn}`)),
     ...also,
   ]);
 }
