@@ -54,8 +54,9 @@ async function main() {
     );
     // The pictures first: no post ever shows one that is not stored yet.
     await storeDemoPhotos(local.PHOTOS, network.photos, ROOT);
+    // My Stats' rows first, kept if there: a seed that stops before the main database's rows runs again whole.
+    await insertRows(local.STATS_DB, network.statsTables, { orIgnore: true });
     await insertRows(local.DB, network.tables);
-    await insertRows(local.STATS_DB, network.statsTables);
     // The demo's ratings and figures, measured from its seeded deals and reviews as every dealer's are.
     const dealerIds = network.tables.find(([table]) => table === "dealers")![1].map((d) => String(d.id));
     await refreshReputations(openDatabase(local.DB), dealerIds);

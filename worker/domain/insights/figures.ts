@@ -1,9 +1,9 @@
-import type { FoldedDay } from "../stats";
 /**
  * My Stats: the dealer's figures over a period and the period before it, with a value per day for
  * the charts. Pure: it reads the dealer's activity as plain timestamps (insights/index.ts gathers them) and
  * touches no I/O, so every figure is tested against known data.
  */
+import type { FoldedDay } from "../stats";
 
 export type StatPeriod = 7 | 30 | 90;
 
@@ -40,8 +40,6 @@ export type DealerActivity = {
    */
   foldedDays: FoldedDay[];
 };
-
-export type { FoldedDay } from "../stats";
 
 export const FIGURE_KEYS = [
   "postViews",
