@@ -28,6 +28,13 @@ export const listOf = (values: readonly unknown[]): SQL =>
     sql`, `,
   );
 
+/**
+ * `(select value from json_each(?))` for `in …`: the values as one bound parameter, however many (D1 binds at
+ * most D1_MAX_BOUND_PARAMETERS per statement).
+ */
+export const jsonList = (values: readonly unknown[]): SQL =>
+  sql`(select value from json_each(${JSON.stringify(values)}))`;
+
 /** `values` as a table `name(value)` the statement can read many times, each value bound once. */
 export const valuesTable = (name: string, values: readonly string[]): SQL =>
   sql`${sql.raw(name)}(value) as (values ${sql.join(

@@ -8,7 +8,7 @@ import {
 } from "#lib/retention";
 import type { NotificationType } from "#lib/schemas/notifications";
 import { notifications } from "../../db/bell-schema";
-import { inChunks, listOf } from "../../db/bound-parameters";
+import { inChunks, jsonList, listOf } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { DAY_MS, deleteInBatches } from "../retention/batches";
 import { cursorKind, cursorValue, pageOf, type Page } from "../shared/cursors";
@@ -188,8 +188,6 @@ export function notificationCentre(bellDb: Database, db: Database) {
         createdAt: n.now ?? now,
         data: n.data ? JSON.stringify(n.data) : null,
       }));
-      const keys = JSON.stringify(rows.map((r) => r.key));
-      const dealers = JSON.stringify([...new Set(rows.map((r) => r.dealerId))]);
       const [inserted, found] = await bellDb.batch([
         batchable(
           bellDb,
@@ -205,7 +203,7 @@ export function notificationCentre(bellDb: Database, db: Database) {
           bellDb,
           bellDb.all<Row & { key: string; dealerId: string }>(sql`
             select ${COLUMNS}, key, dealer_id as dealerId from notifications
-            where key in (select value from json_each(${keys}))`),
+            where key in ${jsonList(rows.map((r) => r.key))}`),
         ),
       ]);
       const raised = tally(inserted.map((row) => row.dealerId));
@@ -215,7 +213,7 @@ export function notificationCentre(bellDb: Database, db: Database) {
           select id as dealerId, unread_notifications as n,
             exists (select 1 from dealer_open_tabs t where t.dealer_id = dealers.id) as open
           from dealers
-          where id in (select value from json_each(${dealers}))`),
+          where id in ${jsonList([...new Set(rows.map((r) => r.dealerId))])}`),
       );
       const counts =
         raised.size > 0

@@ -75,10 +75,10 @@ export async function foldViewsOf(
 export async function foldLeftFeedViews(statsDb: Database, db: Database, now: number): Promise<number> {
   const settled = now - LEFT_FEED_SETTLED_MS;
   let folded = 0;
+  let [mark] = await statsDb.all<Mark>(
+    sql`select updated_at as updatedAt, post_id as postId from fold_marks where name = 'views'`,
+  );
   for (let round = 0; round < RETENTION_MAX_BATCHES; round += 1) {
-    const [mark] = await statsDb.all<Mark>(
-      sql`select updated_at as updatedAt, post_id as postId from fold_marks where name = 'views'`,
-    );
     const page = await db.all<FoldedPost & { updatedAt: number }>(sql`
       select id, dealer_id as dealerId, updated_at as updatedAt from inventory_posts indexed by posts_left_feed_idx
       where status in ('expired', 'sold') and updated_at < ${settled}
@@ -95,6 +95,8 @@ export async function foldLeftFeedViews(statsDb: Database, db: Database, now: nu
           on conflict (name) do update set updated_at = excluded.updated_at, post_id = excluded.post_id`),
       ),
     ]);
+    // The batch stored this mark: the next page starts after it without asking again.
+    mark = { updatedAt: last.updatedAt, postId: last.id };
     folded += page.length;
     if (page.length < RETENTION_BATCH_POSTS) break;
   }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DAY_FIGURES_KEEP_DAYS, FOLDED_POST_KEEP_DAYS } from "#lib/retention";
-import { inChunks } from "../../db/bound-parameters";
+import { inChunks, jsonList } from "../../db/bound-parameters";
 import { batchable, type Database } from "../../db/client";
 import { dealerDayFigures, foldedPosts } from "../../db/stats-schema";
 import { DAY_MS, deleteInBatches } from "../retention/batches";
@@ -18,9 +18,6 @@ export type FoldedDay = {
 
 /** A first view: the post and the dealer who opened it. */
 export type PostView = { postId: string; viewerId: string };
-
-/** `ids` as a list a statement reads with `in (select value from json_each(…))`: one bound parameter however many. */
-const jsonList = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** The posts of these dealers that have views here, for `post_id in …` (post_dealers_dealer_idx). */
 const postsOf = (dealerIds: readonly string[]) =>
@@ -138,11 +135,11 @@ export function statsBook(statsDb: Database, db: Database) {
           ),
         ]);
         if (gone.length === 0) continue;
-        const fewer = JSON.stringify(gone.map((g) => g.postId));
+        const fewer = gone.map((g) => g.postId);
         await db.run(sql`
           update inventory_posts
-          set view_count = max(0, view_count - (select count(*) from json_each(${fewer}) j where j.value = inventory_posts.id))
-          where id in (select value from json_each(${fewer})) and dealer_id not in ${jsonList(chunk)}`);
+          set view_count = max(0, view_count - (select count(*) from json_each(${JSON.stringify(fewer)}) j where j.value = inventory_posts.id))
+          where id in ${jsonList(fewer)} and dealer_id not in ${jsonList(chunk)}`);
       }
     },
 
