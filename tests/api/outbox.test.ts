@@ -1,8 +1,13 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../worker/db/client";
 import { emailSender } from "../../worker/integrations/email";
-import { ProviderError, type OutgoingEmail, type SendResult } from "../../worker/integrations/email-and-sms";
+import {
+  PROVIDER_TIMEOUT_MS,
+  ProviderError,
+  type OutgoingEmail,
+  type SendResult,
+} from "../../worker/integrations/email-and-sms";
 import { smsSender, type SmsSender } from "../../worker/integrations/sms";
 import {
   DELIVERIES_PER_RUN,
@@ -396,6 +401,39 @@ describe("the e-mail adapters", () => {
       throw new TypeError("network down");
     }) as typeof fetch);
     await expect(down.send(EMAIL)).rejects.toMatchObject({ retryable: true });
+  });
+
+  it("gives up on a provider that does not answer in time, as a failure worth retrying", async () => {
+    vi.useFakeTimers();
+    try {
+      // A provider that never answers: the request ends only when its signal aborts it.
+      const silent = (async (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+        )) as typeof fetch;
+      const failed = expect(emailSender({ RESEND_API_KEY: "k" }, silent).send(EMAIL)).rejects.toMatchObject({
+        retryable: true,
+        message: expect.stringContaining("Resend could not be reached"),
+      });
+      await vi.advanceTimersByTimeAsync(PROVIDER_TIMEOUT_MS);
+      await failed;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("leaves no timer running once a provider has answered, or refused", async () => {
+    vi.useFakeTimers();
+    try {
+      const answered = fakeFetch(() => Response.json({ id: "re_9" }));
+      await emailSender({ RESEND_API_KEY: "k" }, answered.fetcher).send(EMAIL);
+      const refused = fakeFetch(() => Response.json({ message: "Invalid `to`" }, { status: 422 }));
+      await expect(emailSender({ RESEND_API_KEY: "k" }, refused.fetcher).send(EMAIL)).rejects.toThrow();
+      // A pending timer keeps the courier's Durable Object running after its run.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("prefers the Email Service binding, with the same headers", async () => {

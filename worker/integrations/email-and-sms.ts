@@ -26,11 +26,16 @@ export class ProviderError extends Error {
   }
 }
 
-const PROVIDER_TIMEOUT_MS = 10_000;
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/** What a provider answered, read whole within PROVIDER_TIMEOUT_MS. */
+export type ProviderAnswer = { headers: Headers; text: string };
 
 /**
  * One POST to a provider within PROVIDER_TIMEOUT_MS; its answer when it is a success. Unreachable, 429 and 5xx
  * are worth retrying, other 4xx are not; `refusal` may first name a failure of the provider's own.
+ * The time limit is a timer of its own, cleared once the answer is read: `AbortSignal.timeout`'s stays pending for
+ * the whole limit after a quick answer, and a pending timer keeps the outbox courier's Durable Object running.
  */
 export async function postWithin(
   fetcher: typeof fetch,
@@ -38,26 +43,41 @@ export async function postWithin(
   url: string,
   init: { headers: HeadersInit; body: BodyInit },
   refusal?: (response: Response) => ProviderError | undefined,
-): Promise<Response> {
-  let response: Response;
+): Promise<ProviderAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer in ${PROVIDER_TIMEOUT_MS} ms`, "TimeoutError")),
+    PROVIDER_TIMEOUT_MS,
+  );
   try {
-    response = await fetcher(url, {
-      method: "POST",
-      ...init,
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ProviderError(`${provider} could not be reached: ${reason}`, true);
+    let response: Response;
+    try {
+      response = await fetcher(url, { method: "POST", ...init, signal: controller.signal });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ProviderError(`${provider} could not be reached: ${reason}`, true);
+    }
+    const text = await response.text().catch(() => "");
+    const refused = refusal?.(response);
+    if (refused) throw refused;
+    if (!response.ok) {
+      const retryable = response.status === 429 || response.status >= 500;
+      throw new ProviderError(`${provider} answered ${response.status}: ${text.slice(0, 300)}`, retryable);
+    }
+    return { headers: response.headers, text };
+  } finally {
+    clearTimeout(timer);
   }
-  const refused = refusal?.(response);
-  if (refused) throw refused;
-  if (!response.ok) {
-    const text = (await response.text().catch(() => "")).slice(0, 300);
-    const retryable = response.status === 429 || response.status >= 500;
-    throw new ProviderError(`${provider} answered ${response.status}: ${text}`, retryable);
+}
+
+/** A provider's JSON answer as an object, or an empty one when it is not. */
+function answerObject(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
-  return response;
 }
 
 /** One POST to an e-mail or SMS provider's API; the message id it answers (`idField` of its JSON). */
@@ -68,8 +88,8 @@ export async function postToProvider(
   init: { headers: Record<string, string>; body: string },
   idField: string,
 ): Promise<string> {
-  const response = await postWithin(fetcher, provider, url, init);
-  const id = ((await response.json().catch(() => ({}))) as Record<string, unknown>)[idField];
+  const { text } = await postWithin(fetcher, provider, url, init);
+  const id = answerObject(text)[idField];
   if (typeof id !== "string" || !id)
     throw new ProviderError(`${provider} answered without a message ${idField}`, true);
   return id;

@@ -34,7 +34,7 @@ export function pushSender(vapid: () => Promise<VapidKeys>, fetcher: typeof fetc
         await vapid(),
       );
       const provider = new URL(target.endpoint).host;
-      const response = await postWithin(
+      const answer = await postWithin(
         fetcher,
         provider,
         target.endpoint,
@@ -43,7 +43,7 @@ export function pushSender(vapid: () => Promise<VapidKeys>, fetcher: typeof fetc
           answer.status === 404 || answer.status === 410 ? new PushGone(answer.status) : undefined,
       );
       // The push service names the message it keeps in Location (RFC 8030 §5).
-      return { provider: "web-push", providerId: response.headers.get("Location") ?? provider };
+      return { provider: "web-push", providerId: answer.headers.get("Location") ?? provider };
     },
   };
 }
